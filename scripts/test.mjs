@@ -1,0 +1,34 @@
+// `npm test`: every test. Unit + API on PGlite, the API suite again on PostgreSQL when
+// TEST_DATABASE_URL is set, then e2e in Debian's Chromium against the built app.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const run = (cmd, args, env = {}) => {
+  console.log(`\n▶ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(' ')} failed`);
+    process.exit(r.status ?? 1);
+  }
+};
+
+run('npx', ['vitest', 'run']);
+
+if (process.env.TEST_DATABASE_URL) {
+  run('npx', ['vitest', 'run', 'src/server'], { TEST_DB: 'postgres' });
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only)');
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const msg = `E2E SKIPPED: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  if (process.env.REQUIRE_E2E === '1') {
+    console.error(`\n✗ ${msg} — REQUIRE_E2E=1, failing.`);
+    process.exit(1);
+  }
+  console.warn(`\n${'!'.repeat(70)}\n!! ${msg}\n${'!'.repeat(70)}`);
+  process.exit(0);
+}
+run('npm', ['run', 'build']);
+run('npx', ['playwright', 'test']);

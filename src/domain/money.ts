@@ -1,0 +1,38 @@
+// Money is an integer number of minor units (cents, paise) plus its currency (DESIGN §3).
+// Nothing here does I/O: the browser and the server import the same arithmetic.
+
+export interface Currency {
+  /** ISO 4217 code, e.g. 'USD'. */
+  code: string;
+  symbol: string;
+  /** Multiplier applied to the base (USD) price list (spec §9 "currencyChange"). */
+  factor: number;
+  /** Digits after the decimal point: 2 for USD and INR. */
+  minorDigits: number;
+}
+
+export interface Money {
+  amount: number; // integer minor units
+  currency: string;
+}
+
+export const minorUnit = (c: Pick<Currency, 'minorDigits'>) => 10 ** c.minorDigits;
+
+/** Floors a floating major amount to whole major units, tolerant of binary noise (899 × 1.1). */
+export const floorMajor = (value: number) => Math.floor(value + 1e-9);
+
+export const toMinor = (major: number, c: Pick<Currency, 'minorDigits'>) => Math.round(major * minorUnit(c));
+export const toMajor = (minor: number, c: Pick<Currency, 'minorDigits'>) => minor / minorUnit(c);
+
+/** Integer percentage of an integer amount, rounded half up to the minor unit. */
+export const percentOf = (minor: number, percent: number) => Math.round((minor * percent) / 100);
+
+/** "916.98" — fixed to the currency's digits, no symbol. */
+export const formatAmount = (minor: number, c: Pick<Currency, 'minorDigits'>) => toMajor(minor, c).toFixed(c.minorDigits);
+
+/** "$916.98" */
+export const formatMoney = (minor: number, c: Pick<Currency, 'minorDigits' | 'symbol'>) =>
+  `${c.symbol}${toMajor(minor, c).toLocaleString('en-US', {
+    minimumFractionDigits: c.minorDigits,
+    maximumFractionDigits: c.minorDigits,
+  })}`;

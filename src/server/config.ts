@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+// Every operator-facing setting lives here (DESIGN §9). A bad value stops the server with the
+// variable's name, never a stack trace.
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const url = (name: string) =>
+  optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v) || /^postgres(ql)?:\/\//.test(v) || /^redis(s)?:\/\//.test(v) || /^smtps?:\/\//.test(v), {
+    message: `${name} must be a URL`,
+  });
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: url('DATABASE_URL'),
+  REDIS_URL: url('REDIS_URL'),
+  CORS_ORIGINS: list,
+  TRUST_PROXY: optionalString,
+  ADMIN_EMAILS: list,
+  SMTP_URL: url('SMTP_URL'),
+  MAIL_FROM: optionalString,
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
+  RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_TENANT: z.string().default('common'),
+  MICROSOFT_ISSUER: optionalString,
+  LLM_BASE_URL: url('LLM_BASE_URL'),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  GEOIP_URL: z.string().url().default('http://ip-api.com/json'),
+  WEATHER_URL: z.string().url().default('https://api.openweathermap.org/data/2.5/weather'),
+  WEATHER_API_KEY: optionalString,
+  ALLOW_TEST_PAYMENTS: flag,
+  ALLOW_DEV_MAILBOX: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Business identity (DESIGN §1): configuration with neutral defaults, never a real person.
+  BRAND_NAME: z.string().default('Webcraft Studio'),
+  BRAND_ADDRESS: z.string().default('HSR Layout, Bangalore, India - 560103'),
+  BRAND_PHONE: z.string().default('+91 00000 00000'),
+  BRAND_EMAIL: z.string().default('support@example.com'),
+  FOUNDER_NAME: z.string().default('Our founder'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  isProduction: boolean;
+  /** Absolute path to the built web app; tests may point it elsewhere or leave it missing. */
+  webDistDir: string;
+  /** 'memory' keeps PGlite in memory (tests); otherwise DATA_DIR is used. */
+  dataDir: string | 'memory';
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const config: Config = {
+    ...e,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    isProduction: e.NODE_ENV === 'production',
+    webDistDir: new URL('../../dist/web', import.meta.url).pathname,
+    dataDir: e.DATA_DIR,
+    ...overrides,
+  };
+  assertSafeForProduction(config);
+  return config;
+}
+
+// DESIGN §4: production never silently fakes money or mail.
+function assertSafeForProduction(c: Config) {
+  if (!c.isProduction) return;
+  const hasRazorpay = Boolean(c.RAZORPAY_KEY_ID && c.RAZORPAY_KEY_SECRET);
+  if (!hasRazorpay && !c.ALLOW_TEST_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid environment:\n  RAZORPAY_KEY_ID: required in production (or set ALLOW_TEST_PAYMENTS=1 to run the test checkout)',
+    );
+  }
+  if (!c.SMTP_URL && !c.ALLOW_DEV_MAILBOX) {
+    throw new ConfigError('Invalid environment:\n  SMTP_URL: required in production (or set ALLOW_DEV_MAILBOX=1)');
+  }
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs one or more SQL statements without parameters (migrations). */
+  execScript(text: string): Promise<void>;
+  /** Raw parameterised query, for the few places drizzle's builder does not fit. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The pg pool when running on PostgreSQL (socket.io adapter needs it). */
+  pool?: pg.Pool;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** A directory for PGlite, or 'memory'. */
+  dataDir: string;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async execScript(text) {
+      await client.exec(text);
+    },
+    async query(text, params) {
+      const r = await client.query(text, params as unknown[]);
+      return r.rows as never[];
+    },
+    ping: () => pingWith(db),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    async execScript(text) {
+      await pool.query(text);
+    },
+    async query(text, params) {
+      const r = await pool.query(text, params as unknown[]);
+      return r.rows;
+    },
+    ping: () => pingWith(db),
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function pingWith(db: Db): Promise<boolean> {
+  try {
+    await Promise.race([
+      db.execute(sql`select 1`),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}

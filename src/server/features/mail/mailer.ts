@@ -1,0 +1,94 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { mailOutbox } from '../../db/schema/platform.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailTransport } from '../../integrations/mail/transport.ts';
+import type { RenderedEmail } from './render-email.ts';
+
+const MAX_ATTEMPTS = 8;
+const POLL_MS = 2000;
+// Claimed rows are pushed into the future so that another instance does not send them too;
+// if this one dies mid-send the row becomes due again after the lease.
+const LEASE = "interval '2 minutes'";
+
+export interface Mailer {
+  /** Records the message in the outbox; the worker delivers it (with retries). */
+  enqueue(to: string, template: string, mail: RenderedEmail): Promise<void>;
+  /** Sends everything due now; resolves when done. Used by the worker loop and by tests. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+  readonly transportName: MailTransport['name'];
+}
+
+export function createMailer(opts: {
+  database: Database;
+  transport: MailTransport;
+  from: string;
+  log: FastifyBaseLogger;
+  poll?: boolean;
+}): Mailer {
+  const { database, transport, log } = opts;
+  let stopped = false;
+  let running: Promise<number> | null = null;
+
+  const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** attempts);
+
+  async function sendDue(): Promise<number> {
+    const due = await database.query<{ id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number }>(
+      `update mail_outbox set next_attempt_at = now() + ${LEASE}
+         where id in (select id from mail_outbox where state = 'pending' and next_attempt_at <= now()
+                      order by next_attempt_at limit 20 for update skip locked)
+       returning id, to_address, subject, text_body, html_body, attempts`,
+    );
+    for (const m of due) {
+      try {
+        await transport.send({ from: opts.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body });
+        await database.query(
+          `update mail_outbox set state = 'sent', sent_at = now(), transport = $2, attempts = attempts + 1, last_error = null where id = $1`,
+          [m.id, transport.name],
+        );
+      } catch (err) {
+        const attempts = m.attempts + 1;
+        const message = err instanceof Error ? err.message.slice(0, 500) : 'send failed';
+        log.warn({ mailId: m.id, attempts }, `mail delivery failed: ${message}`);
+        await database.query(
+          `update mail_outbox set attempts = $2, last_error = $3, state = $4,
+             next_attempt_at = now() + make_interval(secs => $5) where id = $1`,
+          [m.id, attempts, message, attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', backoffSeconds(attempts)],
+        );
+      }
+    }
+    return due.length;
+  }
+
+  function drain(): Promise<number> {
+    if (stopped) return Promise.resolve(0);
+    running ??= sendDue().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const timer = opts.poll === false ? undefined : setInterval(() => void drain().catch((err) => log.error({ err }, 'mail worker')), POLL_MS);
+  timer?.unref();
+
+  return {
+    transportName: transport.name,
+    async enqueue(to, template, mail) {
+      await database.db.insert(mailOutbox).values({
+        toAddress: to.toLowerCase(),
+        template,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+      });
+      if (!stopped) setImmediate(() => void drain().catch((err) => log.error({ err }, 'mail worker')));
+    },
+    drain,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => {});
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// One error model end to end (STYLE.md 6): services throw AppError, the error handler maps the
+// code to an HTTP status and the body is always {success:false, message, code}.
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  BAD_GATEWAY: 502,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorStatus[code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const unauthorized = (message = 'Please sign in.') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const tooManyRequests = (message = 'Too many requests. Please try again later.') =>
+  new AppError('RATE_LIMITED', message);

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode, errorStatus } from '../lib/app-error.ts';
+
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_RATE_LIMIT_EXCEEDED: 'RATE_LIMITED',
+};
+
+const statusCodes: Record<number, ErrorCode> = Object.fromEntries(
+  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/** Installs the one error handler and the JSON 404 for unknown API paths. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const details = err.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return field ? `${field}: ${v.message}` : `${where}: ${v.message}`;
+      });
+      return reply.status(400).send({ success: false, code: 'BAD_REQUEST', message: `Invalid ${where}. ${details.join('; ')}` });
+    }
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ success: false, code: err.code, message: err.message });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong. Please try again.' });
+    }
+    const mapped = err.code ? fastifyCodes[err.code] : undefined;
+    const status = mapped ? errorStatus[mapped] : (err.statusCode ?? 500);
+    if (status >= 500) {
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong. Please try again.' });
+    }
+    const code = mapped ?? statusCodes[status] ?? 'BAD_REQUEST';
+    const message =
+      code === 'PAYLOAD_TOO_LARGE'
+        ? 'Request body is too large.'
+        : code === 'UNSUPPORTED_MEDIA_TYPE'
+          ? 'Unsupported content type. Send application/json.'
+          : code === 'RATE_LIMITED'
+            ? 'Too many requests. Please try again later.'
+            : err.message;
+    return reply.status(status).send({ success: false, code, message });
+  });
+}
+
+export function sendApiNotFound(method: string, url: string) {
+  return { success: false as const, code: 'NOT_FOUND' as const, message: `No such API route: ${method} ${url.split('?')[0]}` };
+}

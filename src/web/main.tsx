@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { routes } from './routes.tsx';
+import './styles.css';
+
+async function start() {
+  const container = document.getElementById('root')!;
+  // Prerendered pages arrive with markup: resolve the lazy route modules of the current URL first
+  // so that the first client render matches the server HTML.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async (m) => {
+      const lazy = m.route.lazy;
+      if (typeof lazy === 'function') {
+        Object.assign(m.route, await lazy(), { lazy: undefined });
+      }
+    }),
+  );
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

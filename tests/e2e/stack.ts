@@ -1,0 +1,33 @@
+// Starts the local fakes and the built app, the way an operator would run it, for Playwright.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startFakeSmtp } from '../fakes/smtp.ts';
+import { ADMIN_EMAIL, APP_URL, E2E } from './ports.ts';
+
+const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
+
+const env: Record<string, string> = {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  PORT: String(E2E.app),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: APP_URL,
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
+  SMTP_URL: smtp.smtpUrl,
+  ADMIN_EMAILS: ADMIN_EMAIL,
+};
+const config = loadConfig(env);
+const { app } = await buildApp(config);
+await app.listen({ port: config.PORT, host: config.HOST });
+console.log(`e2e stack ready at ${APP_URL}`);
+
+const stop = async () => {
+  await app.close();
+  await smtp.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
