@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx tests/e2e/stack.ts',
     url: `${APP_URL}/api/v1/health`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
     stderr: 'pipe',

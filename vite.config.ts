@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -8,7 +9,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: '../../dist/web',
+    // WEB_DIST_DIR lets parallel checkouts/tests build side by side; default dist/web.
+    outDir: resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,

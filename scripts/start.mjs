@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
 
-if (!existsSync('dist/web/index.html')) {
+if (!existsSync(`${process.env.WEB_DIST_DIR ?? 'dist/web'}/index.html`)) {
   console.log('Building the web app (first start)…');
   const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, publicSiteConfig } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -79,7 +79,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The table of contents of the API: one line per feature (STYLE.md 4).
   await app.register(healthRoutes, { prefix: API, deps });
+  // — public site (issue 3) —
+  // — accounts (issue 4) —
+  // — orders and money (issue 5) —
+  // — chat (issue 6) —
+  // — back office (issue 7) —
 
-  await registerWeb(app, config.webDistDir);
+  await registerWeb(app, config.webDistDir, publicSiteConfig(config));
   return { app, deps };
 }

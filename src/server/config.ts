@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { PublicSiteConfig } from '../contract/site.ts';
 
 // Every operator-facing setting lives here (DESIGN §9). A bad value stops the server with the
 // variable's name, never a stack trace.
@@ -67,6 +70,14 @@ export const envSchema = z.object({
   BRAND_PHONE: z.string().default('+91 00000 00000'),
   BRAND_EMAIL: z.string().default('support@example.com'),
   FOUNDER_NAME: z.string().default('Our founder'),
+  SOCIAL_WHATSAPP: z.string().default('https://wa.me/910000000000'),
+  SOCIAL_FACEBOOK: z.string().default('https://www.facebook.com/'),
+  SOCIAL_LINKEDIN: z.string().default('https://www.linkedin.com/'),
+  SOCIAL_YOUTUBE: z.string().default('https://www.youtube.com/'),
+  SOCIAL_TWITTER: z.string().default('https://x.com/'),
+  SOCIAL_INSTAGRAM: z.string().default('https://www.instagram.com/'),
+  /** Development and tests: serve the web build from another folder. */
+  WEB_DIST_DIR: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...e,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     isProduction: e.NODE_ENV === 'production',
-    webDistDir: new URL('../../dist/web', import.meta.url).pathname,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : fileURLToPath(new URL('../../dist/web', import.meta.url)),
     dataDir: e.DATA_DIR,
     ...overrides,
   };
@@ -113,4 +124,28 @@ function assertSafeForProduction(c: Config) {
   if (!c.SMTP_URL && !c.ALLOW_DEV_MAILBOX) {
     throw new ConfigError('Invalid environment:\n  SMTP_URL: required in production (or set ALLOW_DEV_MAILBOX=1)');
   }
+}
+
+/** The whitelisted subset the browser may see (STYLE.md 7): no secret ever appears here. */
+export function publicSiteConfig(c: Config): PublicSiteConfig {
+  return {
+    brand: c.BRAND_NAME,
+    address: c.BRAND_ADDRESS,
+    phone: c.BRAND_PHONE,
+    email: c.BRAND_EMAIL,
+    founder: c.FOUNDER_NAME,
+    social: {
+      whatsapp: c.SOCIAL_WHATSAPP,
+      facebook: c.SOCIAL_FACEBOOK,
+      linkedin: c.SOCIAL_LINKEDIN,
+      youtube: c.SOCIAL_YOUTUBE,
+      twitter: c.SOCIAL_TWITTER,
+      instagram: c.SOCIAL_INSTAGRAM,
+    },
+    signIn: {
+      google: Boolean(c.GOOGLE_CLIENT_ID),
+      microsoft: Boolean(c.MICROSOFT_CLIENT_ID),
+    },
+    payments: c.RAZORPAY_KEY_ID ? 'razorpay' : 'test',
+  };
 }

@@ -1,12 +1,15 @@
-// Fixed loopback ports of the e2e stack (tests/e2e/stack.ts) so specs can reach the fakes.
+// Loopback ports of the e2e stack (tests/e2e/stack.ts). E2E_PORT_BASE moves them all, so that
+// two suites can run side by side on one machine.
+const base = Number(process.env.E2E_PORT_BASE ?? 4300);
+
 export const E2E = {
-  app: 4310,
-  smtp: 4325,
-  smtpHttp: 4326,
-  oidc: 4330,
-  razorpay: 4340,
-  llm: 4350,
-  geo: 4360,
+  app: base + 10,
+  smtp: base + 25,
+  smtpHttp: base + 26,
+  oidc: base + 30,
+  razorpay: base + 40,
+  llm: base + 50,
+  geo: base + 60,
 } as const;
 
 export const APP_URL = `http://127.0.0.1:${E2E.app}`;

@@ -8,6 +8,7 @@ import { startFakeSmtp } from '../fakes/smtp.ts';
 import { ADMIN_EMAIL, APP_URL, E2E } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
+// — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
 
 const env: Record<string, string> = {
   NODE_ENV: 'development',
@@ -18,6 +19,8 @@ const env: Record<string, string> = {
   DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
   SMTP_URL: smtp.smtpUrl,
   ADMIN_EMAILS: ADMIN_EMAIL,
+  ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  // — env of later features' fakes goes here —
 };
 const config = loadConfig(env);
 const { app } = await buildApp(config);

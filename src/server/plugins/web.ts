@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendApiNotFound } from './errors.ts';
+import { SITE_CONFIG_ELEMENT_ID, type PublicSiteConfig } from '../../contract/site.ts';
 
 const API_PREFIXES = ['/api/', '/api', '/socket.io/'];
 
@@ -12,7 +13,10 @@ const API_PREFIXES = ['/api/', '/api', '/socket.io/'];
  * build time for public pages) or the SPA shell (index.html), so deep links work. Unknown /api paths
  * get a JSON 404.
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string) {
+export async function registerWeb(app: FastifyInstance, webDistDir: string, site: PublicSiteConfig) {
+  // '<' is escaped so that no configured value can close the script element.
+  const siteJson = JSON.stringify(site).replace(/</g, '\\u003c');
+  const siteTag = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${siteJson}</script>`;
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -33,7 +37,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
   const readHtml = (file: string) => {
     let html = htmlCache.get(file);
     if (html === undefined) {
-      html = readFileSync(file, 'utf8');
+      html = readFileSync(file, 'utf8').replace('<!--site-config-->', siteTag);
       htmlCache.set(file, html);
     }
     return html;

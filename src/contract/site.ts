@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The public part of the server configuration, embedded in every HTML page as JSON. */
+export const publicSiteConfigSchema = z.object({
+  brand: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  founder: z.string(),
+  social: z.object({
+    whatsapp: z.string(),
+    facebook: z.string(),
+    linkedin: z.string(),
+    youtube: z.string(),
+    twitter: z.string(),
+    instagram: z.string(),
+  }),
+  signIn: z.object({ google: z.boolean(), microsoft: z.boolean() }),
+  payments: z.enum(['razorpay', 'test']),
+});
+export type PublicSiteConfig = z.infer<typeof publicSiteConfigSchema>;
+
+export const SITE_CONFIG_ELEMENT_ID = 'site-config';

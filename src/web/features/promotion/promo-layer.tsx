@@ -1,0 +1,4 @@
+// Mount point for the coupon popup (issue "Public site"); renders nothing until then.
+export function PromoLayer() {
+  return null;
+}

@@ -1,0 +1,98 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, tokenStore } from './api.ts';
+
+// Spec §4 "Session": a stored token is verified, then the profile and coupon are fetched; any
+// failure logs out silently.
+export interface SessionUser {
+  name: string | null;
+  email: string;
+  phone_code: string | null;
+  phone_number: string | null;
+  address: string | null;
+  role?: 'customer' | 'admin';
+}
+
+export interface Session {
+  loading: boolean;
+  isLoggedIn: boolean;
+  userId: string | null;
+  user: SessionUser | null;
+  couponCode: string | null;
+  /** Stores a new token and loads the user. */
+  login(token: string): Promise<void>;
+  /** Revokes the session on the server (best effort) and clears local state. */
+  logout(): Promise<void>;
+  refresh(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [loading, setLoading] = useState(true);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+
+  const clear = useCallback(() => {
+    setUserId(null);
+    setUser(null);
+    setCouponCode(null);
+  }, []);
+
+  const load = useCallback(async () => {
+    if (!tokenStore.get()) {
+      clear();
+      setLoading(false);
+      return;
+    }
+    try {
+      const v = await api<{ userId: string }>('GET', 'auth/verifyToken');
+      setUserId(v.userId);
+      const [profile, coupons] = await Promise.allSettled([
+        api<{ user: SessionUser }>('GET', 'user/getUserById'),
+        api<{ coupons: { coupon_code: string }[] }>('GET', `coupon/getCouponsByUserId/${v.userId}`),
+      ]);
+      if (profile.status === 'fulfilled') setUser(profile.value.user);
+      if (coupons.status === 'fulfilled') setCouponCode(coupons.value.coupons[0]?.coupon_code ?? null);
+      else console.log('coupon fetch failed');
+    } catch {
+      tokenStore.clear();
+      clear();
+    } finally {
+      setLoading(false);
+    }
+  }, [clear]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const value = useMemo<Session>(
+    () => ({
+      loading,
+      isLoggedIn: userId !== null,
+      userId,
+      user,
+      couponCode,
+      async login(token) {
+        tokenStore.set(token);
+        setLoading(true);
+        await load();
+      },
+      async logout() {
+        if (tokenStore.get()) await api('POST', 'auth/logout', {}).catch(() => {});
+        tokenStore.clear();
+        clear();
+      },
+      refresh: load,
+    }),
+    [loading, userId, user, couponCode, load, clear],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession must be used inside SessionProvider');
+  return s;
+}

@@ -1,0 +1,36 @@
+import { SITE_CONFIG_ELEMENT_ID, type PublicSiteConfig } from '../../contract/site.ts';
+
+// The server writes the public configuration into every page as
+// <script type="application/json" id="site-config">; a JSON script is data, not code, so the CSP
+// stays strict. During prerendering (no DOM) and in the Vite dev server the defaults apply.
+const defaults: PublicSiteConfig = {
+  brand: 'Webcraft Studio',
+  address: 'HSR Layout, Bangalore, India - 560103',
+  phone: '+91 00000 00000',
+  email: 'support@example.com',
+  founder: 'Our founder',
+  social: {
+    whatsapp: 'https://wa.me/910000000000',
+    facebook: 'https://www.facebook.com/',
+    linkedin: 'https://www.linkedin.com/',
+    youtube: 'https://www.youtube.com/',
+    twitter: 'https://x.com/',
+    instagram: 'https://www.instagram.com/',
+  },
+  signIn: { google: false, microsoft: false },
+  payments: 'test',
+};
+
+let cached: PublicSiteConfig | undefined;
+
+export function siteConfig(): PublicSiteConfig {
+  if (cached) return cached;
+  if (typeof document === 'undefined') return defaults;
+  const el = document.getElementById(SITE_CONFIG_ELEMENT_ID);
+  try {
+    cached = el?.textContent ? { ...defaults, ...(JSON.parse(el.textContent) as PublicSiteConfig) } : defaults;
+  } catch {
+    cached = defaults;
+  }
+  return cached;
+}
