@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, publicSiteConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('works with no environment at all', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.DATA_DIR).toBe('./data');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+  });
+
+  it('refuses test payments and the dev mailbox in production unless allowed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1', ALLOW_DEV_MAILBOX: '1' }).isProduction).toBe(true);
+  });
+
+  it('never exposes secrets to the browser', () => {
+    const c = loadConfig({ RAZORPAY_KEY_SECRET: 'shh-secret', LLM_API_KEY: 'sk-secret', SMTP_URL: 'smtp://u:pw-secret@h:25' });
+    expect(JSON.stringify(publicSiteConfig(c))).not.toMatch(/secret/);
+  });
+});
