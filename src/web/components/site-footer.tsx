@@ -1,15 +1,80 @@
 import { Link } from 'react-router';
+import { siteConfig } from '../lib/site-config.ts';
+import { FooterWeather } from '../features/geo/footer-weather.tsx';
+import { BrandLogo } from './brand-logo.tsx';
+import { SocialLinks } from './social-links.tsx';
+
+// Spec §2 footer: quick links, docs links, address, support phone and e-mail, location, date and
+// time, weather, social strip, copyright 2024. Business details come from the site configuration.
+const quickLinks = [
+  { to: '/about', label: 'about' },
+  { to: '/dashboard', label: 'dashboard' },
+  { to: '/contact', label: 'contact' },
+  { to: '/pricing', label: 'pricing' },
+  { to: '/login', label: 'login' },
+  { to: '/logout', label: 'logout' },
+];
+const docsLinks = [
+  { to: '/privacypolicy', label: 'privacypolicy' },
+  { to: '/termsandconditions', label: 'termsandconditions' },
+  { to: '/faqs', label: 'faqs' },
+];
+
+const linkClass = 'inline-block py-1 text-muted transition-colors hover:text-white';
 
 export function SiteFooter() {
+  const site = siteConfig();
   return (
-    <footer data-testid="site-footer" className="border-t border-line px-4 py-8 text-sm text-muted">
-      <div className="mx-auto max-w-6xl">
-        <nav aria-label="Footer" className="flex flex-wrap gap-4">
-          <Link to="/privacypolicy">privacypolicy</Link>
-          <Link to="/termsandconditions">termsandconditions</Link>
-          <Link to="/faqs">faqs</Link>
+    <footer data-testid="site-footer" className="border-t border-line bg-[#08080c] px-4 pt-12 pb-8 text-sm">
+      <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-2 lg:grid-cols-[1.3fr_0.8fr_0.9fr_1.3fr]">
+        <div>
+          <BrandLogo />
+          <p className="mt-3 max-w-xs text-muted">Custom-coded, fast and secure websites for new ventures.</p>
+          <address className="mt-4 flex flex-col gap-1 not-italic text-ink">
+            <span data-testid="footer-address">{site.address}</span>
+            <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} className="text-ink hover:text-white">
+              Support: {site.phone}
+            </a>
+            <a href={`mailto:${site.email}`} className="text-ink hover:text-white">
+              {site.email}
+            </a>
+          </address>
+        </div>
+        <nav aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="font-semibold text-white">
+            Quick links
+          </h2>
+          <ul className="mt-2">
+            {quickLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </nav>
-        <p className="mt-4">© 2024 Webcraft Studio</p>
+        <nav aria-labelledby="footer-docs">
+          <h2 id="footer-docs" className="font-semibold text-white">
+            Docs
+          </h2>
+          <ul className="mt-2">
+            {docsLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <FooterWeather />
+      </div>
+      <div className="mx-auto mt-10 flex max-w-6xl flex-col-reverse items-start justify-between gap-4 border-t border-line pt-6 sm:flex-row sm:items-center">
+        <p className="text-muted">
+          © 2024 {site.brand}. All rights reserved.
+        </p>
+        <SocialLinks />
       </div>
     </footer>
   );
