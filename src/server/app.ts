@@ -13,6 +13,7 @@ import { registerAuthDecorations } from './plugins/auth.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { createDevMailbox, createSmtpTransport } from './integrations/mail/transport.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // — orders and money (issue 5) —
   // — chat (issue 6) —
   // — back office (issue 7) —
+  await app.register(adminRoutes, { prefix: `${API}/admin`, deps });
 
   await registerWeb(app, config.webDistDir, publicSiteConfig(config));
   return { app, deps };

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+// Back office: promo coupons and the featured promotion (banner, popup, countdown).
+
+export const couponCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_-]{3,40}$/, 'Use 3 to 40 letters, digits, - or _.');
+
+const percent = z.number().int('Percent must be a whole number.').min(1, 'Percent must be 1 to 100.').max(100, 'Percent must be 1 to 100.');
+const when = z.iso.datetime({ offset: true }).nullable();
+const description = z.string().trim().max(200).nullable();
+const maxUses = z.number().int().min(1).max(1_000_000).nullable();
+
+/** End strictly after start, checked on every write (and again on the merged row when editing). */
+export const isValidWindow = (from: string | null | undefined, until: string | null | undefined) =>
+  !from || !until || Date.parse(until) > Date.parse(from);
+const windowIssue = { message: 'The end must be after the start.', path: ['validUntil'] };
+
+export const createCouponBody = z
+  .object({
+    code: couponCode,
+    percent,
+    description: description.optional(),
+    validFrom: when.optional(),
+    validUntil: when.optional(),
+    maxUses: maxUses.optional(),
+  })
+  .refine((b) => isValidWindow(b.validFrom, b.validUntil), windowIssue);
+export type CreateCouponBody = z.input<typeof createCouponBody>;
+
+/** The code is fixed once created: orders already refer to it. */
+export const updateCouponBody = z
+  .object({
+    percent: percent.optional(),
+    description: description.optional(),
+    validFrom: when.optional(),
+    validUntil: when.optional(),
+    maxUses: maxUses.optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((b) => isValidWindow(b.validFrom, b.validUntil), windowIssue);
+export type UpdateCouponBody = z.input<typeof updateCouponBody>;
+
+export const adminCoupon = z.object({
+  id: z.string(),
+  code: z.string(),
+  percent: z.number(),
+  description: z.string().nullable(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  active: z.boolean(),
+  maxUses: z.number().nullable(),
+  redemptions: z.number(),
+  featured: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminCoupon = z.infer<typeof adminCoupon>;
+
+export const adminReferralCode = z.object({
+  id: z.string(),
+  code: z.string(),
+  percent: z.number(),
+  active: z.boolean(),
+  ownerUserId: z.string(),
+  ownerEmail: z.string(),
+  ownerName: z.string().nullable(),
+  uses: z.number(),
+});
+export type AdminReferralCode = z.infer<typeof adminReferralCode>;
+
+export const couponListResponse = z.object({
+  promos: z.array(adminCoupon),
+  referrals: z.array(adminReferralCode),
+  featuredCode: z.string().nullable(),
+});
+export type CouponListResponse = z.infer<typeof couponListResponse>;
+
+export const couponResponse = z.object({ coupon: adminCoupon });
+
+export const featurePromotionBody = z.object({ couponCode });
+export const featurePromotionResponse = z.object({ featuredCode: z.string() });

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { pageInfo, pageQuery } from './admin.ts';
+
+export const customerListQuery = pageQuery.extend({ q: z.string().trim().max(200).optional() });
+export type CustomerListQuery = z.infer<typeof customerListQuery>;
+
+export const customerRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(['customer', 'admin']),
+  createdAt: z.string(),
+  orders: z.number(),
+  activeSessions: z.number(),
+});
+export type CustomerRow = z.infer<typeof customerRow>;
+
+export const customerListResponse = z.object({ items: z.array(customerRow), pageInfo });
+export type CustomerListResponse = z.infer<typeof customerListResponse>;
+
+export const customerOrder = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  currency: z.string(),
+  totalMinor: z.number(),
+  completedStages: z.number(),
+});
+
+export const customerConversation = z.object({
+  id: z.string(),
+  state: z.string(),
+  mode: z.string(),
+  createdAt: z.string(),
+  messages: z.number(),
+});
+
+export const customerSession = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+});
+
+export const customerDetailResponse = z.object({
+  customer: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    phoneCode: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    address: z.string().nullable(),
+    role: z.enum(['customer', 'admin']),
+    createdAt: z.string(),
+  }),
+  /** 'email' (one-time code) always; 'google' / 'microsoft' when linked. */
+  signInMethods: z.array(z.string()),
+  sessions: z.array(customerSession),
+  orders: z.array(customerOrder),
+  conversations: z.array(customerConversation),
+});
+export type CustomerDetailResponse = z.infer<typeof customerDetailResponse>;
+
+export const revokeSessionsResponse = z.object({ success: z.literal(true), revoked: z.number() });

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// The founder's morning numbers (issue 7 §1). Days are UTC dates (YYYY-MM-DD), oldest first,
+// always the full window so a chart has one bar per day even when nothing happened.
+
+export const OVERVIEW_DAYS = 30;
+
+export const overviewResponse = z.object({
+  generatedAt: z.string(),
+  days: z.array(z.string()),
+  /** Money received per day, one series per currency, in minor units. */
+  revenue: z.array(z.object({ currency: z.string(), perDay: z.array(z.number()), total: z.number() })),
+  /** Orders whose last completed stage is `stage` (1..15). */
+  ordersByStage: z.array(z.object({ stage: z.number(), count: z.number() })),
+  leadsPerDay: z.array(z.number()),
+  contactsPerDay: z.array(z.number()),
+  newLeads: z.number(),
+  newContacts: z.number(),
+  openChats: z.number(),
+  unreadChats: z.number(),
+  /** Cashback earned by referrers but not yet paid out, per currency, in minor units. */
+  cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })),
+  customers: z.number(),
+});
+export type OverviewResponse = z.infer<typeof overviewResponse>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// Back office (issue 7): shapes shared by every /api/v1/admin route. Times travel as ISO strings.
+
+export const ADMIN_API = 'admin';
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const pageInfo = z.object({ page: z.number(), pageSize: z.number(), total: z.number() });
+export type PageInfo = z.infer<typeof pageInfo>;
+
+/** Path parameter of any object addressed by its uuid. */
+export const uuidParams = z.object({ id: z.uuid() });
+
+export const okResponse = z.object({ success: z.literal(true) });
+
+/** Every action the audit log knows, so the page can offer them as a filter. */
+export const AUDIT_ACTIONS = [
+  'coupon.create',
+  'coupon.update',
+  'coupon.deactivate',
+  'promotion.feature',
+  'customer.sessions.revoke',
+  'lead.handle',
+  'contact.handle',
+  'order.stage.complete',
+  'order.stage.undo',
+  'order.delivery_link.set',
+  'order.internal_note.set',
+  'cashback.pay',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const auditQuery = pageQuery.extend({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entityId: z.string().trim().min(1).max(200).optional(),
+  actor: z.string().trim().min(1).max(200).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorUserId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditListResponse = z.object({ items: z.array(auditEntry), pageInfo });
+export type AuditListResponse = z.infer<typeof auditListResponse>;

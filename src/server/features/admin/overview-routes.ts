@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { overviewResponse } from '../../../contract/admin-overview.ts';
+import { errorResponses } from '../../../contract/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { getOverview } from './overview.ts';
+
+export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/overview',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Revenue per day, orders by stage, leads and contacts per day, chats, cashback owed',
+        response: { 200: overviewResponse, ...errorResponses },
+      },
+    },
+    async () => getOverview(deps.db),
+  );
+};

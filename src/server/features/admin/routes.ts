@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { auditRoutes } from './audit-routes.ts';
+import { couponRoutes } from './coupon-routes.ts';
+import { customerRoutes } from './customer-routes.ts';
+import { overviewRoutes } from './overview-routes.ts';
+
+/**
+ * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
+ * so no route registered here can forget it, and it runs before the body is parsed or validated:
+ * a visitor learns nothing about a route's input (401/403 come before any 400).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const guard = requireAdmin(deps.db);
+  app.addHook('onRequest', async (request, reply) => guard.call(app, request, reply));
+  await app.register(overviewRoutes, { deps });
+  await app.register(auditRoutes, { deps });
+  await app.register(couponRoutes, { deps });
+  await app.register(customerRoutes, { deps });
+};
