@@ -17,15 +17,3 @@ export const weatherResponse = z.object({
   source: z.enum(['live', 'default']),
 });
 export type WeatherResponse = z.infer<typeof weatherResponse>;
-
-/** Spec §3/§9: default city Newyork, description 'Clear Sky'. */
-export const DEFAULT_WEATHER: WeatherResponse = {
-  city: 'Newyork',
-  country: null,
-  description: 'Clear Sky',
-  temp: null,
-  humidity: null,
-  wind: null,
-  icon: '01d',
-  source: 'default',
-};

@@ -1,4 +1,8 @@
-import { SITE_CONFIG_ELEMENT_ID, type PublicSiteConfig } from '../../contract/site.ts';
+import type { PublicSiteConfig } from '../../contract/site.ts';
+
+// Must equal SITE_CONFIG_ELEMENT_ID of src/contract/site.ts. Not imported as a value: that module
+// builds zod schemas at load time and would pull zod (~60 KB) into every page (DESIGN §8 budget).
+const SITE_CONFIG_ELEMENT_ID = 'site-config';
 
 // The server writes the public configuration into every page as
 // <script type="application/json" id="site-config">; a JSON script is data, not code, so the CSP

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_WEATHER, type WeatherResponse } from '../../../contract/geo.ts';
+import type { WeatherResponse } from '../../../contract/geo.ts';
+import { DEFAULT_WEATHER } from '../../../domain/weather.ts';
 import { api } from '../../lib/api.ts';
 
 let pending: Promise<WeatherResponse> | null = null;
