@@ -13,6 +13,11 @@ import { registerAuthDecorations } from './plugins/auth.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { createDevMailbox, createSmtpTransport } from './integrations/mail/transport.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
+import { couponRoutes } from './features/coupons/routes.ts';
+import { referralRoutes } from './features/referrals/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
+import { trackerRoutes } from './features/tracker/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 
 export interface BuiltApp {
@@ -83,6 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // — public site (issue 3) —
   // — accounts (issue 4) —
   // — orders and money (issue 5) —
+  await app.register(paymentRoutes, { prefix: API, deps });
+  await app.register(couponRoutes, { prefix: API, deps });
+  await app.register(referralRoutes, { prefix: API, deps });
+  await app.register(orderRoutes, { prefix: API, deps });
+  await app.register(trackerRoutes, { prefix: API, deps });
   // — chat (issue 6) —
   // — back office (issue 7) —
   await app.register(adminRoutes, { prefix: `${API}/admin`, deps });

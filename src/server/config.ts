@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { PublicSiteConfig } from '../contract/site.ts';
+import { parseCurrencyTable } from '../domain/currencies.ts';
 
 // Every operator-facing setting lives here (DESIGN §9). A bad value stops the server with the
 // variable's name, never a stack trace.
@@ -62,6 +63,21 @@ export const envSchema = z.object({
   WEATHER_URL: z.string().url().default('https://api.openweathermap.org/data/2.5/weather'),
   WEATHER_API_KEY: optionalString,
   ALLOW_TEST_PAYMENTS: flag,
+  // Orders and money (issue 5): currency table, referral end date, test checkout, reconciliation.
+  CURRENCY_TABLE: optionalString.superRefine((v, ctx) => {
+    if (v === undefined) return;
+    try {
+      parseCurrencyTable(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `CURRENCY_TABLE ${(err as Error).message}` });
+    }
+  }),
+  REFERRAL_VALID_UNTIL: optionalString.refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), {
+    message: 'REFERRAL_VALID_UNTIL must be an ISO date, e.g. 2027-01-31T23:59:59Z',
+  }),
+  TEST_PAYMENTS_SECRET: optionalString,
+  RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
+  PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
   ALLOW_DEV_MAILBOX: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Business identity (DESIGN §1): configuration with neutral defaults, never a real person.

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const installmentState = z.enum(['due', 'pending', 'paid']);
+
+/** One row of the dashboard's My Orders (spec §2): real installment states. */
+export const orderSummary = z.object({
+  order_id: z.string(),
+  date: z.string(),
+  total_amount: z.number(),
+  currency: z.string(),
+  symbol: z.string(),
+  minorDigits: z.number().int(),
+  total: z.number().int(),
+  advance: z.object({ amount: z.number().int(), state: installmentState }),
+  remaining: z.object({ amount: z.number().int(), state: installmentState }),
+  advance_status: z.enum(['Paid', 'Due']),
+  remaining_status: z.enum(['Paid', 'Due']),
+  completed_steps: z.number().int(),
+  coupon_code: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const getAllOrdersResponse = z.object({ success: z.literal(true), orders: z.array(orderSummary) });
+
+/**
+ * POST /order/createOrder (spec §7). Idempotent: returns the order a verified advance created.
+ * The spec's fields are accepted for compatibility and ignored: totals come from the server.
+ */
+export const createOrderRequest = z.object({
+  razorpay_order_id: z.string().max(64).optional(),
+  user_id: z.unknown().optional(),
+  service_id: z.unknown().optional(),
+  discount: z.unknown().optional(),
+  totalAmountOrder: z.unknown().optional(),
+  currencyChange: z.unknown().optional(),
+  couponCode: z.unknown().optional(),
+  email: z.unknown().optional(),
+});
+export const createOrderResponse = z.object({ success: z.literal(true), order: orderSummary, message: z.string() });

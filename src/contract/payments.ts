@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { couponCodeInput, currencyCode, quoteSchema } from './pricing.ts';
+
+/**
+ * POST /payment/create-order. `amount`, when sent, is in MAJOR units as the spec's client sends it
+ * and must equal the server's quote; the server never takes an amount from the client.
+ */
+export const createPaymentOrderRequest = z.object({
+  kind: z.enum(['advance', 'remaining']).default('advance'),
+  couponCode: couponCodeInput.optional(),
+  orderId: z.string().max(40).optional(),
+  currency: currencyCode.optional(),
+  amount: z.number().nonnegative().max(1e9).optional(),
+  email: z.string().max(200).optional(),
+  receipt: z.string().max(40).optional(),
+});
+export type CreatePaymentOrderRequest = z.input<typeof createPaymentOrderRequest>;
+
+export const createPaymentOrderResponse = z.object({
+  // The provider order (Razorpay's shape): amount in minor units.
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  receipt: z.string(),
+  status: z.string(),
+  // What the browser needs to open the checkout.
+  provider: z.enum(['razorpay', 'test']),
+  key: z.string(),
+  checkoutUrl: z.string(),
+  kind: z.enum(['advance', 'remaining']),
+  orderId: z.string().nullable(),
+  quote: quoteSchema,
+  name: z.string(),
+  prefill: z.object({ email: z.string(), name: z.string() }),
+});
+export type CreatePaymentOrderResponse = z.infer<typeof createPaymentOrderResponse>;
+
+/** POST /payment/verify-payment (spec §7): the three fields Razorpay's checkout returns. */
+export const verifyPaymentRequest = z.object({
+  razorpay_order_id: z.string().min(1).max(64),
+  razorpay_payment_id: z.string().min(1).max(64),
+  razorpay_signature: z.string().min(1).max(256),
+});
+export const verifyPaymentResponse = z.object({
+  status: z.literal('ok'),
+  success: z.literal(true),
+  kind: z.enum(['advance', 'remaining']),
+  orderId: z.string(),
+});
+export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
+
+export const webhookResponse = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
+
+export const reconcileResponse = z.object({ success: z.literal(true), checked: z.number().int(), paid: z.number().int() });

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const cashbackEntry = z.object({
+  orderDate: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  state: z.enum(['pending', 'earned', 'paid']),
+});
+
+/** GET /referral/summary — the signed-in user's code and cashback (pending/earned/paid). */
+export const referralSummaryResponse = z.object({
+  success: z.literal(true),
+  code: z.string(),
+  percent: z.number(),
+  validUntil: z.string().nullable(),
+  cashback: z.array(cashbackEntry),
+  totals: z.array(z.object({ currency: z.string(), pending: z.number().int(), earned: z.number().int(), paid: z.number().int() })),
+});
+export type ReferralSummary = z.infer<typeof referralSummaryResponse>;

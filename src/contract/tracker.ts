@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { installmentState } from './orders.ts';
+
+export const orderIdParams = z.object({ id: z.string().min(1).max(40) });
+
+/** GET /status/getStatus/order/:id (spec §3 "Status response") plus what the status page needs. */
+export const statusResponse = z.object({
+  success: z.literal(true),
+  order_id: z.string(),
+  completed_steps: z.number().int(),
+  statuses: z.array(z.string()),
+  /** Major units, as the spec's client reads it. */
+  remainingAmount: z.number(),
+  currency: z.string(),
+  symbol: z.string(),
+  minorDigits: z.number().int(),
+  total: z.number().int(),
+  advance: z.object({ amount: z.number().int(), state: installmentState }),
+  remaining: z.object({ amount: z.number().int(), state: installmentState }),
+  notes: z.array(z.string().nullable()),
+  /** Only once the remaining payment is made (DESIGN §5 "Tracker"). */
+  deliveryUrl: z.string().nullable(),
+});
+export type StatusResponse = z.infer<typeof statusResponse>;
+
+export const stageDate = z.object({
+  stage: z.number().int(),
+  name: z.string(),
+  completedAt: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export const statusDatesResponse = z.object({ success: z.literal(true), order_id: z.string(), dates: z.array(stageDate) });
+
+/** Admin: complete the next stage (back office puts a screen on it). */
+export const completeStageRequest = z.object({
+  note: z.string().trim().max(500).optional(),
+  deliveryUrl: z.string().trim().url().max(500).optional(),
+});
+export const stageChangeResponse = z.object({ success: z.literal(true), order_id: z.string(), completed_steps: z.number().int() });

@@ -1,0 +1,102 @@
+import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './platform.ts';
+import { coupons } from './coupons.ts';
+
+// Mirrors migrations/0300_orders.sql; the SQL file is the source of truth.
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  publicId: text('public_id').notNull().unique(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  planId: text('plan_id').notNull(),
+  currency: text('currency').notNull(),
+  listPrice: money('list_price').notNull(),
+  price: money('price').notNull(),
+  discountPercent: integer('discount_percent').notNull().default(0),
+  discount: money('discount').notNull().default(0),
+  fee: money('fee').notNull(),
+  total: money('total').notNull(),
+  couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+  couponCode: text('coupon_code'),
+  referrerUserId: uuid('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),
+  state: text('state', { enum: ['awaiting_advance', 'in_progress', 'paid', 'delivered'] }).notNull().default('awaiting_advance'),
+  deliveryUrl: text('delivery_url'),
+  createdAt,
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const installments = pgTable('installments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['advance', 'remaining'] }).notNull(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  state: text('state', { enum: ['due', 'pending', 'paid'] }).notNull().default('due'),
+  providerPaymentId: text('provider_payment_id'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt,
+});
+
+export const paymentAttempts = pgTable('payment_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  installmentId: uuid('installment_id').notNull().references(() => installments.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['razorpay', 'test'] }).notNull(),
+  providerOrderId: text('provider_order_id').notNull().unique(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  receipt: text('receipt').notNull(),
+  state: text('state', { enum: ['created', 'paid', 'duplicate'] }).notNull().default('created'),
+  providerPaymentId: text('provider_payment_id'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt,
+});
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    providerOrderId: text('provider_order_id'),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export const orderStages = pgTable(
+  'order_stages',
+  {
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    stage: integer('stage').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.stage] })],
+);
+
+export const couponRedemptions = pgTable('coupon_redemptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  couponId: uuid('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  discount: money('discount').notNull(),
+  currency: text('currency').notNull(),
+  createdAt,
+});
+
+export const cashback = pgTable('cashback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  referrerUserId: uuid('referrer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  state: text('state', { enum: ['pending', 'earned', 'paid'] }).notNull().default('pending'),
+  earnedAt: timestamp('earned_at', { withTimezone: true }),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt,
+});

@@ -1,0 +1,53 @@
+import type { OrderSummary } from '../../../contract/orders.ts';
+import { formatStageDate } from '../../../domain/tracker.ts';
+import { toMajor } from '../../../domain/money.ts';
+import type { AppDeps } from '../../deps.ts';
+import { displayCurrency, moneyContext } from '../payments/context.ts';
+
+interface Row {
+  public_id: string;
+  created_at: Date | string;
+  currency: string;
+  total: number;
+  coupon_code: string | null;
+  adv_amount: number;
+  adv_state: 'due' | 'pending' | 'paid';
+  rem_amount: number;
+  rem_state: 'due' | 'pending' | 'paid';
+  stages: number;
+}
+
+/** The customer's orders whose advance is paid, newest first (spec §2 "My Orders"). */
+export async function listOrders(deps: AppDeps, userId: string, publicId?: string): Promise<OrderSummary[]> {
+  const ctx = moneyContext(deps);
+  const rows = await deps.database.query<Row>(
+    `select o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
+            a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
+            (select count(*)::int from order_stages s where s.order_id = o.id) as stages
+       from orders o
+       join installments a on a.order_id = o.id and a.kind = 'advance'
+       join installments r on r.order_id = o.id and r.kind = 'remaining'
+      where o.user_id = $1 and o.state <> 'awaiting_advance' and ($2::text is null or o.public_id = $2)
+      order by o.created_at desc
+      limit 100`,
+    [userId, publicId ?? null],
+  );
+  return rows.map((r) => {
+    const c = displayCurrency(ctx, r.currency);
+    return {
+      order_id: r.public_id,
+      date: formatStageDate(new Date(r.created_at)),
+      total_amount: toMajor(r.total, c),
+      currency: r.currency,
+      symbol: c.symbol,
+      minorDigits: c.minorDigits,
+      total: r.total,
+      advance: { amount: r.adv_amount, state: r.adv_state },
+      remaining: { amount: r.rem_amount, state: r.rem_state },
+      advance_status: r.adv_state === 'paid' ? 'Paid' : 'Due',
+      remaining_status: r.rem_state === 'paid' ? 'Paid' : 'Due',
+      completed_steps: r.stages,
+      coupon_code: r.coupon_code,
+    };
+  });
+}

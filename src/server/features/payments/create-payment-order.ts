@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { PLAN } from '../../../domain/pricing.ts';
+import { toMinor } from '../../../domain/money.ts';
+import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { ProviderUnavailableError, type ProviderOrder } from '../../integrations/payments/provider.ts';
+import { displayCurrency, moneyContext } from './context.ts';
+import { quoteAdvance } from './quote-advance.ts';
+
+export interface CreatePaymentOrderInput {
+  kind: 'advance' | 'remaining';
+  couponCode?: string;
+  orderId?: string;
+  currency?: string;
+  amount?: number;
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Public order ids are random (DESIGN §3), short enough for a receipt (≤ 40 chars). */
+export const newOrderPublicId = () => 'ORD' + [...randomBytes(10)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
+
+const providerDown = () =>
+  new AppError('BAD_GATEWAY', 'The payment provider is not answering right now. Nothing was charged; please try again in a minute.');
+
+/** A client-sent amount is in major units (spec §7) and must be exactly the server's quote. */
+function assertAmount(sentMajor: number | undefined, quotedMinor: number, digits: number) {
+  if (sentMajor === undefined) return;
+  if (toMinor(sentMajor, { minorDigits: digits }) !== quotedMinor) {
+    throw badRequest('The amount does not match our quote. Please reload the page and try again.');
+  }
+}
+
+/** payment/create-order: one provider order for one installment, amounts from the server only. */
+export async function createPaymentOrder(deps: AppDeps, user: SessionUser, input: CreatePaymentOrderInput): Promise<CreatePaymentOrderResponse> {
+  const ctx = moneyContext(deps);
+  const common = {
+    provider: ctx.provider.name,
+    key: ctx.provider.keyId,
+    checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL,
+    name: deps.config.BRAND_NAME,
+    prefill: { email: user.email, name: user.name ?? '' },
+  };
+
+  async function openProviderOrder(amount: number, currency: string, receipt: string): Promise<ProviderOrder> {
+    try {
+      return await ctx.provider.createOrder({ amount, currency, receipt, notes: { receipt } });
+    } catch (err) {
+      if (err instanceof ProviderUnavailableError) {
+        deps.log.warn({ receipt }, err.message);
+        throw providerDown();
+      }
+      throw err;
+    }
+  }
+
+  if (input.kind === 'advance') {
+    if (input.orderId) throw badRequest('The advance starts a new order; do not send orderId.');
+    const q = await quoteAdvance(deps, { userId: user.id, currency: input.currency, couponCode: input.couponCode });
+    if (q.couponError) throw badRequest(q.couponError);
+    assertAmount(input.amount, q.quote.advance, q.currency.minorDigits);
+    const publicId = newOrderPublicId();
+    // The provider is asked first: if it is down nothing is written, and a retry starts clean.
+    const po = await openProviderOrder(q.quote.advance, q.currency.code, `${publicId}-A`);
+    await deps.db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          publicId,
+          userId: user.id,
+          planId: PLAN.id,
+          currency: q.currency.code,
+          listPrice: q.quote.listPrice,
+          price: q.quote.price,
+          discountPercent: q.quote.discountPercent,
+          discount: q.quote.discount,
+          fee: q.quote.fee,
+          total: q.quote.total,
+          couponId: q.coupon?.id ?? null,
+          couponCode: q.coupon?.code ?? null,
+          referrerUserId: q.coupon?.kind === 'referral' ? q.coupon.ownerUserId : null,
+        })
+        .returning({ id: orders.id });
+      const [adv] = await tx
+        .insert(installments)
+        .values([
+          { orderId: order!.id, kind: 'advance', amount: q.quote.advance, currency: q.currency.code, state: 'pending' },
+          { orderId: order!.id, kind: 'remaining', amount: q.quote.remaining, currency: q.currency.code, state: 'due' },
+        ])
+        .returning({ id: installments.id });
+      await tx.insert(paymentAttempts).values({
+        installmentId: adv!.id,
+        provider: ctx.provider.name,
+        providerOrderId: po.id,
+        amount: po.amount,
+        currency: po.currency,
+        receipt: po.receipt,
+      });
+    });
+    return { ...po, ...common, kind: 'advance', orderId: null, quote: q.quote };
+  }
+
+  if (input.couponCode?.trim()) throw badRequest('A code can only be applied to the advance payment.');
+  if (!input.orderId) throw badRequest('orderId is required to pay the remaining amount.');
+  const [row] = await deps.db
+    .select({ order: orders, remaining: installments })
+    .from(orders)
+    .innerJoin(installments, and(eq(installments.orderId, orders.id), eq(installments.kind, 'remaining')))
+    .where(and(eq(orders.publicId, input.orderId), eq(orders.userId, user.id)))
+    .limit(1);
+  // Another customer's order and a draft look the same as no order at all (no leak).
+  if (!row) throw notFound('Order not found.');
+  if (row.order.state === 'awaiting_advance') throw conflict('Pay the advance first.');
+  if (row.remaining.state === 'paid') throw conflict('The remaining amount is already paid.');
+  if (input.currency && input.currency !== row.order.currency) throw badRequest(`This order is in ${row.order.currency}.`);
+  assertAmount(input.amount, row.remaining.amount, displayCurrency(ctx, row.order.currency).minorDigits);
+  const po = await openProviderOrder(row.remaining.amount, row.order.currency, `${row.order.publicId}-R`);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(paymentAttempts).values({
+      installmentId: row.remaining.id,
+      provider: ctx.provider.name,
+      providerOrderId: po.id,
+      amount: po.amount,
+      currency: po.currency,
+      receipt: po.receipt,
+    });
+    await tx.update(installments).set({ state: 'pending' }).where(and(eq(installments.id, row.remaining.id), eq(installments.state, 'due')));
+  });
+  const quote = {
+    currency: row.order.currency,
+    listPrice: row.order.listPrice,
+    price: row.order.price,
+    discountPercent: row.order.discountPercent,
+    discount: row.order.discount,
+    afterDiscount: row.order.price - row.order.discount,
+    fee: row.order.fee,
+    total: row.order.total,
+    advance: row.order.total - row.remaining.amount,
+    remaining: row.remaining.amount,
+  };
+  return { ...po, ...common, kind: 'remaining', orderId: row.order.publicId, quote };
+}

@@ -1,0 +1,105 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, errorResponses } from '../../../contract/common.ts';
+import {
+  createPaymentOrderRequest,
+  createPaymentOrderResponse,
+  reconcileResponse,
+  verifyPaymentRequest,
+  verifyPaymentResponse,
+} from '../../../contract/payments.ts';
+import { currenciesQuery, currenciesResponse, quoteRequest, quoteResponse } from '../../../contract/pricing.ts';
+import { currencyForCountry } from '../../../domain/currencies.ts';
+import { PLAN } from '../../../domain/pricing.ts';
+import { REFERRAL_CAP_BASE, REFERRAL_PERCENT } from '../../../domain/referral.ts';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { moneyContext } from './context.ts';
+import { createPaymentOrder } from './create-payment-order.ts';
+import { quoteAdvance } from './quote-advance.ts';
+import { reconcilePayments } from './reconcile-payments.ts';
+import { verifyPayment } from './verify-payment.ts';
+import { paymentWebhookRoutes } from './webhook-routes.ts';
+import { testCheckoutRoutes } from './test-checkout-routes.ts';
+
+const withErrors = { ...errorResponses, 502: errorResponse };
+
+// Signed-in routes are limited per session (bearer token), so customers behind one office IP do
+// not throttle each other; without a token the IP counts.
+export const perSession = (max: number) => ({
+  rateLimit: { max, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.headers.authorization?.slice(-24) ?? req.ip },
+});
+
+/** Pricing, quotes and the two-stage payment (issue 5). */
+export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const ctx = moneyContext(deps);
+
+  app.get(
+    '/pricing/currencies',
+    { schema: { tags: ['pricing'], summary: 'Currency table, plan prices and the currency for a country', querystring: currenciesQuery, response: { 200: currenciesResponse, ...errorResponses } } },
+    async (request) => ({
+      success: true as const,
+      currencies: [...ctx.currencies],
+      defaultCurrency: ctx.defaultCurrency.code,
+      suggestedCurrency: currencyForCountry(request.query.country, ctx.currencies).code,
+      plan: { id: PLAN.id, listPrice: PLAN.listPrice, price: PLAN.price },
+      referral: { percent: REFERRAL_PERCENT, capBase: REFERRAL_CAP_BASE },
+    }),
+  );
+
+  app.post(
+    '/pricing/quote',
+    {
+      schema: { tags: ['pricing'], summary: "The server's quote for a new order (amounts in minor units)", body: quoteRequest, response: { 200: quoteResponse, ...errorResponses } },
+      preHandler: requireUser(deps.db),
+      config: perSession(60),
+    },
+    async (request) => {
+      const q = await quoteAdvance(deps, { userId: authOf(request).user.id, currency: request.body.currency, couponCode: request.body.couponCode });
+      return {
+        success: true as const,
+        quote: q.quote,
+        symbol: q.currency.symbol,
+        minorDigits: q.currency.minorDigits,
+        coupon: q.coupon ? { code: q.coupon.code, kind: q.coupon.kind, percent: q.coupon.percent } : null,
+        ...(q.couponError ? { couponError: q.couponError } : {}),
+      };
+    },
+  );
+
+  app.post(
+    '/payment/create-order',
+    {
+      schema: { tags: ['payments'], summary: 'Creates the provider order for one installment', body: createPaymentOrderRequest, response: { 200: createPaymentOrderResponse, ...withErrors } },
+      preHandler: requireUser(deps.db),
+      config: perSession(20),
+    },
+    async (request) => createPaymentOrder(deps, authOf(request).user, request.body),
+  );
+
+  app.post(
+    '/payment/verify-payment',
+    {
+      schema: { tags: ['payments'], summary: "Verifies the checkout's signature and records the payment", body: verifyPaymentRequest, response: { 200: verifyPaymentResponse, ...errorResponses } },
+      preHandler: requireUser(deps.db),
+      config: perSession(30),
+    },
+    async (request) => verifyPayment(deps, authOf(request).user.id, request.body),
+  );
+
+  app.post(
+    '/payment/reconcile',
+    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now', response: { 200: reconcileResponse, ...withErrors } }, preHandler: requireAdmin(deps.db) },
+    async () => ({ success: true as const, ...(await reconcilePayments(deps)) }),
+  );
+
+  await app.register(paymentWebhookRoutes, { deps });
+  await app.register(testCheckoutRoutes, { deps });
+
+  const every = deps.config.PAYMENT_RECONCILE_SECONDS;
+  if (every > 0 && ctx.provider.name === 'razorpay' && deps.config.NODE_ENV !== 'test') {
+    const timer = setInterval(() => void reconcilePayments(deps).catch((err) => deps.log.error({ err }, 'reconciliation')), every * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+};

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatMoney } from '../../../domain/money.ts';
+import type { AppDeps } from '../../deps.ts';
+import { escapeHtml } from '../mail/render-email.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { TestCheckoutProvider } from '../../integrations/payments/test-checkout.ts';
+import { displayCurrency, moneyContext } from './context.ts';
+
+const params = z.object({ orderId: z.string().min(1).max(64) });
+
+/**
+ * The built-in test checkout page (DESIGN §4): with no Razorpay keys, /pay sends the customer here
+ * instead of Razorpay's window. Plain HTML and a form — no script, so the strict CSP holds — and
+ * labelled TEST MODE everywhere. "Pay" signs the result exactly as Razorpay does and returns to /pay,
+ * which verifies it through the same payment/verify-payment call as a real payment.
+ */
+export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const ctx = moneyContext(deps);
+  if (ctx.provider.name !== 'test') return;
+  const provider = ctx.provider as TestCheckoutProvider;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2048 }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get('/payment/test-checkout/:orderId', { schema: { tags: ['payments'], summary: 'Built-in test checkout page (test mode only)', params } }, async (request, reply) => {
+    const order = provider.findOrder(request.params.orderId);
+    if (!order) throw notFound('No such test payment.');
+    const c = displayCurrency(ctx, order.currency);
+    const amount = escapeHtml(formatMoney(order.amount, c));
+    const action = `/api/v1/payment/test-checkout/${encodeURIComponent(order.id)}`;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Test checkout — ${escapeHtml(deps.config.BRAND_NAME)}</title></head>
+<body style="margin:0;min-height:100vh;background:#0b0b10;color:#e5e7eb;font-family:system-ui,Arial,sans-serif;display:flex;align-items:center;justify-content:center">
+<main style="max-width:420px;width:calc(100% - 32px);background:#15151f;border:1px solid #2a2a3a;border-radius:16px;padding:28px">
+<p role="status" style="margin:0 0 16px;padding:8px 12px;border-radius:8px;background:#fde68a;color:#1f1300;font-weight:700;text-align:center">TEST MODE — no real money moves</p>
+<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Test checkout</h1>
+<p style="margin:0 0 20px;color:#c4c4d0">${escapeHtml(deps.config.BRAND_NAME)} has no payment provider configured, so this built-in page stands in for Razorpay's checkout.</p>
+<dl style="display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 24px">
+<dt style="color:#c4c4d0">Amount</dt><dd style="margin:0;color:#fff;font-weight:700" data-testid="test-checkout-amount">${amount}</dd>
+<dt style="color:#c4c4d0">Receipt</dt><dd style="margin:0">${escapeHtml(order.receipt)}</dd>
+</dl>
+<form method="post" action="${escapeHtml(action)}" style="display:flex;gap:12px;flex-wrap:wrap">
+<button name="action" value="pay" style="flex:1;padding:12px 16px;border:0;border-radius:10px;background:#7c3aed;color:#fff;font-size:16px;font-weight:700;cursor:pointer">Pay ${amount} (test)</button>
+<button name="action" value="cancel" style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font-size:16px;cursor:pointer">Cancel</button>
+</form></main></body></html>`);
+  });
+
+  app.post(
+    '/payment/test-checkout/:orderId',
+    {
+      schema: { tags: ['payments'], summary: 'Completes or cancels a test payment and returns to /pay', params, body: z.object({ action: z.enum(['pay', 'cancel']) }) },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      if (request.body.action === 'cancel') return reply.redirect('/pay?cancelled=1', 303);
+      const result = provider.pay(request.params.orderId);
+      if (!result) throw notFound('No such test payment.');
+      return reply.redirect(`/pay?${new URLSearchParams(result).toString()}`, 303);
+    },
+  );
+};

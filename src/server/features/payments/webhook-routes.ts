@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { errorResponses } from '../../../contract/common.ts';
+import { webhookResponse } from '../../../contract/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { paymentEvents } from '../../db/schema/orders.ts';
+import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
+import { hmacHex, isSameSignature } from '../../integrations/payments/provider.ts';
+import { settlePayment } from './settle-payment.ts';
+
+interface RazorpayWebhook {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string } };
+    order?: { entity?: { id?: string } };
+  };
+}
+
+const SETTLING_EVENTS = new Set(['payment.captured', 'order.paid']);
+
+/**
+ * POST /payment/webhook — Razorpay's signed events. Registered as its own plugin so that the raw
+ * body parser (the signature covers the exact bytes) applies to this route only.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.post(
+    '/payment/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Razorpay webhook (signed with RAZORPAY_WEBHOOK_SECRET, idempotent by event id)',
+        response: { 200: webhookResponse, ...errorResponses },
+      },
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const secret = deps.config.RAZORPAY_WEBHOOK_SECRET;
+      if (!secret) throw notFound('Webhooks are not configured.');
+      const raw = request.body as Buffer;
+      if (!Buffer.isBuffer(raw) || raw.length === 0) throw badRequest('Empty webhook body.');
+      const signature = String(request.headers['x-razorpay-signature'] ?? '');
+      if (!signature || !isSameSignature(hmacHex(secret, raw), signature)) throw unauthorized('Invalid webhook signature.');
+      const eventId = String(request.headers['x-razorpay-event-id'] ?? '').slice(0, 100);
+      if (!eventId) throw badRequest('Missing x-razorpay-event-id.');
+      let event: RazorpayWebhook;
+      try {
+        event = JSON.parse(raw.toString('utf8')) as RazorpayWebhook;
+      } catch {
+        throw badRequest('The webhook body is not JSON.');
+      }
+      const [seen] = await deps.db
+        .select({ id: paymentEvents.eventId })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, 'razorpay'), eq(paymentEvents.eventId, eventId)))
+        .limit(1);
+      if (seen) return { status: 'duplicate' as const };
+      const type = String(event.event ?? 'unknown').slice(0, 60);
+      const payment = event.payload?.payment?.entity;
+      const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+      let outcome = 'ignored';
+      // Only success events move money state; payment.failed and friends never move it backwards.
+      if (SETTLING_EVENTS.has(type) && providerOrderId && payment?.id && payment.status === 'captured') {
+        const r = await settlePayment(deps, { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency });
+        outcome = r.outcome;
+      }
+      const inserted = await deps.db
+        .insert(paymentEvents)
+        .values({ provider: 'razorpay', eventId, eventType: type, providerOrderId: providerOrderId ?? null, outcome })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.eventId });
+      if (inserted.length === 0) return { status: 'duplicate' as const };
+      return { status: outcome === 'paid' ? ('processed' as const) : ('ignored' as const) };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { DELIVERY_STAGE, REMAINING_PAYMENT_STAGE, STAGE_COUNT, STAGES, isPaymentStage } from '../../../domain/tracker.ts';
+import type { AppDeps } from '../../deps.ts';
+import { installments, orderStages, orders } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/platform.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { mailStageCompleted } from './notify.ts';
+
+export interface StageChange {
+  orderPublicId: string;
+  completedSteps: number;
+}
+
+async function lockOrder(deps: AppDeps, tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0], publicId: string) {
+  const [row] = await tx
+    .select({ order: orders, email: users.email, remainingState: installments.state, remainingPaidAt: installments.paidAt })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(installments, and(eq(installments.orderId, orders.id), eq(installments.kind, 'remaining')))
+    .where(eq(orders.publicId, publicId))
+    .for('update', { of: orders })
+    .limit(1);
+  if (!row || row.order.state === 'awaiting_advance') throw notFound('Order not found.');
+  const [done] = await tx.select({ n: sql<number>`coalesce(max(${orderStages.stage}), 0)::int` }).from(orderStages).where(eq(orderStages.orderId, row.order.id));
+  return { ...row, completed: done?.n ?? 0 };
+}
+
+/**
+ * Completes the next stage of an order with today's date and an optional customer-visible note
+ * (DESIGN §5 "Tracker"); the back office puts a screen on it. Stage 14 belongs to the remaining
+ * payment; stage 15 needs the delivery link. The customer is e-mailed for every stage completed.
+ */
+export async function completeNextStage(
+  deps: AppDeps,
+  orderPublicId: string,
+  input: { note?: string | null; actorUserId?: string | null; deliveryUrl?: string | null },
+): Promise<StageChange> {
+  const mails: (() => Promise<void>)[] = [];
+  const note = input.note?.trim() ? input.note.trim().slice(0, 500) : null;
+  const change = await deps.db.transaction(async (tx) => {
+    const row = await lockOrder(deps, tx, orderPublicId);
+    const next = row.completed + 1;
+    if (next > STAGE_COUNT) throw conflict('All stages are already complete.');
+    const now = new Date();
+    // The link may be attached before the last payment; it is shown only once that is paid.
+    const url = input.deliveryUrl?.trim() || row.order.deliveryUrl;
+    if (input.deliveryUrl !== undefined && input.deliveryUrl !== null) {
+      if (!url || !/^https?:\/\/\S+$/i.test(url)) throw badRequest('The delivery link must be an http or https address.');
+      await tx.update(orders).set({ deliveryUrl: url, updatedAt: now }).where(eq(orders.id, row.order.id));
+    }
+    const complete = async (stage: number, at: Date, stageNote: string | null) => {
+      await tx.insert(orderStages).values({ orderId: row.order.id, stage, completedAt: at, note: stageNote, actorUserId: input.actorUserId ?? null });
+      mails.push(() => mailStageCompleted(deps, row.email, orderPublicId, stage, stageNote, at));
+    };
+    if (next === REMAINING_PAYMENT_STAGE) {
+      if (row.remainingState !== 'paid') throw conflict(`"${STAGES[next - 1]}" is completed by the customer's remaining payment.`);
+      await complete(next, row.remainingPaidAt ?? now, note);
+      return { orderPublicId, completedSteps: next };
+    }
+    if (next === DELIVERY_STAGE) {
+      if (!url) throw badRequest('A delivery link (http or https) is needed to complete Website Delivery.');
+      await tx.update(orders).set({ state: 'delivered', updatedAt: now }).where(eq(orders.id, row.order.id));
+      await complete(next, now, note);
+      return { orderPublicId, completedSteps: next };
+    }
+    if (isPaymentStage(next)) throw conflict('The advance payment completes the first stage.');
+    await complete(next, now, note);
+    // A customer who paid the remaining early gets stage 14 as soon as stage 13 is done.
+    if (next === REMAINING_PAYMENT_STAGE - 1 && row.remainingState === 'paid') {
+      await complete(REMAINING_PAYMENT_STAGE, row.remainingPaidAt ?? now, null);
+      if (!url) return { orderPublicId, completedSteps: REMAINING_PAYMENT_STAGE };
+      await tx.update(orders).set({ state: 'delivered', updatedAt: now }).where(eq(orders.id, row.order.id));
+      await complete(DELIVERY_STAGE, now, null);
+      return { orderPublicId, completedSteps: DELIVERY_STAGE };
+    }
+    return { orderPublicId, completedSteps: next };
+  });
+  for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a stage e-mail'));
+  return change;
+}
+
+/** Takes back the last stage the founder completed (not a payment stage). */
+export async function undoLastStage(deps: AppDeps, orderPublicId: string, _input: { actorUserId?: string | null } = {}): Promise<StageChange> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockOrder(deps, tx, orderPublicId);
+    const last = row.completed;
+    if (last === 0 || isPaymentStage(last)) throw conflict('Stages completed by a payment cannot be undone.');
+    await tx.delete(orderStages).where(and(eq(orderStages.orderId, row.order.id), eq(orderStages.stage, last)));
+    if (last === DELIVERY_STAGE) {
+      await tx.update(orders).set({ state: 'paid', updatedAt: new Date() }).where(eq(orders.id, row.order.id));
+    }
+    return { orderPublicId, completedSteps: last - 1 };
+  });
+}

@@ -1,0 +1,45 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// DESIGN §4 "payments": one interface, the real Razorpay adapter and the built-in test checkout.
+
+export interface ProviderOrder {
+  id: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  receipt: string;
+  status: string;
+}
+
+export interface ProviderPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'razorpay' | 'test';
+  /** The public key the browser's checkout needs (never the secret). */
+  readonly keyId: string;
+  createOrder(input: { amount: number; currency: string; receipt: string; notes?: Record<string, string> }): Promise<ProviderOrder>;
+  /** Razorpay's checkout signature: HMAC-SHA256(`order_id|payment_id`, key secret), hex. */
+  isCheckoutSignatureValid(storedOrderId: string, paymentId: string, signature: string): boolean;
+  /** Payments of one provider order, for reconciliation. */
+  fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
+}
+
+export class ProviderUnavailableError extends Error {}
+
+export const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
+
+/** Constant-time comparison of two hex signatures; unequal lengths are simply unequal. */
+export function isSameSignature(expectedHex: string, givenHex: string): boolean {
+  if (!/^[0-9a-f]+$/i.test(givenHex)) return false;
+  const a = Buffer.from(expectedHex, 'hex');
+  const b = Buffer.from(givenHex.toLowerCase(), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const checkoutSignature = (secret: string, orderId: string, paymentId: string) => hmacHex(secret, `${orderId}|${paymentId}`);

@@ -1,0 +1,49 @@
+import { type PaymentProvider, type ProviderOrder, type ProviderPayment, ProviderUnavailableError, checkoutSignature, isSameSignature } from './provider.ts';
+
+// Razorpay Orders API over plain fetch (STACK-NOTES: the SDK's host is hard-coded).
+// https://razorpay.com/docs/api/orders/ — POST /v1/orders, GET /v1/orders/:id/payments, Basic auth.
+const TIMEOUT_MS = 8000;
+
+export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; keySecret: string; timeoutMs?: number }): PaymentProvider {
+  const base = opts.apiUrl.replace(/\/+$/, '');
+  const auth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: auth, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
+      });
+    } catch (err) {
+      // Timeouts and refused connections: the caller says "try again later"; no secret in the text.
+      throw new ProviderUnavailableError(`razorpay ${method} ${path.split('/').slice(0, 3).join('/')} failed: ${(err as Error).name}`);
+    }
+    const data = (await res.json().catch(() => null)) as (T & { error?: { description?: string } }) | null;
+    if (!res.ok || !data) {
+      throw new ProviderUnavailableError(`razorpay ${method} answered ${res.status}: ${data?.error?.description ?? 'no body'}`.slice(0, 300));
+    }
+    return data;
+  }
+
+  return {
+    name: 'razorpay',
+    keyId: opts.keyId,
+    async createOrder({ amount, currency, receipt, notes }) {
+      const o = await call<ProviderOrder>('POST', '/v1/orders', { amount, currency, receipt, notes });
+      if (o.amount !== amount || o.currency !== currency || typeof o.id !== 'string') {
+        throw new ProviderUnavailableError('razorpay returned an order that does not match the request');
+      }
+      return { id: o.id, amount: o.amount, currency: o.currency, receipt: o.receipt, status: o.status };
+    },
+    isCheckoutSignatureValid(storedOrderId, paymentId, signature) {
+      return isSameSignature(checkoutSignature(opts.keySecret, storedOrderId, paymentId), signature);
+    },
+    async fetchOrderPayments(orderId) {
+      const r = await call<{ items: ProviderPayment[] }>('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
+      return r.items ?? [];
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { type PaymentProvider, type ProviderPayment, checkoutSignature, isSameSignature } from './provider.ts';
+
+/**
+ * The built-in test checkout (DESIGN §4): used when no Razorpay keys are configured. It keeps its
+ * orders in memory and signs exactly as Razorpay does, with a local secret, so the server's
+ * verification path is the same code in test mode and in production.
+ */
+export interface TestCheckoutProvider extends PaymentProvider {
+  readonly name: 'test';
+  /** Simulates the customer paying on the test page: returns the three fields Razorpay's checkout returns. */
+  pay(orderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } | null;
+  findOrder(orderId: string): { id: string; amount: number; currency: string; receipt: string } | undefined;
+}
+
+export function createTestCheckoutProvider(secret?: string): TestCheckoutProvider {
+  const key = secret ?? randomBytes(32).toString('hex');
+  const orders = new Map<string, { id: string; amount: number; currency: string; receipt: string; payments: ProviderPayment[] }>();
+  const id = (prefix: string) => `${prefix}_test_${randomBytes(9).toString('base64url')}`;
+  return {
+    name: 'test',
+    keyId: 'rzp_test_builtin',
+    async createOrder({ amount, currency, receipt }) {
+      const o = { id: id('order'), amount, currency, receipt, payments: [] };
+      orders.set(o.id, o);
+      return { id: o.id, amount, currency, receipt, status: 'created' };
+    },
+    isCheckoutSignatureValid(storedOrderId, paymentId, signature) {
+      return isSameSignature(checkoutSignature(key, storedOrderId, paymentId), signature);
+    },
+    async fetchOrderPayments(orderId) {
+      return orders.get(orderId)?.payments ?? [];
+    },
+    findOrder(orderId) {
+      return orders.get(orderId);
+    },
+    pay(orderId) {
+      const o = orders.get(orderId);
+      if (!o) return null;
+      const paymentId = id('pay');
+      o.payments.push({ id: paymentId, order_id: o.id, amount: o.amount, currency: o.currency, status: 'captured' });
+      return { razorpay_order_id: o.id, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(key, o.id, paymentId) };
+    },
+  };
+}

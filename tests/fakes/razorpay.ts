@@ -1,0 +1,154 @@
+// A local stand-in for Razorpay (DESIGN §4): a real HTTP server implementing the subset of the
+// Orders API we use, with Basic auth, plus helpers that act as the customer (pay → the checkout's
+// three signed fields) and as Razorpay's webhook sender (signed body + event id).
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeRazorpayOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string;
+  status: 'created' | 'attempted' | 'paid';
+  notes: Record<string, string>;
+  created_at: number;
+}
+export interface FakeRazorpayPayment {
+  id: string;
+  entity: 'payment';
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: 'captured' | 'failed' | 'authorized';
+}
+
+export interface FakeRazorpay {
+  url: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  orders: Map<string, FakeRazorpayOrder>;
+  /** 'down' refuses with 503, 'slow' answers after `slowMs`. */
+  mode: 'ok' | 'down' | 'slow';
+  slowMs: number;
+  requests: { method: string; path: string; authorized: boolean }[];
+  /** The customer pays an order: returns the checkout handler's three fields, signed. */
+  pay(orderId: string, opts?: { status?: FakeRazorpayPayment['status'] }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** A signed webhook delivery for an event about a payment. */
+  webhook(event: string, payment: FakeRazorpayPayment | { order_id: string; id: string; amount: number; currency: string; status: string }, eventId?: string): { body: string; headers: Record<string, string> };
+  paymentsOf(orderId: string): FakeRazorpayPayment[];
+  close(): Promise<void>;
+}
+
+const rid = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
+
+export async function startFakeRazorpay(opts: { port?: number; keyId?: string; keySecret?: string; webhookSecret?: string } = {}): Promise<FakeRazorpay> {
+  const keyId = opts.keyId ?? 'rzp_test_fakekey';
+  const keySecret = opts.keySecret ?? randomBytes(16).toString('hex');
+  const webhookSecret = opts.webhookSecret ?? randomBytes(16).toString('hex');
+  const orders = new Map<string, FakeRazorpayOrder>();
+  const payments = new Map<string, FakeRazorpayPayment[]>();
+  const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const bad = (res: ServerResponse, status: number, description: string) =>
+    send(res, status, { error: { code: status === 401 ? 'BAD_REQUEST_ERROR' : 'BAD_REQUEST_ERROR', description } });
+
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let data = '';
+      req.on('data', (c) => (data += c));
+      req.on('end', () => resolve(data));
+    });
+
+  const fake: FakeRazorpay = {
+    url: '',
+    keyId,
+    keySecret,
+    webhookSecret,
+    orders,
+    mode: 'ok',
+    slowMs: 15_000,
+    requests: [],
+    pay(orderId, o = {}) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake razorpay: no order ${orderId}`);
+      const p: FakeRazorpayPayment = { id: rid('pay'), entity: 'payment', order_id: orderId, amount: order.amount, currency: order.currency, status: o.status ?? 'captured' };
+      payments.set(orderId, [...(payments.get(orderId) ?? []), p]);
+      if (p.status === 'captured') Object.assign(order, { status: 'paid', amount_paid: order.amount, amount_due: 0 });
+      const signature = createHmac('sha256', keySecret).update(`${orderId}|${p.id}`).digest('hex');
+      return { razorpay_order_id: orderId, razorpay_payment_id: p.id, razorpay_signature: signature };
+    },
+    webhook(event, payment, eventId = rid('evt')) {
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_fake',
+        event,
+        contains: ['payment'],
+        payload: { payment: { entity: { entity: 'payment', ...payment } }, order: { entity: orders.get(payment.order_id) ?? { id: payment.order_id } } },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
+      return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId } };
+    },
+    paymentsOf: (orderId) => payments.get(orderId) ?? [],
+    close: async () => {},
+  };
+
+  const server = createServer(async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const authorized = req.headers.authorization === expectedAuth;
+    fake.requests.push({ method: req.method ?? 'GET', path, authorized });
+    if (fake.mode === 'down') return send(res, 503, { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } });
+    if (fake.mode === 'slow') await new Promise((r) => setTimeout(r, fake.slowMs));
+    if (!authorized) return bad(res, 401, 'The api key provided is invalid');
+    if (req.method === 'POST' && path === '/v1/orders') {
+      let body: { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: Record<string, string> };
+      try {
+        body = JSON.parse(await readBody(req));
+      } catch {
+        return bad(res, 400, 'invalid JSON');
+      }
+      if (!Number.isInteger(body.amount) || (body.amount as number) < 100) return bad(res, 400, 'The amount must be atleast INR 1.00');
+      if (typeof body.currency !== 'string' || !/^[A-Z]{3}$/.test(body.currency)) return bad(res, 400, 'The currency is invalid');
+      if (typeof body.receipt !== 'string' || body.receipt.length > 40) return bad(res, 400, 'receipt: the length must be no more than 40.');
+      const order: FakeRazorpayOrder = {
+        id: rid('order'),
+        entity: 'order',
+        amount: body.amount as number,
+        amount_paid: 0,
+        amount_due: body.amount as number,
+        currency: body.currency,
+        receipt: body.receipt,
+        status: 'created',
+        notes: body.notes ?? {},
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      orders.set(order.id, order);
+      return send(res, 200, order);
+    }
+    const m = /^\/v1\/orders\/([^/]+)(\/payments)?$/.exec(path);
+    if (req.method === 'GET' && m) {
+      const order = orders.get(decodeURIComponent(m[1]!));
+      if (!order) return bad(res, 400, 'The id provided does not exist');
+      if (m[2]) { const items = payments.get(order.id) ?? []; return send(res, 200, { entity: 'collection', count: items.length, items }); }
+      return send(res, 200, order);
+    }
+    return bad(res, 404, 'The requested URL was not found on the server.');
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
