@@ -13,6 +13,9 @@ import { registerAuthDecorations } from './plugins/auth.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { createDevMailbox, createSmtpTransport } from './integrations/mail/transport.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { oidcRoutes } from './features/auth/social/oidc-routes.ts';
+import { userRoutes } from './features/users/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
@@ -87,6 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { prefix: API, deps });
   // — public site (issue 3) —
   // — accounts (issue 4) —
+  await app.register(authRoutes, { prefix: API, deps });
+  await app.register(oidcRoutes, { prefix: API, deps });
+  await app.register(userRoutes, { prefix: API, deps });
   // — orders and money (issue 5) —
   await app.register(paymentRoutes, { prefix: API, deps });
   await app.register(couponRoutes, { prefix: API, deps });

@@ -56,6 +56,12 @@ export const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: optionalString,
   MICROSOFT_TENANT: z.string().default('common'),
   MICROSOFT_ISSUER: optionalString,
+  // Sign-in by code (DESIGN §5): the spec's 20 s resend wait and hourly caps. Tests may loosen them.
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  OTP_MAX_PER_EMAIL_HOUR: z.coerce.number().int().min(1).default(5),
+  OTP_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Per-minute cap per IP on the sign-in routes strangers can call (verify routes get 3×). */
+  AUTH_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
   LLM_BASE_URL: url('LLM_BASE_URL'),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,

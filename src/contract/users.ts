@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ADDRESS_MAX, isValidPhoneCode, NAME_MAX, PHONE_DIGITS_REGEX, PHONE_MESSAGE } from '../domain/validation.ts';
+import { emailSchema } from './auth.ts';
+
+// Spec §7 user/addUser and user/getUserById; spec §5 rules for the details form.
+
+export const addUserBody = z.object({
+  email: emailSchema,
+  name: z.string().trim().min(1, { message: 'Please enter your name.' }).max(NAME_MAX),
+  address: z.string().trim().min(1, { message: 'Please enter your address.' }).max(ADDRESS_MAX),
+  phone_code: z
+    .string()
+    .trim()
+    .refine(isValidPhoneCode, { message: 'Please choose a country code.' })
+    .transform((v) => v.replace(/^\+/, '')),
+  phone_number: z.string().trim().regex(PHONE_DIGITS_REGEX, { message: PHONE_MESSAGE }),
+  location: z.string().max(200).optional(),
+  /** From auth/verifyOtp or auth/authLogin: proves the e-mail (DESIGN §5). */
+  signupTicket: z.string().min(16).max(200),
+});
+export type AddUserBody = z.input<typeof addUserBody>;
+
+export const addUserResponse = z.object({ success: z.literal(true), token: z.string(), userId: z.string() });
+export type AddUserResponse = z.infer<typeof addUserResponse>;
+
+export const userProfile = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+  phone_code: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  address: z.string().nullable(),
+  role: z.enum(['customer', 'admin']),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+export const getUserByIdResponse = z.object({ success: z.literal(true), user: userProfile });
+export type GetUserByIdResponse = z.infer<typeof getUserByIdResponse>;

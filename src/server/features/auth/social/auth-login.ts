@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { authLoginBody, AuthLoginResponse, SocialProvider } from '../../../../contract/auth.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { badRequest, unauthorized } from '../../../lib/app-error.ts';
+import { oidcSettings } from '../../../integrations/oidc/oidc-client.ts';
+import { IdTokenError, verifyIdToken } from '../../../integrations/oidc/verify-id-token.ts';
+import { findUserById, signIn } from '../sign-in.ts';
+import { createSignupTicket } from '../signup-tickets.ts';
+import { consumeHandoff } from './handoffs.ts';
+import { resolveSocialAccount, type SocialResolution } from './social-accounts.ts';
+
+type Body = z.output<typeof authLoginBody>;
+
+/** auth/authLogin: a verified provider credential in, a session (or a signup ticket) out. */
+export async function authLogin(deps: AppDeps, body: Body, userAgent?: string): Promise<AuthLoginResponse> {
+  if (body.handoff) {
+    const h = await consumeHandoff(deps, body.handoff);
+    const user = h.userId ? await findUserById(deps, h.userId) : undefined;
+    const resolution: SocialResolution = user
+      ? { user }
+      : { email: h.email, identity: { provider: h.provider, subject: h.subject, name: h.name, profile: h.profile } };
+    return finish(deps, h.provider, resolution, userAgent);
+  }
+  const provider = body.provider as SocialProvider;
+  const settings = oidcSettings(deps.config, provider);
+  if (!settings) throw badRequest(`${provider === 'google' ? 'Google' : 'Microsoft'} sign-in is not configured.`);
+  let claims;
+  try {
+    claims = await verifyIdToken(settings, body.id_token!);
+  } catch (err) {
+    if (err instanceof IdTokenError) throw unauthorized(`The ${provider} sign-in could not be verified (${err.message}).`);
+    throw err;
+  }
+  return finish(deps, provider, await resolveSocialAccount(deps, provider, claims), userAgent);
+}
+
+async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResolution, userAgent?: string): Promise<AuthLoginResponse> {
+  if ('user' in r) {
+    const session = await signIn(deps, r.user, userAgent);
+    return { success: true, provider, ...session, email: r.user.email, name: r.user.name };
+  }
+  const signupTicket = await createSignupTicket(deps, { email: r.email, identity: r.identity });
+  return { success: true, provider, signupTicket, email: r.email, name: r.identity.name };
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common.ts';
+import { otpCreatedAtBody, otpCreatedAtResponse } from '../../../contract/auth.ts';
+import { addUserBody, addUserResponse, getUserByIdResponse } from '../../../contract/users.ts';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireUser } from '../../plugins/auth.ts';
+import { authRateLimits } from '../auth/rate-limits.ts';
+import { latestCodeCreatedAt } from '../auth/send-login-code.ts';
+import { addUser } from './add-user.ts';
+
+const tags = ['users'];
+
+export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const limits = authRateLimits(deps.config);
+
+  app.post(
+    '/user/getOtpCreatedAt',
+    {
+      config: limits.read,
+      schema: {
+        tags,
+        summary: 'When the latest code for an e-mail was created (drives the resend countdown)',
+        body: otpCreatedAtBody,
+        response: { 200: otpCreatedAtResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const createdAt = await latestCodeCreatedAt(deps, request.body.email);
+      return { createdAt: createdAt?.toISOString() ?? null, resendAfterSeconds: deps.config.OTP_RESEND_SECONDS };
+    },
+  );
+
+  app.post(
+    '/user/addUser',
+    {
+      config: limits.verify,
+      schema: {
+        tags,
+        summary: 'Create the account after e-mail proof (needs signupTicket)',
+        body: addUserBody,
+        response: { 200: addUserResponse, ...errorResponses },
+      },
+    },
+    async (request) => addUser(deps, request.body, request.headers['user-agent']),
+  );
+
+  app.get(
+    '/user/getUserById',
+    {
+      preHandler: requireUser(deps.db),
+      schema: { tags, summary: 'The signed-in user’s profile', response: { 200: getUserByIdResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const u = authOf(request).user;
+      return {
+        success: true as const,
+        user: { name: u.name, email: u.email, phone_code: u.phoneCode, phone_number: u.phoneNumber, address: u.address, role: u.role },
+      };
+    },
+  );
+};
