@@ -13,6 +13,10 @@ import { registerAuthDecorations } from './plugins/auth.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { createDevMailbox, createSmtpTransport } from './integrations/mail/transport.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { registerSocketServer } from './plugins/socket.ts';
+import { registerChatSocket } from './features/chat/socket-handlers.ts';
+import { chatRoutes } from './features/chat/routes.ts';
+import { assistantRoutes } from './features/assistant/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { oidcRoutes } from './features/auth/social/oidc-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -100,6 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderRoutes, { prefix: API, deps });
   await app.register(trackerRoutes, { prefix: API, deps });
   // — chat (issue 6) —
+  const chatSocket = registerChatSocket(registerSocketServer(app, deps), deps);
+  await app.register(chatRoutes, { prefix: API, deps, announce: chatSocket.announce });
+  await app.register(assistantRoutes, { prefix: API, deps });
   // — back office (issue 7) —
   await app.register(adminRoutes, { prefix: `${API}/admin`, deps });
 

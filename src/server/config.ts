@@ -65,6 +65,7 @@ export const envSchema = z.object({
   LLM_BASE_URL: url('LLM_BASE_URL'),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   GEOIP_URL: z.string().url().default('http://ip-api.com/json'),
   WEATHER_URL: z.string().url().default('https://api.openweathermap.org/data/2.5/weather'),
   WEATHER_API_KEY: optionalString,

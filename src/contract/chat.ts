@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+// Live chat (spec §3 "Chat", §7 "Realtime socket", DESIGN §5 "Chat"). The event names are the
+// spec's; the extra events (chatSummaries, chatSummary, chatClosed, chatError, adminPresence,
+// setContactEmail) are additions documented in docs/decisions/041-chat-socket-contract.md.
+export const CHAT_EVENTS = {
+  // client → server
+  joinChat: 'joinChat',
+  getChatHistory: 'getChatHistory',
+  sendMessage: 'sendMessage',
+  closeChat: 'closeChat',
+  getActiveChats: 'getActiveChats',
+  adminSendMessage: 'adminSendMessage',
+  setContactEmail: 'setContactEmail',
+  // server → client
+  newMessage: 'newMessage',
+  chatHistory: 'chatHistory',
+  activeChats: 'activeChats',
+  chatSummaries: 'chatSummaries',
+  chatSummary: 'chatSummary',
+  chatClosed: 'chatClosed',
+  chatError: 'chatError',
+  adminPresence: 'adminPresence',
+} as const;
+
+export const SOCKET_PATH = '/socket.io';
+export const CHAT_MESSAGE_MAX = 2000;
+
+/** A chat id is the capability to join a conversation: 32 url-safe characters (192 random bits). */
+export const chatId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'Unknown chat.');
+
+export const chatText = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Please type a message.')
+      .max(CHAT_MESSAGE_MAX, `Messages can be at most ${CHAT_MESSAGE_MAX.toLocaleString('en-US')} characters.`),
+  );
+
+export const chatSender = z.enum(['user', 'admin']);
+export type ChatSender = z.infer<typeof chatSender>;
+
+export const chatMessage = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  sender: chatSender,
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const chatSummary = z.object({
+  chatId: z.string(),
+  /** The visitor's name or e-mail when known (signed-in customer or offline contact e-mail). */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  lastMessage: z.string().nullable(),
+  lastMessageAt: z.string().nullable(),
+  unread: z.number().int(),
+  state: z.enum(['waiting', 'open', 'closed']),
+  createdAt: z.string(),
+});
+export type ChatSummary = z.infer<typeof chatSummary>;
+
+// Payloads received by the server (validated on receipt; unknown fields such as `sender` are dropped).
+export const joinChatPayload = chatId;
+export const sendMessagePayload = z.object({ chatId, message: chatText });
+export const adminSendMessagePayload = sendMessagePayload;
+export const setContactEmailPayload = z.object({ chatId, email: z.string().trim().toLowerCase().email().max(100) });
+
+export type ChatAck =
+  | { ok: true; message?: ChatMessage; history?: ChatMessage[]; summaries?: ChatSummary[]; state?: ChatSummary['state'] }
+  | { ok: false; code: string; message: string };
+export interface ChatErrorEvent {
+  event: string;
+  code: string;
+  message: string;
+}
+export interface AdminPresence {
+  online: boolean;
+}
+
+// HTTP: POST /api/v1/chat/start (spec: {userId: 'guest'} → chatId). The server ignores userId and
+// decides the owner from the bearer token.
+export const chatStartRequest = z.object({ userId: z.string().max(100).optional() }).optional();
+export const chatStartResponse = z.object({ chatId: z.string() });
+export type ChatStartResponse = z.infer<typeof chatStartResponse>;
+
+// HTTP: POST /api/v1/chat/unread — lets the tiny launcher show the badge without loading socket.io.
+export const chatUnreadRequest = z.object({ chatId });
+export const chatUnreadResponse = z.object({ unread: z.number().int(), state: z.enum(['waiting', 'open', 'closed']) });
+export type ChatUnreadResponse = z.infer<typeof chatUnreadResponse>;

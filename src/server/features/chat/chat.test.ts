@@ -1,0 +1,287 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import type { ChatMessage, ChatSummary } from '../../../contract/chat.ts';
+import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { chatClient, nextEvent, record, request } from '../../../../tests/helpers/chat-client.ts';
+import { revokeSession } from '../auth/sessions.ts';
+
+let t: TestApp;
+let base: string;
+let adminToken: string;
+const open: Socket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({ ADMIN_EMAILS: 'founder@example.com' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address() as { port: number };
+  base = `http://127.0.0.1:${address.port}`;
+  adminToken = (await loginAs(t, 'founder@example.com', 'admin')).token;
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(async () => t.close());
+
+const client = async (token?: string) => {
+  const s = await chatClient(base, token);
+  open.push(s);
+  return s;
+};
+let ip = 0;
+const start = async (headers: Record<string, string> = {}) => {
+  // Each chat from its own address: the start route is rate limited per IP.
+  const remoteAddress = `10.1.${Math.floor(++ip / 200)}.${ip % 200}`;
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' }, headers, remoteAddress });
+  expect(res.statusCode).toBe(200);
+  return res.json().chatId as string;
+};
+const stored = (chatId: string) =>
+  t.deps.database.query<{ sender: string; body: string }>('select sender, body from chat_messages where conversation_id = $1 order by seq', [chatId]);
+const outbox = (to: string) =>
+  t.deps.database.query<{ subject: string; text_body: string; html_body: string }>('select subject, text_body, html_body from mail_outbox where to_address = $1 order by created_at', [to]);
+const waitUntil = async (check: () => Promise<boolean>, ms = 3000) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met');
+};
+
+describe('chat start', () => {
+  it('returns an unguessable capability and ignores the userId in the body', async () => {
+    const a = await start();
+    const b = await start();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(a).not.toBe(b);
+    const rows = await t.deps.database.query<{ user_id: string | null }>('select user_id from chat_conversations where id = $1', [a]);
+    expect(rows[0]!.user_id).toBeNull();
+  });
+
+  it('is rate limited per IP', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      codes.push((await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: {}, remoteAddress: '10.200.0.1' })).statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+});
+
+describe('live chat between a visitor and the admin', () => {
+  it('delivers both ways, stores before broadcasting and shows the chat in the console', async () => {
+    const admin = await client(adminToken);
+    const listed = await request(admin, 'getActiveChats');
+    expect(listed.ok).toBe(true);
+    const appeared = nextEvent<ChatSummary>(admin, 'chatSummary');
+    const chatId = await start();
+    expect((await appeared).chatId).toBe(chatId);
+
+    const visitor = await client();
+    const presence = nextEvent<{ online: boolean }>(visitor, 'adminPresence');
+    expect(await request(visitor, 'joinChat', chatId)).toMatchObject({ ok: true });
+    expect(await presence).toEqual({ online: true });
+
+    const summary = nextEvent<ChatSummary>(admin, 'chatSummary', (s) => s.chatId === chatId && s.unread === 1);
+    const echoed = nextEvent<ChatMessage>(visitor, 'newMessage');
+    await request(visitor, 'sendMessage', { chatId, sender: 'user', message: '  Hello, how much?  ' });
+    const msg = await echoed;
+    expect(msg).toMatchObject({ chatId, sender: 'user', message: 'Hello, how much?' });
+    expect((await summary).lastMessage).toBe('Hello, how much?');
+
+    const history = nextEvent<ChatMessage[]>(admin, 'chatHistory');
+    await request(admin, 'joinChat', chatId);
+    await request(admin, 'getChatHistory', chatId);
+    expect((await history).map((m) => m.message)).toEqual(['Hello, how much?']);
+
+    // The message is in the database by the time anyone receives it.
+    const atReceipt = new Promise<number>((resolve) => {
+      visitor.once('newMessage', () => void stored(chatId).then((rows) => resolve(rows.length)));
+    });
+    await request(admin, 'adminSendMessage', { chatId, message: 'It is $899.' });
+    expect(await atReceipt).toBe(2);
+    expect(await stored(chatId)).toEqual([
+      { sender: 'user', body: 'Hello, how much?' },
+      { sender: 'admin', body: 'It is $899.' },
+    ]);
+  });
+
+  it('reloads the history after a reconnect and reports unread replies to the launcher', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    await request(visitor, 'joinChat', chatId);
+    await request(visitor, 'sendMessage', { chatId, message: 'first' });
+    visitor.disconnect();
+    const admin = await client(adminToken);
+    await request(admin, 'adminSendMessage', { chatId, message: 'reply while away' });
+    const unread = await t.app.inject({ method: 'POST', url: '/api/v1/chat/unread', payload: { chatId } });
+    expect(unread.json()).toEqual({ unread: 1, state: 'open' });
+
+    const again = await client();
+    await request(again, 'joinChat', chatId);
+    const ack = await request(again, 'getChatHistory', chatId);
+    expect(ack.ok && ack.history?.map((m) => `${m.sender}:${m.message}`)).toEqual(['user:first', 'admin:reply while away']);
+    const after = await t.app.inject({ method: 'POST', url: '/api/v1/chat/unread', payload: { chatId } });
+    expect(after.json().unread).toBe(0);
+  });
+});
+
+describe('attacks', () => {
+  it('refuses joining, reading or writing a chat with a wrong or guessed id', async () => {
+    const real = await start();
+    const visitor = await client();
+    const histories = record(visitor, 'chatHistory');
+    const guessed = real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A');
+    for (const id of [guessed, 'x'.repeat(32)]) {
+      expect(await request(visitor, 'joinChat', id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+      expect(await request(visitor, 'getChatHistory', id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+      expect(await request(visitor, 'sendMessage', { chatId: id, message: 'hi' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+      expect(await request(visitor, 'closeChat', id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    }
+    for (const bad of ['1', '../../etc', { $ne: null }, null, 'a'.repeat(5000)]) {
+      expect(await request(visitor, 'joinChat', bad)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    }
+    expect(histories).toEqual([]);
+  });
+
+  it('reports errors as chatError events to clients that send no acknowledgement', async () => {
+    const visitor = await client();
+    const error = nextEvent<{ event: string; code: string }>(visitor, 'chatError');
+    visitor.emit('joinChat', 'y'.repeat(32));
+    expect(await error).toMatchObject({ event: 'joinChat', code: 'NOT_FOUND' });
+  });
+
+  it('keeps a signed-in customer’s chat to their account', async () => {
+    const owner = await loginAs(t, 'owner@example.com');
+    const other = await loginAs(t, 'other@example.com');
+    const chatId = await start(owner.headers);
+    expect(await request(await client(), 'joinChat', chatId)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await request(await client(other.token), 'joinChat', chatId)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await request(await client(owner.token), 'joinChat', chatId)).toMatchObject({ ok: true });
+    const unread = await t.app.inject({ method: 'POST', url: '/api/v1/chat/unread', payload: { chatId } });
+    expect(unread.statusCode).toBe(404);
+  });
+
+  it('stores a visitor’s message as the visitor even when the payload says admin', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    const ack = await request(visitor, 'sendMessage', { chatId, sender: 'admin', message: 'I am the admin' });
+    expect(ack).toMatchObject({ ok: true, message: { sender: 'user' } });
+    expect(await stored(chatId)).toEqual([{ sender: 'user', body: 'I am the admin' }]);
+  });
+
+  it('refuses admin events from visitors, customers and dead tokens', async () => {
+    const chatId = await start();
+    const customer = await loginAs(t, 'customer@example.com');
+    for (const s of [await client(), await client(customer.token), await client('not-a-real-token')]) {
+      const lists = record(s, 'activeChats');
+      expect(await request(s, 'getActiveChats')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(await request(s, 'adminSendMessage', { chatId, message: 'fake admin' })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(lists).toEqual([]);
+    }
+    expect(await stored(chatId)).toEqual([]);
+  });
+
+  it('stops admin rights as soon as the admin session is revoked', async () => {
+    const session = await loginAs(t, 'founder@example.com', 'admin');
+    const admin = await client(session.token);
+    expect(await request(admin, 'getActiveChats')).toMatchObject({ ok: true });
+    const [row] = await t.deps.database.query<{ id: string }>('select id from sessions order by created_at desc limit 1');
+    await revokeSession(t.deps.db, row!.id);
+    expect(await request(admin, 'getActiveChats')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+  });
+
+  it('refuses empty, whitespace-only and 10,000-character messages', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    for (const message of ['', '   \n\t ', 'x'.repeat(10_000), 42, undefined]) {
+      expect(await request(visitor, 'sendMessage', { chatId, message })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    }
+    expect(await request(visitor, 'sendMessage', { chatId, message: 'x'.repeat(2000) })).toMatchObject({ ok: true });
+    expect((await stored(chatId)).length).toBe(1);
+    expect(visitor.connected).toBe(true);
+  });
+
+  it('rate limits a flood and stays usable afterwards', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    const acks = await Promise.all(Array.from({ length: 30 }, (_, i) => request(visitor, 'sendMessage', { chatId, message: `spam ${i}` })));
+    const limited = acks.filter((a) => !a.ok && a.code === 'RATE_LIMITED').length;
+    expect(limited).toBeGreaterThanOrEqual(20);
+    expect((await stored(chatId)).length).toBe(30 - limited);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(visitor.connected).toBe(true);
+    expect(await request(visitor, 'sendMessage', { chatId, message: 'calm now' })).toMatchObject({ ok: true });
+  });
+
+  it('keeps HTML as text: stored and sent as typed, escaped in e-mails', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    await request(visitor, 'setContactEmail', { chatId, email: 'Visitor@Example.com' });
+    const evil = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+    const ack = await request(visitor, 'sendMessage', { chatId, message: evil });
+    expect(ack).toMatchObject({ ok: true, message: { message: evil } });
+    visitor.disconnect();
+    const admin = await client(adminToken);
+    await request(admin, 'adminSendMessage', { chatId, message: `Re: ${evil}` });
+    await waitUntil(async () => (await outbox('visitor@example.com')).length > 0);
+    const [mail] = await outbox('visitor@example.com');
+    expect(mail!.html_body).not.toContain('<script>');
+    expect(mail!.html_body).toContain('&lt;script&gt;');
+  });
+
+  it('closes a chat: no more messages, gone from the console', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    await request(visitor, 'joinChat', chatId);
+    await request(visitor, 'sendMessage', { chatId, message: 'bye' });
+    const closed = nextEvent<{ chatId: string }>(visitor, 'chatClosed');
+    expect(await request(visitor, 'closeChat', chatId)).toMatchObject({ ok: true });
+    expect(await closed).toEqual({ chatId });
+    expect(await request(visitor, 'sendMessage', { chatId, message: 'again' })).toMatchObject({ ok: false, code: 'CONFLICT' });
+    const admin = await client(adminToken);
+    const ack = await request(admin, 'getActiveChats');
+    expect(ack.ok && ack.summaries?.some((s) => s.chatId === chatId)).toBe(false);
+  });
+});
+
+describe('offline mode', () => {
+  it('e-mails the founder once when a chat starts with no admin connected, and the visitor a reply written while away', async () => {
+    await t.deps.database.query('delete from mail_outbox');
+    const chatId = await start();
+    const visitor = await client();
+    const presence = nextEvent<{ online: boolean }>(visitor, 'adminPresence');
+    await request(visitor, 'joinChat', chatId);
+    expect(await presence).toEqual({ online: false });
+    await request(visitor, 'setContactEmail', { chatId, email: 'away@example.com' });
+    await request(visitor, 'sendMessage', { chatId, message: 'Anyone there?' });
+    await request(visitor, 'sendMessage', { chatId, message: 'Hello?' });
+    await waitUntil(async () => (await outbox('founder@example.com')).length > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    const founderMails = await outbox('founder@example.com');
+    expect(founderMails).toHaveLength(1);
+    expect(founderMails[0]!.text_body).toContain('Anyone there?');
+
+    // While the visitor is connected no mail is needed.
+    const admin = await client(adminToken);
+    await request(admin, 'adminSendMessage', { chatId, message: 'Here now' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await outbox('away@example.com')).toHaveLength(0);
+
+    visitor.disconnect();
+    await new Promise((r) => setTimeout(r, 100));
+    await request(admin, 'adminSendMessage', { chatId, message: 'Your site can start Monday.' });
+    await waitUntil(async () => (await outbox('away@example.com')).length === 1);
+    const [mail] = await outbox('away@example.com');
+    expect(mail!.text_body).toContain('Your site can start Monday.');
+  });
+
+  it('tells connected visitors when the admin comes online', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    await request(visitor, 'joinChat', chatId);
+    const online = nextEvent<{ online: boolean }>(visitor, 'adminPresence', (p) => p.online);
+    await client(adminToken);
+    expect(await online).toEqual({ online: true });
+  });
+});

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import type { ChatMessage, ChatSender, ChatSummary } from '../../../contract/chat.ts';
+import type { Database } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+
+// Conversations and their messages (DESIGN §3). The id is the capability (docs/decisions/040).
+export interface Conversation {
+  id: string;
+  userId: string | null;
+  state: 'waiting' | 'open' | 'closed';
+  contactEmail: string | null;
+  userEmail: string | null;
+  userName: string | null;
+}
+
+/** Who is asking: an admin, a signed-in user (id) or an anonymous visitor (null). */
+export interface Viewer {
+  userId: string | null;
+  isAdmin: boolean;
+}
+
+const HISTORY_LIMIT = 200;
+// Empty conversations (the human tab opened, nothing said) drop off the console after a day.
+const EMPTY_CHAT_VISIBLE = "interval '1 day'";
+
+export const newChatId = () => randomBytes(24).toString('base64url');
+
+export async function startConversation(database: Database, userId: string | null): Promise<string> {
+  const id = newChatId();
+  await database.query('insert into chat_conversations (id, user_id) values ($1, $2)', [id, userId]);
+  return id;
+}
+
+/**
+ * The conversation if the viewer may use it. A wrong id and a conversation owned by another
+ * account give the same answer, so the response says nothing about which ids exist.
+ */
+export async function findAccessible(database: Database, chatId: string, viewer: Viewer): Promise<Conversation> {
+  const rows = await database.query<{ id: string; user_id: string | null; state: Conversation['state']; contact_email: string | null; email: string | null; name: string | null }>(
+    `select c.id, c.user_id, c.state, c.contact_email, u.email, u.name
+       from chat_conversations c left join users u on u.id = c.user_id where c.id = $1`,
+    [chatId],
+  );
+  const row = rows[0];
+  if (!row || (!viewer.isAdmin && row.user_id !== null && row.user_id !== viewer.userId)) throw notFound('Unknown chat.');
+  return { id: row.id, userId: row.user_id, state: row.state, contactEmail: row.contact_email, userEmail: row.email, userName: row.name };
+}
+
+const toMessage = (r: { id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date | string }): ChatMessage => ({
+  id: r.id,
+  chatId: r.conversation_id,
+  sender: r.sender,
+  message: r.body,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** Stores the message (and the conversation's counters) before anyone is told about it. */
+export async function storeMessage(database: Database, chatId: string, sender: ChatSender, text: string): Promise<ChatMessage> {
+  const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date }>(
+    `with m as (
+       insert into chat_messages (conversation_id, sender, body)
+       select id, $2, $3 from chat_conversations where id = $1 and state <> 'closed'
+       returning id, conversation_id, sender, body, created_at),
+     c as (
+       update chat_conversations set
+         last_message = left($3, 200),
+         last_message_at = (select created_at from m),
+         admin_unread = admin_unread + case when $2 = 'user' then 1 else 0 end,
+         visitor_unread = visitor_unread + case when $2 = 'admin' then 1 else 0 end,
+         state = case when $2 = 'admin' then 'open' else state end
+       where id = (select conversation_id from m) returning id)
+     select m.* from m`,
+    [chatId, sender, text],
+  );
+  if (!rows[0]) throw conflict('This chat is closed. Please start a new chat.');
+  return toMessage(rows[0]);
+}
+
+export async function chatHistory(database: Database, chatId: string): Promise<ChatMessage[]> {
+  const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date }>(
+    `select * from (select id, conversation_id, sender, body, created_at, seq from chat_messages
+       where conversation_id = $1 order by seq desc limit ${HISTORY_LIMIT}) t order by seq`,
+    [chatId],
+  );
+  return rows.map(toMessage);
+}
+
+export async function markRead(database: Database, chatId: string, by: 'admin' | 'visitor') {
+  const column = by === 'admin' ? 'admin_unread' : 'visitor_unread';
+  await database.query(`update chat_conversations set ${column} = 0 where id = $1 and ${column} <> 0`, [chatId]);
+}
+
+export async function closeConversation(database: Database, chatId: string) {
+  await database.query(`update chat_conversations set state = 'closed', closed_at = now() where id = $1 and state <> 'closed'`, [chatId]);
+}
+
+export async function setContactEmail(database: Database, chatId: string, email: string) {
+  await database.query('update chat_conversations set contact_email = $2 where id = $1', [chatId, email]);
+}
+
+/** Claims the one "new chat" e-mail to the founder; true only for the first caller. */
+export async function claimFounderNotice(database: Database, chatId: string): Promise<boolean> {
+  const rows = await database.query(
+    'update chat_conversations set founder_notified_at = now() where id = $1 and founder_notified_at is null returning id',
+    [chatId],
+  );
+  return rows.length > 0;
+}
+
+export async function unreadForVisitor(database: Database, chatId: string, viewer: Viewer) {
+  const conversation = await findAccessible(database, chatId, viewer);
+  const rows = await database.query<{ visitor_unread: number }>('select visitor_unread from chat_conversations where id = $1', [chatId]);
+  return { unread: rows[0]?.visitor_unread ?? 0, state: conversation.state };
+}
+
+type SummaryRow = {
+  id: string;
+  state: ChatSummary['state'];
+  contact_email: string | null;
+  admin_unread: number;
+  last_message: string | null;
+  last_message_at: Date | null;
+  created_at: Date;
+  name: string | null;
+  email: string | null;
+};
+
+const SUMMARY_SELECT = `select c.id, c.state, c.contact_email, c.admin_unread, c.last_message, c.last_message_at, c.created_at, u.name, u.email
+  from chat_conversations c left join users u on u.id = c.user_id`;
+
+const toSummary = (r: SummaryRow): ChatSummary => ({
+  chatId: r.id,
+  name: r.name ?? null,
+  email: r.email ?? r.contact_email ?? null,
+  lastMessage: r.last_message,
+  lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+  unread: r.admin_unread,
+  state: r.state,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+export async function activeSummaries(database: Database): Promise<ChatSummary[]> {
+  const rows = await database.query<SummaryRow>(
+    `${SUMMARY_SELECT}
+      where c.state <> 'closed' and (c.last_message_at is not null or c.created_at > now() - ${EMPTY_CHAT_VISIBLE})
+      order by coalesce(c.last_message_at, c.created_at) desc limit 200`,
+  );
+  return rows.map(toSummary);
+}
+
+export async function summaryOf(database: Database, chatId: string): Promise<ChatSummary | null> {
+  const rows = await database.query<SummaryRow>(`${SUMMARY_SELECT} where c.id = $1`, [chatId]);
+  return rows[0] ? toSummary(rows[0]) : null;
+}

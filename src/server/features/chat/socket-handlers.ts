@@ -1,0 +1,176 @@
+import type { DefaultEventsMap, Socket } from 'socket.io';
+import { z } from 'zod';
+import {
+  adminSendMessagePayload,
+  CHAT_EVENTS,
+  type ChatAck,
+  type ChatMessage,
+  joinChatPayload,
+  sendMessagePayload,
+  setContactEmailPayload,
+} from '../../../contract/chat.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/app-error.ts';
+import { findSession } from '../auth/sessions.ts';
+import type { ChatServer, SocketData } from '../../plugins/socket.ts';
+import {
+  activeSummaries,
+  chatHistory,
+  claimFounderNotice,
+  closeConversation,
+  findAccessible,
+  markRead,
+  setContactEmail,
+  storeMessage,
+  summaryOf,
+  type Viewer,
+} from './conversations.ts';
+import { createRateBucket, type RateBucket } from './rate-bucket.ts';
+import { emailFounderNewChat, emailVisitorReply } from './notify.ts';
+
+const ADMINS = 'admins';
+const room = (chatId: string) => `chat:${chatId}`;
+type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+const viewerOf = (socket: { data: SocketData }): Viewer => ({
+  userId: socket.data.auth?.user.id ?? null,
+  isAdmin: socket.data.role === 'admin',
+});
+
+/** The chat's socket events (spec §7, DESIGN §5): every payload validated, every chat checked. */
+export function registerChatSocket(io: ChatServer, deps: AppDeps) {
+  const { database, log } = deps;
+
+  const emitSummary = async (chatId: string) => {
+    const summary = await summaryOf(database, chatId);
+    if (summary) io.to(ADMINS).emit(CHAT_EVENTS.chatSummary, summary);
+  };
+
+  // A dead peer makes fetchSockets time out; then we act as if nobody were there (mail is sent).
+  const someoneIn = async (target: string, predicate: (data: SocketData) => boolean) => {
+    try {
+      return (await io.in(target).fetchSockets()).some((s) => predicate(s.data));
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'chat: presence lookup failed');
+      return false;
+    }
+  };
+  const adminOnline = () => someoneIn(ADMINS, () => true);
+  const broadcastPresence = async () => {
+    io.except(ADMINS).emit(CHAT_EVENTS.adminPresence, { online: await adminOnline() });
+  };
+
+  // Exposed for the HTTP start route: a new chat appears in the console at once.
+  const announce = emitSummary;
+
+  io.on('connection', (rawSocket) => {
+    const socket: ChatSocket = rawSocket;
+    const messages = createRateBucket(8, 1);
+    const lookups = createRateBucket(30, 3);
+    if (socket.data.role === 'admin') {
+      void socket.join(ADMINS);
+      void broadcastPresence();
+      socket.on('disconnect', () => void broadcastPresence());
+    }
+
+    /** Admin rights are re-checked on every admin event, so a revoked session stops at once. */
+    const requireAdmin = async () => {
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const auth = socket.data.role === 'admin' && typeof token === 'string' ? await findSession(deps.db, token) : null;
+      if (!auth || auth.user.role !== 'admin') throw forbidden('Admins only.');
+    };
+
+    function on<S extends z.ZodType>(event: string, schema: S, bucket: RateBucket, handler: (payload: z.output<S>) => Promise<Partial<Extract<ChatAck, { ok: true }>> | void>) {
+      socket.on(event, (async (raw: unknown, maybeAck?: unknown) => {
+        const ack = typeof maybeAck === 'function' ? (maybeAck as (a: ChatAck) => void) : typeof raw === 'function' ? (raw as (a: ChatAck) => void) : undefined;
+        try {
+          if (!bucket.take()) throw tooManyRequests('You are sending messages too fast. Please wait a moment.');
+          const parsed = schema.safeParse(typeof raw === 'function' ? undefined : raw);
+          if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
+          const result = await handler(parsed.data);
+          ack?.({ ok: true, ...(result ?? {}) });
+        } catch (err) {
+          const e = err instanceof AppError ? err : new AppError('INTERNAL', 'Something went wrong. Please try again.');
+          if (!(err instanceof AppError)) log.error({ err, event }, 'chat event failed');
+          if (ack) ack({ ok: false, code: e.code, message: e.message });
+          else socket.emit(CHAT_EVENTS.chatError, { event, code: e.code, message: e.message });
+        }
+      }));
+    }
+
+    const send = async (chatId: string, text: string, sender: 'user' | 'admin'): Promise<ChatMessage> => {
+      const conversation = await findAccessible(database, chatId, viewerOf(socket));
+      const message = await storeMessage(database, chatId, sender, text);
+      void socket.join(room(chatId));
+      io.to(room(chatId)).emit(CHAT_EVENTS.newMessage, message);
+      void emitSummary(chatId).catch((err) => log.warn({ err }, 'chat: summary'));
+      void afterMessage(conversation, message).catch((err) => log.error({ err }, 'chat: offline mail'));
+      return message;
+    };
+
+    on(CHAT_EVENTS.joinChat, joinChatPayload, lookups, async (chatId) => {
+      const conversation = await findAccessible(database, chatId, viewerOf(socket));
+      await socket.join(room(chatId));
+      if (socket.data.role === 'admin') {
+        await markRead(database, chatId, 'admin');
+        void emitSummary(chatId);
+      } else {
+        socket.emit(CHAT_EVENTS.adminPresence, { online: await adminOnline() });
+      }
+      return { state: conversation.state };
+    });
+
+    on(CHAT_EVENTS.getChatHistory, joinChatPayload, lookups, async (chatId) => {
+      await findAccessible(database, chatId, viewerOf(socket));
+      const history = await chatHistory(database, chatId);
+      await markRead(database, chatId, socket.data.role === 'admin' ? 'admin' : 'visitor');
+      socket.emit(CHAT_EVENTS.chatHistory, history);
+      return { history };
+    });
+
+    // The spec's payload carries `sender`; it is ignored: the connection decides (DESIGN §5).
+    on(CHAT_EVENTS.sendMessage, sendMessagePayload, messages, async ({ chatId, message }) => ({
+      message: await send(chatId, message, socket.data.role === 'admin' ? 'admin' : 'user'),
+    }));
+
+    on(CHAT_EVENTS.adminSendMessage, adminSendMessagePayload, messages, async ({ chatId, message }) => {
+      await requireAdmin();
+      return { message: await send(chatId, message, 'admin') };
+    });
+
+    on(CHAT_EVENTS.closeChat, joinChatPayload, lookups, async (chatId) => {
+      await findAccessible(database, chatId, viewerOf(socket));
+      await closeConversation(database, chatId);
+      io.to(room(chatId)).to(ADMINS).emit(CHAT_EVENTS.chatClosed, { chatId });
+    });
+
+    on(CHAT_EVENTS.setContactEmail, setContactEmailPayload, lookups, async ({ chatId, email }) => {
+      await findAccessible(database, chatId, viewerOf(socket));
+      await setContactEmail(database, chatId, email);
+      void emitSummary(chatId);
+    });
+
+    on(CHAT_EVENTS.getActiveChats, z.unknown(), lookups, async () => {
+      await requireAdmin();
+      const summaries = await activeSummaries(database);
+      socket.emit(CHAT_EVENTS.activeChats, summaries.map((s) => s.chatId));
+      socket.emit(CHAT_EVENTS.chatSummaries, summaries);
+      return { summaries };
+    });
+  });
+
+  /** Offline mode: the founder hears about a new chat, the visitor about a reply, by e-mail. */
+  async function afterMessage(conversation: Awaited<ReturnType<typeof findAccessible>>, message: ChatMessage) {
+    if (message.sender === 'user') {
+      if ((await adminOnline()) || !(await claimFounderNotice(database, conversation.id))) return;
+      await emailFounderNewChat(deps, conversation, message.message);
+      return;
+    }
+    const to = conversation.userEmail ?? conversation.contactEmail;
+    if (!to) return;
+    if (await someoneIn(room(conversation.id), (d) => d.role !== 'admin')) return;
+    await emailVisitorReply(deps, to, message.message);
+  }
+
+  return { announce, adminOnline };
+}
