@@ -13,6 +13,10 @@ import { registerAuthDecorations } from './plugins/auth.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { createDevMailbox, createSmtpTransport } from './integrations/mail/transport.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { leadRoutes } from './features/leads/routes.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { promotionRoutes } from './features/promotion/routes.ts';
+import { geoRoutes } from './features/geo/routes.ts';
 import { registerSocketServer } from './plugins/socket.ts';
 import { registerChatSocket } from './features/chat/socket-handlers.ts';
 import { chatRoutes } from './features/chat/routes.ts';
@@ -93,6 +97,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The table of contents of the API: one line per feature (STYLE.md 4).
   await app.register(healthRoutes, { prefix: API, deps });
   // — public site (issue 3) —
+  await app.register(leadRoutes, { prefix: API, deps });
+  await app.register(contactRoutes, { prefix: API, deps });
+  await app.register(promotionRoutes, { prefix: API, deps });
+  await app.register(geoRoutes, { prefix: API, deps });
   // — accounts (issue 4) —
   await app.register(authRoutes, { prefix: API, deps });
   await app.register(oidcRoutes, { prefix: API, deps });

@@ -69,6 +69,10 @@ export const envSchema = z.object({
   GEOIP_URL: z.string().url().default('http://ip-api.com/json'),
   WEATHER_URL: z.string().url().default('https://api.openweathermap.org/data/2.5/weather'),
   WEATHER_API_KEY: optionalString,
+  // Public site (issue 3): lead/contact forms per IP per minute, outside lookups' timeout and cache.
+  PUBLIC_FORMS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(5),
+  GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
+  WEATHER_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
   ALLOW_TEST_PAYMENTS: flag,
   // Orders and money (issue 5): currency table, referral end date, test checkout, reconciliation.
   CURRENCY_TABLE: optionalString.superRefine((v, ctx) => {

@@ -1,0 +1,35 @@
+import type { AddContactBody } from '../../../contract/contact.ts';
+import type { AppDeps } from '../../deps.ts';
+import { contactMessages } from '../../db/schema/public-site.ts';
+import { notifyAdmins } from '../leads/notify-admins.ts';
+
+type ValidContact = Required<AddContactBody>;
+
+/** Stores the message (linked to the signed-in user, if any), then queues the admin notification. */
+export async function addContact(deps: AppDeps, input: ValidContact, meta: { userId: string | null; ip: string; userAgent?: string }): Promise<void> {
+  const phoneCode = `+${input.phone_code.replace(/^\+/, '')}`;
+  await deps.db.insert(contactMessages).values({
+    name: input.name,
+    email: input.email,
+    message: input.message,
+    phoneCode,
+    phoneNumber: input.phone_number,
+    address: input.address,
+    userId: meta.userId,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  await notifyAdmins(deps, 'contact-message', {
+    subject: `Contact form: ${input.name}`,
+    heading: 'New message from the contact form',
+    paragraphs: [meta.userId ? 'Sent by a signed-in customer.' : 'Sent by a visitor.'],
+    rows: [
+      ['Name', input.name],
+      ['E-mail', input.email],
+      ['Phone', `${phoneCode} ${input.phone_number}`],
+      ['Address', input.address || '—'],
+      ['Message', input.message || '—'],
+    ],
+    action: { label: 'Open the back office', url: `${deps.config.publicUrl}/admin` },
+  });
+}

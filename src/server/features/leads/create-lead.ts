@@ -1,0 +1,39 @@
+import type { AppDeps } from '../../deps.ts';
+import { leads } from '../../db/schema/public-site.ts';
+import { notifyAdmins } from './notify-admins.ts';
+
+export interface NewLead {
+  kind: 'email' | 'phone';
+  /** The validated e-mail address or phone (code joined with the digits). */
+  value: string;
+  page?: string;
+  ip: string;
+  userAgent?: string;
+}
+
+/** Stores the lead first, then queues the admin notification: nothing is lost if mail is down. */
+export async function createLead(deps: AppDeps, lead: NewLead): Promise<void> {
+  const [row] = await deps.db
+    .insert(leads)
+    .values({
+      kind: lead.kind,
+      email: lead.kind === 'email' ? lead.value : null,
+      phone: lead.kind === 'phone' ? lead.value : null,
+      page: lead.page ?? null,
+      ip: lead.ip,
+      userAgent: lead.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: leads.id, createdAt: leads.createdAt });
+  const label = lead.kind === 'email' ? 'E-mail' : 'Phone';
+  await notifyAdmins(deps, `lead-${lead.kind}`, {
+    subject: `New lead: ${lead.value}`,
+    heading: 'A visitor asked to be contacted',
+    paragraphs: [`Someone left their ${lead.kind === 'email' ? 'e-mail address' : 'phone number'} on the website. Please reach out to them.`],
+    rows: [
+      [label, lead.value],
+      ['Page', lead.page ?? '/'],
+      ['Received', row!.createdAt.toISOString()],
+    ],
+    action: { label: 'Open the back office', url: `${deps.config.publicUrl}/admin` },
+  });
+}

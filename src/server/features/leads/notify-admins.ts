@@ -1,0 +1,16 @@
+import type { AppDeps } from '../../deps.ts';
+import { renderEmail, type EmailContent } from '../mail/render-email.ts';
+
+/** Who hears about new leads and contact messages: ADMIN_EMAILS, else the brand's own address. */
+export function adminRecipients(config: AppDeps['config']): string[] {
+  return config.ADMIN_EMAILS.length ? config.ADMIN_EMAILS : [config.BRAND_EMAIL];
+}
+
+/**
+ * Queues one notification per admin through the outbox (retried by the mail worker). Every value
+ * is escaped by renderEmail, so HTML typed by a visitor arrives as text.
+ */
+export async function notifyAdmins(deps: AppDeps, template: string, content: EmailContent): Promise<void> {
+  const mail = renderEmail(deps.config.BRAND_NAME, content);
+  for (const to of adminRecipients(deps.config)) await deps.mailer.enqueue(to, template, mail);
+}
