@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidWindow } from '../domain/admin.ts';
 
 // Back office: promo coupons and the featured promotion (banner, popup, countdown).
 
@@ -13,9 +14,6 @@ const when = z.iso.datetime({ offset: true }).nullable();
 const description = z.string().trim().max(200).nullable();
 const maxUses = z.number().int().min(1).max(1_000_000).nullable();
 
-/** End strictly after start, checked on every write (and again on the merged row when editing). */
-export const isValidWindow = (from: string | null | undefined, until: string | null | undefined) =>
-  !from || !until || Date.parse(until) > Date.parse(from);
 const windowIssue = { message: 'The end must be after the start.', path: ['validUntil'] };
 
 export const createCouponBody = z

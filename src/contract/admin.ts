@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../domain/admin.ts';
 
 // Back office (issue 7): shapes shared by every /api/v1/admin route. Times travel as ISO strings.
 
@@ -17,25 +18,7 @@ export const uuidParams = z.object({ id: z.uuid() });
 
 export const okResponse = z.object({ success: z.literal(true) });
 
-/** Every action the audit log knows, so the page can offer them as a filter. */
-export const AUDIT_ACTIONS = [
-  'coupon.create',
-  'coupon.update',
-  'coupon.deactivate',
-  'promotion.feature',
-  'customer.sessions.revoke',
-  'lead.handle',
-  'contact.handle',
-  'order.stage.complete',
-  'order.stage.undo',
-  'order.delivery_link.set',
-  'order.internal_note.set',
-  'cashback.pay',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback'] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../domain/admin.ts';
 
 export const auditQuery = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),

@@ -1,8 +1,56 @@
-// Placeholder from the platform issue; its feature issue replaces it.
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useSession } from '../lib/session.tsx';
+import { AdminShell } from '../features/admin/admin-shell.tsx';
+import { AdminsOnly } from '../features/admin/admins-only.tsx';
+import { useChatSummary } from '../features/admin/use-chat-summary.ts';
+
+// Every screen of the back office is its own chunk; none of it loads for visitors or customers.
+const OverviewPage = lazy(() => import('../features/admin/overview-page.tsx'));
+const OrdersPage = lazy(() => import('../features/admin/orders-page.tsx'));
+const OrderPage = lazy(() => import('../features/admin/order-page.tsx'));
+const LeadsPage = lazy(() => import('../features/admin/leads-page.tsx'));
+const CouponsPage = lazy(() => import('../features/admin/coupons-page.tsx'));
+const CashbackPage = lazy(() => import('../features/admin/cashback-page.tsx'));
+const CustomersPage = lazy(() => import('../features/admin/customers-page.tsx'));
+const CustomerPage = lazy(() => import('../features/admin/customer-page.tsx'));
+const AuditPage = lazy(() => import('../features/admin/audit-page.tsx'));
+
+/** /admin/*: visitors go to /login, customers see "Admins only"; the server checks every call again. */
 export default function AdminPage() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.loading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Loading" className="h-8 w-8 text-accent-soft" />
+      </div>
+    );
+  }
+  if (!session.isLoggedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (session.user?.role !== 'admin') return <AdminsOnly />;
+  return <AdminArea />;
+}
+
+function AdminArea() {
+  const chats = useChatSummary();
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-white">Back office</h1>
-    </section>
+    <AdminShell unreadChats={chats?.unreadChats}>
+      <Suspense fallback={<Spinner label="Loading" className="h-6 w-6 text-accent-soft" />}>
+        <Routes>
+          <Route index element={<OverviewPage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/:id" element={<OrderPage />} />
+          <Route path="leads" element={<LeadsPage />} />
+          <Route path="coupons" element={<CouponsPage />} />
+          <Route path="cashback" element={<CashbackPage />} />
+          <Route path="customers" element={<CustomersPage />} />
+          <Route path="customers/:id" element={<CustomerPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+      </Suspense>
+    </AdminShell>
   );
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { registeredRoutes } from './route-walk.ts';
+import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
 
 // Issue 7 "Done when": the authorization of EVERY admin route. The routes are read from the app
 // itself, so a route added later (by anyone, in any plugin) is walked too.
@@ -18,6 +19,8 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 let customer: Awaited<ReturnType<typeof loginAs>>;
 let couponId = '';
+let orderId = '';
+let cashbackId = '';
 const SECRET_CODE = 'AUTHZSECRET';
 
 // What a real admin call looks like, per route; routes missing here still get the refusals checked
@@ -33,6 +36,15 @@ const adminCalls = (): Record<string, AdminCall> => ({
   'GET /api/v1/admin/customers': { status: 200 },
   'GET /api/v1/admin/customers/:id': { status: 200, params: { id: customer.user.id } },
   'POST /api/v1/admin/customers/:id/sessions/revoke': { status: 200, params: { id: customer.user.id } },
+  'GET /api/v1/admin/orders': { status: 200, query: 'q=ORD' },
+  'GET /api/v1/admin/orders/:id': { status: 200, params: { id: orderId } },
+  'POST /api/v1/admin/orders/:id/stages/next': { status: 200, params: { id: orderId }, body: { note: 'UI call' } },
+  'POST /api/v1/admin/orders/:id/stages/undo': { status: 200, params: { id: orderId }, body: { reason: 'Too early' } },
+  'PUT /api/v1/admin/orders/:id/delivery-link': { status: 200, params: { id: orderId }, body: { url: 'https://site.example.com' } },
+  'PUT /api/v1/admin/orders/:id/internal-note': { status: 200, params: { id: orderId }, body: { note: 'VIP' } },
+  'GET /api/v1/admin/cashback': { status: 200 },
+  'POST /api/v1/admin/cashback/:id/paid': { status: 200, params: { id: cashbackId }, body: { payoutReference: 'UPI-1' } },
+  'GET /api/v1/admin/chats/summary': { status: 200 },
 });
 
 const fill = (url: string, params: Record<string, string> = {}) =>
@@ -44,6 +56,11 @@ beforeAll(async () => {
   customer = await loginAs(t, 'buyer@example.com');
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/coupons', headers: admin.headers, payload: { code: SECRET_CODE, percent: 15 } });
   couponId = res.json().coupon.id;
+  const referrer = await loginAs(t, 'referrer@example.com');
+  const seeded = await seedPaidOrder(t, 'payer@example.com', { referrerUserId: referrer.user.id });
+  await seedRemainingPayment(t, seeded.customer, seeded.orderId);
+  orderId = seeded.orderId;
+  cashbackId = (await t.deps.database.query<{ id: string }>('select id from cashback'))[0]!.id;
 });
 afterAll(() => t.close());
 
@@ -81,6 +98,7 @@ describe('admin route authorization', () => {
         expect(body, label).toEqual({ success: false, code: c.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', message: c.message });
         expect(res.body, label).not.toContain(SECRET_CODE);
         expect(res.body, label).not.toContain('buyer@example.com');
+        expect(res.body, label).not.toContain(orderId);
       }
     }
     const auditAfter = (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log'))[0]!.n;
@@ -89,8 +107,10 @@ describe('admin route authorization', () => {
 
   it('lets an admin use every admin route', async () => {
     const calls = adminCalls();
-    // Mutations last, in table order, so that e.g. deactivation happens after the edit.
-    const routes = adminRoutesOf().sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
+    // Reads first, then mutations in table order (e.g. the edit before the deactivation).
+    const order = Object.keys(calls);
+    const rank = (r: { method: string; url: string }) => (r.method === 'GET' ? -1 : order.indexOf(`${r.method} ${r.url}`) + (order.includes(`${r.method} ${r.url}`) ? 0 : 1000));
+    const routes = adminRoutesOf().sort((a, b) => rank(a) - rank(b));
     for (const r of routes) {
       const known = calls[`${r.method} ${r.url}`];
       const url = fill(r.url, known?.params) + (known?.query ? `?${known.query}` : '');

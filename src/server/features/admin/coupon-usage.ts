@@ -1,9 +1,15 @@
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { coupons } from '../../db/schema/coupons.ts';
+import { couponRedemptions } from '../../db/schema/orders.ts';
 
-/**
- * How many orders used each code. The orders feature (issue 5) owns the redemptions; until its
- * tables exist every count is 0.
- */
-export async function couponUseCounts(_db: Db, _code?: string): Promise<Map<string, number>> {
-  return new Map();
+/** How many paid orders used each code (issue 5 writes one redemption per paid advance). */
+export async function couponUseCounts(db: Db, code?: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ code: coupons.code, n: count() })
+    .from(couponRedemptions)
+    .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+    .where(code ? eq(coupons.code, code) : undefined)
+    .groupBy(coupons.code);
+  return new Map(rows.map((r) => [r.code, Number(r.n)]));
 }

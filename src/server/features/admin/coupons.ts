@@ -1,11 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import {
-  type AdminCoupon,
-  type CouponListResponse,
-  type CreateCouponBody,
-  type UpdateCouponBody,
-  isValidWindow,
-} from '../../../contract/admin-coupons.ts';
+import type { AdminCoupon, CouponListResponse, CreateCouponBody, UpdateCouponBody } from '../../../contract/admin-coupons.ts';
+import { isValidWindow } from '../../../domain/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons, siteSettings } from '../../db/schema/coupons.ts';
 import { users } from '../../db/schema/platform.ts';

@@ -1,21 +1,46 @@
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CustomerDetailResponse } from '../../../contract/admin-customers.ts';
 import type { Db } from '../../db/client.ts';
+import { identities } from '../../db/schema/accounts.ts';
+import { orderStages, orders } from '../../db/schema/orders.ts';
 
 // What other features know about a customer (orders: issue 5, chat: issue 6, sign-in: issue 4).
-// Each reads that feature's tables; until a table exists the answer is empty.
 
-export async function orderCounts(_db: Db, _userIds: string[]): Promise<Map<string, number>> {
-  return new Map();
+const placed = ne(orders.state, 'awaiting_advance');
+
+export async function orderCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: orders.userId, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.userId, userIds), placed))
+    .groupBy(orders.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 
-export async function ordersOf(_db: Db, _userId: string): Promise<CustomerDetailResponse['orders']> {
-  return [];
+export async function ordersOf(db: Db, userId: string): Promise<CustomerDetailResponse['orders']> {
+  const rows = await db
+    .select({
+      order: orders,
+      completed: sql<number>`coalesce((select max(${orderStages.stage}) from ${orderStages} where ${orderStages.orderId} = ${orders.id}), 0)::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), placed))
+    .orderBy(desc(orders.createdAt));
+  return rows.map((r) => ({
+    id: r.order.publicId,
+    createdAt: r.order.createdAt.toISOString(),
+    currency: r.order.currency,
+    totalMinor: Number(r.order.total),
+    completedStages: Number(r.completed),
+  }));
 }
 
 export async function conversationsOf(_db: Db, _userId: string): Promise<CustomerDetailResponse['conversations']> {
   return [];
 }
 
-export async function signInMethodsOf(_db: Db, _userId: string): Promise<string[]> {
-  return [];
+export async function signInMethodsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ provider: identities.provider }).from(identities).where(eq(identities.userId, userId));
+  return rows.map((r) => r.provider).sort();
 }

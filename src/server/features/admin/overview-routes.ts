@@ -15,6 +15,6 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         response: { 200: overviewResponse, ...errorResponses },
       },
     },
-    async () => getOverview(deps.db),
+    async () => getOverview(deps.database),
   );
 };

@@ -1,7 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { OVERVIEW_DAYS, type OverviewResponse } from '../../../contract/admin-overview.ts';
-import type { Db } from '../../db/client.ts';
+import { STAGE_COUNT } from '../../../domain/tracker.ts';
+import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
+import { chatSummary } from './chat-summary.ts';
+import { leadCounts } from './lead-stats.ts';
 
 /** The last `n` UTC dates ending today, oldest first. */
 export function lastDays(now: Date, n = OVERVIEW_DAYS): string[] {
@@ -15,21 +18,58 @@ export function perDay(days: string[], rows: { day: string; value: number }[]): 
   return days.map((d) => byDay.get(d) ?? 0);
 }
 
-export async function getOverview(db: Db, now = new Date()): Promise<OverviewResponse> {
+async function revenue(database: Database, days: string[]): Promise<OverviewResponse['revenue']> {
+  const rows = await database.query<{ currency: string; day: string; value: number }>(
+    `select currency, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount)::float8 as value
+       from installments
+      where state = 'paid' and paid_at >= $1::date
+      group by 1, 2`,
+    [days[0]],
+  );
+  const currencies = [...new Set(rows.map((r) => r.currency))].sort();
+  return currencies.map((currency) => {
+    const perDayValues = perDay(days, rows.filter((r) => r.currency === currency));
+    return { currency, perDay: perDayValues, total: perDayValues.reduce((a, b) => a + b, 0) };
+  });
+}
+
+async function ordersByStage(database: Database): Promise<OverviewResponse['ordersByStage']> {
+  const rows = await database.query<{ stage: number; n: number }>(
+    `select coalesce((select max(s.stage) from order_stages s where s.order_id = o.id), 0)::int as stage, count(*)::int as n
+       from orders o where o.state <> 'awaiting_advance' group by 1`,
+  );
+  return Array.from({ length: STAGE_COUNT }, (_, i) => ({ stage: i + 1, count: Number(rows.find((r) => Number(r.stage) === i + 1)?.n ?? 0) }));
+}
+
+async function cashbackOwed(database: Database): Promise<OverviewResponse['cashbackOwed']> {
+  const rows = await database.query<{ currency: string; amount: number }>(
+    `select currency, sum(amount)::float8 as amount from cashback where state = 'earned' group by currency order by currency`,
+  );
+  return rows.map((r) => ({ currency: r.currency, amountMinor: Number(r.amount) }));
+}
+
+export async function getOverview(database: Database, now = new Date()): Promise<OverviewResponse> {
   const days = lastDays(now);
-  const [customers] = await db.select({ n: count() }).from(users).where(eq(users.role, 'customer'));
+  const [rev, stages, owed, chats, leads, [customers]] = await Promise.all([
+    revenue(database, days),
+    ordersByStage(database),
+    cashbackOwed(database),
+    chatSummary(database.db),
+    leadCounts(database, days),
+    database.db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
+  ]);
   return {
     generatedAt: now.toISOString(),
     days,
-    revenue: [],
-    ordersByStage: Array.from({ length: 15 }, (_, i) => ({ stage: i + 1, count: 0 })),
-    leadsPerDay: perDay(days, []),
-    contactsPerDay: perDay(days, []),
-    newLeads: 0,
-    newContacts: 0,
-    openChats: 0,
-    unreadChats: 0,
-    cashbackOwed: [],
+    revenue: rev,
+    ordersByStage: stages,
+    leadsPerDay: perDay(days, leads.leadsPerDay),
+    contactsPerDay: perDay(days, leads.contactsPerDay),
+    newLeads: leads.newLeads,
+    newContacts: leads.newContacts,
+    openChats: chats.openChats,
+    unreadChats: chats.unreadChats,
+    cashbackOwed: owed,
     customers: Number(customers?.n ?? 0),
   };
 }

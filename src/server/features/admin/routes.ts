@@ -5,6 +5,9 @@ import { auditRoutes } from './audit-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
 import { customerRoutes } from './customer-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
+import { orderRoutes } from './order-routes.ts';
+import { cashbackRoutes } from './cashback-routes.ts';
+import { chatSummaryRoutes } from './chat-routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -18,4 +21,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(auditRoutes, { deps });
   await app.register(couponRoutes, { deps });
   await app.register(customerRoutes, { deps });
+  await app.register(orderRoutes, { deps });
+  await app.register(cashbackRoutes, { deps });
+  await app.register(chatSummaryRoutes, { deps });
 };

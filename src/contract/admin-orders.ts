@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { pageInfo, pageQuery } from './admin.ts';
+
+// Back office: orders, payments, the 15-stage tracker, delivery link and internal note.
+
+export const NOTE_MAX = 500;
+export const INTERNAL_NOTE_MAX = 5000;
+
+/** Orders are addressed by their public id (e.g. ORDXXXXXXXXXX), never the internal uuid. */
+export const orderParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an order id.') });
+
+export const orderListQuery = pageQuery.extend({
+  /** Order id, customer e-mail or name. */
+  q: z.string().trim().max(200).optional(),
+  stage: z.coerce.number().int().min(0).max(15).optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+const installment = z.object({
+  amount: z.number(),
+  state: z.enum(['due', 'pending', 'paid']),
+  paidAt: z.string().nullable(),
+});
+
+export const adminOrderRow = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  customerId: z.string(),
+  customerEmail: z.string(),
+  customerName: z.string().nullable(),
+  currency: z.string(),
+  total: z.number(),
+  advance: installment,
+  remaining: installment,
+  completedStages: z.number(),
+  state: z.string(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+
+export const orderListResponse = z.object({ items: z.array(adminOrderRow), pageInfo });
+export type OrderListResponse = z.infer<typeof orderListResponse>;
+
+export const adminPayment = z.object({
+  provider: z.string(),
+  providerOrderId: z.string(),
+  providerPaymentId: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  state: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+export const orderDetailResponse = z.object({
+  order: adminOrderRow.extend({
+    listPrice: z.number(),
+    price: z.number(),
+    discountPercent: z.number(),
+    discount: z.number(),
+    fee: z.number(),
+    couponCode: z.string().nullable(),
+    deliveryUrl: z.string().nullable(),
+    internalNote: z.string().nullable(),
+  }),
+  customer: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    phoneCode: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+  }),
+  installments: z.array(
+    installment.extend({
+      kind: z.enum(['advance', 'remaining']),
+      currency: z.string(),
+      providerPaymentId: z.string().nullable(),
+      attempts: z.array(adminPayment),
+    }),
+  ),
+  /** All 15 stages in order; completedAt null for the ones still to do. */
+  stages: z.array(z.object({ stage: z.number(), completedAt: z.string().nullable(), note: z.string().nullable() })),
+});
+export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;
+
+export const completeStageBody = z.object({
+  /** Shown to the customer on the tracker and in the e-mail. */
+  note: z.string().trim().max(NOTE_MAX, `The note can be at most ${NOTE_MAX} characters.`).optional(),
+});
+export const undoStageBody = z.object({
+  reason: z.string().trim().min(1, 'Say why the stage is taken back.').max(NOTE_MAX, `The reason can be at most ${NOTE_MAX} characters.`),
+});
+export const deliveryLinkBody = z.object({ url: z.string().trim().min(1).max(2000) });
+export const internalNoteBody = z.object({
+  note: z.string().max(INTERNAL_NOTE_MAX, `The note can be at most ${INTERNAL_NOTE_MAX} characters.`),
+});
+
+export const stageChangeResponse = z.object({ orderId: z.string(), completedStages: z.number() });
+export const deliveryLinkResponse = z.object({ deliveryUrl: z.string() });
+export const internalNoteResponse = z.object({ note: z.string() });

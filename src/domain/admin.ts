@@ -1,0 +1,36 @@
+// Back office (issue 7): rules and names shared by the admin API and the admin screens.
+
+/** Every action the audit log knows, so the page can offer them as a filter. */
+export const AUDIT_ACTIONS = [
+  'coupon.create',
+  'coupon.update',
+  'coupon.deactivate',
+  'promotion.feature',
+  'customer.sessions.revoke',
+  'lead.handle',
+  'contact.handle',
+  'order.stage.complete',
+  'order.stage.undo',
+  'order.delivery_link.set',
+  'order.internal_note.set',
+  'cashback.pay',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** A coupon's validity window: the end strictly after the start when both are set. */
+export const isValidWindow = (from: string | null | undefined, until: string | null | undefined) =>
+  !from || !until || Date.parse(until) > Date.parse(from);
+
+/** A delivery link the customer may safely click: an absolute http(s) URL with a host. */
+export function isDeliveryUrl(value: string): boolean {
+  if (value.length > 2000 || /\s/.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}

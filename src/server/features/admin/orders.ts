@@ -1,0 +1,132 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { AdminOrderRow, OrderDetailResponse, OrderListQuery, OrderListResponse } from '../../../contract/admin-orders.ts';
+import { STAGE_COUNT } from '../../../domain/tracker.ts';
+import type { Database } from '../../db/client.ts';
+import { adminOrderNotes } from '../../db/schema/admin.ts';
+import { paymentAttempts } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/platform.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { loadOrder } from '../tracker/load-order.ts';
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const likeEscaped = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+interface OrderRow {
+  public_id: string;
+  created_at: Date;
+  user_id: string;
+  email: string;
+  name: string | null;
+  currency: string;
+  total: number;
+  state: string;
+  a_amount: number;
+  a_state: 'due' | 'pending' | 'paid';
+  a_paid_at: Date | null;
+  r_amount: number;
+  r_state: 'due' | 'pending' | 'paid';
+  r_paid_at: Date | null;
+  completed: number;
+}
+
+// Drafts (advance never paid) are not orders yet, as on the customer's side (loadOrder).
+const FILTERED = `
+  with o as (
+    select o.*, coalesce((select max(s.stage) from order_stages s where s.order_id = o.id), 0)::int as completed
+      from orders o
+     where o.state <> 'awaiting_advance'
+  )
+  select o.public_id, o.created_at, o.user_id, u.email, u.name, o.currency, o.total::float8 as total, o.state,
+         a.amount::float8 as a_amount, a.state as a_state, a.paid_at as a_paid_at,
+         r.amount::float8 as r_amount, r.state as r_state, r.paid_at as r_paid_at, o.completed
+    from o
+    join users u on u.id = o.user_id
+    left join installments a on a.order_id = o.id and a.kind = 'advance'
+    left join installments r on r.order_id = o.id and r.kind = 'remaining'
+   where ($1::text is null or o.public_id ilike $1 or u.email ilike $1 or u.name ilike $1)
+     and ($2::int is null or o.completed = $2)`;
+
+const toRow = (r: OrderRow): AdminOrderRow => ({
+  id: r.public_id,
+  createdAt: new Date(r.created_at).toISOString(),
+  customerId: r.user_id,
+  customerEmail: r.email,
+  customerName: r.name,
+  currency: r.currency,
+  total: Number(r.total),
+  advance: { amount: Number(r.a_amount ?? 0), state: r.a_state ?? 'due', paidAt: iso(r.a_paid_at) },
+  remaining: { amount: Number(r.r_amount ?? 0), state: r.r_state ?? 'due', paidAt: iso(r.r_paid_at) },
+  completedStages: Number(r.completed),
+  state: r.state,
+});
+
+export async function listOrders(database: Database, q: OrderListQuery): Promise<OrderListResponse> {
+  const params = [q.q ? likeEscaped(q.q) : null, q.stage ?? null];
+  const [rows, totals] = await Promise.all([
+    database.query<OrderRow>(`${FILTERED} order by o.created_at desc, o.id limit $3 offset $4`, [...params, q.pageSize, (q.page - 1) * q.pageSize]),
+    database.query<{ n: number }>(`select count(*)::int as n from (${FILTERED}) x`, params),
+  ]);
+  return { items: rows.map(toRow), pageInfo: { page: q.page, pageSize: q.pageSize, total: Number(totals[0]?.n ?? 0) } };
+}
+
+export async function getOrder(database: Database, publicId: string): Promise<OrderDetailResponse> {
+  const db = database.db;
+  const loaded = await loadOrder(db, publicId);
+  if (!loaded) throw notFound('Order not found.');
+  const { order, advance, remaining, stages } = loaded;
+  const [[user], attempts, [note]] = await Promise.all([
+    db.select().from(users).where(eq(users.id, order.userId)),
+    db.select().from(paymentAttempts).where(inArray(paymentAttempts.installmentId, [advance.id, remaining.id])).orderBy(asc(paymentAttempts.createdAt)),
+    db.select().from(adminOrderNotes).where(eq(adminOrderNotes.orderId, order.id)),
+  ]);
+  const completed = stages.reduce((m, s) => Math.max(m, s.stage), 0);
+  const part = (i: typeof advance) => ({
+    kind: i.kind,
+    amount: Number(i.amount),
+    currency: i.currency,
+    state: i.state,
+    paidAt: iso(i.paidAt),
+    providerPaymentId: i.providerPaymentId,
+    attempts: attempts
+      .filter((a) => a.installmentId === i.id)
+      .map((a) => ({
+        provider: a.provider,
+        providerOrderId: a.providerOrderId,
+        providerPaymentId: a.providerPaymentId,
+        amount: Number(a.amount),
+        currency: a.currency,
+        state: a.state,
+        createdAt: a.createdAt.toISOString(),
+        paidAt: iso(a.paidAt),
+      })),
+  });
+  return {
+    order: {
+      id: order.publicId,
+      createdAt: order.createdAt.toISOString(),
+      customerId: order.userId,
+      customerEmail: user?.email ?? loaded.email,
+      customerName: user?.name ?? null,
+      currency: order.currency,
+      total: Number(order.total),
+      advance: { amount: Number(advance.amount), state: advance.state, paidAt: iso(advance.paidAt) },
+      remaining: { amount: Number(remaining.amount), state: remaining.state, paidAt: iso(remaining.paidAt) },
+      completedStages: completed,
+      state: order.state,
+      listPrice: Number(order.listPrice),
+      price: Number(order.price),
+      discountPercent: order.discountPercent,
+      discount: Number(order.discount),
+      fee: Number(order.fee),
+      couponCode: order.couponCode,
+      deliveryUrl: order.deliveryUrl,
+      internalNote: note?.note ?? null,
+    },
+    customer: { id: order.userId, email: user?.email ?? loaded.email, name: user?.name ?? null, phoneCode: user?.phoneCode ?? null, phoneNumber: user?.phoneNumber ?? null },
+    installments: [part(advance), part(remaining)],
+    stages: Array.from({ length: STAGE_COUNT }, (_, i) => {
+      const s = stages.find((x) => x.stage === i + 1);
+      return { stage: i + 1, completedAt: iso(s?.completedAt), note: s?.note ?? null };
+    }),
+  };
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+
+const sections = [
+  { to: '/admin', label: 'Overview', end: true },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/leads', label: 'Leads' },
+  { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/cashback', label: 'Cashback' },
+  { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/audit', label: 'Audit log' },
+];
+
+/** The back office frame: a side menu on wide screens, a scrolling tab bar on a phone. */
+export function AdminShell({ children, unreadChats }: { children: ReactNode; unreadChats?: number }) {
+  return (
+    <div className="min-h-screen lg:flex">
+      <aside className="border-b border-line bg-card lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0">
+        <div className="flex items-center justify-between gap-3 px-4 py-3 lg:flex-col lg:items-start lg:py-5">
+          <Link to="/" className="font-bold text-white">
+            Back office
+          </Link>
+          <Link to="/adminChat" className="rounded-lg border border-line px-3 py-1.5 text-sm text-ink hover:border-accent" data-testid="admin-chat-link">
+            Chats
+            {unreadChats ? (
+              <span className="ml-2 rounded-full bg-accent-strong px-2 py-0.5 text-xs font-bold text-white" aria-label={`${unreadChats} unread`}>
+                {unreadChats}
+              </span>
+            ) : null}
+          </Link>
+        </div>
+        <nav aria-label="Back office">
+          <ul className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:px-3">
+            {sections.map((s) => (
+              <li key={s.to} className="shrink-0">
+                <NavLink
+                  to={s.to}
+                  end={s.end}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm ${isActive ? 'bg-accent-strong font-semibold text-white' : 'text-muted hover:bg-field hover:text-white'}`
+                  }
+                >
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">{children}</div>
+    </div>
+  );
+}

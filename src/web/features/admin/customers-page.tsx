@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { CustomerListResponse } from '../../../contract/admin-customers.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { Badge, Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
+import { formatWhen } from './format.ts';
+import { useAdminData } from './use-admin-data.ts';
+
+export default function CustomersPage() {
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}) });
+  const { data, error, loading } = useAdminData<CustomerListResponse>(`customers?${params}`);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSearch(q.trim());
+    setPage(1);
+  }
+
+  return (
+    <>
+      <PageHeader title="Customers" />
+      <form onSubmit={submit} role="search" className="mb-4 flex max-w-xl items-end gap-3">
+        <div className="flex-1">
+          <TextField label="Search by e-mail or name" type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+      <Loadable loading={loading && !data} error={error}>
+        {data && (
+          <>
+            <Table label="Customers" head={['Customer', 'Since', 'Orders', 'Signed in on', 'Role']}>
+              {data.items.map((c) => (
+                <tr key={c.id}>
+                  <td className={td}>
+                    <Link to={`/admin/customers/${c.id}`} className="text-accent-soft underline-offset-2 hover:underline">
+                      {c.name || c.email}
+                    </Link>
+                    {c.name && <div className="text-xs text-muted">{c.email}</div>}
+                  </td>
+                  <td className={td}>{formatWhen(c.createdAt)}</td>
+                  <td className={td}>{c.orders}</td>
+                  <td className={td}>{c.activeSessions} {c.activeSessions === 1 ? 'device' : 'devices'}</td>
+                  <td className={td}>{c.role === 'admin' ? <Badge tone="accent">Admin</Badge> : <Badge>Customer</Badge>}</td>
+                </tr>
+              ))}
+            </Table>
+            {data.items.length === 0 && <p className="mt-3 text-muted">No customer matches.</p>}
+            <Pagination info={data.pageInfo} onPage={setPage} />
+          </>
+        )}
+      </Loadable>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import type { OverviewResponse } from '../../../contract/admin-overview.ts';
+import { STAGES } from '../../../domain/tracker.ts';
+import { Card, Loadable, PageHeader } from './admin-ui.tsx';
+import { DailyBarChart, HorizontalBarChart } from './charts.tsx';
+import { formatMinor } from './format.ts';
+import { useAdminData } from './use-admin-data.ts';
+
+const REVENUE_COLORS = ['#8b5cf6', '#14b8a6', '#ec4899', '#eab308', '#22c55e'];
+
+function Stat({ label, value, to }: { label: string; value: string | number; to?: string }) {
+  const body = (
+    <>
+      <span className="text-sm text-muted">{label}</span>
+      <span className="text-2xl font-bold text-white">{value}</span>
+    </>
+  );
+  const cls = 'flex flex-col gap-1 rounded-2xl border border-line bg-card p-4';
+  return to ? (
+    <Link to={to} className={`${cls} hover:border-accent`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={cls}>{body}</div>
+  );
+}
+
+export default function OverviewPage() {
+  const { data, error, loading } = useAdminData<OverviewResponse>('overview');
+  return (
+    <>
+      <PageHeader title="Overview" />
+      <Loadable loading={loading && !data} error={error}>
+        {data && <Overview data={data} />}
+      </Loadable>
+    </>
+  );
+}
+
+function Overview({ data }: { data: OverviewResponse }) {
+  const owed = data.cashbackOwed.map((c) => formatMinor(c.amountMinor, c.currency)).join(' · ') || '0';
+  const inProgress = data.ordersByStage.filter((s) => s.stage < 15).reduce((a, s) => a + s.count, 0);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Orders in progress" value={inProgress} to="/admin/orders" />
+        <Stat label="New leads and messages" value={data.newLeads + data.newContacts} to="/admin/leads" />
+        <Stat label="Open chats" value={data.unreadChats ? `${data.openChats} (${data.unreadChats} unread)` : data.openChats} to="/adminChat" />
+        <Stat label="Cashback owed" value={owed} to="/admin/cashback" />
+      </div>
+      <Card title="Revenue received, last 30 days">
+        {data.revenue.length === 0 ? (
+          <p className="text-muted">No payments received in the last 30 days.</p>
+        ) : (
+          <div className="flex flex-col gap-6">
+            {data.revenue.map((r, i) => (
+              <DailyBarChart
+                key={r.currency}
+                title={`${r.currency} — ${formatMinor(r.total, r.currency)} in 30 days`}
+                days={data.days}
+                series={[{ label: r.currency, values: r.perDay, color: REVENUE_COLORS[i % REVENUE_COLORS.length]! }]}
+                format={(n) => formatMinor(Math.round(n), r.currency)}
+              />
+            ))}
+          </div>
+        )}
+      </Card>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Card title="Orders by tracker stage">
+          <HorizontalBarChart
+            title="Orders whose latest completed stage is…"
+            rows={data.ordersByStage.map((s) => ({ label: `${s.stage}. ${STAGES[s.stage - 1] ?? ''}`, value: s.count }))}
+          />
+        </Card>
+        <Card title="New leads and contact messages per day">
+          <DailyBarChart
+            title="Last 30 days"
+            days={data.days}
+            series={[
+              { label: 'Leads', values: data.leadsPerDay, color: '#8b5cf6' },
+              { label: 'Contact messages', values: data.contactsPerDay, color: '#14b8a6' },
+            ]}
+            format={(n) => String(Math.round(n))}
+          />
+        </Card>
+      </div>
+    </div>
+  );
+}
