@@ -1,8 +1,111 @@
-// Placeholder from the platform issue; its feature issue replaces it.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { StatusResponse } from '../../contract/tracker.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { ApiError, api, errorMessage } from '../lib/api.ts';
+import { useSession } from '../lib/session.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { OrderTracker } from '../features/orders/order-tracker.tsx';
+
+/** Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. */
 export default function StatusPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<StatusResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (session.loading) return;
+    if (!session.isLoggedIn) {
+      navigate('/login', { replace: true });
+      return;
+    }
+    api<StatusResponse>('GET', `status/getStatus/order/${encodeURIComponent(id)}`)
+      .then(setStatus)
+      .catch((err) => {
+        // Spec §8: a failed status fetch goes to /login; an order that is not yours is "not found".
+        if (err instanceof ApiError && err.status === 401) navigate('/login', { replace: true });
+        else setError(errorMessage(err));
+      });
+  }, [id, session.loading, session.isLoggedIn, navigate]);
+
+  const money = (minor: number) => (status ? formatMoney(minor, status) : '');
+  const canPayRemaining = status && status.advance.state === 'paid' && status.remaining.state !== 'paid';
+
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-white">Order status</h1>
+    <section className="mx-auto flex min-h-screen max-w-6xl flex-col gap-8 px-4 py-10 sm:py-14">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link to="/dashboard" className="text-sm text-muted hover:text-white">
+          ← Dashboard
+        </Link>
+      </div>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold text-white sm:text-4xl">Order status</h1>
+        <p className="text-muted">
+          Order <span className="font-mono text-ink">{id}</span>
+          {status && (
+            <>
+              {' '}
+              · Total <span className="text-ink">{money(status.total)}</span>
+            </>
+          )}
+        </p>
+      </header>
+      {error ? (
+        <div role="alert" className="rounded-2xl border border-line bg-card p-6 text-ink">
+          <p>{error}</p>
+          <Link to="/dashboard" className="mt-3 inline-block text-accent-soft underline">
+            Back to your orders
+          </Link>
+        </div>
+      ) : !status ? (
+        <Spinner label="Loading your order" />
+      ) : (
+        <>
+          <div className="rounded-2xl border border-line bg-card p-5 sm:p-8">
+            <OrderTracker completed={status.completed_steps} statuses={status.statuses} notes={status.notes} />
+          </div>
+          <div className="grid gap-4 md:grid-cols-2">
+            <div className="rounded-2xl border border-line bg-card p-6">
+              <h2 className="text-lg font-semibold text-white">Payments</h2>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+                <dt className="text-muted">Advance</dt>
+                <dd className="text-ink">
+                  {money(status.advance.amount)} · {status.advance.state === 'paid' ? 'Paid' : 'Due'}
+                </dd>
+                <dt className="text-muted">Remaining</dt>
+                <dd className="text-ink" data-testid="remaining">
+                  {money(status.remaining.amount)} · {status.remaining.state === 'paid' ? 'Paid' : 'Due'}
+                </dd>
+              </dl>
+              {canPayRemaining && (
+                <Button
+                  className="mt-5 w-full sm:w-auto"
+                  onClick={() => navigate('/pay', { state: { isAdvance: false, orderId: status.order_id, totalAmount: status.remainingAmount } })}
+                >
+                  Pay remaining {money(status.remaining.amount)}
+                </Button>
+              )}
+            </div>
+            <div className="rounded-2xl border border-line bg-card p-6">
+              <h2 className="text-lg font-semibold text-white">Your website</h2>
+              {status.deliveryUrl ? (
+                <a href={status.deliveryUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary', 'mt-4')} data-testid="delivery-link">
+                  Open your website ↗
+                </a>
+              ) : (
+                <p className="mt-3 text-sm text-muted">
+                  {status.remaining.state === 'paid'
+                    ? 'Fully paid — your website link appears here as soon as it is delivered.'
+                    : 'The website link is delivered here after the remaining payment.'}
+                </p>
+              )}
+            </div>
+          </div>
+        </>
+      )}
     </section>
   );
 }

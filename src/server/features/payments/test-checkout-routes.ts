@@ -35,7 +35,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Test checkout — ${escapeHtml(deps.config.BRAND_NAME)}</title></head>
 <body style="margin:0;min-height:100vh;background:#0b0b10;color:#e5e7eb;font-family:system-ui,Arial,sans-serif;display:flex;align-items:center;justify-content:center">
-<main style="max-width:420px;width:calc(100% - 32px);background:#15151f;border:1px solid #2a2a3a;border-radius:16px;padding:28px">
+<main style="box-sizing:border-box;max-width:420px;width:calc(100% - 32px);background:#15151f;border:1px solid #2a2a3a;border-radius:16px;padding:28px">
 <p role="status" style="margin:0 0 16px;padding:8px 12px;border-radius:8px;background:#fde68a;color:#1f1300;font-weight:700;text-align:center">TEST MODE — no real money moves</p>
 <h1 style="margin:0 0 8px;font-size:22px;color:#fff">Test checkout</h1>
 <p style="margin:0 0 20px;color:#c4c4d0">${escapeHtml(deps.config.BRAND_NAME)} has no payment provider configured, so this built-in page stands in for Razorpay's checkout.</p>

@@ -1,4 +1,70 @@
-// The dashboard's My Orders tab (issue "Orders and money"); placeholder until then.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { OrderSummary } from '../../../contract/orders.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+
+const badge = (isPaid: boolean) =>
+  `inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${isPaid ? 'bg-success-strong text-white' : 'bg-amber-300 text-black'}`;
+
+/** The dashboard's My Orders (spec §2): order id, date, total, advance and remaining — real states. */
 export function MyOrdersTab() {
-  return <p className="text-muted">You have no orders yet.</p>;
+  const [orders, setOrders] = useState<OrderSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api<{ orders: OrderSummary[] }>('GET', 'order/getAllOrders/user')
+      .then((r) => setOrders(r.orders))
+      .catch((err) => setError(errorMessage(err)));
+  }, []);
+
+  if (error) return <p role="alert" className="text-danger">{error}</p>;
+  if (!orders) return <Spinner label="Loading your orders" />;
+  if (orders.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <p className="text-muted">You have no orders yet.</p>
+        <Link to="/pricing" className={buttonClass('primary')}>
+          Order Now
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-line">
+      <table className="w-full min-w-[560px] text-left text-sm" data-testid="orders-table">
+        <caption className="sr-only">Your orders</caption>
+        <thead className="bg-card text-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">Order ID</th>
+            <th scope="col" className="px-4 py-3 font-medium">Date</th>
+            <th scope="col" className="px-4 py-3 font-medium">Total</th>
+            <th scope="col" className="px-4 py-3 font-medium">Advance</th>
+            <th scope="col" className="px-4 py-3 font-medium">Remaining</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {orders.map((o) => (
+            <tr key={o.order_id} className="bg-page">
+              <td className="px-4 py-3">
+                <Link to={`/status/${encodeURIComponent(o.order_id)}`} state={{ orderId: o.order_id, totalAmount: o.total_amount }} className="font-mono text-accent-soft underline-offset-2 hover:underline">
+                  {o.order_id}
+                </Link>
+              </td>
+              <td className="px-4 py-3 text-ink">{o.date}</td>
+              <td className="px-4 py-3 tabular-nums text-ink">{formatMoney(o.total, o)}</td>
+              <td className="px-4 py-3">
+                <span className={badge(o.advance_status === 'Paid')}>{o.advance_status}</span>
+              </td>
+              <td className="px-4 py-3">
+                <span className={badge(o.remaining_status === 'Paid')}>{o.remaining_status}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

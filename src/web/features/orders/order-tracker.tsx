@@ -1,0 +1,62 @@
+import { STAGE_COUNT, STAGES, progressFraction } from '../../../domain/tracker.ts';
+import { useTicker } from './use-ticker.ts';
+
+/**
+ * The 15-stage tracker (spec §4): ticks in 500 ms apart, the bar at (n+1)/15 and 'n/15 Completed';
+ * horizontal from 768 px (Tailwind's md), vertical below.
+ */
+export function OrderTracker({ completed, statuses, notes }: { completed: number; statuses: string[]; notes: (string | null)[] }) {
+  const shown = useTicker(completed);
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
+          <span className="font-semibold text-white" data-testid="tracker-count" aria-live="polite">
+            {shown}/{STAGE_COUNT} Completed
+          </span>
+          <span className="text-xs text-muted sm:text-sm">{STAGES[Math.min(shown, STAGE_COUNT - 1)] && shown < STAGE_COUNT ? `Next: ${STAGES[shown]}` : 'All done'}</span>
+        </div>
+        <div className="h-2.5 overflow-hidden rounded-full bg-line" role="progressbar" aria-label="Order progress" aria-valuemin={0} aria-valuemax={STAGE_COUNT} aria-valuenow={shown}>
+          <div className="h-full rounded-full bg-accent transition-[width] duration-500 ease-out motion-reduce:transition-none" style={{ width: `${progressFraction(shown) * 100}%` }} />
+        </div>
+      </div>
+      <ol className="flex flex-col gap-0 md:flex-row md:gap-1" data-testid="tracker">
+        {STAGES.map((name, i) => {
+          const isDone = i < shown;
+          const isNext = i === shown;
+          return (
+            <li key={name} className="relative flex gap-3 pb-5 md:flex-1 md:flex-col md:items-center md:gap-2 md:pb-0 md:text-center" data-done={isDone} data-testid="stage">
+              {i < STAGE_COUNT - 1 && (
+                <span
+                  aria-hidden="true"
+                  className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 md:left-[calc(50%+18px)] md:top-[15px] md:h-0.5 md:w-[calc(100%-36px)] ${i < shown - 1 ? 'bg-accent' : 'bg-line'}`}
+                />
+              )}
+              <span
+                className={`relative z-10 flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold transition-colors duration-300 ${
+                  isDone ? 'border-accent bg-accent-strong text-white' : isNext ? 'border-accent text-accent-soft' : 'border-line bg-page text-muted'
+                }`}
+              >
+                {isDone ? (
+                  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+                    <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+                  </svg>
+                ) : (
+                  i + 1
+                )}
+              </span>
+              <div className="min-w-0 md:px-0.5">
+                <p className={`text-sm font-semibold md:text-[11px] md:leading-tight lg:text-xs ${isDone ? 'text-white' : 'text-ink'}`}>
+                  {name}
+                  <span className="sr-only">{isDone ? ' — completed' : ' — to be completed'}</span>
+                </p>
+                <p className="text-xs text-muted md:text-[10px] md:leading-tight lg:text-[11px]">{isDone ? statuses[i] : 'To be completed'}</p>
+                {isDone && notes[i] && <p className="mt-1 text-xs text-accent-soft md:text-[10px] lg:text-[11px]">{notes[i]}</p>}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

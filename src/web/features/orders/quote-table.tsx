@@ -1,0 +1,34 @@
+import type { QuoteDto } from '../../../contract/pricing.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import { PLATFORM_FEE_PERCENT } from '../../../domain/pricing.ts';
+
+type Fmt = { symbol: string; minorDigits: number };
+
+/** The server's quote, line by line (issue 5 "Quote and pay"); the due line is highlighted. */
+export function QuoteTable({ quote, fmt, due }: { quote: QuoteDto; fmt: Fmt; due: 'advance' | 'remaining' }) {
+  const money = (minor: number) => formatMoney(minor, fmt);
+  const rows: [string, string, string?][] = [
+    ['Amount', money(quote.price)],
+    [`Coupon discount${quote.discountPercent ? ` (${quote.discountPercent}%)` : ''}`, quote.discount ? `− ${money(quote.discount)}` : money(0)],
+    ['Amount after discount', money(quote.afterDiscount)],
+    [`Platform fee (${PLATFORM_FEE_PERCENT}%)`, money(quote.fee)],
+    ['Total', money(quote.total), 'total'],
+    ['Advance (20%)', money(quote.advance), due === 'advance' ? 'due' : undefined],
+    ['Remaining (80%)', money(quote.remaining), due === 'remaining' ? 'due' : undefined],
+  ];
+  return (
+    <dl className="divide-y divide-line rounded-2xl border border-line bg-card" data-testid="quote">
+      {rows.map(([label, value, kind]) => (
+        <div key={label} className={`flex items-center justify-between gap-4 px-5 py-3 ${kind === 'due' ? 'bg-accent-strong/15' : ''}`}>
+          <dt className={kind ? 'font-semibold text-white' : 'text-muted'}>
+            {label}
+            {kind === 'due' && <span className="ml-2 rounded-full bg-accent-strong px-2 py-0.5 text-xs text-white">Due now</span>}
+          </dt>
+          <dd className={`tabular-nums ${kind ? 'font-semibold text-white' : 'text-ink'}`} data-testid={kind === 'due' ? 'amount-due' : undefined}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
