@@ -36,10 +36,25 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): ChatS
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err) => deps.log.warn({ err: err.message }, 'socket.io redis'));
     io.adapter(createRedisAdapter(pub, sub, { key: 'webagency-socket.io' }));
-    closers.push(async () => Promise.allSettled([pub.quit(), sub.quit()]));
+    closers.push(async () => {
+      // The adapter's close() fires its unsubscribes without waiting; let them finish before quitting.
+      await Promise.allSettled([sub.punsubscribe(), sub.unsubscribe()]);
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
   } else if (deps.database.pool) {
+    const pool = deps.database.pool;
+    // The adapter keeps one client checked out for LISTEN and attaches no 'error' listener to it;
+    // without one, a database restart would crash the process. It reconnects on 'end' by itself.
+    const guardedPool = {
+      connect: async () => {
+        const client = await pool.connect();
+        client.on('error', (err) => deps.log.warn({ err: err.message }, 'socket.io postgres adapter connection'));
+        return client;
+      },
+      query: pool.query.bind(pool),
+    } as unknown as typeof pool;
     io.adapter(
-      createPostgresAdapter(deps.database.pool, {
+      createPostgresAdapter(guardedPool, {
         tableName: 'socket_io_attachments',
         errorHandler: (err) => deps.log.warn({ err: err.message }, 'socket.io postgres adapter'),
       }),

@@ -56,9 +56,10 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     }
   };
   const adminOnline = () => someoneIn(ADMINS, () => true);
-  const broadcastPresence = async () => {
-    io.except(ADMINS).emit(CHAT_EVENTS.adminPresence, { online: await adminOnline() });
-  };
+  const broadcastPresence = () =>
+    adminOnline()
+      .then((online) => io.except(ADMINS).emit(CHAT_EVENTS.adminPresence, { online }))
+      .catch((err) => log.warn({ err: (err as Error).message }, 'chat: presence broadcast failed'));
 
   // Exposed for the HTTP start route: a new chat appears in the console at once.
   const announce = emitSummary;
@@ -70,7 +71,10 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     if (socket.data.role === 'admin') {
       void socket.join(ADMINS);
       void broadcastPresence();
-      socket.on('disconnect', () => void broadcastPresence());
+      // On shutdown the adapter is closing: nothing to tell, and nowhere to publish it.
+      socket.on('disconnect', (reason) => {
+        if (reason !== 'server namespace disconnect' && reason !== 'server shutting down') void broadcastPresence();
+      });
     }
 
     /** Admin rights are re-checked on every admin event, so a revoked session stops at once. */

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatSummary } from '../../../contract/chat.ts';
+import { buildApp, type BuiltApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { loginAs } from '../../../../tests/helpers/test-app.ts';
+import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-client.ts';
+
+// DESIGN §7: two server instances share chat events through PostgreSQL (or Redis). The visitor is
+// connected to one instance and the admin to the other; messages must flow both ways.
+const baseUrl = process.env.TEST_DATABASE_URL;
+const REDIS_BIN = '/usr/bin/redis-server';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitForPort(port: number) {
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const c = connect(port, '127.0.0.1', () => {
+        c.end();
+        resolve(true);
+      });
+      c.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+async function freshDatabase() {
+  const name = `chat_multi_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function startInstance(env: Record<string, string>) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_EMAILS: 'founder@example.com', ...env }, { webDistDir: '/nonexistent' });
+  const built = await buildApp(config, { pollMail: false });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
+}
+
+function conversationAcrossInstances(env: () => Record<string, string>) {
+  let a: BuiltApp & { url: string };
+  let b: BuiltApp & { url: string };
+  beforeAll(async () => {
+    // Started together, as a load balancer would: migrations and the adapter must not race.
+    [a, b] = await Promise.all([startInstance(env()), startInstance(env())]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.app.close(), b?.app.close()]);
+  });
+
+  it('carries messages both ways between a visitor on one instance and the admin on the other', async () => {
+    const { token } = await loginAs(b, 'founder@example.com', 'admin');
+    const admin = await chatClient(b.url, token);
+    const visitor = await chatClient(a.url);
+    try {
+      await request(admin, 'getActiveChats');
+      const appeared = nextEvent<ChatSummary>(admin, 'chatSummary');
+      const res = await a.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' } });
+      const { chatId } = res.json() as { chatId: string };
+      expect((await appeared).chatId).toBe(chatId);
+
+      const presence = nextEvent<{ online: boolean }>(visitor, 'adminPresence');
+      await request(visitor, 'joinChat', chatId);
+      expect(await presence).toEqual({ online: true });
+      await request(admin, 'joinChat', chatId);
+
+      const atAdmin = nextEvent<ChatMessage>(admin, 'newMessage', (m) => m.sender === 'user');
+      await request(visitor, 'sendMessage', { chatId, message: 'Hello from instance A' });
+      expect(await atAdmin).toMatchObject({ chatId, sender: 'user', message: 'Hello from instance A' });
+
+      // Each side also receives its own message back; wait for the other side's.
+      const atVisitor = nextEvent<ChatMessage>(visitor, 'newMessage', (m) => m.sender === 'admin');
+      await request(admin, 'adminSendMessage', { chatId, message: 'Hello from instance B' });
+      expect(await atVisitor).toMatchObject({ chatId, sender: 'admin', message: 'Hello from instance B' });
+
+      // A long message goes through the adapter's attachment table (over NOTIFY's 8000 bytes).
+      const long = nextEvent<ChatMessage>(admin, 'newMessage', (m) => m.sender === 'user' && m.message.length === 2000);
+      await request(visitor, 'sendMessage', { chatId, message: 'é'.repeat(2000) });
+      await long;
+    } finally {
+      admin.disconnect();
+      visitor.disconnect();
+      // Let the instances tell each other about the admin leaving before they shut down.
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  });
+}
+
+describe.skipIf(!baseUrl)('two instances on one PostgreSQL (postgres adapter)', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    db = await freshDatabase();
+  });
+  // Registered first so that it runs last (after hooks run in reverse order).
+  afterAll(async () => {
+    await db?.drop();
+  });
+  conversationAcrossInstances(() => ({ DATABASE_URL: db.url }));
+});
+
+describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('two instances with REDIS_URL (redis adapter)', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let redis: ChildProcess;
+  let redisPort: number;
+  beforeAll(async () => {
+    db = await freshDatabase();
+    redisPort = await freePort();
+    redis = spawn(REDIS_BIN, ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await waitForPort(redisPort);
+  });
+  afterAll(async () => {
+    redis?.kill();
+    await db?.drop();
+  });
+  conversationAcrossInstances(() => ({ DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}` }));
+});
