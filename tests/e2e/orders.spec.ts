@@ -1,0 +1,148 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers/auth.ts';
+import { ADMIN_EMAIL } from './ports.ts';
+
+// Issue 5 "Done when": sign in → pricing → pay the advance with a referral code in the built-in test
+// checkout → dashboard → status stage 1 → stages advanced through the tracker service → pay the
+// remaining → delivery link; the referrer sees earned cashback.
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const apiAs = (page: Page, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(`/api/v1/${p}`, {
+        method: m as string,
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(b ? { 'content-type': 'application/json' } : {}) },
+        body: b ? JSON.stringify(b) : undefined,
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [method, path, body] as const,
+  );
+
+/** The test checkout page: clearly test mode, then Pay. */
+async function payInTestCheckout(page: Page, amount: string) {
+  await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
+  await expect(page.getByTestId('test-checkout-amount')).toHaveText(amount);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Pay .* \(test\)$/ }).click();
+}
+
+test('an order from advance with a referral code to delivery, and the referrer earns cashback', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const referrerEmail = `referrer-${stamp}@example.com`;
+  const buyerEmail = `buyer-${stamp}@example.com`;
+
+  const referrerCtx = await browser.newContext();
+  const referrer = await referrerCtx.newPage();
+  await login(referrer, referrerEmail, { name: 'Riya Referrer' });
+  const code = (await apiAs(referrer, 'GET', 'referral/summary')).body.code as string;
+  expect(code).toMatch(/^REF/);
+
+  const buyerCtx = await browser.newContext();
+  const page = await buyerCtx.newPage();
+  await login(page, buyerEmail, { name: 'Bela Buyer' });
+
+  // Pricing → /pay (a logged-in user goes with isAdvance; the page may still be the placeholder).
+  await page.goto('/pricing');
+  const cta = page.locator('main').getByRole('link', { name: /join|order|get started|buy/i }).or(page.locator('main').getByRole('button', { name: /join|order|get started|buy/i }));
+  if (await cta.count()) await cta.first().click();
+  else await page.goto('/pay');
+  await expect(page).toHaveURL(/\/pay$/);
+  await expect(page.getByRole('heading', { name: 'Pay Advance' })).toBeVisible();
+  await page.getByTestId('currency-select').selectOption('USD');
+  await expect(page.getByTestId('amount-due')).toHaveText('$183.00');
+
+  // An expired promotion, then the referral code.
+  const field = page.getByLabel('Coupon or referral code');
+  await field.fill('FIRSTWEB25');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: 'Invalid' })).toBeVisible();
+  await expect(page.getByText('This code expired on January 31, 2025.')).toBeVisible();
+  await field.fill(code);
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible();
+  await expect(page.getByTestId('amount-due')).toHaveText('$174.00');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay $174.00' }).click();
+
+  await payInTestCheckout(page, '$174.00');
+  await expect(page.getByText('Payment received — thank you!')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to dashboard' }).click();
+
+  await page.getByRole('tab', { name: 'My Orders' }).click();
+  const row = page.getByTestId('orders-table').locator('tbody tr').first();
+  await expect(row).toContainText('$871.13');
+  await expect(row.locator('td').nth(3)).toHaveText('Paid');
+  await expect(row.locator('td').nth(4)).toHaveText('Due');
+  await expectAccessible(page);
+  const orderId = (await row.locator('td').first().innerText()).trim();
+  await row.getByRole('link').click();
+
+  await expect(page).toHaveURL(new RegExp(`/status/${orderId}$`));
+  await expect(page.getByTestId('tracker-count')).toHaveText('1/15 Completed');
+  await expect(page.getByRole('button', { name: 'Pay remaining $697.13' })).toBeVisible();
+  await expect(page.getByTestId('delivery-link')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The founder completes stages 2–13 (the back office's screen calls the same service).
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await login(admin, ADMIN_EMAIL);
+  for (let stage = 2; stage <= 13; stage++) {
+    const r = await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, stage === 13 ? { note: 'Ready to launch', deliveryUrl: 'https://bela.example.com' } : { note: `Stage ${stage} done` });
+    expect(r.status).toBe(200);
+  }
+
+  await page.reload();
+  await expect(page.getByTestId('tracker-count')).toHaveText('13/15 Completed', { timeout: 15_000 });
+  await expect(page.getByText('Ready to launch')).toBeVisible();
+  await expect(page.getByTestId('delivery-link')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Pay remaining $697.13' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay Remaining' })).toBeVisible();
+  await expect(page.getByTestId('amount-due')).toHaveText('$697.13');
+  await page.getByRole('button', { name: 'Pay $697.13' }).click();
+  await payInTestCheckout(page, '$697.13');
+
+  await expect(page).toHaveURL(new RegExp(`/status/${orderId}$`));
+  await expect(page.getByTestId('tracker-count')).toHaveText('15/15 Completed', { timeout: 15_000 });
+  await expect(page.getByTestId('delivery-link')).toHaveAttribute('href', 'https://bela.example.com');
+  await expect(page.getByTestId('remaining')).toContainText('Paid');
+  // Spec §4: horizontal from 768 px, vertical below.
+  const firstTwo = async () => Promise.all([page.getByTestId('stage').nth(0).boundingBox(), page.getByTestId('stage').nth(1).boundingBox()]);
+  let [a, b] = await firstTwo();
+  expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
+  expect(b!.x).toBeGreaterThan(a!.x);
+  await page.setViewportSize({ width: 767, height: 900 });
+  [a, b] = await firstTwo();
+  expect(b!.y).toBeGreaterThan(a!.y + 10);
+  expect(Math.abs(a!.x - b!.x)).toBeLessThan(2);
+
+  // The referrer's cashback is earned: 5% of $899.00 = $44.95.
+  await referrer.goto('/referAndEarn');
+  const panel = referrer.getByTestId('referral-panel');
+  if (await panel.count()) {
+    await expect(panel.getByTestId('referral-code')).toHaveText(code);
+    await expect(panel.getByTestId('cashback-earned')).toHaveText('$44.95');
+    await expectAccessible(referrer);
+  } else {
+    const summary = (await apiAs(referrer, 'GET', 'referral/summary')).body;
+    expect(summary.totals).toEqual([{ currency: 'USD', pending: 0, earned: 4495, paid: 0 }]);
+  }
+  await Promise.all([referrerCtx.close(), buyerCtx.close(), adminCtx.close()]);
+});
+
+test('/pay sends visitors home and /status sends them to sign in @mobile', async ({ page }) => {
+  await page.goto('/pay');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/status/ORDNOTMINE');
+  await expect(page).toHaveURL(/\/login$/);
+});
