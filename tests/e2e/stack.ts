@@ -9,6 +9,14 @@ import { ADMIN_EMAIL, APP_URL, E2E } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
 // — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
+// accounts (issue 4): one local OpenID provider plays both Google and Microsoft.
+const { startFakeOidc } = await import('../fakes/oidc.ts');
+const oidcClient = (provider: 'google' | 'microsoft') => ({
+  client_id: `e2e-${provider}`,
+  client_secret: `e2e-${provider}-secret`,
+  redirect_uris: [`${APP_URL}/api/v1/auth/oidc/${provider}/callback`],
+});
+const oidc = await startFakeOidc({ port: E2E.oidc, clients: [oidcClient('google'), oidcClient('microsoft')] });
 
 const env: Record<string, string> = {
   NODE_ENV: 'development',
@@ -21,6 +29,17 @@ const env: Record<string, string> = {
   ADMIN_EMAILS: ADMIN_EMAIL,
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   // — env of later features' fakes goes here —
+  // accounts (issue 4): the local OpenID provider, and code limits loose enough for every spec's sign-ins
+  GOOGLE_CLIENT_ID: 'e2e-google',
+  GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+  GOOGLE_ISSUER: oidc.issuer,
+  MICROSOFT_CLIENT_ID: 'e2e-microsoft',
+  MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
+  MICROSOFT_ISSUER: oidc.issuer,
+  OTP_RESEND_SECONDS: '2',
+  OTP_MAX_PER_EMAIL_HOUR: '200',
+  OTP_MAX_PER_IP_HOUR: '5000',
+  AUTH_MAX_PER_IP_MINUTE: '1000',
 };
 const config = loadConfig(env);
 const { app } = await buildApp(config);

@@ -1,16 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { GetUserByIdResponse, UserProfile } from '../../contract/users.ts';
+import type { VerifyTokenResponse } from '../../contract/auth.ts';
 import { api, tokenStore } from './api.ts';
 
 // Spec §4 "Session": a stored token is verified, then the profile and coupon are fetched; any
 // failure logs out silently.
-export interface SessionUser {
-  name: string | null;
-  email: string;
-  phone_code: string | null;
-  phone_number: string | null;
-  address: string | null;
-  role?: 'customer' | 'admin';
-}
+
+/** The profile of user/getUserById (spec §3 "User profile"), typed by the contract. */
+export type SessionUser = UserProfile;
 
 export interface Session {
   loading: boolean;
@@ -46,10 +43,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const v = await api<{ userId: string }>('GET', 'auth/verifyToken');
+      const v = await api<VerifyTokenResponse>('GET', 'auth/verifyToken');
       setUserId(v.userId);
       const [profile, coupons] = await Promise.allSettled([
-        api<{ user: SessionUser }>('GET', 'user/getUserById'),
+        api<GetUserByIdResponse>('GET', 'user/getUserById'),
         api<{ coupons: { coupon_code: string }[] }>('GET', `coupon/getCouponsByUserId/${v.userId}`),
       ]);
       if (profile.status === 'fulfilled') setUser(profile.value.user);

@@ -1,8 +1,85 @@
-// Placeholder from the platform issue; its feature issue replaces it.
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, Navigate } from 'react-router';
+import { BrandLogo } from '../components/brand-logo.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useSession } from '../lib/session.tsx';
+import { PersonalDetails } from '../features/auth/personal-details.tsx';
+import { MyOrdersTab } from '../features/orders/my-orders-tab.tsx';
+
+const tabs = ['Personal Details', 'My Orders'] as const;
+type Tab = (typeof tabs)[number];
+
+// Spec §2 "Dashboard": two tabs, an 'Order Now' link to /pricing; logged out → /login (spec §6).
 export default function DashboardPage() {
+  const session = useSession();
+  const [tab, setTab] = useState<Tab>('Personal Details');
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  if (session.loading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Loading your dashboard" className="h-8 w-8 text-accent" />
+      </div>
+    );
+  }
+  if (!session.isLoggedIn) return <Navigate to="/login" replace />;
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    const i = (tabs.indexOf(tab) + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length;
+    setTab(tabs[i]!);
+    tabRefs.current[i]?.focus();
+  };
+  const user = session.user;
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-white">Dashboard</h1>
-    </section>
+    <div className="mx-auto flex min-h-screen max-w-5xl flex-col px-4 py-6 sm:py-10">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <BrandLogo />
+        <nav aria-label="Account" className="flex items-center gap-2">
+          <ButtonLink to="/pricing">Order Now</ButtonLink>
+          <Link to="/logout" className="rounded-xl px-4 py-2.5 text-sm font-semibold text-muted hover:text-white">
+            Logout
+          </Link>
+        </nav>
+      </header>
+      <h1 className="mt-10 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+        {user?.name ? `Hello, ${user.name.split(' ')[0]}` : 'Your dashboard'}
+      </h1>
+      <p className="mt-2 text-muted">Your details and the progress of every website you ordered.</p>
+      <div role="tablist" aria-label="Dashboard" className="mt-8 flex gap-1 border-b border-line" onKeyDown={onKey}>
+        {tabs.map((name, i) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            role="tab"
+            type="button"
+            id={`${baseId}-tab-${i}`}
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-panel-${i}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            className={`-mb-px min-h-11 border-b-2 px-4 text-sm font-semibold transition-colors ${tab === name ? 'border-accent text-white' : 'border-transparent text-muted hover:text-white'}`}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <section
+        role="tabpanel"
+        id={`${baseId}-panel-${tabs.indexOf(tab)}`}
+        aria-labelledby={`${baseId}-tab-${tabs.indexOf(tab)}`}
+        className="mt-6 rounded-2xl border border-line bg-card p-5 sm:p-8"
+      >
+        {tab === 'Personal Details' ? (
+          user ? <PersonalDetails user={user} /> : <Spinner label="Loading your details" />
+        ) : (
+          <MyOrdersTab />
+        )}
+      </section>
+    </div>
   );
 }

@@ -1,8 +1,130 @@
-// Placeholder from the platform issue; its feature issue replaces it.
+import { useMemo, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { DEFAULT_COUNTRY, type Country } from '../../domain/countries.ts';
+import { ADDRESS_MAX, NAME_MAX, PHONE_MAX_DIGITS, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../domain/validation.ts';
+import { CountryCodePicker } from '../components/country-code-picker.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { FieldShell, inputClass, TextAreaField, TextField } from '../components/ui/text-field.tsx';
+import { errorMessage } from '../lib/api.ts';
+import { useSession } from '../lib/session.tsx';
+import { addUser } from '../features/auth/auth-api.ts';
+import { AuthShell, FormError } from '../features/auth/auth-shell.tsx';
+import { forgetDetailsState, readAuthState, recallDetailsState } from '../features/auth/auth-state.ts';
+
+type ButtonState = 0 | 1 | 2; // same states as the code screen (spec §4 "Details submission failure")
+
+// Spec §2 /signup/enterDetails: email_pass and name_pass from router state; name, e-mail, phone
+// with the country-code picker, address (spec §5 rules). The e-mail is the one just proven.
 export default function EnterDetailsPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const initial = useMemo(() => {
+    const fromRouter = readAuthState(location.state);
+    return fromRouter.signupTicket ? fromRouter : recallDetailsState();
+  }, [location.state]);
+  const [name, setName] = useState(initial.name_pass ?? '');
+  const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [state, setState] = useState<ButtonState>(0);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!initial.signupTicket || !initial.email_pass) return <Navigate to="/signup" replace />;
+  const email = initial.email_pass;
+  const edited = () => {
+    setState(0);
+    setError(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!isValidPhoneDigits(phone)) {
+      setPhoneError(PHONE_MESSAGE);
+      return;
+    }
+    setState(1);
+    setError(null);
+    try {
+      const res = await addUser({
+        email,
+        name: name.trim(),
+        address: address.trim(),
+        phone_code: country.phone_code,
+        phone_number: phone,
+        signupTicket: initial.signupTicket!,
+      });
+      forgetDetailsState();
+      await session.login(res.token);
+      navigate(initial.next ?? '/dashboard', { replace: true });
+    } catch (err) {
+      setState(2);
+      setError(errorMessage(err));
+    }
+  }
+
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-white">Your details</h1>
-    </section>
+    <AuthShell title="Complete your details" subtitle="Just once: we use them for your orders and invoices.">
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={NAME_MAX}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            edited();
+          }}
+        />
+        <TextField label="Email" name="email" type="email" value={email} readOnly hint="Verified — this is the address you signed in with." />
+        <FieldShell id="details-phone" label="Phone" error={phoneError}>
+          <div className="flex gap-2">
+            <CountryCodePicker value={country} onChange={setCountry} className="w-32 shrink-0" />
+            <input
+              id="details-phone"
+              name="phone_number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              required
+              maxLength={PHONE_MAX_DIGITS}
+              placeholder="9876543210"
+              className={inputClass}
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={phoneError ? 'details-phone-error' : undefined}
+              value={phone}
+              onChange={(e) => {
+                setPhone(onlyDigits(e.target.value).slice(0, PHONE_MAX_DIGITS));
+                setPhoneError(null);
+                edited();
+              }}
+            />
+          </div>
+        </FieldShell>
+        <TextAreaField
+          label="Address"
+          name="address"
+          autoComplete="street-address"
+          required
+          rows={3}
+          maxLength={ADDRESS_MAX}
+          value={address}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            edited();
+          }}
+        />
+        <FormError>{error}</FormError>
+        <Button type="submit" disabled={state === 1} data-state={state} className="min-h-11 w-full">
+          {state === 0 && 'Continue'}
+          {state === 1 && <Spinner label="Creating your account" />}
+          {state === 2 && 'Try again'}
+        </Button>
+      </form>
+    </AuthShell>
   );
 }

@@ -1,8 +1,14 @@
-// Placeholder from the platform issue; its feature issue replaces it.
+import { SocialDemo } from '../features/auth/social-demo.tsx';
+
+// Spec §3 "Social profiles": Google gives email and name.
 export default function GoogleLoginPage() {
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-white">Google sign-in</h1>
-    </section>
+    <SocialDemo
+      provider="google"
+      fields={(p) => [
+        ['Name', p.displayName],
+        ['Email', p.mail],
+      ]}
+    />
   );
 }

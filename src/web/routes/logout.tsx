@@ -1,8 +1,21 @@
-// Placeholder from the platform issue; its feature issue replaces it.
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useSession } from '../lib/session.tsx';
+
+// Spec §2 /logout: runs logout (the server revokes the session), removes the token, goes to /.
 export default function LogoutPage() {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const ran = useRef(false);
+  useEffect(() => {
+    if (ran.current) return;
+    ran.current = true;
+    void logout().finally(() => navigate('/', { replace: true }));
+  }, [logout, navigate]);
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-white">Signing you out</h1>
-    </section>
+    <div className="flex min-h-screen items-center justify-center gap-3 text-muted">
+      <Spinner label="Signing out" /> Signing out…
+    </div>
   );
 }

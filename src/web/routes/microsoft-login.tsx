@@ -1,8 +1,16 @@
-// Placeholder from the platform issue; its feature issue replaces it.
+import { SocialDemo } from '../features/auth/social-demo.tsx';
+
+// Spec §2 "Demo Microsoft sign-in page": first name, last name, principal-name e-mail and id.
 export default function MicrosoftLoginPage() {
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-white">Microsoft sign-in</h1>
-    </section>
+    <SocialDemo
+      provider="microsoft"
+      fields={(p) => [
+        ['First Name', p.givenName],
+        ['Last Name', p.surname],
+        ['Email', p.userPrincipalName],
+        ['Id', p.id],
+      ]}
+    />
   );
 }

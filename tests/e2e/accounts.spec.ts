@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL } from './ports.ts';
+import { codeMailCount, enterDetails, login, readCode } from './helpers/auth.ts';
+
+// Issue 4 "Done when": sign-up by e-mail code → details → dashboard → sign out → sign in again;
+// Google and Microsoft sign-in against the local OpenID provider of tests/e2e/stack.ts.
+
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The dev login and consent pages of the local OpenID provider (oidc-provider). */
+async function signInAtProvider(page: Page, email: string) {
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('any');
+  await page.getByRole('button', { name: /sign-in/i }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('a visitor signs up with an e-mail code, sees their details, signs out and signs in again @mobile', async ({ page }) => {
+  const email = unique('visitor');
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'First, enter your email' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/signup\/emailverify$/);
+  await expect(page.getByText(/You can request a new code in \d+ s/)).toBeVisible();
+  const first = await readCode(email, 0);
+  await expectAccessible(page);
+
+  // The countdown (2 s in the e2e stack) ends with 'Request a new code'; the old code then dies.
+  await page.getByRole('button', { name: 'Request a new code' }).click();
+  const code = await readCode(email, 1);
+  const codeInput = page.getByLabel('6-character code');
+  await codeInput.fill(first === code ? '000000' : first);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Enter the code again' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Invalid OTP. Please try again.');
+  await codeInput.fill(code);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/signup\/enterDetails$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expectAccessible(page);
+  await page.getByLabel('Name', { exact: true }).fill('Asha Rao');
+  await page.getByRole('button', { name: /Country code/ }).click();
+  await page.getByRole('combobox').fill('India');
+  await page.getByRole('option', { name: /India/ }).first().click();
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('123');
+  await page.getByLabel('Address').fill('12 MG Road, Bangalore');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please enter a valid phone number with 5 to 11 digits.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('9876543210');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('tab', { name: 'Personal Details' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('detail-name')).toHaveText('Asha Rao');
+  await expect(page.getByTestId('detail-email')).toHaveText(email);
+  await expect(page.getByTestId('detail-phone')).toHaveText('+91 9876543210');
+  await expect(page.getByTestId('detail-address')).toHaveText('12 MG Road, Bangalore');
+  await expect(page.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/pricing');
+  await expectAccessible(page);
+  await page.getByRole('tab', { name: 'My Orders' }).click();
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: /^Sign in to / })).toBeVisible();
+  await expectAccessible(page);
+
+  const seen = await codeMailCount(email);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login\/emailverify$/);
+  await page.getByLabel('6-character code').fill(await readCode(email, seen));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('detail-name')).toHaveText('Asha Rao');
+});
+
+test('sign-in from pricing returns to /pricing (router state isPricing)', async ({ page }) => {
+  const email = unique('pricing');
+  await page.goto('/login');
+  // What the pricing page's 'Log In' button does: navigate to /login with state { isPricing: true }.
+  await page.evaluate(() => {
+    window.history.pushState({ usr: { isPricing: true }, key: 'e2e', idx: 1 }, '', '/login');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  });
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('6-character code').fill(await readCode(email, 0));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterDetails(page);
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('Google sign-in: a first-time user completes details, then signs straight in', async ({ page }) => {
+  const email = unique('google.user');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await signInAtProvider(page, email);
+  await expect(page).toHaveURL(/\/signup\/enterDetails$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(/Google/);
+  await enterDetails(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('detail-email')).toHaveText(email);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  if (page.url().includes('/interaction/')) await signInAtProvider(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('detail-email')).toHaveText(email);
+});
+
+test('Microsoft demo page: sign in, request the profile, sign out to / @mobile', async ({ page }) => {
+  const email = unique('mona.lisa');
+  await login(page, email, { name: 'Mona Lisa' });
+  await page.goto('/microsoftLogin');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Sign in with Microsoft' }).click();
+  await signInAtProvider(page, email);
+  await expect(page).toHaveURL(/\/microsoftLogin$/);
+  await page.getByRole('button', { name: 'Request Profile Information' }).click();
+  const profile = page.getByTestId('social-profile');
+  await expect(profile).toContainText('First Name');
+  await expect(profile).toContainText('Mona');
+  await expect(profile).toContainText('Lisa');
+  await expect(profile).toContainText(email);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('signing in with ADMIN_EMAIL gives the admin role', async ({ page }) => {
+  await login(page, ADMIN_EMAIL, { name: 'The Founder' });
+  const role = await page.evaluate(async () => {
+    const res = await fetch('/api/v1/user/getUserById', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return ((await res.json()) as { user: { role: string } }).user.role;
+  });
+  expect(role).toBe('admin');
+});
