@@ -29,7 +29,6 @@ export const customerOrder = z.object({
 export const customerConversation = z.object({
   id: z.string(),
   state: z.string(),
-  mode: z.string(),
   createdAt: z.string(),
   messages: z.number(),
 });

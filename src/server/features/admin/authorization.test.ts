@@ -21,6 +21,8 @@ let customer: Awaited<ReturnType<typeof loginAs>>;
 let couponId = '';
 let orderId = '';
 let cashbackId = '';
+let leadId = '';
+let contactId = '';
 const SECRET_CODE = 'AUTHZSECRET';
 
 // What a real admin call looks like, per route; routes missing here still get the refusals checked
@@ -45,6 +47,12 @@ const adminCalls = (): Record<string, AdminCall> => ({
   'GET /api/v1/admin/cashback': { status: 200 },
   'POST /api/v1/admin/cashback/:id/paid': { status: 200, params: { id: cashbackId }, body: { payoutReference: 'UPI-1' } },
   'GET /api/v1/admin/chats/summary': { status: 200 },
+  'GET /api/v1/admin/leads': { status: 200, query: 'status=all' },
+  'GET /api/v1/admin/leads.csv': { status: 200 },
+  'POST /api/v1/admin/leads/:id/handled': { status: 200, params: { id: leadId } },
+  'GET /api/v1/admin/contacts': { status: 200 },
+  'GET /api/v1/admin/contacts.csv': { status: 200, query: 'status=new' },
+  'POST /api/v1/admin/contacts/:id/handled': { status: 200, params: { id: contactId } },
 });
 
 const fill = (url: string, params: Record<string, string> = {}) =>
@@ -61,6 +69,10 @@ beforeAll(async () => {
   await seedRemainingPayment(t, seeded.customer, seeded.orderId);
   orderId = seeded.orderId;
   cashbackId = (await t.deps.database.query<{ id: string }>('select id from cashback'))[0]!.id;
+  await t.app.inject({ method: 'POST', url: '/api/v1/alert/sendEmail', payload: { email: 'secret.lead@example.com' } });
+  await t.app.inject({ method: 'POST', url: '/api/v1/contact/addContact', payload: { name: 'Sec Ret', email: 'secret.contact@example.com', message: 'hi', phone_code: '+1', phone_number: '5551234', address: '' } });
+  leadId = (await t.deps.database.query<{ id: string }>('select id from leads'))[0]!.id;
+  contactId = (await t.deps.database.query<{ id: string }>('select id from contact_messages'))[0]!.id;
 });
 afterAll(() => t.close());
 
@@ -99,6 +111,7 @@ describe('admin route authorization', () => {
         expect(res.body, label).not.toContain(SECRET_CODE);
         expect(res.body, label).not.toContain('buyer@example.com');
         expect(res.body, label).not.toContain(orderId);
+        expect(res.body, label).not.toContain('secret.');
       }
     }
     const auditAfter = (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log'))[0]!.n;

@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CustomerDetailResponse } from '../../../contract/admin-customers.ts';
 import type { Db } from '../../db/client.ts';
 import { identities } from '../../db/schema/accounts.ts';
-import { orderStages, orders } from '../../db/schema/orders.ts';
+import { chatConversations } from '../../db/schema/chat.ts';
+import { orders } from '../../db/schema/orders.ts';
 
 // What other features know about a customer (orders: issue 5, chat: issue 6, sign-in: issue 4).
 
@@ -22,7 +23,7 @@ export async function ordersOf(db: Db, userId: string): Promise<CustomerDetailRe
   const rows = await db
     .select({
       order: orders,
-      completed: sql<number>`coalesce((select max(${orderStages.stage}) from ${orderStages} where ${orderStages.orderId} = ${orders.id}), 0)::int`,
+      completed: sql<number>`coalesce((select max(s.stage) from order_stages s where s.order_id = "orders"."id"), 0)::int`,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), placed))
@@ -36,8 +37,17 @@ export async function ordersOf(db: Db, userId: string): Promise<CustomerDetailRe
   }));
 }
 
-export async function conversationsOf(_db: Db, _userId: string): Promise<CustomerDetailResponse['conversations']> {
-  return [];
+export async function conversationsOf(db: Db, userId: string): Promise<CustomerDetailResponse['conversations']> {
+  const rows = await db
+    .select({
+      c: chatConversations,
+      messages: sql<number>`(select count(*) from chat_messages m where m.conversation_id = "chat_conversations"."id")::int`,
+    })
+    .from(chatConversations)
+    .where(eq(chatConversations.userId, userId))
+    .orderBy(desc(chatConversations.createdAt))
+    .limit(50);
+  return rows.map((r) => ({ id: r.c.id, state: r.c.state, createdAt: r.c.createdAt.toISOString(), messages: Number(r.messages) }));
 }
 
 export async function signInMethodsOf(db: Db, userId: string): Promise<string[]> {

@@ -7,7 +7,19 @@ export interface LeadCounts {
   newContacts: number;
 }
 
-/** Leads and contact messages per day and still unhandled (issue 3's tables); empty until they exist. */
-export async function leadCounts(_database: Database, _days: string[]): Promise<LeadCounts> {
-  return { leadsPerDay: [], contactsPerDay: [], newLeads: 0, newContacts: 0 };
+const perDaySql = (table: string) =>
+  `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as value
+     from ${table} where created_at >= $1::date group by 1`;
+
+/** Leads and contact messages per day, and how many are still unhandled (issue 3's tables). */
+export async function leadCounts(database: Database, days: string[]): Promise<LeadCounts> {
+  const [leadsPerDay, contactsPerDay, open] = await Promise.all([
+    database.query<{ day: string; value: number }>(perDaySql('leads'), [days[0]]),
+    database.query<{ day: string; value: number }>(perDaySql('contact_messages'), [days[0]]),
+    database.query<{ leads: number; contacts: number }>(
+      `select (select count(*) from leads where handled_at is null)::int as leads,
+              (select count(*) from contact_messages where handled_at is null)::int as contacts`,
+    ),
+  ]);
+  return { leadsPerDay, contactsPerDay, newLeads: Number(open[0]?.leads ?? 0), newContacts: Number(open[0]?.contacts ?? 0) };
 }

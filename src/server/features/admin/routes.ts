@@ -8,6 +8,7 @@ import { overviewRoutes } from './overview-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { cashbackRoutes } from './cashback-routes.ts';
 import { chatSummaryRoutes } from './chat-routes.ts';
+import { inboxRoutes } from './inbox-routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -24,4 +25,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(orderRoutes, { deps });
   await app.register(cashbackRoutes, { deps });
   await app.register(chatSummaryRoutes, { deps });
+  await app.register(inboxRoutes, { deps });
 };
