@@ -15,7 +15,7 @@ export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     '/coupon/verifyCoupon',
     {
       schema: { tags: ['coupons'], summary: 'Whether a coupon or referral code applies for the signed-in user', body: verifyCouponRequest, response: { 200: verifyCouponResponse, ...errorResponses } },
-      preHandler: requireUser(deps.db),
+      onRequest: requireUser(deps.db),
       // Referral codes are guessable only slowly.
       config: perSession(30),
     },
@@ -36,7 +36,7 @@ export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     '/coupon/getCouponsByUserId/:userId',
     {
       schema: { tags: ['coupons'], summary: "The signed-in user's codes; the first is their referral code", params: couponsByUserParams, response: { 200: couponsByUserResponse, ...errorResponses } },
-      preHandler: requireUser(deps.db),
+      onRequest: requireUser(deps.db),
     },
     async (request) => {
       const me = authOf(request).user;

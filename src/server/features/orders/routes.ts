@@ -18,7 +18,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         body: createOrderRequest,
         response: { 200: createOrderResponse, ...errorResponses },
       },
-      preHandler: requireUser(deps.db),
+      onRequest: requireUser(deps.db),
     },
     async (request) => {
       const me = authOf(request).user;
@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get(
     '/order/getAllOrders/user',
-    { schema: { tags: ['orders'], summary: "The signed-in customer's orders", response: { 200: getAllOrdersResponse, ...errorResponses } }, preHandler: requireUser(deps.db) },
+    { schema: { tags: ['orders'], summary: "The signed-in customer's orders", response: { 200: getAllOrdersResponse, ...errorResponses } }, onRequest: requireUser(deps.db) },
     async (request) => ({ success: true as const, orders: await listOrders(deps, authOf(request).user.id) }),
   );
 };

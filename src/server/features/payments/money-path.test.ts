@@ -310,3 +310,63 @@ describe('reconciliation', () => {
     expect(orders.length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('races and edges', () => {
+  it('settles once when the checkout callback and the webhook arrive together', async () => {
+    const who = await loginAs(t, 'racer@example.com');
+    const created = (await post('payment/create-order', who, { kind: 'advance' })).json();
+    const p = rzp.pay(created.id);
+    const h = rzp.webhook('payment.captured', { id: p.razorpay_payment_id, order_id: created.id, amount: created.amount, currency: 'USD', status: 'captured' });
+    const [v, w] = await Promise.all([
+      post('payment/verify-payment', who, p),
+      t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: h.headers, payload: h.body }),
+    ]);
+    expect(v.statusCode).toBe(200);
+    expect(w.statusCode).toBe(200);
+    const receipts = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'racer@example.com'));
+    expect(receipts.filter((m) => m.template === 'payment-receipt')).toHaveLength(1);
+    expect(receipts.find((m) => m.template === 'payment-receipt')!.textBody).toContain('$183.00');
+    const stages = await t.deps.database.query<{ n: number }>(
+      `select count(*)::int as n from order_stages s join orders o on o.id = s.order_id where o.public_id = $1`,
+      [v.json().orderId],
+    );
+    expect(stages[0]!.n).toBe(1);
+  });
+
+  it('asks for a session on every customer route', async () => {
+    for (const [method, url] of [
+      ['POST', 'pricing/quote'],
+      ['POST', 'payment/create-order'],
+      ['POST', 'payment/verify-payment'],
+      ['POST', 'order/createOrder'],
+      ['GET', 'order/getAllOrders/user'],
+      ['GET', 'status/getStatus/order/ORDX'],
+      ['GET', 'status/getStatusDates/order/ORDX'],
+      ['POST', 'coupon/verifyCoupon'],
+      ['GET', 'referral/summary'],
+      ['POST', 'tracker/order/ORDX/complete-next-stage'],
+    ] as const) {
+      const r = await t.app.inject({ method, url: `/api/v1/${url}`, payload: method === 'POST' ? {} : undefined });
+      expect(r.statusCode, url).toBe(401);
+    }
+  });
+
+  it('answers 4xx, never 5xx, to hostile input', async () => {
+    expect((await get(`status/getStatus/order/${'A'.repeat(41)}`, buyer)).statusCode).toBe(400);
+    expect((await post('payment/create-order', buyer, { kind: 'advance', amount: -5 })).statusCode).toBe(400);
+    expect((await post('payment/create-order', buyer, { kind: 'everything' })).statusCode).toBe(400);
+    expect((await post('payment/create-order', buyer, { kind: 'advance', amount: '183' })).statusCode).toBe(400);
+    expect((await post('payment/verify-payment', buyer, { razorpay_order_id: 'x' })).statusCode).toBe(400);
+    expect((await post('order/createOrder', stranger, { razorpay_order_id: 'order_nope' })).statusCode).toBe(404);
+    const big = await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(70 * 1024) });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('lists the money routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/api/v1/payment/create-order', '/api/v1/payment/verify-payment', '/api/v1/payment/webhook', '/api/v1/order/createOrder', '/api/v1/order/getAllOrders/user', '/api/v1/status/getStatus/order/{id}', '/api/v1/status/getStatusDates/order/{id}', '/api/v1/coupon/verifyCoupon', '/api/v1/coupon/getCouponsByUserId/{userId}']) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+  });
+});
+

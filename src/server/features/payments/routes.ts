@@ -24,6 +24,7 @@ import { testCheckoutRoutes } from './test-checkout-routes.ts';
 
 const withErrors = { ...errorResponses, 502: errorResponse };
 
+// Money routes check the session onRequest, so a stranger gets 401 before any body is parsed.
 // Signed-in routes are limited per session (bearer token), so customers behind one office IP do
 // not throttle each other; without a token the IP counts.
 export const perSession = (max: number) => ({
@@ -51,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/pricing/quote',
     {
       schema: { tags: ['pricing'], summary: "The server's quote for a new order (amounts in minor units)", body: quoteRequest, response: { 200: quoteResponse, ...errorResponses } },
-      preHandler: requireUser(deps.db),
+      onRequest: requireUser(deps.db),
       config: perSession(60),
     },
     async (request) => {
@@ -71,7 +72,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/payment/create-order',
     {
       schema: { tags: ['payments'], summary: 'Creates the provider order for one installment', body: createPaymentOrderRequest, response: { 200: createPaymentOrderResponse, ...withErrors } },
-      preHandler: requireUser(deps.db),
+      onRequest: requireUser(deps.db),
       config: perSession(20),
     },
     async (request) => createPaymentOrder(deps, authOf(request).user, request.body),
@@ -81,7 +82,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/payment/verify-payment',
     {
       schema: { tags: ['payments'], summary: "Verifies the checkout's signature and records the payment", body: verifyPaymentRequest, response: { 200: verifyPaymentResponse, ...errorResponses } },
-      preHandler: requireUser(deps.db),
+      onRequest: requireUser(deps.db),
       config: perSession(30),
     },
     async (request) => verifyPayment(deps, authOf(request).user.id, request.body),
@@ -89,7 +90,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/payment/reconcile',
-    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now', response: { 200: reconcileResponse, ...withErrors } }, preHandler: requireAdmin(deps.db) },
+    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now', response: { 200: reconcileResponse, ...withErrors } }, onRequest: requireAdmin(deps.db) },
     async () => ({ success: true as const, ...(await reconcilePayments(deps)) }),
   );
 

@@ -58,5 +58,13 @@ describe('built-in test checkout', () => {
     const q = await t.app.inject({ method: 'POST', url: '/api/v1/pricing/quote', headers: other.headers, payload: { currency: 'JPY', couponCode: 'FIRSTWEB25' } });
     expect(q.json()).toMatchObject({ symbol: '¥', coupon: null, couponError: expect.stringMatching(/expired/), quote: { price: 134850, fee: 2697, total: 137547, advance: 27509 } });
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/pricing/quote', headers: other.headers, payload: { currency: 'USD' } })).statusCode).toBe(400);
+    // No webhook secret configured: the route does not exist for callers.
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(404);
+  });
+
+  it('refuses a malformed currency table at start-up, naming the variable', async () => {
+    const { loadConfig } = await import('../../config.ts');
+    expect(() => loadConfig({ CURRENCY_TABLE: '[{"code":"usd"}]' })).toThrow(/CURRENCY_TABLE/);
+    expect(() => loadConfig({ REFERRAL_VALID_UNTIL: 'someday' })).toThrow(/REFERRAL_VALID_UNTIL/);
   });
 });

@@ -14,7 +14,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     '/referral/summary',
     {
       schema: { tags: ['referrals'], summary: "The signed-in user's referral code and cashback", response: { 200: referralSummaryResponse, ...errorResponses } },
-      preHandler: requireUser(deps.db),
+      onRequest: requireUser(deps.db),
     },
     async (request) => {
       const me = authOf(request).user;

@@ -9,13 +9,13 @@ import { loadOwnOrder, toStatus, toStatusDates } from './get-status.ts';
 export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/status/getStatus/order/:id',
-    { schema: { tags: ['tracker'], summary: 'Progress of one of your orders (15 stages)', params: orderIdParams, response: { 200: statusResponse, ...errorResponses } }, preHandler: requireUser(deps.db) },
+    { schema: { tags: ['tracker'], summary: 'Progress of one of your orders (15 stages)', params: orderIdParams, response: { 200: statusResponse, ...errorResponses } }, onRequest: requireUser(deps.db) },
     async (request) => toStatus(deps, await loadOwnOrder(deps, authOf(request).user.id, request.params.id)),
   );
 
   app.get(
     '/status/getStatusDates/order/:id',
-    { schema: { tags: ['tracker'], summary: 'Completion date and note of every stage of your order', params: orderIdParams, response: { 200: statusDatesResponse, ...errorResponses } }, preHandler: requireUser(deps.db) },
+    { schema: { tags: ['tracker'], summary: 'Completion date and note of every stage of your order', params: orderIdParams, response: { 200: statusDatesResponse, ...errorResponses } }, onRequest: requireUser(deps.db) },
     async (request) => toStatusDates(await loadOwnOrder(deps, authOf(request).user.id, request.params.id)),
   );
 
@@ -23,7 +23,7 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/tracker/order/:id/complete-next-stage',
     {
       schema: { tags: ['tracker'], summary: 'Admin: complete the next stage (optional note and delivery link)', params: orderIdParams, body: completeStageRequest, response: { 200: stageChangeResponse, ...errorResponses } },
-      preHandler: requireAdmin(deps.db),
+      onRequest: requireAdmin(deps.db),
     },
     async (request) => {
       const r = await completeNextStage(deps, request.params.id, { ...request.body, actorUserId: authOf(request).user.id });
@@ -33,7 +33,7 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/tracker/order/:id/undo-last-stage',
-    { schema: { tags: ['tracker'], summary: 'Admin: take back the last completed stage', params: orderIdParams, response: { 200: stageChangeResponse, ...errorResponses } }, preHandler: requireAdmin(deps.db) },
+    { schema: { tags: ['tracker'], summary: 'Admin: take back the last completed stage', params: orderIdParams, response: { 200: stageChangeResponse, ...errorResponses } }, onRequest: requireAdmin(deps.db) },
     async (request) => {
       const r = await undoLastStage(deps, request.params.id, { actorUserId: authOf(request).user.id });
       return { success: true as const, order_id: r.orderPublicId, completed_steps: r.completedSteps };
