@@ -24,9 +24,11 @@ function readChoice(): string | null {
 export function useCurrency() {
   const weather = useWeather();
   const [data, setData] = useState<CurrenciesResponse | null>(null);
-  const [choice, setChoice] = useState<string | null>(() => readChoice());
+  // Read after mount: prerendered pages are built without storage, and hydration must match them.
+  const [choice, setChoice] = useState<string | null>(null);
 
   useEffect(() => {
+    setChoice(readChoice());
     let alive = true;
     table ??= api<CurrenciesResponse>('GET', 'pricing/currencies').catch(() => {
       table = null;
