@@ -34,7 +34,7 @@ export default function DashboardPage() {
   };
   const user = session.user;
   return (
-    <div className="mx-auto flex min-h-screen max-w-5xl flex-col px-4 py-6 sm:py-10">
+    <div className="mx-auto flex min-h-screen max-w-5xl flex-col px-4 pt-6 pb-28 sm:pt-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <BrandLogo />
         <nav aria-label="Account" className="flex items-center gap-2">

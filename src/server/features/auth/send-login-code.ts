@@ -72,6 +72,14 @@ export async function sendLoginCode(deps: AppDeps, input: { email: string; purpo
     expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
   });
   await deps.mailer.enqueue(email, `otp-${purpose}`, codeEmail(deps.config.BRAND_NAME, code, input.purpose, exists));
+  await purgeOldSecrets(deps);
+}
+
+/** Codes older than a day no longer count for any limit; spent tickets and handoffs are useless. */
+async function purgeOldSecrets(deps: AppDeps) {
+  await deps.database.query(`delete from login_codes where created_at < now() - interval '1 day'`);
+  await deps.database.query(`delete from signup_tickets where expires_at < now() - interval '1 day'`);
+  await deps.database.query(`delete from social_handoffs where expires_at < now() - interval '1 day'`);
 }
 
 function codeEmail(brand: string, code: string, requested: CodePurpose, exists: boolean) {
