@@ -9,6 +9,9 @@ import { ADMIN_EMAIL, APP_URL, E2E } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
 // — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
+// public site (issue 3): one local server plays the IP-geolocation and the weather provider.
+const { startFakeGeo } = await import('../fakes/geo.ts');
+const geo = await startFakeGeo({ port: E2E.geo });
 // accounts (issue 4): one local OpenID provider plays both Google and Microsoft.
 const { startFakeOidc } = await import('../fakes/oidc.ts');
 const oidcClient = (provider: 'google' | 'microsoft') => ({
@@ -29,6 +32,11 @@ const env: Record<string, string> = {
   ADMIN_EMAILS: ADMIN_EMAIL,
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   // — env of later features' fakes goes here —
+  // public site (issue 3): the geo/weather fake, and a form limit loose enough for every spec
+  GEOIP_URL: geo.geoipUrl,
+  WEATHER_URL: geo.weatherUrl,
+  WEATHER_API_KEY: geo.apiKey,
+  PUBLIC_FORMS_MAX_PER_IP_MINUTE: '1000',
   // accounts (issue 4): the local OpenID provider, and code limits loose enough for every spec's sign-ins
   GOOGLE_CLIENT_ID: 'e2e-google',
   GOOGLE_CLIENT_SECRET: 'e2e-google-secret',

@@ -1,12 +1,13 @@
 // Flags are images from the `flag-icons` package (emoji flags do not render everywhere). Each SVG
 // becomes its own hashed, immutable asset and is fetched only when shown.
-const flagUrls = import.meta.glob<string>('../../../node_modules/flag-icons/flags/4x3/*.svg', {
+const flagUrls = import.meta.glob<string>('./*.svg', {
+  base: '../../../node_modules/flag-icons/flags/4x3',
   query: '?no-inline',
   import: 'default',
   eager: true,
 });
 
-const byCode = new Map(Object.entries(flagUrls).map(([path, url]) => [/([a-z]{2})\.svg$/.exec(path)?.[1] ?? path, url]));
+const byCode = new Map(Object.entries(flagUrls).map(([path, url]) => [path.slice(2, -4), url]));
 
 export function flagUrl(isoCode: string): string | undefined {
   return byCode.get(isoCode.toLowerCase());

@@ -29,7 +29,8 @@ let cached: PublicSiteConfig | undefined;
 
 export function siteConfig(): PublicSiteConfig {
   if (cached) return cached;
-  if (typeof document === 'undefined') return defaults;
+  // The prerender (scripts/prerender.mjs) passes the build-time configuration this way.
+  if (typeof document === 'undefined') return (globalThis as { __SITE_CONFIG__?: PublicSiteConfig }).__SITE_CONFIG__ ?? defaults;
   const el = document.getElementById(SITE_CONFIG_ELEMENT_ID);
   try {
     cached = el?.textContent ? { ...defaults, ...(JSON.parse(el.textContent) as PublicSiteConfig) } : defaults;

@@ -1,8 +1,44 @@
-// Placeholder from the platform issue; its feature issue replaces it.
+import { LegalPage } from '../components/legal-page.tsx';
+import { usePageMeta } from '../features/seo/use-page-meta.ts';
+import { siteConfig } from '../lib/site-config.ts';
+
+/** Spec §2 "Privacy". */
 export default function PrivacyPage() {
+  usePageMeta('/privacypolicy');
+  const { brand, email } = siteConfig();
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-white">Privacy Policy</h1>
-    </section>
+    <LegalPage
+      title="Privacy Policy"
+      intro={`How ${brand} collects, uses and protects your personal data.`}
+      sections={[
+        {
+          title: 'What we collect',
+          body: (
+            <ul className="list-disc space-y-1 pl-5">
+              <li>Your name, e-mail address, business address and phone number, when you give them to us.</li>
+              <li>Usage and log data: your IP address, browser type, access times and the pages you viewed.</li>
+            </ul>
+          ),
+        },
+        {
+          title: 'How we use it',
+          body: <p>To contact you about your request, to deliver and support your website, to process payments and to keep our service secure.</p>,
+        },
+        { title: 'We do not sell your data', body: <p>We never sell your personal data. We share it only with the providers that run our service, such as payment and e-mail providers.</p> },
+        { title: 'Your rights', body: <p>You may access, correct or delete your personal data at any time. Write to us and we will act on your request.</p> },
+        {
+          title: 'Contact',
+          body: (
+            <p>
+              Support e-mail:{' '}
+              <a href={`mailto:${email}`} className="text-accent-soft underline underline-offset-2 hover:text-white">
+                {email}
+              </a>
+            </p>
+          ),
+        },
+      ]}
+      footer={<p>Last updated 22/10/2024.</p>}
+    />
   );
 }

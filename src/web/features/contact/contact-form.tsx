@@ -1,0 +1,120 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { DEFAULT_COUNTRY, findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
+import { ADDRESS_MAX, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../../domain/validation.ts';
+import { CountryCodePicker } from '../../components/country-code-picker.tsx';
+import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
+import { FieldShell, TextAreaField, TextField, inputClass } from '../../components/ui/text-field.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { sendContact } from './send-contact.ts';
+
+interface ContactFormProps {
+  messageLabel?: string;
+  messagePlaceholder?: string;
+}
+
+/**
+ * Spec §2/§4 contact form: name, e-mail, phone with country code, address (optional, 3 rows) and
+ * message (optional, 5 rows). States 0 'Reach out to me!', 1 loading, 2 "We'll reach out to you!";
+ * editing anything but the phone returns to idle; after sending it is always done (spec §8).
+ * Signed in, name, e-mail, phone and address come from the profile.
+ */
+export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Tell us about your project' }: ContactFormProps) {
+  const id = useId();
+  const { user } = useSession();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
+  const [digits, setDigits] = useState('');
+  const [address, setAddress] = useState('');
+  const [message, setMessage] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [status, setStatus] = useState<FormStatus>(0);
+
+  useEffect(() => {
+    if (!user) return;
+    setName((v) => v || user.name || '');
+    setEmail((v) => v || user.email || '');
+    setDigits((v) => v || onlyDigits(user.phone_number ?? ''));
+    setAddress((v) => v || user.address || '');
+    const fromProfile = findCountryByPhoneCode(user.phone_code);
+    if (fromProfile) setCountry(fromProfile);
+  }, [user]);
+
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setStatus(0);
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (status === 1) return;
+    if (!isValidPhoneDigits(digits)) {
+      setPhoneError(PHONE_MESSAGE);
+      return;
+    }
+    setStatus(1);
+    try {
+      await sendContact({ name: name.trim(), email: email.trim().toLowerCase(), message, phone_code: `+${country.phone_code}`, phone_number: digits, address: address.trim() });
+    } catch {
+      // Spec §8: a failed submission is silently treated as done.
+    }
+    setStatus(2);
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-5" data-testid="contact-form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Name" name="name" required maxLength={NAME_MAX} autoComplete="name" placeholder="Your name" value={name} onChange={(e) => edit(setName)(e.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => edit(setEmail)(e.target.value)}
+        />
+      </div>
+      <FieldShell id={`${id}-phone`} label="Phone" error={phoneError}>
+        <div className="flex gap-2">
+          <CountryCodePicker value={country} onChange={setCountry} className="w-28 shrink-0" />
+          <input
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            required
+            maxLength={11}
+            autoComplete="tel-national"
+            placeholder="9876543210"
+            value={digits}
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={phoneError ? `${id}-phone-error` : undefined}
+            onChange={(e) => {
+              // Spec §4: editing the phone does not reset the button state.
+              const next = onlyDigits(e.target.value);
+              e.target.setCustomValidity(next === '' || isValidPhoneDigits(next) ? '' : PHONE_MESSAGE);
+              setDigits(next);
+              setPhoneError(null);
+            }}
+            onInvalid={() => digits !== '' && setPhoneError(PHONE_MESSAGE)}
+            className={`${inputClass} min-w-0 flex-1`}
+          />
+        </div>
+      </FieldShell>
+      <TextAreaField label="Address (optional)" name="address" rows={3} maxLength={ADDRESS_MAX} autoComplete="street-address" value={address} onChange={(e) => edit(setAddress)(e.target.value)} />
+      <TextAreaField
+        label={`${messageLabel} (optional)`}
+        name="message"
+        rows={5}
+        maxLength={MESSAGE_MAX}
+        placeholder={messagePlaceholder}
+        value={message}
+        onChange={(e) => edit(setMessage)(e.target.value)}
+      />
+      <StatusButton status={status} idleLabel="Reach out to me!" doneLabel="We'll reach out to you!" className="min-h-12 self-start sm:min-w-[14rem]" />
+    </form>
+  );
+}

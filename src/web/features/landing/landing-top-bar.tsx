@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { useSession } from '../../lib/session.tsx';
+import { FEATURE_CARDS } from './feature-cards-data.ts';
+import { useActiveSection } from './use-active-section.ts';
+
+const SECTION_IDS = FEATURE_CARDS.map((c) => c.id);
+
+/**
+ * Spec §2 landing top bar: hidden while the hero is visible, pinned at the top once it scrolls
+ * out. Left: the five section links, the active one underlined (only the active one on narrow
+ * screens). Right: 'Contact Sales' and Login/Logout.
+ */
+export function LandingTopBar({ heroVisible }: { heroVisible: boolean }) {
+  const { isLoggedIn } = useSession();
+  const active = useActiveSection(SECTION_IDS);
+  const shown = !heroVisible;
+  return (
+    <div
+      data-testid="landing-top-bar"
+      data-shown={shown}
+      aria-hidden={!shown}
+      inert={!shown}
+      className={`fixed inset-x-0 top-0 z-40 border-b border-line bg-page/90 backdrop-blur transition-transform duration-300 ${shown ? 'translate-y-0' : 'invisible -translate-y-full'}`}
+    >
+      <nav aria-label="Landing sections" className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2.5">
+        <ul className="flex min-w-0 items-center gap-1">
+          {FEATURE_CARDS.map((card) => {
+            const isActive = active === card.id || (active === null && card.id === SECTION_IDS[0]);
+            return (
+              <li key={card.id} className={isActive ? '' : 'max-lg:hidden'}>
+                <a
+                  href={`#${card.id}`}
+                  aria-current={isActive ? 'true' : undefined}
+                  className={`block truncate rounded-lg px-2.5 py-2 text-sm font-medium transition-colors ${isActive ? 'text-white underline decoration-2 underline-offset-8' : 'text-muted hover:text-white'}`}
+                  style={isActive ? { textDecorationColor: card.color } : undefined}
+                >
+                  {card.label}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="flex shrink-0 items-center gap-2">
+          <Link to="/contact" className="rounded-lg bg-accent-strong px-3 py-2 text-sm font-semibold text-white hover:bg-accent-hover">
+            Contact Sales
+          </Link>
+          <Link to={isLoggedIn ? '/logout' : '/login'} className="rounded-lg border border-line px-3 py-2 text-sm font-medium text-ink hover:border-accent hover:text-white">
+            {isLoggedIn ? 'Logout' : 'Login'}
+          </Link>
+        </div>
+      </nav>
+    </div>
+  );
+}
