@@ -20,6 +20,9 @@ const oidcClient = (provider: 'google' | 'microsoft') => ({
   redirect_uris: [`${APP_URL}/api/v1/auth/oidc/${provider}/callback`],
 });
 const oidc = await startFakeOidc({ port: E2E.oidc, clients: [oidcClient('google'), oidcClient('microsoft')] });
+// chat (issue 6): a local OpenAI-compatible server behind the assistant.
+const { startFakeLlm } = await import('../fakes/llm.ts');
+const llm = await startFakeLlm({ port: E2E.llm });
 
 const env: Record<string, string> = {
   NODE_ENV: 'development',
@@ -48,6 +51,10 @@ const env: Record<string, string> = {
   OTP_MAX_PER_EMAIL_HOUR: '200',
   OTP_MAX_PER_IP_HOUR: '5000',
   AUTH_MAX_PER_IP_MINUTE: '1000',
+  // chat (issue 6): the assistant answers through the fake LLM
+  LLM_BASE_URL: llm.baseUrl,
+  LLM_API_KEY: 'e2e-llm-key',
+  LLM_MODEL: 'e2e-model',
 };
 const config = loadConfig(env);
 const { app } = await buildApp(config);

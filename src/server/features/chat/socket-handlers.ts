@@ -68,7 +68,10 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     const socket: ChatSocket = rawSocket;
     const messages = createRateBucket(8, 1);
     const lookups = createRateBucket(30, 3);
-    if (socket.data.role === 'admin') {
+    if (socket.data.role !== 'admin') {
+      // The widget's human tab says at once whether someone is there (offline mode, issue 6 §5).
+      void adminOnline().then((online) => socket.emit(CHAT_EVENTS.adminPresence, { online }));
+    } else {
       void socket.join(ADMINS);
       void broadcastPresence();
       // On shutdown the adapter is closing: nothing to tell, and nowhere to publish it.

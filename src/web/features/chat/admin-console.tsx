@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import type { ChatSummary } from '../../../contract/chat.ts';
+import { MessageList } from './message-list.tsx';
+import { useAdminChat } from './use-admin-chat.ts';
+
+const nameOf = (c: ChatSummary) => c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`;
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+/** Spec §2 "Admin chat console": active chats as buttons, history on select, send only non-blank. */
+export function AdminConsole() {
+  const chat = useAdminChat(true);
+  const [draft, setDraft] = useState('');
+  const current = chat.chats.find((c) => c.chatId === chat.selected);
+
+  if (chat.status === 'forbidden') {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-white">Admins only</h1>
+        <p className="mt-3 text-muted">The chat console is for the agency's team. Your account does not have access to it.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto flex min-h-screen max-w-6xl flex-col gap-4 px-4 py-8">
+      <header className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold text-white">Chat console</h1>
+        <span className="text-sm text-muted" role="status">
+          {chat.status === 'ready'
+            ? `${chat.chats.length} active ${chat.chats.length === 1 ? 'chat' : 'chats'}`
+            : chat.status === 'offline'
+              ? 'Reconnecting…'
+              : 'Connecting…'}
+        </span>
+      </header>
+      <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[18rem_1fr]">
+        <nav aria-label="Active chats" className="flex max-h-[70vh] flex-col gap-2 overflow-y-auto">
+          {chat.chats.length === 0 && chat.status === 'ready' && <p className="text-sm text-muted">No active chats. New ones appear here live.</p>}
+          {chat.chats.map((c) => (
+            <button
+              key={c.chatId}
+              type="button"
+              onClick={() => chat.select(c.chatId)}
+              aria-current={c.chatId === chat.selected ? 'true' : undefined}
+              data-testid="admin-chat-item"
+              className={`rounded-xl border px-3 py-2 text-left ${c.chatId === chat.selected ? 'border-accent bg-violet-950/50' : 'border-line bg-card hover:border-accent'}`}
+            >
+              <span className="flex items-center justify-between gap-2">
+                <span className="truncate text-sm font-semibold text-white">{nameOf(c)}</span>
+                {c.unread > 0 && (
+                  <span className="rounded-full bg-accent-strong px-2 py-0.5 text-xs font-bold text-white" data-testid="admin-chat-unread">
+                    {c.unread}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                )}
+              </span>
+              <span className="block truncate text-xs text-muted">{c.lastMessage ?? 'No messages yet'}</span>
+              <span className="block text-[11px] text-muted">{when(c.lastMessageAt ?? c.createdAt)}</span>
+            </button>
+          ))}
+        </nav>
+        <div className="flex h-[70vh] min-h-0 flex-col rounded-2xl border border-line bg-card">
+          {current ? (
+            <>
+              <div className="flex items-center justify-between border-b border-line px-4 py-3">
+                <div>
+                  <h2 className="font-semibold text-white">{nameOf(current)}</h2>
+                  {current.email && current.name && <p className="text-xs text-muted">{current.email}</p>}
+                </div>
+                <button
+                  type="button"
+                  onClick={chat.close}
+                  className="rounded-lg border border-line px-3 py-1.5 text-sm font-semibold text-ink hover:border-red-400 hover:text-white"
+                >
+                  Close chat
+                </button>
+              </div>
+              <MessageList
+                label={`Conversation with ${nameOf(current)}`}
+                bubbles={chat.messages.map((m) => ({
+                  key: m.id,
+                  mine: m.sender === 'admin',
+                  author: m.sender === 'admin' ? 'You' : nameOf(current),
+                  text: m.message,
+                  time: m.createdAt,
+                }))}
+              />
+              {chat.error && (
+                <p role="alert" className="px-4 pb-1 text-xs text-amber-300">
+                  {chat.error}
+                </p>
+              )}
+              <form
+                className="flex gap-2 border-t border-line p-3"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (!draft.trim()) return;
+                  void chat.send(draft).then((ok) => ok && setDraft(''));
+                }}
+              >
+                <input
+                  value={draft}
+                  onChange={(e) => setDraft(e.target.value)}
+                  maxLength={2000}
+                  aria-label="Reply"
+                  placeholder="Write a reply…"
+                  className="min-w-0 flex-1 rounded-xl border border-line bg-page px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none"
+                />
+                <button
+                  type="submit"
+                  disabled={!draft.trim()}
+                  className="rounded-xl bg-accent-strong px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:opacity-60"
+                >
+                  Send
+                </button>
+              </form>
+            </>
+          ) : (
+            <p className="m-auto text-sm text-muted">Select a chat to read and reply.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export interface Bubble {
+  key: string;
+  mine: boolean;
+  author: string;
+  text: string;
+  time?: string;
+}
+
+const timeOf = (iso?: string) =>
+  iso
+    ? new Date(iso).toLocaleTimeString('en-US', {
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+    : undefined;
+
+/**
+ * A scrolling list of chat bubbles. Text is rendered as React text nodes, so HTML typed by anyone
+ * shows as text (issue 6 "HTML/script in messages").
+ */
+export function MessageList({ bubbles, footer, label }: { bubbles: Bubble[]; footer?: ReactNode; label: string }) {
+  const end = useRef<HTMLDivElement>(null);
+  const last = bubbles.at(-1);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [bubbles.length, last?.text, footer]);
+  return (
+    <div role="log" aria-label={label} aria-live="polite" className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-3 py-3" tabIndex={0}>
+      {bubbles.map((b) => (
+        <div key={b.key} className={`flex flex-col ${b.mine ? 'items-end' : 'items-start'}`} data-testid="chat-message" data-mine={b.mine}>
+          <span className="sr-only">{b.author}: </span>
+          <p
+            className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap ${
+              b.mine ? 'rounded-br-sm bg-accent-strong text-white' : 'rounded-bl-sm border border-line bg-page text-ink'
+            }`}
+          >
+            {b.text}
+          </p>
+          {b.time && <span className="mt-0.5 px-1 text-[11px] text-muted">{timeOf(b.time)}</span>}
+        </div>
+      ))}
+      {footer}
+      <div ref={end} />
+    </div>
+  );
+}
+
+/** Three pulsing dots: the loading indicator of the AI tab and the typing indicator of the human tab. */
+export function TypingDots({ label }: { label: string }) {
+  return (
+    <div className="flex items-start" data-testid="typing-indicator">
+      <span role="status" className="inline-flex gap-1 rounded-2xl rounded-bl-sm border border-line bg-page px-3 py-3">
+        {[0, 150, 300].map((d) => (
+          <span key={d} className="h-2 w-2 animate-pulse rounded-full bg-muted" style={{ animationDelay: `${d}ms` }} aria-hidden="true" />
+        ))}
+        <span className="sr-only">{label}</span>
+      </span>
+    </div>
+  );
+}
+
+export function QuickQuestions({ questions, onPick }: { questions: readonly string[]; onPick: (q: string) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2 px-3 pb-2" aria-label="Suggested questions" role="group">
+      {questions.map((q) => (
+        <button
+          key={q}
+          type="button"
+          onClick={() => onPick(q)}
+          className="rounded-full border border-line bg-page px-3 py-1.5 text-xs text-ink hover:border-accent hover:text-white"
+        >
+          {q}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Composer({
+  onSend,
+  disabled,
+  placeholder,
+  label,
+}: {
+  onSend: (text: string) => unknown;
+  disabled?: boolean;
+  placeholder: string;
+  label: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <form
+      className="flex gap-2 border-t border-line p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const el = input.current;
+        if (!el || !el.value.trim()) return;
+        const text = el.value;
+        el.value = '';
+        void onSend(text);
+      }}
+    >
+      <input
+        ref={input}
+        required
+        maxLength={2000}
+        disabled={disabled}
+        aria-label={label}
+        placeholder={placeholder}
+        className="min-w-0 flex-1 rounded-xl border border-line bg-page px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none"
+      />
+      <button
+        type="submit"
+        disabled={disabled}
+        className="rounded-xl bg-accent-strong px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:opacity-60"
+      >
+        Send
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import { type AdminPresence, CHAT_EVENTS, type ChatAck, type ChatErrorEvent, type ChatMessage, type ChatStartResponse } from '../../../contract/chat.ts';
+import { api } from '../../lib/api.ts';
+import { openChatSocket } from './chat-socket.ts';
+
+export interface LiveChatOptions {
+  /** Start (or resume) the conversation; false keeps everything idle. */
+  active: boolean;
+  /** The capability to resume, e.g. from localStorage. */
+  initialChatId?: string | null;
+  onChatId?: (chatId: string | null) => void;
+  /** A reply from the admin arrived (for the badge and the sound). */
+  onAdminMessage?: (message: ChatMessage) => void;
+}
+
+export interface LiveChat {
+  chatId: string | null;
+  messages: ChatMessage[];
+  adminOnline: boolean | null;
+  isClosed: boolean;
+  isPaused: boolean;
+  /** Joined and ready to send. */
+  isConnected: boolean;
+  error: string | null;
+  send(text: string): Promise<boolean>;
+  setContactEmail(email: string): Promise<boolean>;
+  close(): void;
+  restart(): void;
+}
+
+const byId = (list: ChatMessage[], m: ChatMessage) => (list.some((x) => x.id === m.id) ? list : [...list, m]);
+
+/** One visitor's live chat over socket.io (spec §4 "Chat session"): start, join, history, send, close. */
+export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMessage }: LiveChatOptions): LiveChat {
+  const [chatId, setChatIdState] = useState<string | null>(initialChatId);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [adminOnline, setAdminOnline] = useState<boolean | null>(null);
+  const [isClosed, setClosed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // After Close Chat nothing restarts by itself; Start New Chat does (spec §2 guest page).
+  const [isPaused, setPaused] = useState(false);
+  const [isConnected, setConnected] = useState(false);
+  const socketRef = useRef<Socket | null>(null);
+  const starting = useRef(false);
+  const callbacks = useRef({ onChatId, onAdminMessage });
+  callbacks.current = { onChatId, onAdminMessage };
+
+  const setChatId = useCallback((id: string | null) => {
+    setChatIdState(id);
+    callbacks.current.onChatId?.(id);
+  }, []);
+
+  // Spec §2: choosing the human tab starts a chat session if none exists.
+  useEffect(() => {
+    if (!active || isPaused || chatId || starting.current) return;
+    starting.current = true;
+    api<ChatStartResponse>('POST', 'chat/start', { userId: 'guest' })
+      .then((r) => setChatId(r.chatId))
+      .catch((err) => {
+        console.log('chat start failed', err);
+        setError('The chat is unavailable right now. Please try again later.');
+      })
+      .finally(() => {
+        starting.current = false;
+      });
+  }, [active, isPaused, chatId, setChatId]);
+
+  useEffect(() => {
+    if (!active || !chatId) return;
+    let socket: Socket | null = null;
+    let cancelled = false;
+    setMessages([]);
+    setClosed(false);
+    void openChatSocket().then((s) => {
+      if (cancelled) {
+        s.disconnect();
+        return;
+      }
+      socket = s;
+      socketRef.current = s;
+      // After every (re)connect: join again and reload the history from the server.
+      s.on('connect', () => {
+        s.emit(CHAT_EVENTS.joinChat, chatId, (ack: ChatAck) => {
+          if (!ack.ok) {
+            // The stored id is dead (deleted, or belongs to another account): start afresh.
+            setChatId(null);
+            return;
+          }
+          if (ack.state === 'closed') setClosed(true);
+          s.emit(CHAT_EVENTS.getChatHistory, chatId, (h: ChatAck) => {
+            if (h.ok && h.history) setMessages(h.history);
+          });
+        });
+      });
+      s.on('disconnect', () => setConnected(false));
+      s.on(CHAT_EVENTS.newMessage, (m: ChatMessage) => {
+        if (m.chatId !== chatId) return;
+        setMessages((list) => byId(list, m));
+        if (m.sender === 'admin') callbacks.current.onAdminMessage?.(m);
+      });
+      s.on(CHAT_EVENTS.adminPresence, (p: AdminPresence) => setAdminOnline(p.online));
+      s.on(CHAT_EVENTS.chatClosed, (p: { chatId: string }) => p.chatId === chatId && setClosed(true));
+      s.on(CHAT_EVENTS.chatError, (e: ChatErrorEvent) => setError(e.message));
+    });
+    return () => {
+      cancelled = true;
+      setConnected(false);
+      socket?.removeAllListeners();
+      socket?.disconnect();
+      socketRef.current = null;
+    };
+  }, [active, chatId, setChatId]);
+
+  const request = useCallback(async (event: string, payload: unknown): Promise<ChatAck> => {
+    const s = socketRef.current;
+    if (!s?.connected)
+      return {
+        ok: false,
+        code: 'OFFLINE',
+        message: 'Reconnecting… please try again in a moment.',
+      };
+    try {
+      return (await s.timeout(10_000).emitWithAck(event, payload)) as ChatAck;
+    } catch {
+      return {
+        ok: false,
+        code: 'TIMEOUT',
+        message: 'The message could not be sent. Please try again.',
+      };
+    }
+  }, []);
+
+  return {
+    chatId,
+    messages,
+    adminOnline,
+    isClosed,
+    isPaused,
+    isConnected,
+    error,
+    async send(text) {
+      if (!chatId || !text.trim()) return false;
+      // `sender` is the spec's field; the server ignores it and decides from the connection.
+      const ack = await request(CHAT_EVENTS.sendMessage, {
+        chatId,
+        sender: 'user',
+        message: text,
+      });
+      if (!ack.ok) {
+        setError(ack.message);
+        if (ack.code === 'CONFLICT') setClosed(true);
+        return false;
+      }
+      setError(null);
+      if (ack.message) setMessages((list) => byId(list, ack.message!));
+      return true;
+    },
+    async setContactEmail(email) {
+      if (!chatId) return false;
+      const ack = await request(CHAT_EVENTS.setContactEmail, { chatId, email });
+      setError(ack.ok ? null : ack.message);
+      return ack.ok;
+    },
+    close() {
+      if (chatId) socketRef.current?.emit(CHAT_EVENTS.closeChat, chatId);
+      setMessages([]);
+      setClosed(false);
+      setPaused(true);
+      setChatId(null);
+    },
+    restart() {
+      setPaused(false);
+      setError(null);
+      setMessages([]);
+      setClosed(false);
+      setChatId(null);
+    },
+  };
+}
