@@ -147,7 +147,14 @@ test('Microsoft demo page: sign in, request the profile, sign out to / @mobile',
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('signing in with ADMIN_EMAIL gives the admin role', async ({ page }) => {
+test('the navigation switches to the logged-in set; signing in with ADMIN_EMAIL gives the admin role', async ({ page }) => {
+  await login(page, unique('customer'));
+  await page.goto('/about');
+  const nav = page.getByTestId('site-header');
+  await expect(nav.getByRole('link', { name: 'Dashboard' }).first()).toBeAttached();
+  await expect(nav.getByRole('link', { name: 'Logout' }).first()).toBeAttached();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+
   await login(page, ADMIN_EMAIL, { name: 'The Founder' });
   const role = await page.evaluate(async () => {
     const res = await fetch('/api/v1/user/getUserById', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });

@@ -152,6 +152,26 @@ describe('attacks on sign-up and sessions (none creates a session)', () => {
     expect((await get('test/admin-only')).statusCode).toBe(401);
   });
 
+  it('lists every accounts route in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    for (const path of [
+      '/api/v1/auth/sendLoginOtp',
+      '/api/v1/auth/sendSignupOtp',
+      '/api/v1/user/getOtpCreatedAt',
+      '/api/v1/auth/verifyOtp',
+      '/api/v1/user/addUser',
+      '/api/v1/auth/verifyToken',
+      '/api/v1/user/getUserById',
+      '/api/v1/auth/authLogin',
+      '/api/v1/auth/logout',
+      '/api/v1/auth/logoutAll',
+      '/api/v1/auth/oidc/{provider}/start',
+      '/api/v1/auth/oidc/{provider}/callback',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+  });
+
   it('stores only the hash of session tokens', async () => {
     const { token, user } = await loginAs(t, newEmail());
     const rows = await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));

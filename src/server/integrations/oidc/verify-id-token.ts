@@ -50,6 +50,16 @@ function checkSignature(alg: string, key: KeyObject, data: Buffer, signature: Bu
   }
 }
 
+/**
+ * Microsoft's multi-tenant metadata names its issuer `https://login.microsoftonline.com/{tenantid}/v2.0`:
+ * the token's own `tid` fills it in, so a token of tenant A never passes as tenant B's.
+ */
+export function expectedIssuer(metadataIssuer: string, claims: Record<string, unknown>): string {
+  if (!metadataIssuer.includes('{tenantid}')) return metadataIssuer;
+  const tid = typeof claims.tid === 'string' && /^[\w-]{1,64}$/.test(claims.tid) ? claims.tid : 'invalid-tenant';
+  return metadataIssuer.replace('{tenantid}', tid);
+}
+
 export async function verifyIdToken(settings: OidcSettings, token: string): Promise<IdClaims> {
   const parts = token.split('.');
   if (parts.length !== 3) throw new IdTokenError('malformed token');
@@ -76,8 +86,7 @@ export async function verifyIdToken(settings: OidcSettings, token: string): Prom
     throw new IdTokenError('bad signature');
   }
 
-  const expectedIssuer = meta.issuer.includes('{tenantid}') ? meta.issuer.replace('{tenantid}', String(claims.tid ?? '')) : meta.issuer;
-  if (claims.iss !== expectedIssuer) throw new IdTokenError('wrong issuer');
+  if (claims.iss !== expectedIssuer(meta.issuer, claims)) throw new IdTokenError('wrong issuer');
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!aud.includes(settings.clientId)) throw new IdTokenError('wrong audience');
   if (aud.length > 1 && claims.azp !== settings.clientId) throw new IdTokenError('wrong authorized party');
