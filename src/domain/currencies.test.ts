@@ -9,6 +9,9 @@ describe('currency table', () => {
     expect(currencyForCountry('DE').code).toBe('EUR');
     expect(currencyForCountry('US').code).toBe('USD');
     expect(currencyForCountry(null).code).toBe('USD');
+    expect(currencyForCountry('India').code).toBe('INR');
+    expect(currencyForCountry('France').code).toBe('EUR');
+    expect(currencyForCountry('Japan').code).toBe('USD');
     const table = parseCurrencyTable('[{"code":"GBP","symbol":"£","factor":0.8,"minorDigits":2}]');
     expect(currencyForCountry('IN', table).code).toBe('GBP');
   });

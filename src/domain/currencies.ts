@@ -27,8 +27,19 @@ export const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   ...Object.fromEntries(EURO_COUNTRIES.map((c) => [c, 'EUR'])),
 };
 
+// The location lookup may report English names (ip-api's `country`) instead of codes.
+const NAME_TO_CODE: Readonly<Record<string, string>> = {
+  india: 'IN', 'united kingdom': 'GB', 'united arab emirates': 'AE', austria: 'AT', belgium: 'BE', cyprus: 'CY',
+  germany: 'DE', estonia: 'EE', spain: 'ES', finland: 'FI', france: 'FR', greece: 'GR', croatia: 'HR', ireland: 'IE',
+  italy: 'IT', lithuania: 'LT', luxembourg: 'LU', latvia: 'LV', malta: 'MT', netherlands: 'NL', 'the netherlands': 'NL',
+  portugal: 'PT', slovenia: 'SI', slovakia: 'SK',
+};
+
+/** The currency for a country given as an ISO alpha-2 code or an English name. */
 export function currencyForCountry(country: string | undefined | null, table: readonly Currency[] = CURRENCIES): Currency {
-  const code = country ? COUNTRY_CURRENCY[country.toUpperCase()] : undefined;
+  const key = country?.trim() ?? '';
+  const iso = key.length === 2 ? key.toUpperCase() : NAME_TO_CODE[key.toLowerCase()];
+  const code = iso ? COUNTRY_CURRENCY[iso] : undefined;
   return findCurrency(code, table) ?? table[0] ?? DEFAULT_CURRENCY;
 }
 

@@ -1,11 +1,12 @@
 import { useNavigate } from 'react-router';
-import { DEFAULT_CURRENCY } from '../../domain/currencies.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { ADVANCE_PERCENT, planPrices } from '../../domain/pricing.ts';
 import { BarePageBar } from '../components/bare-page-bar.tsx';
 import { PromoBanner } from '../features/promotion/promo-banner.tsx';
 import { usePageMeta } from '../features/seo/use-page-meta.ts';
 import { useSession } from '../lib/session.tsx';
+import { useCurrency } from '../features/orders/use-currency.ts';
+import { CurrencySelect } from '../features/orders/currency-select.tsx';
 
 // Spec §2 "Pricing" feature list.
 const FEATURES = [
@@ -23,7 +24,8 @@ export default function PricingPage() {
   usePageMeta('/pricing');
   const navigate = useNavigate();
   const { isLoggedIn } = useSession();
-  const currency = DEFAULT_CURRENCY;
+  // Issue 5: the visitor's currency (country or own choice) from the configured table.
+  const { currencies, currency, setCurrency } = useCurrency();
   const { listPrice, price } = planPrices(currency);
 
   const onChoose = () => {
@@ -63,6 +65,7 @@ export default function PricingPage() {
             </span>
           </p>
           <p className="mt-1 text-center text-sm text-muted">Per Website</p>
+          <CurrencySelect currencies={currencies} value={currency.code} onChange={setCurrency} className="mt-3 justify-center" />
           <ul className="mt-8 space-y-3">
             {FEATURES.map((f) => (
               <li key={f} className="flex items-center gap-3 text-ink">
