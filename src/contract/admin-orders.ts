@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { INTERNAL_NOTE_MAX, NOTE_MAX } from '../domain/admin.ts';
 import { pageInfo, pageQuery } from './admin.ts';
 
 // Back office: orders, payments, the 15-stage tracker, delivery link and internal note.
 
-export const NOTE_MAX = 500;
-export const INTERNAL_NOTE_MAX = 5000;
+export { NOTE_MAX, INTERNAL_NOTE_MAX } from '../domain/admin.ts';
 
 /** Orders are addressed by their public id (e.g. ORDXXXXXXXXXX), never the internal uuid. */
 export const orderParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an order id.') });

@@ -34,3 +34,8 @@ export function isDeliveryUrl(value: string): boolean {
     return false;
   }
 }
+
+/** A customer-visible stage note, and the reason of an undo. */
+export const NOTE_MAX = 500;
+/** The founder's internal note on an order. */
+export const INTERNAL_NOTE_MAX = 5000;

@@ -24,6 +24,12 @@ export function niceMax(value: number): number {
   return step * exp;
 }
 
+/** 0, half and max — without a half tick whose label would repeat another (counts of 1). */
+function ticks(max: number, format: (n: number) => string): number[] {
+  const all = [0, max / 2, max];
+  return all.filter((v, i) => all.findIndex((w) => format(w) === format(v)) === i);
+}
+
 interface DailyProps {
   title: string;
   days: string[];
@@ -52,14 +58,14 @@ export function DailyBarChart({ title, days, series, format = String, height = 2
       <figcaption id={titleId} className="text-sm font-semibold text-white">
         {title}
       </figcaption>
-      <div ref={ref} className="w-full">
-        <svg width={width} height={height} role="img" aria-labelledby={titleId} aria-describedby={`${titleId}-sum`}>
+      <div ref={ref} className="relative w-full overflow-hidden" style={{ height }}>
+        <svg width={width} height={height} className="absolute inset-0" role="img" aria-labelledby={titleId} aria-describedby={`${titleId}-sum`}>
           <desc id={`${titleId}-sum`}>{`${days.length} days from ${days[0] ?? ''} to ${days[days.length - 1] ?? ''}, total ${format(total)}.`}</desc>
-          {[0, 0.5, 1].map((f) => (
-            <g key={f}>
-              <line x1={left} x2={width - 8} y1={y(max * f)} y2={y(max * f)} stroke={GRID} />
-              <text x={left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill={AXIS}>
-                {format(max * f)}
+          {ticks(max, format).map((v) => (
+            <g key={v}>
+              <line x1={left} x2={width - 8} y1={y(v)} y2={y(v)} stroke={GRID} />
+              <text x={left - 6} y={y(v) + 4} textAnchor="end" fontSize="11" fill={AXIS}>
+                {format(v)}
               </text>
             </g>
           ))}
@@ -142,12 +148,13 @@ interface HorizontalProps {
   color?: string;
 }
 
-/** One labelled horizontal bar per row (orders by tracker stage). */
+/** One labelled horizontal bar per row (orders by tracker stage); labels go above the bars on a phone. */
 export function HorizontalBarChart({ title, rows, color = '#8b5cf6' }: HorizontalProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const titleId = useId();
-  const rowH = 26;
-  const labelW = Math.min(170, Math.floor(width * 0.45));
+  const stacked = width < 480;
+  const rowH = stacked ? 40 : 26;
+  const labelW = stacked ? 0 : 210;
   const valueW = 36;
   const max = Math.max(1, ...rows.map((r) => r.value));
   const plotW = Math.max(10, width - labelW - valueW - 8);
@@ -157,20 +164,20 @@ export function HorizontalBarChart({ title, rows, color = '#8b5cf6' }: Horizonta
       <figcaption id={titleId} className="text-sm font-semibold text-white">
         {title}
       </figcaption>
-      <div ref={ref} className="w-full">
-        <svg width={width} height={height} role="img" aria-labelledby={titleId} aria-describedby={`${titleId}-sum`}>
+      <div ref={ref} className="relative w-full overflow-hidden" style={{ height }}>
+        <svg width={width} height={height} className="absolute inset-0" role="img" aria-labelledby={titleId} aria-describedby={`${titleId}-sum`}>
           <desc id={`${titleId}-sum`}>{rows.map((r) => `${r.label}: ${r.value}`).join('; ')}</desc>
           {rows.map((r, i) => {
             const w = (r.value / max) * plotW;
-            const cy = i * rowH + rowH / 2;
+            const barY = stacked ? i * rowH + 20 : i * rowH + rowH / 2 - 8;
             return (
               <g key={r.label}>
-                <text x={labelW - 8} y={cy + 4} textAnchor="end" fontSize="12" fill={AXIS}>
+                <text x={stacked ? 0 : labelW - 8} y={stacked ? i * rowH + 14 : barY + 12} textAnchor={stacked ? 'start' : 'end'} fontSize="12" fill={AXIS}>
                   {r.label}
                 </text>
-                <rect x={labelW} y={cy - 8} width={plotW} height={16} rx={4} fill={GRID} opacity={0.5} />
-                {r.value > 0 && <rect x={labelW} y={cy - 8} width={Math.max(4, w)} height={16} rx={4} fill={color} />}
-                <text x={labelW + plotW + 6} y={cy + 4} fontSize="12" fill="#e5e7eb">
+                <rect x={labelW} y={barY} width={plotW} height={14} rx={4} fill={GRID} opacity={0.5} />
+                {r.value > 0 && <rect x={labelW} y={barY} width={Math.max(4, w)} height={14} rx={4} fill={color} />}
+                <text x={labelW + plotW + 6} y={barY + 12} fontSize="12" fill="#e5e7eb">
                   {r.value}
                 </text>
               </g>

@@ -9,6 +9,7 @@ import { adminAction, useAdminData } from './use-admin-data.ts';
 export default function CouponsPage() {
   const { data, error, loading, reload } = useAdminData<CouponListResponse>('coupons');
   const [editing, setEditing] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -25,11 +26,13 @@ export default function CouponsPage() {
       <div className="flex flex-col gap-6">
         <Card title="New promo coupon">
           <CouponForm
+            key={formKey}
             submitLabel="Create coupon"
             onSubmit={async (body) => {
               const { error: err } = await adminAction('POST', 'coupons', body);
               if (!err) {
                 setNotice(`Coupon ${body.code} created.`);
+                setFormKey((k) => k + 1);
                 await reload();
               }
               return err;
@@ -125,6 +128,7 @@ function PromoRow({ coupon: c, isEditing, onEdit, onFeature, onDeactivate, onAct
         </td>
         <td className={`${td} space-x-1`}>
           {c.active ? <Badge tone="good">Active</Badge> : <Badge>Inactive</Badge>}
+          {c.validUntil && Date.parse(c.validUntil) < Date.now() && <Badge tone="warn">Expired</Badge>}
           {c.featured && <Badge tone="accent">Featured</Badge>}
         </td>
         <td className={`${td} whitespace-nowrap`}>

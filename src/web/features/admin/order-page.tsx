@@ -1,10 +1,96 @@
-import { PageHeader } from './admin-ui.tsx';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
+import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
+import { formatMinor, formatWhen } from './format.ts';
+import { InstallmentBadge } from './installment-badge.tsx';
+import { OrderNotes } from './order-notes.tsx';
+import { StageTracker } from './stage-tracker.tsx';
+import { useAdminData } from './use-admin-data.ts';
 
-export default function Page() {
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  const path = `orders/${encodeURIComponent(id)}`;
+  const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const done = async (message: string | null, err: string | null) => {
+    setNotice(err ? null : message);
+    setActionError(err);
+    if (!err) await reload();
+  };
+
   return (
     <>
-      <PageHeader title="Order" />
-      <p className="text-muted">Not available yet.</p>
+      <PageHeader title={`Order ${id}`}>
+        <Link to="/admin/orders" className="text-sm text-accent-soft hover:underline">
+          All orders
+        </Link>
+      </PageHeader>
+      <Loadable loading={loading && !data} error={error}>
+        {data && (
+          <div className="flex flex-col gap-6">
+            {notice && <Notice>{notice}</Notice>}
+            {actionError && <ErrorText>{actionError}</ErrorText>}
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Card title="Customer">
+                <p>
+                  <Link to={`/admin/customers/${data.customer.id}`} className="text-accent-soft hover:underline">
+                    {data.customer.name ?? data.customer.email}
+                  </Link>
+                </p>
+                <p className="break-all text-sm text-muted">{data.customer.email}</p>
+                {data.customer.phoneNumber && <p className="text-sm text-muted">+{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}</p>}
+                <p className="mt-2 text-sm text-muted">Ordered {formatWhen(data.order.createdAt)}</p>
+              </Card>
+              <Card title="Price">
+                <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+                  <dt className="text-muted">Price</dt>
+                  <dd>{formatMinor(data.order.price, data.order.currency)}</dd>
+                  <dt className="text-muted">Discount{data.order.couponCode ? ` (${data.order.couponCode}, ${data.order.discountPercent}%)` : ''}</dt>
+                  <dd>−{formatMinor(data.order.discount, data.order.currency)}</dd>
+                  <dt className="text-muted">Platform fee</dt>
+                  <dd>{formatMinor(data.order.fee, data.order.currency)}</dd>
+                  <dt className="font-semibold text-white">Total</dt>
+                  <dd className="font-semibold text-white">{formatMinor(data.order.total, data.order.currency)}</dd>
+                </dl>
+              </Card>
+            </div>
+            <Card title="Payments">
+              <Table label="Payments" head={['Installment', 'Amount', 'Paid at', 'Payment id', 'Checkout attempts']}>
+                {data.installments.map((i) => (
+                  <tr key={i.kind}>
+                    <td className={td}>{i.kind === 'advance' ? 'Advance (20%)' : 'Remaining (80%)'}</td>
+                    <td className={td}>
+                      <InstallmentBadge amount={i.amount} currency={i.currency} state={i.state} />
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>{formatWhen(i.paidAt)}</td>
+                    <td className={`${td} font-mono text-xs break-all`}>{i.providerPaymentId ?? '—'}</td>
+                    <td className={`${td} text-xs`}>
+                      {i.attempts.length === 0
+                        ? '—'
+                        : i.attempts.map((a) => (
+                            <div key={a.providerOrderId} className="break-all">
+                              <span className="font-mono">{a.providerOrderId}</span> · {a.provider} · {a.state} · {formatWhen(a.createdAt)}
+                            </div>
+                          ))}
+                    </td>
+                  </tr>
+                ))}
+              </Table>
+            </Card>
+            <StageTracker
+              orderId={id}
+              stages={data.stages}
+              completed={data.order.completedStages}
+              remainingPaid={data.order.remaining.state === 'paid'}
+              hasDeliveryLink={Boolean(data.order.deliveryUrl)}
+              onDone={done}
+            />
+            <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} remainingPaid={data.order.remaining.state === 'paid'} onDone={done} />
+          </div>
+        )}
+      </Loadable>
     </>
   );
 }

@@ -1,10 +1,71 @@
-import { PageHeader } from './admin-ui.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { OrderListResponse } from '../../../contract/admin-orders.ts';
+import { STAGES } from '../../../domain/tracker.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
+import { InstallmentBadge } from './installment-badge.tsx';
+import { formatMinor, formatWhen } from './format.ts';
+import { useAdminData } from './use-admin-data.ts';
 
-export default function Page() {
+export default function OrdersPage() {
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}) });
+  const { data, error, loading } = useAdminData<OrderListResponse>(`orders?${params}`);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSearch(q.trim());
+    setPage(1);
+  }
+
   return (
     <>
       <PageHeader title="Orders" />
-      <p className="text-muted">Not available yet.</p>
+      <form onSubmit={submit} role="search" className="mb-4 flex max-w-xl items-end gap-3">
+        <div className="flex-1">
+          <TextField label="Search by order id, e-mail or name" type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+      <Loadable loading={loading && !data} error={error}>
+        {data && (
+          <>
+            <Table label="Orders" head={['Order', 'Customer', 'Date', 'Total', 'Advance (20%)', 'Remaining (80%)', 'Stage']}>
+              {data.items.map((o) => (
+                <tr key={o.id}>
+                  <td className={td}>
+                    <Link to={`/admin/orders/${encodeURIComponent(o.id)}`} className="font-mono text-accent-soft hover:underline">
+                      {o.id}
+                    </Link>
+                  </td>
+                  <td className={td}>
+                    {o.customerName ?? o.customerEmail}
+                    {o.customerName && <div className="text-xs text-muted">{o.customerEmail}</div>}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{formatWhen(o.createdAt)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatMinor(o.total, o.currency)}</td>
+                  <td className={td}>
+                    <InstallmentBadge amount={o.advance.amount} currency={o.currency} state={o.advance.state} />
+                  </td>
+                  <td className={td}>
+                    <InstallmentBadge amount={o.remaining.amount} currency={o.currency} state={o.remaining.state} />
+                  </td>
+                  <td className={td}>
+                    {o.completedStages}/15
+                    <div className="text-xs text-muted">{STAGES[o.completedStages - 1] ?? '—'}</div>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+            {data.items.length === 0 && <p className="mt-3 text-muted">No orders match.</p>}
+            <Pagination info={data.pageInfo} onPage={setPage} />
+          </>
+        )}
+      </Loadable>
     </>
   );
 }

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { INTERNAL_NOTE_MAX, isDeliveryUrl } from '../../../domain/admin.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField, inputClass } from '../../components/ui/text-field.tsx';
+import { Card } from './admin-ui.tsx';
+import { adminAction } from './use-admin-data.ts';
+
+interface Props {
+  orderId: string;
+  deliveryUrl: string | null;
+  internalNote: string | null;
+  remainingPaid: boolean;
+  onDone(message: string | null, error: string | null): Promise<void>;
+}
+
+/** The delivery link (customer sees it once fully paid) and the internal note (never shown). */
+export function OrderNotes({ orderId, deliveryUrl, internalNote, remainingPaid, onDone }: Props) {
+  const [url, setUrl] = useState(deliveryUrl ?? '');
+  const [note, setNote] = useState(internalNote ?? '');
+  const base = `orders/${encodeURIComponent(orderId)}`;
+  const urlError = url.trim() && !isDeliveryUrl(url.trim()) ? 'Enter a full http:// or https:// address.' : null;
+
+  async function saveUrl(e: FormEvent) {
+    e.preventDefault();
+    if (urlError) return;
+    const { error } = await adminAction('PUT', `${base}/delivery-link`, { url: url.trim() });
+    await onDone('Delivery link saved.', error);
+  }
+
+  async function saveNote(e: FormEvent) {
+    e.preventDefault();
+    const { error } = await adminAction('PUT', `${base}/internal-note`, { note });
+    await onDone('Internal note saved.', error);
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="Delivery link">
+        <form onSubmit={saveUrl} className="flex flex-col gap-3">
+          <TextField
+            label="Website address"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={url}
+            maxLength={2000}
+            required
+            onChange={(e) => setUrl(e.target.value)}
+            error={urlError}
+            hint={remainingPaid ? 'The customer sees this link now.' : 'The customer sees it once the remaining payment is in.'}
+          />
+          <Button type="submit" disabled={Boolean(urlError)}>
+            Save link
+          </Button>
+        </form>
+      </Card>
+      <Card title="Internal note">
+        <form onSubmit={saveNote} className="flex flex-col gap-3">
+          <label htmlFor="internal-note" className="text-sm font-medium text-ink">
+            Only the team sees this note
+          </label>
+          <textarea id="internal-note" className={inputClass} rows={4} maxLength={INTERNAL_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+          <Button type="submit" variant="secondary">
+            Save note
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}
