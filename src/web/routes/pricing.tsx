@@ -54,12 +54,12 @@ export default function PricingPage() {
           <h2 id="plan-title" className="text-center text-lg font-semibold text-accent-soft">
             Custom Website
           </h2>
-          <p className="mt-4 flex items-baseline justify-center gap-3">
+          <p className="mt-4 flex flex-wrap items-baseline justify-center gap-x-3">
             <s className="text-2xl text-muted" data-testid="list-price">
               <span className="sr-only">List price </span>
               {formatMoney(listPrice, currency)}
             </s>
-            <span className="text-5xl font-black text-white" data-testid="plan-price">
+            <span className="text-4xl font-black text-white sm:text-5xl" data-testid="plan-price">
               <span className="sr-only">Now </span>
               {formatMoney(price, currency)}
             </span>
