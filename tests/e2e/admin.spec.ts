@@ -8,7 +8,7 @@ import { ADMIN_EMAIL } from './ports.ts';
 
 const SHOTS = process.env.ADMIN_SHOTS; // a folder: save screenshots of every admin screen there
 const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });
 };
 
 async function expectAccessible(page: Page) {
@@ -57,7 +57,10 @@ test('the founder runs an order from the back office, changes the offer and sees
   const orders = (await apiAs(buyer, 'GET', 'order/getAllOrders/user')).body.orders as { order_id: string }[];
   const orderId = orders[0]!.order_id;
 
-  // A customer is refused the back office; a visitor is sent to sign in.
+  // A customer has no admin link and is refused the back office; a visitor is sent to sign in.
+  await buyer.goto('/about');
+  await expect(buyer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+  await expect(buyer.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
   await buyer.goto('/admin');
   await expect(buyer.getByRole('heading', { name: 'Admins only' })).toBeVisible();
   const visitorCtx = await browser.newContext();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { markRead, startConversation, storeMessage } from '../chat/conversations.ts';
+import { seedPaidOrder } from './test-seed.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -59,5 +61,26 @@ describe('customers', () => {
     expect(bad.statusCode).toBe(400);
     const badDate = await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit?from=yesterday', headers: admin.headers });
     expect(badDate.statusCode).toBe(400);
+  });
+});
+
+describe('customer detail with orders and chats, and the chat entry point', () => {
+  it('shows the orders and conversations of a customer; counts open and unread chats', async () => {
+    const seeded = await seedPaidOrder(t, 'dora@example.com');
+    const chatId = await startConversation(t.deps.database, seeded.customer.user.id);
+    await storeMessage(t.deps.database, chatId, 'user', 'Hello, when does design start?');
+    await storeMessage(t.deps.database, chatId, 'user', 'And can I pay by UPI?');
+    const guestChat = await startConversation(t.deps.database, null);
+    await storeMessage(t.deps.database, guestChat, 'user', 'Hi');
+    await markRead(t.deps.database, guestChat, 'admin');
+
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/customers/${seeded.customer.user.id}`, headers: admin.headers })).json();
+    expect(detail.orders).toEqual([expect.objectContaining({ id: seeded.orderId, completedStages: 1, currency: expect.any(String) })]);
+    expect(detail.conversations).toEqual([expect.objectContaining({ state: 'waiting', messages: 2 })]);
+
+    const summary = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/chats/summary', headers: admin.headers })).json();
+    expect(summary).toEqual({ openChats: 2, unreadChats: 1, unreadMessages: 2 });
+    const overview = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json();
+    expect(overview).toMatchObject({ openChats: 2, unreadChats: 1 });
   });
 });

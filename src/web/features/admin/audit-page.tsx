@@ -7,7 +7,34 @@ import { Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 
-const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1));
+const show = (v: unknown) => {
+  if (v === null || v === undefined) return '—';
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+};
+const fields = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { value: v });
+
+/** Before → after, one line per field; unchanged fields are left out. */
+function Change({ before, after }: { before: unknown; after: unknown }) {
+  const b = fields(before);
+  const a = fields(after);
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+  if (keys.length === 0) return <span className="text-muted">—</span>;
+  return (
+    <dl className="flex min-w-[16rem] flex-col gap-1 text-xs">
+      {keys.map((k) => (
+        <div key={k} className="break-words">
+          <dt className="inline font-mono text-muted">{k}: </dt>
+          <dd className="inline">
+            {k in b && <span className="text-muted line-through decoration-muted/60">{show(b[k])}</span>}
+            {k in b && k in a && <span aria-label="changed to"> → </span>}
+            {k in a && <span className="text-ink">{show(a[k])}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 export default function AuditPage() {
   const [action, setAction] = useState('');
@@ -57,10 +84,10 @@ export default function AuditPage() {
       <Loadable loading={loading && !data} error={error}>
         {data && (
           <>
-            <Table label="Audit log" head={['When', 'Who', 'What', 'Object', 'Before', 'After']}>
+            <Table label="Audit log" head={['When', 'Who', 'What', 'Object', 'Change']}>
               {data.items.map((e) => (
                 <tr key={e.id}>
-                  <td className={`${td} whitespace-nowrap`}>{formatWhen(e.at)}</td>
+                  <td className={`${td} min-w-[9rem] text-xs`}>{formatWhen(e.at)}</td>
                   <td className={td}>{e.actorEmail}</td>
                   <td className={`${td} font-mono`}>{e.action}</td>
                   <td className={`${td} break-all`}>
@@ -68,10 +95,7 @@ export default function AuditPage() {
                     {e.entityId && <div className="font-mono text-xs text-muted">{e.entityId}</div>}
                   </td>
                   <td className={td}>
-                    <pre className="max-w-xs whitespace-pre-wrap break-all text-xs text-muted">{show(e.before)}</pre>
-                  </td>
-                  <td className={td}>
-                    <pre className="max-w-xs whitespace-pre-wrap break-all text-xs">{show(e.after)}</pre>
+                    <Change before={e.before} after={e.after} />
                   </td>
                 </tr>
               ))}

@@ -25,9 +25,8 @@ export function niceMax(value: number): number {
 }
 
 /** 0, half and max — without a half tick whose label would repeat another (counts of 1). */
-function ticks(max: number, format: (n: number) => string): number[] {
-  const all = [0, max / 2, max];
-  return all.filter((v, i) => all.findIndex((w) => format(w) === format(v)) === i);
+function ticks(max: number, integer: boolean): number[] {
+  return integer && !Number.isInteger(max / 2) ? [0, max] : [0, max / 2, max];
 }
 
 interface DailyProps {
@@ -35,16 +34,19 @@ interface DailyProps {
   days: string[];
   series: Series[];
   format?: (n: number) => string;
+  /** Counts: no half-unit tick. */
+  integer?: boolean;
   height?: number;
 }
 
 /** Stacked bars, one per day. */
-export function DailyBarChart({ title, days, series, format = String, height = 200 }: DailyProps) {
+export function DailyBarChart({ title, days, series, format = String, integer = false, height = 200 }: DailyProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const titleId = useId();
   const totals = days.map((_, i) => series.reduce((s, x) => s + (x.values[i] ?? 0), 0));
   const max = niceMax(Math.max(0, ...totals));
-  const left = 56;
+  // Room for the longest y label at 11 px (about 6.5 px per character).
+  const left = Math.max(32, Math.ceil(format(max).length * 6.5) + 12);
   const bottom = 24;
   const plotW = Math.max(10, width - left - 8);
   const plotH = height - bottom - 8;
@@ -61,7 +63,7 @@ export function DailyBarChart({ title, days, series, format = String, height = 2
       <div ref={ref} className="relative w-full overflow-hidden" style={{ height }}>
         <svg width={width} height={height} className="absolute inset-0" role="img" aria-labelledby={titleId} aria-describedby={`${titleId}-sum`}>
           <desc id={`${titleId}-sum`}>{`${days.length} days from ${days[0] ?? ''} to ${days[days.length - 1] ?? ''}, total ${format(total)}.`}</desc>
-          {ticks(max, format).map((v) => (
+          {ticks(max, integer).map((v) => (
             <g key={v}>
               <line x1={left} x2={width - 8} y1={y(v)} y2={y(v)} stroke={GRID} />
               <text x={left - 6} y={y(v) + 4} textAnchor="end" fontSize="11" fill={AXIS}>

@@ -81,6 +81,7 @@ function Overview({ data }: { data: OverviewResponse }) {
               { label: 'Contact messages', values: data.contactsPerDay, color: '#14b8a6' },
             ]}
             format={(n) => String(Math.round(n))}
+            integer
           />
         </Card>
       </div>
