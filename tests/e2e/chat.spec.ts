@@ -13,6 +13,8 @@ const setLlmMode = (mode: string) =>
   fetch(`http://127.0.0.1:${E2E.llm}/__mode`, { method: 'POST', body: JSON.stringify({ mode }) });
 
 async function openWidget(page: Page) {
+  // Prerendered pages show the button before React has hydrated it.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: /Help & Support/ }).click();
   const panel = page.getByRole('region', { name: 'Help and support chat' });
   await expect(panel).toBeVisible();
@@ -109,7 +111,7 @@ test('the AI tab shows the spec fallback when the LLM fails', async ({ page }) =
 });
 
 test('with nobody in the console the human tab asks for an e-mail', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/termsandconditions');
   const panel = await openWidget(page);
   await panel.getByRole('button', { name: 'Talk to a person' }).click();
   const notice = panel.getByTestId('offline-notice');

@@ -138,15 +138,20 @@ function TabButton({ id, selected, onSelect, children }: { id: Tab; selected: bo
 
 /** Spec §2: a scrolling banner for the offer, linking to pricing. Static under reduced motion. */
 function PromoMarquee() {
-  const text = '20% off with code FIRSTWEB25 — valid till Jan 31st 2025. See pricing';
+  const text = '20% off with code FIRSTWEB25 — valid till Jan 31st 2025. See pricing →';
   return (
     <Link
       to="/pricing"
+      aria-label="20% off with code FIRSTWEB25, valid till Jan 31st 2025. See pricing"
       className="block overflow-hidden border-b border-line bg-violet-950/60 py-1.5 text-xs font-medium whitespace-nowrap text-violet-100"
       data-testid="chat-promo"
     >
-      <style>{'@keyframes chat-marquee{from{transform:translateX(100%)}to{transform:translateX(-100%)}}'}</style>
-      <span className="inline-block motion-safe:animate-[chat-marquee_16s_linear_infinite]">{text}</span>
+      <style>{'@keyframes chat-marquee{from{transform:translateX(0)}to{transform:translateX(-50%)}}'}</style>
+      {/* Two copies side by side scroll by half their width: a seamless loop. */}
+      <span className="inline-flex motion-safe:animate-[chat-marquee_18s_linear_infinite]" aria-hidden="true">
+        <span className="px-8">{text}</span>
+        <span className="px-8">{text}</span>
+      </span>
     </Link>
   );
 }

@@ -88,6 +88,7 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
             return;
           }
           if (ack.state === 'closed') setClosed(true);
+          setConnected(true);
           s.emit(CHAT_EVENTS.getChatHistory, chatId, (h: ChatAck) => {
             if (h.ok && h.history) setMessages(h.history);
           });
