@@ -29,9 +29,12 @@ export function CountryCodePicker({ value, onChange, label = 'Country code', id,
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const exitTimer = useRef<number | undefined>(undefined);
+  const isOpen = open && !closing;
   const results = useMemo(() => filterCountries(query, COUNTRIES), [query]);
 
   const openPanel = () => {
+    window.clearTimeout(exitTimer.current);
     setQuery('');
     setActive(Math.max(0, COUNTRIES.findIndex((c) => c.code === value.code)));
     setClosing(false);
@@ -39,7 +42,8 @@ export function CountryCodePicker({ value, onChange, label = 'Country code', id,
   };
   const closePanel = (refocus: boolean) => {
     setClosing(true);
-    window.setTimeout(() => {
+    window.clearTimeout(exitTimer.current);
+    exitTimer.current = window.setTimeout(() => {
       setOpen(false);
       setClosing(false);
     }, EXIT_MS);
@@ -97,12 +101,12 @@ export function CountryCodePicker({ value, onChange, label = 'Country code', id,
         id={baseId}
         type="button"
         aria-haspopup="listbox"
-        aria-expanded={open}
+        aria-expanded={isOpen}
         aria-label={`${label}: ${value.name} +${value.phone_code}`}
         data-testid="country-code-trigger"
-        onClick={() => (open ? closePanel(false) : openPanel())}
+        onClick={() => (isOpen ? closePanel(false) : openPanel())}
         onKeyDown={(e) => {
-          if (!open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+          if (!isOpen && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
             e.preventDefault();
             openPanel();
           }

@@ -25,7 +25,7 @@ const linkClass = 'inline-block py-1 text-muted transition-colors hover:text-whi
 export function SiteFooter() {
   const site = siteConfig();
   return (
-    <footer data-testid="site-footer" className="border-t border-line bg-[#08080c] px-4 pt-12 pb-8 text-sm">
+    <footer data-testid="site-footer" className="border-t border-line bg-[#08080c] px-4 pt-12 pb-24 text-sm sm:pb-20">
       <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-2 lg:grid-cols-[1.3fr_0.8fr_0.9fr_1.3fr]">
         <div>
           <BrandLogo />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { buttonClass } from './button.tsx';
 import { Spinner } from './spinner.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 /** Spec §4 form states: 0 idle, 1 sending (loading indicator), 2 done. */
 export type FormStatus = 0 | 1 | 2;
@@ -12,12 +13,17 @@ interface StatusButtonProps {
   className?: string;
 }
 
-/** The submit button of a form whose label follows its status; the done text is announced. */
+/**
+ * The submit button of a form whose label follows its status; the done text is announced. It is
+ * disabled until hydration, so a click on the prerendered page never submits the form natively
+ * (which would put the visitor's details into the URL).
+ */
 export function StatusButton({ status, idleLabel, doneLabel, className = '' }: StatusButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={status === 1}
+      disabled={status === 1 || !hydrated}
       aria-live="polite"
       data-status={status}
       className={buttonClass('primary', `min-h-11 ${status === 2 ? 'bg-success-strong hover:bg-success-strong' : ''} ${className}`)}
