@@ -125,6 +125,10 @@ test('Google sign-in: a first-time user completes details, then signs straight i
   if (page.url().includes('/interaction/')) await signInAtProvider(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('detail-email')).toHaveText(email);
+  await page.goto('/googleLogin');
+  await page.getByRole('button', { name: 'Request Profile Information' }).click();
+  await expect(page.getByTestId('social-profile')).toContainText(email);
+  await expectAccessible(page);
 });
 
 test('Microsoft demo page: sign in, request the profile, sign out to / @mobile', async ({ page }) => {
