@@ -167,6 +167,20 @@ describe('attacks on sign-up and sessions (none creates a session)', () => {
     expect((await get('test/admin-only')).statusCode).toBe(401);
   });
 
+  it('has no social sign-in when Google/Microsoft are not configured', async () => {
+    const start = await get('auth/oidc/google/start?returnTo=/login');
+    expect(start.statusCode).toBe(404);
+    const back = await get('auth/oidc/microsoft/callback?code=abc&state=def');
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toMatch(/^\/login#error=/);
+    const bad = await get('auth/oidc/facebook/start');
+    expect(bad.statusCode).toBe(400);
+    const evil = await get('auth/oidc/google/start?returnTo=https://evil.example');
+    expect(evil.statusCode).toBe(400);
+    const idToken = await post(t, 'auth/authLogin', { provider: 'google', id_token: 'a.b.c-long-enough-token' }, freshIp());
+    expect(idToken.statusCode).toBe(400);
+  });
+
   it('lists every accounts route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
     for (const path of [
