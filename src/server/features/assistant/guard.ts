@@ -9,7 +9,7 @@ export const REFUSAL =
 
 const PROBES = [
   /\b(system|hidden|initial|original|secret)\s+(prompt|instructions?|message|rules)\b/i,
-  /\b(your|the)\s+(instructions|prompt|rules|guidelines|configuration)\b/i,
+  /\b(your|the)\s+(instructions|prompt)\b/i,
   /\bignore\s+(all\s+|any\s+|the\s+|your\s+)?(previous|prior|above|earlier)\b/i,
   /\b(developer|dan|jailbreak)\s+mode\b|\bjailbreak\b/i,
   /\b(other|another|previous|different)\s+(visitor|user|customer|person|people|client)s?'?s?\b.*\b(chat|conversation|message|question|said|say|ask|asked|talk|told|wrote)/i,

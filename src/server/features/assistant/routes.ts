@@ -8,6 +8,16 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   const assistant = await createAssistant(deps);
   app.addHook('onClose', async () => assistant.stop());
 
+  const handler = async (request: { body: { user_input: string; memory?: unknown } }) => assistant.answer(request.body.user_input, request.body.memory);
+  // The spec's path ends with a slash; the bare path answers too, without a second OpenAPI entry.
+  app.post(
+    '/chat/chat',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { hide: true, body: assistantRequest, response: { 200: assistantResponse, ...errorResponses } },
+    },
+    handler,
+  );
   app.post(
     '/chat/chat/',
     {
@@ -20,6 +30,6 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         response: { 200: assistantResponse, ...errorResponses },
       },
     },
-    async (request) => assistant.answer(request.body.user_input, request.body.memory),
+    handler,
   );
 };
