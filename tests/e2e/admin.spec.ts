@@ -139,7 +139,7 @@ test('the founder runs an order from the back office, changes the offer and sees
   // Coupons: a new promo coupon drives the banner.
   await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Coupons' }).click();
   const code = `LAUNCH${String(stamp).slice(-5)}`;
-  await admin.getByLabel('Code').fill(code);
+  await admin.getByLabel('Code', { exact: true }).fill(code);
   await admin.getByLabel('Percent off').fill('150');
   await expect(admin.getByText('Percent must be a whole number from 1 to 100.')).toBeVisible();
   await admin.getByLabel('Percent off').fill('30');
