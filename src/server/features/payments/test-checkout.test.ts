@@ -52,6 +52,12 @@ describe('built-in test checkout', () => {
     const code = (await t.app.inject({ method: 'GET', url: `/api/v1/coupon/getCouponsByUserId/${owner.user.id}`, headers: owner.headers })).json().coupons[0].coupon_code;
     const r = await t.app.inject({ method: 'POST', url: '/api/v1/coupon/verifyCoupon', headers: other.headers, payload: { coupon_code: code } });
     expect(r.json()).toMatchObject({ success: false, message: 'The referral programme ended on January 31, 2026.' });
+    await t.deps.database.query(`update coupons set active = false where code = $1`, [code]);
+    const inactive = await t.app.inject({ method: 'POST', url: '/api/v1/coupon/verifyCoupon', headers: other.headers, payload: { coupon_code: code } });
+    expect(inactive.json()).toMatchObject({ success: false, message: 'This code is no longer active.' });
+    // Exactly one code per order: a list of codes is malformed input.
+    const two = await t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: other.headers, payload: { kind: 'advance', couponCode: [code, 'FIRSTWEB25'] } });
+    expect(two.statusCode).toBe(400);
     const cur = (await t.app.inject({ method: 'GET', url: '/api/v1/pricing/currencies?country=in' })).json();
     expect(cur).toMatchObject({ defaultCurrency: 'INR', suggestedCurrency: 'INR' });
     expect(cur.currencies.map((c: { code: string }) => c.code)).toEqual(['INR', 'JPY']);
