@@ -32,7 +32,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-async function createThrowAwayDatabase() {
+/** A fresh database on TEST_DATABASE_URL's server, dropped by `drop()`. */
+export async function createThrowAwayDatabase() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatSummary } from '../../../contract/chat.ts';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { loginAs } from '../../../../tests/helpers/test-app.ts';
+import { createThrowAwayDatabase, loginAs } from '../../../../tests/helpers/test-app.ts';
 import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-client.ts';
 
 // DESIGN §7: two server instances share chat events through PostgreSQL (or Redis). The visitor is
@@ -37,25 +35,6 @@ async function waitForPort(port: number) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`nothing listens on ${port}`);
-}
-
-async function freshDatabase() {
-  const name = `chat_multi_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 async function startInstance(env: Record<string, string>) {
@@ -115,9 +94,9 @@ function conversationAcrossInstances(env: () => Record<string, string>) {
 }
 
 describe.skipIf(!baseUrl)('two instances on one PostgreSQL (postgres adapter)', () => {
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Awaited<ReturnType<typeof createThrowAwayDatabase>>;
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await createThrowAwayDatabase();
   });
   // Registered first so that it runs last (after hooks run in reverse order).
   afterAll(async () => {
@@ -127,11 +106,11 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL (postgres adapter)', 
 });
 
 describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('two instances with REDIS_URL (redis adapter)', () => {
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Awaited<ReturnType<typeof createThrowAwayDatabase>>;
   let redis: ChildProcess;
   let redisPort: number;
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await createThrowAwayDatabase();
     redisPort = await freePort();
     redis = spawn(REDIS_BIN, ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await waitForPort(redisPort);

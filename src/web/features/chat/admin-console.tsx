@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { ChatSummary } from '../../../contract/chat.ts';
-import { MessageList } from './message-list.tsx';
+import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
 
 const nameOf = (c: ChatSummary) => c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`;
@@ -15,7 +14,6 @@ const when = (iso: string) =>
 /** Spec §2 "Admin chat console": active chats as buttons, history on select, send only non-blank. */
 export function AdminConsole() {
   const chat = useAdminChat(true);
-  const [draft, setDraft] = useState('');
   const current = chat.chats.find((c) => c.chatId === chat.selected);
 
   if (chat.status === 'forbidden') {
@@ -96,30 +94,7 @@ export function AdminConsole() {
                   {chat.error}
                 </p>
               )}
-              <form
-                className="flex gap-2 border-t border-line p-3"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (!draft.trim()) return;
-                  void chat.send(draft).then((ok) => ok && setDraft(''));
-                }}
-              >
-                <input
-                  value={draft}
-                  onChange={(e) => setDraft(e.target.value)}
-                  maxLength={2000}
-                  aria-label="Reply"
-                  placeholder="Write a reply…"
-                  className="min-w-0 flex-1 rounded-xl border border-line bg-page px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none"
-                />
-                <button
-                  type="submit"
-                  disabled={!draft.trim()}
-                  className="rounded-xl bg-accent-strong px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:opacity-60"
-                >
-                  Send
-                </button>
-              </form>
+              <Composer onSend={chat.send} placeholder="Write a reply…" label="Reply" />
             </>
           ) : (
             <p className="m-auto text-sm text-muted">Select a chat to read and reply.</p>

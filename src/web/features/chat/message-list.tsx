@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface Bubble {
   key: string;
@@ -78,6 +78,7 @@ export function QuickQuestions({ questions, onPick }: { questions: readonly stri
   );
 }
 
+/** Input and Send; a blank message is never sent (spec §5 "Chat message: non-empty after trimming"). */
 export function Composer({
   onSend,
   disabled,
@@ -89,21 +90,20 @@ export function Composer({
   placeholder: string;
   label: string;
 }) {
-  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
   return (
     <form
       className="flex gap-2 border-t border-line p-3"
       onSubmit={(e) => {
         e.preventDefault();
-        const el = input.current;
-        if (!el || !el.value.trim()) return;
-        const text = el.value;
-        el.value = '';
+        if (!text.trim()) return;
+        setText('');
         void onSend(text);
       }}
     >
       <input
-        ref={input}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
         required
         maxLength={2000}
         disabled={disabled}
@@ -113,7 +113,7 @@ export function Composer({
       />
       <button
         type="submit"
-        disabled={disabled}
+        disabled={disabled || !text.trim()}
         className="rounded-xl bg-accent-strong px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:opacity-60"
       >
         Send
