@@ -1,17 +1,13 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { useSession } from "../lib/session.tsx";
-import { api, errorMessage } from "../lib/api.ts";
-import { Spinner } from "../components/ui/spinner.tsx";
-import { PromoBanner } from "../features/promotion/promo-banner.tsx";
-import { buttonClass } from "../components/ui/button.tsx";
-import { AdvancePayment } from "../features/orders/advance-payment.tsx";
-import { RemainingPayment } from "../features/orders/remaining-payment.tsx";
-import {
-  type CheckoutResult,
-  checkoutResultFromSearch,
-  verifyPayment,
-} from "../features/orders/checkout.ts";
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../lib/session.tsx';
+import { api, errorMessage } from '../lib/api.ts';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { PromoBanner } from '../features/promotion/promo-banner.tsx';
+import { buttonClass } from '../components/ui/button.tsx';
+import { AdvancePayment } from '../features/orders/advance-payment.tsx';
+import { RemainingPayment } from '../features/orders/remaining-payment.tsx';
+import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../features/orders/checkout.ts';
 
 interface PayState {
   isAdvance?: boolean;
@@ -19,10 +15,7 @@ interface PayState {
   totalAmount?: number;
 }
 
-type Outcome =
-  | { kind: "verifying" }
-  | { kind: "advance-paid"; orderId: string }
-  | { kind: "failed"; message: string };
+type Outcome = { kind: 'verifying' } | { kind: 'advance-paid'; orderId: string } | { kind: 'failed'; message: string };
 
 /** Spec §2 "Payment page": 'Pay Advance' or 'Pay Remaining'; logged-out visitors go to /. */
 export default function PayPage() {
@@ -31,38 +24,34 @@ export default function PayPage() {
   const location = useLocation();
   const [search] = useSearchParams();
   const state = (location.state ?? {}) as PayState;
-  const orderId = state.orderId ?? search.get("order") ?? undefined;
+  const orderId = state.orderId ?? search.get('order') ?? undefined;
   const isAdvance = state.isAdvance !== false && !orderId;
   const returned = useRef(checkoutResultFromSearch(search));
-  const [outcome, setOutcome] = useState<Outcome | null>(() =>
-    returned.current ? { kind: "verifying" } : null,
-  );
-  const isCancelled = search.get("cancelled") === "1";
+  const [outcome, setOutcome] = useState<Outcome | null>(() => (returned.current ? { kind: 'verifying' } : null));
+  const isCancelled = search.get('cancelled') === '1';
 
   useEffect(() => {
-    if (!session.loading && !session.isLoggedIn)
-      navigate("/", { replace: true });
+    if (!session.loading && !session.isLoggedIn) navigate('/', { replace: true });
   }, [session.loading, session.isLoggedIn, navigate]);
 
   async function finish(r: CheckoutResult) {
-    setOutcome({ kind: "verifying" });
+    setOutcome({ kind: 'verifying' });
     try {
       const v = await verifyPayment(r);
-      if (v.kind === "remaining") {
+      if (v.kind === 'remaining') {
         navigate(`/status/${encodeURIComponent(v.orderId)}`, { replace: true });
         return;
       }
       // Spec order flow: after the advance the client "creates" the order; ours returns the one
       // the verified payment created (idempotent, client totals ignored).
-      await api("POST", "order/createOrder", {
+      await api('POST', 'order/createOrder', {
         razorpay_order_id: r.razorpay_order_id,
-      }).catch(() => console.log("order creation failed"));
-      setOutcome({ kind: "advance-paid", orderId: v.orderId });
+      }).catch(() => console.log('order creation failed'));
+      setOutcome({ kind: 'advance-paid', orderId: v.orderId });
     } catch (err) {
-      setOutcome({
-        kind: "failed",
-        message: `Payment verification failed. ${errorMessage(err)}`,
-      });
+      // Spec §8 wording first; the server's reason only when it adds something.
+      const reason = errorMessage(err);
+      setOutcome({ kind: 'failed', message: reason === 'Payment verification failed' ? reason : `Payment verification failed. ${reason}` });
     }
   }
 
@@ -71,7 +60,7 @@ export default function PayPage() {
     const r = returned.current;
     returned.current = null;
     // Drop the signed fields from the address so a reload does not resend them.
-    navigate("/pay", { replace: true, state: null });
+    navigate('/pay', { replace: true, state: null });
     void finish(r);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session.loading, session.isLoggedIn]);
@@ -92,66 +81,39 @@ export default function PayPage() {
         <Link to="/" className="text-sm text-muted hover:text-white">
           ← Home
         </Link>
-        <h1 className="text-3xl font-bold text-white sm:text-4xl">
-          {outcome?.kind === "verifying"
-            ? "Payment"
-            : isAdvance
-              ? "Pay Advance"
-              : "Pay Remaining"}
-        </h1>
-        {outcome?.kind === "verifying" ? (
+        <h1 className="text-3xl font-bold text-white sm:text-4xl">{outcome?.kind === 'verifying' ? 'Payment' : isAdvance ? 'Pay Advance' : 'Pay Remaining'}</h1>
+        {outcome?.kind === 'verifying' ? (
           <p className="flex items-center gap-3 text-ink">
             <Spinner label="Verifying your payment" /> Verifying your payment…
           </p>
-        ) : outcome?.kind === "advance-paid" ? (
-          <div
-            className="flex flex-col gap-4 rounded-2xl border border-success/40 bg-card p-6"
-            role="status"
-          >
-            <h2 className="text-xl font-semibold text-white">
-              Payment received — thank you!
-            </h2>
+        ) : outcome?.kind === 'advance-paid' ? (
+          <div className="flex flex-col gap-4 rounded-2xl border border-success/40 bg-card p-6" role="status">
+            <h2 className="text-xl font-semibold text-white">Payment received — thank you!</h2>
             <p className="text-ink">
-              Your order{" "}
-              <strong className="text-white">{outcome.orderId}</strong> is
-              confirmed and design starts now. A receipt is on its way to your
-              inbox.
+              Your order <strong className="text-white">{outcome.orderId}</strong> is confirmed and design starts now. A receipt is on its way to your inbox.
             </p>
             <div className="flex flex-wrap gap-3">
-              <Link
-                to={`/status/${encodeURIComponent(outcome.orderId)}`}
-                className={buttonClass("primary")}
-              >
+              <Link to={`/status/${encodeURIComponent(outcome.orderId)}`} className={buttonClass('primary')}>
                 Follow your order
               </Link>
-              <Link to="/dashboard" className={buttonClass("secondary")}>
+              <Link to="/dashboard" className={buttonClass('secondary')}>
                 Go to dashboard
               </Link>
             </div>
           </div>
         ) : (
           <>
-            {outcome?.kind === "failed" && (
-              <p
-                role="alert"
-                className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger"
-              >
+            {outcome?.kind === 'failed' && (
+              <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
                 {outcome.message}
               </p>
             )}
             {isCancelled && !outcome && (
-              <p
-                role="status"
-                className="rounded-xl border border-line bg-card px-4 py-3 text-sm text-ink"
-              >
+              <p role="status" className="rounded-xl border border-line bg-card px-4 py-3 text-sm text-ink">
                 Payment cancelled. Nothing was charged.
               </p>
             )}
-            {isAdvance ? (
-              <AdvancePayment onPaid={finish} />
-            ) : (
-              <RemainingPayment orderId={orderId!} onPaid={finish} />
-            )}
+            {isAdvance ? <AdvancePayment onPaid={finish} /> : <RemainingPayment orderId={orderId!} onPaid={finish} />}
           </>
         )}
       </section>

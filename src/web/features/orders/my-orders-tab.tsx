@@ -1,13 +1,13 @@
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import type { OrderSummary } from "../../../contract/orders.ts";
-import { formatMoney } from "../../../domain/money.ts";
-import { api, errorMessage } from "../../lib/api.ts";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { buttonClass } from "../../components/ui/button.tsx";
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { OrderSummary } from '../../../contract/orders.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 const badge = (isPaid: boolean) =>
-  `inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${isPaid ? "bg-success-strong text-white" : "bg-amber-300 text-black"}`;
+  `inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${isPaid ? 'bg-success-strong text-white' : 'bg-amber-300 text-black'}`;
 
 /** The dashboard's My Orders (spec §2): order id, date, total, advance and remaining — real states. */
 export function MyOrdersTab() {
@@ -15,7 +15,7 @@ export function MyOrdersTab() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    api<{ orders: OrderSummary[] }>("GET", "order/getAllOrders/user")
+    api<{ orders: OrderSummary[] }>('GET', 'order/getAllOrders/user')
       .then((r) => setOrders(r.orders))
       .catch((err) => setError(errorMessage(err)));
   }, []);
@@ -31,7 +31,7 @@ export function MyOrdersTab() {
     return (
       <div className="flex flex-col items-start gap-4">
         <p className="text-muted">You have no orders yet.</p>
-        <Link to="/pricing" className={buttonClass("secondary")}>
+        <Link to="/pricing" className={buttonClass('secondary')}>
           See pricing
         </Link>
       </div>
@@ -40,16 +40,9 @@ export function MyOrdersTab() {
   return (
     <>
       {/* Phones: one card per order, every column readable without scrolling sideways. */}
-      <ul
-        className="flex flex-col gap-3 sm:hidden"
-        aria-label="Your orders"
-        data-testid="orders-cards"
-      >
+      <ul className="flex flex-col gap-3 sm:hidden" aria-label="Your orders" data-testid="orders-cards">
         {orders.map((o) => (
-          <li
-            key={o.order_id}
-            className="rounded-2xl border border-line bg-page p-4"
-          >
+          <li key={o.order_id} className="rounded-2xl border border-line bg-page p-4">
             <Link
               to={`/status/${encodeURIComponent(o.order_id)}`}
               state={{ orderId: o.order_id, totalAmount: o.total_amount }}
@@ -61,24 +54,18 @@ export function MyOrdersTab() {
             <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
               <div>
                 <dt className="text-muted">Total</dt>
-                <dd className="tabular-nums text-ink">
-                  {formatMoney(o.total, o)}
-                </dd>
+                <dd className="tabular-nums text-ink">{formatMoney(o.total, o)}</dd>
               </div>
               <div>
                 <dt className="text-muted">Advance</dt>
                 <dd>
-                  <span className={badge(o.advance_status === "Paid")}>
-                    {o.advance_status}
-                  </span>
+                  <span className={badge(o.advance_status === 'Paid')}>{o.advance_status}</span>
                 </dd>
               </div>
               <div>
                 <dt className="text-muted">Remaining</dt>
                 <dd>
-                  <span className={badge(o.remaining_status === "Paid")}>
-                    {o.remaining_status}
-                  </span>
+                  <span className={badge(o.remaining_status === 'Paid')}>{o.remaining_status}</span>
                 </dd>
               </div>
             </dl>
@@ -86,10 +73,7 @@ export function MyOrdersTab() {
         ))}
       </ul>
       <div className="hidden overflow-x-auto rounded-2xl border border-line sm:block">
-        <table
-          className="w-full min-w-[560px] text-left text-sm"
-          data-testid="orders-table"
-        >
+        <table className="w-full min-w-[560px] text-left text-sm" data-testid="orders-table">
           <caption className="sr-only">Your orders</caption>
           <thead className="bg-card text-muted">
             <tr>
@@ -123,18 +107,12 @@ export function MyOrdersTab() {
                   </Link>
                 </td>
                 <td className="px-4 py-3 text-ink">{o.date}</td>
-                <td className="px-4 py-3 tabular-nums text-ink">
-                  {formatMoney(o.total, o)}
+                <td className="px-4 py-3 tabular-nums text-ink">{formatMoney(o.total, o)}</td>
+                <td className="px-4 py-3">
+                  <span className={badge(o.advance_status === 'Paid')}>{o.advance_status}</span>
                 </td>
                 <td className="px-4 py-3">
-                  <span className={badge(o.advance_status === "Paid")}>
-                    {o.advance_status}
-                  </span>
-                </td>
-                <td className="px-4 py-3">
-                  <span className={badge(o.remaining_status === "Paid")}>
-                    {o.remaining_status}
-                  </span>
+                  <span className={badge(o.remaining_status === 'Paid')}>{o.remaining_status}</span>
                 </td>
               </tr>
             ))}
