@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatSummary } from '../../../contract/chat.ts';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
 import { createThrowAwayDatabase, loginAs } from '../../../../tests/helpers/test-app.ts';
 import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-client.ts';
 
@@ -22,8 +23,8 @@ const freePort = () =>
     });
   });
 
-async function waitForPort(port: number) {
-  for (let i = 0; i < 100; i++) {
+async function waitForPort(port: number, timeoutMs = 5000) {
+  for (let i = 0; i < timeoutMs / 50; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       const c = connect(port, '127.0.0.1', () => {
         c.end();
@@ -120,4 +121,53 @@ describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('two instances with REDIS_UR
     await db?.drop();
   });
   conversationAcrossInstances(() => ({ DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}` }));
+});
+
+// The issue's wording: two server *processes* (as an operator runs them), one PostgreSQL.
+describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
+  let db: Awaited<ReturnType<typeof createThrowAwayDatabase>>;
+  const procs: ChildProcess[] = [];
+  const urls: string[] = [];
+  beforeAll(async () => {
+    db = await createThrowAwayDatabase();
+    const ports = [await freePort(), await freePort()];
+    for (const port of ports) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, WEB_DIST_DIR: '/nonexistent', ADMIN_EMAILS: 'founder@example.com', TEST_DB: '' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      procs.push(child);
+      urls.push(`http://127.0.0.1:${port}`);
+    }
+    await Promise.all(ports.map((p) => waitForPort(p, 40_000)));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGTERM'))))));
+    await db?.drop();
+  });
+
+  it('carries messages both ways between the processes', async () => {
+    const database = await openDatabase({ databaseUrl: db.url, dataDir: 'memory' });
+    const { token } = await loginAs({ deps: { db: database.db } } as BuiltApp, 'founder@example.com', 'admin');
+    await database.close();
+    const admin = await chatClient(urls[1]!, token);
+    const visitor = await chatClient(urls[0]!);
+    try {
+      expect(await request(admin, 'getActiveChats')).toMatchObject({ ok: true });
+      const appeared = nextEvent<ChatSummary>(admin, 'chatSummary');
+      const { chatId } = (await (await fetch(`${urls[0]}/api/v1/chat/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":"guest"}' })).json()) as { chatId: string };
+      expect((await appeared).chatId).toBe(chatId);
+      await request(visitor, 'joinChat', chatId);
+      await request(admin, 'joinChat', chatId);
+      const atAdmin = nextEvent<ChatMessage>(admin, 'newMessage', (m) => m.sender === 'user');
+      await request(visitor, 'sendMessage', { chatId, message: 'Hello from process A' });
+      expect((await atAdmin).message).toBe('Hello from process A');
+      const atVisitor = nextEvent<ChatMessage>(visitor, 'newMessage', (m) => m.sender === 'admin');
+      await request(admin, 'adminSendMessage', { chatId, message: 'Hello from process B' });
+      expect((await atVisitor).message).toBe('Hello from process B');
+    } finally {
+      admin.disconnect();
+      visitor.disconnect();
+    }
+  });
 });
