@@ -63,6 +63,7 @@ test('the founder runs an order from the back office, changes the offer and sees
   await expect(buyer.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
   await buyer.goto('/admin');
   await expect(buyer.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  await expectAccessible(buyer);
   const visitorCtx = await browser.newContext();
   const visitor = await visitorCtx.newPage();
   await visitor.goto('/admin/orders');
@@ -192,6 +193,8 @@ test('the founder runs an order from the back office, changes the offer and sees
     await expectAccessible(admin);
     await shot(admin, name);
   }
+  await admin.getByLabel('Search by e-mail or name').fill(buyerEmail);
+  await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('link', { name: 'Olga Ordering' }).click();
   await expect(admin.getByRole('heading', { name: 'Olga Ordering' })).toBeVisible();
   await expect(admin.getByRole('link', { name: orderId })).toBeVisible();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { OrderListResponse } from '../../../contract/admin-orders.ts';
 import { STAGES } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { TextField, inputClass } from '../../components/ui/text-field.tsx';
 import { Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
 import { InstallmentBadge } from './installment-badge.tsx';
 import { formatMinor, formatWhen } from './format.ts';
@@ -13,7 +13,8 @@ export default function OrdersPage() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}) });
+  const [stage, setStage] = useState('');
+  const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}), ...(stage ? { stage } : {}) });
   const { data, error, loading } = useAdminData<OrderListResponse>(`orders?${params}`);
 
   function submit(e: FormEvent) {
@@ -25,12 +26,32 @@ export default function OrdersPage() {
   return (
     <>
       <PageHeader title="Orders" />
-      <form onSubmit={submit} role="search" className="mb-4 flex max-w-xl items-end gap-3">
-        <div className="flex-1">
-          <TextField label="Search by order id, e-mail or name" type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
-        </div>
-        <Button type="submit">Search</Button>
-      </form>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <form onSubmit={submit} role="search" className="flex min-w-64 max-w-xl flex-1 items-end gap-3">
+          <div className="flex-1">
+            <TextField label="Search by order id, e-mail or name" type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+          </div>
+          <Button type="submit">Search</Button>
+        </form>
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+          Latest stage
+          <select
+            className={inputClass}
+            value={stage}
+            onChange={(e) => {
+              setStage(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">Any stage</option>
+            {STAGES.map((name, i) => (
+              <option key={name} value={i + 1}>
+                {i + 1}. {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <Loadable loading={loading && !data} error={error}>
         {data && (
           <>

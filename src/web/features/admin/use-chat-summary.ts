@@ -1,7 +1,15 @@
-import { useAdminData } from './use-admin-data.ts';
+import { useEffect } from 'react';
 import type { ChatSummaryResponse } from '../../../contract/admin-chats.ts';
+import { useAdminData } from './use-admin-data.ts';
 
-/** Open and unread chats for the "Chats" entry point; refreshed on every admin screen load. */
+const REFRESH_MS = 30_000;
+
+/** Open and unread chats for the "Chats" entry point, refreshed every 30 s while the back office is open. */
 export function useChatSummary(): ChatSummaryResponse | null {
-  return useAdminData<ChatSummaryResponse>('chats/summary').data;
+  const { data, reload } = useAdminData<ChatSummaryResponse>('chats/summary');
+  useEffect(() => {
+    const timer = setInterval(() => void reload(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+  return data;
 }
