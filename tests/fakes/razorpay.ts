@@ -44,6 +44,29 @@ export interface FakeRazorpay {
   close(): Promise<void>;
 }
 
+/**
+ * A stand-in for checkout.js: `new Razorpay(options).open()` "pays" the order by loading a script
+ * from this fake (allowed by the app's CSP, which trusts the checkout origin) and calls
+ * `options.handler` with the three signed fields, as the real checkout does after a payment.
+ */
+const CHECKOUT_JS = (origin: string) => `(() => {
+  window.Razorpay = function (options) {
+    this.open = function () {
+      window.__fakeRazorpayDone = function (result) {
+        if (result) options.handler(result); else if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
+      };
+      const s = document.createElement('script');
+      s.src = ${JSON.stringify(origin)} + '/v1/checkout/pay.js?order_id=' + encodeURIComponent(options.order_id) + '&key=' + encodeURIComponent(options.key);
+      document.head.appendChild(s);
+    };
+  };
+})();`;
+
+const sendScript = (res: ServerResponse, body: string) => {
+  res.writeHead(200, { 'content-type': 'application/javascript', 'cache-control': 'no-store' });
+  res.end(body);
+};
+
 const rid = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 export async function startFakeRazorpay(opts: { port?: number; keyId?: string; keySecret?: string; webhookSecret?: string } = {}): Promise<FakeRazorpay> {
@@ -106,6 +129,13 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     const path = (req.url ?? '/').split('?')[0]!;
     const authorized = req.headers.authorization === expectedAuth;
     fake.requests.push({ method: req.method ?? 'GET', path, authorized });
+    // The browser side (checkout.js stand-in): no API key, like Razorpay's public checkout script.
+    if (req.method === 'GET' && path === '/v1/checkout.js') return sendScript(res, CHECKOUT_JS(fake.url));
+    if (req.method === 'GET' && path === '/v1/checkout/pay.js') {
+      const orderId = new URL(req.url ?? '/', fake.url).searchParams.get('order_id') ?? '';
+      if (!orders.has(orderId)) return sendScript(res, 'window.__fakeRazorpayDone(null);');
+      return sendScript(res, `window.__fakeRazorpayDone(${JSON.stringify(fake.pay(orderId))});`);
+    }
     if (fake.mode === 'down') return send(res, 503, { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } });
     if (fake.mode === 'slow') await new Promise((r) => setTimeout(r, fake.slowMs));
     if (!authorized) return bad(res, 401, 'The api key provided is invalid');
