@@ -9,7 +9,7 @@ export interface LeadCounts {
 
 const perDaySql = (table: string) =>
   `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as value
-     from ${table} where created_at >= $1::date group by 1`;
+     from ${table} where created_at >= ($1::date)::timestamp at time zone 'UTC' group by 1`;
 
 /** Leads and contact messages per day, and how many are still unhandled (issue 3's tables). */
 export async function leadCounts(database: Database, days: string[]): Promise<LeadCounts> {

@@ -22,7 +22,7 @@ async function revenue(database: Database, days: string[]): Promise<OverviewResp
   const rows = await database.query<{ currency: string; day: string; value: number }>(
     `select currency, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount)::float8 as value
        from installments
-      where state = 'paid' and paid_at >= $1::date
+      where state = 'paid' and paid_at >= ($1::date)::timestamp at time zone 'UTC'
       group by 1, 2`,
     [days[0]],
   );
