@@ -9,12 +9,13 @@ interface Props {
   orderId: string;
   deliveryUrl: string | null;
   internalNote: string | null;
-  remainingPaid: boolean;
+  /** Stage 15 done: the customer's status page shows the link. */
+  delivered: boolean;
   onDone(message: string | null, error: string | null): Promise<void>;
 }
 
 /** The delivery link (customer sees it once fully paid) and the internal note (never shown). */
-export function OrderNotes({ orderId, deliveryUrl, internalNote, remainingPaid, onDone }: Props) {
+export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDone }: Props) {
   const [url, setUrl] = useState(deliveryUrl ?? '');
   const [note, setNote] = useState(internalNote ?? '');
   const base = `orders/${encodeURIComponent(orderId)}`;
@@ -47,7 +48,7 @@ export function OrderNotes({ orderId, deliveryUrl, internalNote, remainingPaid, 
             required
             onChange={(e) => setUrl(e.target.value)}
             error={urlError}
-            hint={remainingPaid ? 'The customer sees this link now.' : 'The customer sees it once the remaining payment is in.'}
+            hint={delivered ? 'The customer sees this link now.' : 'The customer sees it once the remaining payment is in and “Website Delivery” is completed.'}
           />
           <Button type="submit" disabled={Boolean(urlError)}>
             Save link

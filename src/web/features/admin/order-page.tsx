@@ -87,7 +87,7 @@ export default function OrderPage() {
               hasDeliveryLink={Boolean(data.order.deliveryUrl)}
               onDone={done}
             />
-            <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} remainingPaid={data.order.remaining.state === 'paid'} onDone={done} />
+            <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} delivered={data.order.completedStages >= 15} onDone={done} />
           </div>
         )}
       </Loadable>
