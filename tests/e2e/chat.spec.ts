@@ -81,8 +81,12 @@ test('a visitor asks the AI, then chats live with the signed-in admin; the reply
     await expect(admin.getByRole('log').getByText('Yes, we can!', { exact: false })).toBeVisible();
     await expect(visitor.getByTestId('chat-unread')).toHaveText(/^1/);
     await expect(visitor.getByTestId('chat-widget')).toHaveAttribute('data-chimes', '1');
-    await openWidget(visitor);
+    const reopened = await openWidget(visitor);
+    await expect(reopened.getByRole('tab', { name: 'Ask AI' })).toHaveAttribute('aria-selected', 'true');
+    await expect(reopened.getByTestId('human-tab-dot')).toBeVisible();
+    await reopened.getByRole('tab', { name: /Chat with our team|is online/ }).click();
     await expect(visitor.getByTestId('human-tab').getByText('Yes, we can! Delivery takes about 30 days.')).toBeVisible();
+    await expect(visitor.getByTestId('chat-unread')).toHaveCount(0);
 
     // After a reload the history comes back from the server.
     await visitor.reload();

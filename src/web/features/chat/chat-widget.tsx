@@ -86,7 +86,12 @@ export function ChatWidget({ initialUnread }: ChatWidgetProps) {
             >
               {rotating.label}
             </span>
-            {unread > 0 && tab !== 'human' && <span className="ml-1 inline-block h-2 w-2 rounded-full bg-violet-300" aria-label="new reply" />}
+            {unread > 0 && tab !== 'human' && (
+              <>
+                <span className="ml-1 inline-block h-2 w-2 rounded-full bg-violet-300" aria-hidden="true" data-testid="human-tab-dot" />
+                <span className="sr-only"> (new reply)</span>
+              </>
+            )}
           </TabButton>
         </div>
         <div
@@ -113,7 +118,9 @@ export function ChatWidget({ initialUnread }: ChatWidgetProps) {
         expanded={isOpen}
         onClick={() => {
           primeSound();
-          setOpen((o) => !o);
+          // Spec §2: opening shows the AI tab (a reply waiting is marked on the human tab).
+          if (!isOpen) setTab('ai');
+          setOpen(!isOpen);
         }}
       />
     </div>
