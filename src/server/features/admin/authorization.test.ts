@@ -81,7 +81,9 @@ const adminRoutesOf = () => registeredRoutes(t.app).filter((r) => r.url.startsWi
 describe('admin route authorization', () => {
   it('finds the admin routes, and the OpenAPI document lists every one of them', async () => {
     const routes = adminRoutesOf();
-    expect(routes.length).toBeGreaterThanOrEqual(Object.keys(adminCalls()).length);
+    // The walk sees every route of the table (so the route-tree parser works)…
+    const walked = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    for (const key of Object.keys(adminCalls())) expect(walked.has(key), `${key} walked`).toBe(true);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     for (const r of routes) {
       const path = r.url.replace(/:(\w+)/g, '{$1}');
