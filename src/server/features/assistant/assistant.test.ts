@@ -6,7 +6,7 @@ import { ASSISTANT_FALLBACK } from '../../../contract/assistant.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startFakeLlm, type FakeLlm } from '../../../../tests/fakes/llm.ts';
 import { REFUSAL } from './guard.ts';
-import { NO_MATCH } from './assistant.ts';
+import { GREETING_REPLY, NO_MATCH } from './assistant.ts';
 
 const livePrice = formatMoney(quote(DEFAULT_CURRENCY).price, DEFAULT_CURRENCY);
 
@@ -33,6 +33,11 @@ describe('assistant in retrieval-only mode (no LLM configured)', () => {
     expect((await ask(t, 'What services do you offer?')).json().response).toMatch(/designs, develops and deploys/);
     expect((await ask(t, 'Can I customise my website?')).json().response).toMatch(/custom-designed/);
     expect((await ask(t, 'Do you give refunds?')).json().response).toMatch(/non-refundable/);
+  });
+
+  it('greets back and finds the address', async () => {
+    expect((await ask(t, 'Hello!')).json().response).toBe(GREETING_REPLY);
+    expect((await ask(t, 'Where are you located?')).json().response).toMatch(/Bangalore/);
   });
 
   it('says so and offers a person when the site has no answer', async () => {

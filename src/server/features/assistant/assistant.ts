@@ -53,8 +53,12 @@ function contextMessage(hits: SearchHit[]): string {
   return ['SITE CONTENT:', ...hits.map((h, i) => `[${i + 1}] ${h.passage.title} (${h.passage.url}): ${h.passage.text}`)].join('\n');
 }
 
+const GREETING = /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening)|thanks?|thank you)\b[\s!.,?]*$/i;
+export const GREETING_REPLY = 'Hello! I can answer questions about our services, pricing, payments, delivery and policies. What would you like to know?';
+
 /** Retrieval-only mode (DESIGN §4): the best passages themselves, with their source. */
-function retrievalAnswer(hits: SearchHit[]): string {
+function retrievalAnswer(question: string, hits: SearchHit[]): string {
+  if (GREETING.test(question)) return GREETING_REPLY;
   const best = hits.filter((h) => h.score >= MIN_SCORE);
   if (best.length === 0) return NO_MATCH;
   const [first, second] = best;
@@ -85,7 +89,7 @@ export async function createAssistant(deps: AppDeps): Promise<Assistant> {
   timer.unref();
 
   async function generate(question: string, history: LlmMessage[], hits: SearchHit[]): Promise<string> {
-    if (!llm) return retrievalAnswer(hits);
+    if (!llm) return retrievalAnswer(question, hits);
     const canary = createCanary();
     const rules = systemPrompt(config.BRAND_NAME, canary);
     try {

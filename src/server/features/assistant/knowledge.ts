@@ -67,9 +67,9 @@ function promotionPassages(promotions: Promotion[], now: Date): Passage[] {
     const until = p.validUntil ? ` until ${longDate(p.validUntil)}` : '';
     return {
       id: `promo-${p.code}`,
-      title: 'Offers and coupons',
+      title: 'Coupons and discounts',
       url: '/pricing',
-      keywords: 'coupon code discount offer promotion sale deal',
+      keywords: 'coupon code discount promotion sale deal promo',
       text: active
         ? `Use coupon code ${p.code} for ${p.percent}% off${until}. Enter it in the coupon field on the payment page and press Apply.`
         : `The ${p.code} offer (${p.percent}% off) ended on ${p.validUntil ? longDate(p.validUntil) : 'its end date'}. A valid coupon gives a discount on the payment page.`,
@@ -93,7 +93,7 @@ export function sitePassages({ config, promotions, entries, now = new Date() }: 
       id: 'about',
       title: 'About us',
       url: '/about',
-      keywords: 'who company founded team founder history location',
+      keywords: 'who company founded team founder history location located based city bangalore india',
       text:
         `${brand} was founded in 2024 in Bangalore, India. We take a customer-centric approach and our goal is to make ` +
         `your business digital. ${config.FOUNDER_NAME} answers the live chat personally.`,
@@ -196,7 +196,7 @@ export function sitePassages({ config, promotions, entries, now = new Date() }: 
       id: 'contact',
       title: 'Contact',
       url: '/contact',
-      keywords: 'contact phone email address reach call office where person human talk',
+      keywords: 'contact phone email address reach call office located location person human talk',
       text:
         `You can reach us at ${config.BRAND_EMAIL} or ${config.BRAND_PHONE}; our address is ${config.BRAND_ADDRESS}. ` +
         "You can also use the contact form or talk to a person in the 'Chat with our team' tab.",
