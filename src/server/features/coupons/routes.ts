@@ -8,7 +8,7 @@ import { authOf, requireUser } from '../../plugins/auth.ts';
 import { moneyContext } from '../payments/context.ts';
 import { getOrCreateReferralCode } from '../referrals/referral-code.ts';
 import { checkCoupon } from './check-coupon.ts';
-import { perSession } from '../payments/routes.ts';
+import { perSession } from '../payments/rate-limits.ts';
 
 export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(

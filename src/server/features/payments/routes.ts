@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, errorResponses } from '../../../contract/common.ts';
 import {
@@ -19,19 +18,17 @@ import { createPaymentOrder } from './create-payment-order.ts';
 import { quoteAdvance } from './quote-advance.ts';
 import { reconcilePayments } from './reconcile-payments.ts';
 import { verifyPayment } from './verify-payment.ts';
+import { perSession } from './rate-limits.ts';
 import { paymentWebhookRoutes } from './webhook-routes.ts';
 import { testCheckoutRoutes } from './test-checkout-routes.ts';
 
 const withErrors = { ...errorResponses, 502: errorResponse };
 
-// Money routes check the session onRequest, so a stranger gets 401 before any body is parsed.
-// Signed-in routes are limited per session (bearer token), so customers behind one office IP do
-// not throttle each other; without a token the IP counts.
-export const perSession = (max: number) => ({
-  rateLimit: { max, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.headers.authorization?.slice(-24) ?? req.ip },
-});
 
-/** Pricing, quotes and the two-stage payment (issue 5). */
+/**
+ * Pricing, quotes and the two-stage payment (issue 5). Money routes check the session onRequest,
+ * so a stranger gets 401 before any body is parsed.
+ */
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const ctx = moneyContext(deps);
 
