@@ -106,6 +106,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     }
 
     const send = async (chatId: string, text: string, sender: 'user' | 'admin'): Promise<ChatMessage> => {
+      if (sender === 'admin') await requireAdmin();
       const conversation = await findAccessible(database, chatId, viewerOf(socket));
       const message = await storeMessage(database, chatId, sender, text);
       void socket.join(room(chatId));
@@ -120,7 +121,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
       await socket.join(room(chatId));
       if (socket.data.role === 'admin') {
         await markRead(database, chatId, 'admin');
-        void emitSummary(chatId);
+        void emitSummary(chatId).catch((err) => log.warn({ err }, 'chat: summary'));
       } else {
         socket.emit(CHAT_EVENTS.adminPresence, { online: await adminOnline() });
       }
@@ -141,7 +142,6 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     }));
 
     on(CHAT_EVENTS.adminSendMessage, adminSendMessagePayload, messages, async ({ chatId, message }) => {
-      await requireAdmin();
       return { message: await send(chatId, message, 'admin') };
     });
 
@@ -154,7 +154,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     on(CHAT_EVENTS.setContactEmail, setContactEmailPayload, lookups, async ({ chatId, email }) => {
       await findAccessible(database, chatId, viewerOf(socket));
       await setContactEmail(database, chatId, email);
-      void emitSummary(chatId);
+      void emitSummary(chatId).catch((err) => log.warn({ err }, 'chat: summary'));
     });
 
     on(CHAT_EVENTS.getActiveChats, z.unknown(), lookups, async () => {
