@@ -38,7 +38,11 @@ const { renderPage, headFor, PRERENDER_PATHS, SITEMAP_PATHS } = await import(pat
 const { loadConfig, publicSiteConfig } = await import('../src/server/config.ts');
 const site = publicSiteConfig(loadConfig({ ...process.env, NODE_ENV: 'development' }));
 
-const template = readFileSync(join(webDir, 'index.html'), 'utf8');
+// The stylesheet is inlined into prerendered pages: one round trip less before the first paint
+// (the CSP allows inline styles). Later navigations keep it, being one document.
+const shell = readFileSync(join(webDir, 'index.html'), 'utf8');
+const cssLink = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(shell);
+const template = cssLink ? shell.replace(cssLink[0], () => `<style>${readFileSync(join(webDir, cssLink[1]), 'utf8')}</style>`) : shell;
 if (!template.includes('<!--app-html-->') || !template.includes('<!--site-config-->')) throw new Error('index.html lost its placeholders');
 const assets = readdirSync(join(webDir, 'assets'));
 mkdirSync(join(webDir, 'prerendered'), { recursive: true });

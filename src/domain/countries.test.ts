@@ -6,7 +6,7 @@ describe('countries (spec §3)', () => {
   it('has about 200 entries with United States first and default', () => {
     expect(COUNTRIES.length).toBeGreaterThanOrEqual(200);
     expect(COUNTRIES[0]).toEqual({ code: 'US', name: 'United States', phone_code: '1' });
-    expect(DEFAULT_COUNTRY.code).toBe('US');
+    expect(DEFAULT_COUNTRY).toEqual(COUNTRIES[0]);
   });
   it('has unique ISO codes and valid phone codes', () => {
     expect(new Set(COUNTRIES.map((c) => c.code)).size).toBe(COUNTRIES.length);

@@ -2,13 +2,9 @@
 // United States is first and the default (phone_code 1); codes with an area suffix (1-242) are
 // North American Numbering Plan territories. Pure data, shared by browser and server.
 
-export interface Country {
-  /** ISO 3166-1 alpha-2, upper case. */
-  code: string;
-  name: string;
-  /** Calling code digits, without "+"; some carry an area suffix such as 1-242. */
-  phone_code: string;
-}
+import type { Country } from './country.ts';
+
+export { DEFAULT_COUNTRY, type Country } from './country.ts';
 
 // [ISO code, name, phone code]; kept as tuples so the browser chunk stays small.
 const ROWS: readonly (readonly [string, string, string])[] = [
@@ -246,8 +242,6 @@ const ROWS: readonly (readonly [string, string, string])[] = [
 
 export const COUNTRIES: readonly Country[] = ROWS.map(([code, name, phone_code]) => ({ code, name, phone_code }));
 
-/** United States, phone code 1 (spec §3, §9). */
-export const DEFAULT_COUNTRY: Country = COUNTRIES[0]!;
 
 export function findCountryByCode(code: string | null | undefined): Country | undefined {
   if (!code) return undefined;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes.tsx';
@@ -23,7 +23,9 @@ async function start() {
       <RouterProvider router={router} />
     </StrictMode>
   );
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // Hydrating in a transition lets React yield to the browser between pieces of work, so the
+  // prerendered page stays responsive (no long task while it hydrates).
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

@@ -65,7 +65,10 @@ export default function PricingPage() {
             </span>
           </p>
           <p className="mt-1 text-center text-sm text-muted">Per Website</p>
-          <CurrencySelect currencies={currencies} value={currency.code} onChange={setCurrency} className="mt-3 justify-center" />
+          {/* Reserved height: the selector appears once the currency table has loaded (no layout shift). */}
+          <div className="mt-3 min-h-[2.125rem]">
+            <CurrencySelect currencies={currencies} value={currency.code} onChange={setCurrency} className="justify-center" />
+          </div>
           <ul className="mt-8 space-y-3">
             {FEATURES.map((f) => (
               <li key={f} className="flex items-center gap-3 text-ink">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { DEFAULT_COUNTRY, type Country } from '../../../domain/countries.ts';
+import { DEFAULT_COUNTRY, type Country } from '../../../domain/country.ts';
 import { LEAD_EMAIL_PATTERN, PHONE_MESSAGE, isValidPhoneDigits, joinPhone, onlyDigits } from '../../../domain/validation.ts';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';

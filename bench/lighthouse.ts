@@ -1,0 +1,116 @@
+// Lighthouse on the public pages (issue 3, DESIGN §8): mobile preset, median of RUNS runs per
+// page, against a fresh production build served by the real app on loopback. Prints the scores
+// and the first-load JavaScript, and writes bench/results/lighthouse.{json,md}.
+//   LIGHTHOUSE_RUNS=3  LIGHTHOUSE_PAGES=/,/pricing,/about,/faqs  LIGHTHOUSE_SKIP_BUILD=1
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4490);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/pricing,/about,/faqs').split(',');
+const DIST = resolve(process.env.LIGHTHOUSE_DIST ?? 'dist/web-lighthouse');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+if (!process.env.LIGHTHOUSE_SKIP_BUILD) {
+  // Canonical and sitemap URLs are written at build time, so the build names this origin.
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: DIST, PUBLIC_URL: ORIGIN } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const config = loadConfig(
+  {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PORT: String(PORT),
+    PUBLIC_URL: ORIGIN,
+    WEB_DIST_DIR: DIST,
+    // No outside lookups during a benchmark: the footer falls back at once.
+    GEOIP_URL: 'http://127.0.0.1:9/json',
+    GEO_TIMEOUT_MS: '100',
+  },
+  { dataDir: mkdtempSync(join(tmpdir(), 'lighthouse-data-')) },
+);
+const { app } = await buildApp(config, { pollMail: false });
+await app.listen({ port: PORT, host: '127.0.0.1' });
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+type Scores = Record<(typeof CATEGORIES)[number], number> & { lcpMs: number; tbtMs: number; cls: number; scriptBytes: number };
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const results: Record<string, Scores & { runs: Scores[] }> = {};
+try {
+  for (const path of PAGES) {
+    const runs: Scores[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${ORIGIN}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const lhr = result!.lhr;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const scriptBytes = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items
+        ?.filter((r) => r.resourceType === 'Script')
+        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      runs.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        'best-practices': Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+        seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+        scriptBytes: scriptBytes ?? 0,
+      });
+    }
+    // A run that could not measure (NaN metrics, score 0) says nothing about the page: left out.
+    const valid = runs.filter((r) => Number.isFinite(r.lcpMs) && r.performance > 0);
+    const pick = <K extends keyof Scores>(k: K) => median((valid.length ? valid : runs).map((r) => r[k] as number));
+    results[path] = {
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      'best-practices': pick('best-practices'),
+      seo: pick('seo'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+      scriptBytes: pick('scriptBytes'),
+      runs,
+    };
+    const r = results[path]!;
+    console.log(`${path.padEnd(8)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  JS ${(r.scriptBytes / 1024).toFixed(1)} KB (transfer)`);
+  }
+} finally {
+  await chrome.kill();
+  await app.close();
+}
+
+// First-load JavaScript per page, brotli: the entry plus the page's preloaded route chunk.
+const firstLoad: Record<string, number> = {};
+for (const path of PAGES) {
+  const html = readFileSync(join(DIST, 'prerendered', `${path === '/' ? 'index' : path.slice(1)}.html`), 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  firstLoad[path] = scripts.reduce((sum, s) => sum + brotliCompressSync(readFileSync(join(DIST, s))).length, 0);
+  console.log(`${path.padEnd(8)} first-load JS (entry + route chunk, brotli): ${(firstLoad[path]! / 1024).toFixed(1)} KB`);
+}
+
+const out = { date: new Date().toISOString(), loadAverage: loadavg().map((n) => Number(n.toFixed(1))), cpus: cpus().length, preset: 'mobile (Lighthouse default)', runs: RUNS, lighthouse: results, firstLoadJsBrotliBytes: firstLoad };
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/lighthouse.json', `${JSON.stringify(out, null, 2)}\n`);
+const rows = PAGES.map((p) => {
+  const r = results[p]!;
+  return `| ${p} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${(firstLoad[p]! / 1024).toFixed(1)} |`;
+});
+writeFileSync(
+  'bench/results/lighthouse.md',
+  `# Lighthouse, mobile preset (median of ${RUNS})\n\n${out.date} — ${out.cpus} CPUs, load average ${out.loadAverage.join(' / ')} at the end (other work on the machine inflates TBT)\n\n| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | first-load JS KB (br) |\n|---|---|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
+);
+process.exit(0);
