@@ -6,6 +6,9 @@ import { Redis } from 'ioredis';
 import { SOCKET_PATH } from '../../contract/chat.ts';
 import type { AppDeps } from '../deps.ts';
 import { type AuthContext, findSession } from '../features/auth/sessions.ts';
+import { clientAddress } from '../features/chat/client-address.ts';
+
+const MAX_SOCKETS_PER_IP = 20;
 
 /** What the server knows about a connection; decided at the handshake, never by a payload. */
 export interface SocketData {
@@ -76,6 +79,23 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): ChatS
         deps.log.error({ err }, 'socket handshake');
         next(new Error('Chat is unavailable right now.'));
       });
+  });
+
+  // At most MAX_SOCKETS_PER_IP open sockets per visitor address on this instance: every open socket
+  // holds memory and triggers presence queries across instances, so a connection flood is refused.
+  // Registered last: a socket counted here always connects, so its 'disconnect' always uncounts it.
+  const perAddress = new Map<string, number>();
+  io.use((socket, next) => {
+    const address = clientAddress(socket.request, deps.config.TRUST_PROXY);
+    const open = perAddress.get(address) ?? 0;
+    if (open >= MAX_SOCKETS_PER_IP) return next(new Error('Too many connections. Please try again later.'));
+    perAddress.set(address, open + 1);
+    socket.on('disconnect', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+    next();
   });
 
   // Upgraded websockets keep the HTTP server open: end them before Fastify closes it.

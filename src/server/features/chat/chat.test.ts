@@ -245,6 +245,16 @@ describe('attacks', () => {
   });
 });
 
+describe('connection flood', () => {
+  it('refuses more than 20 open sockets from one address and accepts again after one closes', async () => {
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => client()));
+    await expect(chatClient(base)).rejects.toThrow(/Too many connections/);
+    sockets[0]!.disconnect();
+    await new Promise((r) => setTimeout(r, 100));
+    await client();
+  });
+});
+
 describe('offline mode', () => {
   it('e-mails the founder once when a chat starts with no admin connected, and the visitor a reply written while away', async () => {
     await t.deps.database.query('delete from mail_outbox');
