@@ -50,6 +50,8 @@ test('the popup opens at load; TAP TO COPY copies and shows COPIED! with a tick 
   await expect(popup).toContainText('20% OFF');
   await expect(popup).toContainText('FIRSTWEB25');
   await expect(popup.getByRole('button', { name: "No thanks! I'll rather pay full price!" })).toBeVisible();
+  // Frozen time from here on, so the 5 s are measured by the test clock alone.
+  await page.clock.pauseAt(new Date(BEFORE_END.getTime() + 60_000));
   const copy = popup.getByRole('button', { name: /copy code FIRSTWEB25/i });
   await copy.click();
   await expect(popup.getByText('COPIED!')).toBeVisible();

@@ -20,7 +20,24 @@ const docsLinks = [
   { to: '/faqs', label: 'faqs' },
 ];
 
-const linkClass = 'inline-block py-1 text-muted transition-colors hover:text-white';
+function FooterLinks({ id, title, links }: { id: string; title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-2">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="inline-block py-1 text-muted transition-colors hover:text-white">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function SiteFooter() {
   const site = siteConfig();
@@ -40,34 +57,8 @@ export function SiteFooter() {
             </a>
           </address>
         </div>
-        <nav aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className="font-semibold text-white">
-            Quick links
-          </h2>
-          <ul className="mt-2">
-            {quickLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-docs">
-          <h2 id="footer-docs" className="font-semibold text-white">
-            Docs
-          </h2>
-          <ul className="mt-2">
-            {docsLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick" title="Quick links" links={quickLinks} />
+        <FooterLinks id="footer-docs" title="Docs" links={docsLinks} />
         <FooterWeather />
       </div>
       <div className="mx-auto mt-10 flex max-w-6xl flex-col-reverse items-start justify-between gap-4 border-t border-line pt-6 sm:flex-row sm:items-center">

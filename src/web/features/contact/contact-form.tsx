@@ -3,7 +3,8 @@ import { DEFAULT_COUNTRY, findCountryByPhoneCode, type Country } from '../../../
 import { ADDRESS_MAX, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../../domain/validation.ts';
 import { CountryCodePicker } from '../../components/country-code-picker.tsx';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
-import { FieldShell, TextAreaField, TextField, inputClass } from '../../components/ui/text-field.tsx';
+import { FieldShell, TextAreaField, TextField } from '../../components/ui/text-field.tsx';
+import { PhoneDigitsInput } from '../../components/ui/phone-digits-input.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { sendContact } from './send-contact.ts';
 
@@ -80,27 +81,16 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
       <FieldShell id={`${id}-phone`} label="Phone" error={phoneError}>
         <div className="flex gap-2">
           <CountryCodePicker value={country} onChange={setCountry} className="w-28 shrink-0" />
-          <input
+          {/* Spec §4: editing the phone does not reset the button state. */}
+          <PhoneDigitsInput
             id={`${id}-phone`}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            required
-            maxLength={11}
-            autoComplete="tel-national"
-            placeholder="9876543210"
             value={digits}
-            aria-invalid={phoneError ? true : undefined}
-            aria-describedby={phoneError ? `${id}-phone-error` : undefined}
-            onChange={(e) => {
-              // Spec §4: editing the phone does not reset the button state.
-              const next = onlyDigits(e.target.value);
-              e.target.setCustomValidity(next === '' || isValidPhoneDigits(next) ? '' : PHONE_MESSAGE);
+            error={phoneError}
+            onChange={(next) => {
               setDigits(next);
               setPhoneError(null);
             }}
-            onInvalid={() => digits !== '' && setPhoneError(PHONE_MESSAGE)}
-            className={`${inputClass} min-w-0 flex-1`}
+            onInvalidDigits={() => setPhoneError(PHONE_MESSAGE)}
           />
         </div>
       </FieldShell>

@@ -1,36 +1,21 @@
 import { forwardRef } from 'react';
 import { Link } from 'react-router';
-import { BrandLogo } from '../../components/brand-logo.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { BarePageBar } from '../../components/bare-page-bar.tsx';
 import { LeadForm } from '../leads/lead-form.tsx';
 import { FEATURE_CARDS } from './feature-cards-data.ts';
 
 /** Spec §2 hero: headline, sub-heading, the lead form, 'Reach Out to Us' and the quality links. */
 export const Hero = forwardRef<HTMLElement>(function Hero(_props, ref) {
-  const { isLoggedIn } = useSession();
   return (
     <header ref={ref} className="relative overflow-hidden" data-testid="hero">
       <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(124,58,237,0.35),transparent)]" />
-      <nav aria-label="Main" className="relative mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
-        <BrandLogo />
-        <ul className="flex items-center gap-1 text-sm">
-          <li className="max-sm:hidden">
-            <Link to="/about" className="rounded-lg px-3 py-2 text-muted hover:text-white">
-              About
-            </Link>
-          </li>
-          <li className="max-sm:hidden">
-            <Link to="/pricing" className="rounded-lg px-3 py-2 text-muted hover:text-white">
-              Pricing
-            </Link>
-          </li>
-          <li>
-            <Link to={isLoggedIn ? '/dashboard' : '/login'} className="rounded-lg border border-line px-3 py-2 font-medium text-ink hover:border-accent hover:text-white">
-              {isLoggedIn ? 'Dashboard' : 'Login'}
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      <BarePageBar
+        className="relative"
+        links={[
+          { to: '/about', label: 'About' },
+          { to: '/pricing', label: 'Pricing' },
+        ]}
+      />
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-16 lg:grid-cols-[1.1fr_0.9fr] lg:pt-16 lg:pb-24">
         <div>
           <h1 className="bg-gradient-to-br from-white via-white to-accent-soft bg-clip-text text-5xl font-black tracking-tight text-transparent sm:text-6xl lg:text-7xl">

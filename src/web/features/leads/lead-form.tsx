@@ -1,7 +1,8 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { DEFAULT_COUNTRY, type Country } from '../../../domain/country.ts';
-import { LEAD_EMAIL_PATTERN, PHONE_MESSAGE, isValidPhoneDigits, joinPhone, onlyDigits } from '../../../domain/validation.ts';
+import { LEAD_EMAIL_PATTERN, PHONE_MESSAGE, isValidPhoneDigits, joinPhone } from '../../../domain/validation.ts';
+import { PhoneDigitsInput } from '../../components/ui/phone-digits-input.tsx';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { sendLead, type LeadMode } from './send-lead.ts';
@@ -105,28 +106,17 @@ export function LeadForm({ className = '' }: { className?: string }) {
               <label htmlFor={`${id}-phone`} className="sr-only">
                 Phone Number
               </label>
-              <input
+              <PhoneDigitsInput
                 id={`${id}-phone`}
-                type="tel"
-                name="phone"
-                inputMode="numeric"
-                required
-                maxLength={11}
-                autoComplete="tel-national"
-                placeholder="9876543210"
                 value={digits}
-                aria-invalid={phoneError ? true : undefined}
-                aria-describedby={phoneError ? `${id}-phone-error` : undefined}
-                onChange={(e) => {
-                  const next = onlyDigits(e.target.value);
-                  // The spec's phone message is also the browser's own validation message.
-                  e.target.setCustomValidity(next === '' || isValidPhoneDigits(next) ? '' : PHONE_MESSAGE);
+                error={phoneError}
+                onChange={(next) => {
                   setDigits(next);
                   setPhoneError(null);
                   edited();
                 }}
-                onInvalid={() => digits !== '' && setPhoneError(PHONE_MESSAGE)}
-                className={`${inputClass} min-h-12 min-w-0 flex-1`}
+                onInvalidDigits={() => setPhoneError(PHONE_MESSAGE)}
+                className="min-h-12"
               />
             </div>
             {phoneError && (
