@@ -132,19 +132,34 @@ test('lead by phone: country picker filters by name and code, phone rule, lead s
   await mailTo(ADMIN_EMAIL, (m) => m.subject.includes(`+91 ${digits}`));
 });
 
-test('the founder finds the browser-submitted lead in the back office', async ({ page, request }) => {
+test('the founder finds the browser-submitted lead and contact message in the database', async ({ page, request }) => {
   const email = `stored-${Date.now()}@example.com`;
   await page.goto('/');
   await expect(leadButton(page)).toBeEnabled();
   await page.getByTestId('lead-form').first().getByRole('textbox', { name: 'Email Address' }).fill(email);
   await leadButton(page).click();
   await expect(leadButton(page)).toHaveText("We'll reach out to you!");
+
+  await page.goto('/contact');
+  const submit = page.getByTestId('contact-form').locator('button[type=submit]');
+  await expect(submit).toBeEnabled();
+  await page.getByLabel('Name').fill('Stored Contact');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Phone' }).fill('7700900123');
+  await page.getByLabel('Message (optional)').fill('Please call me back');
+  await submit.click();
+  await expect(submit).toHaveText("We'll reach out to you!");
+
   await login(page, ADMIN_EMAIL);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await request.get('/api/v1/admin/leads?status=all', { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  const { items } = (await res.json()) as { items: { email: string | null; kind: string; page: string | null }[] };
-  expect(items).toContainEqual(expect.objectContaining({ email, kind: 'email', page: '/' }));
+  const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
+  const leads = await request.get('/api/v1/admin/leads?status=all', { headers });
+  expect(leads.status()).toBe(200);
+  expect((await leads.json()).items).toContainEqual(expect.objectContaining({ email, kind: 'email', page: '/' }));
+  const contacts = await request.get('/api/v1/admin/contacts?status=all', { headers });
+  expect(contacts.status()).toBe(200);
+  expect((await contacts.json()).items).toContainEqual(
+    expect.objectContaining({ email, name: 'Stored Contact', phoneCode: '+1', phoneNumber: '7700900123', message: 'Please call me back', handledAt: null }),
+  );
 });
 
 test('feature cards slide in at 20% visibility and out when they leave; quality links jump to them', async ({ page }) => {
