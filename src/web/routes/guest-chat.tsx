@@ -27,7 +27,7 @@ export default function GuestChatPage() {
           {chat.error}
         </p>
       )}
-      <div className="rounded-2xl border border-line bg-card">
+      <div className="rounded-2xl border border-line bg-card [&>form]:border-t-0">
         <Composer onSend={chat.send} disabled={!chat.isConnected} placeholder="Type a message…" label="Message" />
       </div>
       <div className="flex gap-3">
