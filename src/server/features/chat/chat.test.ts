@@ -48,6 +48,15 @@ const waitUntil = async (check: () => Promise<boolean>, ms = 3000) => {
   throw new Error('condition not met');
 };
 
+describe('contract', () => {
+  it('lists the chat calls in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/api/v1/chat/start', '/api/v1/chat/unread', '/api/v1/chat/chat/']) {
+      expect(doc.paths[path]?.post?.summary, path).toBeTruthy();
+    }
+  });
+});
+
 describe('chat start', () => {
   it('returns an unguessable capability and ignores the userId in the body', async () => {
     const a = await start();
