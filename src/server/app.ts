@@ -45,10 +45,16 @@ export interface BuildOptions {
 
 const API = '/api/v1';
 
-function trustProxy(value: string | undefined): boolean | number | string {
+type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+// Fastify ignores a bare hop count, so "TRUST_PROXY=1" becomes a function trusting that many hops.
+function trustProxy(value: string | undefined): TrustProxy {
   if (!value) return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
   return value;
 }
 
@@ -64,8 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     bodyLimit: 100 * 1024,
-    // A hop count is valid at runtime (proxy-addr) though the typings omit it.
-    trustProxy: trustProxy(config.TRUST_PROXY) as boolean | string,
+    trustProxy: trustProxy(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

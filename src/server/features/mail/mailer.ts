@@ -60,9 +60,21 @@ export function createMailer(opts: {
     return due.length;
   }
 
+  // A mail queued while a pass is running must not wait for the next poll: callers that arrive
+  // during a pass get a second pass chained after it, which sees their row.
+  let queued: Promise<number> | null = null;
   function drain(): Promise<number> {
     if (stopped) return Promise.resolve(0);
-    running ??= sendDue().finally(() => {
+    if (running) {
+      queued ??= running
+        .catch(() => 0)
+        .then(() => {
+          queued = null;
+          return drain();
+        });
+      return queued;
+    }
+    running = sendDue().finally(() => {
       running = null;
     });
     return running;
