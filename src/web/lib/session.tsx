@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { GetUserByIdResponse, UserProfile } from '../../contract/users.ts';
 import type { VerifyTokenResponse } from '../../contract/auth.ts';
 import { api, tokenStore } from './api.ts';
+import { clearChatStorage } from '../features/chat/chat-storage.ts';
 
 // Spec §4 "Session": a stored token is verified, then the profile and coupon are fetched; any
 // failure logs out silently.
@@ -79,6 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async logout() {
         if (tokenStore.get()) await api('POST', 'auth/logout', {}).catch(() => {});
         tokenStore.clear();
+        clearChatStorage();
         clear();
       },
       refresh: load,

@@ -27,3 +27,10 @@ export const loadAiTranscript = (): AiTranscript =>
   safe(() => JSON.parse(localStorage.getItem(AI_KEY) ?? 'null') as AiTranscript | null, null) ?? { memory: null, turns: [] };
 export const saveAiTranscript = (t: AiTranscript) =>
   safe(() => localStorage.setItem(AI_KEY, JSON.stringify({ memory: t.memory, turns: t.turns.slice(-40) })), undefined);
+
+/** On sign-out the next person on this browser must not inherit the chat or the AI transcript. */
+export const clearChatStorage = () =>
+  safe(() => {
+    localStorage.removeItem(CHAT_KEY);
+    localStorage.removeItem(AI_KEY);
+  }, undefined);
