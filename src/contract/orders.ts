@@ -2,17 +2,24 @@ import { z } from 'zod';
 
 export const installmentState = z.enum(['due', 'pending', 'paid']);
 
+const installment = z.object({ amount: z.number().int(), state: installmentState });
+
+/** The money of one order as every customer view shows it: integer minor units and their currency. */
+export const orderMoneyFields = {
+  currency: z.string(),
+  symbol: z.string(),
+  minorDigits: z.number().int(),
+  total: z.number().int(),
+  advance: installment,
+  remaining: installment,
+};
+
 /** One row of the dashboard's My Orders (spec §2): real installment states. */
 export const orderSummary = z.object({
   order_id: z.string(),
   date: z.string(),
   total_amount: z.number(),
-  currency: z.string(),
-  symbol: z.string(),
-  minorDigits: z.number().int(),
-  total: z.number().int(),
-  advance: z.object({ amount: z.number().int(), state: installmentState }),
-  remaining: z.object({ amount: z.number().int(), state: installmentState }),
+  ...orderMoneyFields,
   advance_status: z.enum(['Paid', 'Due']),
   remaining_status: z.enum(['Paid', 'Due']),
   completed_steps: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { installmentState } from './orders.ts';
+import { orderMoneyFields } from './orders.ts';
 
 export const orderIdParams = z.object({ id: z.string().min(1).max(40) });
 
@@ -11,12 +11,7 @@ export const statusResponse = z.object({
   statuses: z.array(z.string()),
   /** Major units, as the spec's client reads it. */
   remainingAmount: z.number(),
-  currency: z.string(),
-  symbol: z.string(),
-  minorDigits: z.number().int(),
-  total: z.number().int(),
-  advance: z.object({ amount: z.number().int(), state: installmentState }),
-  remaining: z.object({ amount: z.number().int(), state: installmentState }),
+  ...orderMoneyFields,
   notes: z.array(z.string().nullable()),
   /** Only once the remaining payment is made (DESIGN §5 "Tracker"). */
   deliveryUrl: z.string().nullable(),
