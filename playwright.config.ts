@@ -38,7 +38,7 @@ export default defineConfig({
     command: 'node --import tsx tests/e2e/stack.ts',
     url: `${APP_URL}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000, // a busy 2-core machine can take a minute to start the stack (STACK-NOTES)
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
@@ -14,12 +14,21 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // Two entries (docs/decisions/074): index.html boots the router app; islands.ts is all that the
+    // prerendered public pages load. The manifest tells the prerender which files islands.ts needs.
+    ...(isSsrBuild
+      ? {}
+      : {
+          manifest: true,
+          rollupOptions: { input: { index: resolve('src/web/index.html'), islands: resolve('src/web/islands.ts') } },
+        }),
   },
   server: {
     port: 5173,
     proxy: {
       '/api': 'http://localhost:3000',
-      '/socket.io': { target: 'http://localhost:3000', ws: true },
+      // The socket server accepts only PUBLIC_URL's origin (+ CORS_ORIGINS); the dev page is its proxy.
+      '/socket.io': { target: 'http://localhost:3000', ws: true, headers: { origin: 'http://localhost:3000' } },
     },
   },
   test: {
@@ -29,4 +38,4 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
   },
-});
+}));

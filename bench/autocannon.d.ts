@@ -6,5 +6,12 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
-  export default function autocannon(opts: { url: string; connections: number; duration: number }): Promise<Result>;
+  interface Options {
+    url: string;
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    requests?: { setupRequest?: (req: { headers?: Record<string, string> }) => unknown }[];
+  }
+  export default function autocannon(opts: Options): Promise<Result>;
 }

@@ -1,5 +1,9 @@
 // Server-side entry of the prerender (built by Vite in SSR mode, run by scripts/prerender.mjs):
 // renders one public page to HTML with React Router's static handler, and its <head> tags.
+// The page's islands are rendered each as its own root, exactly as islands.ts hydrates them
+// (docs/decisions/074); islandsDocument() makes the page load islands.ts instead of the router app.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -7,6 +11,8 @@ import type { PublicSiteConfig } from '../src/contract/site.ts';
 import { routes } from '../src/web/routes.tsx';
 import { PAGE_META, metaFor } from '../src/web/features/seo/page-meta.ts';
 import { FAQS } from '../src/web/features/landing/faqs-data.ts';
+import { setIslandRenderer } from '../src/web/islands/island.tsx';
+import { IslandRoot } from '../src/web/islands/island-root.tsx';
 
 export const PRERENDER_PATHS = Object.keys(PAGE_META);
 export const SITEMAP_PATHS = PRERENDER_PATHS.filter((p) => PAGE_META[p]!.indexable);
@@ -17,11 +23,33 @@ export async function renderPage(path: string, site: PublicSiteConfig): Promise<
   const context = await handler.query(new Request(`http://prerender.local${path}`));
   if (context instanceof Response) throw new Error(`prerender of ${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </StrictMode>,
-  );
+  // An island has no router, no layout around it: a component that needs them fails here, at build time.
+  setIslandRenderer((_name, node, id) => renderToString(<IslandRoot>{node}</IslandRoot>, { identifierPrefix: id }));
+  try {
+    return renderToString(
+      <StrictMode>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </StrictMode>,
+    );
+  } finally {
+    setIslandRenderer(null);
+  }
+}
+
+/**
+ * The built index.html made into the prerendered pages' document: the router app's entry script and
+ * its module preloads give way to islands.ts and the chunks it imports statically (small shared modules).
+ */
+export function islandsDocument(template: string, webDir: string): string {
+  const manifest = JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+  const entry = manifest['islands.ts'];
+  if (!entry) throw new Error('the client build has no islands.ts entry (vite.config.ts build input)');
+  const preloads = (entry.imports ?? []).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+  const stripped = template
+    .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g, '');
+  if (stripped.includes('src="/assets/')) throw new Error('index.html: the router entry script was not found');
+  return stripped.replace('</head>', () => `  <script type="module" crossorigin src="/${entry.file}"></script>\n    ${preloads.join('\n    ')}\n  </head>`);
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -31,4 +31,7 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 run('npm', ['run', 'build']);
+// The production recipe: deploy/nginx.conf in front of two instances on PostgreSQL + Redis
+// (skips loudly without nginx, fails then under REQUIRE_E2E=1).
+run(process.execPath, ['--import', 'tsx', 'scripts/nginx-smoke.ts']);
 run('npx', ['playwright', 'test']);

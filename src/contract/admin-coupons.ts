@@ -9,10 +9,13 @@ export const couponCode = z
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,40}$/, 'Use 3 to 40 letters, digits, - or _.');
 
-const percent = z.number().int('Percent must be a whole number.').min(1, 'Percent must be 1 to 100.').max(100, 'Percent must be 1 to 100.');
+// 1–99: a 100 %-off order would cost nothing, which the payment provider refuses (issue 13 item 8).
+const percent = z.number().int('Percent must be a whole number.').min(1, 'Percent must be 1 to 99.').max(99, 'Percent must be 1 to 99.');
 const when = z.iso.datetime({ offset: true }).nullable();
 const description = z.string().trim().max(200).nullable();
 const maxUses = z.number().int().min(1).max(1_000_000).nullable();
+/** Paid orders one customer may make with the code; null = no per-customer limit (default 1). */
+const maxUsesPerCustomer = z.number().int().min(1, 'Uses per customer must be at least 1.').max(1000).nullable();
 
 const windowIssue = { message: 'The end must be after the start.', path: ['validUntil'] };
 
@@ -24,6 +27,7 @@ export const createCouponBody = z
     validFrom: when.optional(),
     validUntil: when.optional(),
     maxUses: maxUses.optional(),
+    maxUsesPerCustomer: maxUsesPerCustomer.optional(),
   })
   .refine((b) => isValidWindow(b.validFrom, b.validUntil), windowIssue);
 export type CreateCouponBody = z.input<typeof createCouponBody>;
@@ -36,6 +40,7 @@ export const updateCouponBody = z
     validFrom: when.optional(),
     validUntil: when.optional(),
     maxUses: maxUses.optional(),
+    maxUsesPerCustomer: maxUsesPerCustomer.optional(),
     active: z.boolean().optional(),
   })
   .refine((b) => isValidWindow(b.validFrom, b.validUntil), windowIssue);
@@ -50,6 +55,7 @@ export const adminCoupon = z.object({
   validUntil: z.string().nullable(),
   active: z.boolean(),
   maxUses: z.number().nullable(),
+  maxUsesPerCustomer: z.number().nullable(),
   redemptions: z.number(),
   featured: z.boolean(),
   createdAt: z.string(),

@@ -49,6 +49,10 @@ export const adminPayment = z.object({
   state: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** A duplicate payment: 'needed' until the founder marks it refunded (issue 12 item 6). */
+  refundState: z.enum(['needed', 'refunded']).nullable(),
+  refundReference: z.string().nullable(),
+  refundedAt: z.string().nullable(),
 });
 
 export const orderDetailResponse = z.object({
@@ -95,5 +99,19 @@ export const internalNoteBody = z.object({
 });
 
 export const stageChangeResponse = z.object({ orderId: z.string(), completedStages: z.number() });
+
+/** Mark a duplicate payment refunded; with Razorpay keys set the refund is issued through Razorpay. */
+export const refundBody = z.object({
+  providerPaymentId: z.string().trim().min(1).max(64),
+  /** Required unless the provider issues the refund (its refund id is then the reference). */
+  reference: z.string().trim().max(200, 'The reference can be at most 200 characters.').optional(),
+});
+export const refundResponse = z.object({
+  providerPaymentId: z.string(),
+  refundState: z.literal('refunded'),
+  reference: z.string(),
+  refundedAt: z.string(),
+  via: z.enum(['provider', 'manual']),
+});
 export const deliveryLinkResponse = z.object({ deliveryUrl: z.string() });
 export const internalNoteResponse = z.object({ note: z.string() });

@@ -21,5 +21,11 @@ export const overviewResponse = z.object({
   /** Cashback earned by referrers but not yet paid out, per currency, in minor units. */
   cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })),
   customers: z.number(),
+  /** Duplicate payments still to refund (issue 12 item 6), oldest first. */
+  refundsNeeded: z.array(
+    z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }),
+  ),
+  /** The featured promotion behind the banner, popup and coupon placeholder; `hasEnded` warns the founder. */
+  featuredOffer: z.object({ couponId: z.string(), code: z.string(), endsAt: z.string().nullable(), hasEnded: z.boolean() }).nullable(),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text-policy.ts';
 
 // Live chat (spec §3 "Chat", §7 "Realtime socket", DESIGN §5 "Chat"). The event names are the
 // spec's; the extra events (chatSummaries, chatSummary, chatClosed, chatError, adminPresence,
@@ -29,8 +30,8 @@ export const CHAT_MESSAGE_MAX = 2000;
 /** A chat id is the capability to join a conversation: 32 url-safe characters (192 random bits). */
 export const chatId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'Unknown chat.');
 
-export const chatText = z
-  .string()
+// safeString: socket payloads do not pass the HTTP validator, so the string policy is in the schema.
+export const chatText = safeString()
   .transform((s) => s.trim())
   .pipe(
     z

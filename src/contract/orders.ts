@@ -22,7 +22,8 @@ export const orderSummary = z.object({
   ...orderMoneyFields,
   advance_status: z.enum(['Paid', 'Due']),
   remaining_status: z.enum(['Paid', 'Due']),
-  completed_steps: z.number().int(),
+  /** Index of the last completed stage, as in the status response (0 after the advance). */
+  completed_steps: z.number().int().min(0).max(14),
   coupon_code: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;

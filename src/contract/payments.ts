@@ -46,6 +46,8 @@ export const verifyPaymentResponse = z.object({
   success: z.literal(true),
   kind: z.enum(['advance', 'remaining']),
   orderId: z.string(),
+  /** True when this payment came after the installment was already paid: it will be refunded. */
+  duplicate: z.boolean(),
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
 

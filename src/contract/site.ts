@@ -17,6 +17,10 @@ export const publicSiteConfigSchema = z.object({
   }),
   signIn: z.object({ google: z.boolean(), microsoft: z.boolean() }),
   payments: z.enum(['razorpay', 'test']),
+  /** REFERRAL_VALID_UNTIL as an ISO instant, or null: no end date (docs/decisions/031). */
+  referralValidUntil: z.string().nullable(),
+  /** The assistant's language model (LLM_MODEL) when one is configured; null: retrieval-only mode. */
+  assistantModel: z.string().nullable(),
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfigSchema>;
 

@@ -7,7 +7,8 @@ export const orderIdParams = z.object({ id: z.string().min(1).max(40) });
 export const statusResponse = z.object({
   success: z.literal(true),
   order_id: z.string(),
-  completed_steps: z.number().int(),
+  /** Index of the last completed stage: 0 after the advance, 14 once delivered (spec §4). */
+  completed_steps: z.number().int().min(0).max(14),
   statuses: z.array(z.string()),
   /** Major units, as the spec's client reads it. */
   remainingAmount: z.number(),
@@ -31,4 +32,5 @@ export const completeStageRequest = z.object({
   note: z.string().trim().max(500).optional(),
   deliveryUrl: z.string().trim().url().max(500).optional(),
 });
-export const stageChangeResponse = z.object({ success: z.literal(true), order_id: z.string(), completed_steps: z.number().int() });
+/** `completed_steps` means what it means in the status response: the index of the last completed stage. */
+export const stageChangeResponse = z.object({ success: z.literal(true), order_id: z.string(), completed_steps: z.number().int().min(0).max(14) });

@@ -13,11 +13,13 @@ export const AUDIT_ACTIONS = [
   'order.stage.undo',
   'order.delivery_link.set',
   'order.internal_note.set',
+  'order.payment.refund',
   'cashback.pay',
+  'chat.close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback'] as const;
+export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A coupon's validity window: the end strictly after the start when both are set. */

@@ -60,3 +60,13 @@ export function quote(currency: Currency, discountPercent = 0): Quote {
     remaining: total - advance,
   };
 }
+
+/**
+ * An order whose code was taken back after its advance was paid (issue 13 item 1): the plan price
+ * without discount, the fee on it, and the remaining installment carrying the whole difference.
+ */
+export function withoutDiscount(price: number, advancePaid: number) {
+  const fee = percentOf(price, PLATFORM_FEE_PERCENT);
+  const total = price + fee;
+  return { discountPercent: 0, discount: 0, afterDiscount: price, fee, total, remaining: total - advancePaid };
+}

@@ -20,6 +20,11 @@ export const PHONE_MESSAGE = 'Please enter a valid phone number with 5 to 11 dig
  */
 export const LEAD_EMAIL_PATTERN = '[a-z0-9._%+\\-]+@[a-z0-9.\\-]+\\.[a-z]{2,}';
 export const LEAD_EMAIL_REGEX = new RegExp(`^${LEAD_EMAIL_PATTERN}$`);
+/**
+ * The lead input's `pattern` attribute: the same rule with capitals allowed, because the address is
+ * lower-cased (and trimmed) before it is checked and sent — never lose a lead to case (issue 12.9).
+ */
+export const LEAD_EMAIL_INPUT_PATTERN = LEAD_EMAIL_PATTERN.replace(/a-z/g, 'a-zA-Z');
 
 /** Phone digits typed after the country code: digits only, 5 to 11 of them. */
 export const PHONE_DIGITS_PATTERN = `\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}`;

@@ -1,15 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, publicSiteConfig } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { validatorWithTextPolicy } from './plugins/validation.ts';
+import { accessLogRequest } from './plugins/access-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAuthDecorations } from './plugins/auth.ts';
+import { createInvalidationBus } from './lib/invalidation-bus.ts';
+import { createSessionCache } from './features/auth/session-cache.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { createDevMailbox, createSmtpTransport } from './integrations/mail/transport.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -18,6 +22,7 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { promotionRoutes } from './features/promotion/routes.ts';
 import { geoRoutes } from './features/geo/routes.ts';
 import { registerSocketServer } from './plugins/socket.ts';
+import { createRevocations } from './features/auth/revocations.ts';
 import { registerChatSocket } from './features/chat/socket-handlers.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { assistantRoutes } from './features/assistant/routes.ts';
@@ -30,6 +35,11 @@ import { referralRoutes } from './features/referrals/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { trackerRoutes } from './features/tracker/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { invoiceRoutes } from './features/invoices/routes.ts';
+import { createMetrics } from './features/metrics/metrics.ts';
+import { registerMetrics } from './features/metrics/routes.ts';
+import { startJobTimer } from './features/jobs/run-jobs.ts';
+import { registerPageViewCounter } from './features/funnel/count-page-views.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -58,22 +68,33 @@ function trustProxy(value: string | undefined): TrustProxy {
   return value;
 }
 
+/** The logger of the app (exported so a test can read what it writes). */
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
+  return {
+    level: config.LOG_LEVEL,
+    // Tokens, codes and secrets never reach the log (DESIGN §6).
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.token', '*.otp', '*.password', '*.signupTicket', '*.razorpay_signature'],
+      censor: '[redacted]',
+    },
+    // Path and query parameter names only: query values (OIDC code/state, tokens) never logged.
+    serializers: { req: accessLogRequest },
+  };
+}
+
 /** Builds the whole application without listening: tests call this, main.ts listens. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      // Tokens, codes and secrets never reach the log (DESIGN §6).
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', '*.token', '*.otp', '*.password', '*.signupTicket', '*.razorpay_signature'],
-        censor: '[redacted]',
-      },
-    },
+    logger: loggerOptions(config),
     bodyLimit: 100 * 1024,
     trustProxy: trustProxy(config.TRUST_PROXY),
+    // While shutting down, a request already on an open connection is answered (with
+    // `Connection: close`), not refused with 503: the listener is closed, so nothing new arrives
+    // and the proxy sends the next request to another instance (decision 061).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithTextPolicy);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAuthDecorations(app);
@@ -88,16 +109,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     poll: options.pollMail,
   });
-  const deps: AppDeps = { config, database, db: database.db, mailer, log: app.log };
+  const metricsOn = config.METRICS_ALLOW.length > 0 || Boolean(config.METRICS_TOKEN);
+  const metrics = metricsOn ? createMetrics(database, app.log) : undefined;
+  const bus = await createInvalidationBus({ redisUrl: config.REDIS_URL, postgresUrl: config.DATABASE_URL, pool: database.pool, log: app.log });
+  const deps: AppDeps = { config, database, db: database.db, mailer, log: app.log, metrics, revocations: createRevocations(), bus };
+  createSessionCache(database.db, bus);
+  if (metrics) registerMetrics(app, metrics, config);
 
   app.addHook('onClose', async () => {
+    await bus.close();
     await mailer.stop();
     if (!options.database) await database.close();
   });
 
   await registerSecurity(app, config);
   await registerRateLimit(app, config);
-  await registerDocs(app, config);
+  await registerDocs(app, config, database.db);
 
   // The table of contents of the API: one line per feature (STYLE.md 4).
   await app.register(healthRoutes, { prefix: API, deps });
@@ -116,13 +143,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(referralRoutes, { prefix: API, deps });
   await app.register(orderRoutes, { prefix: API, deps });
   await app.register(trackerRoutes, { prefix: API, deps });
+  // — agency: invoices, reminders, abandoned checkouts, funnel (issue 14) —
+  await app.register(invoiceRoutes, { prefix: API, deps });
+  startJobTimer(app, deps);
+  registerPageViewCounter(app, deps);
   // — chat (issue 6) —
-  const chatSocket = registerChatSocket(registerSocketServer(app, deps), deps);
-  await app.register(chatRoutes, { prefix: API, deps, announce: chatSocket.announce });
+  const socketServer = registerSocketServer(app, deps);
+  metrics?.countSocketsWith(() => socketServer.io.engine.clientsCount);
+  registerChatSocket(socketServer.io, deps, socketServer.messageLimit);
+  await app.register(chatRoutes, { prefix: API, deps });
   await app.register(assistantRoutes, { prefix: API, deps });
   // — back office (issue 7) —
   await app.register(adminRoutes, { prefix: `${API}/admin`, deps });
 
-  await registerWeb(app, config.webDistDir, publicSiteConfig(config));
+  await registerWeb(app, config.webDistDir, publicSiteConfig(config), config.publicUrl);
   return { app, deps };
 }

@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PublicSiteConfig } from '../contract/site.ts';
 import { parseCurrencyTable } from '../domain/currencies.ts';
+import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
 
 // Every operator-facing setting lives here (DESIGN §9). A bad value stops the server with the
 // variable's name, never a stack trace.
@@ -30,6 +32,15 @@ const url = (name: string) =>
   optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v) || /^postgres(ql)?:\/\//.test(v) || /^redis(s)?:\/\//.test(v) || /^smtps?:\/\//.test(v), {
     message: `${name} must be a URL`,
   });
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -90,6 +101,21 @@ export const envSchema = z.object({
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
   ALLOW_DEV_MAILBOX: flag,
+  // Prometheus metrics at /metrics (docs/decisions/065): refused unless the caller's address is in
+  // METRICS_ALLOW (IPs or CIDRs) or it sends `Authorization: Bearer <METRICS_TOKEN>`. Neither set = off.
+  METRICS_ALLOW: list.superRefine((entries, ctx) => {
+    for (const e of entries) {
+      const [ip, bits, extra] = e.split('/');
+      const family = isIP(ip ?? '');
+      const max = family === 6 ? 128 : 32;
+      if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
+        ctx.addIssue({ code: 'custom', message: `METRICS_ALLOW: "${e}" is not an IP address or CIDR (e.g. 10.0.0.0/8, ::1)` });
+      }
+    }
+  }),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)',
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Business identity (DESIGN §1): configuration with neutral defaults, never a real person.
   BRAND_NAME: z.string().default('Webcraft Studio'),
@@ -103,6 +129,24 @@ export const envSchema = z.object({
   SOCIAL_YOUTUBE: z.string().default('https://www.youtube.com/'),
   SOCIAL_TWITTER: z.string().default('https://x.com/'),
   SOCIAL_INSTAGRAM: z.string().default('https://www.instagram.com/'),
+  // Agency back office (issue 14): invoices, reminders, abandoned checkouts, the funnel.
+  SELLER_LEGAL_NAME: optionalString,
+  SELLER_ADDRESS: optionalString,
+  SELLER_TAX_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9./ -]{1,20}$/.test(v), { message: 'SELLER_TAX_ID must be 1–20 letters, digits, - / .' }),
+  INVOICE_NUMBER_FORMAT: z.string().default('INV/{fy}/{seq:4}').refine(isValidInvoiceFormat, { message: 'INVOICE_NUMBER_FORMAT needs {fy} and {seq} (or {seq:N}), at most 40 characters' }),
+  CREDIT_NOTE_NUMBER_FORMAT: z.string().default('CN/{fy}/{seq:4}').refine(isValidInvoiceFormat, { message: 'CREDIT_NOTE_NUMBER_FORMAT needs {fy} and {seq}' }),
+  INVOICE_FY_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
+  INVOICE_TIME_ZONE: z.string().default('Asia/Kolkata').refine(isTimeZone, { message: 'INVOICE_TIME_ZONE must be an IANA time zone, e.g. Asia/Kolkata' }),
+  REMINDER_DAYS: z
+    .string()
+    .default('3,7')
+    .refine((v) => /^\s*\d{1,3}(\s*,\s*\d{1,3})*\s*$/.test(v), { message: 'REMINDER_DAYS must be a list of whole days, e.g. 3,7' })
+    .transform((v) => v.split(',').map(Number).sort((a, b) => a - b)),
+  JOBS_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  ABANDONED_CHECKOUT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  FUNNEL_ENABLED: z.string().default('1').transform((v) => v === '1' || v === 'true'),
+  FUNNEL_MAX_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Development and tests: serve the web build from another folder. */
   WEB_DIST_DIR: optionalString,
 });
@@ -174,5 +218,8 @@ export function publicSiteConfig(c: Config): PublicSiteConfig {
       microsoft: Boolean(c.MICROSOFT_CLIENT_ID),
     },
     payments: c.RAZORPAY_KEY_ID ? 'razorpay' : 'test',
+    referralValidUntil: c.REFERRAL_VALID_UNTIL ? new Date(c.REFERRAL_VALID_UNTIL).toISOString() : null,
+    // The same default as the assistant (features/assistant/assistant.ts) when only the URL is set.
+    assistantModel: c.LLM_BASE_URL ? (c.LLM_MODEL ?? 'gpt-4o-mini') : null,
   };
 }

@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './features/mail/mailer.ts';
+import type { AppMetrics } from './features/metrics/metrics.ts';
+import type { Revocations } from './features/auth/revocations.ts';
+import type { InvalidationBus } from './lib/invalidation-bus.ts';
 
 /** What features receive from buildApp: passed explicitly, never hidden in decorators. */
 export interface AppDeps {
@@ -9,5 +12,11 @@ export interface AppDeps {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Tells every instance to drop a cached value (src/server/lib/invalidation-bus.ts). */
+  bus: InvalidationBus;
   log: FastifyBaseLogger;
+  /** Prometheus instruments; undefined when /metrics is off (docs/decisions/065). */
+  metrics?: AppMetrics;
+  /** Session revocations, for what outlives a request (live chat sockets). */
+  revocations: Revocations;
 }

@@ -39,9 +39,11 @@ test('a visitor asks the AI, then chats live with the signed-in admin; the reply
     const panel = await openWidget(visitor);
     await expect(panel.getByRole('tab', { name: 'Ask AI' })).toHaveAttribute('aria-selected', 'true');
     expect((await panel.boundingBox())!.height).toBe(600);
-    await expect(panel.getByTestId('chat-promo')).toHaveAttribute('href', '/pricing');
-    await expect(panel.getByTestId('chat-promo')).toContainText('FIRSTWEB25');
-    await expect(panel.getByText(/experimental and powered by GPT-4/)).toBeVisible();
+    // The banner follows the featured promotion: the seed's FIRSTWEB25 ended in January 2025, so a
+    // fresh install shows no banner rather than an expired offer (issue 12 §12).
+    await expect(panel.getByTestId('chat-promo')).toHaveCount(0);
+    // The disclaimer names the configured model (stack.ts: LLM_MODEL=e2e-model), not "GPT-4".
+    await expect(panel.getByTestId('assistant-disclaimer')).toContainText('powered by e2e-model');
     await expectNoSeriousA11yIssues(visitor, '#chat-panel');
 
     // A quick question: loading indicator, then the answer with the live price.

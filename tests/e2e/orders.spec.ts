@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers/auth.ts';
+import { apiAs } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
 
 // Issue 5 "Done when": sign in → pricing → pay the advance with a referral code in the built-in test
@@ -13,18 +14,6 @@ async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const apiAs = (page: Page, method: 'GET' | 'POST', path: string, body?: unknown) =>
-  page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(`/api/v1/${p}`, {
-        method: m as string,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(b ? { 'content-type': 'application/json' } : {}) },
-        body: b ? JSON.stringify(b) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    [method, path, body] as const,
-  );
 
 /** The test checkout page: clearly test mode, then Pay. */
 async function payInTestCheckout(page: Page, amount: string) {

@@ -15,3 +15,6 @@ export const E2E = {
 export const APP_URL = `http://127.0.0.1:${E2E.app}`;
 export const MAILBOX_URL = `http://127.0.0.1:${E2E.smtpHttp}`;
 export const ADMIN_EMAIL = 'founder@example.com';
+
+/** The stack's configured end of the referral programme (issue 12.12: the page shows it). */
+export const REFERRAL_VALID_UNTIL = '2027-01-31T23:59:59Z';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
-import { ADMIN_EMAIL, APP_URL, E2E } from './ports.ts';
+import { ADMIN_EMAIL, APP_URL, E2E, REFERRAL_VALID_UNTIL } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
 // — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
@@ -55,6 +55,8 @@ const env: Record<string, string> = {
   LLM_BASE_URL: llm.baseUrl,
   LLM_API_KEY: 'e2e-llm-key',
   LLM_MODEL: 'e2e-model',
+  // issue 12.12: the referral page shows the configured end date
+  REFERRAL_VALID_UNTIL,
 };
 const config = loadConfig(env);
 const { app } = await buildApp(config);

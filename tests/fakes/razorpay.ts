@@ -26,6 +26,23 @@ export interface FakeRazorpayPayment {
   status: 'captured' | 'failed' | 'authorized';
 }
 
+/** Razorpay's refund entity (https://razorpay.com/docs/api/refunds/). */
+export interface FakeRazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'processed' | 'pending' | 'failed';
+  speed_processed: 'normal' | 'instant';
+  speed_requested: 'normal' | 'optimum';
+}
+
 export interface FakeRazorpay {
   url: string;
   keyId: string;
@@ -41,6 +58,8 @@ export interface FakeRazorpay {
   /** A signed webhook delivery for an event about a payment. */
   webhook(event: string, payment: FakeRazorpayPayment | { order_id: string; id: string; amount: number; currency: string; status: string }, eventId?: string): { body: string; headers: Record<string, string> };
   paymentsOf(orderId: string): FakeRazorpayPayment[];
+  /** Refunds made through POST /v1/payments/:id/refund, newest last. */
+  refunds: FakeRazorpayRefund[];
   close(): Promise<void>;
 }
 
@@ -122,6 +141,7 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId } };
     },
     paymentsOf: (orderId) => payments.get(orderId) ?? [],
+    refunds: [],
     close: async () => {},
   };
 
@@ -163,6 +183,41 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       };
       orders.set(order.id, order);
       return send(res, 200, order);
+    }
+    const refundOf = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+    if (req.method === 'POST' && refundOf) {
+      // As Razorpay: only a captured payment, at most what is left of it; amount defaults to all of it.
+      const paymentId = decodeURIComponent(refundOf[1]!);
+      const payment = [...payments.values()].flat().find((p) => p.id === paymentId);
+      if (!payment) return bad(res, 400, 'The id provided does not exist');
+      if (payment.status !== 'captured') return bad(res, 400, 'The payment has not been captured');
+      let body: { amount?: unknown; speed?: unknown; receipt?: unknown; notes?: Record<string, string> };
+      try {
+        body = JSON.parse((await readBody(req)) || '{}');
+      } catch {
+        return bad(res, 400, 'invalid JSON');
+      }
+      const refunded = fake.refunds.filter((r) => r.payment_id === paymentId).reduce((s, r) => s + r.amount, 0);
+      const amount = body.amount === undefined ? payment.amount - refunded : body.amount;
+      if (!Number.isInteger(amount) || (amount as number) < 100) return bad(res, 400, 'The amount must be atleast INR 1.00');
+      if ((amount as number) > payment.amount - refunded) return bad(res, 400, 'The total refund amount is greater than the refund payment amount');
+      const refund: FakeRazorpayRefund = {
+        id: rid('rfnd'),
+        entity: 'refund',
+        amount: amount as number,
+        currency: payment.currency,
+        payment_id: paymentId,
+        notes: body.notes ?? {},
+        receipt: typeof body.receipt === 'string' ? body.receipt : null,
+        acquirer_data: { arn: null },
+        created_at: Math.floor(Date.now() / 1000),
+        batch_id: null,
+        status: 'processed',
+        speed_processed: 'normal',
+        speed_requested: body.speed === 'optimum' ? 'optimum' : 'normal',
+      };
+      fake.refunds.push(refund);
+      return send(res, 200, refund);
     }
     const m = /^\/v1\/orders\/([^/]+)(\/payments)?$/.exec(path);
     if (req.method === 'GET' && m) {

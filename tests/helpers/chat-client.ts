@@ -1,12 +1,16 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatAck } from '../../src/contract/chat.ts';
 
-/** A socket.io client as the browser makes it: websocket, /socket.io, bearer token in auth. */
-export async function chatClient(baseUrl: string, token?: string): Promise<Socket> {
+/**
+ * A socket.io client as the browser makes it: websocket, /socket.io, bearer token in auth.
+ * `forwardedFor` plays a proxy's X-Forwarded-For (the server must run with TRUST_PROXY).
+ */
+export async function chatClient(baseUrl: string, token?: string, forwardedFor?: string): Promise<Socket> {
   const socket = connect(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     auth: token ? { token } : {},
+    ...(forwardedFor ? { extraHeaders: { 'x-forwarded-for': forwardedFor } } : {}),
     reconnection: false,
     forceNew: true,
   });

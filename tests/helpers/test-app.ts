@@ -17,7 +17,8 @@ export interface TestApp extends BuiltApp {
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env },
-    { dataDir: 'memory', webDistDir: '/nonexistent' },
+    // No web build unless the test names one (WEB_DIST_DIR).
+    { dataDir: 'memory', ...(env.WEB_DIST_DIR ? {} : { webDistDir: '/nonexistent' }) },
   );
   const pgUrl = process.env.TEST_DB === 'postgres' ? await createThrowAwayDatabase() : undefined;
   const database = await openDatabase({ databaseUrl: pgUrl?.url, dataDir: 'memory' });

@@ -7,14 +7,23 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 // starting together on one PostgreSQL apply each migration exactly once.
 const ADVISORY_LOCK_ID = 727_001;
 
+/** The migration files this version of the app knows, in the order they apply. */
+export function migrationFiles(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
+}
+
+export function readMigration(file: string): string {
+  return readFileSync(MIGRATIONS_DIR + file, 'utf8');
+}
+
 /**
  * Applies every `migrations/NNNN_name.sql` not yet recorded, in file-name order, each in its own
  * transaction. See docs/decisions/003-embedded-database.md for why migrations are plain SQL.
  */
 export async function migrate(database: Database): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort();
+  const files = migrationFiles();
   // Session-level advisory locks belong to one connection, so on PostgreSQL everything below runs
   // on a single checked-out client.
   const client = database.pool ? await database.pool.connect() : undefined;
@@ -35,7 +44,7 @@ export async function migrate(database: Database): Promise<string[]> {
     );
     for (const file of files) {
       if (done.has(file)) continue;
-      const body = readFileSync(MIGRATIONS_DIR + file, 'utf8');
+      const body = readMigration(file);
       const name = file.replace(/'/g, "''");
       await exec(`begin;\n${body}\n;insert into schema_migrations(name) values ('${name}');\ncommit;`);
       applied.push(file);

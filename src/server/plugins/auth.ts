@@ -34,14 +34,21 @@ export const requireUser =
     if (!(await resolve(db, request))) throw unauthorized();
   };
 
+const adminGuards = new WeakSet<object>();
+
+/** Whether a route hook is the admin guard (the OpenAPI document keeps such routes for admins). */
+export const isAdminGuard = (hook: unknown) => typeof hook === 'function' && adminGuards.has(hook);
+
 /** 401 without a session, 403 for a signed-in user who is not an admin. */
-export const requireAdmin =
-  (db: Db): preHandlerAsyncHookHandler =>
-  async (request) => {
+export const requireAdmin = (db: Db): preHandlerAsyncHookHandler => {
+  const guard: preHandlerAsyncHookHandler = async (request) => {
     const auth = await resolve(db, request);
     if (!auth) throw unauthorized();
     if (auth.user.role !== 'admin') throw forbidden('Admins only.');
   };
+  adminGuards.add(guard);
+  return guard;
+};
 
 /** For handlers behind requireUser/requireAdmin: the non-null auth context. */
 export function authOf(request: FastifyRequest): AuthContext {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode, errorStatus } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
@@ -32,6 +33,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong. Please try again.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: err.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, code: 'UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     const mapped = err.code ? fastifyCodes[err.code] : undefined;
     const status = mapped ? errorStatus[mapped] : (err.statusCode ?? 500);

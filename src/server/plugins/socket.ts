@@ -3,17 +3,25 @@ import { type DefaultEventsMap, Server } from 'socket.io';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_PATH } from '../../contract/chat.ts';
 import type { AppDeps } from '../deps.ts';
 import { type AuthContext, findSession } from '../features/auth/sessions.ts';
 import { clientAddress } from '../features/chat/client-address.ts';
+import { allowedOrigin } from './security.ts';
+import { type AddressLimit, createAddressLimit } from '../features/chat/address-limit.ts';
 
 const MAX_SOCKETS_PER_IP = 20;
+const sessionRoom = (id: string) => `session:${id}`;
+const userRoom = (id: string) => `user:${id}`;
 
 /** What the server knows about a connection; decided at the handshake, never by a payload. */
 export interface SocketData {
   auth: AuthContext | null;
   role: 'visitor' | 'customer' | 'admin';
+  /** The visitor's address (TRUST_PROXY-aware), for per-address limits. */
+  address: string;
 }
 
 export type ChatServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -23,9 +31,14 @@ export type ChatServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEvent
  * through Redis (REDIS_URL) or PostgreSQL LISTEN/NOTIFY (DATABASE_URL); the adapter's table is
  * created by migration 0400 (docs/decisions/043-chat-several-instances.md).
  */
-export function registerSocketServer(app: FastifyInstance, deps: AppDeps): ChatServer {
+export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io: ChatServer; messageLimit: AddressLimit } {
+  // The HTTP API's origins exactly (issue 10 §5). `cors` answers polling requests with the headers;
+  // `allowRequest` also refuses a WebSocket upgrade from a foreign page, which CORS never covers.
+  const originAllowed = allowedOrigin(deps.config);
   const io: ChatServer = new Server(app.server, {
     path: SOCKET_PATH,
+    cors: { origin: (origin, cb) => cb(null, originAllowed(origin)), credentials: false },
+    allowRequest: (req, cb) => cb(originAllowed(req.headers.origin) ? null : 'Origin not allowed', originAllowed(req.headers.origin)),
     serveClient: false,
     // Chat payloads are small; a 10,000-character message still gets a readable error, not a drop.
     maxHttpBufferSize: 64 * 1024,
@@ -34,34 +47,20 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): ChatS
   });
 
   const closers: (() => Promise<unknown>)[] = [];
+  let redis: Redis | undefined;
   if (deps.config.REDIS_URL) {
     const pub = new Redis(deps.config.REDIS_URL, { maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err) => deps.log.warn({ err: err.message }, 'socket.io redis'));
     io.adapter(createRedisAdapter(pub, sub, { key: 'webagency-socket.io' }));
+    redis = pub;
     closers.push(async () => {
       // The adapter's close() fires its unsubscribes without waiting; let them finish before quitting.
       await Promise.allSettled([sub.punsubscribe(), sub.unsubscribe()]);
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });
   } else if (deps.database.pool) {
-    const pool = deps.database.pool;
-    // The adapter keeps one client checked out for LISTEN and attaches no 'error' listener to it;
-    // without one, a database restart would crash the process. It reconnects on 'end' by itself.
-    const guardedPool = {
-      connect: async () => {
-        const client = await pool.connect();
-        client.on('error', (err) => deps.log.warn({ err: err.message }, 'socket.io postgres adapter connection'));
-        return client;
-      },
-      query: pool.query.bind(pool),
-    } as unknown as typeof pool;
-    io.adapter(
-      createPostgresAdapter(guardedPool, {
-        tableName: 'socket_io_attachments',
-        errorHandler: (err) => deps.log.warn({ err: err.message }, 'socket.io postgres adapter'),
-      }),
-    );
+    io.adapter(localFirstPostgresAdapter(deps.database.pool, deps.log));
   }
 
   // The handshake's auth.token is the API's bearer token. A missing or dead token makes a visitor,
@@ -90,6 +89,7 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): ChatS
     const open = perAddress.get(address) ?? 0;
     if (open >= MAX_SOCKETS_PER_IP) return next(new Error('Too many connections. Please try again later.'));
     perAddress.set(address, open + 1);
+    socket.data.address = address;
     socket.on('disconnect', () => {
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left <= 0) perAddress.delete(address);
@@ -98,12 +98,84 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): ChatS
     next();
   });
 
+  // A revoked session's sockets end on every instance (issue 13 §5): each signed-in socket sits in its
+  // session's and its user's room, and disconnectSockets goes through the adapter.
+  io.on('connection', (socket) => {
+    const auth = socket.data.auth;
+    if (auth) void socket.join([sessionRoom(auth.sessionId), userRoom(auth.user.id)]);
+  });
+  deps.revocations.on((r) => {
+    io.in('sessionId' in r ? sessionRoom(r.sessionId) : userRoom(r.userId)).disconnectSockets(true);
+  });
+
   // Upgraded websockets keep the HTTP server open: end them before Fastify closes it.
+  // Clients must reconnect to another instance, so no socket.io DISCONNECT packet ("io server
+  // disconnect" tells a client to stay away): end each socket here and close the transports, as
+  // io.close() does; the client sees "transport close" and reconnects (decision 061).
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    for (const nsp of io._nsps.values()) for (const socket of nsp.sockets.values()) socket._onclose('server shutting down');
     io.engine.close();
     await Promise.allSettled([...io._nsps.values()].map(async (nsp) => nsp.adapter.close()));
     for (const close of closers) await close();
   });
-  return io;
+  // 30 messages per 10 s per address across all its sockets and instances (issue 13 §6): far above
+  // a person typing, even several behind one office address; far below a scripted flood.
+  const messageLimit = createAddressLimit({ max: 30, windowMs: 10_000, redis, log: deps.log });
+  return { io, messageLimit };
+}
+
+type AdapterPacket = { nsp?: string; data?: unknown };
+type AdapterOpts = { rooms: Set<string>; except?: Set<string>; flags?: { local?: boolean } };
+interface ClusterAdapterInternals {
+  broadcast(packet: AdapterPacket, opts: AdapterOpts): unknown;
+  publishAndReturnOffset(message: { type: number; data: unknown }): Promise<unknown>;
+}
+// socket.io-adapter's MessageType.BROADCAST.
+const BROADCAST = 3;
+
+/**
+ * The PostgreSQL adapter (LISTEN/NOTIFY) with two changes found under load (issue 11 §3):
+ * - its LISTEN connection is a client of its own, so it never holds one of the pool's connections;
+ * - a broadcast reaches this instance's sockets at once, then is published for the others. The
+ *   stock ClusterAdapter awaits the pg_notify (a pool round trip, seconds when the pool is busy)
+ *   before delivering locally, so the sender's own newMessage waited on the database twice.
+ */
+function localFirstPostgresAdapter(pool: pg.Pool, log: FastifyBaseLogger) {
+  const listenPool = {
+    connect: async () => {
+      const client = new pg.Client(pool.options);
+      // The adapter attaches no 'error' listener: without one, a database restart would crash the
+      // process. It reconnects by itself on 'end'.
+      client.on('error', (err) => log.warn({ err: err.message }, 'socket.io postgres adapter connection'));
+      await client.connect();
+      return Object.assign(client, { release: () => void client.end().catch(() => {}) });
+    },
+    query: pool.query.bind(pool),
+  } as unknown as pg.Pool;
+  const Stock = createPostgresAdapter(listenPool, {
+    tableName: 'socket_io_attachments',
+    errorHandler: (err) => log.warn({ err: err.message }, 'socket.io postgres adapter'),
+  }) as unknown as new (nsp: unknown) => ClusterAdapterInternals;
+
+  return function LocalFirstAdapter(nsp: unknown) {
+    const adapter = new Stock(nsp);
+    // The in-memory Adapter's broadcast: what ClusterAdapter calls after it has published.
+    type Proto = { constructor: { name: string }; broadcast: ClusterAdapterInternals['broadcast'] } | null;
+    let proto = Object.getPrototypeOf(adapter) as Proto;
+    while (proto && proto.constructor.name !== 'Adapter') proto = Object.getPrototypeOf(proto) as Proto;
+    if (!proto) return adapter; // an adapter of another shape: keep its own behaviour
+    const deliverHere = proto.broadcast;
+    const stockBroadcast = adapter.broadcast.bind(adapter);
+    adapter.broadcast = (packet, opts) => {
+      if (opts.flags?.local) return stockBroadcast(packet, opts);
+      // Encoded for the others first (the adapter serialises synchronously), then delivered here.
+      const published = adapter.publishAndReturnOffset({
+        type: BROADCAST,
+        data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } },
+      });
+      deliverHere.call(adapter, packet, opts);
+      published.catch((err: Error) => log.warn({ err: err.message }, 'socket.io postgres adapter: publish failed'));
+    };
+    return adapter;
+  } as unknown as ReturnType<typeof createPostgresAdapter>;
 }

@@ -1,62 +1,72 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { sendApiNotFound } from './errors.ts';
-import { SITE_CONFIG_ELEMENT_ID, type PublicSiteConfig } from '../../contract/site.ts';
+import type { PublicSiteConfig } from '../../contract/site.ts';
+import { etagMatches, pickCoding, representationEtag, type Resource } from '../lib/http-cache.ts';
+import { hasWebBuild, loadWebBuild, type WebBuild } from './web-build.ts';
 
-const API_PREFIXES = ['/api/', '/api', '/socket.io/'];
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io/');
+const hasExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
+// '.' and '..' segments (also when they arrive percent-encoded) and NUL never name a page or file.
+const isUnsafe = (path: string) => path.includes('\0') || path.includes('\\') || path.split('/').some((s) => s === '..' || s === '.');
+
+const NOT_BUILT =
+  '<!doctype html><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>';
+
+/** Sends a resource held in memory: negotiated coding, ETag/304, Vary, cache-control. */
+function sendResource(request: FastifyRequest, reply: FastifyReply, resource: Resource, status = 200) {
+  const coding = pickCoding(request.headers['accept-encoding'], resource);
+  const etag = representationEtag(resource.etag, coding);
+  reply.header('cache-control', status === 200 ? resource.cacheControl : 'no-cache');
+  if (resource.br || resource.gzip) reply.header('vary', 'accept-encoding');
+  if (status === 200) {
+    reply.header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], resource.etag)) return reply.code(304).send();
+  }
+  if (coding !== 'identity') reply.header('content-encoding', coding);
+  const body = coding === 'br' ? resource.br! : coding === 'gzip' ? resource.gzip! : resource.identity;
+  return reply.code(status).type(resource.type).send(body);
+}
 
 /**
- * Serves the built React app. Hashed files under /assets are cached for a year; HTML is never
- * cached. A page request gets its prerendered HTML (dist/web/prerendered/<slug>.html, written at
- * build time for public pages) or the SPA shell (index.html), so deep links work. Unknown /api paths
- * get a JSON 404.
+ * Serves the built web app from memory (issue 10.4, 11.1). One GET/HEAD route below the API:
+ * - a file of the build under its own name (hashed /assets/* cached for a year, others 5 minutes);
+ * - a public page: its prerendered HTML with the running configuration (scripts/prerender.mjs);
+ * - any other path of the web app's route table (signed-in pages, /status/:id, /admin/…): the app
+ *   shell, 200, for client-side routing;
+ * - any other path: 404 with the prerendered not-found page ('WRONG TURN?'), or a short text 404
+ *   for a missing file; unknown /api paths a JSON 404.
+ * Nothing is read from disk per request, so no request path can reach a file outside the build.
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string, site: PublicSiteConfig) {
-  // '<' is escaped so that no configured value can close the script element.
-  const siteJson = JSON.stringify(site).replace(/</g, '\\u003c');
-  const siteTag = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${siteJson}</script>`;
-  const hasBuild = existsSync(join(webDistDir, 'index.html'));
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      prefix: '/',
-      index: false,
-      wildcard: true,
-      preCompressed: true,
-      setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
-      },
-    });
-  }
-  const htmlCache = new Map<string, string>();
-  const readHtml = (file: string) => {
-    let html = htmlCache.get(file);
-    if (html === undefined) {
-      html = readFileSync(file, 'utf8').replace('<!--site-config-->', siteTag);
-      htmlCache.set(file, html);
-    }
-    return html;
-  };
+export async function registerWeb(app: FastifyInstance, webDistDir: string, site: PublicSiteConfig, publicUrl: string): Promise<WebBuild | undefined> {
+  const build = hasWebBuild(webDistDir) ? loadWebBuild(webDistDir, site, publicUrl, app.log) : undefined;
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
-    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.[a-z0-9]+$/i.test(path);
-    if (!wantsHtml) return reply.status(404).send(sendApiNotFound(request.method, request.url));
-    if (!hasBuild) {
-      return reply
-        .status(503)
-        .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
+  const apiNotFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(sendApiNotFound(request.method, request.url));
+
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const url = request.url;
+    const q = url.indexOf('?');
+    const rawPath = q === -1 ? url : url.slice(0, q);
+    if (isApiPath(rawPath)) return apiNotFound(request, reply);
+    if (!build) return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
+
+    const file = build.files.get(rawPath);
+    if (file) return sendResource(request, reply, file);
+
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      return sendResource(request, reply, build.notFound, 404);
     }
-    const slug = path === '/' ? 'index' : path.replace(/^\/+|\/+$/g, '').replace(/[^\w/-]/g, '');
-    const prerendered = join(webDistDir, 'prerendered', `${slug}.html`);
-    const file = slug && !slug.includes('..') && existsSync(prerendered) ? prerendered : join(webDistDir, 'index.html');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readHtml(file));
+    if (isUnsafe(path)) return sendResource(request, reply, build.notFound, 404);
+    const page = build.pages.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    if (page) return sendResource(request, reply, page);
+    if (hasExtension(path)) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
+    if (build.isPageRoute(path)) return sendResource(request, reply, build.shell);
+    return sendResource(request, reply, build.notFound, 404);
   });
+
+  // Other methods on paths no route serves: the JSON 404 of the API.
+  app.setNotFoundHandler(apiNotFound);
+  return build;
 }

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useSession } from '../lib/session.tsx';
 import { BrandLogo } from './brand-logo.tsx';
+import { Island } from '../islands/island.tsx';
 
 interface BarLink {
   to: string;
@@ -21,17 +21,22 @@ export function BarePageBar({ links = DEFAULT_LINKS, className = '' }: { links?:
       <ul className="flex items-center gap-1 text-sm">
         {links.map((l) => (
           <li key={l.to} className="max-sm:hidden">
-            <Link to={l.to} className="rounded-lg px-3 py-2 text-muted hover:text-white">
+            <a href={l.to} className="rounded-lg px-3 py-2 text-muted hover:text-white">
               {l.label}
-            </Link>
+            </a>
           </li>
         ))}
         <li>
-          <Link to={isLoggedIn ? '/dashboard' : '/login'} className="rounded-lg border border-line px-3 py-2 font-medium text-ink hover:border-accent hover:text-white">
+          <a href={isLoggedIn ? '/dashboard' : '/login'} className="rounded-lg border border-line px-3 py-2 font-medium text-ink hover:border-accent hover:text-white">
             {isLoggedIn ? 'Dashboard' : 'Login'}
-          </Link>
+          </a>
         </li>
       </ul>
     </nav>
   );
+}
+
+/** The bar as an island of a prerendered page (its Login/Dashboard link follows the session). */
+export function BarePageBarIsland(props: { links?: BarLink[]; className?: string }) {
+  return <Island name="bare-page-bar" hydrate={['session']} component={BarePageBar} props={props} />;
 }

@@ -1,23 +1,23 @@
-import { Link } from 'react-router';
 import { siteConfig } from '../lib/site-config.ts';
 import { FooterWeather } from '../features/geo/footer-weather.tsx';
+import { Island } from '../islands/island.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { SocialLinks } from './social-links.tsx';
 
-// Spec §2 footer: quick links, docs links, address, support phone and e-mail, location, date and
+// Spec §2 footer: quick links, docs links (named as the pages, not by their slugs — issue 12.13), address, support phone and e-mail, location, date and
 // time, weather, social strip, copyright 2024. Business details come from the site configuration.
 const quickLinks = [
-  { to: '/about', label: 'about' },
-  { to: '/dashboard', label: 'dashboard' },
-  { to: '/contact', label: 'contact' },
-  { to: '/pricing', label: 'pricing' },
-  { to: '/login', label: 'login' },
-  { to: '/logout', label: 'logout' },
+  { to: '/about', label: 'About' },
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/login', label: 'Login' },
+  { to: '/logout', label: 'Logout' },
 ];
 const docsLinks = [
-  { to: '/privacypolicy', label: 'privacypolicy' },
-  { to: '/termsandconditions', label: 'termsandconditions' },
-  { to: '/faqs', label: 'faqs' },
+  { to: '/privacypolicy', label: 'Privacy policy' },
+  { to: '/termsandconditions', label: 'Terms and conditions' },
+  { to: '/faqs', label: 'FAQs' },
 ];
 
 function FooterLinks({ id, title, links }: { id: string; title: string; links: { to: string; label: string }[] }) {
@@ -29,9 +29,9 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: {
       <ul className="mt-2">
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className="inline-block py-1 text-muted transition-colors hover:text-white">
+            <a href={l.to} className="inline-block py-1 text-muted transition-colors hover:text-white">
               {l.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -59,12 +59,10 @@ export function SiteFooter() {
         </div>
         <FooterLinks id="footer-quick" title="Quick links" links={quickLinks} />
         <FooterLinks id="footer-docs" title="Docs" links={docsLinks} />
-        <FooterWeather />
+        <Island name="footer-weather" hydrate={['idle', 'visible', 'interaction']} component={FooterWeather} props={{}} />
       </div>
       <div className="mx-auto mt-10 flex max-w-6xl flex-col-reverse items-start justify-between gap-4 border-t border-line pt-6 sm:flex-row sm:items-center">
-        <p className="text-muted">
-          © 2024 {site.brand}. All rights reserved.
-        </p>
+        <p className="text-muted">© 2024 {site.brand}. All rights reserved.</p>
         <SocialLinks />
       </div>
     </footer>

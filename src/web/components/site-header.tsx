@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useSession } from '../lib/session.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { navItems } from './nav-items.ts';
@@ -7,17 +7,28 @@ import { useScrolledPast } from './use-scrolled-past.ts';
 
 const HIDE_AT = 200; // spec §2 / §9: the bar hides once scrolled 200 px or more
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-accent-strong/20 text-white' : 'text-muted hover:text-white'}`;
 
-export function SiteHeader() {
+/**
+ * The shared header (spec §2). An island on prerendered pages: plain links (a page change is a
+ * page load), `path` says which item is current.
+ */
+export function SiteHeader({ path }: { path: string }) {
   const { isLoggedIn, user } = useSession();
   const items = navItems(isLoggedIn, user);
   const scrolled = useScrolledPast(HIDE_AT);
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
+  const [menuTop, setMenuTop] = useState(0);
+  const headerRef = useRef<HTMLElement>(null);
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A new page (in the router app) closes the menu; set during render, not in an effect, so that a
+  // tap replayed right after hydration is not undone by a mount effect.
+  const [menuPath, setMenuPath] = useState(path);
+  if (menuPath !== path) {
+    setMenuPath(path);
+    setMenuOpen(false);
+  }
 
   // Spec §2: the mobile menu locks page scrolling while open.
   useEffect(() => {
@@ -32,9 +43,16 @@ export function SiteHeader() {
     };
   }, [menuOpen]);
 
+  const toggleMenu = () => {
+    // The panel starts where the header ends, measured now (the header may sit below other bars).
+    setMenuTop(headerRef.current?.getBoundingClientRect().bottom ?? 0);
+    setMenuOpen((o) => !o);
+  };
+
   const hidden = scrolled && !menuOpen;
   return (
     <header
+      ref={headerRef}
       data-testid="site-header"
       data-hidden={hidden}
       className={`sticky top-0 z-40 border-b border-line bg-page/90 backdrop-blur transition-transform duration-300 ${hidden ? '-translate-y-full' : 'translate-y-0'}`}
@@ -44,9 +62,9 @@ export function SiteHeader() {
         <ul className="hidden items-center gap-1 md:flex">
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className={linkClass}>
+              <a href={item.to} aria-current={item.to === path ? 'page' : undefined} className={linkClass(item.to === path)}>
                 {item.label}
-              </NavLink>
+              </a>
             </li>
           ))}
         </ul>
@@ -56,26 +74,39 @@ export function SiteHeader() {
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((o) => !o)}
+          onClick={toggleMenu}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </nav>
-      {menuOpen && (
-        <div id="mobile-menu" data-testid="mobile-menu" className="fixed inset-x-0 top-[61px] bottom-0 z-40 overflow-y-auto bg-page px-4 py-4 md:hidden animate-fade-in">
-          <ul className="flex flex-col gap-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => `block rounded-xl px-4 py-3 text-lg ${isActive ? 'bg-accent-strong text-white' : 'text-ink hover:bg-card'}`}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {/* Portalled to <body>: inside the header, whose backdrop-blur and translate make it the
+          containing block of `fixed`, the panel was 32 px tall on phones (issue 12.1). */}
+      {menuOpen &&
+        createPortal(
+          <div
+            id="mobile-menu"
+            data-testid="mobile-menu"
+            style={{ top: menuTop }}
+            className="fixed inset-x-0 bottom-0 z-40 overflow-y-auto bg-page px-4 py-4 md:hidden animate-fade-in"
+          >
+            <ul className="flex flex-col gap-1">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <a
+                    href={item.to}
+                    aria-current={item.to === path ? 'page' : undefined}
+                    className={`block rounded-xl px-4 py-3 text-lg ${item.to === path ? 'bg-accent-strong text-white' : 'text-ink hover:bg-card'}`}
+                  >
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>,
+          document.body,
+        )}
     </header>
   );
 }

@@ -25,6 +25,36 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+interface Loaded {
+  userId: string;
+  user: SessionUser | null;
+  couponCode: string | null;
+}
+
+/** The stored token's user, or null (no token, or it was refused: then it is cleared). */
+async function fetchSession(): Promise<Loaded | null> {
+  if (!tokenStore.get()) return null;
+  try {
+    const v = await api<VerifyTokenResponse>('GET', 'auth/verifyToken');
+    const [profile, coupons] = await Promise.allSettled([
+      api<GetUserByIdResponse>('GET', 'user/getUserById'),
+      api<{ coupons: { coupon_code: string }[] }>('GET', `coupon/getCouponsByUserId/${v.userId}`),
+    ]);
+    if (coupons.status === 'rejected') console.log('coupon fetch failed');
+    return {
+      userId: v.userId,
+      user: profile.status === 'fulfilled' ? profile.value.user : null,
+      couponCode: coupons.status === 'fulfilled' ? (coupons.value.coupons[0]?.coupon_code ?? null) : null,
+    };
+  } catch {
+    tokenStore.clear();
+    return null;
+  }
+}
+
+// A prerendered page has several islands, each with its own provider: they share the first look-up.
+let firstLoad: Promise<Loaded | null> | null = null;
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [userId, setUserId] = useState<string | null>(null);
@@ -37,32 +67,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setCouponCode(null);
   }, []);
 
-  const load = useCallback(async () => {
-    if (!tokenStore.get()) {
-      clear();
+  const load = useCallback(
+    async (fresh = true) => {
+      const loaded = await (fresh ? fetchSession() : (firstLoad ??= fetchSession()));
+      if (loaded) {
+        setUserId(loaded.userId);
+        setUser(loaded.user);
+        setCouponCode(loaded.couponCode);
+      } else clear();
       setLoading(false);
-      return;
-    }
-    try {
-      const v = await api<VerifyTokenResponse>('GET', 'auth/verifyToken');
-      setUserId(v.userId);
-      const [profile, coupons] = await Promise.allSettled([
-        api<GetUserByIdResponse>('GET', 'user/getUserById'),
-        api<{ coupons: { coupon_code: string }[] }>('GET', `coupon/getCouponsByUserId/${v.userId}`),
-      ]);
-      if (profile.status === 'fulfilled') setUser(profile.value.user);
-      if (coupons.status === 'fulfilled') setCouponCode(coupons.value.coupons[0]?.coupon_code ?? null);
-      else console.log('coupon fetch failed');
-    } catch {
-      tokenStore.clear();
-      clear();
-    } finally {
-      setLoading(false);
-    }
-  }, [clear]);
+    },
+    [clear],
+  );
 
   useEffect(() => {
-    void load();
+    void load(false);
   }, [load]);
 
   const value = useMemo<Session>(
@@ -74,16 +93,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       couponCode,
       async login(token) {
         tokenStore.set(token);
+        firstLoad = null;
         setLoading(true);
         await load();
       },
       async logout() {
         if (tokenStore.get()) await api('POST', 'auth/logout', {}).catch(() => {});
         tokenStore.clear();
+        firstLoad = null;
         clearChatStorage();
         clear();
       },
-      refresh: load,
+      refresh: () => load(),
     }),
     [loading, userId, user, couponCode, load, clear],
   );

@@ -23,6 +23,8 @@ const defaults: PublicSiteConfig = {
   },
   signIn: { google: false, microsoft: false },
   payments: 'test',
+  referralValidUntil: null,
+  assistantModel: null,
 };
 
 let cached: PublicSiteConfig | undefined;

@@ -16,6 +16,7 @@ const CashbackPage = lazy(() => import('../features/admin/cashback-page.tsx'));
 const CustomersPage = lazy(() => import('../features/admin/customers-page.tsx'));
 const CustomerPage = lazy(() => import('../features/admin/customer-page.tsx'));
 const AuditPage = lazy(() => import('../features/admin/audit-page.tsx'));
+const DraftsPage = lazy(() => import('../features/abandoned-checkouts/drafts-page.tsx'));
 
 /** /admin/*: visitors go to /login, customers see "Admins only"; the server checks every call again. */
 export default function AdminPage() {
@@ -48,6 +49,7 @@ function AdminArea() {
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:id" element={<CustomerPage />} />
           <Route path="audit" element={<AuditPage />} />
+          <Route path="drafts" element={<DraftsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </Suspense>

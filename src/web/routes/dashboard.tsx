@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
-import { ButtonLink } from '../components/ui/button.tsx';
+import { ButtonLink } from '../components/ui/button-link.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../lib/session.tsx';
 import { PersonalDetails } from '../features/auth/personal-details.tsx';
@@ -44,7 +44,7 @@ export default function DashboardPage() {
           </Link>
         </nav>
       </header>
-      <h1 className="mt-10 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+      <h1 className="mt-10 text-3xl font-bold tracking-tight text-white wrap-anywhere sm:text-4xl">
         {user?.name ? `Hello, ${user.name.split(' ')[0]}` : 'Your dashboard'}
       </h1>
       <p className="mt-2 text-muted">Your details and the progress of every website you ordered.</p>
@@ -72,7 +72,7 @@ export default function DashboardPage() {
         role="tabpanel"
         id={`${baseId}-panel-${tabs.indexOf(tab)}`}
         aria-labelledby={`${baseId}-tab-${tabs.indexOf(tab)}`}
-        className="mt-6 rounded-2xl border border-line bg-card p-5 sm:p-8"
+        className="mt-6 min-w-0 rounded-2xl border border-line bg-card p-5 sm:p-8"
       >
         {tab === 'Personal Details' ? (
           user ? <PersonalDetails user={user} /> : <Spinner label="Loading your details" />

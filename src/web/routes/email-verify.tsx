@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { sendCode, verifyOtp } from '../features/auth/auth-api.ts';
 import { AuthShell, FormError } from '../features/auth/auth-shell.tsx';
-import { afterSignIn, readAuthState, rememberDetailsState, type AuthRouteState } from '../features/auth/auth-state.ts';
+import { afterSignIn, forgetReturnTo, readAuthState, rememberDetailsState, type AuthRouteState } from '../features/auth/auth-state.ts';
 import { useResendCountdown } from '../features/auth/use-resend-countdown.ts';
 
 type ButtonState = 0 | 1 | 2; // spec §4: 0 Continue, 1 loading, 2 'Enter the code again'
@@ -33,14 +33,17 @@ export default function EmailVerifyPage() {
     e.preventDefault();
     setState(1);
     setError(null);
+    setNotice(null); // "A new code is on its way." is stale once this code is answered
     try {
       const res = await verifyOtp(email!, code);
       if (res.token) {
         await session.login(res.token);
         navigate(afterSignIn(isPricing), { replace: true });
+        forgetReturnTo();
         return;
       }
       const next: AuthRouteState = { email_pass: email, signupTicket: res.signupTicket, isPricing, next: afterSignIn(isPricing) };
+      forgetReturnTo(); // carried on in `next`
       rememberDetailsState(next);
       navigate('/signup/enterDetails', { state: next, replace: true });
     } catch (err) {
@@ -96,9 +99,9 @@ export default function EmailVerifyPage() {
             You can request a new code in <span className="tabular-nums text-ink">{countdown.secondsLeft}</span> s
           </span>
         ) : (
-          <Button variant="ghost" onClick={resend}>
+          <button type="button" onClick={resend} className="min-h-11 px-2 font-medium text-accent-soft underline underline-offset-4 hover:text-white">
             Request a new code
-          </Button>
+          </button>
         )}
       </div>
       {notice && <p className="text-center text-sm text-success">{notice}</p>}

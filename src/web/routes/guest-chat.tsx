@@ -3,12 +3,19 @@ import { Composer, MessageList } from '../features/chat/message-list.tsx';
 
 // Spec §2 "Guest chat test page": a message list, an input, Send, Close Chat and Start New Chat.
 export default function GuestChatPage() {
-  const chat = useLiveChat({ active: true });
+  // The conversation starts with the first message: a visit alone leaves no empty chat (issue 12 §8).
+  const chat = useLiveChat({ active: true, startOnFirstMessage: true });
   return (
     <section className="mx-auto flex min-h-screen max-w-2xl flex-col gap-4 px-4 py-10">
       <h1 className="text-3xl font-bold text-white">Guest chat</h1>
       <p className="text-sm text-muted" data-testid="guest-chat-status">
-        {chat.isConnected ? 'Connected to a new chat. Messages go to our team.' : chat.isPaused ? 'Chat closed.' : 'Starting a chat…'}
+        {chat.isConnected
+          ? 'Connected to a new chat. Messages go to our team.'
+          : chat.isPaused
+            ? 'Chat closed.'
+            : chat.chatId
+              ? 'Connecting…'
+              : 'Type a message to start a chat with our team.'}
       </p>
       <div className="flex h-[420px] flex-col rounded-2xl border border-line bg-card">
         <MessageList
@@ -28,7 +35,7 @@ export default function GuestChatPage() {
         </p>
       )}
       <div className="rounded-2xl border border-line bg-card [&>form]:border-t-0">
-        <Composer onSend={chat.send} disabled={!chat.isConnected} placeholder="Type a message…" label="Message" />
+        <Composer onSend={chat.send} disabled={!chat.canSend} placeholder="Type a message…" label="Message" />
       </div>
       <div className="flex gap-3">
         <button

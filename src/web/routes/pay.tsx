@@ -7,7 +7,9 @@ import { PromoBanner } from '../features/promotion/promo-banner.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import { AdvancePayment } from '../features/orders/advance-payment.tsx';
 import { RemainingPayment } from '../features/orders/remaining-payment.tsx';
+import { BillingDetailsForm } from '../features/invoices/billing-details-form.tsx';
 import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../features/orders/checkout.ts';
+import { keepCoupon } from '../features/orders/kept-coupon.ts';
 
 interface PayState {
   isAdvance?: boolean;
@@ -15,7 +17,11 @@ interface PayState {
   totalAmount?: number;
 }
 
-type Outcome = { kind: 'verifying' } | { kind: 'advance-paid'; orderId: string } | { kind: 'failed'; message: string };
+type Outcome =
+  | { kind: 'verifying' }
+  | { kind: 'advance-paid'; orderId: string }
+  | { kind: 'duplicate'; orderId: string; installment: 'advance' | 'remaining' }
+  | { kind: 'failed'; message: string };
 
 /** Spec §2 "Payment page": 'Pay Advance' or 'Pay Remaining'; logged-out visitors go to /. */
 export default function PayPage() {
@@ -38,6 +44,11 @@ export default function PayPage() {
     setOutcome({ kind: 'verifying' });
     try {
       const v = await verifyPayment(r);
+      if (v.duplicate) {
+        // Paid again (a second tab): say so and that this charge goes back (issue 12 item 6).
+        setOutcome({ kind: 'duplicate', orderId: v.orderId, installment: v.kind });
+        return;
+      }
       if (v.kind === 'remaining') {
         navigate(`/status/${encodeURIComponent(v.orderId)}`, { replace: true });
         return;
@@ -47,6 +58,7 @@ export default function PayPage() {
       await api('POST', 'order/createOrder', {
         razorpay_order_id: r.razorpay_order_id,
       }).catch(() => console.log('order creation failed'));
+      keepCoupon(null); // used: the next order starts without it
       setOutcome({ kind: 'advance-paid', orderId: v.orderId });
     } catch (err) {
       // Spec §8 wording first; the server's reason only when it adds something.
@@ -78,14 +90,34 @@ export default function PayPage() {
       {/* Spec §2: the top banner can show on /, /pricing and /pay. */}
       <PromoBanner />
       <section className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 px-4 py-10 sm:py-16">
-        <Link to="/" className="text-sm text-muted hover:text-white">
-          ← Home
-        </Link>
+        {/* Pay Remaining belongs to an order: back goes to it (issue 12 item 13). */}
+        {isAdvance || !orderId ? (
+          <Link to="/" className="text-sm text-muted hover:text-white">
+            ← Home
+          </Link>
+        ) : (
+          <Link to={`/status/${encodeURIComponent(orderId)}`} className="text-sm text-muted hover:text-white">
+            ← Back to your order
+          </Link>
+        )}
         <h1 className="text-3xl font-bold text-white sm:text-4xl">{outcome?.kind === 'verifying' ? 'Payment' : isAdvance ? 'Pay Advance' : 'Pay Remaining'}</h1>
         {outcome?.kind === 'verifying' ? (
           <p className="flex items-center gap-3 text-ink">
             <Spinner label="Verifying your payment" /> Verifying your payment…
           </p>
+        ) : outcome?.kind === 'duplicate' ? (
+          <div className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6" role="alert" data-testid="duplicate-payment">
+            <h2 className="text-xl font-semibold text-white">This order was already paid</h2>
+            <p className="text-ink">
+              The {outcome.installment === 'advance' ? 'advance' : 'remaining payment'} of order <strong className="break-all text-white">{outcome.orderId}</strong> had already been paid, so this second charge will be
+              refunded to you in full. You don't need to do anything; we have been told and the refund usually reaches your account within 5–7 working days.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Link to={`/status/${encodeURIComponent(outcome.orderId)}`} className={buttonClass('primary')}>
+                See your order
+              </Link>
+            </div>
+          </div>
         ) : outcome?.kind === 'advance-paid' ? (
           <div className="flex flex-col gap-4 rounded-2xl border border-success/40 bg-card p-6" role="status">
             <h2 className="text-xl font-semibold text-white">Payment received — thank you!</h2>
@@ -114,6 +146,14 @@ export default function PayPage() {
               </p>
             )}
             {isAdvance ? <AdvancePayment onPaid={finish} /> : <RemainingPayment orderId={orderId!} onPaid={finish} />}
+            <BillingDetailsForm />
+            <p className="text-xs text-muted">
+              By paying you agree to our{' '}
+              <Link to="/termsandconditions" className="text-accent-soft underline underline-offset-2 hover:text-white">
+                Terms and conditions
+              </Link>
+              .
+            </p>
           </>
         )}
       </section>

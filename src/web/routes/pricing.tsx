@@ -1,89 +1,26 @@
-import { useNavigate } from 'react-router';
-import { formatMoney } from '../../domain/money.ts';
-import { ADVANCE_PERCENT, planPrices } from '../../domain/pricing.ts';
-import { BarePageBar } from '../components/bare-page-bar.tsx';
-import { PromoBanner } from '../features/promotion/promo-banner.tsx';
+import { BarePageBarIsland } from '../components/bare-page-bar.tsx';
+import { PromoBannerIsland } from '../features/promotion/promo-banner.tsx';
 import { usePageMeta } from '../features/seo/use-page-meta.ts';
-import { useSession } from '../lib/session.tsx';
-import { useCurrency } from '../features/orders/use-currency.ts';
-import { CurrencySelect } from '../features/orders/currency-select.tsx';
-
-// Spec §2 "Pricing" feature list.
-const FEATURES = [
-  'Delivery in 1 month',
-  'High-quality UI/UX',
-  'Deployment included',
-  'No no-code software',
-  'High performance',
-  '1 year of customer support',
-  'Up to 50 screens and 30 APIs',
-];
+import { PricingPlan } from '../features/orders/pricing-plan.tsx';
+import { Island } from '../islands/island.tsx';
 
 /** Spec §2 "Pricing": one plan card; the button goes to /pay (signed in) or /login (visitor). */
 export default function PricingPage() {
   usePageMeta('/pricing');
-  const navigate = useNavigate();
-  const { isLoggedIn } = useSession();
-  // Issue 5: the visitor's currency (country or own choice) from the configured table.
-  const { currencies, currency, setCurrency } = useCurrency();
-  const { listPrice, price } = planPrices(currency);
-
-  const onChoose = () => {
-    if (isLoggedIn) navigate('/pay', { state: { isAdvance: true } });
-    else navigate('/login', { state: { isPricing: true } });
-  };
-
   return (
     <>
-      <PromoBanner />
-      <BarePageBar />
+      <PromoBannerIsland />
+      <BarePageBarIsland />
       <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-24">
-        <div aria-hidden="true" className="pointer-events-none absolute top-0 left-1/2 h-96 w-[48rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(124,58,237,0.3),transparent)]" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute top-0 left-1/2 h-96 w-full max-w-3xl -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(124,58,237,0.3),transparent)]"
+        />
         <div className="relative text-center">
           <h1 className="text-4xl font-black tracking-tight text-white sm:text-6xl">Discover our flat pricing</h1>
           <p className="mt-4 text-xl text-muted">Get your website today</p>
         </div>
-        <article
-          aria-labelledby="plan-title"
-          data-testid="plan-card"
-          className="relative mx-auto mt-12 max-w-md rounded-[2rem] border border-accent/50 bg-card p-8 shadow-[0_0_80px_-20px_rgba(124,58,237,0.6)]"
-        >
-          <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-gradient-to-r from-[#7c3aed] to-[#be185d] px-4 py-1 text-xs font-bold tracking-wider text-white uppercase">
-            Limited Launch Special
-          </p>
-          <h2 id="plan-title" className="text-center text-lg font-semibold text-accent-soft">
-            Custom Website
-          </h2>
-          <p className="mt-4 flex flex-wrap items-baseline justify-center gap-x-3">
-            <s className="text-2xl text-muted" data-testid="list-price">
-              <span className="sr-only">List price </span>
-              {formatMoney(listPrice, currency)}
-            </s>
-            <span className="text-4xl font-black text-white sm:text-5xl" data-testid="plan-price">
-              <span className="sr-only">Now </span>
-              {formatMoney(price, currency)}
-            </span>
-          </p>
-          <p className="mt-1 text-center text-sm text-muted">Per Website</p>
-          {/* Reserved height: the selector appears once the currency table has loaded (no layout shift). */}
-          <div className="mt-3 min-h-[2.125rem]">
-            <CurrencySelect currencies={currencies} value={currency.code} onChange={setCurrency} className="justify-center" />
-          </div>
-          <ul className="mt-8 space-y-3">
-            {FEATURES.map((f) => (
-              <li key={f} className="flex items-center gap-3 text-ink">
-                <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-success" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                  <path d="M5 12.5l4.5 4.5L19 7.5" />
-                </svg>
-                {f}
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={onChoose} className="mt-8 min-h-12 w-full rounded-xl bg-accent-strong px-5 font-semibold text-white hover:bg-accent-hover" data-testid="pricing-cta">
-            {isLoggedIn ? 'Join the Family' : 'Log In'}
-          </button>
-          <p className="mt-4 text-center text-sm text-muted">Note: You will have to pay {ADVANCE_PERCENT}% advance.</p>
-        </article>
+        <Island name="pricing-plan" hydrate={['load']} component={PricingPlan} props={{}} />
       </div>
     </>
   );

@@ -24,6 +24,16 @@ export default function PrivacyPage() {
           title: 'How we use it',
           body: <p>To contact you about your request, to deliver and support your website, to process payments and to keep our service secure.</p>,
         },
+        {
+          title: 'Visit counting without cookies',
+          body: (
+            <p>
+              When you open one of our public pages we count the visit: the page, the day, the campaign tag in the link (utm_source, utm_medium, utm_campaign) and the website
+              you came from. We set no cookie and store no IP address; we keep only a code made from your IP address and browser with a random key that changes every day and
+              is then deleted, so visits cannot be linked to you or across days. If your browser sends Do Not Track or Global Privacy Control, we do not count you at all.
+            </p>
+          ),
+        },
         { title: 'We do not sell your data', body: <p>We never sell your personal data. We share it only with the providers that run our service, such as payment and e-mail providers.</p> },
         { title: 'Your rights', body: <p>You may access, correct or delete your personal data at any time. Write to us and we will act on your request.</p> },
         {

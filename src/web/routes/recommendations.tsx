@@ -1,4 +1,5 @@
-import { BarePageBar } from '../components/bare-page-bar.tsx';
+import { BarePageBarIsland } from '../components/bare-page-bar.tsx';
+import { Island } from '../islands/island.tsx';
 import { ContactForm } from '../features/contact/contact-form.tsx';
 import { usePageMeta } from '../features/seo/use-page-meta.ts';
 
@@ -7,12 +8,17 @@ export default function RecommendationsPage() {
   usePageMeta('/getAllRecommendations');
   return (
     <>
-      <BarePageBar />
+      <BarePageBarIsland />
       <div className="mx-auto max-w-3xl px-4 pt-8 pb-24">
         <h1 className="text-4xl font-bold tracking-tight text-white sm:text-5xl">Complete Your Details to Get Expert Suggestions</h1>
         <p className="mt-4 text-lg text-muted">Our team will look at your business and suggest the website that fits it best.</p>
         <div className="mt-10 rounded-3xl border border-line bg-card p-6 sm:p-8">
-          <ContactForm messageLabel="About your business" messagePlaceholder="What does your business do, and what should the website achieve?" />
+          <Island
+            name="contact-form"
+            hydrate={['idle', 'interaction']}
+            component={ContactForm}
+            props={{ messageLabel: 'About your business', messagePlaceholder: 'What does your business do, and what should the website achieve?' }}
+          />
         </div>
       </div>
     </>

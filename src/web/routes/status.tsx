@@ -7,6 +7,8 @@ import { useSession } from '../lib/session.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { OrderTracker } from '../features/orders/order-tracker.tsx';
+import { rememberReturnTo } from '../features/auth/auth-state.ts';
+import { OrderInvoices } from '../features/invoices/order-invoices.tsx';
 
 /** Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. */
 export default function StatusPage() {
@@ -19,6 +21,7 @@ export default function StatusPage() {
   useEffect(() => {
     if (session.loading) return;
     if (!session.isLoggedIn) {
+      rememberReturnTo(`/status/${encodeURIComponent(id)}`);
       navigate('/login', { replace: true });
       return;
     }
@@ -43,7 +46,7 @@ export default function StatusPage() {
       </div>
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold text-white sm:text-4xl">Order status</h1>
-        <p className="text-muted">
+        <p className="break-words text-muted">
           Order <span className="font-mono text-ink">{id}</span>
           {status && (
             <>
@@ -65,7 +68,7 @@ export default function StatusPage() {
       ) : (
         <>
           <div className="rounded-2xl border border-line bg-card p-5 sm:p-8">
-            <OrderTracker completed={status.completed_steps} statuses={status.statuses} notes={status.notes} />
+            <OrderTracker lastCompleted={status.completed_steps} statuses={status.statuses} notes={status.notes} />
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="rounded-2xl border border-line bg-card p-6">
@@ -80,13 +83,24 @@ export default function StatusPage() {
                   {money(status.remaining.amount)} · {status.remaining.state === 'paid' ? 'Paid' : 'Due'}
                 </dd>
               </dl>
+              <h3 className="mt-5 text-sm font-semibold text-white">Invoices</h3>
+              <div className="mt-2">
+                <OrderInvoices orderId={status.order_id} />
+              </div>
               {canPayRemaining && (
-                <Button
-                  className="mt-5 w-full sm:w-auto"
-                  onClick={() => navigate('/pay', { state: { isAdvance: false, orderId: status.order_id, totalAmount: status.remainingAmount } })}
-                >
-                  Pay remaining {money(status.remaining.amount)}
-                </Button>
+                <>
+                  {/* Spec: the remaining payment may be made at any stage; it is due before delivery. */}
+                  <Button
+                    data-primary-action
+                    className="mt-5 w-full sm:w-auto"
+                    onClick={() => navigate(`/pay?order=${encodeURIComponent(status.order_id)}`, { state: { isAdvance: false, orderId: status.order_id, totalAmount: status.remainingAmount } })}
+                  >
+                    Pay remaining {money(status.remaining.amount)}
+                  </Button>
+                  <p className="mt-2 text-xs text-muted" data-testid="remaining-due-note">
+                    You can pay it at any stage; it is due before your website is delivered.
+                  </p>
+                </>
               )}
             </div>
             <div className="rounded-2xl border border-line bg-card p-6">

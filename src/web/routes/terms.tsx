@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { LegalPage } from '../components/legal-page.tsx';
 import { usePageMeta } from '../features/seo/use-page-meta.ts';
 import { siteConfig } from '../lib/site-config.ts';
@@ -30,9 +29,9 @@ export default function TermsPage() {
           body: (
             <p>
               Referral codes and their rewards are described on the{' '}
-              <Link to="/referAndEarn" className={a}>
+              <a href="/referAndEarn" className={a}>
                 Refer and Earn
-              </Link>{' '}
+              </a>{' '}
               page.
             </p>
           ),

@@ -12,6 +12,7 @@ export const coupons = pgTable('coupons', {
   validUntil: timestamp('valid_until', { withTimezone: true }),
   active: boolean('active').notNull().default(true),
   maxUses: integer('max_uses'),
+  maxUsesPerCustomer: integer('max_uses_per_customer').default(1),
   ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -23,6 +23,9 @@ export const orders = pgTable('orders', {
   referrerUserId: uuid('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),
   state: text('state', { enum: ['awaiting_advance', 'in_progress', 'paid', 'delivered'] }).notNull().default('awaiting_advance'),
   deliveryUrl: text('delivery_url'),
+  // Migration 0720: a use of the order's code held until then; the code taken back at payment.
+  couponHoldUntil: timestamp('coupon_hold_until', { withTimezone: true }),
+  couponWithdrawnAt: timestamp('coupon_withdrawn_at', { withTimezone: true }),
   createdAt,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -50,6 +53,11 @@ export const paymentAttempts = pgTable('payment_attempts', {
   state: text('state', { enum: ['created', 'paid', 'duplicate'] }).notNull().default('created'),
   providerPaymentId: text('provider_payment_id'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** A duplicate payment is 'needed' until the founder refunds it (migration 0680). */
+  refundState: text('refund_state', { enum: ['needed', 'refunded'] }),
+  refundReference: text('refund_reference'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt,
 });
 

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0001_platform.sql; the SQL file is the source of truth for the database.
 const timestamps = {
@@ -44,5 +44,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   lastError: text('last_error'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Added by migration 0740 (invoice PDFs on receipts): base64 files. */
+  attachments: jsonb('attachments').$type<{ filename: string; contentType: string; base64: string }[]>(),
   ...timestamps,
 });

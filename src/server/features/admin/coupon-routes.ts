@@ -12,11 +12,18 @@ import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { createCoupon, deactivateCoupon, featureCoupon, listCoupons, updateCoupon } from './coupons.ts';
+import { PROMOTION_TOPIC } from '../promotion/routes.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  // Any successful write here may change the featured promotion: every instance drops its cached
+  // GET /promotion before this answer leaves (decision 070).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) deps.bus.publish(PROMOTION_TOPIC);
+    return payload;
+  });
   app.get(
     '/coupons',
     { schema: { tags, security, summary: 'Promo coupons with redemptions, referral codes with uses, featured code', response: { 200: couponListResponse, ...errorResponses } } },

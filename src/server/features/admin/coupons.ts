@@ -24,6 +24,7 @@ function toAdminCoupon(c: CouponRow, redemptions: number, featuredCode: string |
     validUntil: iso(c.validUntil),
     active: c.active,
     maxUses: c.maxUses,
+    maxUsesPerCustomer: c.maxUsesPerCustomer,
     redemptions,
     featured: c.code === featuredCode,
     createdAt: c.createdAt.toISOString(),
@@ -39,6 +40,7 @@ const snapshot = (c: CouponRow) => ({
   validUntil: iso(c.validUntil),
   active: c.active,
   maxUses: c.maxUses,
+  maxUsesPerCustomer: c.maxUsesPerCustomer,
 });
 
 export async function featuredCouponCode(db: Db): Promise<string | null> {
@@ -88,6 +90,7 @@ export async function createCoupon(db: Db, actorUserId: string, body: CreateCoup
           validFrom: toDate(body.validFrom) ?? null,
           validUntil: toDate(body.validUntil) ?? null,
           maxUses: body.maxUses ?? null,
+          maxUsesPerCustomer: body.maxUsesPerCustomer === undefined ? 1 : body.maxUsesPerCustomer,
         })
         .returning();
       await recordAudit(tx, { actorUserId, action: 'coupon.create', entity: 'coupon', entityId: row!.id, before: null, after: snapshot(row!) });
@@ -122,6 +125,7 @@ export async function updateCoupon(db: Db, actorUserId: string, id: string, body
         validFrom: toDate(body.validFrom),
         validUntil: toDate(body.validUntil),
         maxUses: body.maxUses,
+        maxUsesPerCustomer: body.maxUsesPerCustomer,
         active: body.active,
       })
       .where(eq(coupons.id, id))

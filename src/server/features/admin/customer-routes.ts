@@ -5,6 +5,7 @@ import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { endAllSessions, getCustomer, listCustomers } from './customers.ts';
+import { sessionCacheOf } from '../auth/sessions.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -23,6 +24,12 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post(
     '/customers/:id/sessions/revoke',
     { schema: { tags, security, summary: "End all of a customer's sessions", params: uuidParams, response: { 200: revokeSessionsResponse, ...errorResponses } } },
-    async (request) => ({ success: true as const, revoked: await endAllSessions(deps.db, authOf(request).user.id, request.params.id) }),
+    async (request) => {
+      const revoked = await endAllSessions(deps.db, authOf(request).user.id, request.params.id);
+      deps.revocations.revoked({ userId: request.params.id });
+      // Revoked inside a transaction: the session caches are told after it committed.
+      sessionCacheOf(deps.db)?.userSessionsRevoked(request.params.id);
+      return { success: true as const, revoked };
+    },
   );
 };

@@ -1,50 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import { isDeliveryUrl } from '../../../domain/admin.ts';
-import { STAGES } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { adminOrderNotes } from '../../db/schema/admin.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { completeNextStage, undoLastStage } from '../tracker/complete-next-stage.ts';
-import { loadOrder } from '../tracker/load-order.ts';
 import { recordAudit } from './audit.ts';
 
-// The tracker's service functions (issue 5) do the work and the customer's e-mail; the back
-// office adds the audit record. They run their own transaction (and queue mail after it), so the
-// record is written right after the change succeeded rather than inside it.
-
-async function stageOf(deps: AppDeps, publicId: string) {
-  const loaded = await loadOrder(deps.db, publicId);
-  if (!loaded) throw notFound('Order not found.');
-  const last = loaded.stages[loaded.stages.length - 1];
-  return { loaded, completed: last?.stage ?? 0, lastNote: last?.note ?? null };
-}
+// The tracker's service functions (issue 5) do the work, the customer's e-mail and — given the
+// actor — the audit record, in the same transaction as the change (issue 13 item 4), whichever
+// admin route reached them.
 
 export async function adminCompleteNextStage(deps: AppDeps, actorUserId: string, publicId: string, note: string | undefined) {
-  const before = await stageOf(deps, publicId);
   const change = await completeNextStage(deps, publicId, { note: note || null, actorUserId });
-  await recordAudit(deps.db, {
-    actorUserId,
-    action: 'order.stage.complete',
-    entity: 'order',
-    entityId: publicId,
-    before: { completedStages: before.completed },
-    after: { completedStages: change.completedSteps, stage: STAGES[change.completedSteps - 1], note: note || null },
-  });
   return { orderId: publicId, completedStages: change.completedSteps };
 }
 
 export async function adminUndoLastStage(deps: AppDeps, actorUserId: string, publicId: string, reason: string) {
-  const before = await stageOf(deps, publicId);
-  const change = await undoLastStage(deps, publicId, { actorUserId });
-  await recordAudit(deps.db, {
-    actorUserId,
-    action: 'order.stage.undo',
-    entity: 'order',
-    entityId: publicId,
-    before: { completedStages: before.completed, stage: STAGES[before.completed - 1], note: before.lastNote },
-    after: { completedStages: change.completedSteps, reason },
-  });
+  const change = await undoLastStage(deps, publicId, { actorUserId, reason });
   return { orderId: publicId, completedStages: change.completedSteps };
 }
 

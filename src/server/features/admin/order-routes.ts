@@ -9,6 +9,8 @@ import {
   orderListQuery,
   orderListResponse,
   orderParams,
+  refundBody,
+  refundResponse,
   stageChangeResponse,
   undoStageBody,
 } from '../../../contract/admin-orders.ts';
@@ -17,6 +19,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { adminCompleteNextStage, adminUndoLastStage, setDeliveryLink, setInternalNote } from './order-actions.ts';
 import { getOrder, listOrders } from './orders.ts';
+import { markRefunded } from '../payments/refunds.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -46,6 +49,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/orders/:id/delivery-link',
     { schema: { tags, security, summary: 'Set the website link (shown to the customer once fully paid)', params: orderParams, body: deliveryLinkBody, response: { 200: deliveryLinkResponse, ...errorResponses } } },
     async (request) => setDeliveryLink(deps, authOf(request).user.id, request.params.id, request.body.url),
+  );
+  app.post(
+    '/orders/:id/refunds',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a duplicate payment refunded (refunded through Razorpay when its keys are set), audited',
+        params: orderParams,
+        body: refundBody,
+        response: { 200: refundResponse, ...errorResponses },
+      },
+    },
+    async (request) => markRefunded(deps, authOf(request).user.id, request.params.id, request.body),
   );
   app.put(
     '/orders/:id/internal-note',

@@ -49,7 +49,8 @@ describe('admin orders', () => {
     const html = '<script>alert(1)</script> UI call booked';
     const res = await call('POST', `orders/${seeded.orderId}/stages/next`, { note: html });
     expect(res.json()).toEqual({ orderId: seeded.orderId, completedStages: 2 });
-    expect((await status()).completed_steps).toBe(2);
+    // The wire value is the index of the last completed stage (spec §4): stage 2 done → 1.
+    expect((await status()).completed_steps).toBe(1);
     const mail = await t.deps.database.query<{ subject: string; html_body: string }>(
       `select subject, html_body from mail_outbox where to_address = 'ordering@example.com' and template = 'order-stage' order by created_at desc limit 1`,
     );
@@ -91,7 +92,7 @@ describe('admin orders', () => {
     expect(JSON.stringify(await status())).not.toContain('client-site.example.com');
     await seedRemainingPayment(t, seeded.customer, seeded.orderId);
     // With the link already set, the remaining payment completes stages 14 and 15 (issue 5).
-    expect((await status()).completed_steps).toBe(15);
+    expect((await status()).completed_steps).toBe(14);
     expect(JSON.stringify(await status())).toContain('https://client-site.example.com');
     const past = await call('POST', `orders/${seeded.orderId}/stages/next`, {});
     expect(past.statusCode).toBe(409);

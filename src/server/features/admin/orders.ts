@@ -98,6 +98,9 @@ export async function getOrder(database: Database, publicId: string): Promise<Or
         state: a.state,
         createdAt: a.createdAt.toISOString(),
         paidAt: iso(a.paidAt),
+        refundState: a.refundState,
+        refundReference: a.refundReference,
+        refundedAt: iso(a.refundedAt),
       })),
   });
   return {

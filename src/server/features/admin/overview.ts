@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
 import { chatSummary } from './chat-summary.ts';
 import { leadCounts } from './lead-stats.ts';
+import { refundsNeeded } from '../payments/refunds.ts';
 
 /** The last `n` UTC dates ending today, oldest first. */
 export function lastDays(now: Date, n = OVERVIEW_DAYS): string[] {
@@ -48,15 +49,28 @@ async function cashbackOwed(database: Database): Promise<OverviewResponse['cashb
   return rows.map((r) => ({ currency: r.currency, amountMinor: Number(r.amount) }));
 }
 
+/** The featured promotion and whether it has ended: a fresh install features the spec's expired offer. */
+async function featuredOffer(database: Database, now: Date): Promise<OverviewResponse['featuredOffer']> {
+  const [row] = await database.query<{ id: string; code: string; valid_until: Date | string | null }>(
+    `select c.id, c.code, c.valid_until from site_settings s join coupons c on c.code = upper(s.value->>'couponCode')
+      where s.key = 'featured_promotion' and c.active and c.kind = 'promo'`,
+  );
+  if (!row) return null;
+  const endsAt = row.valid_until ? new Date(row.valid_until) : null;
+  return { couponId: row.id, code: row.code, endsAt: endsAt ? endsAt.toISOString() : null, hasEnded: endsAt !== null && endsAt <= now };
+}
+
 export async function getOverview(database: Database, now = new Date()): Promise<OverviewResponse> {
   const days = lastDays(now);
-  const [rev, stages, owed, chats, leads, [customers]] = await Promise.all([
+  const [rev, stages, owed, chats, leads, [customers], refunds, offer] = await Promise.all([
     revenue(database, days),
     ordersByStage(database),
     cashbackOwed(database),
     chatSummary(database.db),
     leadCounts(database, days),
     database.db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
+    refundsNeeded(database),
+    featuredOffer(database, now),
   ]);
   return {
     generatedAt: now.toISOString(),
@@ -71,5 +85,7 @@ export async function getOverview(database: Database, now = new Date()): Promise
     unreadChats: chats.unreadChats,
     cashbackOwed: owed,
     customers: Number(customers?.n ?? 0),
+    refundsNeeded: refunds,
+    featuredOffer: offer,
   };
 }

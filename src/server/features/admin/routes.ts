@@ -9,6 +9,9 @@ import { orderRoutes } from './order-routes.ts';
 import { cashbackRoutes } from './cashback-routes.ts';
 import { chatSummaryRoutes } from './chat-routes.ts';
 import { inboxRoutes } from './inbox-routes.ts';
+import { adminInvoiceRoutes } from '../invoices/routes.ts';
+import { adminReminderRoutes } from '../reminders/admin-routes.ts';
+import { adminCheckoutDraftRoutes } from '../abandoned-checkouts/admin-routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -26,4 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(cashbackRoutes, { deps });
   await app.register(chatSummaryRoutes, { deps });
   await app.register(inboxRoutes, { deps });
+  await app.register(adminInvoiceRoutes, { deps });
+  await app.register(adminReminderRoutes, { deps });
+  await app.register(adminCheckoutDraftRoutes, { deps });
 };

@@ -113,6 +113,22 @@ describe('bad input and attacks on codes (none creates a session)', () => {
     expect(await sessionCount(t)).toBe(before);
   });
 
+  it('says a code replaced by a newer one was replaced, and still refuses it (issue 12 item 13)', async () => {
+    const email = newEmail();
+    await loginAs(t, email);
+    const first = await requestCode(email);
+    // The resend wait is over: the first code is retired by the second.
+    await t.deps.db.update(loginCodes).set({ createdAt: sql`created_at - interval '1 hour'` }).where(eq(loginCodes.email, email));
+    const second = await requestCode(email);
+    if (first === second) return; // one chance in a million: nothing to tell apart
+    const before = await sessionCount(t);
+    const res = await verify(email, first);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This code was replaced by a newer one. Please enter the code from the latest e-mail.');
+    expect(await sessionCount(t)).toBe(before);
+    expect((await verify(email, second)).statusCode).toBe(200);
+  });
+
   it('refuses a reused code', async () => {
     const email = newEmail();
     await loginAs(t, email);

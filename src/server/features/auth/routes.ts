@@ -96,6 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
     async (request) => {
       await revokeSession(deps.db, authOf(request).sessionId);
+      deps.revocations.revoked({ sessionId: authOf(request).sessionId });
       return { success: true as const };
     },
   );
@@ -108,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
     async (request) => {
       await revokeAllSessions(deps.db, authOf(request).user.id);
+      deps.revocations.revoked({ userId: authOf(request).user.id });
       return { success: true as const };
     },
   );

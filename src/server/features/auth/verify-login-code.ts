@@ -9,6 +9,24 @@ import { createSignupTicket } from './signup-tickets.ts';
 export const MAX_WRONG_TRIES = 5;
 
 const invalid = () => badRequest('Invalid OTP. Please try again.');
+export const REPLACED = 'This code was replaced by a newer one. Please enter the code from the latest e-mail.';
+
+/**
+ * Whether `otp` is an earlier code of this address that a newer one replaced: the person typed the
+ * code of the first e-mail, so "Invalid" would mislead them (issue 12 item 13). It never signs in.
+ */
+async function isSupersededCode(deps: AppDeps, email: string, latestId: string, otp: string): Promise<boolean> {
+  const recent = await deps.db
+    .select({ id: loginCodes.id, salt: loginCodes.salt, purpose: loginCodes.purpose, codeHash: loginCodes.codeHash, createdAt: loginCodes.createdAt, consumedAt: loginCodes.consumedAt })
+    .from(loginCodes)
+    .where(and(eq(loginCodes.email, email), gt(loginCodes.expiresAt, new Date())))
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(6);
+  // Retired by a newer send (consumed the moment the newer one was made), not used to sign in.
+  const retiredByNewer = (c: (typeof recent)[number]) =>
+    c.consumedAt !== null && recent.some((n) => n.createdAt > c.createdAt && Math.abs(n.createdAt.getTime() - c.consumedAt!.getTime()) < 2000);
+  return recent.some((c) => c.id !== latestId && retiredByNewer(c) && sameHash(hashCode(c.salt, email, c.purpose, otp), c.codeHash));
+}
 
 /**
  * Checks a code (DESIGN §5): the try is counted before the comparison, in one atomic update, so
@@ -41,6 +59,7 @@ export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp
     if (code.attempts >= MAX_WRONG_TRIES) {
       throw badRequest('Too many wrong codes. Please request a new code.');
     }
+    if (await isSupersededCode(deps, email, code.id, otp)) throw badRequest(REPLACED);
     throw invalid();
   }
   const [consumed] = await deps.db

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { ChatMessage, ChatSummary } from '../../../contract/chat.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { chatClient, nextEvent, record, request } from '../../../../tests/helpers/chat-client.ts';
 import { revokeSession } from '../auth/sessions.ts';
+import { deleteAbandonedEmptyChats } from './conversations.ts';
 
 let t: TestApp;
 let base: string;
@@ -11,7 +12,8 @@ let adminToken: string;
 const open: Socket[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: 'founder@example.com' });
+  // Behind a proxy: each test socket has its own visitor address unless a test shares one.
+  t = await buildTestApp({ ADMIN_EMAILS: 'founder@example.com', TRUST_PROXY: 'true' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address() as { port: number };
   base = `http://127.0.0.1:${address.port}`;
@@ -22,8 +24,9 @@ afterEach(() => {
 });
 afterAll(async () => t.close());
 
-const client = async (token?: string) => {
-  const s = await chatClient(base, token);
+let socketAddress = 0;
+const client = async (token?: string, address = `10.9.${Math.floor(++socketAddress / 200)}.${socketAddress % 200}`) => {
+  const s = await chatClient(base, token, address);
   open.push(s);
   return s;
 };
@@ -82,9 +85,7 @@ describe('live chat between a visitor and the admin', () => {
     const admin = await client(adminToken);
     const listed = await request(admin, 'getActiveChats');
     expect(listed.ok).toBe(true);
-    const appeared = nextEvent<ChatSummary>(admin, 'chatSummary');
     const chatId = await start();
-    expect((await appeared).chatId).toBe(chatId);
 
     const visitor = await client();
     const presence = nextEvent<{ online: boolean }>(visitor, 'adminPresence');
@@ -132,6 +133,46 @@ describe('live chat between a visitor and the admin', () => {
     expect(ack.ok && ack.history?.map((m) => `${m.sender}:${m.message}`)).toEqual(['user:first', 'admin:reply while away']);
     const after = await t.app.inject({ method: 'POST', url: '/api/v1/chat/unread', payload: { chatId } });
     expect(after.json().unread).toBe(0);
+  });
+});
+
+describe('empty chats (issue 12 §8)', () => {
+  it('lists a chat in the console only once it has a message, and deletes empty ones after a day', async () => {
+    const admin = await client(adminToken);
+    const empty = await start();
+    const old = await start();
+    const oldWithMessage = await start();
+    const visitor = await client();
+    await request(visitor, 'sendMessage', { chatId: oldWithMessage, message: 'kept' });
+    const listed = await request(admin, 'getActiveChats');
+    expect(listed.ok && listed.summaries?.map((s) => s.chatId)).toEqual(expect.not.arrayContaining([empty, old]));
+    expect(listed.ok && listed.summaries?.map((s) => s.chatId)).toContain(oldWithMessage);
+
+    await t.deps.database.query(`update chat_conversations set created_at = now() - interval '25 hours' where id = any($1)`, [[old, oldWithMessage]]);
+    expect(await deleteAbandonedEmptyChats(t.deps.database)).toBe(1);
+    const left = await t.deps.database.query<{ id: string }>('select id from chat_conversations where id = any($1)', [[empty, old, oldWithMessage]]);
+    expect(left.map((r) => r.id).sort()).toEqual([empty, oldWithMessage].sort());
+    // chat/start keeps its contract: the id it gave still works until then.
+    expect(await request(visitor, 'joinChat', empty)).toMatchObject({ ok: true });
+  });
+});
+
+describe('cost per message (issue 11 §3)', () => {
+  it('stores a visitor message in one query while no admin is online, and claims the founder notice once', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    await request(visitor, 'joinChat', chatId);
+    const spy = vi.spyOn(t.deps.database, 'query');
+    try {
+      for (let i = 0; i < 5; i++) expect(await request(visitor, 'sendMessage', { chatId, message: `m${i}` })).toMatchObject({ ok: true });
+      await waitUntil(async () => (await outbox('founder@example.com')).some((m) => m.text_body.includes('m0')));
+      const statements = spy.mock.calls.map(([sql]) => String(sql)).filter((sql) => !/mail_outbox/.test(sql));
+      // 5 stores + 1 founder-notice claim; no summary query, no access check per message.
+      expect(statements).toHaveLength(6);
+      expect(statements.filter((sql) => /founder_notified_at = now\(\)/.test(sql))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
@@ -200,6 +241,24 @@ describe('attacks', () => {
     expect(await request(admin, 'getActiveChats')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
   });
 
+  it('disconnects the sockets of a signed-out session, and every session after logoutAll (issue 13 §5)', async () => {
+    const chatId = await start();
+    const customer = await loginAs(t, 'leaver@example.com');
+    const socket = await client(customer.token);
+    await request(socket, 'joinChat', chatId).catch(() => undefined);
+    const gone = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: customer.headers })).statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+
+    const [one, two] = [await loginAs(t, 'leaver@example.com'), await loginAs(t, 'leaver@example.com')];
+    const sockets = [await client(one.token), await client(two.token)];
+    const visitor = await client();
+    const allGone = Promise.all(sockets.map((s) => new Promise((resolve) => s.once('disconnect', resolve))));
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logoutAll', headers: one.headers })).statusCode).toBe(200);
+    await allGone;
+    expect(visitor.connected).toBe(true);
+  });
+
   it('refuses empty, whitespace-only and 10,000-character messages', async () => {
     const chatId = await start();
     const visitor = await client();
@@ -256,11 +315,28 @@ describe('attacks', () => {
 
 describe('connection flood', () => {
   it('refuses more than 20 open sockets from one address and accepts again after one closes', async () => {
-    const sockets = await Promise.all(Array.from({ length: 20 }, () => client()));
-    await expect(chatClient(base)).rejects.toThrow(/Too many connections/);
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => client(undefined, '10.77.0.1')));
+    await expect(chatClient(base, undefined, '10.77.0.1')).rejects.toThrow(/Too many connections/);
+    await client(undefined, '10.77.0.2');
     sockets[0]!.disconnect();
     await new Promise((r) => setTimeout(r, 100));
-    await client();
+    await client(undefined, '10.77.0.1');
+  });
+
+  it('limits messages per visitor address across its sockets (20 sockets cannot store 160 messages)', async () => {
+    const chatId = await start();
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => client(undefined, '10.78.0.1')));
+    // The limit counts in 10-second windows: start well inside one.
+    if (Date.now() % 10_000 > 6_000) await new Promise((r) => setTimeout(r, 10_050 - (Date.now() % 10_000)));
+    const acks = await Promise.all(
+      sockets.flatMap((s, i) => Array.from({ length: 8 }, (_, j) => request(s, 'sendMessage', { chatId, message: `flood ${i}.${j}` }))),
+    );
+    const stored_ = (await stored(chatId)).length;
+    expect(stored_).toBe(acks.filter((a) => a.ok).length);
+    expect(stored_).toBeLessThanOrEqual(30);
+    expect(acks.filter((a) => !a.ok).every((a) => !a.ok && a.code === 'RATE_LIMITED')).toBe(true);
+    // Another address is not affected.
+    expect(await request(await client(undefined, '10.78.0.2'), 'sendMessage', { chatId, message: 'other visitor' })).toMatchObject({ ok: true });
   });
 });
 

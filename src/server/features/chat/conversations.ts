@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatMessage, ChatSender, ChatSummary } from '../../../contract/chat.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { chatConversations } from '../../db/schema/chat.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 
 // Conversations and their messages (DESIGN §3). The id is the capability (docs/decisions/040).
@@ -11,6 +14,8 @@ export interface Conversation {
   contactEmail: string | null;
   userEmail: string | null;
   userName: string | null;
+  /** The founder was already e-mailed about this chat (offline mode). */
+  founderNotified: boolean;
 }
 
 /** Who is asking: an admin, a signed-in user (id) or an anonymous visitor (null). */
@@ -20,8 +25,9 @@ export interface Viewer {
 }
 
 const HISTORY_LIMIT = 200;
-// Empty conversations (the human tab opened, nothing said) drop off the console after a day.
-const EMPTY_CHAT_VISIBLE = "interval '1 day'";
+// A conversation nobody wrote in (the human tab opened, nothing said) is never listed in the
+// console, and is deleted after a day (issue 12 §8).
+const EMPTY_CHAT_KEPT = "interval '1 day'";
 
 export const newChatId = () => randomBytes(24).toString('base64url');
 
@@ -36,14 +42,14 @@ export async function startConversation(database: Database, userId: string | nul
  * account give the same answer, so the response says nothing about which ids exist.
  */
 export async function findAccessible(database: Database, chatId: string, viewer: Viewer): Promise<Conversation> {
-  const rows = await database.query<{ id: string; user_id: string | null; state: Conversation['state']; contact_email: string | null; email: string | null; name: string | null }>(
-    `select c.id, c.user_id, c.state, c.contact_email, u.email, u.name
+  const rows = await database.query<{ id: string; user_id: string | null; state: Conversation['state']; contact_email: string | null; email: string | null; name: string | null; notified: boolean }>(
+    `select c.id, c.user_id, c.state, c.contact_email, u.email, u.name, c.founder_notified_at is not null as notified
        from chat_conversations c left join users u on u.id = c.user_id where c.id = $1`,
     [chatId],
   );
   const row = rows[0];
   if (!row || (!viewer.isAdmin && row.user_id !== null && row.user_id !== viewer.userId)) throw notFound('Unknown chat.');
-  return { id: row.id, userId: row.user_id, state: row.state, contactEmail: row.contact_email, userEmail: row.email, userName: row.name };
+  return { id: row.id, userId: row.user_id, state: row.state, contactEmail: row.contact_email, userEmail: row.email, userName: row.name, founderNotified: row.notified };
 }
 
 const toMessage = (r: { id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date | string }): ChatMessage => ({
@@ -54,9 +60,18 @@ const toMessage = (r: { id: string; conversation_id: string; sender: ChatSender;
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-/** Stores the message (and the conversation's counters) before anyone is told about it. */
-export async function storeMessage(database: Database, chatId: string, sender: ChatSender, text: string): Promise<ChatMessage> {
-  const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date }>(
+/**
+ * Stores the message (and the conversation's counters) before anyone is told about it, and returns
+ * the console's summary of the chat from the same statement: one round trip per message.
+ */
+export async function storeMessage(
+  database: Database,
+  chatId: string,
+  sender: ChatSender,
+  text: string,
+  who: Pick<Conversation, 'userName' | 'userEmail'> = { userName: null, userEmail: null },
+): Promise<{ message: ChatMessage; summary: ChatSummary }> {
+  const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date } & Omit<SummaryRow, 'id' | 'name' | 'email'>>(
     `with m as (
        insert into chat_messages (conversation_id, sender, body)
        select id, $2, $3 from chat_conversations where id = $1 and state <> 'closed'
@@ -68,12 +83,17 @@ export async function storeMessage(database: Database, chatId: string, sender: C
          admin_unread = admin_unread + case when $2 = 'user' then 1 else 0 end,
          visitor_unread = visitor_unread + case when $2 = 'admin' then 1 else 0 end,
          state = case when $2 = 'admin' then 'open' else state end
-       where id = (select conversation_id from m) returning id)
-     select m.* from m`,
+       where id = (select conversation_id from m)
+       returning state, contact_email, admin_unread, last_message, last_message_at, created_at)
+     select m.*, c.* from m, c`,
     [chatId, sender, text],
   );
-  if (!rows[0]) throw conflict('This chat is closed. Please start a new chat.');
-  return toMessage(rows[0]);
+  const row = rows[0];
+  if (!row) throw conflict('This chat is closed. Please start a new chat.');
+  return {
+    message: toMessage(row),
+    summary: toSummary({ ...row, id: row.conversation_id, name: who.userName, email: who.userEmail }),
+  };
 }
 
 export async function chatHistory(database: Database, chatId: string): Promise<ChatMessage[]> {
@@ -90,8 +110,23 @@ export async function markRead(database: Database, chatId: string, by: 'admin' |
   await database.query(`update chat_conversations set ${column} = 0 where id = $1 and ${column} <> 0`, [chatId]);
 }
 
-export async function closeConversation(database: Database, chatId: string) {
-  await database.query(`update chat_conversations set state = 'closed', closed_at = now() where id = $1 and state <> 'closed'`, [chatId]);
+/** Closes a chat; closed by an admin (`actorUserId`), the audit record is in the same transaction. */
+export async function closeConversation(database: Database, chatId: string, by?: { actorUserId: string }) {
+  if (!by) {
+    await database.query(`update chat_conversations set state = 'closed', closed_at = now() where id = $1 and state <> 'closed'`, [chatId]);
+    return;
+  }
+  await database.db.transaction(async (tx) => {
+    const [before] = await tx.select({ state: chatConversations.state }).from(chatConversations).where(eq(chatConversations.id, chatId)).for('update');
+    const closed = await tx
+      .update(chatConversations)
+      .set({ state: 'closed', closedAt: sql`now()` })
+      .where(and(eq(chatConversations.id, chatId), ne(chatConversations.state, 'closed')))
+      .returning({ id: chatConversations.id });
+    if (closed.length) {
+      await recordAudit(tx, { actorUserId: by.actorUserId, action: 'chat.close', entity: 'chat', entityId: chatId, before: { state: before?.state ?? null }, after: { state: 'closed' } });
+    }
+  });
 }
 
 export async function setContactEmail(database: Database, chatId: string, email: string) {
@@ -142,10 +177,19 @@ const toSummary = (r: SummaryRow): ChatSummary => ({
 export async function activeSummaries(database: Database): Promise<ChatSummary[]> {
   const rows = await database.query<SummaryRow>(
     `${SUMMARY_SELECT}
-      where c.state <> 'closed' and (c.last_message_at is not null or c.created_at > now() - ${EMPTY_CHAT_VISIBLE})
-      order by coalesce(c.last_message_at, c.created_at) desc limit 200`,
+      where c.state <> 'closed' and c.last_message_at is not null
+      order by c.last_message_at desc limit 200`,
   );
   return rows.map(toSummary);
+}
+
+/** Deletes conversations that never got a message and are older than a day; returns how many. */
+export async function deleteAbandonedEmptyChats(database: Database): Promise<number> {
+  const rows = await database.query(
+    `delete from chat_conversations c where c.last_message_at is null and c.created_at < now() - ${EMPTY_CHAT_KEPT}
+       and not exists (select 1 from chat_messages m where m.conversation_id = c.id) returning c.id`,
+  );
+  return rows.length;
 }
 
 export async function summaryOf(database: Database, chatId: string): Promise<ChatSummary | null> {

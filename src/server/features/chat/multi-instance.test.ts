@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatSummary } from '../../../contract/chat.ts';
 import { buildApp, type BuiltApp } from '../../app.ts';
@@ -8,35 +7,12 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createThrowAwayDatabase, loginAs } from '../../../../tests/helpers/test-app.ts';
 import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-client.ts';
+import { freePort, waitForPort } from '../../../../tests/helpers/processes.ts';
 
 // DESIGN §7: two server instances share chat events through PostgreSQL (or Redis). The visitor is
 // connected to one instance and the admin to the other; messages must flow both ways.
 const baseUrl = process.env.TEST_DATABASE_URL;
 const REDIS_BIN = '/usr/bin/redis-server';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitForPort(port: number, timeoutMs = 5000) {
-  for (let i = 0; i < timeoutMs / 50; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = connect(port, '127.0.0.1', () => {
-        c.end();
-        resolve(true);
-      });
-      c.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
 
 async function startInstance(env: Record<string, string>) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_EMAILS: 'founder@example.com', ...env }, { webDistDir: '/nonexistent' });
@@ -45,9 +21,11 @@ async function startInstance(env: Record<string, string>) {
   return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
 }
 
-function conversationAcrossInstances(env: () => Record<string, string>) {
-  let a: BuiltApp & { url: string };
-  let b: BuiltApp & { url: string };
+type Instance = BuiltApp & { url: string };
+
+function conversationAcrossInstances(env: () => Record<string, string>, more?: (instances: () => [Instance, Instance]) => void) {
+  let a: Instance;
+  let b: Instance;
   beforeAll(async () => {
     // Started together, as a load balancer would: migrations and the adapter must not race.
     [a, b] = await Promise.all([startInstance(env()), startInstance(env())]);
@@ -62,10 +40,10 @@ function conversationAcrossInstances(env: () => Record<string, string>) {
     const visitor = await chatClient(a.url);
     try {
       await request(admin, 'getActiveChats');
-      const appeared = nextEvent<ChatSummary>(admin, 'chatSummary');
       const res = await a.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' } });
       const { chatId } = res.json() as { chatId: string };
-      expect((await appeared).chatId).toBe(chatId);
+      // The chat reaches the console on the other instance with its first message.
+      const appeared = nextEvent<ChatSummary>(admin, 'chatSummary', (s) => s.chatId === chatId);
 
       const presence = nextEvent<{ online: boolean }>(visitor, 'adminPresence');
       await request(visitor, 'joinChat', chatId);
@@ -75,6 +53,7 @@ function conversationAcrossInstances(env: () => Record<string, string>) {
       const atAdmin = nextEvent<ChatMessage>(admin, 'newMessage', (m) => m.sender === 'user');
       await request(visitor, 'sendMessage', { chatId, message: 'Hello from instance A' });
       expect(await atAdmin).toMatchObject({ chatId, sender: 'user', message: 'Hello from instance A' });
+      expect((await appeared).lastMessage).toBe('Hello from instance A');
 
       // Each side also receives its own message back; wait for the other side's.
       const atVisitor = nextEvent<ChatMessage>(visitor, 'newMessage', (m) => m.sender === 'admin');
@@ -92,6 +71,28 @@ function conversationAcrossInstances(env: () => Record<string, string>) {
       await new Promise((r) => setTimeout(r, 300));
     }
   });
+
+  it('disconnects a signed-out session\'s sockets on the other instance too (issue 13 §5)', async () => {
+    const first = await loginAs(a, 'customer@example.com');
+    const second = await loginAs(a, 'customer@example.com');
+    const onB = await chatClient(b.url, first.token);
+    const otherSession = await chatClient(b.url, second.token);
+    try {
+      const gone = new Promise((resolve) => onB.once('disconnect', resolve));
+      expect((await a.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: first.headers })).statusCode).toBe(200);
+      expect(await gone).toBe('io server disconnect');
+      // Only that session: the customer's other session keeps its socket until logoutAll.
+      expect(await request(otherSession, 'getActiveChats')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(otherSession.connected).toBe(true);
+      const allGone = new Promise((resolve) => otherSession.once('disconnect', resolve));
+      expect((await a.app.inject({ method: 'POST', url: '/api/v1/auth/logoutAll', headers: second.headers })).statusCode).toBe(200);
+      expect(await allGone).toBe('io server disconnect');
+    } finally {
+      onB.disconnect();
+      otherSession.disconnect();
+    }
+  });
+  more?.(() => [a, b]);
 }
 
 describe.skipIf(!baseUrl)('two instances on one PostgreSQL (postgres adapter)', () => {
@@ -120,7 +121,30 @@ describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('two instances with REDIS_UR
     redis?.kill();
     await db?.drop();
   });
-  conversationAcrossInstances(() => ({ DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}` }));
+  conversationAcrossInstances(
+    () => ({ DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, TRUST_PROXY: 'true' }),
+    (instances) => {
+      it('shares the per-address message limit between the instances (issue 13 §6)', async () => {
+        const [a, b] = instances();
+        const res = await a.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' } });
+        const { chatId } = res.json() as { chatId: string };
+        // The limit counts in 10-second windows: start well inside one.
+        if (Date.now() % 10_000 > 6_000) await new Promise((r) => setTimeout(r, 10_050 - (Date.now() % 10_000)));
+        // 10 sockets on each instance, all from one visitor address, 4 messages each: 80 tries.
+        const sockets = await Promise.all(Array.from({ length: 20 }, (_, i) => chatClient((i % 2 ? b : a).url, undefined, '10.66.0.1')));
+        try {
+          const acks = await Promise.all(sockets.flatMap((s, i) => Array.from({ length: 4 }, (_, j) => request(s, 'sendMessage', { chatId, message: `m${i}.${j}` }))));
+          const accepted = acks.filter((x) => x.ok).length;
+          expect(accepted).toBeLessThanOrEqual(30);
+          expect(acks.filter((x) => !x.ok).every((x) => !x.ok && x.code === 'RATE_LIMITED')).toBe(true);
+          const [{ n }] = (await a.deps.database.query<{ n: number }>('select count(*)::int as n from chat_messages where conversation_id = $1', [chatId])) as [{ n: number }];
+          expect(n).toBe(accepted);
+        } finally {
+          for (const s of sockets) s.disconnect();
+        }
+      });
+    },
+  );
 });
 
 // The issue's wording: two server *processes* (as an operator runs them), one PostgreSQL.
@@ -154,14 +178,14 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     const visitor = await chatClient(urls[0]!);
     try {
       expect(await request(admin, 'getActiveChats')).toMatchObject({ ok: true });
-      const appeared = nextEvent<ChatSummary>(admin, 'chatSummary');
       const { chatId } = (await (await fetch(`${urls[0]}/api/v1/chat/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":"guest"}' })).json()) as { chatId: string };
-      expect((await appeared).chatId).toBe(chatId);
+      const appeared = nextEvent<ChatSummary>(admin, 'chatSummary', (s) => s.chatId === chatId);
       await request(visitor, 'joinChat', chatId);
       await request(admin, 'joinChat', chatId);
       const atAdmin = nextEvent<ChatMessage>(admin, 'newMessage', (m) => m.sender === 'user');
       await request(visitor, 'sendMessage', { chatId, message: 'Hello from process A' });
       expect((await atAdmin).message).toBe('Hello from process A');
+      expect((await appeared).lastMessage).toBe('Hello from process A');
       const atVisitor = nextEvent<ChatMessage>(visitor, 'newMessage', (m) => m.sender === 'admin');
       await request(admin, 'adminSendMessage', { chatId, message: 'Hello from process B' });
       expect((await atVisitor).message).toBe('Hello from process B');

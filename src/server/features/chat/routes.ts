@@ -3,15 +3,25 @@ import { chatStartRequest, chatStartResponse, chatUnreadRequest, chatUnreadRespo
 import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { optionalUser } from '../../plugins/auth.ts';
-import { startConversation, unreadForVisitor } from './conversations.ts';
+import { deleteAbandonedEmptyChats, startConversation, unreadForVisitor } from './conversations.ts';
 
 export interface ChatRouteOptions {
   deps: AppDeps;
-  /** Tells connected admins that a chat appeared. */
-  announce(chatId: string): Promise<void>;
 }
 
-export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, { deps, announce }) => {
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, { deps }) => {
+  // Empty chats older than a day are deleted at start and hourly (issue 12 §8); on several
+  // instances each runs it: the delete is idempotent.
+  const cleanup = () =>
+    void deleteAbandonedEmptyChats(deps.database)
+      .then((n) => n > 0 && deps.log.info({ deleted: n }, 'chat: empty chats cleaned up'))
+      .catch((err) => deps.log.warn({ err: (err as Error).message }, 'chat: empty-chat clean-up failed'));
+  const timer = setInterval(cleanup, CLEANUP_EVERY_MS).unref();
+  app.addHook('onReady', async () => cleanup());
+  app.addHook('onClose', async () => clearInterval(timer));
+
   app.post(
     '/chat/start',
     {
@@ -26,9 +36,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
       },
     },
     async (request) => {
-      const chatId = await startConversation(deps.database, request.auth?.user.id ?? null);
-      await announce(chatId).catch((err) => request.log.warn({ err }, 'chat: announce failed'));
-      return { chatId };
+      // Not announced to the console: a chat appears there with its first message.
+      return { chatId: await startConversation(deps.database, request.auth?.user.id ?? null) };
     },
   );
 

@@ -18,6 +18,7 @@ import {
   chatHistory,
   claimFounderNotice,
   closeConversation,
+  type Conversation,
   findAccessible,
   markRead,
   setContactEmail,
@@ -25,10 +26,11 @@ import {
   summaryOf,
   type Viewer,
 } from './conversations.ts';
+import { ADMINS, createAdminPresence } from './presence.ts';
+import type { AddressLimit } from './address-limit.ts';
 import { createRateBucket, type RateBucket } from './rate-bucket.ts';
 import { emailFounderNewChat, emailVisitorReply } from './notify.ts';
 
-const ADMINS = 'admins';
 const room = (chatId: string) => `chat:${chatId}`;
 type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
@@ -38,16 +40,26 @@ const viewerOf = (socket: { data: SocketData }): Viewer => ({
 });
 
 /** The chat's socket events (spec §7, DESIGN §5): every payload validated, every chat checked. */
-export function registerChatSocket(io: ChatServer, deps: AppDeps) {
+export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: AddressLimit) {
   const { database, log } = deps;
+  // Several instances share events through an adapter (plugins/socket.ts) exactly in these cases.
+  const clustered = Boolean(deps.config.REDIS_URL || database.pool);
+  const presence = createAdminPresence(io, clustered, log);
+  const adminOnline = () => presence.online();
 
+  // Summaries are for the console: nothing to compute or publish while no admin is online.
   const emitSummary = async (chatId: string) => {
+    if (!(await adminOnline())) return;
     const summary = await summaryOf(database, chatId);
     if (summary) io.to(ADMINS).emit(CHAT_EVENTS.chatSummary, summary);
   };
 
   // A dead peer makes fetchSockets time out; then we act as if nobody were there (mail is sent).
   const someoneIn = async (target: string, predicate: (data: SocketData) => boolean) => {
+    // Sockets on this instance answer without asking the others.
+    const here = io.sockets.adapter.rooms.get(target) ?? new Set<string>();
+    if ([...here].some((id) => { const s = io.sockets.sockets.get(id); return s !== undefined && predicate(s.data); })) return true;
+    if (!clustered) return false;
     try {
       return (await io.in(target).fetchSockets()).some((s) => predicate(s.data));
     } catch (err) {
@@ -55,14 +67,11 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
       return false;
     }
   };
-  const adminOnline = () => someoneIn(ADMINS, () => true);
   const broadcastPresence = () =>
     adminOnline()
       .then((online) => io.except(ADMINS).emit(CHAT_EVENTS.adminPresence, { online }))
       .catch((err) => log.warn({ err: (err as Error).message }, 'chat: presence broadcast failed'));
 
-  // Exposed for the HTTP start route: a new chat appears in the console at once.
-  const announce = emitSummary;
 
   io.on('connection', (rawSocket) => {
     const socket: ChatSocket = rawSocket;
@@ -73,18 +82,34 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
       void adminOnline().then((online) => socket.emit(CHAT_EVENTS.adminPresence, { online }));
     } else {
       void socket.join(ADMINS);
+      presence.changed(1);
       void broadcastPresence();
-      // On shutdown the adapter is closing: nothing to tell, and nowhere to publish it.
       socket.on('disconnect', (reason) => {
+        presence.changed(-1);
+        // On shutdown the adapter is closing: nothing to tell, and nowhere to publish it.
         if (reason !== 'server namespace disconnect' && reason !== 'server shutting down') void broadcastPresence();
       });
     }
+    // Chats this visitor socket may use, checked once (ownership never changes; a closed chat is
+    // refused by storeMessage itself). Admin sockets always read the row: its contact e-mail may change.
+    const known = new Map<string, Conversation>();
+    const access = async (chatId: string) => {
+      const cached = socket.data.role === 'admin' ? undefined : known.get(chatId);
+      if (cached) return cached;
+      const conversation = await findAccessible(database, chatId, viewerOf(socket));
+      if (socket.data.role !== 'admin') {
+        if (known.size >= 50) known.clear();
+        known.set(chatId, conversation);
+      }
+      return conversation;
+    };
 
     /** Admin rights are re-checked on every admin event, so a revoked session stops at once. */
     const requireAdmin = async () => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const auth = socket.data.role === 'admin' && typeof token === 'string' ? await findSession(deps.db, token) : null;
       if (!auth || auth.user.role !== 'admin') throw forbidden('Admins only.');
+      return auth;
     };
 
     function on<S extends z.ZodType>(event: string, schema: S, bucket: RateBucket, handler: (payload: z.output<S>) => Promise<Partial<Extract<ChatAck, { ok: true }>> | void>) {
@@ -107,17 +132,23 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
 
     const send = async (chatId: string, text: string, sender: 'user' | 'admin'): Promise<ChatMessage> => {
       if (sender === 'admin') await requireAdmin();
-      const conversation = await findAccessible(database, chatId, viewerOf(socket));
-      const message = await storeMessage(database, chatId, sender, text);
-      void socket.join(room(chatId));
+      else if (!(await messageLimit.take(socket.data.address))) throw tooManyRequests('Too many messages from your network. Please wait a few seconds.');
+      const conversation = await access(chatId);
+      // One statement stores the message and yields the console's summary (issue 11 §3).
+      const { message, summary } = await storeMessage(database, chatId, sender, text, conversation);
+      if (!socket.rooms.has(room(chatId))) void socket.join(room(chatId));
       io.to(room(chatId)).emit(CHAT_EVENTS.newMessage, message);
-      void emitSummary(chatId).catch((err) => log.warn({ err }, 'chat: summary'));
-      void afterMessage(conversation, message).catch((err) => log.error({ err }, 'chat: offline mail'));
+      void adminOnline()
+        .then(async (online) => {
+          if (online) io.to(ADMINS).emit(CHAT_EVENTS.chatSummary, summary);
+          await afterMessage(conversation, message, online);
+        })
+        .catch((err) => log.error({ err }, 'chat: after message'));
       return message;
     };
 
     on(CHAT_EVENTS.joinChat, joinChatPayload, lookups, async (chatId) => {
-      const conversation = await findAccessible(database, chatId, viewerOf(socket));
+      const conversation = await access(chatId);
       await socket.join(room(chatId));
       if (socket.data.role === 'admin') {
         await markRead(database, chatId, 'admin');
@@ -129,7 +160,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     });
 
     on(CHAT_EVENTS.getChatHistory, joinChatPayload, lookups, async (chatId) => {
-      await findAccessible(database, chatId, viewerOf(socket));
+      await access(chatId);
       const history = await chatHistory(database, chatId);
       await markRead(database, chatId, socket.data.role === 'admin' ? 'admin' : 'visitor');
       socket.emit(CHAT_EVENTS.chatHistory, history);
@@ -146,14 +177,17 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     });
 
     on(CHAT_EVENTS.closeChat, joinChatPayload, lookups, async (chatId) => {
-      await findAccessible(database, chatId, viewerOf(socket));
-      await closeConversation(database, chatId);
+      await access(chatId);
+      // An admin's close is audited with the change (issue 13 item 4).
+      const admin = socket.data.role === 'admin' ? await requireAdmin() : null;
+      await closeConversation(database, chatId, admin ? { actorUserId: admin.user.id } : undefined);
       io.to(room(chatId)).to(ADMINS).emit(CHAT_EVENTS.chatClosed, { chatId });
     });
 
     on(CHAT_EVENTS.setContactEmail, setContactEmailPayload, lookups, async ({ chatId, email }) => {
-      await findAccessible(database, chatId, viewerOf(socket));
+      const conversation = await access(chatId);
       await setContactEmail(database, chatId, email);
+      conversation.contactEmail = email;
       void emitSummary(chatId).catch((err) => log.warn({ err }, 'chat: summary'));
     });
 
@@ -167,9 +201,12 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
   });
 
   /** Offline mode: the founder hears about a new chat, the visitor about a reply, by e-mail. */
-  async function afterMessage(conversation: Awaited<ReturnType<typeof findAccessible>>, message: ChatMessage) {
+  async function afterMessage(conversation: Conversation, message: ChatMessage, adminIsOnline: boolean) {
     if (message.sender === 'user') {
-      if ((await adminOnline()) || !(await claimFounderNotice(database, conversation.id))) return;
+      // The founder hears once per chat: after the claim, later messages skip the UPDATE.
+      if (adminIsOnline || conversation.founderNotified) return;
+      conversation.founderNotified = true;
+      if (!(await claimFounderNotice(database, conversation.id))) return;
       await emailFounderNewChat(deps, conversation, message.message);
       return;
     }
@@ -179,5 +216,5 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps) {
     await emailVisitorReply(deps, to, message.message);
   }
 
-  return { announce, adminOnline };
+  return { adminOnline };
 }

@@ -4,11 +4,12 @@ import { formatStageDate } from '../../../domain/tracker.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema/coupons.ts';
 import { couponRedemptions } from '../../db/schema/orders.ts';
+import { alreadyUsedMessage, usedUpMessage } from './coupon-limits.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponCheck =
   | { ok: true; coupon: CouponRow }
-  | { ok: false; reason: 'unknown' | 'inactive' | 'not_started' | 'expired' | 'own_code' | 'used_up'; message: string };
+  | { ok: false; reason: 'unknown' | 'inactive' | 'not_started' | 'expired' | 'own_code' | 'used_up' | 'already_used' | 'not_payable'; message: string };
 
 const day = (d: Date) => formatStageDate(d).replace(/ at .*$/, '');
 
@@ -34,9 +35,19 @@ export async function checkCoupon(
       return { ok: false, reason: 'expired', message: `The referral programme ended on ${day(input.referralValidUntil)}.` };
     }
   }
+  // A free order cannot be paid (the provider refuses amount 0); the back office allows 1–99 %.
+  if (coupon.percent >= 100) return { ok: false, reason: 'not_payable', message: 'This code cannot be used for an online payment. Please contact us.' };
+  if (coupon.kind === 'promo' && coupon.maxUsesPerCustomer !== null) {
+    const [mine] = await db
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, input.userId)));
+    if ((mine?.n ?? 0) >= coupon.maxUsesPerCustomer) return { ok: false, reason: 'already_used', message: alreadyUsedMessage(coupon.maxUsesPerCustomer) };
+  }
+  // A hint for the form; the limit itself is enforced under a lock at checkout (coupon-limits.ts).
   if (coupon.maxUses !== null) {
     const [used] = await db.select({ n: count() }).from(couponRedemptions).where(and(eq(couponRedemptions.couponId, coupon.id)));
-    if ((used?.n ?? 0) >= coupon.maxUses) return { ok: false, reason: 'used_up', message: 'This code has been used up.' };
+    if ((used?.n ?? 0) >= coupon.maxUses) return { ok: false, reason: 'used_up', message: usedUpMessage };
   }
   return { ok: true, coupon };
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../../db/schema/platform.ts';
 import type { Database } from '../../db/client.ts';
-import type { MailTransport } from '../../integrations/mail/transport.ts';
+import type { MailAttachment, MailTransport } from '../../integrations/mail/transport.ts';
 import type { RenderedEmail } from './render-email.ts';
 
 const MAX_ATTEMPTS = 8;
@@ -12,12 +12,20 @@ const LEASE = "interval '2 minutes'";
 
 export interface Mailer {
   /** Records the message in the outbox; the worker delivers it (with retries). */
-  enqueue(to: string, template: string, mail: RenderedEmail): Promise<void>;
+  enqueue(to: string, template: string, mail: RenderedEmail, attachments?: MailAttachment[]): Promise<void>;
   /** Sends everything due now; resolves when done. Used by the worker loop and by tests. */
   drain(): Promise<number>;
   stop(): Promise<void>;
   readonly transportName: MailTransport['name'];
 }
+
+/** Attachments (e.g. an invoice PDF) travel through the outbox as base64 in a jsonb column. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+export const storeAttachment = (a: MailAttachment): StoredAttachment => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') });
 
 export function createMailer(opts: {
   database: Database;
@@ -33,15 +41,24 @@ export function createMailer(opts: {
   const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** attempts);
 
   async function sendDue(): Promise<number> {
-    const due = await database.query<{ id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number }>(
+    const due = await database.query<{
+      id: string;
+      to_address: string;
+      subject: string;
+      text_body: string;
+      html_body: string;
+      attempts: number;
+      attachments: StoredAttachment[] | null;
+    }>(
       `update mail_outbox set next_attempt_at = now() + ${LEASE}
          where id in (select id from mail_outbox where state = 'pending' and next_attempt_at <= now()
                       order by next_attempt_at limit 20 for update skip locked)
-       returning id, to_address, subject, text_body, html_body, attempts`,
+       returning id, to_address, subject, text_body, html_body, attempts, attachments`,
     );
     for (const m of due) {
       try {
-        await transport.send({ from: opts.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body });
+        const attachments = m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }));
+        await transport.send({ from: opts.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body, ...(attachments ? { attachments } : {}) });
         await database.query(
           `update mail_outbox set state = 'sent', sent_at = now(), transport = $2, attempts = attempts + 1, last_error = null where id = $1`,
           [m.id, transport.name],
@@ -85,21 +102,27 @@ export function createMailer(opts: {
 
   return {
     transportName: transport.name,
-    async enqueue(to, template, mail) {
+    async enqueue(to, template, mail, attachments) {
       await database.db.insert(mailOutbox).values({
         toAddress: to.toLowerCase(),
         template,
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
+        attachments: attachments?.length ? attachments.map(storeAttachment) : null,
       });
       if (!stopped) setImmediate(() => void drain().catch((err) => log.error({ err }, 'mail worker')));
     },
     drain,
+    // Shutdown drains the worker: the pass under way finishes, then (for the real worker) one
+    // last pass sends what requests answered meanwhile queued. A mail whose send is cut short
+    // stays pending in the outbox and becomes due again after its lease — never lost.
     async stop() {
+      if (stopped) return;
       stopped = true;
       if (timer) clearInterval(timer);
       await running?.catch(() => {});
+      if (timer) await sendDue().catch((err) => log.warn({ err }, 'mail worker: last pass before shutdown failed'));
       transport.close();
     },
   };

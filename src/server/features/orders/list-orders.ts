@@ -1,5 +1,5 @@
 import type { OrderSummary } from '../../../contract/orders.ts';
-import { formatStageDate } from '../../../domain/tracker.ts';
+import { completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { displayCurrency, moneyContext } from '../payments/context.ts';
@@ -36,7 +36,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
     const c = displayCurrency(ctx, r.currency);
     return {
       order_id: r.public_id,
-      date: formatStageDate(new Date(r.created_at)),
+      date: formatCustomerDate(new Date(r.created_at)),
       total_amount: toMajor(r.total, c),
       currency: r.currency,
       symbol: c.symbol,
@@ -46,7 +46,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       remaining: { amount: r.rem_amount, state: r.rem_state },
       advance_status: r.adv_state === 'paid' ? 'Paid' : 'Due',
       remaining_status: r.rem_state === 'paid' ? 'Paid' : 'Due',
-      completed_steps: r.stages,
+      completed_steps: completedStepsOnWire(r.stages),
       coupon_code: r.coupon_code,
     };
   });

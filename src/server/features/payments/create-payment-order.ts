@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { ProviderUnavailableError, type ProviderOrder } from '../../integrations/payments/provider.ts';
 import { displayCurrency, moneyContext } from './context.ts';
 import { quoteAdvance } from './quote-advance.ts';
+import { holdCouponUse } from '../coupons/coupon-limits.ts';
 
 export interface CreatePaymentOrderInput {
   kind: 'advance' | 'remaining';
@@ -66,6 +67,8 @@ export async function createPaymentOrder(deps: AppDeps, user: SessionUser, input
     // The provider is asked first: if it is down nothing is written, and a retry starts clean.
     const po = await openProviderOrder(q.quote.advance, q.currency.code, `${publicId}-A`);
     await deps.db.transaction(async (tx) => {
+      // Atomic with the order row: the code's limits are counted under a lock of the coupon row.
+      const couponHoldUntil = q.coupon ? await holdCouponUse(tx, q.coupon.id, user.id) : null;
       const [order] = await tx
         .insert(orders)
         .values({
@@ -82,6 +85,7 @@ export async function createPaymentOrder(deps: AppDeps, user: SessionUser, input
           couponId: q.coupon?.id ?? null,
           couponCode: q.coupon?.code ?? null,
           referrerUserId: q.coupon?.kind === 'referral' ? q.coupon.ownerUserId : null,
+          couponHoldUntil,
         })
         .returning({ id: orders.id });
       const [adv] = await tx

@@ -155,13 +155,14 @@ describe('the whole money path', () => {
     expect(c2.json().order.order_id).toBe(orderId);
 
     const list = (await get('order/getAllOrders/user', buyer)).json().orders;
-    expect(list).toEqual([expect.objectContaining({ order_id: orderId, advance_status: 'Paid', remaining_status: 'Due', completed_steps: 1, coupon_code: code })]);
+    expect(list).toEqual([expect.objectContaining({ order_id: orderId, advance_status: 'Paid', remaining_status: 'Due', completed_steps: 0, coupon_code: code })]);
     expect((await get('order/getAllOrders/user', stranger)).json().orders.some((o: { order_id: string }) => o.order_id === orderId)).toBe(false);
 
     let status = (await get(`status/getStatus/order/${orderId}`, buyer)).json();
-    expect(status).toMatchObject({ completed_steps: 1, remainingAmount: q.remaining / 100, deliveryUrl: null });
+    // Spec §4: completed_steps is the index of the last completed stage — 0 after the advance ('1/15').
+    expect(status).toMatchObject({ completed_steps: 0, remainingAmount: q.remaining / 100, deliveryUrl: null });
     expect(status.statuses).toHaveLength(15);
-    expect(status.statuses[0]).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/);
+    expect(status.statuses[0]).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/); // customer dates say their zone
     expect(status.statuses[1]).toBe('To be completed');
 
     const [cb] = await t.deps.db.select().from(cashback).where(eq(cashback.referrerUserId, referrer.user.id));
@@ -171,7 +172,7 @@ describe('the whole money path', () => {
     for (let s = 2; s <= 13; s++) await completeNextStage(t.deps, orderId, { note: s === 13 ? 'Ready to launch' : null, actorUserId: admin.user.id, deliveryUrl: s === 13 ? 'https://site.example.com' : undefined });
     await expect(completeNextStage(t.deps, orderId, { note: null })).rejects.toThrow(/remaining payment/);
     status = (await get(`status/getStatus/order/${orderId}`, buyer)).json();
-    expect(status).toMatchObject({ completed_steps: 13, deliveryUrl: null });
+    expect(status).toMatchObject({ completed_steps: 12, deliveryUrl: null });
     expect(status.notes[12]).toBe('Ready to launch');
 
     // Nobody else can pay or read this order.
@@ -188,7 +189,7 @@ describe('the whole money path', () => {
     expect((await post('payment/verify-payment', buyer, paid)).json()).toMatchObject({ status: 'ok', kind: 'remaining', orderId });
 
     status = (await get(`status/getStatus/order/${orderId}`, buyer)).json();
-    expect(status).toMatchObject({ completed_steps: 15, remainingAmount: 0, deliveryUrl: 'https://site.example.com', remaining: { state: 'paid' } });
+    expect(status).toMatchObject({ completed_steps: 14, remainingAmount: 0, deliveryUrl: 'https://site.example.com', remaining: { state: 'paid' } });
     const dates = (await get(`status/getStatusDates/order/${orderId}`, buyer)).json();
     expect(dates.dates[13]).toMatchObject({ stage: 14, name: 'Remaining Payment', completedAt: expect.any(String) });
     expect((await get('order/getAllOrders/user', buyer)).json().orders[0]).toMatchObject({ remaining_status: 'Paid' });

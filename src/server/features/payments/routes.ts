@@ -14,6 +14,7 @@ import { REFERRAL_CAP_BASE, REFERRAL_PERCENT } from '../../../domain/referral.ts
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { moneyContext } from './context.ts';
+import { cachedRead } from '../../lib/cached-read.ts';
 import { createPaymentOrder } from './create-payment-order.ts';
 import { quoteAdvance } from './quote-advance.ts';
 import { reconcilePayments } from './reconcile-payments.ts';
@@ -31,18 +32,26 @@ const withErrors = { ...errorResponses, 502: errorResponse };
  */
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const ctx = moneyContext(deps);
+  // The table comes from the configuration: one serialised answer per country, built on first ask.
+  // (Sent as a JSON string, validated when built: `as never` tells the typed reply so.)
+  const currencyTable = cachedRead({
+    schema: currenciesResponse,
+    ttlMs: 3600_000,
+    maxKeys: 300,
+    load: (country: string) => ({
+      success: true as const,
+      currencies: [...ctx.currencies],
+      defaultCurrency: ctx.defaultCurrency.code,
+      suggestedCurrency: currencyForCountry(country || undefined, ctx.currencies).code,
+      plan: { id: PLAN.id, listPrice: PLAN.listPrice, price: PLAN.price },
+      referral: { percent: REFERRAL_PERCENT, capBase: REFERRAL_CAP_BASE },
+    }),
+  });
 
   app.get(
     '/pricing/currencies',
     { schema: { tags: ['pricing'], summary: 'Currency table, plan prices and the currency for a country', querystring: currenciesQuery, response: { 200: currenciesResponse, ...errorResponses } } },
-    async (request) => ({
-      success: true as const,
-      currencies: [...ctx.currencies],
-      defaultCurrency: ctx.defaultCurrency.code,
-      suggestedCurrency: currencyForCountry(request.query.country, ctx.currencies).code,
-      plan: { id: PLAN.id, listPrice: PLAN.listPrice, price: PLAN.price },
-      referral: { percent: REFERRAL_PERCENT, capBase: REFERRAL_CAP_BASE },
-    }),
+    async (request, reply) => reply.type('application/json; charset=utf-8').send((await currencyTable.json((request.query.country ?? '').toUpperCase())) as never),
   );
 
   app.post(

@@ -6,6 +6,11 @@ import type { AppDeps } from '../../deps.ts';
 import { users } from '../../db/schema/platform.ts';
 import { cashback, couponRedemptions, installments, orderStages, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { mailReceipt, mailStageCompleted } from '../tracker/notify.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
+import { cancelRemindersOnPayment } from '../reminders/schedule.ts';
+import { mailRefundNeeded } from './refunds.ts';
+import { withoutDiscount } from '../../../domain/pricing.ts';
+import { mayRedeem } from '../coupons/coupon-limits.ts';
 import { moneyContext } from './context.ts';
 
 export type SettleOutcome = 'paid' | 'already_paid' | 'duplicate' | 'amount_mismatch' | 'unknown_order';
@@ -50,27 +55,52 @@ export async function settlePayment(
     const now = new Date();
     if (installment.state === 'paid') {
       // A second successful payment for an installment already paid: keep the record for a refund.
-      await tx.update(paymentAttempts).set({ state: 'duplicate', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
+      // The founder is e-mailed and sees "Refund needed" until it is marked refunded (issue 12 item 6).
+      await tx
+        .update(paymentAttempts)
+        .set({ state: 'duplicate', providerPaymentId: input.paymentId, paidAt: now, refundState: 'needed' })
+        .where(eq(paymentAttempts.id, attempt.id));
       deps.log.warn({ order: order.publicId, paymentId: input.paymentId }, 'duplicate payment for a paid installment — refund it');
+      mails.push(() =>
+        mailRefundNeeded(deps, { orderPublicId: order.publicId, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, customerEmail: row.email, paidAt: now }),
+      );
       return { ...base, outcome: 'duplicate' };
     }
     await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
     await tx.update(installments).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(installments.id, installment.id));
+    // Issue 14: the tax invoice is numbered in this transaction (no gap if it rolls back) and
+    // reminders for the remaining amount stop the moment it is captured.
+    const invoice = await issueInvoice(deps, tx, { installmentId: installment.id, paymentId: input.paymentId, paidAt: now });
+    if (installment.kind === 'remaining') await cancelRemindersOnPayment(tx, order.id);
     mails.push(() =>
-      mailReceipt(deps, row.email, { orderPublicId: order.publicId, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, paidAt: now }),
+      mailReceipt(deps, row.email, { orderPublicId: order.publicId, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, paidAt: now, invoice }),
     );
 
     if (installment.kind === 'advance') {
       await tx.update(orders).set({ state: 'in_progress', updatedAt: now }).where(eq(orders.id, order.id));
       await tx.insert(orderStages).values({ orderId: order.id, stage: ADVANCE_STAGE, completedAt: now }).onConflictDoNothing();
       mails.push(() => mailStageCompleted(deps, row.email, order.publicId, ADVANCE_STAGE, null, now));
+      let keepsCode = true;
       if (order.couponId) {
-        await tx
-          .insert(couponRedemptions)
-          .values({ couponId: order.couponId, orderId: order.id, userId: order.userId, discount: order.discount, currency: order.currency })
-          .onConflictDoNothing();
+        keepsCode = await mayRedeem(tx, { id: order.id, userId: order.userId, couponId: order.couponId, couponHoldUntil: order.couponHoldUntil }, now);
+        if (keepsCode) {
+          await tx
+            .insert(couponRedemptions)
+            .values({ couponId: order.couponId, orderId: order.id, userId: order.userId, discount: order.discount, currency: order.currency })
+            .onConflictDoNothing();
+        } else if (order.discount > 0) {
+          // The code's last use went to someone else while this checkout was open (decision 092):
+          // the advance stands, the order costs the full price, the remaining carries the difference.
+          const full = withoutDiscount(order.price, attempt.amount);
+          await tx
+            .update(orders)
+            .set({ discountPercent: 0, discount: 0, fee: full.fee, total: full.total, referrerUserId: null, couponWithdrawnAt: now, updatedAt: now })
+            .where(eq(orders.id, order.id));
+          await tx.update(installments).set({ amount: full.remaining }).where(and(eq(installments.orderId, order.id), eq(installments.kind, 'remaining')));
+          deps.log.warn({ order: order.publicId, coupon: order.couponCode }, 'code limit reached before payment: discount withdrawn, difference added to the remaining installment');
+        }
       }
-      if (order.referrerUserId) {
+      if (order.referrerUserId && keepsCode) {
         const currency = findCurrency(order.currency, moneyContext(deps).currencies) ?? { code: order.currency, symbol: '', factor: 1, minorDigits: 2 };
         await tx
           .insert(cashback)
@@ -98,6 +128,7 @@ export async function settlePayment(
     }
     return { ...base, outcome: 'paid' };
   });
+  deps.metrics?.paymentOutcome(result.outcome);
   // Mail after commit: a rolled-back payment never sends a receipt.
   for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a payment e-mail'));
   return result;

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatMoney } from '../../../domain/money.ts';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { escapeHtml } from '../mail/render-email.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { TestCheckoutProvider } from '../../integrations/payments/test-checkout.ts';
@@ -56,7 +58,18 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      if (request.body.action === 'cancel') return reply.redirect('/pay?cancelled=1', 303);
+      if (request.body.action === 'cancel') {
+        // Back to the payment that was cancelled: the remaining one keeps its order (issue 12 item 5).
+        const [attempt] = await deps.db
+          .select({ kind: installments.kind, publicId: orders.publicId })
+          .from(paymentAttempts)
+          .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
+          .innerJoin(orders, eq(orders.id, installments.orderId))
+          .where(eq(paymentAttempts.providerOrderId, request.params.orderId))
+          .limit(1);
+        const order = attempt?.kind === 'remaining' ? `&order=${encodeURIComponent(attempt.publicId)}` : '';
+        return reply.redirect(`/pay?cancelled=1${order}`, 303);
+      }
       const result = provider.pay(request.params.orderId);
       if (!result) throw notFound('No such test payment.');
       return reply.redirect(`/pay?${new URLSearchParams(result).toString()}`, 303);

@@ -33,5 +33,11 @@ export async function verifyPayment(
   // A replay of an already verified callback is answered the same way (idempotent).
   const result = await settlePayment(deps, { providerOrderId: row.attempt.providerOrderId, paymentId: input.razorpay_payment_id });
   if (result.outcome === 'amount_mismatch' || result.outcome === 'unknown_order') throw badRequest('Payment verification failed');
-  return { status: 'ok', success: true, kind: row.kind, orderId: row.publicId };
+  // A second payment for an installment already paid (a second tab): the customer is told, also
+  // when the callback is replayed after the webhook recorded it first.
+  const isDuplicate =
+    result.outcome === 'duplicate' ||
+    (result.outcome === 'already_paid' &&
+      (await deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.id, row.attempt.id)))[0]?.state === 'duplicate');
+  return { status: 'ok', success: true, kind: row.kind, orderId: row.publicId, duplicate: isDuplicate };
 }

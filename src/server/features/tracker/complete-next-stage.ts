@@ -4,7 +4,10 @@ import type { AppDeps } from '../../deps.ts';
 import { installments, orderStages, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { mailStageCompleted } from './notify.ts';
+import { scheduleReminders } from '../reminders/schedule.ts';
+import { runDueReminders } from '../reminders/run-reminders.ts';
 
 export interface StageChange {
   orderPublicId: string;
@@ -22,13 +25,14 @@ async function lockOrder(deps: AppDeps, tx: Parameters<Parameters<AppDeps['db'][
     .limit(1);
   if (!row || row.order.state === 'awaiting_advance') throw notFound('Order not found.');
   const [done] = await tx.select({ n: sql<number>`coalesce(max(${orderStages.stage}), 0)::int` }).from(orderStages).where(eq(orderStages.orderId, row.order.id));
-  return { ...row, completed: done?.n ?? 0 };
+  return { ...row, tx, completed: done?.n ?? 0 };
 }
 
 /**
  * Completes the next stage of an order with today's date and an optional customer-visible note
  * (DESIGN §5 "Tracker"); the back office puts a screen on it. Stage 14 belongs to the remaining
  * payment; stage 15 needs the delivery link. The customer is e-mailed for every stage completed.
+ * With an `actorUserId` (an admin, through any route) the change is audited in its transaction.
  */
 export async function completeNextStage(
   deps: AppDeps,
@@ -39,6 +43,29 @@ export async function completeNextStage(
   const note = input.note?.trim() ? input.note.trim().slice(0, 500) : null;
   const change = await deps.db.transaction(async (tx) => {
     const row = await lockOrder(deps, tx, orderPublicId);
+    const result = await completeLocked(row);
+    if (input.actorUserId) {
+      const actorUserId = input.actorUserId;
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'order.stage.complete',
+        entity: 'order',
+        entityId: orderPublicId,
+        before: { completedStages: row.completed },
+        after: { completedStages: result.completedSteps, stage: STAGES[result.completedSteps - 1], note },
+      });
+      const url = input.deliveryUrl?.trim();
+      if (url && url !== row.order.deliveryUrl) {
+        await recordAudit(tx, { actorUserId, action: 'order.delivery_link.set', entity: 'order', entityId: orderPublicId, before: { deliveryUrl: row.order.deliveryUrl }, after: { deliveryUrl: url } });
+      }
+    }
+    return result;
+  });
+  for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a stage e-mail'));
+  return change;
+
+  async function completeLocked(row: Awaited<ReturnType<typeof lockOrder>>): Promise<StageChange> {
+    const tx = row.tx;
     const next = row.completed + 1;
     if (next > STAGE_COUNT) throw conflict('All stages are already complete.');
     const now = new Date();
@@ -73,19 +100,43 @@ export async function completeNextStage(
       await complete(DELIVERY_STAGE, now, null);
       return { orderPublicId, completedSteps: DELIVERY_STAGE };
     }
+    if (next === REMAINING_PAYMENT_STAGE - 1) {
+      // Issue 14.2: Launch Readiness done and the remaining amount unpaid — plan the reminders;
+      // the first ("now due") goes out right after commit.
+      await scheduleReminders(deps, tx, row.order.id, now);
+      mails.push(async () => void (await runDueReminders(deps)));
+    }
     return { orderPublicId, completedSteps: next };
-  });
-  for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a stage e-mail'));
-  return change;
+  }
 }
 
-/** Takes back the last stage the founder completed (not a payment stage). */
-export async function undoLastStage(deps: AppDeps, orderPublicId: string, _input: { actorUserId?: string | null } = {}): Promise<StageChange> {
+/**
+ * Takes back the last stage the founder completed (not a payment stage). With an `actorUserId` the
+ * change and its reason are audited in the same transaction.
+ */
+export async function undoLastStage(
+  deps: AppDeps,
+  orderPublicId: string,
+  input: { actorUserId?: string | null; reason?: string | null } = {},
+): Promise<StageChange> {
   return deps.db.transaction(async (tx) => {
     const row = await lockOrder(deps, tx, orderPublicId);
     const last = row.completed;
     if (last === 0 || isPaymentStage(last)) throw conflict('Stages completed by a payment cannot be undone.');
-    await tx.delete(orderStages).where(and(eq(orderStages.orderId, row.order.id), eq(orderStages.stage, last)));
+    const [removed] = await tx
+      .delete(orderStages)
+      .where(and(eq(orderStages.orderId, row.order.id), eq(orderStages.stage, last)))
+      .returning({ note: orderStages.note });
+    if (input.actorUserId) {
+      await recordAudit(tx, {
+        actorUserId: input.actorUserId,
+        action: 'order.stage.undo',
+        entity: 'order',
+        entityId: orderPublicId,
+        before: { completedStages: last, stage: STAGES[last - 1], note: removed?.note ?? null },
+        after: { completedStages: last - 1, reason: input.reason ?? null },
+      });
+    }
     if (last === DELIVERY_STAGE) {
       await tx.update(orders).set({ state: 'paid', updatedAt: new Date() }).where(eq(orders.id, row.order.id));
     }

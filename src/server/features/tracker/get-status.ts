@@ -1,4 +1,4 @@
-import { NOT_COMPLETED, STAGES, formatStageDate } from '../../../domain/tracker.ts';
+import { NOT_COMPLETED, STAGES, completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { StatusResponse } from '../../../contract/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -20,10 +20,10 @@ export function toStatus(deps: AppDeps, o: LoadedOrder): StatusResponse {
   return {
     success: true,
     order_id: o.order.publicId,
-    completed_steps: o.stages.length,
+    completed_steps: completedStepsOnWire(o.stages.length),
     statuses: STAGES.map((_, i) => {
       const s = byStage.get(i + 1);
-      return s ? formatStageDate(s.completedAt) : NOT_COMPLETED;
+      return s ? formatCustomerDate(s.completedAt) : NOT_COMPLETED;
     }),
     remainingAmount: isRemainingPaid ? 0 : toMajor(o.remaining.amount, c),
     currency: o.order.currency,

@@ -1,8 +1,9 @@
-import { STAGES, formatStageDate } from '../../../domain/tracker.ts';
+import { STAGES, formatCustomerDate } from '../../../domain/tracker.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { displayCurrency, moneyContext } from '../payments/context.ts';
+import { invoiceAttachment } from '../invoices/invoice-queries.ts';
 
 // Customer e-mails of the money path, all through the outbox (DESIGN §5).
 
@@ -17,7 +18,7 @@ export async function mailStageCompleted(deps: AppDeps, to: string, orderPublicI
       paragraphs: [`Stage ${stage} of ${STAGES.length} of your website order is complete.`, ...(note ? [note] : [])],
       rows: [
         ['Order', orderPublicId],
-        ['Completed', formatStageDate(at)],
+        ['Completed', formatCustomerDate(at)],
       ],
       action: { label: 'Follow your order', url: `${deps.config.publicUrl}/status/${orderPublicId}` },
     }),
@@ -27,7 +28,7 @@ export async function mailStageCompleted(deps: AppDeps, to: string, orderPublicI
 export async function mailReceipt(
   deps: AppDeps,
   to: string,
-  r: { orderPublicId: string; kind: 'advance' | 'remaining'; amount: number; currency: string; paymentId: string; paidAt: Date },
+  r: { orderPublicId: string; kind: 'advance' | 'remaining'; amount: number; currency: string; paymentId: string; paidAt: Date; invoice?: { id: string; number: string } },
 ) {
   const c = displayCurrency(moneyContext(deps), r.currency);
   const label = r.kind === 'advance' ? 'Advance payment (20%)' : 'Remaining payment (80%)';
@@ -48,9 +49,12 @@ export async function mailReceipt(
         ['Amount', formatMoney(r.amount, c)],
         ['Currency', r.currency],
         ['Payment id', r.paymentId],
-        ['Date', formatStageDate(r.paidAt)],
+        ['Date', formatCustomerDate(r.paidAt)],
+        ...(r.invoice ? [['Invoice', r.invoice.number] as [string, string]] : []),
       ],
       action: { label: 'View your order', url: `${deps.config.publicUrl}/status/${r.orderPublicId}` },
     }),
+    // Issue 14.1: the tax invoice PDF travels with the receipt.
+    r.invoice ? [await invoiceAttachment(deps, r.invoice.id)] : undefined,
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common.ts';
 import { completeStageRequest, orderIdParams, stageChangeResponse, statusDatesResponse, statusResponse } from '../../../contract/tracker.ts';
+import { completedStepsOnWire } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { completeNextStage, undoLastStage } from './complete-next-stage.ts';
@@ -27,7 +28,7 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     },
     async (request) => {
       const r = await completeNextStage(deps, request.params.id, { ...request.body, actorUserId: authOf(request).user.id });
-      return { success: true as const, order_id: r.orderPublicId, completed_steps: r.completedSteps };
+      return { success: true as const, order_id: r.orderPublicId, completed_steps: completedStepsOnWire(r.completedSteps) };
     },
   );
 
@@ -36,7 +37,7 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     { schema: { tags: ['tracker'], summary: 'Admin: take back the last completed stage', params: orderIdParams, response: { 200: stageChangeResponse, ...errorResponses } }, onRequest: requireAdmin(deps.db) },
     async (request) => {
       const r = await undoLastStage(deps, request.params.id, { actorUserId: authOf(request).user.id });
-      return { success: true as const, order_id: r.orderPublicId, completed_steps: r.completedSteps };
+      return { success: true as const, order_id: r.orderPublicId, completed_steps: completedStepsOnWire(r.completedSteps) };
     },
   );
 };

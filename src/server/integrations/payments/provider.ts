@@ -28,6 +28,20 @@ export interface PaymentProvider {
   isCheckoutSignatureValid(storedOrderId: string, paymentId: string, signature: string): boolean;
   /** Payments of one provider order, for reconciliation. */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
+  /**
+   * Refunds a captured payment in full (Razorpay: POST /v1/payments/:id/refund). Only providers
+   * that move real money have it; a test-mode payment is marked refunded by hand.
+   */
+  refundPayment?(input: { paymentId: string; amount: number; receipt: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
+}
+
+export interface ProviderRefund {
+  id: string;
+  payment_id: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  status: string;
 }
 
 export class ProviderUnavailableError extends Error {}

@@ -1,4 +1,4 @@
-import { type PaymentProvider, type ProviderOrder, type ProviderPayment, ProviderUnavailableError, checkoutSignature, isSameSignature } from './provider.ts';
+import { type PaymentProvider, type ProviderOrder, type ProviderPayment, type ProviderRefund, ProviderUnavailableError, checkoutSignature, isSameSignature } from './provider.ts';
 
 // Razorpay Orders API over plain fetch (STACK-NOTES: the SDK's host is hard-coded).
 // https://razorpay.com/docs/api/orders/ — POST /v1/orders, GET /v1/orders/:id/payments, Basic auth.
@@ -44,6 +44,14 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
     async fetchOrderPayments(orderId) {
       const r = await call<{ items: ProviderPayment[] }>('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
       return r.items ?? [];
+    },
+    // https://razorpay.com/docs/api/refunds/create-normal/ — amount in minor units; speed normal.
+    async refundPayment({ paymentId, amount, receipt, notes }) {
+      const r = await call<ProviderRefund>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount, speed: 'normal', receipt, notes });
+      if (typeof r.id !== 'string' || r.payment_id !== paymentId || r.amount !== amount) {
+        throw new ProviderUnavailableError('razorpay returned a refund that does not match the request');
+      }
+      return { id: r.id, payment_id: r.payment_id, amount: r.amount, currency: r.currency, status: r.status };
     },
   };
 }

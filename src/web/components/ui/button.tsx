@@ -1,5 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { ButtonHTMLAttributes } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
@@ -18,8 +17,4 @@ export function buttonClass(variant: ButtonVariant = 'primary', extra = '') {
 
 export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClass(variant, className)} {...rest} />;
-}
-
-export function ButtonLink({ variant = 'primary', className = '', ...rest }: LinkProps & { variant?: ButtonVariant; children: ReactNode }) {
-  return <Link className={buttonClass(variant, className)} {...rest} />;
 }

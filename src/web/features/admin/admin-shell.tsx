@@ -8,6 +8,7 @@ const sections = [
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/cashback', label: 'Cashback' },
   { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/drafts', label: 'Open checkouts' },
   { to: '/admin/audit', label: 'Audit log' },
 ];
 
@@ -47,7 +48,8 @@ export function AdminShell({ children, unreadChats }: { children: ReactNode; unr
           </ul>
         </nav>
       </aside>
-      <div className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">{children}</div>
+      {/* Long names, e-mails and addresses wrap instead of widening the page (issue 12 item 3). */}
+      <div className="min-w-0 flex-1 px-4 py-6 wrap-anywhere sm:px-6 lg:px-10">{children}</div>
     </div>
   );
 }

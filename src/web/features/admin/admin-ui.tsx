@@ -14,7 +14,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 
 export function Card({ title, children, className = '' }: { title?: string; children: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-2xl border border-line bg-card p-4 sm:p-5 ${className}`}>
+    <section className={`min-w-0 rounded-2xl border border-line bg-card p-4 sm:p-5 ${className}`}>
       {title && <h2 className="mb-3 text-lg font-semibold text-white">{title}</h2>}
       {children}
     </section>
@@ -63,15 +63,19 @@ export function Pagination({ info, onPage }: { info: PageInfo; onPage(page: numb
   );
 }
 
-/** A table that scrolls sideways on a phone instead of squeezing its columns. */
+/**
+ * A table that scrolls sideways on a phone instead of squeezing its columns. `relative` keeps the
+ * screen-reader-only labels of its buttons (absolutely positioned) inside the scroller, where they
+ * widened the whole page; words break only where a cell says so (`wrapCell`, for long names).
+ */
 export function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-line" role="region" aria-label={label} tabIndex={0}>
-      <table className="w-full min-w-[640px] text-left text-sm">
+    <div className="relative overflow-x-auto rounded-xl border border-line" role="region" aria-label={label} tabIndex={0}>
+      <table className="w-full min-w-[640px] text-left text-sm wrap-normal">
         <thead className="bg-field text-muted">
           <tr>
             {head.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium">
+              <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
                 {h}
               </th>
             ))}
@@ -84,6 +88,8 @@ export function Table({ label, head, children }: { label: string; head: string[]
 }
 
 export const td = 'px-3 py-2 align-top';
+/** A cell with a customer's name or e-mail: long ones wrap (issue 12 item 13) instead of widening the table. */
+export const wrapCell = 'min-w-[10rem] wrap-anywhere';
 
 export function Badge({ tone = 'muted', children }: { tone?: 'muted' | 'good' | 'warn' | 'accent'; children: ReactNode }) {
   const tones = {

@@ -1,4 +1,4 @@
-import { ButtonLink } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button-link.tsx';
 
 /** What a signed-in customer sees at /admin: a clear refusal, no data. */
 export function AdminsOnly() {

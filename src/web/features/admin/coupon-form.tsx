@@ -24,11 +24,13 @@ export function CouponForm({ initial, submitLabel, onSubmit, onCancel }: Props) 
   const [from, setFrom] = useState(toUtcInput(initial?.validFrom ?? null));
   const [until, setUntil] = useState(toUtcInput(initial?.validUntil ?? null));
   const [maxUses, setMaxUses] = useState(initial?.maxUses ? String(initial.maxUses) : '');
+  // Empty = no per-customer limit; a new coupon starts at one use per customer.
+  const [perCustomer, setPerCustomer] = useState(initial ? (initial.maxUsesPerCustomer ? String(initial.maxUsesPerCustomer) : '') : '1');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const pct = Number(percent);
-  const percentError = percent !== '' && (!Number.isInteger(pct) || pct < 1 || pct > 100) ? 'Percent must be a whole number from 1 to 100.' : null;
+  const percentError = percent !== '' && (!Number.isInteger(pct) || pct < 1 || pct > 99) ? 'Percent must be a whole number from 1 to 99.' : null;
   const windowError = !isValidWindow(fromUtcInput(from), fromUtcInput(until)) ? 'The end must be after the start.' : null;
 
   async function submit(e: FormEvent) {
@@ -42,6 +44,7 @@ export function CouponForm({ initial, submitLabel, onSubmit, onCancel }: Props) 
       validFrom: fromUtcInput(from),
       validUntil: fromUtcInput(until),
       maxUses: maxUses ? Number(maxUses) : null,
+      maxUsesPerCustomer: perCustomer ? Number(perCustomer) : null,
     });
     setBusy(false);
     setError(err);
@@ -59,9 +62,19 @@ export function CouponForm({ initial, submitLabel, onSubmit, onCancel }: Props) 
         title="3 to 40 letters, digits, - or _"
         hint={initial ? 'The code cannot change once created.' : '3 to 40 letters, digits, - or _'}
       />
-      <TextField label="Percent off" type="number" min={1} max={100} step={1} value={percent} onChange={(e) => setPercent(e.target.value)} required error={percentError} />
+      <TextField label="Percent off" type="number" min={1} max={99} step={1} value={percent} onChange={(e) => setPercent(e.target.value)} required error={percentError} />
       <TextField label="Description (optional)" value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
       <TextField label="Max uses (optional)" type="number" min={1} step={1} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} />
+      <TextField
+        label="Uses per customer"
+        type="number"
+        min={1}
+        max={1000}
+        step={1}
+        value={perCustomer}
+        onChange={(e) => setPerCustomer(e.target.value)}
+        hint="Empty: no limit per customer."
+      />
       <TextField label="Valid from (UTC, optional)" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
       <TextField label="Valid until (UTC, optional)" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} error={windowError} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminCoupon, CouponListResponse } from '../../../contract/admin-coupons.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
+import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from './admin-ui.tsx';
 import { CouponForm } from './coupon-form.tsx';
 import { formatWhen } from './format.ts';
 import { adminAction, useAdminData } from './use-admin-data.ts';
@@ -82,7 +82,7 @@ export default function CouponsPage() {
                     {data.referrals.map((r) => (
                       <tr key={r.id}>
                         <td className={`${td} font-mono text-white`}>{r.code}</td>
-                        <td className={td}>{r.ownerName ? `${r.ownerName} · ${r.ownerEmail}` : r.ownerEmail}</td>
+                        <td className={`${td} ${wrapCell}`}>{r.ownerName ? `${r.ownerName} · ${r.ownerEmail}` : r.ownerEmail}</td>
                         <td className={td}>{r.percent}%</td>
                         <td className={td}>{r.uses}</td>
                         <td className={td}>{r.active ? <Badge tone="good">Active</Badge> : <Badge>Inactive</Badge>}</td>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CustomerListResponse } from '../../../contract/admin-customers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { Badge, Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
+import { Badge, Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -35,7 +35,7 @@ export default function CustomersPage() {
             <Table label="Customers" head={['Customer', 'Since', 'Orders', 'Signed in on', 'Role']}>
               {data.items.map((c) => (
                 <tr key={c.id}>
-                  <td className={td}>
+                  <td className={`${td} ${wrapCell}`}>
                     <Link to={`/admin/customers/${c.id}`} className="text-accent-soft underline-offset-2 hover:underline">
                       {c.name || c.email}
                     </Link>

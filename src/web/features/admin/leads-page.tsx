@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Badge, ErrorText, Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
 import { downloadCsv } from './download-csv.ts';
 import { formatWhen } from './format.ts';
+import { CollapsibleText } from './collapsible-text.tsx';
 import { adminAction, useAdminData } from './use-admin-data.ts';
 
 type Status = 'new' | 'handled' | 'all';
@@ -99,7 +100,7 @@ export default function LeadsPage() {
                     <div className="text-muted">{c.phoneCode} {c.phoneNumber}</div>
                     {c.address && <div className="whitespace-pre-wrap text-muted">{c.address}</div>}
                   </td>
-                  <td className={`${td} max-w-md whitespace-pre-wrap break-words`}>{c.message || <span className="text-muted">(no message)</span>}</td>
+                  <td className={`${td} max-w-md`}>{c.message ? <CollapsibleText text={c.message} /> : <span className="text-muted">(no message)</span>}</td>
                   <td className={td}>{handledCell(c.id, c.handledAt)}</td>
                 </tr>
               ))}

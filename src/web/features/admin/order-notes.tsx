@@ -18,6 +18,8 @@ interface Props {
 export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDone }: Props) {
   const [url, setUrl] = useState(deliveryUrl ?? '');
   const [note, setNote] = useState(internalNote ?? '');
+  // Said beside the button that was pressed, not only at the top of a long page (issue 12 item 13).
+  const [saved, setSaved] = useState<'link' | 'note' | null>(null);
   const base = `orders/${encodeURIComponent(orderId)}`;
   const urlError = url.trim() && !isDeliveryUrl(url.trim()) ? 'Enter a full http:// or https:// address.' : null;
 
@@ -25,13 +27,15 @@ export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDo
     e.preventDefault();
     if (urlError) return;
     const { error } = await adminAction('PUT', `${base}/delivery-link`, { url: url.trim() });
-    await onDone('Delivery link saved.', error);
+    setSaved(error ? null : 'link');
+    await onDone(null, error);
   }
 
   async function saveNote(e: FormEvent) {
     e.preventDefault();
     const { error } = await adminAction('PUT', `${base}/internal-note`, { note });
-    await onDone('Internal note saved.', error);
+    setSaved(error ? null : 'note');
+    await onDone(null, error);
   }
 
   return (
@@ -46,13 +50,21 @@ export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDo
             value={url}
             maxLength={2000}
             required
-            onChange={(e) => setUrl(e.target.value)}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setSaved(null);
+            }}
             error={urlError}
             hint={delivered ? 'The customer sees this link now.' : 'The customer sees it once the remaining payment is in and “Website Delivery” is completed.'}
           />
-          <Button type="submit" disabled={Boolean(urlError)}>
-            Save link
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={Boolean(urlError)}>
+              Save link
+            </Button>
+            <span role="status" className="text-sm text-success" data-testid="delivery-link-saved">
+              {saved === 'link' ? 'Delivery link saved.' : ''}
+            </span>
+          </div>
         </form>
       </Card>
       <Card title="Internal note">
@@ -60,10 +72,19 @@ export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDo
           <label htmlFor="internal-note" className="text-sm font-medium text-ink">
             Only the team sees this note
           </label>
-          <textarea id="internal-note" className={inputClass} rows={4} maxLength={INTERNAL_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
-          <Button type="submit" variant="secondary">
-            Save note
-          </Button>
+          <textarea id="internal-note" className={inputClass} rows={4} maxLength={INTERNAL_NOTE_MAX} value={note} onChange={(e) => {
+              setNote(e.target.value);
+              setSaved(null);
+            }}
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="secondary">
+              Save note
+            </Button>
+            <span role="status" className="text-sm text-success">
+              {saved === 'note' ? 'Internal note saved.' : ''}
+            </span>
+          </div>
         </form>
       </Card>
     </div>

@@ -5,6 +5,9 @@ import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admi
 import { formatMinor, formatWhen } from './format.ts';
 import { InstallmentBadge } from './installment-badge.tsx';
 import { OrderNotes } from './order-notes.tsx';
+import { OrderInvoices } from '../invoices/order-invoices.tsx';
+import { OrderReminders } from '../reminders/order-reminders.tsx';
+import { RefundPanel } from './refund-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -32,10 +35,11 @@ export default function OrderPage() {
           <div className="flex flex-col gap-6">
             {notice && <Notice>{notice}</Notice>}
             {actionError && <ErrorText>{actionError}</ErrorText>}
+            <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts)} onDone={done} />
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title="Customer">
-                <p>
-                  <Link to={`/admin/customers/${data.customer.id}`} className="text-accent-soft hover:underline">
+                <p className="break-words">
+                  <Link to={`/admin/customers/${data.customer.id}`} className="break-all text-accent-soft hover:underline">
                     {data.customer.name ?? data.customer.email}
                   </Link>
                 </p>
@@ -71,7 +75,8 @@ export default function OrderPage() {
                         ? '—'
                         : i.attempts.map((a) => (
                             <div key={a.providerOrderId} className="break-all">
-                              <span className="font-mono">{a.providerOrderId}</span> · {a.provider} · {a.state} · {formatWhen(a.createdAt)}
+                              <span className="font-mono">{a.providerOrderId}</span> · {a.provider} · {a.state}
+                              {a.refundState === 'needed' ? ' · refund needed' : a.refundState === 'refunded' ? ' · refunded' : ''} · {formatWhen(a.createdAt)}
                             </div>
                           ))}
                     </td>
@@ -79,6 +84,10 @@ export default function OrderPage() {
                 ))}
               </Table>
             </Card>
+            <Card title="Invoices">
+              <OrderInvoices orderId={id} admin refreshKey={data} />
+            </Card>
+            <OrderReminders orderId={id} />
             <StageTracker
               orderId={id}
               stages={data.stages}

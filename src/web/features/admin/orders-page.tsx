@@ -4,7 +4,7 @@ import type { OrderListResponse } from '../../../contract/admin-orders.ts';
 import { STAGES } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField, inputClass } from '../../components/ui/text-field.tsx';
-import { Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
+import { Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
 import { InstallmentBadge } from './installment-badge.tsx';
 import { formatMinor, formatWhen } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -63,7 +63,7 @@ export default function OrdersPage() {
                       {o.id}
                     </Link>
                   </td>
-                  <td className={td}>
+                  <td className={`${td} ${wrapCell}`}>
                     {o.customerName ?? o.customerEmail}
                     {o.customerName && <div className="text-xs text-muted">{o.customerEmail}</div>}
                   </td>

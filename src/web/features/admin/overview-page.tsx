@@ -5,6 +5,7 @@ import { Card, Loadable, PageHeader } from './admin-ui.tsx';
 import { DailyBarChart, HorizontalBarChart } from './charts.tsx';
 import { formatMinor } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { OverviewAlerts } from './overview-alerts.tsx';
 
 const REVENUE_COLORS = ['#8b5cf6', '#14b8a6', '#ec4899', '#eab308', '#22c55e'];
 
@@ -26,12 +27,17 @@ function Stat({ label, value, to }: { label: string; value: string | number; to?
 }
 
 export default function OverviewPage() {
-  const { data, error, loading } = useAdminData<OverviewResponse>('overview');
+  const { data, error, loading, reload } = useAdminData<OverviewResponse>('overview');
   return (
     <>
       <PageHeader title="Overview" />
       <Loadable loading={loading && !data} error={error}>
-        {data && <Overview data={data} />}
+        {data && (
+          <div className="flex flex-col gap-6">
+            <OverviewAlerts data={data} onChange={reload} />
+            <Overview data={data} />
+          </div>
+        )}
       </Loadable>
     </>
   );

@@ -12,8 +12,39 @@ export interface AuthRouteState {
 export const readAuthState = (state: unknown): AuthRouteState =>
   state && typeof state === 'object' ? (state as AuthRouteState) : {};
 
-/** After sign-in: /pricing when the visitor came from pricing, else the dashboard (spec §2 Login). */
-export const afterSignIn = (isPricing?: boolean) => (isPricing ? '/pricing' : '/dashboard');
+const RETURN_KEY = 'auth.return-to';
+
+/**
+ * A signed-in page reached while signed out (the receipt's "View your order" → /status/:id)
+ * remembers itself, and sign-in returns there (issue 12 item 13). Only same-site paths.
+ */
+export function rememberReturnTo(path: string) {
+  try {
+    if (path.startsWith('/') && !path.startsWith('//')) sessionStorage.setItem(RETURN_KEY, path);
+  } catch {
+    // storage unavailable: sign-in goes to the dashboard
+  }
+}
+
+export function forgetReturnTo() {
+  try {
+    sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+function returnTo(): string | null {
+  try {
+    const path = sessionStorage.getItem(RETURN_KEY);
+    return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** After sign-in: the deep link that sent the visitor here, /pricing when they came from pricing, else the dashboard (spec §2 Login). */
+export const afterSignIn = (isPricing?: boolean) => returnTo() ?? (isPricing ? '/pricing' : '/dashboard');
 
 // The details form survives a reload within the tab; the ticket itself expires on the server.
 const DETAILS_KEY = 'signup-details';

@@ -4,7 +4,7 @@ import { EMAIL_MAX, normalizeEmail } from '../../../domain/validation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { sendCode, type CodePurpose } from './auth-api.ts';
 import { FormError } from './auth-shell.tsx';
 import type { AuthRouteState } from './auth-state.ts';
@@ -30,7 +30,8 @@ export function EmailStep({ purpose, isPricing }: { purpose: CodePurpose; isPric
     } catch (err) {
       if (purpose === 'login') {
         setSending(false);
-        setError(`Failed to send request. Please try again. ${errorMessage(err)}`);
+        // A wait (429) is said alone: "Please try again" beside "Please wait 11 seconds" contradicts it.
+        setError(err instanceof ApiError && err.status === 429 ? errorMessage(err) : `Failed to send request. Please try again. ${errorMessage(err)}`);
         return;
       }
     }

@@ -39,9 +39,9 @@ export function PersonalDetails({ user }: { user: SessionUser }) {
     <div className="flex flex-col gap-6">
       <dl className="grid gap-4 sm:grid-cols-2">
         {rows.map(([label, value]) => (
-          <div key={label} className={`rounded-xl border border-line bg-page/60 p-4 ${label === 'Address' ? 'sm:col-span-2' : ''}`}>
+          <div key={label} className={`min-w-0 rounded-xl border border-line bg-page/60 p-4 ${label === 'Address' ? 'sm:col-span-2' : ''}`}>
             <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{label}</dt>
-            <dd className="mt-1 break-words whitespace-pre-line text-ink" data-testid={`detail-${label.toLowerCase()}`}>
+            <dd className="mt-1 whitespace-pre-line text-ink wrap-anywhere" data-testid={`detail-${label.toLowerCase()}`}>
               {value}
             </dd>
           </div>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ChatSummary } from '../../../contract/chat.ts';
 import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
@@ -28,7 +29,12 @@ export function AdminConsole() {
   return (
     <section className="mx-auto flex min-h-screen max-w-6xl flex-col gap-4 px-4 py-8">
       <header className="flex items-center justify-between">
-        <h1 className="text-2xl font-bold text-white">Chat console</h1>
+        <div className="flex flex-col gap-1">
+          <Link to="/admin" className="text-sm font-semibold text-violet-300 underline underline-offset-2 hover:text-white">
+            ← Back office
+          </Link>
+          <h1 className="text-2xl font-bold text-white">Chat console</h1>
+        </div>
         <span className="text-sm text-muted" role="status">
           {chat.status === 'ready'
             ? `${chat.chats.length} active ${chat.chats.length === 1 ? 'chat' : 'chats'}`

@@ -19,7 +19,7 @@ export function AiTab({ onTalkToPerson }: { onTalkToPerson: () => void }) {
     shown: number;
   } | null>(null);
   const isRevealing = reveal !== null && reveal.shown < reveal.words.length;
-  const brand = siteConfig().brand;
+  const { brand, assistantModel } = siteConfig();
 
   useEffect(() => saveAiTranscript(transcript), [transcript]);
 
@@ -84,7 +84,11 @@ export function AiTab({ onTalkToPerson }: { onTalkToPerson: () => void }) {
       />
       {!hasAsked && <QuickQuestions questions={QUICK_QUESTIONS} onPick={(q) => void ask(q)} />}
       <div className="flex items-center justify-between gap-2 px-3 pb-1 text-xs">
-        <p className="text-muted">This bot is experimental and powered by GPT-4. {brand} is not responsible for its answers.</p>
+        <p className="text-muted" data-testid="assistant-disclaimer">
+          {assistantModel
+            ? `This bot is experimental and powered by ${assistantModel}. ${brand} is not responsible for its answers.`
+            : `This bot answers from ${brand}'s own pages (no AI model). ${brand} is not responsible for its answers.`}
+        </p>
         <button type="button" onClick={onTalkToPerson} className="shrink-0 font-semibold text-violet-300 underline underline-offset-2 hover:text-white">
           Talk to a person
         </button>

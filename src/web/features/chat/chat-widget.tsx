@@ -8,6 +8,8 @@ import { LauncherButton } from './launcher-button.tsx';
 import { playChime, primeSound } from './sound.ts';
 import { useLiveChat } from './use-live-chat.ts';
 import { useRotatingLabel } from './use-rotating-label.ts';
+import type { Promotion } from '../../../contract/promotion.ts';
+import { usePromotion } from '../promotion/use-promotion.ts';
 
 export interface ChatWidgetProps {
   initialUnread: number;
@@ -50,8 +52,9 @@ export function ChatWidget({ initialUnread }: ChatWidgetProps) {
     setHumanActive(true);
   };
 
-  const second = chat.adminOnline === false ? 'Leave us a message' : `${founder} is online`;
-  const rotating = useRotatingLabel(['Chat with our team', second]);
+  // Presence is said only once the server has told it (issue 12 §7): never "online" by default.
+  const labels = chat.adminOnline === null ? ['Chat with our team'] : ['Chat with our team', chat.adminOnline ? `${founder} is online` : 'Leave us a message'];
+  const rotating = useRotatingLabel(labels);
 
   return (
     <div data-testid="chat-widget" data-chimes={chimes}>
@@ -143,13 +146,28 @@ function TabButton({ id, selected, onSelect, children }: { id: Tab; selected: bo
   );
 }
 
-/** Spec §2: a scrolling banner for the offer, linking to pricing. Static under reduced motion. */
+/** The banner's words for the featured promotion; null when there is no running offer to show. */
+export function promoText(promotion: Promotion | null, now = Date.now()): string | null {
+  if (!promotion) return null;
+  if (promotion.endsAt && Date.parse(promotion.endsAt) <= now) return null;
+  const until = promotion.endsAt
+    ? ` — valid till ${new Date(promotion.endsAt).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })} (UTC)`
+    : '';
+  return `${promotion.percent}% off with code ${promotion.code}${until}. See pricing →`;
+}
+
+/**
+ * Spec §2: a scrolling banner for the offer, linking to pricing. It follows the featured promotion
+ * the founder sets (issue 12 §12): no running offer, no banner. Static under reduced motion.
+ */
 function PromoMarquee() {
-  const text = '20% off with code FIRSTWEB25 — valid till Jan 31st 2025. See pricing →';
+  const state = usePromotion();
+  const text = state.status === 'ready' ? promoText(state.promotion) : null;
+  if (!text) return null;
   return (
     <Link
       to="/pricing"
-      aria-label="20% off with code FIRSTWEB25, valid till Jan 31st 2025. See pricing"
+      aria-label={text.replace(' →', '')}
       className="block overflow-hidden border-b border-line bg-violet-950/60 py-1.5 text-xs font-medium whitespace-nowrap text-violet-100"
       data-testid="chat-promo"
     >

@@ -43,7 +43,8 @@ export function HumanTab({ chat }: { chat: LiveChat }) {
             key: 'hello',
             mine: false,
             author: founder,
-            text: `Hi! Ask us anything — ${founder} answers here personally.`,
+            // The founder's name (or "Our founder") starts its own sentence: capitalised either way.
+            text: `Hi! Ask us anything. ${founder} answers here personally.`,
           },
           ...bubbles,
         ]}

@@ -12,6 +12,8 @@ export interface LiveChatOptions {
   onChatId?: (chatId: string | null) => void;
   /** A reply from the admin arrived (for the badge and the sound). */
   onAdminMessage?: (message: ChatMessage) => void;
+  /** Create the conversation with the first message instead of at once (the /chat page, issue 12 §8). */
+  startOnFirstMessage?: boolean;
 }
 
 export interface LiveChat {
@@ -22,6 +24,8 @@ export interface LiveChat {
   isPaused: boolean;
   /** Joined and ready to send. */
   isConnected: boolean;
+  /** The composer may send: joined, or (startOnFirstMessage) no chat yet and the first message starts it. */
+  canSend: boolean;
   error: string | null;
   send(text: string): Promise<boolean>;
   setContactEmail(email: string): Promise<boolean>;
@@ -32,7 +36,7 @@ export interface LiveChat {
 const byId = (list: ChatMessage[], m: ChatMessage) => (list.some((x) => x.id === m.id) ? list : [...list, m]);
 
 /** One visitor's live chat over socket.io (spec §4 "Chat session"): start, join, history, send, close. */
-export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMessage }: LiveChatOptions): LiveChat {
+export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMessage, startOnFirstMessage = false }: LiveChatOptions): LiveChat {
   const [chatId, setChatIdState] = useState<string | null>(initialChatId);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [adminOnline, setAdminOnline] = useState<boolean | null>(null);
@@ -43,6 +47,8 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
   const [isConnected, setConnected] = useState(false);
   const socketRef = useRef<Socket | null>(null);
   const starting = useRef(false);
+  // The first message of a chat started by it, sent once the socket has joined.
+  const firstMessage = useRef<string | null>(null);
   const callbacks = useRef({ onChatId, onAdminMessage });
   callbacks.current = { onChatId, onAdminMessage };
 
@@ -53,18 +59,23 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
 
   // Spec §2: choosing the human tab starts a chat session if none exists.
   useEffect(() => {
-    if (!active || isPaused || chatId || starting.current) return;
+    if (!active || isPaused || chatId || starting.current || startOnFirstMessage) return;
+    void startChat();
+  }, [active, isPaused, chatId, setChatId, startOnFirstMessage]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function startChat(): Promise<boolean> {
     starting.current = true;
-    api<ChatStartResponse>('POST', 'chat/start', { userId: 'guest' })
-      .then((r) => setChatId(r.chatId))
-      .catch((err) => {
-        console.log('chat start failed', err);
-        setError('The chat is unavailable right now. Please try again later.');
-      })
-      .finally(() => {
-        starting.current = false;
-      });
-  }, [active, isPaused, chatId, setChatId]);
+    try {
+      setChatId((await api<ChatStartResponse>('POST', 'chat/start', { userId: 'guest' })).chatId);
+      return true;
+    } catch (err) {
+      console.log('chat start failed', err);
+      setError('The chat is unavailable right now. Please try again later.');
+      return false;
+    } finally {
+      starting.current = false;
+    }
+  }
 
   useEffect(() => {
     if (!active || !chatId) return;
@@ -89,6 +100,13 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
           }
           if (ack.state === 'closed') setClosed(true);
           setConnected(true);
+          const first = firstMessage.current;
+          firstMessage.current = null;
+          if (first)
+            s.emit(CHAT_EVENTS.sendMessage, { chatId, sender: 'user', message: first }, (sent: ChatAck) => {
+              if (!sent.ok) setError(sent.message);
+              else if (sent.message) setMessages((list) => byId(list, sent.message!));
+            });
           s.emit(CHAT_EVENTS.getChatHistory, chatId, (h: ChatAck) => {
             if (h.ok && h.history) setMessages(h.history);
           });
@@ -139,9 +157,17 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
     isClosed,
     isPaused,
     isConnected,
+    canSend: isConnected || (startOnFirstMessage && active && !chatId && !starting.current),
     error,
     async send(text) {
-      if (!chatId || !text.trim()) return false;
+      if (!text.trim()) return false;
+      if (!chatId) {
+        if (!startOnFirstMessage || starting.current) return false;
+        firstMessage.current = text;
+        const started = await startChat();
+        if (!started) firstMessage.current = null;
+        return started;
+      }
       // `sender` is the spec's field; the server ignores it and decides from the connection.
       const ack = await request(CHAT_EVENTS.sendMessage, {
         chatId,

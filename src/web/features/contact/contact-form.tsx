@@ -1,12 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY, findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
 import { ADDRESS_MAX, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../../domain/validation.ts';
-import { CountryCodePicker } from '../../components/country-code-picker.tsx';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
 import { FieldShell, TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { PhoneDigitsInput } from '../../components/ui/phone-digits-input.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { sendContact } from './send-contact.ts';
+
+// The picker (≈200 countries and their flags) is its own chunk, loaded when the form comes to life.
+const CountryCodePicker = lazy(() => import('../../components/country-code-picker.tsx').then((m) => ({ default: m.CountryCodePicker })));
 
 interface ContactFormProps {
   messageLabel?: string;
@@ -65,7 +67,16 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-5" data-testid="contact-form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" name="name" required maxLength={NAME_MAX} autoComplete="name" placeholder="Your name" value={name} onChange={(e) => edit(setName)(e.target.value)} />
+        <TextField
+          label="Name"
+          name="name"
+          required
+          maxLength={NAME_MAX}
+          autoComplete="name"
+          placeholder="Your name"
+          value={name}
+          onChange={(e) => edit(setName)(e.target.value)}
+        />
         <TextField
           label="Email"
           name="email"
@@ -80,7 +91,9 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
       </div>
       <FieldShell id={`${id}-phone`} label="Phone" error={phoneError}>
         <div className="flex gap-2">
-          <CountryCodePicker value={country} onChange={setCountry} className="w-28 shrink-0" />
+          <Suspense fallback={<span className="w-28 shrink-0 rounded-xl border border-line bg-field" />}>
+            <CountryCodePicker value={country} onChange={setCountry} className="w-28 shrink-0" />
+          </Suspense>
           {/* Spec §4: editing the phone does not reset the button state. */}
           <PhoneDigitsInput
             id={`${id}-phone`}
@@ -94,7 +107,15 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
           />
         </div>
       </FieldShell>
-      <TextAreaField label="Address (optional)" name="address" rows={3} maxLength={ADDRESS_MAX} autoComplete="street-address" value={address} onChange={(e) => edit(setAddress)(e.target.value)} />
+      <TextAreaField
+        label="Address (optional)"
+        name="address"
+        rows={3}
+        maxLength={ADDRESS_MAX}
+        autoComplete="street-address"
+        value={address}
+        onChange={(e) => edit(setAddress)(e.target.value)}
+      />
       <TextAreaField
         label={`${messageLabel} (optional)`}
         name="message"

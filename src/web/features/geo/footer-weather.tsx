@@ -2,8 +2,6 @@ import { useWeather } from './use-weather.ts';
 import { WeatherIcon } from './weather-icon.tsx';
 import { FooterClock } from './footer-clock.tsx';
 
-const show = (value: number | null, unit: string) => (value === null ? '–' : `${Math.round(value)}${unit}`);
-
 /** Footer block: the visitor's location, the date and time, and the weather (spec §2). */
 export function FooterWeather() {
   const w = useWeather();
@@ -25,22 +23,24 @@ export function FooterWeather() {
           <p data-testid="weather-description" className="font-medium text-ink">
             {w.description}
           </p>
-          <dl className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted">
-            <div className="flex gap-1">
-              <dt>Temp</dt>
-              <dd data-testid="weather-temp">{show(w.temp, '°C')}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Humidity</dt>
-              <dd data-testid="weather-humidity">{show(w.humidity, '%')}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Wind</dt>
-              <dd data-testid="weather-wind">{w.wind === null ? '–' : `${w.wind.toFixed(1)} km/h`}</dd>
-            </div>
+          {/* Issue 12.13: a number that is not known is left out, never shown as a dash. The list
+              keeps its line height so that the box does not move when the numbers arrive. */}
+          <dl className="mt-1 flex min-h-4 flex-wrap gap-x-3 text-xs text-muted">
+            {w.temp !== null && <Reading label="Temp" testId="weather-temp" value={`${Math.round(w.temp)}°C`} />}
+            {w.humidity !== null && <Reading label="Humidity" testId="weather-humidity" value={`${Math.round(w.humidity)}%`} />}
+            {w.wind !== null && <Reading label="Wind" testId="weather-wind" value={`${w.wind.toFixed(1)} km/h`} />}
           </dl>
         </div>
       </div>
     </section>
+  );
+}
+
+function Reading({ label, testId, value }: { label: string; testId: string; value: string }) {
+  return (
+    <div className="flex gap-1">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
   );
 }

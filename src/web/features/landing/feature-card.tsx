@@ -1,33 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
 import type { FeatureCardData } from './feature-cards-data.ts';
-
-const THRESHOLD = 0.2; // spec §9: a card slides in when 20 % visible
 
 /**
  * One feature card (spec §2): text and image on alternating sides with a glow colour. It slides in
- * when 20 % of it is visible and out again when it leaves. Prerendered visible, so the content is
- * there without JavaScript.
+ * when 20 % of it is visible and out again when it leaves (enhance-feature-cards.ts sets
+ * data-visible). Prerendered visible, so the content is there without JavaScript.
  */
 export function FeatureCard({ card, index }: { card: FeatureCardData; index: number }) {
-  const ref = useRef<HTMLElement>(null);
-  const [visible, setVisible] = useState(true);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry?.isIntersecting)), { threshold: THRESHOLD });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
   const imageFirst = card.direction === 'left';
   return (
     <section
-      ref={ref}
       id={card.id}
       aria-labelledby={`${card.id}-title`}
       data-testid={`feature-${card.id}`}
-      data-visible={visible}
+      data-visible="true"
       data-from={card.direction}
       className="feature-card mx-auto grid max-w-6xl scroll-mt-20 items-center gap-8 px-4 py-14 md:grid-cols-2 md:gap-14 md:py-20"
     >

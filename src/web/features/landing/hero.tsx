@@ -1,15 +1,17 @@
-import { forwardRef } from 'react';
-import { Link } from 'react-router';
-import { BarePageBar } from '../../components/bare-page-bar.tsx';
-import { LeadForm } from '../leads/lead-form.tsx';
+import { BarePageBarIsland } from '../../components/bare-page-bar.tsx';
+import { LeadFormIsland } from '../leads/lead-form.tsx';
 import { FEATURE_CARDS } from './feature-cards-data.ts';
+import { HERO_ID } from './landing-top-bar.tsx';
 
 /** Spec §2 hero: headline, sub-heading, the lead form, 'Reach Out to Us' and the quality links. */
-export const Hero = forwardRef<HTMLElement>(function Hero(_props, ref) {
+export function Hero() {
   return (
-    <header ref={ref} className="relative overflow-hidden" data-testid="hero">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(124,58,237,0.35),transparent)]" />
-      <BarePageBar
+    <header id={HERO_ID} className="relative overflow-hidden" data-testid="hero">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(124,58,237,0.35),transparent)]"
+      />
+      <BarePageBarIsland
         className="relative"
         links={[
           { to: '/about', label: 'About' },
@@ -22,15 +24,22 @@ export const Hero = forwardRef<HTMLElement>(function Hero(_props, ref) {
             Let&apos;s Innovate Together
           </h1>
           <p className="mt-5 max-w-xl text-xl text-muted sm:text-2xl">Empowering New Ventures with Exceptional Website Solutions</p>
-          <LeadForm className="mt-8" />
+          <LeadFormIsland className="mt-8" />
           <p className="mt-5 text-muted">
             Prefer to talk first?{' '}
-            <Link to="/contact" className="font-semibold text-accent-soft underline underline-offset-4 hover:text-white">
+            <a href="/contact" className="font-semibold text-accent-soft underline underline-offset-4 hover:text-white">
               Reach Out to Us
-            </Link>
+            </a>
           </p>
         </div>
-        <img src="/images/hero.svg" alt="A browser window showing a new website with charts and a launch button" width={560} height={440} fetchPriority="high" className="mx-auto h-auto w-full max-w-lg max-lg:hidden" />
+        <img
+          src="/images/hero.svg"
+          alt="A browser window showing a new website with charts and a launch button"
+          width={560}
+          height={440}
+          fetchPriority="high"
+          className="mx-auto h-auto w-full max-w-lg max-lg:hidden"
+        />
       </div>
       <nav aria-label="What you get" className="relative border-y border-line bg-card/60">
         <ul className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-2 gap-y-1 px-4 py-3">
@@ -46,4 +55,4 @@ export const Hero = forwardRef<HTMLElement>(function Hero(_props, ref) {
       </nav>
     </header>
   );
-});
+}

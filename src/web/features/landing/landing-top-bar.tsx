@@ -1,17 +1,19 @@
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useSession } from '../../lib/session.tsx';
 import { FEATURE_CARDS } from './feature-cards-data.ts';
 import { useActiveSection } from './use-active-section.ts';
 
 const SECTION_IDS = FEATURE_CARDS.map((c) => c.id);
+export const HERO_ID = 'hero';
 
 /**
  * Spec §2 landing top bar: hidden while the hero is visible, pinned at the top once it scrolls
  * out. Left: the five section links, the active one underlined (only the active one on narrow
  * screens). Right: 'Contact Sales' and Login/Logout.
  */
-export function LandingTopBar({ heroVisible }: { heroVisible: boolean }) {
+export function LandingTopBar() {
   const { isLoggedIn } = useSession();
+  const heroVisible = useHeroVisible();
   const active = useActiveSection(SECTION_IDS);
   const shown = !heroVisible;
   return (
@@ -41,14 +43,27 @@ export function LandingTopBar({ heroVisible }: { heroVisible: boolean }) {
           })}
         </ul>
         <div className="flex shrink-0 items-center gap-2">
-          <Link to="/contact" className="rounded-lg bg-accent-strong px-3 py-2 text-sm font-semibold text-white hover:bg-accent-hover">
+          <a href="/contact" className="rounded-lg bg-accent-strong px-3 py-2 text-sm font-semibold text-white hover:bg-accent-hover">
             Contact Sales
-          </Link>
-          <Link to={isLoggedIn ? '/logout' : '/login'} className="rounded-lg border border-line px-3 py-2 text-sm font-medium text-ink hover:border-accent hover:text-white">
+          </a>
+          <a href={isLoggedIn ? '/logout' : '/login'} className="rounded-lg border border-line px-3 py-2 text-sm font-medium text-ink hover:border-accent hover:text-white">
             {isLoggedIn ? 'Logout' : 'Login'}
-          </Link>
+          </a>
         </div>
       </nav>
     </div>
   );
+}
+
+/** Whether any part of the hero (#hero) is on screen; true until known, like the prerendered bar. */
+function useHeroVisible(): boolean {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const hero = document.getElementById(HERO_ID);
+    if (!hero || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry?.isIntersecting)));
+    observer.observe(hero);
+    return () => observer.disconnect();
+  }, []);
+  return visible;
 }

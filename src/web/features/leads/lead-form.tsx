@@ -1,11 +1,11 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
 import { DEFAULT_COUNTRY, type Country } from '../../../domain/country.ts';
-import { LEAD_EMAIL_PATTERN, PHONE_MESSAGE, isValidPhoneDigits, joinPhone } from '../../../domain/validation.ts';
+import { LEAD_EMAIL_INPUT_PATTERN, PHONE_MESSAGE, isValidPhoneDigits, joinPhone, normalizeEmail } from '../../../domain/validation.ts';
 import { PhoneDigitsInput } from '../../components/ui/phone-digits-input.tsx';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { sendLead, type LeadMode } from './send-lead.ts';
+import { Island } from '../../islands/island.tsx';
 
 // The picker (≈200 countries and their flags) loads only when the visitor switches to phone.
 const CountryCodePicker = lazy(() => import('../../components/country-code-picker.tsx').then((m) => ({ default: m.CountryCodePicker })));
@@ -22,7 +22,6 @@ const modes: { mode: LeadMode; label: string }[] = [
  */
 export function LeadForm({ className = '' }: { className?: string }) {
   const id = useId();
-  const { pathname } = useLocation();
   const [mode, setMode] = useState<LeadMode>('email');
   const [email, setEmail] = useState('');
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
@@ -41,7 +40,7 @@ export function LeadForm({ className = '' }: { className?: string }) {
     }
     setStatus(1);
     try {
-      await sendLead(mode, mode === 'email' ? email.trim().toLowerCase() : joinPhone(country.phone_code, digits), pathname);
+      await sendLead(mode, mode === 'email' ? normalizeEmail(email) : joinPhone(country.phone_code, digits), window.location.pathname);
     } catch {
       // Spec §8: a failed lead is swallowed; the visitor still sees the done text.
     }
@@ -79,7 +78,7 @@ export function LeadForm({ className = '' }: { className?: string }) {
               name="email"
               required
               maxLength={100}
-              pattern={LEAD_EMAIL_PATTERN}
+              pattern={LEAD_EMAIL_INPUT_PATTERN}
               autoComplete="email"
               placeholder="you@example.com"
               value={email}
@@ -131,3 +130,6 @@ export function LeadForm({ className = '' }: { className?: string }) {
     </form>
   );
 }
+
+/** The form as an island of a prerendered page. */
+export const LeadFormIsland = (props: { className?: string }) => <Island name="lead-form" hydrate={['idle', 'interaction']} component={LeadForm} props={props} />;

@@ -10,17 +10,23 @@ import { CurrencySelect } from './currency-select.tsx';
 import { QuoteTable } from './quote-table.tsx';
 import { useCurrency } from './use-currency.ts';
 import { type CheckoutResult, openCheckout } from './checkout.ts';
+import { keepCoupon, keptCoupon } from './kept-coupon.ts';
+import { usePromotion } from '../promotion/use-promotion.ts';
 
 /** /pay with isAdvance: the coupon, the server's quote and 'Pay' for the 20% advance. */
 export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) {
   const { currencies, currency, setCurrency, isReady } = useCurrency();
-  const [code, setCode] = useState('');
-  const [applied, setApplied] = useState<string | undefined>(undefined);
+  // A code applied before Cancel or Back is applied again, and the shopper is told (issue 12 item 5).
+  const [code, setCode] = useState(() => keptCoupon() ?? '');
+  const [applied, setApplied] = useState<string | undefined>(() => keptCoupon() ?? undefined);
   const [couponState, setCouponState] = useState<CouponState>('idle');
   const [couponMessage, setCouponMessage] = useState<string | null>(null);
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPaying, setIsPaying] = useState(false);
+  const promo = usePromotion();
+  // The placeholder suggests the featured promotion only while it runs (issue 12 item 12).
+  const featured = promo.status === 'ready' && promo.promotion && (!promo.promotion.endsAt || Date.parse(promo.promotion.endsAt) > Date.now()) ? promo.promotion.code : null;
 
   const load = useCallback(
     async (couponCode: string | undefined) => {
@@ -33,27 +39,51 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
 
   useEffect(() => {
     if (!isReady) return;
-    load(applied).catch((err) => setError(errorMessage(err)));
+    load(applied)
+      .then((q) => {
+        if (!applied || couponState !== 'idle') return;
+        // The kept code, checked again: still good → "Applied" and said so; gone → said so too.
+        if (q.coupon) showApplied(q.coupon, true);
+        else showInvalid(q.couponError ?? 'This code cannot be used.');
+      })
+      .catch((err) => setError(errorMessage(err)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isReady, load, applied]);
+
+  function showApplied(c: NonNullable<QuoteResponse['coupon']>, isKept = false) {
+    setApplied(c.code);
+    keepCoupon(c.code);
+    setCouponState('applied');
+    const off = `${c.percent}% off${c.kind === 'referral' ? ' with a referral code' : ''}.`;
+    setCouponMessage(isKept ? `${c.code} is still applied: ${off} It stays until you remove it.` : off);
+  }
+
+  function showInvalid(message: string) {
+    // Spec §4: an invalid coupon gives discount 0.
+    setApplied(undefined);
+    keepCoupon(null);
+    setCouponState('invalid');
+    setCouponMessage(message);
+  }
 
   async function apply() {
     setCouponState('checking');
     try {
       const q = await load(code.trim());
-      if (q.coupon) {
-        setApplied(q.coupon.code);
-        setCouponState('applied');
-        setCouponMessage(`${q.coupon.percent}% off${q.coupon.kind === 'referral' ? ' with a referral code' : ''}.`);
-      } else {
-        // Spec §4: an invalid coupon gives discount 0.
-        setApplied(undefined);
-        setCouponState('invalid');
-        setCouponMessage(q.couponError ?? 'This code cannot be used.');
-      }
+      if (q.coupon) showApplied(q.coupon);
+      else showInvalid(q.couponError ?? 'This code cannot be used.');
     } catch (err) {
       setCouponState('invalid');
       setCouponMessage(errorMessage(err));
     }
+  }
+
+  function remove() {
+    setCode('');
+    setApplied(undefined);
+    keepCoupon(null);
+    setCouponState('idle');
+    setCouponMessage(null);
   }
 
   async function pay() {
@@ -83,6 +113,7 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
         value={code}
         state={couponState}
         message={couponMessage}
+        placeholder={featured ? `e.g. ${featured}` : 'Enter your code'}
         onChange={(v) => {
           setCode(v);
           if (couponState !== 'checking') {
@@ -91,6 +122,7 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
           }
         }}
         onApply={apply}
+        onRemove={applied ? remove : undefined}
       />
       {quote ? <QuoteTable quote={quote.quote} fmt={quote} due="advance" /> : !error && <Spinner label="Loading your quote" />}
       {error && (
@@ -98,7 +130,7 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
           {error}
         </p>
       )}
-      <Button onClick={pay} disabled={!quote || isPaying} className="w-full py-3 text-base">
+      <Button onClick={pay} disabled={!quote || isPaying} className="w-full py-3 text-base" data-primary-action>
         {isPaying ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
         {quote ? `Pay ${formatMoney(quote.quote.advance, quote)}` : 'Pay'}
       </Button>

@@ -6,7 +6,15 @@ export type CouponState = 'idle' | 'checking' | 'applied' | 'invalid';
 const label: Record<CouponState, string> = { idle: 'Apply', checking: 'Apply', applied: 'Applied', invalid: 'Invalid' };
 
 /** Spec §4 "Coupon button": Apply, then Applied or Invalid; editing the code resets to Apply. */
-export function CouponField(props: { value: string; state: CouponState; message?: string | null; onChange(v: string): void; onApply(): void }) {
+export function CouponField(props: {
+  value: string;
+  state: CouponState;
+  message?: string | null;
+  placeholder?: string;
+  onChange(v: string): void;
+  onApply(): void;
+  onRemove?: () => void;
+}) {
   const id = useId();
   const { state } = props;
   return (
@@ -31,7 +39,7 @@ export function CouponField(props: { value: string; state: CouponState; message?
           className={`${inputClass} uppercase placeholder:normal-case`}
           aria-describedby={`${id}-msg`}
           aria-invalid={state === 'invalid' ? true : undefined}
-          placeholder="e.g. FIRSTWEB25"
+          placeholder={props.placeholder ?? 'Enter your code'}
         />
         <button
           type="submit"
@@ -43,9 +51,16 @@ export function CouponField(props: { value: string; state: CouponState; message?
           {label[state]}
         </button>
       </div>
-      <p id={`${id}-msg`} role="status" className={`min-h-5 text-sm ${state === 'invalid' ? 'text-danger' : 'text-muted'}`}>
-        {props.message ?? ''}
-      </p>
+      <div className="flex min-h-5 flex-wrap items-baseline justify-between gap-x-3 text-sm">
+        <p id={`${id}-msg`} role="status" className={state === 'invalid' ? 'text-danger' : 'text-muted'} data-testid="coupon-message">
+          {props.message ?? ''}
+        </p>
+        {props.onRemove && (
+          <button type="button" onClick={props.onRemove} className="text-accent-soft underline underline-offset-2 hover:text-white">
+            Remove code
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,35 +1,41 @@
-import { STAGE_COUNT, STAGES, progressFraction } from '../../../domain/tracker.ts';
+import { STAGE_COUNT, STAGES, stagesDone } from '../../../domain/tracker.ts';
 import { useTicker } from './use-ticker.ts';
 
+/** Stages per row from 768 px: 15 in one row left 60 px a stage and spilled out of the card (issue 12). */
+const PER_ROW = 5;
+
 /**
- * The 15-stage tracker (spec §4): ticks in 500 ms apart, the bar at (n+1)/15 and 'n/15 Completed';
- * horizontal from 768 px (Tailwind's md), vertical below.
+ * The 15-stage tracker (spec §4). `lastCompleted` is the wire's completed_steps — the index of the
+ * last completed stage — so stages 0…lastCompleted are ticked, 500 ms apart, and the bar and label
+ * read (lastCompleted + 1)/15. Horizontal from 768 px (Tailwind's md): rows of five, left to right,
+ * wide enough for the labels and the founder's notes; vertical below.
  */
-export function OrderTracker({ completed, statuses, notes }: { completed: number; statuses: string[]; notes: (string | null)[] }) {
-  const shown = useTicker(completed);
+export function OrderTracker({ lastCompleted, statuses, notes }: { lastCompleted: number; statuses: string[]; notes: (string | null)[] }) {
+  const shown = useTicker(stagesDone(lastCompleted));
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex min-w-0 flex-col gap-6">
       <div>
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
           <span className="font-semibold text-white" data-testid="tracker-count" aria-live="polite">
             {shown}/{STAGE_COUNT} Completed
           </span>
-          <span className="text-xs text-muted sm:text-sm">{STAGES[Math.min(shown, STAGE_COUNT - 1)] && shown < STAGE_COUNT ? `Next: ${STAGES[shown]}` : 'All done'}</span>
+          <span className="text-xs text-muted sm:text-sm">{shown < STAGE_COUNT ? `Next: ${STAGES[shown]}` : 'All done'}</span>
         </div>
         <div className="h-2.5 overflow-hidden rounded-full bg-line" role="progressbar" aria-label="Order progress" aria-valuemin={0} aria-valuemax={STAGE_COUNT} aria-valuenow={shown}>
-          <div className="h-full rounded-full bg-accent transition-[width] duration-500 ease-out motion-reduce:transition-none" style={{ width: `${progressFraction(shown) * 100}%` }} />
+          <div className="h-full rounded-full bg-accent transition-[width] duration-500 ease-out motion-reduce:transition-none" data-testid="tracker-bar" style={{ width: `${(shown / STAGE_COUNT) * 100}%` }} />
         </div>
       </div>
-      <ol className="flex flex-col gap-0 md:flex-row md:gap-1" data-testid="tracker">
+      <ol className="flex flex-col md:grid md:grid-cols-5 md:gap-x-2 md:gap-y-6" data-testid="tracker">
         {STAGES.map((name, i) => {
           const isDone = i < shown;
           const isNext = i === shown;
+          const endsRow = (i + 1) % PER_ROW === 0;
           return (
-            <li key={name} className="relative flex gap-3 pb-5 md:flex-1 md:flex-col md:items-center md:gap-2 md:pb-0 md:text-center" data-done={isDone} data-testid="stage">
+            <li key={name} className="relative flex min-w-0 gap-3 pb-5 md:flex-col md:items-center md:gap-2 md:pb-0 md:text-center" data-done={isDone} data-testid="stage">
               {i < STAGE_COUNT - 1 && (
                 <span
                   aria-hidden="true"
-                  className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 md:left-[calc(50%+18px)] md:top-[15px] md:h-0.5 md:w-[calc(100%-36px)] ${i < shown - 1 ? 'bg-accent' : 'bg-line'}`}
+                  className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 md:left-[calc(50%+18px)] md:top-[15px] md:h-0.5 md:w-[calc(100%-28px)] ${endsRow ? 'md:hidden' : ''} ${i < shown - 1 ? 'bg-accent' : 'bg-line'}`}
                 />
               )}
               <span
@@ -45,13 +51,13 @@ export function OrderTracker({ completed, statuses, notes }: { completed: number
                   i + 1
                 )}
               </span>
-              <div className="min-w-0 md:px-0.5">
-                <p className={`text-sm font-semibold md:text-[11px] md:leading-tight lg:text-xs ${isDone ? 'text-white' : 'text-ink'}`}>
+              <div className="min-w-0 break-words md:w-full md:px-1">
+                <p className={`text-sm font-semibold md:text-xs lg:text-sm ${isDone ? 'text-white' : 'text-ink'}`}>
                   {name}
                   <span className="sr-only">{isDone ? ' — completed' : ' — to be completed'}</span>
                 </p>
-                <p className="text-xs text-muted md:text-[10px] md:leading-tight lg:text-[11px]">{isDone ? statuses[i] : 'To be completed'}</p>
-                {isDone && notes[i] && <p className="mt-1 text-xs text-accent-soft md:text-[10px] lg:text-[11px]">{notes[i]}</p>}
+                <p className="text-xs text-muted">{isDone ? statuses[i] : 'To be completed'}</p>
+                {isDone && notes[i] && <p className="mt-1 text-xs text-accent-soft" data-testid="stage-note">{notes[i]}</p>}
               </div>
             </li>
           );

@@ -22,7 +22,7 @@ export function QuoteTable({ quote, fmt, due }: { quote: QuoteDto; fmt: Fmt; due
         <div key={label} className={`flex items-center justify-between gap-4 px-5 py-3 ${kind === 'due' ? 'bg-accent-strong/15' : ''}`}>
           <dt className={kind ? 'font-semibold text-white' : 'text-muted'}>
             {label}
-            {kind === 'due' && <span className="ml-2 rounded-full bg-accent-strong px-2 py-0.5 text-xs text-white">Due now</span>}
+            {kind === 'due' && <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-accent-strong px-2 py-0.5 text-xs text-white" data-testid="due-pill">Due now</span>}
           </dt>
           <dd className={`tabular-nums ${kind ? 'font-semibold text-white' : 'text-ink'}`} data-testid={kind === 'due' ? 'amount-due' : undefined}>
             {value}

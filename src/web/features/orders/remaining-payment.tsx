@@ -63,7 +63,7 @@ export function RemainingPayment({ orderId, onPaid }: { orderId: string; onPaid(
           This order is fully paid — see its progress
         </Link>
       ) : (
-        <Button onClick={pay} disabled={!status || isPaying || status.advance.state !== 'paid'} className="w-full py-3 text-base">
+        <Button onClick={pay} disabled={!status || isPaying || status.advance.state !== 'paid'} className="w-full py-3 text-base" data-primary-action>
           {isPaying ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
           {status ? `Pay ${money(status.remaining.amount)}` : 'Pay'}
         </Button>

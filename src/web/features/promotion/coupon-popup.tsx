@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Promotion } from '../../../contract/promotion.ts';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { OfferArt } from './offer-art.tsx';
@@ -12,7 +11,6 @@ const IMAGE_FIRST_MS = 2000; // spec §9: on small screens the image shows for 2
  * text share one fixed-size cell, so swapping them moves nothing.
  */
 export function CouponPopup({ promotion, onClose }: { promotion: Promotion; onClose: () => void }) {
-  const navigate = useNavigate();
   const [showText, setShowText] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -75,7 +73,8 @@ export function CouponPopup({ promotion, onClose }: { promotion: Promotion; onCl
             type="button"
             onClick={() => {
               onClose();
-              navigate('/pricing');
+              // A plain page change: /pricing is a prerendered page.
+              if (window.location.pathname !== '/pricing') window.location.assign('/pricing');
             }}
             className="mt-1 inline-flex min-h-11 w-full max-w-xs items-center justify-center rounded-xl bg-accent-strong px-5 font-semibold text-white hover:bg-accent-hover"
           >

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { countdown, formatCountdown } from '../../../domain/promotion.ts';
 import { usePromotion } from './use-promotion.ts';
 import { useNow } from './use-now.ts';
+import { Island } from '../../islands/island.tsx';
 
 /**
  * Spec §1/§2 top banner on /, /pricing and /pay: the offer, a live countdown to its end (then
@@ -41,9 +41,9 @@ export function PromoBanner() {
             {timer}
           </span>
           {promotion && (
-            <Link to="/pricing" className="font-semibold underline underline-offset-2 hover:text-accent-soft">
+            <a href="/pricing" className="font-semibold underline underline-offset-2 hover:text-accent-soft">
               See pricing
-            </Link>
+            </a>
           )}
         </p>
       </div>
@@ -60,3 +60,6 @@ export function PromoBanner() {
     </aside>
   );
 }
+
+/** The banner as an island of a prerendered page. */
+export const PromoBannerIsland = () => <Island name="promo-banner" hydrate={['load']} component={PromoBanner} props={{}} />;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReferralSummary } from '../../../contract/referrals.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { formatStageDate } from '../../../domain/tracker.ts';
+import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { api } from '../../lib/api.ts';
 
 const COPIED_MS = 5000;
@@ -55,7 +55,7 @@ export function ReferralPanel() {
             'TAP TO COPY'
           )}
         </button>
-        {summary?.validUntil && <p className="text-xs text-muted">Referral codes are accepted until {formatStageDate(summary.validUntil)} UTC.</p>}
+        {summary?.validUntil && <p className="text-xs text-muted">Referral codes are accepted until {formatCustomerDate(summary.validUntil)}.</p>}
       </div>
       <div className="rounded-2xl border border-line bg-card p-6">
         <h2 className="text-lg font-semibold text-white">Your cashback</h2>

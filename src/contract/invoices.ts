@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+// Tax invoices (issue 14.1): billing details the customer may give before paying, the invoices of
+// an order, and the snapshot frozen into every invoice at issue.
+
+/** Printable text only: control characters (NUL among them) cannot be stored or printed. */
+const printable = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} can be at most ${max} characters.`)
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), `${what} contains characters we cannot print.`);
+
+/** A GSTIN, VAT or other tax id: letters, digits and - / . only (so no markup can hide in it). */
+export const taxIdSchema = z
+  .string()
+  .trim()
+  .max(20, 'The tax id can be at most 20 characters.')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$|^$/, 'The tax id may contain only letters, digits, spaces and - / .');
+
+export const billingDetailsBody = z.object({
+  billingName: printable(120, 'The billing name').optional().default(''),
+  billingAddress: printable(500, 'The billing address').optional().default(''),
+  taxId: taxIdSchema.optional().default(''),
+});
+export type BillingDetailsBody = z.input<typeof billingDetailsBody>;
+
+export const billingDetails = z.object({
+  billingName: z.string(),
+  billingAddress: z.string(),
+  taxId: z.string(),
+});
+export type BillingDetails = z.infer<typeof billingDetails>;
+export const billingDetailsResponse = z.object({
+  success: z.literal(true),
+  billing: billingDetails,
+});
+
+export const invoiceSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  series: z.enum(['invoice', 'credit_note']),
+  kind: z.enum(['advance', 'remaining']).nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  issuedAt: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummary>;
+export const orderInvoicesResponse = z.object({
+  success: z.literal(true),
+  invoices: z.array(invoiceSummary),
+});
+/** A PDF file (application/pdf), described for the OpenAPI document. */
+export const pdfResponse = z.unknown().describe('application/pdf');
+export const invoiceIdParams = z.object({ id: z.string().uuid() });
+export const orderIdParams = z.object({ id: z.string().min(1).max(40) });
+
+/** Everything printed on an invoice, frozen at issue (amounts in minor units of `currency`). */
+export interface InvoiceSnapshot {
+  seller: {
+    legalName: string;
+    address: string;
+    taxId: string | null;
+    email: string;
+  };
+  buyer: {
+    name: string;
+    email: string;
+    address: string | null;
+    taxId: string | null;
+  };
+  orderPublicId: string;
+  description: string;
+  currency: string;
+  minorDigits: number;
+  listPrice: number;
+  price: number;
+  discount: number;
+  discountPercent: number;
+  couponCode: string | null;
+  fee: number;
+  total: number;
+  installment: { kind: 'advance' | 'remaining'; label: string; amount: number };
+  paidBefore: number;
+  remainingAfter: number;
+  paymentId: string;
+  paidAt: string;
+}

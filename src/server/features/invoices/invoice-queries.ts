@@ -1,0 +1,81 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { BillingDetails, BillingDetailsBody, InvoiceSummary } from '../../../contract/invoices.ts';
+import { billingDetailsBody } from '../../../contract/invoices.ts';
+import type { AppDeps } from '../../deps.ts';
+import { billingDetails, invoices } from '../../db/schema/invoices.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { renderInvoicePdf } from './render-pdf.ts';
+
+const toSummary = (r: typeof invoices.$inferSelect): InvoiceSummary => ({
+  id: r.id,
+  number: r.number,
+  series: r.series,
+  kind: r.installmentKind ?? null,
+  amount: r.amount,
+  currency: r.currency,
+  issuedAt: r.issuedAt.toISOString(),
+});
+
+/** Invoices of one order; `userId` limits it to the customer's own (another's order = not found). */
+export async function listOrderInvoices(deps: AppDeps, orderPublicId: string, userId?: string): Promise<InvoiceSummary[]> {
+  const [order] = await deps.db
+    .select({ id: orders.id, userId: orders.userId, state: orders.state })
+    .from(orders)
+    .where(eq(orders.publicId, orderPublicId))
+    .limit(1);
+  if (!order || (userId && (order.userId !== userId || order.state === 'awaiting_advance'))) throw notFound('Order not found.');
+  const rows = await deps.db.select().from(invoices).where(eq(invoices.orderId, order.id)).orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  return rows.map(toSummary);
+}
+
+/** The PDF of one invoice; for a customer only their own (anything else is the same 404). */
+export async function invoicePdf(deps: AppDeps, invoiceId: string, userId?: string) {
+  const where = userId ? and(eq(invoices.id, invoiceId), isNotNull(invoices.userId), eq(invoices.userId, userId)) : eq(invoices.id, invoiceId);
+  const [inv] = await deps.db.select().from(invoices).where(where).limit(1);
+  if (!inv) throw notFound('Invoice not found.');
+  let correctsNumber: string | null = null;
+  if (inv.creditNoteFor) {
+    const [orig] = await deps.db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, inv.creditNoteFor)).limit(1);
+    correctsNumber = orig?.number ?? null;
+  }
+  const pdf = await renderInvoicePdf({
+    number: inv.number,
+    series: inv.series,
+    issuedAt: inv.issuedAt,
+    snapshot: inv.snapshot,
+    correctsNumber,
+  });
+  return { pdf, filename: `${inv.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf` };
+}
+
+export async function getBillingDetails(deps: AppDeps, userId: string): Promise<BillingDetails> {
+  const [row] = await deps.db.select().from(billingDetails).where(eq(billingDetails.userId, userId)).limit(1);
+  return {
+    billingName: row?.billingName ?? '',
+    billingAddress: row?.billingAddress ?? '',
+    taxId: row?.taxId ?? '',
+  };
+}
+
+/** Saves the optional billing details printed on the customer's next invoices (not on issued ones). */
+export async function saveBillingDetails(deps: AppDeps, userId: string, body: BillingDetailsBody): Promise<BillingDetails> {
+  const b = billingDetailsBody.parse(body);
+  const values = {
+    billingName: b.billingName || null,
+    billingAddress: b.billingAddress || null,
+    taxId: b.taxId ? b.taxId.toUpperCase() : null,
+    updatedAt: new Date(),
+  };
+  await deps.db
+    .insert(billingDetails)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: billingDetails.userId, set: values });
+  return getBillingDetails(deps, userId);
+}
+
+/** The invoice PDF as an e-mail attachment (the receipt carries it). */
+export async function invoiceAttachment(deps: AppDeps, invoiceId: string) {
+  const { pdf, filename } = await invoicePdf(deps, invoiceId);
+  return { filename, contentType: 'application/pdf', content: pdf };
+}

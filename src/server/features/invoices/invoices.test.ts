@@ -1,0 +1,246 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { openCheckout, payInstallment, payOnTestCheckout } from '../../../../tests/helpers/test-checkout.ts';
+import type { BuiltApp } from '../../app.ts';
+import { instancesOnPostgres } from '../../../../tests/helpers/instances.ts';
+import { loadConfig } from '../../config.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { mailOutbox } from '../../db/schema/platform.ts';
+import { settlePayment } from '../payments/settle-payment.ts';
+import { completeNextStage } from '../tracker/complete-next-stage.ts';
+import { nextNumber } from './issue-invoice.ts';
+import { financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
+import { quote } from '../../../domain/pricing.ts';
+import { findCurrency } from '../../../domain/currencies.ts';
+import { formatMoney } from '../../../domain/money.ts';
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+const FY = financialYear(new Date());
+const SELLER = {
+  SELLER_LEGAL_NAME: 'Example Web Studio Pvt Ltd',
+  SELLER_ADDRESS: '12 Test Road, Bengaluru 560001',
+  SELLER_TAX_ID: '29ABCDE1234F1Z5',
+};
+
+describe('invoice numbers', () => {
+  it('follow India’s April–March year in India’s time zone, with the configured format', () => {
+    expect(financialYear(new Date('2026-11-23T10:00:00Z'))).toBe('2026-27');
+    expect(financialYear(new Date('2027-03-31T18:30:00Z'))).toBe('2027-28'); // 18:30 UTC on 31 March is midnight, 1 April, in India
+    expect(financialYear(new Date('2027-03-31T18:29:00Z'))).toBe('2026-27');
+    expect(
+      financialYear(new Date('2026-02-01T00:00:00Z'), {
+        startMonth: 1,
+        timeZone: 'UTC',
+      }),
+    ).toBe('2026');
+    expect(formatInvoiceNumber('INV/{fy}/{seq:4}', '2026-27', 1)).toBe('INV/2026-27/0001');
+    expect(formatInvoiceNumber('{fy}-{seq}', '2026-27', 12345)).toBe('2026-27-12345');
+    expect(() => loadConfig({ INVOICE_NUMBER_FORMAT: 'INV-{fy}' })).toThrow(/INVOICE_NUMBER_FORMAT/);
+  });
+});
+
+describe('tax invoices', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(SELLER);
+  }, 180_000);
+  afterAll(async () => t?.close());
+  const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
+
+  it('issues one invoice per captured installment, attached to the receipt and downloadable by its owner only', async () => {
+    const me = await loginAs(t, 'invoice-buyer@example.com');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/invoices/billing-details',
+      headers: me.headers,
+      payload: {
+        billingName: 'Acme <b>Traders</b>',
+        billingAddress: '1 MG Road\nBengaluru',
+        taxId: '29aaaaa0000a1z5',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().billing).toEqual({
+      billingName: 'Acme <b>Traders</b>',
+      billingAddress: '1 MG Road\nBengaluru',
+      taxId: '29AAAAA0000A1Z5',
+    });
+
+    const orderId = await payInstallment(t, me, {
+      kind: 'advance',
+      currency: 'INR',
+    });
+    const list = await get(`invoices/order/${orderId}`, me.headers);
+    expect(list.statusCode, list.body).toBe(200);
+    const [inv] = list.json().invoices;
+    expect(inv).toMatchObject({
+      number: `INV/${FY}/0001`,
+      series: 'invoice',
+      kind: 'advance',
+      currency: 'INR',
+    });
+
+    const pdf = await get(`invoices/${inv.id}/pdf`, me.headers);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`INV-${FY}-0001.pdf`);
+    const text = pdfText(pdf.rawPayload);
+    for (const s of [
+      `INV/${FY}/0001`,
+      'TAX INVOICE',
+      'Example Web Studio Pvt Ltd',
+      '29ABCDE1234F1Z5',
+      'Acme <b>Traders</b>',
+      '29AAAAA0000A1Z5',
+      `order ${orderId}`,
+    ]) {
+      expect(text).toContain(s);
+    }
+    // The server's INR quote, printed with the code and two decimals.
+    const q = quote(findCurrency('INR')!, 0);
+    const inr = (minor: number) => escapeRe(formatMoney(minor, { symbol: 'INR ', minorDigits: 2 }));
+    expect(text).toMatch(new RegExp(`This installment: Advance payment \\(20%\\)\\s+${inr(q.advance)}`));
+    expect(text).toMatch(new RegExp(`Remaining after this payment\\s+${inr(q.remaining)}`));
+    expect(text).toMatch(new RegExp(`Order total\\s+${inr(q.total)}`));
+    expect(text).toMatch(new RegExp(`Platform fee\\s+${inr(q.fee)}`));
+
+    // The receipt e-mail carries the same PDF.
+    const [receipt] = await t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.template} = 'payment-receipt' and ${mailOutbox.toAddress} = ${me.user.email}`);
+    expect(receipt?.attachments?.[0]).toMatchObject({
+      filename: `INV-${FY}-0001.pdf`,
+      contentType: 'application/pdf',
+    });
+    expect(pdfText(Buffer.from(receipt!.attachments![0]!.base64, 'base64'))).toContain(`INV/${FY}/0001`);
+    expect(receipt!.textBody).toContain(`Invoice: INV/${FY}/0001`);
+
+    // Another customer: the same 404 for the invoice and the order's list; nothing leaked.
+    const other = await loginAs(t, 'invoice-other@example.com');
+    const stolen = await get(`invoices/${inv.id}/pdf`, other.headers);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.body).not.toContain(FY);
+    expect((await get(`invoices/order/${orderId}`, other.headers)).statusCode).toBe(404);
+    expect((await get(`invoices/${inv.id}/pdf`)).statusCode).toBe(401);
+    expect((await get('invoices/not-a-uuid/pdf', me.headers)).statusCode).toBe(400);
+    // The back office sees it.
+    const admin = await loginAs(t, 'invoice-admin@example.com', 'admin');
+    expect((await get(`admin/orders/${orderId}/invoices`, admin.headers)).json().invoices).toHaveLength(1);
+    expect((await get(`admin/invoices/${inv.id}/pdf`, admin.headers)).statusCode).toBe(200);
+    expect((await get(`admin/invoices/${inv.id}/pdf`, me.headers)).statusCode).toBe(403);
+
+    // The remaining payment gets the next number, and shows what was paid before.
+    for (let i = 0; i < 12; i++) await completeNextStage(t.deps, orderId, {});
+    await payInstallment(t, me, { kind: 'remaining', orderId });
+    const both = (await get(`invoices/order/${orderId}`, me.headers)).json().invoices;
+    expect(both.map((i: { number: string }) => i.number)).toEqual([`INV/${FY}/0001`, `INV/${FY}/0002`]);
+    const second = pdfText((await get(`invoices/${both[1].id}/pdf`, me.headers)).rawPayload);
+    expect(second).toMatch(new RegExp(`This installment: Remaining payment \\(80%\\)\\s+${inr(q.remaining)}`));
+    expect(second).toMatch(new RegExp(`Paid before this installment\\s+${inr(q.advance)}`));
+    expect(second).toMatch(/Remaining after this payment\s+INR 0\.00/);
+  });
+
+  it('never changes or deletes an issued invoice', async () => {
+    const [inv] = await t.deps.db.select().from(invoices).limit(1);
+    await expect(t.deps.db.update(invoices).set({ amount: 1 }).where(eq(invoices.id, inv!.id))).rejects.toThrow();
+    await expect(t.deps.db.delete(invoices).where(eq(invoices.id, inv!.id))).rejects.toThrow();
+  });
+
+  it('refuses a billing tax id with HTML or 10 KB of text, and control characters, with 400', async () => {
+    const me = await loginAs(t, 'invoice-attacker@example.com');
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/invoices/billing-details',
+        headers: me.headers,
+        payload,
+      });
+    for (const payload of [
+      { taxId: '<script>alert(1)</script>' },
+      { taxId: 'A'.repeat(10 * 1024) },
+      { billingName: 'x'.repeat(10 * 1024) },
+      { billingAddress: 'a\u0000b' },
+    ]) {
+      const r = await put(payload);
+      expect(r.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(r.json()).toMatchObject({ success: false });
+    }
+    expect((await get('invoices/billing-details', me.headers)).json().billing).toEqual({ billingName: '', billingAddress: '', taxId: '' });
+  });
+
+  it('issues one invoice when browser and webhook confirm the same payment together', async () => {
+    const me = await loginAs(t, 'invoice-race@example.com');
+    const before = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(invoices);
+    const providerOrderId = await openCheckout(t, me, { kind: 'advance' });
+    const fields = await payOnTestCheckout(t, providerOrderId);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        settlePayment(t.deps, {
+          providerOrderId,
+          paymentId: fields.razorpay_payment_id!,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.outcome === 'paid')).toHaveLength(1);
+    const after = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(invoices);
+    expect(after[0]!.n - before[0]!.n).toBe(1);
+  });
+
+  it('gives a number back when the issuing transaction rolls back (no gap)', async () => {
+    const at = new Date();
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        await nextNumber(t.deps, tx, 'invoice', at);
+        throw new Error('payment rolled back');
+      }),
+    ).rejects.toThrow('payment rolled back');
+    const n = await t.deps.db.transaction((tx) => nextNumber(t.deps, tx, 'credit_note', at));
+    expect(n.number).toBe(`CN/${FY}/0001`);
+    const rows = await t.deps.db.select({ seq: invoices.sequence }).from(invoices).where(eq(invoices.series, 'invoice')).orderBy(asc(invoices.sequence));
+    const last = await t.deps.db
+      .transaction(async (tx) => {
+        const x = await nextNumber(t.deps, tx, 'invoice', at);
+        throw Object.assign(new Error('peek'), { x });
+      })
+      .catch((e: { x: { sequence: number } }) => e.x);
+    expect(last.sequence).toBe(rows.length + 1);
+  });
+});
+
+// Two app instances on one PostgreSQL settling the same payments at once.
+const baseUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!baseUrl)('invoice numbering with two instances on one PostgreSQL', () => {
+  const apps = instancesOnPostgres(2, {});
+
+  it('gives every payment exactly one number, with no gap and no duplicate', async () => {
+    const [a, b] = apps as [BuiltApp, BuiltApp];
+    const payments: { providerOrderId: string; paymentId: string }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const who = await loginAs(a, `pg-race-${i}@example.com`);
+      const providerOrderId = await openCheckout(a, who, { kind: 'advance' });
+      const fields = await payOnTestCheckout(a, providerOrderId);
+      payments.push({
+        providerOrderId,
+        paymentId: fields.razorpay_payment_id!,
+      });
+    }
+    // Each payment is confirmed twice on each instance (browser + webhook), all at once.
+    await Promise.all(payments.flatMap((p) => [settlePayment(a.deps, p), settlePayment(b.deps, p), settlePayment(a.deps, p), settlePayment(b.deps, p)]));
+    const rows = await a.deps.db
+      .select({
+        seq: invoices.sequence,
+        number: invoices.number,
+        pay: invoices.providerPaymentId,
+      })
+      .from(invoices)
+      .orderBy(asc(invoices.sequence));
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(new Set(rows.map((r) => r.pay)).size).toBe(10);
+    expect(rows[9]!.number).toBe(`INV/${FY}/0010`);
+  });
+});

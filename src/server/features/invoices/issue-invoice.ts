@@ -1,0 +1,149 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { InvoiceSnapshot } from '../../../contract/invoices.ts';
+import { financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { installments, orders } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/platform.ts';
+import { billingDetails, invoiceCounters, invoices } from '../../db/schema/invoices.ts';
+import { displayCurrency, moneyContext } from '../payments/context.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface IssuedInvoice {
+  id: string;
+  number: string;
+}
+
+const LABEL = {
+  advance: 'Advance payment (20%)',
+  remaining: 'Remaining payment (80%)',
+} as const;
+
+/** The seller printed on every invoice: configuration, never code (DESIGN §1). */
+export function sellerOf(config: AppDeps['config']): InvoiceSnapshot['seller'] {
+  return {
+    legalName: config.SELLER_LEGAL_NAME ?? config.BRAND_NAME,
+    address: config.SELLER_ADDRESS ?? config.BRAND_ADDRESS,
+    taxId: config.SELLER_TAX_ID ?? null,
+    email: config.BRAND_EMAIL,
+  };
+}
+
+/**
+ * Takes the next number of a series for the financial year of `at`. The upsert row-locks the
+ * counter until the caller's transaction ends: a concurrent issuer waits, and a rollback gives
+ * the number back — so numbers have no gaps and no duplicates.
+ */
+export async function nextNumber(deps: AppDeps, tx: Tx, series: 'invoice' | 'credit_note', at: Date) {
+  const fy = financialYear(at, {
+    startMonth: deps.config.INVOICE_FY_START_MONTH,
+    timeZone: deps.config.INVOICE_TIME_ZONE,
+  });
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ series, financialYear: fy, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.series, invoiceCounters.financialYear],
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ n: invoiceCounters.lastNumber });
+  const format = series === 'invoice' ? deps.config.INVOICE_NUMBER_FORMAT : deps.config.CREDIT_NOTE_NUMBER_FORMAT;
+  return {
+    financialYear: fy,
+    sequence: row!.n,
+    number: formatInvoiceNumber(format, fy, row!.n),
+  };
+}
+
+/**
+ * Issues the invoice of one captured installment inside the settling transaction (the caller
+ * holds the installment's row lock). Idempotent: a second call for the same installment returns
+ * the first invoice.
+ */
+export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId: string; paymentId: string; paidAt: Date }): Promise<IssuedInvoice> {
+  const [existing] = await tx
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.installmentId, input.installmentId), eq(invoices.series, 'invoice')))
+    .limit(1);
+  if (existing) return existing;
+
+  const [row] = await tx
+    .select({
+      installment: installments,
+      order: orders,
+      user: users,
+      billing: billingDetails,
+    })
+    .from(installments)
+    .innerJoin(orders, eq(orders.id, installments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
+    .where(eq(installments.id, input.installmentId))
+    .limit(1);
+  if (!row) throw new Error(`no installment ${input.installmentId} to invoice`);
+  const { installment, order, user, billing } = row;
+  const all = await tx
+    .select({
+      id: installments.id,
+      amount: installments.amount,
+      state: installments.state,
+    })
+    .from(installments)
+    .where(eq(installments.orderId, order.id));
+  const others = all.filter((i) => i.id !== installment.id);
+  const paidBefore = others.filter((i) => i.state === 'paid').reduce((s, i) => s + i.amount, 0);
+  const remainingAfter = others.filter((i) => i.state !== 'paid').reduce((s, i) => s + i.amount, 0);
+  const currency = displayCurrency(moneyContext(deps), order.currency);
+
+  const snapshot: InvoiceSnapshot = {
+    seller: sellerOf(deps.config),
+    buyer: {
+      name: billing?.billingName || user.name || user.email,
+      email: user.email,
+      address: billing?.billingAddress || user.address || null,
+      taxId: billing?.taxId || null,
+    },
+    orderPublicId: order.publicId,
+    description: `Custom website — order ${order.publicId}`,
+    currency: order.currency,
+    minorDigits: currency.minorDigits,
+    listPrice: order.listPrice,
+    price: order.price,
+    discount: order.discount,
+    discountPercent: order.discountPercent,
+    couponCode: order.couponCode,
+    fee: order.fee,
+    total: order.total,
+    installment: {
+      kind: installment.kind,
+      label: LABEL[installment.kind],
+      amount: installment.amount,
+    },
+    paidBefore,
+    remainingAfter,
+    paymentId: input.paymentId,
+    paidAt: input.paidAt.toISOString(),
+  };
+  const n = await nextNumber(deps, tx, 'invoice', input.paidAt);
+  const [inv] = await tx
+    .insert(invoices)
+    .values({
+      series: 'invoice',
+      number: n.number,
+      financialYear: n.financialYear,
+      sequence: n.sequence,
+      orderId: order.id,
+      installmentId: installment.id,
+      userId: user.id,
+      installmentKind: installment.kind,
+      providerPaymentId: input.paymentId,
+      currency: order.currency,
+      amount: installment.amount,
+      snapshot,
+      issuedAt: input.paidAt,
+    })
+    .returning({ id: invoices.id, number: invoices.number });
+  return inv!;
+}

@@ -1,0 +1,102 @@
+import PDFDocument from 'pdfkit';
+import type { InvoiceSnapshot } from '../../../contract/invoices.ts';
+import { formatMoney } from '../../../domain/money.ts';
+
+export interface PrintableInvoice {
+  number: string;
+  series: 'invoice' | 'credit_note';
+  issuedAt: Date;
+  snapshot: InvoiceSnapshot;
+  /** For a credit note: the invoice it corrects. */
+  correctsNumber?: string | null;
+}
+
+// pdfkit's built-in fonts are WinAnsi: "₹" cannot be drawn, so amounts carry the ISO code
+// ("INR 15,588.00"), which is also what a tax invoice should show.
+const money = (minor: number, s: InvoiceSnapshot) => formatMoney(minor, { symbol: `${s.currency} `, minorDigits: s.minorDigits });
+const dateOf = (d: Date) =>
+  d.toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** Draws one invoice (or credit note) on an A4 page; the same input always gives the same text. */
+export function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
+  const s = inv.snapshot;
+  const title = inv.series === 'invoice' ? 'TAX INVOICE' : 'CREDIT NOTE';
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: {
+      Title: `${title} ${inv.number}`,
+      Author: s.seller.legalName,
+      CreationDate: inv.issuedAt,
+      ModDate: inv.issuedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = 50;
+  const width = doc.page.width - 100;
+  doc.font('Helvetica-Bold').fontSize(18).text(title, left, 50);
+  doc.font('Helvetica').fontSize(10).text(`Number: ${inv.number}`, { align: 'right' });
+  doc.text(`Date: ${dateOf(inv.issuedAt)}`, { align: 'right' });
+  if (inv.correctsNumber) doc.text(`Corrects invoice ${inv.correctsNumber}`, { align: 'right' });
+  doc.moveDown();
+
+  const top = doc.y;
+  const col = width / 2 - 10;
+  doc.font('Helvetica-Bold').text('Seller', left, top, { width: col });
+  doc.font('Helvetica').text(s.seller.legalName, { width: col }).text(s.seller.address, { width: col });
+  if (s.seller.taxId) doc.text(`GSTIN / Tax id: ${s.seller.taxId}`, { width: col });
+  doc.text(s.seller.email, { width: col });
+  const afterSeller = doc.y;
+  doc.font('Helvetica-Bold').text('Billed to', left + col + 20, top, { width: col });
+  doc.font('Helvetica').text(s.buyer.name, { width: col });
+  if (s.buyer.address) doc.text(s.buyer.address, { width: col });
+  if (s.buyer.taxId) doc.text(`Tax id: ${s.buyer.taxId}`, { width: col });
+  doc.text(s.buyer.email, { width: col });
+  doc.y = Math.max(afterSeller, doc.y) + 20;
+
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, left, y, { width: width - 160 });
+    const labelBottom = doc.y;
+    doc.text(value, left + width - 150, y, { width: 150, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y) + 4;
+  };
+  const rule = () => {
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .strokeColor('#999999')
+      .stroke();
+    doc.y += 6;
+  };
+
+  row('Description', `Amount (${s.currency})`, true);
+  rule();
+  row(s.description, money(s.listPrice, s));
+  if (s.listPrice !== s.price) row('Offer price reduction', `-${money(s.listPrice - s.price, s)}`);
+  if (s.discount > 0) row(`Discount${s.couponCode ? ` (code ${s.couponCode}, ${s.discountPercent}%)` : ''}`, `-${money(s.discount, s)}`);
+  row('Platform fee', money(s.fee, s));
+  rule();
+  row('Order total', money(s.total, s), true);
+  doc.moveDown(0.5);
+  row(`This installment: ${s.installment.label}`, money(s.installment.amount, s), true);
+  if (s.paidBefore > 0) row('Paid before this installment', money(s.paidBefore, s));
+  row('Remaining after this payment', money(s.remainingAfter, s));
+  doc.moveDown();
+  doc.font('Helvetica').fontSize(9).fillColor('#444444');
+  doc.text(`Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt))}. Currency: ${s.currency}.`, left, doc.y, { width });
+  doc.text('This invoice is issued once and never changed; any correction is made by a credit note.', { width });
+  doc.end();
+  return done;
+}

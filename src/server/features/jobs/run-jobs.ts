@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { runDueReminders } from '../reminders/run-reminders.ts';
+import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkouts/follow-up.ts';
+
+/** One pass of every scheduled job of issue 14; `now` is the clock (tests move it). */
+export async function runJobs(deps: AppDeps, now: Date = new Date()) {
+  const reminders = await runDueReminders(deps, now);
+  const followUps = await followUpAbandonedCheckouts(deps, now);
+  const draftsDeleted = await cleanUpDrafts(deps, now);
+  return { reminders, followUps, draftsDeleted };
+}
+
+/**
+ * Every instance polls every JOBS_POLL_SECONDS; rows are claimed with SKIP LOCKED, so instances
+ * share the work and never do one job twice. Tests call runJobs with their own clock instead.
+ */
+export function startJobTimer(app: FastifyInstance, deps: AppDeps) {
+  const every = deps.config.JOBS_POLL_SECONDS;
+  if (every <= 0 || deps.config.NODE_ENV === 'test') return;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runJobs(deps)
+      .catch((err) => deps.log.error({ err }, 'scheduled jobs'))
+      .finally(() => {
+        running = false;
+      });
+  }, every * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

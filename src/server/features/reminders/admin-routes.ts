@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc, eq } from 'drizzle-orm';
+import { errorResponses } from '../../../contract/common.ts';
+import { orderIdParams } from '../../../contract/invoices.ts';
+import { orderRemindersResponse, pauseRemindersBody } from '../../../contract/reminders.ts';
+import type { AppDeps } from '../../deps.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { paymentReminders, reminderPauses } from '../../db/schema/reminders.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { authOf } from '../../plugins/auth.ts';
+
+async function orderRowId(deps: AppDeps, publicId: string) {
+  const [o] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)).limit(1);
+  if (!o) throw notFound('Order not found.');
+  return o.id;
+}
+
+async function remindersOf(deps: AppDeps, orderId: string) {
+  const rows = await deps.db.select().from(paymentReminders).where(eq(paymentReminders.orderId, orderId)).orderBy(asc(paymentReminders.step));
+  const [pause] = await deps.db.select().from(reminderPauses).where(eq(reminderPauses.orderId, orderId)).limit(1);
+  return {
+    success: true as const,
+    paused: Boolean(pause),
+    reminders: rows.map((r) => ({
+      step: r.step,
+      kind: r.kind,
+      dueAt: r.dueAt.toISOString(),
+      state: r.state,
+      reason: r.reason,
+      sentAt: r.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Back office: what was sent and when, and pausing an order's reminders (under the /admin guard). */
+export const adminReminderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/orders/:id/reminders',
+    {
+      schema: { tags: ['admin'], summary: "An order's payment reminders", params: orderIdParams, response: { 200: orderRemindersResponse, ...errorResponses } },
+    },
+    async (request) => remindersOf(deps, await orderRowId(deps, request.params.id)),
+  );
+  app.put(
+    '/orders/:id/reminders/pause',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pause or resume the reminders of an order',
+        params: orderIdParams,
+        body: pauseRemindersBody,
+        response: { 200: orderRemindersResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = await orderRowId(deps, request.params.id);
+      if (request.body.paused) {
+        await deps.db
+          .insert(reminderPauses)
+          .values({ orderId: id, pausedBy: authOf(request).user.id })
+          .onConflictDoNothing();
+      } else {
+        await deps.db.delete(reminderPauses).where(eq(reminderPauses.orderId, id));
+      }
+      return remindersOf(deps, id);
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { applyTextPolicy } from '../../contract/text-policy.ts';
+import { badRequest } from '../lib/app-error.ts';
+
+const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query string', params: 'path' };
+
+/**
+ * The zod validator of every route, preceded by the contract's string policy
+ * (src/contract/text-policy.ts): a NUL byte or a lone surrogate anywhere in the body, the path
+ * parameters or the query string is a 400 naming the field, before any route code or database sees
+ * it. Headers are left to Node, which already refuses control characters in them.
+ */
+export const validatorWithTextPolicy: FastifySchemaCompiler<unknown> = (route) => {
+  const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  const part = route.httpPart ?? 'body';
+  if (!(part in PART_NAMES)) return validate;
+  return (data: unknown) => {
+    const checked = applyTextPolicy(data);
+    if (!checked.ok) {
+      const where = checked.path ? `${PART_NAMES[part]} field "${checked.path}"` : `the ${PART_NAMES[part]}`;
+      return { error: badRequest(`Invalid ${PART_NAMES[part]}: ${where} ${checked.reason}. Remove it and try again.`) };
+    }
+    return validate(checked.value);
+  };
+};

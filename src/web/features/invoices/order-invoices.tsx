@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import type { InvoiceSummary } from '../../../contract/invoices.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { downloadFile } from '../../lib/download-file.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+  });
+
+/**
+ * The tax invoices of one order with a PDF download each (issue 14.1). `admin` reads them through
+ * the back office; a customer only ever sees their own order's.
+ */
+export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId: string; admin?: boolean; refreshKey?: unknown }) {
+  const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const base = admin ? 'admin/' : '';
+  const listPath = admin ? `admin/orders/${encodeURIComponent(orderId)}/invoices` : `invoices/order/${encodeURIComponent(orderId)}`;
+
+  useEffect(() => {
+    api<{ invoices: InvoiceSummary[] }>('GET', listPath)
+      .then((r) => setInvoices(r.invoices))
+      .catch((err) => setError(errorMessage(err)));
+  }, [listPath, refreshKey]);
+
+  if (error) return <p className="text-sm text-danger">{error}</p>;
+  if (!invoices) return null;
+  if (invoices.length === 0) return <p className="text-sm text-muted">Your invoice appears here as soon as a payment is received.</p>;
+  return (
+    <ul className="flex flex-col gap-2" data-testid="invoices">
+      {invoices.map((inv) => (
+        <li key={inv.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span className="min-w-0">
+            <span className="font-mono text-ink">{inv.number}</span>
+            <span className="text-muted">
+              {' '}
+              · {inv.series === 'credit_note' ? 'Credit note' : inv.kind === 'remaining' ? 'Remaining payment' : 'Advance payment'} · {when(inv.issuedAt)}
+            </span>
+          </span>
+          <button
+            type="button"
+            className={buttonClass('secondary', 'px-3 py-1.5 text-xs')}
+            aria-label={`Download invoice ${inv.number} (PDF)`}
+            onClick={async () => setError(await downloadFile(`${base}invoices/${inv.id}/pdf`, `${inv.number.replace(/\//g, '-')}.pdf`))}
+          >
+            Download PDF
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { OrderRemindersResponse, ReminderJob } from '../../../contract/reminders.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Badge, Card, ErrorText, Table, td } from '../admin/admin-ui.tsx';
+import { formatWhen } from '../admin/format.ts';
+import { useAdminData } from '../admin/use-admin-data.ts';
+
+const label = (r: ReminderJob) => (r.kind === 'due' ? 'Remaining amount due' : r.kind === 'founder' ? 'Tell the founder' : `Reminder ${r.step}`);
+const tone = { sent: 'good', pending: 'accent', cancelled: 'muted', skipped: 'muted' } as const;
+
+/** Back office: the order's payment reminders — what was sent and when — and a pause switch (issue 14.2). */
+export function OrderReminders({ orderId }: { orderId: string }) {
+  const path = `orders/${encodeURIComponent(orderId)}/reminders`;
+  const { data, error, reload } = useAdminData<OrderRemindersResponse>(path);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  async function toggle() {
+    if (!data) return;
+    setBusy(true);
+    try {
+      await api('PUT', `admin/${path}/pause`, { paused: !data.paused });
+      setActionError(null);
+      await reload();
+    } catch (err) {
+      setActionError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Payment reminders">
+      {error && <ErrorText>{error}</ErrorText>}
+      {data && data.reminders.length === 0 && (
+        <p className="text-sm text-muted">Planned when stage 13 (Launch Readiness) is completed while the remaining amount is unpaid.</p>
+      )}
+      {data && data.reminders.length > 0 && (
+        <>
+          <Table label="Payment reminders" head={['E-mail', 'Due', 'State', 'Sent']}>
+            {data.reminders.map((r) => (
+              <tr key={r.step} data-testid="reminder-row">
+                <td className={td}>{label(r)}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatWhen(r.dueAt)}</td>
+                <td className={td}>
+                  <Badge tone={tone[r.state]}>{r.state === 'cancelled' && r.reason === 'paid' ? 'not needed — paid' : r.state}</Badge>
+                </td>
+                <td className={`${td} whitespace-nowrap`}>{formatWhen(r.sentAt)}</td>
+              </tr>
+            ))}
+          </Table>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={toggle} disabled={busy}>
+              {data.paused ? 'Resume reminders' : 'Pause reminders'}
+            </Button>
+            {data.paused && <span className="text-sm text-muted">Paused: nothing is sent until you resume.</span>}
+            {actionError && <ErrorText>{actionError}</ErrorText>}
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

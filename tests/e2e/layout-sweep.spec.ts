@@ -1,0 +1,209 @@
+import { join } from 'node:path';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { login } from './helpers/auth.ts';
+import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
+import { ADMIN_EMAIL } from './ports.ts';
+
+// Issue 12 "Done when": every route, signed out, as a customer and as the founder, with long data.
+// At 390, 768, 1024, 1280 and 1440 px no page scrolls sideways; at 390×844 and 1440×900 a full-page
+// screenshot goes to test-results/layout-sweep/ and every visible link and button is hit-testable:
+// scrolled to the middle of the screen (or as far as the page scrolls), the point at its centre is the control itself (not a
+// floating button, a glow or a neighbour lying on top). One browser context per role, one sign-in.
+
+const WIDTHS = [390, 768, 1024, 1280, 1440] as const;
+const SHOTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+const stamp = Date.now().toString(36);
+// 52 characters, as in the issue: the local part alone is wider than a phone.
+const LONG_EMAIL = `layout-sweep-customer-with-a-long-mailbox-${stamp}@example.com`.slice(-52).replace(/^[^a-z]+/, 'x');
+const LONG_NAME = 'Maximilianaalexandrinakonstantinopouloupapadopoulou Vanderbiltsmythe';
+const LONG_ADDRESS = 'Flat-12B-Sunshine-Residency-Outer-Ring-Road-Marathahalli-Bengaluru-Karnataka-560037-India-Landmark-Opposite-The-Big-Lake';
+const LONG_NOTE = 'Kick-off call booked with the whole team; wireframes for the home, pricing and contact pages are attached to the shared drive.';
+
+interface Found {
+  overflow: { width: number; scrollWidth: number }[];
+  covered: string[];
+}
+
+/** Waits until the page has painted its data: no spinner, fonts loaded, two quiet frames. */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await expect(page.locator('[role="status"] svg.animate-spin, svg.animate-spin[aria-label]')).toHaveCount(0, { timeout: 15_000 }).catch(() => {});
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** Controls a user needs that do not answer a tap at their centre, each as "text (tag) ← what is on top". */
+function uncoveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const bad: string[] = [];
+    const describe = (el: Element) => `${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} <${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}>`;
+    const controls = [...document.querySelectorAll('a[href], button, [role="button"], [role="tab"], input[type="submit"], summary, select')];
+    for (const el of controls) {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || (el as HTMLButtonElement).disabled) continue;
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      // Folded away (a closed panel clips it to nothing): not visible, so not needed yet.
+      let clipped = false;
+      for (let a = el.parentElement; a && !clipped; a = a.parentElement) {
+        if (getComputedStyle(a).overflow === 'visible') continue;
+        const r = el.getBoundingClientRect();
+        const c = a.getBoundingClientRect();
+        clipped = r.bottom <= c.top || r.top >= c.bottom || r.right <= c.left || r.left >= c.right;
+      }
+      if (clipped) continue;
+      const box = el.getBoundingClientRect();
+      // Screen-reader-only controls (skip links until focused) are 1 px; not for fingers.
+      if (box.width <= 2 || box.height <= 2) continue;
+      // As a person scrolls: the control brought to the middle of the screen, as far as the page goes.
+      el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const probe = () => {
+        // A link that wraps over two lines is tapped on its words: the centre of its first line.
+        const rects = el.getClientRects();
+        const rect = rects.length > 1 ? rects[0]! : el.getBoundingClientRect();
+        const x = rect.left + rect.width / 2;
+        const y = rect.top + rect.height / 2;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return `outside the viewport at (${Math.round(x)}, ${Math.round(y)})`;
+        const hit = document.elementFromPoint(x, y);
+        return hit && (hit === el || el.contains(hit)) ? null : hit ? describe(hit) : 'nothing';
+      };
+      // Bars that slide in or out on scroll get their transition's time before a second look.
+      let problem = probe();
+      if (problem) {
+        await new Promise((r) => setTimeout(r, 450));
+        problem = probe();
+      }
+      if (problem) bad.push(`${describe(el)} ← ${problem}`);
+    }
+    window.scrollTo(0, 0);
+    return bad;
+  });
+}
+
+/** A route, or a route and what a person does there first (open a tab). */
+type Entry = string | { path: string; name: string; then(page: Page): Promise<void> };
+
+async function sweep(page: Page, role: string, entry: Entry): Promise<Found> {
+  const found: Found = { overflow: [], covered: [] };
+  const path = typeof entry === 'string' ? entry : entry.path;
+  const name = `${role}${path.replace(/[^a-zA-Z0-9]+/g, '-')}`.replace(/-$/, '') + (typeof entry === 'string' ? '' : `-${entry.name}`);
+  await page.setViewportSize(SHOTS[0]);
+  await page.goto(path);
+  await settle(page);
+  if (typeof entry !== 'string') {
+    await entry.then(page);
+    await settle(page);
+  }
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
+    await settle(page);
+    const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    if (scrollWidth > viewport) found.overflow.push({ width, scrollWidth });
+    if (width === 390 || width === 1440) {
+      await page.screenshot({ path: join(test.info().project.outputDir, 'layout-sweep', `${name}-${width}.png`), fullPage: true });
+      found.covered.push(...(await uncoveredControls(page)).map((c) => `${width}px: ${c}`));
+    }
+  }
+  return found;
+}
+
+async function sweepAll(page: Page, role: string, entries: Entry[]) {
+  const problems: string[] = [];
+  for (const entry of entries) {
+    const f = await sweep(page, role, entry);
+    const path = typeof entry === 'string' ? entry : `${entry.path} (${entry.name})`;
+    for (const o of f.overflow) problems.push(`${path} at ${o.width}px is ${o.scrollWidth}px wide`);
+    for (const c of f.covered) problems.push(`${path} ${c}`);
+  }
+  expect(problems, `${role}: pages that scroll sideways or controls that cannot be tapped`).toEqual([]);
+}
+
+const PUBLIC = [
+  '/',
+  '/about',
+  '/pricing',
+  '/login',
+  '/signup',
+  '/signup/emailverify',
+  '/login/emailverify',
+  '/contact',
+  '/getAllRecommendations',
+  '/googleLogin',
+  '/microsoftLogin',
+  '/referAndEarn',
+  '/privacypolicy',
+  '/faqs',
+  '/termsandconditions',
+  '/chat',
+  '/no/such/page',
+];
+
+let customer: { ctx: BrowserContext; page: Page; orderId: string } | null = null;
+let admin: { ctx: BrowserContext; page: Page } | null = null;
+
+/** The long-data customer with one paid order whose tracker carries notes, and the founder. */
+async function seed(browser: Browser) {
+  if (customer && admin) return;
+  const ctx = await browser.newContext({ viewport: SHOTS[0] });
+  const page = await ctx.newPage();
+  await login(page, LONG_EMAIL, { name: LONG_NAME, address: LONG_ADDRESS });
+  const orderId = await payAdvanceInTestCheckout(page);
+  const actx = await browser.newContext({ viewport: SHOTS[0] });
+  const apage = await actx.newPage();
+  await login(apage, ADMIN_EMAIL);
+  for (let stage = 2; stage <= 13; stage++) {
+    const r = await apiAs(apage, 'POST', `tracker/order/${orderId}/complete-next-stage`, { note: `${LONG_NOTE} (${stage})` });
+    expect(r.status).toBe(200);
+  }
+  // A long contact message for the back office's inbox.
+  await apiAs(page, 'POST', 'contact/addContact', { name: LONG_NAME, email: LONG_EMAIL, phone_number: '9876543210', address: LONG_ADDRESS, message: `${LONG_NOTE} `.repeat(12) });
+  customer = { ctx, page, orderId };
+  admin = { ctx: actx, page: apage };
+}
+
+test.afterAll(async () => {
+  await Promise.all([customer?.ctx.close(), admin?.ctx.close()]);
+});
+
+test('signed out: every public route fits and every control can be tapped', async ({ browser }) => {
+  test.setTimeout(600_000); // a busy 2-core machine; about a minute each on a quiet one
+  const ctx = await browser.newContext({ viewport: SHOTS[0] });
+  await sweepAll(await ctx.newPage(), 'visitor', PUBLIC);
+  await ctx.close();
+});
+
+test('customer with long details: every page fits and every control can be tapped', async ({ browser }) => {
+  test.setTimeout(600_000); // a busy 2-core machine; about a minute each on a quiet one
+  await seed(browser);
+  const { page, orderId } = customer!;
+  await sweepAll(page, 'customer', ['/dashboard', { path: '/dashboard', name: 'orders', then: (p) => p.getByRole('tab', { name: 'My Orders' }).click() }, `/status/${orderId}`, '/pay', `/pay?order=${orderId}`, '/referAndEarn', '/pricing', '/contact', '/chat']);
+});
+
+test('founder: every back-office page fits and every control can be tapped', async ({ browser }) => {
+  test.setTimeout(600_000); // a busy 2-core machine; about a minute each on a quiet one
+  await seed(browser);
+  const { page } = admin!;
+  const { orderId } = customer!;
+  const customers = await apiAs(page, 'GET', `admin/customers?q=${encodeURIComponent(LONG_EMAIL)}`);
+  const customerId = (customers.body as { items: { id: string }[] }).items[0]?.id;
+  expect(customerId).toBeTruthy();
+  await sweepAll(page, 'admin', [
+    '/admin',
+    '/admin/orders',
+    `/admin/orders/${orderId}`,
+    '/admin/leads',
+    '/admin/coupons',
+    '/admin/cashback',
+    '/admin/customers',
+    `/admin/customers/${customerId}`,
+    '/admin/audit',
+    '/adminChat',
+    '/dashboard',
+  ]);
+});
