@@ -85,24 +85,35 @@ export async function createInvalidationBus(opts: BusOptions): Promise<Invalidat
     const pool = opts.pool;
     let listener: pg.Client | undefined;
     let closed = false;
-    // LISTEN holds its connection for good: its own client, outside the pool, reconnected on loss.
-    const listen = async (): Promise<void> => {
-      const client = new pg.Client({ connectionString: opts.postgresUrl });
-      client.on('notification', (n) => n.payload && receive(n.payload));
-      client.on('error', (err) => {
-        opts.log.warn({ err: err.message }, 'invalidation bus: LISTEN connection lost, reconnecting');
-        client.end().catch(() => {});
-        if (!closed) setTimeout(() => void listen().catch(() => {}), 1000).unref();
+    // LISTEN holds its connection for good: its own client, outside the pool. Any loss — an
+    // error on a live connection or a refused connect while the database restarts — schedules a
+    // new attempt, for as long as the outage lasts (a single retry would leave the bus deaf).
+    const listen = (): Promise<void> =>
+      new Promise((settled) => {
+        if (closed) return settled();
+        const client = new pg.Client({ connectionString: opts.postgresUrl });
+        let failed = false;
+        const retry = (err: Error) => {
+          if (failed) return;
+          failed = true;
+          if (listener === client) listener = undefined;
+          opts.log.warn({ err: err.message }, 'invalidation bus: LISTEN connection lost, retrying (caches fall back to their TTL meanwhile)');
+          client.end().catch(() => {});
+          if (!closed) setTimeout(() => void listen(), 1000).unref();
+          settled();
+        };
+        client.on('notification', (n) => n.payload && receive(n.payload));
+        client.on('error', retry);
+        client
+          .connect()
+          .then(() => client.query(`listen ${CHANNEL}`))
+          .then(async () => {
+            if (closed) await client.end().catch(() => {});
+            else listener = client;
+            settled();
+          }, retry);
       });
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      if (closed) await client.end();
-      else listener = client;
-    };
-    await listen().catch((err: Error) => {
-      opts.log.warn({ err: err.message }, 'invalidation bus: LISTEN failed (caches fall back to their TTL)');
-      setTimeout(() => void listen().catch(() => {}), 1000).unref();
-    });
+    await listen();
     return {
       ...base,
       transport: 'postgres',

@@ -51,7 +51,8 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
   const emitSummary = async (chatId: string) => {
     if (!(await adminOnline())) return;
     const summary = await summaryOf(database, chatId);
-    if (summary) io.to(ADMINS).emit(CHAT_EVENTS.chatSummary, summary);
+    // A chat without a message is not in the console's list (issue 12 §8): nothing to update.
+    if (summary?.lastMessageAt) io.to(ADMINS).emit(CHAT_EVENTS.chatSummary, summary);
   };
 
   // A dead peer makes fetchSockets time out; then we act as if nobody were there (mail is sent).
