@@ -16,10 +16,7 @@ import { type ServerProcess, buildServer, freePort, isListening, startServer, wa
 const baseUrl = process.env.TEST_DATABASE_URL;
 const REDIS_BIN = '/usr/bin/redis-server';
 
-// SKIPPED, KNOWN BROKEN: passed on 700163b; after rebasing onto the session cache and the
-// invalidation bus (4d7c3d9) the stream ends with ECONNRESET during the outage — the server
-// process is suspected to die. Not yet investigated; see the runtime report.
-describe.skip('PostgreSQL restarted under load', () => {
+describe.skipIf(!baseUrl)('PostgreSQL restarted under load', () => {
   let main: string;
   let db: Awaited<ReturnType<typeof createThrowAwayDatabase>>;
   let server: ServerProcess;
@@ -42,13 +39,16 @@ describe.skip('PostgreSQL restarted under load', () => {
   });
 
   it('answers 503 during the gap and recovers without a restart', async () => {
+    const database = await openDatabase({ databaseUrl: db.url, dataDir: 'memory' });
+    const { headers } = await loginAs({ deps: { db: database.db } } as BuiltApp, 'customer@example.com');
+    await database.close();
     const seen: number[] = [];
     let running = true;
     const client = async () => {
       while (running) {
-        // An order status read always asks the database (public reads such as /promotion are
-        // cached in memory and would hide the outage); an unknown order is a plain 404.
-        const res = await fetch(`${server.url}/api/v1/status/getStatus/order/00000000-0000-4000-8000-000000000000`);
+        // A signed-in order status read always asks the database (public reads such as /promotion
+        // are cached in memory and would hide the outage); an unknown order is a plain 404.
+        const res = await fetch(`${server.url}/api/v1/status/getStatus/order/ORD0000000000`, { headers });
         seen.push(res.status);
         const body = (await res.json()) as { code?: string };
         if (res.status === 503) expect(body.code).toBe('UNAVAILABLE');
@@ -63,6 +63,8 @@ describe.skip('PostgreSQL restarted under load', () => {
     await admin.query(`alter database ${name()} allow_connections false`);
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name()]);
     await waitFor('503s during the gap', () => seen.slice(before).filter((s) => s === 503).length >= 3, 60_000, 10);
+    const health = await fetch(`${server.url}/api/v1/health`);
+    expect(health.status).toBe(503);
     await admin.query(`alter database ${name()} allow_connections true`);
 
     const after = seen.length;
@@ -134,6 +136,11 @@ describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('Redis stopped while two ins
     for (const server of servers) {
       expect(server.child.exitCode, server.output()).toBeNull();
       expect((await fetch(`${server.url}/api/v1/promotion`)).status).toBe(200);
+      // Health names what is down, and stays 200: the database still answers.
+      await waitFor('health to report Redis down', async () => {
+        const res = await fetch(`${server.url}/api/v1/health`);
+        return res.status === 200 && ((await res.json()) as { redis?: string }).redis === 'down';
+      }, 30_000);
     }
     // …and both still stop cleanly, without ioredis's "Connection is closed." crash.
     for (const server of servers) server.child.kill('SIGTERM');
