@@ -17,6 +17,8 @@ export const loginCodes = pgTable('login_codes', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  /** Set when a newer code of the same e-mail retired this one (decision 075). */
+  supersededAt: timestamp('superseded_at', { withTimezone: true }),
   createdAt,
 });
 

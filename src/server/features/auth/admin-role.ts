@@ -22,3 +22,21 @@ export async function applyAdminRole(deps: AppDeps, user: SessionUser): Promise<
     .returning();
   return updated ?? user;
 }
+
+/**
+ * The account of an ADMIN_EMAILS address signing in for the first time (issue 12 item 13, decision
+ * 076): created with the admin role and no customer details, so the founder goes straight in. Two
+ * first sign-ins at once end with the one account.
+ */
+export async function createAdminAccount(deps: AppDeps, email: string, name: string | null = null): Promise<SessionUser> {
+  const address = email.toLowerCase();
+  const [created] = await deps.db
+    .insert(users)
+    .values({ email: address, name, role: 'admin' })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (created) return created;
+  const [existing] = await deps.db.select().from(users).where(eq(users.email, address)).limit(1);
+  if (!existing) throw new Error(`the account of ${address} vanished while it was created`);
+  return existing;
+}

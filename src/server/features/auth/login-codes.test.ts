@@ -88,6 +88,39 @@ describe('sign-in by code', () => {
   });
 });
 
+describe("the founder's first sign-in (issue 12 item 13)", () => {
+  it('signs an unknown ADMIN_EMAILS address straight in as an admin: a token, no signup ticket, no details form', async () => {
+    const email = 'Boss.First@Example.com';
+    const t2 = await buildTestApp({ ADMIN_EMAILS: `someone@example.com, ${email}` });
+    try {
+      const send = await post(t2, 'auth/sendLoginOtp', { email, location: 'x' }, freshIp());
+      expect(send.statusCode).toBe(200);
+      const res = await post(t2, 'auth/verifyOtp', { email, otp: await lastCodeFor(t2, email.toLowerCase()) }, freshIp());
+      expect(res.statusCode).toBe(200);
+      // verifyOtp's contract is kept: a known account's answer, so every client goes straight in.
+      expect(res.json()).toEqual({ success: true, token: expect.any(String), userId: expect.any(String), isNewUser: false });
+      const headers = { authorization: `Bearer ${res.json().token}` };
+      const me = await t2.app.inject({ method: 'GET', url: '/api/v1/user/getUserById', headers });
+      expect(me.json().user).toMatchObject({ email: email.toLowerCase(), role: 'admin', name: null, phone_number: null });
+      expect((await t2.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers })).statusCode).toBe(200);
+      // The second sign-in finds the same account.
+      await t2.deps.db.update(loginCodes).set({ createdAt: sql`created_at - interval '1 hour'` }).where(eq(loginCodes.email, email.toLowerCase()));
+      expect((await post(t2, 'auth/sendLoginOtp', { email, location: 'x' }, freshIp())).statusCode).toBe(200);
+      const again = await post(t2, 'auth/verifyOtp', { email, otp: await lastCodeFor(t2, email.toLowerCase()) }, freshIp());
+      expect(again.json()).toMatchObject({ userId: res.json().userId, isNewUser: false });
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('still gives an unlisted new address a signup ticket', async () => {
+    const email = newEmail();
+    const res = await verify(email, await requestCode(email));
+    expect(res.json()).toMatchObject({ isNewUser: true, signupTicket: expect.any(String) });
+    expect(res.json().token).toBeUndefined();
+  });
+});
+
 describe('bad input and attacks on codes (none creates a session)', () => {
   it('refuses a wrong code', async () => {
     const email = newEmail();
@@ -121,12 +154,27 @@ describe('bad input and attacks on codes (none creates a session)', () => {
     await t.deps.db.update(loginCodes).set({ createdAt: sql`created_at - interval '1 hour'` }).where(eq(loginCodes.email, email));
     const second = await requestCode(email);
     if (first === second) return; // one chance in a million: nothing to tell apart
+    // The database's clock and the server's may differ: the row itself says it was superseded.
+    await t.deps.db.update(loginCodes).set({ createdAt: sql`created_at + interval '1 minute'` }).where(eq(loginCodes.email, email));
     const before = await sessionCount(t);
     const res = await verify(email, first);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This code was replaced by a newer one. Please enter the code from the latest e-mail.');
     expect(await sessionCount(t)).toBe(before);
     expect((await verify(email, second)).statusCode).toBe(200);
+  });
+
+  it('calls a code that was used to sign in, then typed again after a new one, invalid — not replaced', async () => {
+    const email = newEmail();
+    await loginAs(t, email);
+    const used = await requestCode(email);
+    expect((await verify(email, used)).statusCode).toBe(200);
+    await t.deps.db.update(loginCodes).set({ createdAt: sql`created_at - interval '1 hour'` }).where(eq(loginCodes.email, email));
+    const next = await requestCode(email);
+    if (used === next) return;
+    const res = await verify(email, used);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid OTP. Please try again.');
   });
 
   it('refuses a reused code', async () => {

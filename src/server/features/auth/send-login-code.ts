@@ -59,9 +59,11 @@ export async function sendLoginCode(deps: AppDeps, input: { email: string; purpo
   const purpose: CodePurpose = input.purpose === 'signup' && !exists ? 'signup' : 'login';
   const code = randomCode();
   const salt = randomBytes(16).toString('hex');
+  // Retired, and marked as retired by a newer code: typing it says so (issue 12 item 13).
+  const now = new Date();
   await deps.db
     .update(loginCodes)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: now, supersededAt: now })
     .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)));
   await deps.db.insert(loginCodes).values({
     email,

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { loginCodes } from '../../db/schema/accounts.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { hashCode, sameHash } from './secrets.ts';
+import { createAdminAccount, isAdminEmail } from './admin-role.ts';
 import { findUserByEmail, signIn } from './sign-in.ts';
 import { createSignupTicket } from './signup-tickets.ts';
 
@@ -13,25 +14,25 @@ export const REPLACED = 'This code was replaced by a newer one. Please enter the
 
 /**
  * Whether `otp` is an earlier code of this address that a newer one replaced: the person typed the
- * code of the first e-mail, so "Invalid" would mislead them (issue 12 item 13). It never signs in.
+ * code of the first e-mail, so "Invalid" would mislead them (issue 12 item 13). The row itself says
+ * it was retired by a newer send (`superseded_at`, decision 075). It never signs in.
  */
 async function isSupersededCode(deps: AppDeps, email: string, latestId: string, otp: string): Promise<boolean> {
-  const recent = await deps.db
-    .select({ id: loginCodes.id, salt: loginCodes.salt, purpose: loginCodes.purpose, codeHash: loginCodes.codeHash, createdAt: loginCodes.createdAt, consumedAt: loginCodes.consumedAt })
+  const retired = await deps.db
+    .select({ id: loginCodes.id, salt: loginCodes.salt, purpose: loginCodes.purpose, codeHash: loginCodes.codeHash })
     .from(loginCodes)
-    .where(and(eq(loginCodes.email, email), gt(loginCodes.expiresAt, new Date())))
+    .where(and(eq(loginCodes.email, email), isNotNull(loginCodes.supersededAt), gt(loginCodes.expiresAt, new Date())))
     .orderBy(desc(loginCodes.createdAt))
     .limit(6);
-  // Retired by a newer send (consumed the moment the newer one was made), not used to sign in.
-  const retiredByNewer = (c: (typeof recent)[number]) =>
-    c.consumedAt !== null && recent.some((n) => n.createdAt > c.createdAt && Math.abs(n.createdAt.getTime() - c.consumedAt!.getTime()) < 2000);
-  return recent.some((c) => c.id !== latestId && retiredByNewer(c) && sameHash(hashCode(c.salt, email, c.purpose, otp), c.codeHash));
+  return retired.some((c) => c.id !== latestId && sameHash(hashCode(c.salt, email, c.purpose, otp), c.codeHash));
 }
 
 /**
  * Checks a code (DESIGN §5): the try is counted before the comparison, in one atomic update, so
  * parallel guesses cannot get more than five tries; the code is then consumed atomically, so it
- * works once. A known e-mail gets a session, an unknown one a signup ticket.
+ * works once. A known e-mail gets a session, an unknown one a signup ticket — except an address of
+ * ADMIN_EMAILS: the founder's account is created at once and signed in, without the customer
+ * details form (issue 12 item 13, decision 076).
  */
 export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp: string; userAgent?: string }) {
   const { email, otp } = input;
@@ -74,6 +75,10 @@ export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp
     // A sign-up code only ever proves a new address; it never opens an existing account.
     if (code.purpose === 'signup') throw badRequest('This e-mail already has an account. Please sign in instead.');
     const session = await signIn(deps, user, input.userAgent);
+    return { success: true as const, ...session, isNewUser: false };
+  }
+  if (isAdminEmail(deps, email)) {
+    const session = await signIn(deps, await createAdminAccount(deps, email), input.userAgent);
     return { success: true as const, ...session, isNewUser: false };
   }
   const signupTicket = await createSignupTicket(deps, { email });

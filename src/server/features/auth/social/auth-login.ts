@@ -4,6 +4,8 @@ import type { AppDeps } from '../../../deps.ts';
 import { badRequest, unauthorized } from '../../../lib/app-error.ts';
 import { oidcSettings } from '../../../integrations/oidc/oidc-client.ts';
 import { IdTokenError, verifyIdToken } from '../../../integrations/oidc/verify-id-token.ts';
+import { identities } from '../../../db/schema/accounts.ts';
+import { createAdminAccount, isAdminEmail } from '../admin-role.ts';
 import { findUserById, signIn } from '../sign-in.ts';
 import { createSignupTicket } from '../signup-tickets.ts';
 import { consumeHandoff } from './handoffs.ts';
@@ -38,6 +40,16 @@ async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResoluti
   if ('user' in r) {
     const session = await signIn(deps, r.user, userAgent);
     return { success: true, provider, ...session, email: r.user.email, name: r.user.name };
+  }
+  if (isAdminEmail(deps, r.email)) {
+    // The founder's first sign-in skips the customer details form (issue 12 item 13, decision 076).
+    const user = await createAdminAccount(deps, r.email, r.identity.name);
+    await deps.db
+      .insert(identities)
+      .values({ userId: user.id, provider: r.identity.provider, subject: r.identity.subject, email: r.email, profile: r.identity.profile ?? {} })
+      .onConflictDoNothing();
+    const session = await signIn(deps, user, userAgent);
+    return { success: true, provider, ...session, email: user.email, name: user.name };
   }
   const signupTicket = await createSignupTicket(deps, { email: r.email, identity: r.identity });
   return { success: true, provider, signupTicket, email: r.email, name: r.identity.name };

@@ -16,7 +16,7 @@ beforeAll(async () => {
   });
   t = await buildTestApp({
     PUBLIC_URL: APP,
-    ADMIN_EMAILS: 'founder@example.com',
+    ADMIN_EMAILS: 'founder@example.com,cofounder.first@example.com',
     GOOGLE_CLIENT_ID: 'google-client',
     GOOGLE_CLIENT_SECRET: 'google-secret',
     GOOGLE_ISSUER: fake.issuer,
@@ -100,6 +100,20 @@ describe('Google and Microsoft sign-in (server-side code flow against a local Op
     const res = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('google', 'founder@example.com')) }, freshIp());
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/user/getUserById', headers: { authorization: `Bearer ${res.json().token}` } });
     expect(me.json().user.role).toBe('admin');
+  });
+
+  it("signs an unknown ADMIN_EMAILS address straight in as an admin, without the details form (issue 12 item 13)", async () => {
+    const email = 'cofounder.first@example.com';
+    const res = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('google', email)) }, freshIp());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ provider: 'google', token: expect.any(String), userId: expect.any(String), email });
+    expect(res.json().signupTicket).toBeUndefined();
+    const headers = { authorization: `Bearer ${res.json().token}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/user/getUserById', headers });
+    expect(me.json().user).toMatchObject({ email, role: 'admin' });
+    // The identity is linked: the next Google sign-in finds the same account.
+    const again = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('google', email)) }, freshIp());
+    expect(again.json().userId).toBe(res.json().userId);
   });
 
   it('carries isPricing and the return page through the round trip', async () => {
