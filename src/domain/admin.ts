@@ -16,10 +16,13 @@ export const AUDIT_ACTIONS = [
   'order.payment.refund',
   'cashback.pay',
   'chat.close',
+  'order.reminders.pause',
+  'order.reminders.resume',
+  'payment.reconcile',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat'] as const;
+export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A coupon's validity window: the end strictly after the start when both are set. */

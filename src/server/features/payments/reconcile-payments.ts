@@ -1,10 +1,32 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { paymentAttempts } from '../../db/schema/orders.ts';
+import type { ProviderPayment } from '../../integrations/payments/provider.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { moneyContext } from './context.ts';
 import { settlePayment } from './settle-payment.ts';
 
 const LOOK_BACK_MS = 7 * 24 * 3600 * 1000;
+
+async function openAttempts(deps: AppDeps) {
+  const { provider } = moneyContext(deps);
+  return deps.db
+    .select({ providerOrderId: paymentAttempts.providerOrderId })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.state, 'created'), eq(paymentAttempts.provider, provider.name), gt(paymentAttempts.createdAt, new Date(Date.now() - LOOK_BACK_MS))))
+    .limit(200);
+}
+
+/** The captured payment of one open provider order, or null; a failing call is logged and skipped. */
+async function capturedPayment(deps: AppDeps, providerOrderId: string): Promise<ProviderPayment | null> {
+  try {
+    const payments = await moneyContext(deps).provider.fetchOrderPayments(providerOrderId);
+    return payments.find((p) => p.status === 'captured' && p.order_id === providerOrderId) ?? null;
+  } catch (err) {
+    deps.log.warn({ providerOrderId, err: (err as Error).message }, 'reconciliation call failed; will retry');
+    return null;
+  }
+}
 
 /**
  * Asks the provider about every provider order still open from the last week and settles those
@@ -12,18 +34,12 @@ const LOOK_BACK_MS = 7 * 24 * 3600 * 1000;
  * One failing call does not stop the others; the next run retries.
  */
 export async function reconcilePayments(deps: AppDeps): Promise<{ checked: number; paid: number }> {
-  const { provider } = moneyContext(deps);
-  const open = await deps.db
-    .select({ providerOrderId: paymentAttempts.providerOrderId })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.state, 'created'), eq(paymentAttempts.provider, provider.name), gt(paymentAttempts.createdAt, new Date(Date.now() - LOOK_BACK_MS))))
-    .limit(200);
+  const open = await openAttempts(deps);
   let paid = 0;
   for (const { providerOrderId } of open) {
+    const captured = await capturedPayment(deps, providerOrderId);
+    if (!captured) continue;
     try {
-      const payments = await provider.fetchOrderPayments(providerOrderId);
-      const captured = payments.find((p) => p.status === 'captured' && p.order_id === providerOrderId);
-      if (!captured) continue;
       const r = await settlePayment(deps, { providerOrderId, paymentId: captured.id, amount: captured.amount, currency: captured.currency });
       if (r.outcome === 'paid') paid++;
     } catch (err) {
@@ -31,4 +47,47 @@ export async function reconcilePayments(deps: AppDeps): Promise<{ checked: numbe
     }
   }
   return { checked: open.length, paid };
+}
+
+/**
+ * The same, asked by an admin (POST /api/v1/payment/reconcile): the provider is asked first (no
+ * transaction is held across network calls), then every settlement and the admin's audit record
+ * are written in one transaction — each settlement in its own savepoint, so one that fails is
+ * skipped (and retried by the next run) without losing the others or the record.
+ */
+export async function reconcilePaymentsAsAdmin(deps: AppDeps, actorUserId: string): Promise<{ checked: number; paid: number }> {
+  const open = await openAttempts(deps);
+  const found: { providerOrderId: string; payment: ProviderPayment }[] = [];
+  for (const { providerOrderId } of open) {
+    const payment = await capturedPayment(deps, providerOrderId);
+    if (payment) found.push({ providerOrderId, payment });
+  }
+  const mails: (() => Promise<void>)[] = [];
+  const settled = await deps.db.transaction(async (tx) => {
+    const orders: string[] = [];
+    for (const { providerOrderId, payment } of found) {
+      const itemMails: (() => Promise<void>)[] = [];
+      try {
+        const r = await tx.transaction((sp) =>
+          settlePayment(deps, { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency }, { tx: sp, mails: itemMails }),
+        );
+        if (r.outcome === 'paid' && r.orderPublicId) orders.push(r.orderPublicId);
+        mails.push(...itemMails);
+      } catch (err) {
+        deps.log.warn({ providerOrderId, err: (err as Error).message }, 'reconciliation could not settle a payment; will retry');
+      }
+    }
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'payment.reconcile',
+      entity: 'payment',
+      entityId: null,
+      before: null,
+      after: { checked: open.length, paid: orders.length, orders },
+    });
+    return orders;
+  });
+  // Mail after commit: a rolled-back settlement never sends a receipt.
+  for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a payment e-mail'));
+  return { checked: open.length, paid: settled.length };
 }

@@ -17,7 +17,7 @@ import { moneyContext } from './context.ts';
 import { cachedRead } from '../../lib/cached-read.ts';
 import { createPaymentOrder } from './create-payment-order.ts';
 import { quoteAdvance } from './quote-advance.ts';
-import { reconcilePayments } from './reconcile-payments.ts';
+import { reconcilePayments, reconcilePaymentsAsAdmin } from './reconcile-payments.ts';
 import { verifyPayment } from './verify-payment.ts';
 import { perSession } from './rate-limits.ts';
 import { paymentWebhookRoutes } from './webhook-routes.ts';
@@ -81,7 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       onRequest: requireUser(deps.db),
       config: perSession(20),
     },
-    async (request) => createPaymentOrder(deps, authOf(request).user, request.body),
+    async (request) => createPaymentOrder(deps, authOf(request).user, request.body, request),
   );
 
   app.post(
@@ -97,7 +97,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/payment/reconcile',
     { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now', response: { 200: reconcileResponse, ...withErrors } }, onRequest: requireAdmin(deps.db) },
-    async () => ({ success: true as const, ...(await reconcilePayments(deps)) }),
+    async (request) => ({ success: true as const, ...(await reconcilePaymentsAsAdmin(deps, authOf(request).user.id)) }),
   );
 
   await app.register(paymentWebhookRoutes, { deps });

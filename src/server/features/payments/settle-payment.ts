@@ -3,6 +3,7 @@ import { findCurrency } from '../../../domain/currencies.ts';
 import { referralCashback } from '../../../domain/referral.ts';
 import { ADVANCE_STAGE, DELIVERY_STAGE, REMAINING_PAYMENT_STAGE } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../invoices/issue-invoice.ts';
 import { users } from '../../db/schema/platform.ts';
 import { cashback, couponRedemptions, installments, orderStages, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { mailReceipt, mailStageCompleted } from '../tracker/notify.ts';
@@ -29,9 +30,12 @@ export interface SettleResult {
 export async function settlePayment(
   deps: AppDeps,
   input: { providerOrderId: string; paymentId: string; amount?: number; currency?: string },
+  /** Settle inside the caller's transaction; its mails are queued for the caller to send after commit. */
+  within?: { tx: Tx; mails: (() => Promise<void>)[] },
 ): Promise<SettleResult> {
-  const mails: (() => Promise<void>)[] = [];
-  const result = await deps.db.transaction(async (tx): Promise<SettleResult> => {
+  const mails: (() => Promise<void>)[] = within?.mails ?? [];
+  const run = (fn: (tx: Tx) => Promise<SettleResult>) => (within ? fn(within.tx) : deps.db.transaction(fn));
+  const result = await run(async (tx): Promise<SettleResult> => {
     const [row] = await tx
       .select({ attempt: paymentAttempts, installment: installments, order: orders, email: users.email })
       .from(paymentAttempts)
@@ -129,6 +133,7 @@ export async function settlePayment(
     return { ...base, outcome: 'paid' };
   });
   deps.metrics?.paymentOutcome(result.outcome);
+  if (within) return result;
   // Mail after commit: a rolled-back payment never sends a receipt.
   for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a payment e-mail'));
   return result;

@@ -8,6 +8,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { paymentReminders, reminderPauses } from '../../db/schema/reminders.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { recordAudit } from '../admin/audit.ts';
 
 async function orderRowId(deps: AppDeps, publicId: string) {
   const [o] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)).limit(1);
@@ -54,14 +55,27 @@ export const adminReminderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     },
     async (request) => {
       const id = await orderRowId(deps, request.params.id);
-      if (request.body.paused) {
-        await deps.db
-          .insert(reminderPauses)
-          .values({ orderId: id, pausedBy: authOf(request).user.id })
-          .onConflictDoNothing();
-      } else {
-        await deps.db.delete(reminderPauses).where(eq(reminderPauses.orderId, id));
-      }
+      const actorUserId = authOf(request).user.id;
+      // The change and its audit record in one transaction (issue 13: every admin write is audited).
+      await deps.db.transaction(async (tx) => {
+        const [before] = await tx.select({ orderId: reminderPauses.orderId }).from(reminderPauses).where(eq(reminderPauses.orderId, id)).limit(1);
+        if (request.body.paused) {
+          await tx
+            .insert(reminderPauses)
+            .values({ orderId: id, pausedBy: actorUserId })
+            .onConflictDoNothing();
+        } else {
+          await tx.delete(reminderPauses).where(eq(reminderPauses.orderId, id));
+        }
+        await recordAudit(tx, {
+          actorUserId,
+          action: request.body.paused ? 'order.reminders.pause' : 'order.reminders.resume',
+          entity: 'order',
+          entityId: request.params.id,
+          before: { paused: Boolean(before) },
+          after: { paused: request.body.paused },
+        });
+      });
       return remindersOf(deps, id);
     },
   );

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import type { TestCheckoutProvider } from '../../integrations/payments/test-checkout.ts';
+import { createPaymentOrder } from '../payments/create-payment-order.ts';
+import { moneyContext } from '../payments/context.ts';
+import { reconcilePaymentsAsAdmin } from '../payments/reconcile-payments.ts';
+import { settlePayment } from '../payments/settle-payment.ts';
+import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
+import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+
+// Issue 13: every admin write is audited. This walks every route of the app's own route table
+// (the one the authorization suite walks) that an admin may call and that is not a GET, makes one
+// successful call, and asserts it left exactly one audit record by that admin. A write route added
+// later without a call here fails the suite, and so does one that writes no record.
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface WriteCall {
+  url: string;
+  body?: unknown;
+}
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+let calls: Record<string, () => Promise<WriteCall>>;
+
+const auditCount = async () => (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log'))[0]!.n;
+const firstId = async (table: string) => (await t.deps.database.query<{ id: string }>(`select id from ${table} order by created_at limit 1`))[0]!.id;
+
+/** An order whose remaining installment was paid twice: the second payment is the duplicate to refund. */
+async function duplicatePayment() {
+  const { customer, orderId } = await seedPaidOrder(t, 'walk.twice@example.com');
+  const tab1 = await createPaymentOrder(t.deps, customer.user, { kind: 'remaining', orderId });
+  const tab2 = await createPaymentOrder(t.deps, customer.user, { kind: 'remaining', orderId });
+  expect((await settlePayment(t.deps, { providerOrderId: tab1.id, paymentId: 'pay_walk_1' })).outcome).toBe('paid');
+  expect((await settlePayment(t.deps, { providerOrderId: tab2.id, paymentId: 'pay_walk_2' })).outcome).toBe('duplicate');
+  return { orderId, paymentId: 'pay_walk_2' };
+}
+
+/** Operations only admins may call, read from the app: the admin document has them, the public one not (decision 093). */
+async function adminOnlyOperations() {
+  const ops = (doc: { paths: Record<string, Record<string, unknown>> }) =>
+    new Set(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)));
+  const full = ops((await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin.headers })).json());
+  const pub = ops((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
+  return new Set([...full].filter((op) => !pub.has(op)));
+}
+
+async function adminWriteRoutes(): Promise<RegisteredRoute[]> {
+  const adminOnly = await adminOnlyOperations();
+  return registeredRoutes(t.app).filter(
+    (r) => r.method !== 'GET' && (r.url.startsWith('/api/v1/admin/') || adminOnly.has(`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)),
+  );
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await loginAs(t, 'walk.boss@example.com', 'admin');
+  const customer = await loginAs(t, 'walk.customer@example.com');
+  const referrer = await loginAs(t, 'walk.referrer@example.com');
+  const paid = await seedPaidOrder(t, 'walk.payer@example.com', { referrerUserId: referrer.user.id });
+  await seedRemainingPayment(t, paid.customer, paid.orderId);
+  const order = paid.orderId;
+  await t.app.inject({ method: 'POST', url: '/api/v1/alert/sendEmail', payload: { email: 'walk.lead@example.com' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact/addContact',
+    payload: { name: 'Walk Er', email: 'walk.contact@example.com', message: 'hi', phone_code: '+1', phone_number: '5551234', address: '' },
+  });
+  let couponId = '';
+  calls = {
+    'POST /api/v1/admin/coupons': async () => ({ url: '/api/v1/admin/coupons', body: { code: 'WALK10', percent: 10 } }),
+    'PATCH /api/v1/admin/coupons/:id': async () => {
+      couponId = (await t.deps.database.query<{ id: string }>("select id from coupons where code = 'WALK10'"))[0]!.id;
+      return { url: `/api/v1/admin/coupons/${couponId}`, body: { percent: 12 } };
+    },
+    'POST /api/v1/admin/coupons/:id/deactivate': async () => ({ url: `/api/v1/admin/coupons/${couponId}/deactivate` }),
+    'PUT /api/v1/admin/promotion': async () => ({ url: '/api/v1/admin/promotion', body: { couponCode: 'FIRSTWEB25' } }),
+    'POST /api/v1/admin/customers/:id/sessions/revoke': async () => ({ url: `/api/v1/admin/customers/${customer.user.id}/sessions/revoke` }),
+    'POST /api/v1/admin/orders/:id/stages/next': async () => ({ url: `/api/v1/admin/orders/${order}/stages/next`, body: { note: 'Walk' } }),
+    'POST /api/v1/admin/orders/:id/stages/undo': async () => ({ url: `/api/v1/admin/orders/${order}/stages/undo`, body: { reason: 'Too early' } }),
+    // Without a deliveryUrl: with one, the call makes two changes and writes two records (tested in audit-in-transaction.test.ts).
+    'POST /api/v1/tracker/order/:id/complete-next-stage': async () => ({ url: `/api/v1/tracker/order/${order}/complete-next-stage`, body: { note: 'Walk' } }),
+    'POST /api/v1/tracker/order/:id/undo-last-stage': async () => ({ url: `/api/v1/tracker/order/${order}/undo-last-stage` }),
+    'PUT /api/v1/admin/orders/:id/delivery-link': async () => ({ url: `/api/v1/admin/orders/${order}/delivery-link`, body: { url: 'https://walk.example.com' } }),
+    'PUT /api/v1/admin/orders/:id/internal-note': async () => ({ url: `/api/v1/admin/orders/${order}/internal-note`, body: { note: 'VIP' } }),
+    'POST /api/v1/admin/orders/:id/refunds': async () => {
+      const dup = await duplicatePayment();
+      return { url: `/api/v1/admin/orders/${dup.orderId}/refunds`, body: { providerPaymentId: dup.paymentId, reference: 'REF-WALK' } };
+    },
+    'PUT /api/v1/admin/orders/:id/reminders/pause': async () => ({ url: `/api/v1/admin/orders/${order}/reminders/pause`, body: { paused: true } }),
+    'POST /api/v1/admin/cashback/:id/paid': async () => ({ url: `/api/v1/admin/cashback/${await firstId('cashback')}/paid`, body: { payoutReference: 'UPI-WALK' } }),
+    'POST /api/v1/admin/leads/:id/handled': async () => ({ url: `/api/v1/admin/leads/${await firstId('leads')}/handled` }),
+    'POST /api/v1/admin/contacts/:id/handled': async () => ({ url: `/api/v1/admin/contacts/${await firstId('contact_messages')}/handled` }),
+    'POST /api/v1/payment/reconcile': async () => {
+      // A payment the browser never reported: the reconciliation finds and settles it.
+      const buyer = await loginAs(t, 'walk.lost@example.com');
+      const po = await createPaymentOrder(t.deps, buyer.user, { kind: 'advance' });
+      (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po.id);
+      return { url: '/api/v1/payment/reconcile' };
+    },
+  };
+});
+afterAll(() => t.close());
+
+describe('every admin write is audited', () => {
+  it('finds the admin write routes, including admin-guarded ones outside /api/v1/admin', async () => {
+    const walked = new Set((await adminWriteRoutes()).map((r) => `${r.method} ${r.url}`));
+    expect(walked).toContain('POST /api/v1/tracker/order/:id/complete-next-stage');
+    expect(walked).toContain('POST /api/v1/payment/reconcile');
+    expect(walked).toContain('PUT /api/v1/admin/orders/:id/reminders/pause');
+    expect(walked).not.toContain('POST /api/v1/payment/create-order');
+  });
+
+  it('each successful admin write leaves exactly one audit record, by that admin', async () => {
+    const routes = await adminWriteRoutes();
+    const order = Object.keys(calls);
+    const missing = routes.map((r) => `${r.method} ${r.url}`).filter((k) => !calls[k]);
+    expect(missing, 'admin write routes without a call in audit-walk.test.ts (add one, and audit the route)').toEqual([]);
+    routes.sort((a, b) => order.indexOf(`${a.method} ${a.url}`) - order.indexOf(`${b.method} ${b.url}`));
+    for (const r of routes) {
+      const key = `${r.method} ${r.url}`;
+      const call = await calls[key]!();
+      const before = await auditCount();
+      const res = await t.app.inject({ method: r.method as Method, url: call.url, headers: admin.headers, payload: call.body as object | undefined });
+      expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
+      expect((await auditCount()) - before, `${key} audit records`).toBe(1);
+      const [last] = await t.deps.database.query<{ actor_email: string }>('select actor_email from admin_audit_log order by created_at desc, id desc limit 1');
+      expect(last!.actor_email, key).toBe('walk.boss@example.com');
+    }
+  });
+});
+
+describe('the two routes that were not audited', () => {
+  it('pausing and resuming reminders are recorded with the state before and after', async () => {
+    const { orderId } = await seedPaidOrder(t, 'walk.pause@example.com');
+    const pause = (paused: boolean) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/reminders/pause`, headers: admin.headers, payload: { paused } });
+    expect((await pause(true)).statusCode).toBe(200);
+    expect((await pause(false)).statusCode).toBe(200);
+    const rows = await t.deps.database.query<{ action: string; entity: string; before: unknown; after: unknown }>(
+      'select action, entity, before, after from admin_audit_log where entity_id = $1 order by created_at, id',
+      [orderId],
+    );
+    expect(rows).toEqual([
+      { action: 'order.reminders.pause', entity: 'order', before: { paused: false }, after: { paused: true } },
+      { action: 'order.reminders.resume', entity: 'order', before: { paused: true }, after: { paused: false } },
+    ]);
+  });
+
+  it('a reconciliation is recorded with what it settled, in the same transaction as the settlements', async () => {
+    const buyer = await loginAs(t, 'walk.lost2@example.com');
+    const po = await createPaymentOrder(t.deps, buyer.user, { kind: 'advance' });
+    (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/payment/reconcile', headers: admin.headers });
+    expect(res.json()).toMatchObject({ success: true, paid: 1 });
+    const [row] = await t.deps.database.query<{ action: string; after: { paid: number; orders: string[] } }>(
+      "select action, after from admin_audit_log where action = 'payment.reconcile' order by created_at desc, id desc limit 1",
+    );
+    const [settled] = await t.deps.database.query<{ public_id: string }>("select o.public_id from orders o join users u on u.id = o.user_id where u.email = 'walk.lost2@example.com'");
+    expect(row!.after).toMatchObject({ paid: 1, orders: [settled!.public_id] });
+
+    // An actor that does not exist: the record cannot be written, so nothing is settled either.
+    const other = await loginAs(t, 'walk.lost3@example.com');
+    const po3 = await createPaymentOrder(t.deps, other.user, { kind: 'advance' });
+    (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po3.id);
+    await expect(reconcilePaymentsAsAdmin(t.deps, '00000000-0000-4000-8000-000000000000')).rejects.toThrow();
+    const [state] = await t.deps.database.query<{ state: string }>('select state from payment_attempts where provider_order_id = $1', [po3.id]);
+    expect(state!.state).toBe('created');
+  });
+});
