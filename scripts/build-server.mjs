@@ -3,7 +3,8 @@
 // production (docs/decisions/060-compiled-server.md).
 // Packages in node_modules stay external: several of them read their own files at run time
 // (PGlite's WASM and data bundle, pdfkit's fonts) relative to where they are installed.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const OUT = process.env.SERVER_DIST_DIR ?? 'dist/server';
@@ -27,3 +28,27 @@ await build({
 // migrate.ts reads `./migrations/` next to itself (import.meta.url): next to the bundle, too.
 cpSync('src/server/db/migrations', `${OUT}/migrations`, { recursive: true });
 console.log(`server compiled to ${OUT}/main.js in ${Date.now() - started} ms`);
+
+// An initialised, empty PGlite data directory beside the server's folder (db/client.ts copies it
+// into a new DATA_DIR): PGlite's initdb takes ~10 s and ~900 MB at its peak, which is paid here,
+// once per PGlite version, instead of by the server on its first start (decision 060).
+const template = join(dirname(OUT), 'pglite-template');
+const version = JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version;
+const stamp = join(template, '.pglite-version');
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== version) {
+  const t = Date.now();
+  // Built aside and renamed into place: several builds may run at once (the runtime tests).
+  const aside = `${template}.${process.pid}`;
+  rmSync(aside, { recursive: true, force: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(aside);
+  await db.waitReady;
+  await db.close();
+  writeFileSync(join(aside, '.pglite-version'), version);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) rmSync(aside, { recursive: true, force: true });
+  else {
+    rmSync(template, { recursive: true, force: true });
+    renameSync(aside, template);
+  }
+  console.log(`PGlite data directory template in ${template} (${Date.now() - t} ms)`);
+}

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,9 +32,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
 }
 
+// PostgreSQL's default 128 MB of shared buffers is reserved inside PGlite's WASM memory and
+// makes most of its resident size; this app's working set is a few MB (decision 060).
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * A data directory initialised at build time (scripts/build-server.mjs), next to the compiled
+ * server. PGlite's initdb costs ~10 s and ~900 MB at its peak; copying the template costs neither.
+ * Absent when running from source (tsx): PGlite then initialises the directory itself.
+ */
+const PGLITE_TEMPLATE = fileURLToPath(new URL('../pglite-template', import.meta.url));
+
 async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  if (dataDir !== 'memory') {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(`${dataDir}/PG_VERSION`) && existsSync(`${PGLITE_TEMPLATE}/PG_VERSION`)) cpSync(PGLITE_TEMPLATE, dataDir, { recursive: true });
+  }
+  const options = { startParams: PGLITE_START_PARAMS };
+  const client = dataDir === 'memory' ? new PGlite(options) : new PGlite(dataDir, options);
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;
   return {

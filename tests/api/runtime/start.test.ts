@@ -55,6 +55,9 @@ describe('npm start', () => {
     expect(log).toContain('Building the server (first start)');
     expect(existsSync(join(serverDir, 'main.js'))).toBe(true);
     expect(existsSync(join(serverDir, 'migrations'))).toBe(true);
+    // On PGlite the new data directory is a copy of the build's initialised template (no initdb
+    // at run time: decision 060).
+    if (!db) expect(existsSync(join(dataDir, '.pglite-version'))).toBe(true);
 
     tree = descendants(npm.pid!);
     const commands = tree.map((pid) => {
