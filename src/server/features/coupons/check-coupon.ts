@@ -4,7 +4,7 @@ import { formatStageDate } from '../../../domain/tracker.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema/coupons.ts';
 import { couponRedemptions } from '../../db/schema/orders.ts';
-import { alreadyUsedMessage, usedUpMessage } from './coupon-limits.ts';
+import { alreadyUsedMessage, unavailable, usedUpMessage } from './coupon-limits.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponCheck =
@@ -26,17 +26,15 @@ export async function checkCoupon(
   const code = normalizeCode(input.code);
   const [coupon] = code ? await db.select().from(coupons).where(eq(coupons.code, code)).limit(1) : [];
   if (!coupon) return { ok: false, reason: 'unknown', message: 'This code does not exist.' };
-  if (!coupon.active) return { ok: false, reason: 'inactive', message: 'This code is no longer active.' };
-  if (coupon.validFrom && coupon.validFrom > now) return { ok: false, reason: 'not_started', message: `This code is valid from ${day(coupon.validFrom)}.` };
-  if (coupon.validUntil && coupon.validUntil <= now) return { ok: false, reason: 'expired', message: `This code expired on ${day(coupon.validUntil)}.` };
+  const gone = unavailable(coupon, now);
+  if (gone && gone.reason !== 'not_payable') return { ok: false, ...gone };
   if (coupon.kind === 'referral') {
     if (coupon.ownerUserId === input.userId) return { ok: false, reason: 'own_code', message: 'You cannot use your own referral code.' };
     if (input.referralValidUntil && input.referralValidUntil <= now) {
       return { ok: false, reason: 'expired', message: `The referral programme ended on ${day(input.referralValidUntil)}.` };
     }
   }
-  // A free order cannot be paid (the provider refuses amount 0); the back office allows 1–99 %.
-  if (coupon.percent >= 100) return { ok: false, reason: 'not_payable', message: 'This code cannot be used for an online payment. Please contact us.' };
+  if (gone) return { ok: false, ...gone };
   if (coupon.kind === 'promo' && coupon.maxUsesPerCustomer !== null) {
     const [mine] = await db
       .select({ n: count() })

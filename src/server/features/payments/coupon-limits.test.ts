@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { holdCouponUse } from '../coupons/coupon-limits.ts';
 import { settlePayment } from './settle-payment.ts';
 
 // Issue 13 items 1, 8 and 9 (decision 092). On main: both racing customers got the discount and
@@ -88,6 +89,47 @@ describe('max uses under a race (item 1)', () => {
     const orders = await Promise.all(both.map((r) => orderOf(r.json().id)));
     expect(orders.filter((o) => o.withdrawn === null && Number(o.discount) > 0)).toHaveLength(1);
     expect(orders.filter((o) => o.withdrawn !== null && Number(o.discount) === 0)).toHaveLength(1);
+  });
+});
+
+describe('one live hold per customer and code', () => {
+  it('many checkouts by one customer hold one use, not all of them', async () => {
+    expect((await createCoupon({ code: 'HOARD2', percent: 10, maxUses: 2, maxUsesPerCustomer: null })).statusCode).toBe(201);
+    const [a, b, c] = [await customer('hoard.a'), await customer('hoard.b'), await customer('hoard.c')];
+    // On main each of A's checkouts held a use: B was refused "used up" without anything paid.
+    const mine = await Promise.all([checkout(a, 'HOARD2'), checkout(a, 'HOARD2'), checkout(a, 'HOARD2'), checkout(b, 'HOARD2')]);
+    expect(mine.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const live = await t.deps.database.query<{ n: number }>(
+      "select count(*)::int as n from orders o join coupons c on c.id = o.coupon_id where c.code = 'HOARD2' and o.coupon_hold_until > now() and o.user_id = $1",
+      [a.user.id],
+    );
+    expect(live[0]!.n).toBe(1);
+    // A and B hold the two uses: a third customer is refused until one of them lets go.
+    const third = await checkout(c, 'HOARD2');
+    expect(third.statusCode).toBe(400);
+    expect(third.json().message).toBe('This code has been used up.');
+    // A pays an earlier checkout (its hold moved to the newest): a use is free, so it keeps the code.
+    expect((await pay(mine[0]!.json().id)).outcome).toBe('paid');
+    expect((await orderOf(mine[0]!.json().id)).withdrawn).toBeNull();
+    expect((await pay(mine[3]!.json().id)).outcome).toBe('paid');
+    expect(await redemptions('HOARD2')).toBe(2);
+    expect((await checkout(c, 'HOARD2')).json().message).toBe('This code has been used up.');
+  });
+
+  it('the code is checked again under the lock: switched off or expired since the quote, nothing is held', async () => {
+    const created = await createCoupon({ code: 'LOCKED5', percent: 5, maxUses: 5 });
+    const id = created.json().coupon.id as string;
+    const a = await customer('locked');
+    // The quote saw an active code; the checkout's transaction then finds it switched off …
+    await t.app.inject({ method: 'POST', url: `/api/v1/admin/coupons/${id}/deactivate`, headers: admin.headers });
+    await expect(t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id))).rejects.toThrow('This code is no longer active.');
+    // … or past its end.
+    await t.deps.database.query("update coupons set active = true, valid_until = now() + interval '1 hour' where id = $1", [id]);
+    await expect(t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id, new Date(Date.now() + 2 * 3600_000)))).rejects.toThrow(/This code expired on/);
+    await t.deps.database.query("update coupons set valid_from = now() + interval '1 day', valid_until = null where id = $1", [id]);
+    await expect(t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id))).rejects.toThrow(/This code is valid from/);
+    await t.deps.database.query('update coupons set valid_from = null where id = $1', [id]);
+    expect(await t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id))).toBeInstanceOf(Date);
   });
 });
 
