@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { safeString } from './text-policy.ts';
 
 // Tax invoices (issue 14.1): billing details the customer may give before paying, the invoices of
 // an order, and the snapshot frozen into every invoice at issue.
 
-/** Printable text only: control characters (NUL among them) cannot be stored or printed. */
-const printable = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} can be at most ${max} characters.`)
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), `${what} contains characters we cannot print.`);
+/**
+ * Printable text under the one string policy (docs/decisions/090-string-policy.md): a NUL or a
+ * lone surrogate is refused, other control characters are removed — the same whether the HTTP
+ * validator already applied the policy or the schema is used on its own.
+ */
+const printable = (max: number, what: string) => safeString().trim().max(max, `${what} can be at most ${max} characters.`);
 
 /** A GSTIN, VAT or other tax id: letters, digits and - / . only (so no markup can hide in it). */
 export const taxIdSchema = z

@@ -53,7 +53,10 @@ export function applyTextPolicy(value: unknown, path = '', depth = 0): TextPolic
     if (keyReason) return { ok: false, path: path || 'field name', reason: keyReason };
     const r = applyTextPolicy(v, path ? `${path}.${key}` : key, depth + 1);
     if (!r.ok) return r;
-    out[stripControls(key)] = r.value;
+    // Defined, never assigned: a key such as `__proto__` (e.g. `?__proto__=x`, which the query
+    // parser hands over as an own property) stays a plain own property and cannot set the copy's
+    // prototype.
+    Object.defineProperty(out, stripControls(key), { value: r.value, enumerable: true, writable: true, configurable: true });
   }
   return { ok: true, value: out };
 }

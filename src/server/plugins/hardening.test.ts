@@ -5,6 +5,8 @@ import { buildTestApp, loginAs, type TestApp } from '../../../tests/helpers/test
 import { loggerOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import { registerRateLimit } from './rate-limit.ts';
+import { chatClient, request } from '../../../tests/helpers/chat-client.ts';
+import { TEXT_POLICY_MESSAGE } from '../../contract/text-policy.ts';
 
 // Issue 13 items 2, 3, 7, 10, 11, 12: each test here failed on main before its fix.
 
@@ -72,6 +74,28 @@ describe('string policy (item 2)', () => {
     expect(res.statusCode).toBeLessThan(300);
     const [row] = await t.deps.database.query<{ name: string; message: string }>("select name, message from contact_messages where email = 'bell@example.com'");
     expect(row).toEqual({ name: 'Bell Name', message: 'line one\nline two' });
+  });
+});
+
+describe('string policy on the chat socket (item 2)', () => {
+  it('sendMessage with a NUL byte or a lone surrogate gets a clear BAD_REQUEST ack and nothing is stored', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const chatId = (await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' } })).json().chatId as string;
+    const socket = await chatClient(base);
+    const stored = async () => (await t.deps.database.query<{ body: string }>('select body from chat_messages where conversation_id = $1 order by created_at', [chatId])).map((r) => r.body);
+    try {
+      for (const message of ['hello\u0000world', 'bad \uD800 half']) {
+        const ack = await request(socket, 'sendMessage', { chatId, message, sender: 'user' });
+        expect(ack).toEqual({ ok: false, code: 'BAD_REQUEST', message: TEXT_POLICY_MESSAGE });
+      }
+      expect(await stored()).toEqual([]);
+      // Other control characters are removed, the message is kept.
+      expect(await request(socket, 'sendMessage', { chatId, message: 'bell\u0007 rings', sender: 'user' })).toMatchObject({ ok: true });
+      expect(await stored()).toEqual(['bell rings']);
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 
