@@ -17,6 +17,7 @@ const CustomersPage = lazy(() => import('../features/admin/customers-page.tsx'))
 const CustomerPage = lazy(() => import('../features/admin/customer-page.tsx'));
 const AuditPage = lazy(() => import('../features/admin/audit-page.tsx'));
 const DraftsPage = lazy(() => import('../features/abandoned-checkouts/drafts-page.tsx'));
+const FunnelPage = lazy(() => import('../features/funnel/funnel-page.tsx'));
 
 /** /admin/*: visitors go to /login, customers see "Admins only"; the server checks every call again. */
 export default function AdminPage() {
@@ -50,6 +51,7 @@ function AdminArea() {
           <Route path="customers/:id" element={<CustomerPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="drafts" element={<DraftsPage />} />
+          <Route path="funnel" element={<FunnelPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </Suspense>

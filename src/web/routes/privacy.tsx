@@ -27,15 +27,32 @@ export default function PrivacyPage() {
         {
           title: 'Visit counting without cookies',
           body: (
-            <p>
-              When you open one of our public pages we count the visit: the page, the day, the campaign tag in the link (utm_source, utm_medium, utm_campaign) and the website
-              you came from. We set no cookie and store no IP address; we keep only a code made from your IP address and browser with a random key that changes every day and
-              is then deleted, so visits cannot be linked to you or across days. If your browser sends Do Not Track or Global Privacy Control, we do not count you at all.
-            </p>
+            <ul className="list-disc space-y-1 pl-5">
+              <li>
+                When you open one of our public pages we count the visit: the page, the day, the campaign tags in the link (utm_source, utm_medium,
+                utm_campaign) and the name of the website you came from (not the full address).
+              </li>
+              <li>
+                We set no cookie, store nothing in your browser and store no IP address. To count a visitor once a day we keep a code made from your IP address
+                and browser with a random key; the key changes every day and is deleted after two days, and then nobody can tell whose code it was.
+              </li>
+              <li>
+                When you leave your e-mail or phone number, send the contact form, sign up or order, we note where your visit of that day or the day before came
+                from (for example “newsletter” or “google.com”) with it, so we know which channels bring customers. An order keeps the source noted when you
+                signed up.
+              </li>
+              <li>If your browser sends Do Not Track or Global Privacy Control, we do not count you and note no source.</li>
+            </ul>
           ),
         },
-        { title: 'We do not sell your data', body: <p>We never sell your personal data. We share it only with the providers that run our service, such as payment and e-mail providers.</p> },
-        { title: 'Your rights', body: <p>You may access, correct or delete your personal data at any time. Write to us and we will act on your request.</p> },
+        {
+          title: 'We do not sell your data',
+          body: <p>We never sell your personal data. We share it only with the providers that run our service, such as payment and e-mail providers.</p>,
+        },
+        {
+          title: 'Your rights',
+          body: <p>You may access, correct or delete your personal data at any time. Write to us and we will act on your request.</p>,
+        },
         {
           title: 'Contact',
           body: (

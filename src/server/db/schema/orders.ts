@@ -1,6 +1,7 @@
 import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 import { coupons } from './coupons.ts';
+import { firstTouchColumns } from './funnel.ts';
 
 // Mirrors migrations/0300_orders.sql; the SQL file is the source of truth.
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -28,6 +29,8 @@ export const orders = pgTable('orders', {
   couponWithdrawnAt: timestamp('coupon_withdrawn_at', { withTimezone: true }),
   createdAt,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // Migration 0744: the customer's first-touch source (decision 097).
+  ...firstTouchColumns(),
 });
 
 export const installments = pgTable('installments', {

@@ -1,5 +1,7 @@
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+import { firstTouchColumns } from './funnel.ts';
+
 // Mirrors migrations/0001_platform.sql; the SQL file is the source of truth for the database.
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -15,6 +17,8 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
   ...timestamps,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // Migration 0744: where the visitor first came from (decision 097).
+  ...firstTouchColumns(),
 });
 
 export const sessions = pgTable('sessions', {

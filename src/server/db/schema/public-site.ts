@@ -1,5 +1,6 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
+import { firstTouchColumns } from './funnel.ts';
 
 // Mirrors migrations/0100_leads_and_contacts.sql.
 export const leads = pgTable('leads', {
@@ -12,6 +13,7 @@ export const leads = pgTable('leads', {
   userAgent: text('user_agent'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   handledAt: timestamp('handled_at', { withTimezone: true }),
+  ...firstTouchColumns(),
 });
 
 export const contactMessages = pgTable('contact_messages', {
@@ -27,4 +29,5 @@ export const contactMessages = pgTable('contact_messages', {
   userAgent: text('user_agent'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   handledAt: timestamp('handled_at', { withTimezone: true }),
+  ...firstTouchColumns(),
 });

@@ -54,6 +54,8 @@ const adminCalls = (): Record<string, AdminCall> => ({
   'GET /api/v1/admin/contacts': { status: 200 },
   'GET /api/v1/admin/contacts.csv': { status: 200, query: 'status=new' },
   'POST /api/v1/admin/contacts/:id/handled': { status: 200, params: { id: contactId } },
+  'GET /api/v1/admin/funnel': { status: 200, query: 'weeks=8' },
+  'GET /api/v1/admin/funnel.csv': { status: 200, query: 'weeks=8' },
 });
 
 const fill = (url: string, params: Record<string, string> = {}) =>

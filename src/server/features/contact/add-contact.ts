@@ -2,11 +2,12 @@ import type { AddContactBody } from '../../../contract/contact.ts';
 import type { AppDeps } from '../../deps.ts';
 import { contactMessages } from '../../db/schema/public-site.ts';
 import { notifyAdmins } from '../leads/notify-admins.ts';
+import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 type ValidContact = Required<AddContactBody>;
 
 /** Stores the message (linked to the signed-in user, if any), then queues the admin notification. */
-export async function addContact(deps: AppDeps, input: ValidContact, meta: { userId: string | null; ip: string; userAgent?: string }): Promise<void> {
+export async function addContact(deps: AppDeps, input: ValidContact, meta: { userId: string | null; ip: string; userAgent?: string; touch?: FirstTouch | null }): Promise<void> {
   const phoneCode = `+${input.phone_code.replace(/^\+/, '')}`;
   await deps.db.insert(contactMessages).values({
     name: input.name,
@@ -18,6 +19,7 @@ export async function addContact(deps: AppDeps, input: ValidContact, meta: { use
     userId: meta.userId,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ...touchColumns(meta.touch),
   });
   await notifyAdmins(deps, 'contact-message', {
     subject: `Contact form: ${input.name}`,

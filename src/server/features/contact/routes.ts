@@ -4,6 +4,7 @@ import { addContactBody, addContactResponse } from '../../../contract/contact.ts
 import type { AppDeps } from '../../deps.ts';
 import { optionalUser } from '../../plugins/auth.ts';
 import { addContact } from './add-contact.ts';
+import { firstTouchOf } from '../funnel/visitors.ts';
 
 /** Spec §7 contact/addContact: the contact page's form, open to visitors and customers. */
 export const contactRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -20,7 +21,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       },
     },
     async (request) => {
-      await addContact(deps, request.body, { userId: request.auth?.user.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'] });
+      await addContact(deps, request.body, { userId: request.auth?.user.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'], touch: await firstTouchOf(deps, request) });
       return { success: true as const, ok: true as const, message: "Thanks! We'll reach out to you soon." };
     },
   );

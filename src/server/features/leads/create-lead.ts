@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { leads } from '../../db/schema/public-site.ts';
 import { notifyAdmins } from './notify-admins.ts';
+import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 export interface NewLead {
   kind: 'email' | 'phone';
@@ -9,6 +10,8 @@ export interface NewLead {
   page?: string;
   ip: string;
   userAgent?: string;
+  /** Where the visitor first came from (decision 097); null when unknown. */
+  touch?: FirstTouch | null;
 }
 
 /** Stores the lead first, then queues the admin notification: nothing is lost if mail is down. */
@@ -22,6 +25,7 @@ export async function createLead(deps: AppDeps, lead: NewLead): Promise<void> {
       page: lead.page ?? null,
       ip: lead.ip,
       userAgent: lead.userAgent?.slice(0, 300) ?? null,
+      ...touchColumns(lead.touch),
     })
     .returning({ id: leads.id, createdAt: leads.createdAt });
   const label = lead.kind === 'email' ? 'E-mail' : 'Phone';

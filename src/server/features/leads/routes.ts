@@ -3,6 +3,7 @@ import { errorResponses } from '../../../contract/common.ts';
 import { leadResponse, sendEmailBody, sendMessageBody } from '../../../contract/leads.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createLead } from './create-lead.ts';
+import { firstTouchOf } from '../funnel/visitors.ts';
 
 const DONE = "Thanks! We'll reach out to you soon.";
 
@@ -18,7 +19,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       schema: { tags: ['leads'], summary: 'Leave an e-mail address to be contacted', body: sendEmailBody, response: { 200: leadResponse, ...errorResponses } },
     },
     async (request) => {
-      await createLead(deps, { kind: 'email', value: request.body.email, page: request.body.page, ip: request.ip, userAgent: request.headers['user-agent'] });
+      await createLead(deps, { kind: 'email', value: request.body.email, page: request.body.page, ip: request.ip, userAgent: request.headers['user-agent'], touch: await firstTouchOf(deps, request) });
       return { success: true as const, message: DONE };
     },
   );
@@ -30,7 +31,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       schema: { tags: ['leads'], summary: 'Leave a phone number to be contacted', body: sendMessageBody, response: { 200: leadResponse, ...errorResponses } },
     },
     async (request) => {
-      await createLead(deps, { kind: 'phone', value: request.body.phone, page: request.body.page, ip: request.ip, userAgent: request.headers['user-agent'] });
+      await createLead(deps, { kind: 'phone', value: request.body.phone, page: request.body.page, ip: request.ip, userAgent: request.headers['user-agent'], touch: await firstTouchOf(deps, request) });
       return { success: true as const, message: DONE };
     },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { PLAN } from '../../../domain/pricing.ts';
 import { toMinor } from '../../../domain/money.ts';
 import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
@@ -11,6 +12,7 @@ import { ProviderUnavailableError, type ProviderOrder } from '../../integrations
 import { displayCurrency, moneyContext } from './context.ts';
 import { quoteAdvance } from './quote-advance.ts';
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
+import { firstTouchOfCustomer, touchColumns } from '../funnel/visitors.ts';
 
 export interface CreatePaymentOrderInput {
   kind: 'advance' | 'remaining';
@@ -36,7 +38,13 @@ function assertAmount(sentMajor: number | undefined, quotedMinor: number, digits
 }
 
 /** payment/create-order: one provider order for one installment, amounts from the server only. */
-export async function createPaymentOrder(deps: AppDeps, user: SessionUser, input: CreatePaymentOrderInput): Promise<CreatePaymentOrderResponse> {
+export async function createPaymentOrder(
+  deps: AppDeps,
+  user: SessionUser,
+  input: CreatePaymentOrderInput,
+  /** The request placing it, for the order's first-touch source when the customer has none (decision 097). */
+  visitor?: Pick<FastifyRequest, 'headers' | 'ip'>,
+): Promise<CreatePaymentOrderResponse> {
   const ctx = moneyContext(deps);
   const common = {
     provider: ctx.provider.name,
@@ -66,6 +74,7 @@ export async function createPaymentOrder(deps: AppDeps, user: SessionUser, input
     const publicId = newOrderPublicId();
     // The provider is asked first: if it is down nothing is written, and a retry starts clean.
     const po = await openProviderOrder(q.quote.advance, q.currency.code, `${publicId}-A`);
+    const touch = await firstTouchOfCustomer(deps, user.id, visitor);
     await deps.db.transaction(async (tx) => {
       // Atomic with the order row: the code's limits are counted under a lock of the coupon row.
       const couponHoldUntil = q.coupon ? await holdCouponUse(tx, q.coupon.id, user.id) : null;
@@ -86,6 +95,7 @@ export async function createPaymentOrder(deps: AppDeps, user: SessionUser, input
           couponCode: q.coupon?.code ?? null,
           referrerUserId: q.coupon?.kind === 'referral' ? q.coupon.ownerUserId : null,
           couponHoldUntil,
+          ...touchColumns(touch),
         })
         .returning({ id: orders.id });
       const [adv] = await tx

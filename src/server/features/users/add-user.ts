@@ -7,11 +7,12 @@ import { conflict } from '../../lib/app-error.ts';
 import { isAdminEmail } from '../auth/admin-role.ts';
 import { signIn } from '../auth/sign-in.ts';
 import { consumeSignupTicket } from '../auth/signup-tickets.ts';
+import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 type AddUserInput = z.output<typeof addUserBody>;
 
 /** Creates the account an e-mail was proven for (DESIGN §5): no matching ticket, no account. */
-export async function addUser(deps: AppDeps, input: AddUserInput, userAgent?: string) {
+export async function addUser(deps: AppDeps, input: AddUserInput, userAgent?: string, touch?: FirstTouch | null) {
   const ticket = await consumeSignupTicket(deps, input.signupTicket, input.email);
   const [user] = await deps.db
     .insert(users)
@@ -22,6 +23,7 @@ export async function addUser(deps: AppDeps, input: AddUserInput, userAgent?: st
       phoneNumber: input.phone_number,
       address: input.address,
       role: isAdminEmail(deps, input.email) ? 'admin' : 'customer',
+      ...touchColumns(touch),
     })
     .onConflictDoNothing({ target: users.email })
     .returning();

@@ -7,6 +7,7 @@ import { authOf, requireUser } from '../../plugins/auth.ts';
 import { authRateLimits } from '../auth/rate-limits.ts';
 import { latestCodeCreatedAt } from '../auth/send-login-code.ts';
 import { addUser } from './add-user.ts';
+import { firstTouchOf } from '../funnel/visitors.ts';
 
 const tags = ['users'];
 
@@ -41,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         response: { 200: addUserResponse, ...errorResponses },
       },
     },
-    async (request) => addUser(deps, request.body, request.headers['user-agent']),
+    async (request) => addUser(deps, request.body, request.headers['user-agent'], await firstTouchOf(deps, request)),
   );
 
   app.get(

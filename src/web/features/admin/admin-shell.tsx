@@ -5,6 +5,7 @@ const sections = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/leads', label: 'Leads' },
+  { to: '/admin/funnel', label: 'Funnel' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/cashback', label: 'Cashback' },
   { to: '/admin/customers', label: 'Customers' },

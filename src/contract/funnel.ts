@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// The conversion funnel in the back office (issue 14.4, decision 097). Weeks start on Monday (UTC);
+// a week's numbers count what happened in it. `source` is the first touch: the utm_source, else
+// the referring site's host, else "(direct)" — typed by visitors, so it is always shown as text.
+
+export const FUNNEL_STAGES = ['visitors', 'leads', 'contacts', 'signups', 'advancePaid', 'delivered'] as const;
+export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+export const DIRECT_SOURCE = '(direct)';
+
+export const funnelQuery = z.object({
+  weeks: z.coerce.number().int().min(1).max(104).default(12),
+});
+export type FunnelQuery = z.input<typeof funnelQuery>;
+
+export const funnelCounts = z.object({
+  /** Distinct visitors per day, summed over the week (the daily hash cannot link two days). */
+  visitors: z.number().int(),
+  leads: z.number().int(),
+  contacts: z.number().int(),
+  signups: z.number().int(),
+  advancePaid: z.number().int(),
+  delivered: z.number().int(),
+});
+export type FunnelCounts = z.infer<typeof funnelCounts>;
+
+export const funnelResponse = z.object({
+  success: z.literal(true),
+  generatedAt: z.string(),
+  /** Monday of each week (YYYY-MM-DD), oldest first; always the full window. */
+  weeks: z.array(z.string()),
+  /** All sources together, one entry per week. */
+  total: z.array(funnelCounts),
+  /** One entry per source with any count in the window, biggest first. */
+  sources: z.array(
+    z.object({
+      source: z.string(),
+      perWeek: z.array(funnelCounts),
+      total: funnelCounts,
+    }),
+  ),
+});
+export type FunnelResponse = z.infer<typeof funnelResponse>;

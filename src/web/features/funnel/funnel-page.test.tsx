@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { FunnelCounts, FunnelResponse } from '../../../contract/funnel.ts';
+import { ALL, FunnelView, funnelSteps, seriesByStage } from './funnel-page.tsx';
+
+const c = (v: Partial<FunnelCounts>): FunnelCounts => ({
+  visitors: 0,
+  leads: 0,
+  contacts: 0,
+  signups: 0,
+  advancePaid: 0,
+  delivered: 0,
+  ...v,
+});
+const EVIL = '<script>alert(1)</script>';
+const data: FunnelResponse = {
+  success: true,
+  generatedAt: '2026-05-06T10:00:00.000Z',
+  weeks: ['2026-04-27', '2026-05-04'],
+  total: [c({ visitors: 10, leads: 1 }), c({ visitors: 7, signups: 2, advancePaid: 1 })],
+  sources: [
+    {
+      source: 'newsletter',
+      perWeek: [c({ visitors: 4, leads: 1 }), c({ visitors: 3, signups: 1, advancePaid: 1 })],
+      total: c({ visitors: 7, leads: 1, signups: 1, advancePaid: 1 }),
+    },
+    {
+      source: EVIL,
+      perWeek: [c({ visitors: 6 }), c({ visitors: 4, signups: 1 })],
+      total: c({ visitors: 10, signups: 1 }),
+    },
+  ],
+};
+
+describe('funnel page', () => {
+  it('shows a forged source as text, never as markup (chart, legend, numbers and table)', () => {
+    const html = renderToStaticMarkup(<FunnelView data={data} stage="visitors" source={ALL} />);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('newsletter');
+  });
+
+  it('adds leads and contact messages into one step and stacks a stage by source', () => {
+    expect(funnelSteps(c({ visitors: 9, leads: 2, contacts: 3 })).map((s) => s.value)).toEqual([9, 5, 0, 0, 0]);
+    const series = seriesByStage(data, 'visitors', ALL);
+    expect(series.map((s) => [s.label, s.values])).toEqual([
+      [EVIL, [6, 4]],
+      ['newsletter', [4, 3]],
+    ]);
+    expect(seriesByStage(data, 'advancePaid', 'newsletter')[0]!.values).toEqual([0, 1]);
+  });
+});
