@@ -170,7 +170,8 @@ async function main() {
     .replace('server 127.0.0.1:3001', `server 127.0.0.1:${appA}`)
     .replace('server 127.0.0.1:3002', `server 127.0.0.1:${appB}`)
     .replace(/^\s*listen \[::\]:80;\n/m, '')
-    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${nginxPort};`);
+    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${nginxPort};`)
+    .replace(/access_log \/var\/log\/nginx\/webagency\.access\.log /, `access_log ${join(work, 'access.log')} `);
   check(site.includes(`127.0.0.1:${appA}`) && site.includes(`listen 127.0.0.1:${nginxPort}`), 'deploy/nginx.conf no longer has the upstream/listen lines the smoke templates');
   writeFileSync(join(work, 'site.conf'), site);
   const temp = (n: string) => `${n}_temp_path ${join(work, n)};`;
