@@ -170,13 +170,39 @@ describe('db backup and restore', () => {
   }, SLOW);
 });
 
+// The scripts on PGlite folders (DATA_DIR, no DATABASE_URL), as an operator of the embedded
+// default runs them: a folder in use is refused, a stopped one backs up and restores.
+describe.skipIf(process.env.TEST_DB === 'postgres')('the npm scripts on PGlite folders', () => {
+  it('db:backup refuses a folder in use, backs up a stopped one; db:restore fills an empty folder', async () => {
+    const from = join(dir, 'pglite-from');
+    const d = await openDatabase({ dataDir: from });
+    await seed(d);
+    await d.close();
+    const f = file();
+    writeFileSync(join(from, 'postmaster.pid'), '-42\n');
+    const busy = await npmScript('backup', f, undefined, from);
+    expect(busy.code).toBe(1);
+    expect(busy.output).toMatch(/in use by a running server \(postmaster\.pid\)/);
+    rmSync(join(from, 'postmaster.pid'));
+    const backupRun = await npmScript('backup', f, undefined, from);
+    expect(backupRun.code, backupRun.output).toBe(0);
+    const to = join(dir, 'pglite-to');
+    const restoreRun = await npmScript('restore', f, undefined, to);
+    expect(restoreRun.code, restoreRun.output).toBe(0);
+    const restored = await openDatabase({ dataDir: to });
+    opened.push(restored);
+    await expectSeedFound(restored);
+  }, SLOW);
+});
+
 if (!pgBase) console.warn('backup.test.ts: TEST_DATABASE_URL not set — the PGlite → PostgreSQL move and the npm scripts are SKIPPED');
 
-function npmScript(command: 'backup' | 'restore', f: string, databaseUrl: string) {
+function npmScript(command: 'backup' | 'restore', f: string, databaseUrl: string | undefined, dataDir?: string) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db.ts', command, f], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
+    if (!databaseUrl) delete env.DATABASE_URL;
+    if (dataDir) env.DATA_DIR = dataDir;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db.ts', command, f], { env });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
