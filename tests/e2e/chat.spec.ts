@@ -60,12 +60,16 @@ test('a visitor asks the AI, then chats live with the signed-in admin; the reply
     const before = await admin.getByTestId('admin-chat-item').count();
 
     await panel.getByRole('tab', { name: /Chat with our team|is online/ }).click();
-    await expect(admin.getByTestId('admin-chat-item')).toHaveCount(before + 1);
     await expect(panel.getByTestId('offline-notice')).toHaveCount(0);
     const human = panel.getByTestId('human-tab');
+    await expect(human.getByRole('textbox', { name: /Your message/ })).toBeEnabled();
+    // A chat without a message is not listed in the console (issue 12 item 8) …
+    await expect(admin.getByTestId('admin-chat-item')).toHaveCount(before);
     await human.getByRole('textbox', { name: /Your message/ }).fill('Hi! Can you build my <b>bakery</b> site?');
     await human.getByRole('button', { name: 'Send' }).click();
     await expect(human.getByText('Hi! Can you build my <b>bakery</b> site?')).toBeVisible();
+    // … its first message brings it in.
+    await expect(admin.getByTestId('admin-chat-item')).toHaveCount(before + 1);
     await expect(human.getByTestId('typing-indicator')).toBeVisible();
 
     const item = admin.getByTestId('admin-chat-item').filter({ hasText: 'bakery' });
@@ -127,30 +131,124 @@ test('with nobody in the console the human tab asks for an e-mail', async ({ pag
   await expect(notice).toContainText('We will e-mail the reply to visitor@example.com');
 });
 
-test('the human tab label alternates every 15 s', async ({ page }) => {
+test('the human tab label says nothing about presence until it is known, then alternates every 15 s', async ({ page }) => {
   await page.clock.install();
   await page.goto('/about');
   const panel = await openWidget(page);
   const label = panel.getByTestId('human-tab-label');
+  // Issue 12 item 7: no "online" from the first paint while nobody has asked the server.
   await expect(label).toHaveText('Chat with our team');
   await page.clock.runFor(15_600);
-  await expect(label).not.toHaveText('Chat with our team');
+  await expect(label).toHaveText('Chat with our team');
+  await expect(panel.getByText(/is online/)).toHaveCount(0);
+  // The human tab asks; from then on the label alternates with what the server said.
+  await panel.getByRole('tab', { name: 'Chat with our team' }).click();
+  const human = panel.getByTestId('human-tab');
+  await expect(human.getByRole('textbox', { name: /Your message/ })).toBeEnabled();
+  await page.clock.runFor(15_600);
+  await expect(label).toHaveText(/ is online$|^Leave us a message$/);
   await page.clock.runFor(15_600);
   await expect(label).toHaveText('Chat with our team');
+  // Issue 12 item 7: the greeting is two sentences, the second capitalised.
+  await expect(human.getByTestId('chat-message').first()).toHaveText(/^.*Hi! Ask us anything\. [A-Z][^—]* answers here personally\.$/);
 });
 
-test('guest chat test page: send, close and start a new chat', async ({ page }) => {
-  await page.goto('/chat');
-  await expect(page.getByTestId('guest-chat-status')).toContainText('Connected');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Test message from the guest page');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('log').getByText('Test message from the guest page')).toBeVisible();
-  await expectNoSeriousA11yIssues(page);
-  await page.getByRole('button', { name: 'Close Chat' }).click();
-  await expect(page.getByTestId('guest-chat-status')).toHaveText('Chat closed.');
-  await expect(page.getByRole('log').getByText('Test message from the guest page')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Start New Chat' }).click();
-  await expect(page.getByTestId('guest-chat-status')).toContainText('Connected');
+test('guest chat test page: the chat starts with the first message; after Close Chat nothing starts until Start New Chat', async ({ browser }) => {
+  // A visitor in India: message times say their time zone (issue 12 item 13).
+  const context = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/chat');
+    // Issue 12 item 8: loading /chat creates no conversation; the first message does.
+    const status = page.getByTestId('guest-chat-status');
+    await expect(status).toHaveText('Type a message to start a chat with our team.');
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await expect(input).toBeEnabled();
+    await input.fill('Test message from the guest page');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(status).toContainText('Connected');
+    const log = page.getByRole('log');
+    await expect(log.getByText('Test message from the guest page')).toBeVisible();
+    await expect(input).toHaveValue('');
+    await expect(log.getByTestId('chat-message-time').first()).toHaveText(/^\d{1,2}:\d{2} [AP]M GMT\+5:30$/);
+    await expectNoSeriousA11yIssues(page);
+
+    await page.getByRole('button', { name: 'Close Chat' }).click();
+    await expect(status).toHaveText('Chat closed.');
+    await expect(log.getByText('Test message from the guest page')).toHaveCount(0);
+    // Closed means closed: the input does not quietly open a new chat.
+    await expect(input).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Start New Chat' }).click();
+    await expect(status).toHaveText('Type a message to start a chat with our team.');
+    await expect(input).toBeEnabled();
+    await input.fill('A second chat');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(status).toContainText('Connected');
+    await expect(log.getByText('A second chat')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('a refused message stays in the widget input so the visitor can send it again', async ({ page }) => {
+  await page.goto('/faqs');
+  const panel = await openWidget(page);
+  await panel.getByRole('tab', { name: 'Chat with our team' }).click();
+  const human = panel.getByTestId('human-tab');
+  const input = human.getByRole('textbox', { name: /Your message/ });
+  await expect(input).toBeEnabled();
+  // The server takes 8 messages at once from one socket, then refuses until it refills (1 a second).
+  // Each message is answered (shown, or refused) before the next one is typed.
+  const alert = human.getByRole('alert');
+  let text = '';
+  for (let i = 1; i <= 40; i++) {
+    text = `Flood message ${i}`;
+    await input.fill(text);
+    await human.getByRole('button', { name: 'Send' }).click();
+    await expect(human.getByRole('log').getByText(text, { exact: true }).or(alert)).toBeVisible();
+    if (await alert.isVisible()) break;
+  }
+  await expect(alert).toContainText(/too fast|Please wait/);
+  // The refused text is back in the input, not lost.
+  await expect(input).toHaveValue(text);
+});
+
+test('with a running offer the widget shows its banner on a prerendered page, and the banner links to pricing', async ({ page }) => {
+  // Issue 12: the widget lives in an island there, with no router; the banner must not need one.
+  // FIRSTWEB25 (the featured promotion of a fresh install) runs until 2025-01-31 23:59:59 UTC.
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.clock.install({ time: new Date('2025-01-30T12:00:00Z') });
+  await page.goto('/faqs');
+  const popup = page.getByRole('dialog');
+  await popup.getByRole('button', { name: "No thanks! I'll rather pay full price!" }).click();
+  await expect(popup).toHaveCount(0);
+  const panel = await openWidget(page);
+  const promo = panel.getByTestId('chat-promo');
+  await expect(promo).toBeVisible();
+  await expect(promo).toHaveAccessibleName(/% off with code [A-Z0-9]+/);
+  await expect(promo).toHaveAttribute('href', '/pricing');
+  expect(errors).toEqual([]);
+  await promo.click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { name: 'Discover our flat pricing' })).toBeVisible();
+});
+
+test('in retrieval-only mode the disclaimer says the answers come from the site, naming no model', async ({ page }) => {
+  // The same page as served by a server without LLM_MODEL: its configuration says no model.
+  await page.route('**/about', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/"assistantModel":"[^"]*"/, '"assistantModel":null');
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !['content-encoding', 'content-length', 'etag'].includes(k)));
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+  await page.goto('/about');
+  const panel = await openWidget(page);
+  const disclaimer = panel.getByTestId('assistant-disclaimer');
+  await expect(disclaimer).toHaveText(/^This bot answers from .+'s own pages \(no AI model\)\. .+ is not responsible for its answers\.$/);
+  await expect(disclaimer).not.toContainText('GPT');
 });
 
 test('the widget fits a phone and answers @mobile', async ({ page }) => {

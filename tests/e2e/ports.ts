@@ -15,6 +15,9 @@ export const E2E = {
 export const APP_URL = `http://127.0.0.1:${E2E.app}`;
 export const MAILBOX_URL = `http://127.0.0.1:${E2E.smtpHttp}`;
 export const ADMIN_EMAIL = 'founder@example.com';
+/** Also in ADMIN_EMAILS, and signed in by no spec but the one that tests the founder's first sign-in. */
+export const FIRST_ADMIN_EMAIL = 'cofounder@example.com';
+export const ADMIN_EMAILS = [ADMIN_EMAIL, FIRST_ADMIN_EMAIL];
 
 /** The stack's configured end of the referral programme (issue 12.12: the page shows it). */
 export const REFERRAL_VALID_UNTIL = '2027-01-31T23:59:59Z';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
-import { ADMIN_EMAIL, APP_URL, E2E, REFERRAL_VALID_UNTIL } from './ports.ts';
+import { ADMIN_EMAILS, APP_URL, E2E, REFERRAL_VALID_UNTIL } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
 // — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
@@ -32,7 +32,7 @@ const env: Record<string, string> = {
   PUBLIC_URL: APP_URL,
   DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
   SMTP_URL: smtp.smtpUrl,
-  ADMIN_EMAILS: ADMIN_EMAIL,
+  ADMIN_EMAILS: ADMIN_EMAILS.join(','),
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   // — env of later features' fakes goes here —
   // public site (issue 3): the geo/weather fake, and a form limit loose enough for every spec

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config.ts';
 import { AiTab } from './ai-tab.tsx';
 import { storeChatId, storedChatId } from './chat-storage.ts';
@@ -159,14 +158,16 @@ export function promoText(promotion: Promotion | null, now = Date.now()): string
 /**
  * Spec §2: a scrolling banner for the offer, linking to pricing. It follows the featured promotion
  * the founder sets (issue 12 §12): no running offer, no banner. Static under reduced motion.
+ * A plain link: the widget also lives in an island of a prerendered page, where there is no router
+ * (decision 074); /pricing is a prerendered page, so a page load is what the router app does too.
  */
 function PromoMarquee() {
   const state = usePromotion();
   const text = state.status === 'ready' ? promoText(state.promotion) : null;
   if (!text) return null;
   return (
-    <Link
-      to="/pricing"
+    <a
+      href="/pricing"
       aria-label={text.replace(' →', '')}
       className="block overflow-hidden border-b border-line bg-violet-950/60 py-1.5 text-xs font-medium whitespace-nowrap text-violet-100"
       data-testid="chat-promo"
@@ -177,6 +178,6 @@ function PromoMarquee() {
         <span className="px-8">{text}</span>
         <span className="px-8">{text}</span>
       </span>
-    </Link>
+    </a>
   );
 }

@@ -8,11 +8,14 @@ export interface Bubble {
   time?: string;
 }
 
-const timeOf = (iso?: string) =>
+/** "3:05 PM GMT+5:30": a customer-facing time says its time zone (issue 12 item 13). */
+export const timeOf = (iso?: string, timeZone?: string) =>
   iso
     ? new Date(iso).toLocaleTimeString('en-US', {
         hour: 'numeric',
         minute: '2-digit',
+        timeZoneName: 'short',
+        ...(timeZone ? { timeZone } : {}),
       })
     : undefined;
 
@@ -38,7 +41,11 @@ export function MessageList({ bubbles, footer, label }: { bubbles: Bubble[]; foo
           >
             {b.text}
           </p>
-          {b.time && <span className="mt-0.5 px-1 text-[11px] text-muted">{timeOf(b.time)}</span>}
+          {b.time && (
+            <time dateTime={b.time} className="mt-0.5 px-1 text-[11px] text-muted" data-testid="chat-message-time">
+              {timeOf(b.time)}
+            </time>
+          )}
         </div>
       ))}
       {footer}
@@ -78,14 +85,18 @@ export function QuickQuestions({ questions, onPick }: { questions: readonly stri
   );
 }
 
-/** Input and Send; a blank message is never sent (spec §5 "Chat message: non-empty after trimming"). */
+/**
+ * Input and Send; a blank message is never sent (spec §5 "Chat message: non-empty after trimming").
+ * The input empties at once; when `onSend` answers false (the server refused it, or no connection)
+ * the text comes back, unless something new was typed meanwhile, so the visitor can send it again.
+ */
 export function Composer({
   onSend,
   disabled,
   placeholder,
   label,
 }: {
-  onSend: (text: string) => unknown;
+  onSend: (text: string) => boolean | void | Promise<boolean | void>;
   disabled?: boolean;
   placeholder: string;
   label: string;
@@ -97,8 +108,12 @@ export function Composer({
       onSubmit={(e) => {
         e.preventDefault();
         if (!text.trim()) return;
+        const sent = text;
         setText('');
-        void onSend(text);
+        void Promise.resolve(onSend(sent)).then(
+          (ok) => ok === false && setText((now) => (now === '' ? sent : now)),
+          () => setText((now) => (now === '' ? sent : now)),
+        );
       }}
     >
       <input

@@ -47,8 +47,9 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
   const [isConnected, setConnected] = useState(false);
   const socketRef = useRef<Socket | null>(null);
   const starting = useRef(false);
-  // The first message of a chat started by it, sent once the socket has joined.
-  const firstMessage = useRef<string | null>(null);
+  // The first message of a chat started by it, sent once the socket has joined; `done` answers
+  // the composer whether it went (false gives the visitor their text back).
+  const firstMessage = useRef<{ text: string; done: (ok: boolean) => void } | null>(null);
   const callbacks = useRef({ onChatId, onAdminMessage });
   callbacks.current = { onChatId, onAdminMessage };
 
@@ -95,6 +96,8 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
         s.emit(CHAT_EVENTS.joinChat, chatId, (ack: ChatAck) => {
           if (!ack.ok) {
             // The stored id is dead (deleted, or belongs to another account): start afresh.
+            firstMessage.current?.done(false);
+            firstMessage.current = null;
             setChatId(null);
             return;
           }
@@ -103,9 +106,10 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
           const first = firstMessage.current;
           firstMessage.current = null;
           if (first)
-            s.emit(CHAT_EVENTS.sendMessage, { chatId, sender: 'user', message: first }, (sent: ChatAck) => {
+            s.emit(CHAT_EVENTS.sendMessage, { chatId, sender: 'user', message: first.text }, (sent: ChatAck) => {
               if (!sent.ok) setError(sent.message);
               else if (sent.message) setMessages((list) => byId(list, sent.message!));
+              first.done(sent.ok);
             });
           s.emit(CHAT_EVENTS.getChatHistory, chatId, (h: ChatAck) => {
             if (h.ok && h.history) setMessages(h.history);
@@ -157,16 +161,21 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
     isClosed,
     isPaused,
     isConnected,
-    canSend: isConnected || (startOnFirstMessage && active && !chatId && !starting.current),
+    // After Close Chat the input waits for Start New Chat: it never starts a chat by itself.
+    canSend: isConnected || (startOnFirstMessage && active && !isPaused && !chatId && !starting.current),
     error,
     async send(text) {
-      if (!text.trim()) return false;
+      if (!text.trim() || isPaused) return false;
       if (!chatId) {
         if (!startOnFirstMessage || starting.current) return false;
-        firstMessage.current = text;
-        const started = await startChat();
-        if (!started) firstMessage.current = null;
-        return started;
+        const sent = new Promise<boolean>((done) => {
+          firstMessage.current = { text, done };
+        });
+        if (!(await startChat())) {
+          firstMessage.current = null;
+          return false;
+        }
+        return sent;
       }
       // `sender` is the spec's field; the server ignores it and decides from the connection.
       const ack = await request(CHAT_EVENTS.sendMessage, {

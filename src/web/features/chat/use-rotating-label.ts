@@ -4,6 +4,14 @@ import { useEffect, useState } from 'react';
 export function useRotatingLabel(labels: readonly string[], everyMs = 15_000, fadeMs = 500) {
   const [index, setIndex] = useState(0);
   const [isVisible, setVisible] = useState(true);
+  // New labels (presence became known) start again from the first, for a full period each.
+  const key = labels.join('\n');
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setIndex(0);
+    setVisible(true);
+  }
   useEffect(() => {
     let fade: ReturnType<typeof setTimeout> | undefined;
     const timer = setInterval(() => {
@@ -17,6 +25,6 @@ export function useRotatingLabel(labels: readonly string[], everyMs = 15_000, fa
       clearInterval(timer);
       clearTimeout(fade);
     };
-  }, [everyMs, fadeMs]);
+  }, [everyMs, fadeMs, key]);
   return { label: labels[index % labels.length]!, isVisible, fadeMs };
 }
