@@ -8,41 +8,104 @@ import { popupOpens } from './features/promotion/popup-rule.ts';
 
 // Entry of the prerendered public pages (docs/decisions/074): no router, no app shell. Each island
 // of the page becomes its own small React root when its moment comes (see Trigger in islands/island.tsx); the rest of
-// the page is plain HTML. React itself loads with the first island that needs it.
+// the page is plain HTML. React itself loads with the first island that needs it: on most pages,
+// only when the visitor does something.
 
-const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
+const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'input', 'keydown', 'touchstart'] as const;
 
+/** What the visitor did to an island before React was there, done again once it is. */
+interface Pending {
+  button?: HTMLButtonElement;
+  form?: HTMLFormElement;
+}
+const pending = new WeakMap<HTMLElement, Pending>();
+
+/** Loads React and the island's chunk and hydrates it; a failed load is retried once, then the island stays plain HTML
+ * until the next try (a click or submit in it). */
 function hydrate(el: HTMLElement) {
   if (el.dataset.hydrating) return;
-  el.dataset.hydrating = 'true';
   const load = ISLANDS[el.dataset.island as IslandName];
   if (!load) return;
+  el.dataset.hydrating = 'true';
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
-  // React and the island's code load only now, together.
-  void Promise.all([import('./islands/hydrate-island.tsx'), load()]).then(([{ hydrateIsland }, Component]) => {
-    let replayed = false;
-    hydrateIsland(el, Component, props, () => {
-      // A button clicked while the island was still plain HTML gets its click now that React is there.
-      const pending = clicked.get(el);
-      if (pending && !replayed) pending.click();
-      replayed = true;
+  const attempt = () => Promise.all([import('./islands/hydrate-island.tsx'), load()]);
+  // A chunk can fail to load (a deploy replaced it, a flaky network): one more try after a moment.
+  attempt()
+    .catch(() => new Promise((r) => setTimeout(r, 1000)).then(attempt))
+    .then(([{ hydrateIsland }, Component]) => {
+      let replayed = false;
+      hydrateIsland(el, Component, props, () => {
+        if (replayed) return;
+        replayed = true;
+        replayTypedValues(el);
+        const todo = pending.get(el);
+        pending.delete(el);
+        // After React has rendered the replayed values (their updates flush in a microtask).
+        if (todo) setTimeout(() => (todo.button ? todo.button.click() : todo.form?.requestSubmit()), 0);
+      });
+      el.dataset.hydrated = 'true';
+    })
+    .catch((err: unknown) => {
+      // The island keeps its prerendered markup; a form still refuses to submit natively (see below).
+      // The next click or submit in it tries again.
+      delete el.dataset.hydrating;
+      console.error(`island ${el.dataset.island ?? ''} could not load`, err);
     });
-    el.dataset.hydrated = 'true';
-  });
 }
 
-const clicked = new WeakMap<HTMLElement, HTMLElement>();
+/**
+ * Text typed before hydration is in the DOM but not in React's state (React reads an input's value
+ * at hydration and would not see it change): it is handed to React as an input event, through
+ * React's own value tracker so that its onChange fires.
+ */
+function replayTypedValues(el: HTMLElement) {
+  for (const field of el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field instanceof HTMLInputElement && /^(checkbox|radio|file|submit|button|hidden)$/.test(field.type)) continue;
+    const typed = field.value;
+    if (typed === field.defaultValue) continue; // React keeps defaultValue equal to its state
+    field.value = field.defaultValue; // through React's tracker
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
 
+/**
+ * An island hydrated on first interaction. Until React is there it is plain HTML: a click on one of
+ * its buttons and a form submit are held (a form never submits natively, which would put the
+ * visitor's details into the URL) and done again once React is there.
+ */
 function onInteraction(el: HTMLElement) {
   const start = () => {
-    for (const type of INTERACTIONS) el.removeEventListener(type, start);
+    for (const type of INTERACTIONS) el.removeEventListener(type, start, { capture: true });
     hydrate(el);
   };
-  for (const type of INTERACTIONS) el.addEventListener(type, start, { passive: true });
-  el.addEventListener('click', (e) => {
-    const button = (e.target as HTMLElement).closest('button');
-    if (button && !el.dataset.hydrated && !clicked.has(el)) clicked.set(el, button);
-  });
+  for (const type of INTERACTIONS) el.addEventListener(type, start, { passive: true, capture: true });
+  el.addEventListener(
+    'click',
+    (e) => {
+      if (el.dataset.hydrated) return;
+      const button = (e.target as HTMLElement).closest('button');
+      if (!button) return;
+      if (button.type === 'submit') e.preventDefault();
+      const todo = pending.get(el) ?? {};
+      todo.button ??= button;
+      pending.set(el, todo);
+      hydrate(el);
+    },
+    true,
+  );
+  el.addEventListener(
+    'submit',
+    (e) => {
+      if (el.dataset.hydrated) return;
+      e.preventDefault();
+      const todo = pending.get(el) ?? {};
+      if (!todo.button) todo.form = e.target as HTMLFormElement;
+      pending.set(el, todo);
+      hydrate(el);
+    },
+    true,
+  );
 }
 
 const nearViewport =
@@ -52,16 +115,19 @@ const nearViewport =
         (entries) => {
           for (const e of entries) {
             if (!e.isIntersecting) continue;
-            nearViewport?.unobserve(e.target);
-            hydrate(e.target as HTMLElement);
+            const island = e.target.closest<HTMLElement>('[data-island]')!;
+            for (const watched of boxesOf(island)) nearViewport?.unobserve(watched);
+            hydrate(island);
           }
         },
         { rootMargin: '200px' },
       );
 
+/** What an observer can see of an island: a `display: contents` element has no box of its own. */
+const boxesOf = (el: HTMLElement): Element[] => (el.classList.contains('contents') ? [...el.children] : [el]);
+
 const signedIn = Boolean(tokenStore.get());
 const onScroll: HTMLElement[] = [];
-const onIdle: HTMLElement[] = [];
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const triggers = (el.dataset.hydrate ?? 'load').split(' ') as Trigger[];
   const has = (t: Trigger) => triggers.includes(t);
@@ -70,20 +136,19 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     continue;
   }
   if (has('interaction')) onInteraction(el);
-  if (has('visible')) nearViewport?.observe(el);
+  if (has('visible')) {
+    const boxes = boxesOf(el);
+    if (nearViewport && boxes.length) boxes.forEach((box) => nearViewport.observe(box));
+    else hydrate(el);
+  }
   if (has('scroll')) onScroll.push(el);
-  if (has('idle')) onIdle.push(el);
   if (has('promotion')) {
     const entryPath = window.location.pathname;
     void featuredPromotion().then((p) => popupOpens(p, entryPath, Date.now()) && hydrate(el));
   }
+  // Without a featured promotion the island's frame goes (as the component itself would render nothing).
+  if (has('featured')) void featuredPromotion().then((p) => (p ? hydrate(el) : el.replaceChildren()));
 }
 if (onScroll.length) window.addEventListener('scroll', () => onScroll.forEach(hydrate), { once: true, passive: true });
-if (onIdle.length) {
-  const idle = () => onIdle.forEach(hydrate);
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(idle, { timeout: 2000 }) : setTimeout(idle, 200));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-}
 
 enhanceFeatureCards();

@@ -113,6 +113,7 @@ test('without weather data the footer shows Clear Sky and the city, and no empty
   await page.route('**/api/v1/geo/weather', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
   await settle(page, '/about');
   const box = page.getByTestId('footer-weather');
+  await box.evaluate((e) => e.scrollIntoView({ block: 'center' })); // loads when near the viewport
   await expect(box.getByTestId('weather-description')).toHaveText('Clear Sky');
   await expect(box.getByTestId('footer-location')).toHaveText('Newyork');
   await expect(box).not.toContainText('Temp');
@@ -123,6 +124,7 @@ test('without weather data the footer shows Clear Sky and the city, and no empty
 test('the referral terms show the configured end date', async ({ page }) => {
   await settle(page, '/referAndEarn');
   const day = new Date(REFERRAL_VALID_UNTIL).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  await page.getByTestId('referral-valid-until').evaluate((e) => e.scrollIntoView({ block: 'center' })); // loads when near the viewport
   await expect(page.getByTestId('referral-valid-until')).toHaveText(`Valid until ${day}.`);
   await expect(page.getByText('Valid until January 31, 2025.')).toHaveCount(0);
 });

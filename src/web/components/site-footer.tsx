@@ -59,7 +59,7 @@ export function SiteFooter() {
         </div>
         <FooterLinks id="footer-quick" title="Quick links" links={quickLinks} />
         <FooterLinks id="footer-docs" title="Docs" links={docsLinks} />
-        <Island name="footer-weather" hydrate={['idle', 'visible', 'interaction']} component={FooterWeather} props={{}} />
+        <Island name="footer-weather" hydrate={['visible', 'interaction']} component={FooterWeather} props={{}} />
       </div>
       <div className="mx-auto mt-10 flex max-w-6xl flex-col-reverse items-start justify-between gap-4 border-t border-line pt-6 sm:flex-row sm:items-center">
         <p className="text-muted">© 2024 {site.brand}. All rights reserved.</p>

@@ -19,16 +19,18 @@ export function setIslandRenderer(render: IslandRenderer | null) {
 /**
  * What makes islands.ts hydrate an island (its JavaScript and React load then, not before); an
  * island lists one or more, the first that happens wins:
- * - 'load': at once (it shows something at load: the offer countdown, prices in the visitor's currency);
- * - 'idle': once the page has loaded and the browser is idle (forms: ready before a visitor types);
- * - 'interaction': the first pointer, focus or key event inside it;
+ * - 'load': at once (it shows something at load: prices in the visitor's currency);
+ * - 'featured': when GET /promotion names a featured promotion (the banner's countdown), checked
+ *   without React; without one the island's prerendered frame is removed;
+ * - 'interaction': the first pointer, focus, input or key event inside it; until then it is plain
+ *   HTML (a form's submit and a button's click are held and done once React is there);
  * - 'visible': when it comes near the viewport (the footer's weather);
  * - 'scroll': the first scroll of the page (the header hides on scroll; the landing top bar shows);
  * - 'session': at once when a session token is stored (what it shows depends on the user);
  * - 'chat': at once when the visitor has a chat (its unread badge);
  * - 'promotion': when the featured promotion is on and the popup should open (checked without React).
  */
-export type Trigger = 'load' | 'idle' | 'interaction' | 'visible' | 'scroll' | 'session' | 'chat' | 'promotion';
+export type Trigger = 'load' | 'featured' | 'interaction' | 'visible' | 'scroll' | 'session' | 'chat' | 'promotion';
 
 /**
  * One island. Its element is a `display: contents` div, or an `li` (`as="li"`) where only a list

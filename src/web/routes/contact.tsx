@@ -15,7 +15,7 @@ export default function ContactPage() {
         <p className="mt-4 max-w-2xl text-lg text-muted">Tell us about your idea. We usually answer within one business day.</p>
         <div className="mt-10 grid gap-8 lg:grid-cols-[1.6fr_1fr]">
           <div className="rounded-3xl border border-line bg-card p-6 sm:p-8">
-            <Island name="contact-form" hydrate={['idle', 'interaction']} component={ContactForm} props={{}} />
+            <Island name="contact-form" hydrate={['session', 'interaction']} component={ContactForm} props={{}} />
           </div>
           <ContactSideBox />
         </div>

@@ -15,7 +15,7 @@ export default function RecommendationsPage() {
         <div className="mt-10 rounded-3xl border border-line bg-card p-6 sm:p-8">
           <Island
             name="contact-form"
-            hydrate={['idle', 'interaction']}
+            hydrate={['session', 'interaction']}
             component={ContactForm}
             props={{ messageLabel: 'About your business', messagePlaceholder: 'What does your business do, and what should the website achieve?' }}
           />

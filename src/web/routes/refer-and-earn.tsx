@@ -23,7 +23,7 @@ export default function ReferAndEarnPage() {
           <li>Only complete payments qualify.</li>
           <li>The code can be reused.</li>
           <li>A user may not use their own code.</li>
-          <Island name="referral-end-date" hydrate={['idle', 'visible']} as="li" component={ReferralEndDate} props={{}} />
+          <Island name="referral-end-date" hydrate={['visible']} as="li" component={ReferralEndDate} props={{}} />
         </ul>
       </section>
     </div>

@@ -65,7 +65,7 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-5" data-testid="contact-form">
+    <form method="post" onSubmit={(e) => void submit(e)} className="flex flex-col gap-5" data-testid="contact-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Name"

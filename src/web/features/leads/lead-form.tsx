@@ -48,7 +48,7 @@ export function LeadForm({ className = '' }: { className?: string }) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className={`w-full max-w-xl ${className}`} data-testid="lead-form" data-mode={mode}>
+    <form method="post" onSubmit={(e) => void submit(e)} className={`w-full max-w-xl ${className}`} data-testid="lead-form" data-mode={mode}>
       <div role="group" aria-label="Contact me by" className="mb-3 inline-flex rounded-xl border border-line bg-field p-1">
         {modes.map((m) => (
           <button
@@ -132,4 +132,4 @@ export function LeadForm({ className = '' }: { className?: string }) {
 }
 
 /** The form as an island of a prerendered page. */
-export const LeadFormIsland = (props: { className?: string }) => <Island name="lead-form" hydrate={['idle', 'interaction']} component={LeadForm} props={props} />;
+export const LeadFormIsland = (props: { className?: string }) => <Island name="lead-form" hydrate={['interaction']} component={LeadForm} props={props} />;

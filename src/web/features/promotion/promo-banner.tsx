@@ -62,4 +62,4 @@ export function PromoBanner() {
 }
 
 /** The banner as an island of a prerendered page. */
-export const PromoBannerIsland = () => <Island name="promo-banner" hydrate={['load']} component={PromoBanner} props={{}} />;
+export const PromoBannerIsland = () => <Island name="promo-banner" hydrate={['featured']} component={PromoBanner} props={{}} />;
