@@ -47,6 +47,11 @@ export async function createWebFixture(): Promise<{ dir: string; remove(): void 
     join(dir, 'sitemap.xml'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${FIXTURE_PAGES.map((p) => `  <url><loc>${PUBLIC_URL_SENTINEL}${p}</loc></url>`).join('\n')}\n</urlset>\n`,
   );
+  // Vite's manifest (a dot-folder: never served) and a file whose name a URL must escape.
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), '{"SECRET":{"file":"assets/app-Ab12Cd34.js"}}');
+  mkdirSync(join(dir, 'images'));
+  writeFileSync(join(dir, 'images', 'our team ü.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><title>team</title></svg>');
   // Files next to the build that no request may reach.
   writeFileSync(join(root, 'secret.txt'), 'SECRET');
   writeFileSync(join(root, 'package.json'), '{"name":"SECRET"}');

@@ -62,6 +62,12 @@ const walk = (dir: string): string[] =>
     return statSync(full).isDirectory() ? walk(full) : [full];
   });
 
+/**
+ * Dot-files and dot-folders of the build are not served (`.vite/manifest.json` maps every source
+ * file to its chunk), except `.well-known/`, which exists to be public.
+ */
+const isHidden = (rel: string) => rel.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
+
 const readIfExists = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
 
 export function hasWebBuild(dir: string) {
@@ -94,7 +100,7 @@ export function loadWebBuild(dir: string, site: PublicSiteConfig, publicUrl: str
 
   for (const full of walk(dir)) {
     const rel = relative(dir, full).split(sep).join('/');
-    if (/\.(br|gz)$/.test(rel) || rel.startsWith('prerendered/') || rel === 'index.html') continue;
+    if (/\.(br|gz)$/.test(rel) || rel.startsWith('prerendered/') || rel === 'index.html' || isHidden(rel)) continue;
     const urlPath = `/${rel}`;
     const type = TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream';
     const cacheControl = rel.startsWith('assets/') ? IMMUTABLE : SHORT;

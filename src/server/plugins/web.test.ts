@@ -170,6 +170,40 @@ describe('bad input (10.4)', () => {
     }
   });
 
+  it('dot-folders of the build are not served (Vite\'s manifest maps the sources)', async () => {
+    for (const path of ['/.vite/manifest.json', '/.vite/', '/%2evite/manifest.json', '/.vite%2fmanifest.json']) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.toString(), path).not.toContain('SECRET');
+    }
+  });
+
+  it('a file whose name needs percent-decoding is found; decoding never opens a way out', async () => {
+    const res = await raw('/images/our%20team%20%C3%BC.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.body.toString()).toContain('<title>team</title>');
+    for (const path of ['/images/%2e%2e/%2e%2e/secret.txt', '/images/..%2f..%2fsecret.txt', '/images/our%20team%20%C3%BC.svg%00', '/images/our%2520team%2520%25C3%25BC.svg']) {
+      const other = await raw(path);
+      expect(other.status, path).toBe(404);
+      expect(other.body.toString(), path).not.toContain('SECRET');
+    }
+  });
+
+  it('another spelling of a page is redirected (301) to the page, query kept; unknown paths stay 404', async () => {
+    for (const [path, location] of [
+      ['/About', '/about'],
+      ['/ABOUT/', '/about'],
+      ['/FAQs?ref=mail', '/faqs?ref=mail'],
+    ] as const) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.location, path).toBe(location);
+    }
+    expect((await raw('/about')).status).toBe(200);
+    expect((await raw('/Nope')).status).toBe(404);
+  });
+
   it('a 10 KB header is handled: served, never a 5xx', async () => {
     const res = await raw('/about', { 'x-long': 'a'.repeat(10 * 1024) });
     expect(res.status).toBe(200);

@@ -31,6 +31,7 @@ function sendResource(request: FastifyRequest, reply: FastifyReply, resource: Re
  * Serves the built web app from memory (issue 10.4, 11.1). One GET/HEAD route below the API:
  * - a file of the build under its own name (hashed /assets/* cached for a year, others 5 minutes);
  * - a public page: its prerendered HTML with the running configuration (scripts/prerender.mjs);
+ *   another spelling of its path (`/About`) is redirected (301) to the page's own;
  * - any other path of the web app's route table (signed-in pages, /status/:id, /admin/…): the app
  *   shell, 200, for client-side routing;
  * - any other path: 404 with the prerendered not-found page ('WRONG TURN?'), or a short text 404
@@ -39,6 +40,9 @@ function sendResource(request: FastifyRequest, reply: FastifyReply, resource: Re
  */
 export async function registerWeb(app: FastifyInstance, webDistDir: string, site: PublicSiteConfig, publicUrl: string): Promise<WebBuild | undefined> {
   const build = hasWebBuild(webDistDir) ? loadWebBuild(webDistDir, site, publicUrl, app.log) : undefined;
+
+  /** Lower-cased route → the route as the site spells it (the router matches paths case-insensitively). */
+  const pageSpelling = new Map([...(build?.pages.keys() ?? [])].map((route) => [route.toLowerCase(), route]));
 
   const apiNotFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(sendApiNotFound(request.method, request.url));
 
@@ -59,8 +63,16 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, site
       return sendResource(request, reply, build.notFound, 404);
     }
     if (isUnsafe(path)) return sendResource(request, reply, build.notFound, 404);
-    const page = build.pages.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    // A file whose name has spaces or other letters a URL escapes (`/images/our%20team.png`). The
+    // maps hold the build's own names, so a decoded path can only ever name a file of the build.
+    const decodedFile = path !== rawPath ? build.files.get(path) : undefined;
+    if (decodedFile) return sendResource(request, reply, decodedFile);
+    const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const page = build.pages.get(route);
     if (page) return sendResource(request, reply, page);
+    // `/About`, `/referandearn`: the page under its one spelling (canonical URLs, one cache entry).
+    const canonical = pageSpelling.get(route.toLowerCase());
+    if (canonical) return reply.header('cache-control', 'public, max-age=3600').redirect(canonical + (q === -1 ? '' : url.slice(q)), 301);
     if (hasExtension(path)) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
     if (build.isPageRoute(path)) return sendResource(request, reply, build.shell);
     return sendResource(request, reply, build.notFound, 404);
