@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { HEALTH_REUSE_MS } from '../features/health/routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,13 +17,37 @@ describe('platform', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('reports 503 when the database does not answer', async () => {
+  it('reports 503 within about a second of the database going away, and 200 at once when it is back', async () => {
     const original = t.deps.database.ping;
     t.deps.database.ping = async () => false;
+    const wentAway = Date.now();
     try {
+      // A good check is reused for HEALTH_REUSE_MS (1 s), a failed one never.
+      await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, { timeout: 5_000, interval: 50 }).toBe(503);
+      expect(Date.now() - wentAway).toBeLessThan(HEALTH_REUSE_MS + 500);
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      t.deps.database.ping = original;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+  });
+
+  it('a burst of health checks asks the database once per second at most', async () => {
+    const original = t.deps.database.ping;
+    let pings = 0;
+    t.deps.database.ping = () => {
+      pings++;
+      return original();
+    };
+    try {
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/api/v1/health' })));
+      for (let i = 0; i < 50; i++) answers.push(await t.app.inject({ method: 'GET', url: '/api/v1/health' }));
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+      const seconds = (performance.now() - started) / 1000;
+      expect(pings).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     } finally {
       t.deps.database.ping = original;
     }

@@ -19,7 +19,8 @@ export const geoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, max-age=600');
-      return service.forIp(request.ip);
+      // Validated and serialised once per located place (src/server/lib/cached-read.ts).
+      return reply.type('application/json; charset=utf-8').send((await service.jsonForIp(request.ip)) as never);
     },
   );
 };

@@ -43,6 +43,20 @@ describe('GET /api/v1/geo/weather', () => {
     expect(fake.state.requests.filter((r) => r.startsWith('/json'))).toHaveLength(2);
   });
 
+  it('looks up the place once for every private or loopback address, and answers them from memory', async () => {
+    const addresses = ['10.0.0.1', '10.1.2.3', '192.168.1.9', '172.16.0.5', '127.0.0.1', '::1'];
+    const answers = [];
+    for (const ip of addresses) answers.push(await get(ip));
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    expect(answers[0]!.json()).toMatchObject({ city: 'Bengaluru', country: 'India', source: 'live' });
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    // One look-up of the server's own place (the no-address form), one forecast at most.
+    expect(fake.state.requests.filter((r) => r.startsWith('/json'))).toEqual(['/json?fields=status,city,country']);
+    expect(fake.state.requests.filter((r) => r.startsWith('/weather')).length).toBeLessThanOrEqual(1);
+    expect(answers[0]!.headers['cache-control']).toBe('private, max-age=600');
+    expect(answers[0]!.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
   it('takes the client IP from X-Forwarded-For set by the configured proxy', async () => {
     const res = await get('203.0.113.7');
     expect(res.json()).toMatchObject({ city: 'Paris', country: 'France', description: 'Clear Sky', source: 'default' });
