@@ -85,4 +85,6 @@ export interface InvoiceSnapshot {
   remainingAfter: number;
   paymentId: string;
   paidAt: string;
+  /** The IANA zone the dates are printed in: INVOICE_TIME_ZONE at issue, the zone of the financial year. Older snapshots lack it. */
+  timeZone?: string;
 }

@@ -45,6 +45,7 @@ export async function invoicePdf(deps: AppDeps, invoiceId: string, userId?: stri
     issuedAt: inv.issuedAt,
     snapshot: inv.snapshot,
     correctsNumber,
+    defaultTimeZone: deps.config.INVOICE_TIME_ZONE,
   });
   return { pdf, filename: `${inv.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf` };
 }

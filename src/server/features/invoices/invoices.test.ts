@@ -11,6 +11,7 @@ import { mailOutbox } from '../../db/schema/platform.ts';
 import { settlePayment } from '../payments/settle-payment.ts';
 import { completeNextStage } from '../tracker/complete-next-stage.ts';
 import { nextNumber } from './issue-invoice.ts';
+import { renderInvoicePdf } from './render-pdf.ts';
 import { financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
 import { quote } from '../../../domain/pricing.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
@@ -209,6 +210,49 @@ describe('tax invoices', () => {
       })
       .catch((e: { x: { sequence: number } }) => e.x);
     expect(last.sequence).toBe(rows.length + 1);
+  });
+
+  it('prints the final amounts when the code was withdrawn at payment (its last use went to someone else)', async () => {
+    const admin = await loginAs(t, 'invoice-boss@example.com', 'admin');
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/admin/coupons', headers: admin.headers, payload: { code: 'LASTUSE', percent: 10, maxUses: 1 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const [late, early] = [await loginAs(t, 'invoice-late@example.com'), await loginAs(t, 'invoice-early@example.com')];
+    const lateCheckout = await openCheckout(t, late, { kind: 'advance', currency: 'INR', couponCode: 'LASTUSE' });
+    // The late customer's checkout stays open past its hold; meanwhile someone else pays with the last use.
+    await t.deps.database.query(`update orders set coupon_hold_until = now() - interval '1 minute' where user_id = $1`, [late.user.id]);
+    await payInstallment(t, early, { kind: 'advance', currency: 'INR', couponCode: 'LASTUSE' });
+    const fields = await payOnTestCheckout(t, lateCheckout);
+    expect((await settlePayment(t.deps, { providerOrderId: lateCheckout, paymentId: fields.razorpay_payment_id! })).outcome).toBe('paid');
+
+    const [order] = await t.deps.database.query<{ id: string; public_id: string; discount: string; total: string; advance: string; remaining: string }>(
+      `select o.id, o.public_id, o.discount::text, o.total::text, a.amount::text as advance, r.amount::text as remaining
+         from orders o join installments a on a.order_id = o.id and a.kind = 'advance' join installments r on r.order_id = o.id and r.kind = 'remaining'
+        where o.user_id = $1`,
+      [late.user.id],
+    );
+    expect(Number(order!.discount)).toBe(0);
+    const [inv] = await t.deps.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
+    expect(inv!.snapshot).toMatchObject({ discount: 0, total: Number(order!.total), remainingAfter: Number(order!.remaining), installment: { amount: Number(order!.advance) } });
+    expect(Number(order!.advance) + inv!.snapshot.remainingAfter).toBe(inv!.snapshot.total);
+    const text = pdfText((await get(`invoices/${inv!.id}/pdf`, late.headers)).rawPayload);
+    expect(text).not.toMatch(/Discount/);
+    expect(text).toMatch(new RegExp(`Remaining after this payment\\s+INR ${escapeRe(formatMoney(Number(order!.remaining), { symbol: '', minorDigits: 2 }))}`));
+  });
+
+  it('dates an invoice in the financial year\'s time zone and says which', async () => {
+    const [inv] = await t.deps.db.select().from(invoices).limit(1);
+    expect(inv!.snapshot.timeZone).toBe('Asia/Kolkata');
+    // 19:00 UTC on 31 March is 1 April in India: the date and the year (2026-27) agree.
+    const issuedAt = new Date('2026-03-31T19:00:00Z');
+    const snapshot = { ...inv!.snapshot, paidAt: issuedAt.toISOString() };
+    const text = pdfText(await renderInvoicePdf({ number: 'INV/2026-27/0001', series: 'invoice', issuedAt, snapshot, defaultTimeZone: 'UTC' }));
+    expect(text).toMatch(/Date: 01 Apr 2026 \(Asia\/Kolkata\)/);
+    expect(text).toContain('received 01 Apr 2026');
+    expect(financialYear(issuedAt)).toBe('2026-27');
+    // A snapshot from before the zone was frozen in is printed in the configured zone.
+    const { timeZone: _zone, ...older } = snapshot;
+    const oldText = pdfText(await renderInvoicePdf({ number: 'INV/2025-26/0009', series: 'invoice', issuedAt, snapshot: older, defaultTimeZone: 'Asia/Kolkata' }));
+    expect(oldText).toMatch(/Date: 01 Apr 2026 \(Asia\/Kolkata\)/);
   });
 });
 

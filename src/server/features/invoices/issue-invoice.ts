@@ -125,6 +125,7 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     remainingAfter,
     paymentId: input.paymentId,
     paidAt: input.paidAt.toISOString(),
+    timeZone: deps.config.INVOICE_TIME_ZONE,
   };
   const n = await nextNumber(deps, tx, 'invoice', input.paidAt);
   const [inv] = await tx

@@ -9,22 +9,27 @@ export interface PrintableInvoice {
   snapshot: InvoiceSnapshot;
   /** For a credit note: the invoice it corrects. */
   correctsNumber?: string | null;
+  /** The zone of the financial year (INVOICE_TIME_ZONE), for snapshots issued before it was frozen in. */
+  defaultTimeZone: string;
 }
 
 // pdfkit's built-in fonts are WinAnsi: "₹" cannot be drawn, so amounts carry the ISO code
 // ("INR 15,588.00"), which is also what a tax invoice should show.
 const money = (minor: number, s: InvoiceSnapshot) => formatMoney(minor, { symbol: `${s.currency} `, minorDigits: s.minorDigits });
-const dateOf = (d: Date) =>
+// Dates are the calendar dates of the financial year's time zone (INVOICE_TIME_ZONE), which also
+// decides the invoice's year: a payment at 19:00 UTC on 31 March is dated 1 April in India.
+const dateOf = (d: Date, timeZone: string) =>
   d.toLocaleDateString('en-GB', {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
-    timeZone: 'UTC',
+    timeZone,
   });
 
 /** Draws one invoice (or credit note) on an A4 page; the same input always gives the same text. */
 export function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   const s = inv.snapshot;
+  const zone = s.timeZone ?? inv.defaultTimeZone;
   const title = inv.series === 'invoice' ? 'TAX INVOICE' : 'CREDIT NOTE';
   const doc = new PDFDocument({
     size: 'A4',
@@ -47,7 +52,7 @@ export function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   const width = doc.page.width - 100;
   doc.font('Helvetica-Bold').fontSize(18).text(title, left, 50);
   doc.font('Helvetica').fontSize(10).text(`Number: ${inv.number}`, { align: 'right' });
-  doc.text(`Date: ${dateOf(inv.issuedAt)}`, { align: 'right' });
+  doc.text(`Date: ${dateOf(inv.issuedAt, zone)} (${zone})`, { align: 'right' });
   if (inv.correctsNumber) doc.text(`Corrects invoice ${inv.correctsNumber}`, { align: 'right' });
   doc.moveDown();
 
@@ -95,7 +100,7 @@ export function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   row('Remaining after this payment', money(s.remainingAfter, s));
   doc.moveDown();
   doc.font('Helvetica').fontSize(9).fillColor('#444444');
-  doc.text(`Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt))}. Currency: ${s.currency}.`, left, doc.y, { width });
+  doc.text(`Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt), zone)}. Currency: ${s.currency}.`, left, doc.y, { width });
   doc.text('This invoice is issued once and never changed; any correction is made by a credit note.', { width });
   doc.end();
   return done;

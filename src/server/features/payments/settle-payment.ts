@@ -72,13 +72,10 @@ export async function settlePayment(
     }
     await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
     await tx.update(installments).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(installments.id, installment.id));
-    // Issue 14: the tax invoice is numbered in this transaction (no gap if it rolls back) and
-    // reminders for the remaining amount stop the moment it is captured.
-    const invoice = await issueInvoice(deps, tx, { installmentId: installment.id, paymentId: input.paymentId, paidAt: now });
+    // Issue 14: reminders for the remaining amount stop the moment it is captured.
     if (installment.kind === 'remaining') await cancelRemindersOnPayment(tx, order.id);
-    mails.push(() =>
-      mailReceipt(deps, row.email, { orderPublicId: order.publicId, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, paidAt: now, invoice }),
-    );
+    // The receipt goes first; it waits for the invoice, which is issued below from the final amounts.
+    const receiptAt = mails.length;
 
     if (installment.kind === 'advance') {
       await tx.update(orders).set({ state: 'in_progress', updatedAt: now }).where(eq(orders.id, order.id));
@@ -130,6 +127,12 @@ export async function settlePayment(
         }
       }
     }
+    // The tax invoice is numbered in this transaction (no gap if it rolls back), after the coupon
+    // check above may have withdrawn the discount: it prints the order's final total and remaining.
+    const invoice = await issueInvoice(deps, tx, { installmentId: installment.id, paymentId: input.paymentId, paidAt: now });
+    mails.splice(receiptAt, 0, () =>
+      mailReceipt(deps, row.email, { orderPublicId: order.publicId, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, paidAt: now, invoice }),
+    );
     return { ...base, outcome: 'paid' };
   });
   deps.metrics?.paymentOutcome(result.outcome);
