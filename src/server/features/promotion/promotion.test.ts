@@ -24,7 +24,7 @@ describe('GET /api/v1/promotion', () => {
     expect(res.json()).toEqual({
       promotion: { code: 'FIRSTWEB25', percent: 20, endsAt: '2025-01-31T23:59:59.000Z', description: 'NEW YEAR, NEW WEBSITE' },
     });
-    expect(res.headers['cache-control']).toContain('max-age=60');
+    expect(res.headers['cache-control']).toContain('max-age=50');
   });
 
   it('follows the featured coupon the founder chose', async () => {
