@@ -4,7 +4,7 @@ import { type Config, publicSiteConfig } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { validatorWithTextPolicy } from './plugins/validation.ts';
 import { accessLogRequest } from './plugins/access-log.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -87,6 +87,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 100 * 1024,
+    // A path Fastify cannot decode answers in the API's error shape (decision 090).
+    frameworkErrors,
     trustProxy: trustProxy(config.TRUST_PROXY),
     // While shutting down, a request already on an open connection is answered (with
     // `Connection: close`), not refused with 503: the listener is closed, so nothing new arrives

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode, errorStatus } from '../lib/app-error.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -58,6 +58,23 @@ export function registerErrorHandling(app: FastifyInstance) {
             : err.message;
     return reply.status(status).send({ success: false, code, message });
   });
+}
+
+/**
+ * Errors Fastify answers before any route or error handler runs — a path that is not valid UTF-8
+ * once decoded (`%ED%A0%80`, a lone surrogate; `%C0`) — in the API's error shape (Fastify option
+ * `frameworkErrors`), with the string policy's wording (decision 090) instead of FST_ERR_BAD_URL.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: 'Invalid path: it contains invalid Unicode (a lone surrogate or a broken UTF-8 sequence). Remove it and try again.',
+    });
+  }
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return reply.status(status).send({ success: false, code: statusCodes[status] ?? 'BAD_REQUEST', message: 'Invalid request.' });
 }
 
 export function sendApiNotFound(method: string, url: string) {

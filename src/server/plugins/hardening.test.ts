@@ -65,6 +65,13 @@ describe('string policy (item 2)', () => {
     expect(actor.statusCode).toBe(400);
   });
 
+  it('a path that is not valid UTF-8 (a lone surrogate) answers a 400 in the API error shape', async () => {
+    const customer = await loginAs(t, 'bad.url@example.com');
+    const res = await t.app.inject({ url: '/api/v1/status/getStatus/order/ORD%ED%A0%80X', headers: customer.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: expect.stringContaining('lone surrogate') });
+  });
+
   it('strips other control characters instead of storing them', async () => {
     const res = await t.app.inject({
       method: 'POST',
