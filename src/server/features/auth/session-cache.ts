@@ -15,14 +15,17 @@ export function createSessionCache(db: Db, bus: InvalidationBus): SessionLookupC
   const cache = new TtlCache<AuthContext>(MAX_ENTRIES, SESSION_CACHE_MS);
   // One look-up in flight per token: a burst of requests with one token makes one query.
   const inFlight = new Map<string, Promise<AuthContext | null>>();
-  // A look-up that started before a revocation must not cache what it read.
+  // A look-up that started before a revocation must not cache what it read, and a request that
+  // arrives after it must not join that look-up: it starts its own.
   let revocations = 0;
   bus.subscribe('session.revoked', (sessionId) => {
     revocations++;
+    inFlight.clear();
     cache.deleteWhere((a) => a.sessionId === sessionId);
   });
   bus.subscribe('user.sessions-revoked', (userId) => {
     revocations++;
+    inFlight.clear();
     cache.deleteWhere((a) => a.user.id === userId);
   });
 
@@ -40,7 +43,9 @@ export function createSessionCache(db: Db, bus: InvalidationBus): SessionLookupC
             if (seen === revocations) cache.set(tokenHash, auth, found.validUntil - Date.now());
             return auth;
           })
-          .finally(() => inFlight.delete(tokenHash));
+          .finally(() => {
+            if (inFlight.get(tokenHash) === pending) inFlight.delete(tokenHash);
+          });
         inFlight.set(tokenHash, pending);
       }
       return pending;
