@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 // Remaining-payment reminders in the back office (issue 14.2).
 export const reminderJob = z.object({
+  /** 1; 2 and more after stage 13 was undone and completed again (decision 098). */
+  round: z.number().int(),
   step: z.number().int(),
   kind: z.enum(['due', 'reminder', 'founder']),
   dueAt: z.string(),
@@ -10,6 +12,15 @@ export const reminderJob = z.object({
   sentAt: z.string().nullable(),
 });
 export type ReminderJob = z.infer<typeof reminderJob>;
-export const orderRemindersResponse = z.object({ success: z.literal(true), paused: z.boolean(), reminders: z.array(reminderJob) });
+/** One pause of an order's reminders; `resumedAt` null while it lasts. */
+export const reminderPause = z.object({ pausedAt: z.string(), pausedBy: z.string().nullable(), resumedAt: z.string().nullable() });
+export type ReminderPause = z.infer<typeof reminderPause>;
+export const orderRemindersResponse = z.object({
+  success: z.literal(true),
+  paused: z.boolean(),
+  reminders: z.array(reminderJob),
+  /** Every pause and resume, oldest first (decision 098). */
+  pauses: z.array(reminderPause),
+});
 export type OrderRemindersResponse = z.infer<typeof orderRemindersResponse>;
 export const pauseRemindersBody = z.object({ paused: z.boolean() });

@@ -5,7 +5,8 @@ import { orderIdParams } from '../../../contract/invoices.ts';
 import { orderRemindersResponse, pauseRemindersBody } from '../../../contract/reminders.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { paymentReminders, reminderPauses } from '../../db/schema/reminders.ts';
+import { paymentReminders, reminderPauseHistory, reminderPauses } from '../../db/schema/reminders.ts';
+import { users } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -17,12 +18,23 @@ async function orderRowId(deps: AppDeps, publicId: string) {
 }
 
 async function remindersOf(deps: AppDeps, orderId: string) {
-  const rows = await deps.db.select().from(paymentReminders).where(eq(paymentReminders.orderId, orderId)).orderBy(asc(paymentReminders.step));
+  const rows = await deps.db
+    .select()
+    .from(paymentReminders)
+    .where(eq(paymentReminders.orderId, orderId))
+    .orderBy(asc(paymentReminders.round), asc(paymentReminders.step));
   const [pause] = await deps.db.select().from(reminderPauses).where(eq(reminderPauses.orderId, orderId)).limit(1);
+  const history = await deps.db
+    .select({ pausedAt: reminderPauseHistory.pausedAt, pausedBy: users.email, resumedAt: reminderPauseHistory.resumedAt })
+    .from(reminderPauseHistory)
+    .leftJoin(users, eq(users.id, reminderPauseHistory.pausedBy))
+    .where(eq(reminderPauseHistory.orderId, orderId))
+    .orderBy(asc(reminderPauseHistory.pausedAt), asc(reminderPauseHistory.id));
   return {
     success: true as const,
     paused: Boolean(pause),
     reminders: rows.map((r) => ({
+      round: r.round,
       step: r.step,
       kind: r.kind,
       dueAt: r.dueAt.toISOString(),
@@ -30,6 +42,7 @@ async function remindersOf(deps: AppDeps, orderId: string) {
       reason: r.reason,
       sentAt: r.sentAt?.toISOString() ?? null,
     })),
+    pauses: history.map((h) => ({ pausedAt: h.pausedAt.toISOString(), pausedBy: h.pausedBy, resumedAt: h.resumedAt?.toISOString() ?? null })),
   };
 }
 

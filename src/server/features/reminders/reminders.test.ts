@@ -139,6 +139,59 @@ describe('remaining-payment reminders', () => {
     ).toBe(404);
   });
 
+  it('cancels pending reminders when stage 13 is undone, and plans them anew when it is completed again', async () => {
+    const { who, orderId } = await toLaunchReadiness(t, 'undo-launch@example.com');
+    const admin = await loginAs(t, 'founder@example.com', 'admin');
+    const undone = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/undo`, headers: admin.headers, payload: { reason: 'Not ready after all' } });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/reminders`, headers: admin.headers })).json().reminders as {
+        round: number;
+        kind: string;
+        state: string;
+        reason: string | null;
+        dueAt: string;
+      }[];
+    expect((await list()).map((r) => `${r.round}:${r.kind}:${r.state}:${r.reason}`)).toEqual([
+      '1:due:sent:null',
+      '1:reminder:cancelled:undone',
+      '1:reminder:cancelled:undone',
+      '1:founder:cancelled:undone',
+    ]);
+    // Nothing goes out while Launch Readiness is not done.
+    await runJobs(t.deps, later(10));
+    expect(await reminderMails(t, who.user.email)).toHaveLength(1);
+
+    // Completed again: "due" again now, and reminders counted from this completion.
+    const again = new Date();
+    await completeNextStage(t.deps, orderId, {});
+    const mails = await reminderMails(t, who.user.email);
+    expect(mails.map((m) => m.template)).toEqual(['remaining-due', 'remaining-due']);
+    const round2 = (await list()).filter((r) => r.round === 2);
+    expect(round2.map((r) => `${r.kind}:${r.state}`)).toEqual(['due:sent', 'reminder:pending', 'reminder:pending', 'founder:pending']);
+    expect(Date.parse(round2[1]!.dueAt)).toBeGreaterThanOrEqual(again.getTime() + 3 * DAY - 1000);
+    await runJobs(t.deps, later(3, again));
+    expect((await reminderMails(t, who.user.email)).map((m) => m.template)).toEqual(['remaining-due', 'remaining-due', 'remaining-reminder']);
+  });
+
+  it('keeps a history of every pause and resume', async () => {
+    const { orderId } = await toLaunchReadiness(t, 'pause-history@example.com');
+    const admin = await loginAs(t, 'founder@example.com', 'admin');
+    const pause = async (paused: boolean) =>
+      (await t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/reminders/pause`, headers: admin.headers, payload: { paused } })).json();
+    await pause(true);
+    await pause(true); // a second click changes nothing
+    await pause(false);
+    const last = await pause(true);
+    expect(last.paused).toBe(true);
+    expect(last.pauses).toHaveLength(2);
+    expect(last.pauses[0]).toMatchObject({ pausedBy: 'founder@example.com', resumedAt: expect.any(String) });
+    expect(Date.parse(last.pauses[0].resumedAt)).toBeGreaterThanOrEqual(Date.parse(last.pauses[0].pausedAt));
+    expect(last.pauses[1]).toMatchObject({ pausedBy: 'founder@example.com', resumedAt: null });
+    const resumed = await pause(false);
+    expect(resumed.pauses.map((p: { resumedAt: string | null }) => p.resumedAt !== null)).toEqual([true, true]);
+  });
+
   it('refuses a malformed REMINDER_DAYS at start-up', () => {
     expect(() => loadConfig({ REMINDER_DAYS: '3,seven' })).toThrow(/REMINDER_DAYS/);
     expect(loadConfig({ REMINDER_DAYS: '7, 2' }).REMINDER_DAYS).toEqual([2, 7]);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { paymentReminders } from '../../db/schema/reminders.ts';
 import type { Tx } from '../invoices/issue-invoice.ts';
@@ -20,14 +20,35 @@ export function reminderPlan(days: readonly number[], from: Date) {
   ];
 }
 
-/** Called in the transaction that completes stage 13 while the remaining amount is unpaid. */
+/**
+ * Called in the transaction that completes stage 13 while the remaining amount is unpaid (the
+ * caller holds the order's row lock). Each completion plans a new round: after an undo (which
+ * cancelled the pending jobs) the customer is told again that the amount is due, and reminded anew.
+ */
 export async function scheduleReminders(deps: AppDeps, tx: Tx, orderId: string, from: Date) {
+  const [last] = await tx
+    .select({
+      round: sql<number>`coalesce(max(${paymentReminders.round}), 0)::int`,
+      pending: sql<number>`count(*) filter (where ${paymentReminders.state} = 'pending')::int`,
+    })
+    .from(paymentReminders)
+    .where(eq(paymentReminders.orderId, orderId));
+  // A round still pending is never doubled.
+  if (Number(last?.pending ?? 0) > 0) return;
+  const round = Number(last?.round ?? 0) + 1;
   const plan = reminderPlan(deps.config.REMINDER_DAYS, from);
-  // Stage 13 undone and done again does not plan twice.
   await tx
     .insert(paymentReminders)
-    .values(plan.map((p) => ({ orderId, ...p })))
+    .values(plan.map((p) => ({ orderId, round, ...p })))
     .onConflictDoNothing();
+}
+
+/** Called in the transaction that undoes stage 13: the remaining amount is not due any more. */
+export async function cancelRemindersOnUndo(tx: Tx, orderId: string) {
+  await tx
+    .update(paymentReminders)
+    .set({ state: 'cancelled', reason: 'undone' })
+    .where(and(eq(paymentReminders.orderId, orderId), eq(paymentReminders.state, 'pending')));
 }
 
 /** Called in the settling transaction of the remaining payment: nothing more is sent. */

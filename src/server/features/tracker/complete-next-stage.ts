@@ -6,7 +6,7 @@ import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { mailStageCompleted } from './notify.ts';
-import { scheduleReminders } from '../reminders/schedule.ts';
+import { cancelRemindersOnUndo, scheduleReminders } from '../reminders/schedule.ts';
 import { runDueReminders } from '../reminders/run-reminders.ts';
 
 export interface StageChange {
@@ -140,6 +140,9 @@ export async function undoLastStage(
     if (last === DELIVERY_STAGE) {
       await tx.update(orders).set({ state: 'paid', updatedAt: new Date() }).where(eq(orders.id, row.order.id));
     }
+    // Launch Readiness taken back: the remaining amount is not due yet, so no reminder goes out
+    // (completing it again plans a new round — decision 098).
+    if (last === REMAINING_PAYMENT_STAGE - 1) await cancelRemindersOnUndo(tx, row.order.id);
     return { orderPublicId, completedSteps: last - 1 };
   });
 }

@@ -8,6 +8,14 @@ import { useAdminData } from '../admin/use-admin-data.ts';
 
 const label = (r: ReminderJob) => (r.kind === 'due' ? 'Remaining amount due' : r.kind === 'founder' ? 'Tell the founder' : `Reminder ${r.step}`);
 const tone = { sent: 'good', pending: 'accent', cancelled: 'muted', skipped: 'muted' } as const;
+const stateText = (r: ReminderJob) =>
+  r.state === 'cancelled' && r.reason === 'paid'
+    ? 'not needed — paid'
+    : r.state === 'cancelled' && r.reason === 'undone'
+      ? 'cancelled — stage 13 undone'
+      : r.state === 'skipped' && r.reason === 'superseded'
+        ? 'skipped — a later one was due'
+        : r.state;
 
 /** Back office: the order's payment reminders — what was sent and when — and a pause switch (issue 14.2). */
 export function OrderReminders({ orderId }: { orderId: string }) {
@@ -30,6 +38,7 @@ export function OrderReminders({ orderId }: { orderId: string }) {
     }
   }
 
+  const rounds = data ? Math.max(1, ...data.reminders.map((r) => r.round)) : 1;
   return (
     <Card title="Payment reminders">
       {error && <ErrorText>{error}</ErrorText>}
@@ -40,11 +49,14 @@ export function OrderReminders({ orderId }: { orderId: string }) {
         <>
           <Table label="Payment reminders" head={['E-mail', 'Due', 'State', 'Sent']}>
             {data.reminders.map((r) => (
-              <tr key={r.step} data-testid="reminder-row">
-                <td className={td}>{label(r)}</td>
+              <tr key={`${r.round}-${r.step}`} data-testid="reminder-row">
+                <td className={td}>
+                  {label(r)}
+                  {rounds > 1 && <span className="ml-2 text-xs text-muted">round {r.round}</span>}
+                </td>
                 <td className={`${td} whitespace-nowrap`}>{formatWhen(r.dueAt)}</td>
                 <td className={td}>
-                  <Badge tone={tone[r.state]}>{r.state === 'cancelled' && r.reason === 'paid' ? 'not needed — paid' : r.state}</Badge>
+                  <Badge tone={tone[r.state]}>{stateText(r)}</Badge>
                 </td>
                 <td className={`${td} whitespace-nowrap`}>{formatWhen(r.sentAt)}</td>
               </tr>
@@ -57,6 +69,19 @@ export function OrderReminders({ orderId }: { orderId: string }) {
             {data.paused && <span className="text-sm text-muted">Paused: nothing is sent until you resume.</span>}
             {actionError && <ErrorText>{actionError}</ErrorText>}
           </div>
+          {data.pauses.length > 0 && (
+            <div className="mt-4">
+              <h3 className="mb-1 text-sm font-semibold text-white">Pause history</h3>
+              <ul className="flex flex-col gap-1 text-sm text-muted" data-testid="reminder-pauses">
+                {data.pauses.map((p) => (
+                  <li key={p.pausedAt}>
+                    Paused {formatWhen(p.pausedAt)}
+                    {p.pausedBy ? ` by ${p.pausedBy}` : ''} · {p.resumedAt ? `resumed ${formatWhen(p.resumedAt)}` : 'still paused'}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </>
       )}
     </Card>
