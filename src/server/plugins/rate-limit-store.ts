@@ -24,20 +24,36 @@ export function operationKey(method: string | string[] | undefined, url: string 
   return `${m} ${path}`;
 }
 
-interface Counter {
+export interface Counter {
   incr(key: string, timeWindowMs: number): Promise<Counted>;
 }
 
-/** Fixed windows in this process's memory, bounded so a flood of addresses cannot grow it forever. */
-function memoryCounter(maxKeys = 50_000): Counter {
+/**
+ * Fixed windows in this process's memory, bounded so a flood of addresses cannot grow it forever.
+ * When full, windows that have ended are swept out first (at most once a second, so a flood of
+ * live keys does not make every request scan the map); only if every window is still running is
+ * the one that started first dropped — its visitor starts a new count. Resetting a live counter
+ * therefore takes `maxKeys` distinct keys inside one window (decision 091).
+ */
+export function memoryCounter(maxKeys = 50_000, clock: () => number = Date.now): Counter {
+  // Insertion order is start order: a window is deleted and re-added when it restarts.
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweepAt = 0;
+  const makeRoom = (now: number) => {
+    if (windows.size < maxKeys) return;
+    if (now >= nextSweepAt) {
+      nextSweepAt = now + 1000;
+      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+    }
+    while (windows.size >= maxKeys) windows.delete(windows.keys().next().value!);
+  };
   return {
     async incr(key, timeWindowMs) {
-      const now = Date.now();
+      const now = clock();
       let w = windows.get(key);
       if (!w || w.resetAt <= now) {
         windows.delete(key);
-        if (windows.size >= maxKeys) windows.delete(windows.keys().next().value!);
+        makeRoom(now);
         w = { count: 0, resetAt: now + timeWindowMs };
         windows.set(key, w);
       }
