@@ -10,7 +10,7 @@ import {
   setContactEmailPayload,
 } from '../../../contract/chat.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
 import { findSession } from '../auth/sessions.ts';
 import type { ChatServer, SocketData } from '../../plugins/socket.ts';
 import {
@@ -113,11 +113,26 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       return auth;
     };
 
+    /**
+     * A customer's session is checked again on every event, through the session cache (a query per
+     * token at most every SESSION_CACHE_MS), so a session that expired, or was revoked while the
+     * broadcast that disconnects its sockets was lost, stops within seconds (decision 089).
+     */
+    let sessionEnded = false;
+    const requireLiveSession = async () => {
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const auth = typeof token === 'string' ? await findSession(deps.db, token) : null;
+      if (auth && auth.sessionId === socket.data.auth?.sessionId) return;
+      sessionEnded = true;
+      throw unauthorized('Your session has ended. Please sign in again.');
+    };
+
     function on<S extends z.ZodType>(event: string, schema: S, bucket: RateBucket, handler: (payload: z.output<S>) => Promise<Partial<Extract<ChatAck, { ok: true }>> | void>) {
       socket.on(event, (async (raw: unknown, maybeAck?: unknown) => {
         const ack = typeof maybeAck === 'function' ? (maybeAck as (a: ChatAck) => void) : typeof raw === 'function' ? (raw as (a: ChatAck) => void) : undefined;
         try {
           if (!bucket.take()) throw tooManyRequests('You are sending messages too fast. Please wait a moment.');
+          if (socket.data.role === 'customer') await requireLiveSession();
           const parsed = schema.safeParse(typeof raw === 'function' ? undefined : raw);
           if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
           const result = await handler(parsed.data);
@@ -127,6 +142,8 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
           if (!(err instanceof AppError)) log.error({ err, event }, 'chat event failed');
           if (ack) ack({ ok: false, code: e.code, message: e.message });
           else socket.emit(CHAT_EVENTS.chatError, { event, code: e.code, message: e.message });
+          // As a revocation does: the client reconnects with a fresh sign-in or as a visitor.
+          if (sessionEnded) socket.disconnect(true);
         }
       }));
     }
