@@ -10,10 +10,15 @@ export const E2E = {
   razorpay: base + 40,
   llm: base + 50,
   geo: base + 60,
+  /** The test stack's own control port (decision 099): runs the job pass on demand. */
+  control: base + 70,
 } as const;
 
 export const APP_URL = `http://127.0.0.1:${E2E.app}`;
 export const MAILBOX_URL = `http://127.0.0.1:${E2E.smtpHttp}`;
+export const CONTROL_URL = `http://127.0.0.1:${E2E.control}`;
+/** The seller printed on the stack's tax invoices (issue 14.1). */
+export const E2E_SELLER = { legalName: 'E2E Web Studio Pvt Ltd', taxId: '29ABCDE1234F1Z5' };
 export const ADMIN_EMAIL = 'founder@example.com';
 /** Also in ADMIN_EMAILS, and signed in by no spec but the one that tests the founder's first sign-in. */
 export const FIRST_ADMIN_EMAIL = 'cofounder@example.com';

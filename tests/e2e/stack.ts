@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
-import { ADMIN_EMAILS, APP_URL, E2E, REFERRAL_VALID_UNTIL } from './ports.ts';
+import { createServer } from 'node:http';
+import { runJobs } from '../../src/server/features/jobs/run-jobs.ts';
+import { ADMIN_EMAILS, APP_URL, E2E, E2E_SELLER, REFERRAL_VALID_UNTIL } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
 // — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
@@ -57,13 +59,37 @@ const env: Record<string, string> = {
   LLM_MODEL: 'e2e-model',
   // issue 12.12: the referral page shows the configured end date
   REFERRAL_VALID_UNTIL,
+  // issue 14.1: the seller printed on tax invoices
+  SELLER_LEGAL_NAME: E2E_SELLER.legalName,
+  SELLER_TAX_ID: E2E_SELLER.taxId,
 };
 const config = loadConfig(env);
-const { app } = await buildApp(config);
+const { app, deps } = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
+
+// Issue 14 (decision 099): the test stack's own control port, on loopback, outside the app. A spec
+// runs one job pass now or "at" a later time (POST /jobs/run?at=ISO) instead of waiting for the
+// timer or for days. It exists only in this script; the product has no such door.
+const control = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://control');
+  if (req.method !== 'POST' || url.pathname !== '/jobs/run') {
+    res.writeHead(404).end();
+    return;
+  }
+  const at = url.searchParams.get('at');
+  runJobs(deps, at ? new Date(at) : new Date()).then(
+    async (result) => {
+      await deps.mailer.drain();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+    },
+    (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+  );
+});
+await new Promise<void>((resolve) => control.listen(E2E.control, '127.0.0.1', resolve));
 console.log(`e2e stack ready at ${APP_URL}`);
 
 const stop = async () => {
+  control.close();
   await app.close();
   await smtp.close();
   process.exit(0);
