@@ -131,7 +131,8 @@ test('the founder runs an order from the back office, changes the offer and sees
   const code = `LAUNCH${String(stamp).slice(-5)}`;
   await admin.getByLabel('Code', { exact: true }).fill(code);
   await admin.getByLabel('Percent off').fill('150');
-  await expect(admin.getByText('Percent must be a whole number from 1 to 100.')).toBeVisible();
+  // Decision 092: 1–99 % (a 100 % code made a zero amount the payment provider refuses).
+  await expect(admin.getByText('Percent must be a whole number from 1 to 99.')).toBeVisible();
   await admin.getByLabel('Percent off').fill('30');
   await admin.getByLabel('Description (optional)').fill('<i>Launch</i> week');
   await admin.getByLabel('Valid until (UTC, optional)').fill('2030-12-31T23:59');
@@ -145,6 +146,15 @@ test('the founder runs an order from the back office, changes the offer and sees
   try {
     await visitor.goto('/');
     await expect(visitor.getByTestId('promo-banner')).toContainText(`30% off with coupon code ${code}`);
+    // Issue 12 item 12: the coupon field suggests the coupon the founder features, not FIRSTWEB25
+    // (a shopper arriving now: browsers may keep GET /promotion for a minute).
+    const shopperCtx = await browser.newContext();
+    const shopper = await shopperCtx.newPage();
+    await login(shopper, `admin-shopper-${stamp}@example.com`);
+    await shopper.goto('/pay');
+    await expect(shopper.getByRole('heading', { name: 'Pay Advance' })).toBeVisible();
+    await expect(shopper.getByLabel('Coupon or referral code')).toHaveAttribute('placeholder', `e.g. ${code}`);
+    await shopperCtx.close();
   } finally {
     // Other specs of the same run expect the seeded offer on the banner.
     expect((await apiAs(admin, 'PUT', 'admin/promotion', { couponCode: 'FIRSTWEB25' })).status).toBe(200);
@@ -208,4 +218,63 @@ test('the overview charts fit a phone @mobile', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Coupons' }).click();
   await expect(page.getByRole('heading', { name: 'Coupons and promotion' })).toBeVisible();
   await shot(page, 'coupons-mobile');
+});
+
+test('the back office warns that the featured offer ended and extends it in one click', async ({ page }) => {
+  await login(page, ADMIN_EMAIL);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  // A fresh install features FIRSTWEB25, which ended on 31 January 2025 (issue 12 item 12).
+  const overview = await apiAs(page, 'GET', 'admin/overview');
+  expect(overview.status).toBe(200);
+  const offer = overview.body.featuredOffer as { couponId: string; code: string; endsAt: string; hasEnded: boolean };
+  expect(offer).toMatchObject({ code: 'FIRSTWEB25', hasEnded: true });
+  const warning = page.getByTestId('offer-ended');
+  await expect(warning).toContainText('The featured offer has ended');
+  await expect(warning.getByRole('link', { name: 'Feature another coupon' })).toHaveAttribute('href', '/admin/coupons');
+  try {
+    await warning.getByRole('button', { name: 'Extend FIRSTWEB25 by 30 days' }).click();
+    await expect(warning).toHaveCount(0);
+    const after = await apiAs(page, 'GET', 'admin/overview');
+    expect(after.body.featuredOffer.hasEnded).toBe(false);
+    expect(Date.parse(after.body.featuredOffer.endsAt)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  } finally {
+    // Other specs of the run expect the seeded, expired offer.
+    expect((await apiAs(page, 'PATCH', `admin/coupons/${offer.couponId}`, { validUntil: offer.endsAt })).status).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByTestId('offer-ended')).toBeVisible();
+});
+
+test('the back office has no customer chat widget; the chat console links back; long contact messages fold', async ({ page }) => {
+  await login(page, ADMIN_EMAIL);
+  // The customer widget is on the founder's dashboard, as on every customer page …
+  await expect(page.getByTestId('chat-launcher')).toBeVisible();
+  // … but not in the back office nor in the chat console (issue 12 item 13).
+  for (const path of ['/admin', '/admin/orders', '/adminChat']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.getByTestId('chat-launcher'), path).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: '← Back office' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // A long contact message is folded to a few lines with "more".
+  const stamp = Date.now();
+  const message = `Message ${stamp}: ${'We would like a website for our bakery with online orders and a blog. '.repeat(12)}The end.`;
+  const sent = await apiAs(page, 'POST', 'contact/addContact', { name: 'Long Writer', email: `long-${stamp}@example.com`, phone_number: '9876543210', message });
+  expect(sent.status).toBe(200);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Leads' }).click();
+  await page.getByRole('button', { name: 'Contact messages' }).click();
+  const row = page.getByRole('region', { name: 'Contact messages' }).locator('tr', { hasText: `Message ${stamp}` });
+  const text = row.getByTestId('collapsible-text');
+  await expect(text).toBeVisible();
+  const isFolded = () => text.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+  expect(await isFolded()).toBe(true);
+  const more = row.getByRole('button', { name: 'more' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.click();
+  await expect(row.getByRole('button', { name: 'less' })).toHaveAttribute('aria-expanded', 'true');
+  expect(await isFolded()).toBe(false);
+  await expect(text).toContainText('The end.');
 });

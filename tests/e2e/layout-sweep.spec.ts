@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { login } from './helpers/auth.ts';
+import { login, readCode } from './helpers/auth.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
 
@@ -32,6 +32,8 @@ interface Found {
 async function settle(page: Page) {
   await page.waitForLoadState('load');
   await expect(page.locator('[role="status"] svg.animate-spin, svg.animate-spin[aria-label]')).toHaveCount(0, { timeout: 15_000 }).catch(() => {});
+  // The order tracker ticks its stages one by one (500 ms each): the page is measured once all are shown.
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-testid="tracker-count"]')].every((e) => e.textContent?.startsWith(`${e.dataset.target}/`)), undefined, { timeout: 15_000 });
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -39,11 +41,14 @@ async function settle(page: Page) {
 }
 
 /** Controls a user needs that do not answer a tap at their centre, each as "text (tag) ← what is on top". */
-function uncoveredControls(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+function uncoveredControls(page: Page, scope?: string): Promise<string[]> {
+  return page.evaluate(async (scope) => {
     const bad: string[] = [];
     const describe = (el: Element) => `${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} <${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}>`;
-    const controls = [...document.querySelectorAll('a[href], button, [role="button"], [role="tab"], input[type="submit"], summary, select')];
+    // An open layer (the phone menu, the chat panel) is checked alone: what lies under it is meant to be covered.
+    const root = scope ? document.querySelector(scope) : document;
+    if (!root) return [`${scope} is not open`];
+    const controls = [...root.querySelectorAll('a[href], button, [role="button"], [role="tab"], input[type="submit"], summary, select')];
     for (const el of controls) {
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none' || (el as HTMLButtonElement).disabled) continue;
@@ -83,11 +88,14 @@ function uncoveredControls(page: Page): Promise<string[]> {
     }
     window.scrollTo(0, 0);
     return bad;
-  });
+  }, scope);
 }
 
-/** A route, or a route and what a person does there first (open a tab). */
-type Entry = string | { path: string; name: string; then(page: Page): Promise<void> };
+/**
+ * A route, or a route and what a person does there first (open a tab, the phone menu, the chat);
+ * `scope` limits the tap test to the layer that was opened, `widths` the widths where it is open.
+ */
+type Entry = string | { path: string; name: string; then(page: Page): Promise<void>; scope?: string; widths?: readonly number[] };
 
 async function sweep(page: Page, role: string, entry: Entry): Promise<Found> {
   const found: Found = { overflow: [], covered: [] };
@@ -100,14 +108,16 @@ async function sweep(page: Page, role: string, entry: Entry): Promise<Found> {
     await entry.then(page);
     await settle(page);
   }
-  for (const width of WIDTHS) {
+  const scope = typeof entry === 'string' ? undefined : entry.scope;
+  const widths = typeof entry === 'string' ? WIDTHS : (entry.widths ?? WIDTHS);
+  for (const width of widths) {
     await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
     await settle(page);
     const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
     if (scrollWidth > viewport) found.overflow.push({ width, scrollWidth });
     if (width === 390 || width === 1440) {
       await page.screenshot({ path: join(test.info().project.outputDir, 'layout-sweep', `${name}-${width}.png`), fullPage: true });
-      found.covered.push(...(await uncoveredControls(page)).map((c) => `${width}px: ${c}`));
+      found.covered.push(...(await uncoveredControls(page, scope)).map((c) => `${width}px: ${c}`));
     }
   }
   return found;
@@ -162,7 +172,10 @@ async function seed(browser: Browser) {
     expect(r.status).toBe(200);
   }
   // A long contact message for the back office's inbox.
-  await apiAs(page, 'POST', 'contact/addContact', { name: LONG_NAME, email: LONG_EMAIL, phone_number: '9876543210', address: LONG_ADDRESS, message: `${LONG_NOTE} `.repeat(12) });
+  const contact = await apiAs(page, 'POST', 'contact/addContact', { name: LONG_NAME, email: LONG_EMAIL, phone_number: '9876543210', address: LONG_ADDRESS, message: `${LONG_NOTE} `.repeat(12) });
+  expect(contact.status, JSON.stringify(contact.body)).toBe(200);
+  const me = await apiAs(page, 'GET', 'user/getUserById');
+  expect(me.body.user, 'the seeded customer has the long details').toMatchObject({ name: LONG_NAME, email: LONG_EMAIL, address: LONG_ADDRESS });
   customer = { ctx, page, orderId };
   admin = { ctx: actx, page: apage };
 }
@@ -171,10 +184,53 @@ test.afterAll(async () => {
   await Promise.all([customer?.ctx.close(), admin?.ctx.close()]);
 });
 
+/** At a phone's width: the ☰ menu of the shared header, opened, its links tapped where they are. */
+const phoneMenu = (path: string): Entry => ({
+  path,
+  name: 'menu',
+  widths: [390],
+  scope: '#mobile-menu',
+  then: async (p) => {
+    await p.getByRole('button', { name: 'Open menu' }).click();
+    await expect(p.getByTestId('mobile-menu')).toBeVisible();
+  },
+});
+
+/** The chat widget opened on a page: its own controls tapped, at a phone's width and a wide screen. */
+const chatWidget = (path: string): Entry => ({
+  path,
+  name: 'chat',
+  widths: [390, 1440],
+  scope: '#chat-panel',
+  then: async (p) => {
+    await p.waitForLoadState('networkidle');
+    await p.getByRole('button', { name: /Help & Support/ }).click();
+    await expect(p.getByRole('region', { name: 'Help and support chat' })).toBeVisible();
+  },
+});
+
+/** /signup/enterDetails as a new visitor reaches it: e-mail, code, then the form (kept for the tab). */
+async function reachDetailsForm(page: Page) {
+  const email = `layout-sweep-new-${stamp}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/signup\/emailverify$/);
+  await page.getByLabel('6-character code').fill(await readCode(email, 0));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/signup\/enterDetails$/);
+  await expect(page.getByLabel('Address')).toBeVisible();
+}
+
 test('signed out: every public route fits and every control can be tapped', async ({ browser }) => {
   test.setTimeout(600_000); // a busy 2-core machine; about a minute each on a quiet one
   const ctx = await browser.newContext({ viewport: SHOTS[0] });
-  await sweepAll(await ctx.newPage(), 'visitor', PUBLIC);
+  const page = await ctx.newPage();
+  await sweepAll(page, 'visitor', [...PUBLIC, phoneMenu('/about'), chatWidget('/faqs')]);
+  // The details form is reached through a sign-up (its state survives a reload in the tab).
+  await reachDetailsForm(page);
+  await sweepAll(page, 'visitor', ['/signup/enterDetails']);
+  await expect(page.getByLabel('Address'), 'the form itself was swept, not a redirect').toBeVisible();
   await ctx.close();
 });
 
@@ -182,7 +238,28 @@ test('customer with long details: every page fits and every control can be tappe
   test.setTimeout(600_000); // a busy 2-core machine; about a minute each on a quiet one
   await seed(browser);
   const { page, orderId } = customer!;
-  await sweepAll(page, 'customer', ['/dashboard', { path: '/dashboard', name: 'orders', then: (p) => p.getByRole('tab', { name: 'My Orders' }).click() }, `/status/${orderId}`, '/pay', `/pay?order=${orderId}`, '/referAndEarn', '/pricing', '/contact', '/chat']);
+  await sweepAll(page, 'customer', [
+    '/dashboard',
+    { path: '/dashboard', name: 'orders', then: (p) => p.getByRole('tab', { name: 'My Orders' }).click() },
+    `/status/${orderId}`,
+    '/pay',
+    `/pay?order=${orderId}`,
+    '/referAndEarn',
+    '/pricing',
+    '/contact',
+    '/chat',
+    // The pages with the shared header, signed in (its links change), and its phone menu.
+    '/',
+    '/about',
+    '/faqs',
+    '/privacypolicy',
+    '/termsandconditions',
+    '/getAllRecommendations',
+    phoneMenu('/about'),
+    phoneMenu('/faqs'),
+    chatWidget('/dashboard'),
+    chatWidget(`/status/${orderId}`),
+  ]);
 });
 
 test('founder: every back-office page fits and every control can be tapped', async ({ browser }) => {
@@ -203,7 +280,12 @@ test('founder: every back-office page fits and every control can be tapped', asy
     '/admin/customers',
     `/admin/customers/${customerId}`,
     '/admin/audit',
+    '/admin/drafts',
     '/adminChat',
     '/dashboard',
+    // What the founder sees on the customer-facing order and payment pages.
+    `/status/${orderId}`,
+    '/pay',
+    phoneMenu('/about'),
   ]);
 });

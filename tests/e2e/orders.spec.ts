@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers/auth.ts';
-import { apiAs } from './helpers/orders.ts';
+import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
 
 // Issue 5 "Done when": sign in → pricing → pay the advance with a referral code in the built-in test
@@ -132,4 +132,104 @@ test('/pay sends visitors home and /status sends them to sign in @mobile', async
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/status/ORDNOTMINE');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+/** Every point across the Pay button, at its vertical centre, answers a tap on the button itself. */
+async function payButtonIsClear(page: Page) {
+  return page.getByRole('button', { name: /^Pay .*\d/ }).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) return 'not in view';
+    const y = r.top + r.height / 2;
+    for (const f of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+      const hit = document.elementFromPoint(r.left + r.width * f, y);
+      if (!hit || !(hit === el || el.contains(hit))) return `covered at ${Math.round(f * 100)}% by ${hit?.textContent?.trim().slice(0, 30)}`;
+    }
+    return 'clear';
+  });
+}
+
+test('the payment page as a shopper uses it: the coupon survives Cancel and Back, Help & Support never covers Pay, the links go where they say', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const referrerCtx = await browser.newContext();
+  const referrer = await referrerCtx.newPage();
+  await login(referrer, `pay-referrer-${stamp}@example.com`, { name: 'Ravi Referrer' });
+  const code = (await apiAs(referrer, 'GET', 'referral/summary')).body.code as string;
+  await referrerCtx.close();
+
+  // A phone: 390 × 844.
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  await login(page, `pay-shopper-${stamp}@example.com`, { name: 'Sita Shopper' });
+  await page.goto('/pay');
+  await expect(page.getByRole('heading', { name: 'Pay Advance' })).toBeVisible();
+  const payButton = page.getByRole('button', { name: /^Pay .*\d/ });
+  await expect(payButton).toBeVisible();
+
+  // Issue 12 item 12: the placeholder never suggests an offer that has ended (FIRSTWEB25 did).
+  await expect(page.getByLabel('Coupon or referral code')).toHaveAttribute('placeholder', 'Enter your code');
+  // Issue 12 item 13: /pay links to the Terms.
+  await expect(page.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/termsandconditions');
+
+  // Issue 12 item 11: at every scroll position where the Pay button is in view, as a finger
+  // scrolls (not brought to the middle), the whole button answers a tap — Help & Support moved.
+  await page.getByRole('button', { name: /Help & Support/ }).waitFor();
+  const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  let checked = 0;
+  for (let y = 0; y <= maxScroll + 40; y += 40) {
+    await page.evaluate((top) => window.scrollTo(0, top), Math.min(y, maxScroll));
+    const inView = await payButton.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    if (!inView) continue;
+    checked++;
+    await expect.poll(() => payButtonIsClear(page), { message: `Pay button at scroll ${y}`, timeout: 3000 }).toBe('clear');
+  }
+  expect(checked).toBeGreaterThan(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  // Issue 12 item 5: a code applied, then Cancel in the checkout: still applied, and said so.
+  const field = page.getByLabel('Coupon or referral code');
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible();
+  const discounted = (await page.getByTestId('amount-due').innerText()).trim();
+  await payButton.click();
+  await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/pay\?cancelled=1/);
+  await expect(page.getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+  await expect(field).toHaveValue(code);
+  await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible();
+  await expect(page.getByTestId('coupon-message')).toContainText(`${code} is still applied`);
+  await expect(page.getByTestId('amount-due')).toHaveText(discounted);
+
+  // … and after the browser's Back from the checkout, on a fresh load of /pay.
+  await payButton.click();
+  await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Pay Advance' })).toBeVisible();
+  await expect(field).toHaveValue(code);
+  await expect(page.getByTestId('amount-due')).toHaveText(discounted);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pay Advance' })).toBeVisible();
+  await expect(field).toHaveValue(code);
+  await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible();
+  await expect(page.getByTestId('amount-due')).toHaveText(discounted);
+  // Removing it is the shopper's choice.
+  await page.getByRole('button', { name: 'Remove code' }).click();
+  await expect(field).toHaveValue('');
+  await expect(page.getByTestId('amount-due')).not.toHaveText(discounted);
+
+  // Issue 12 item 13: on Pay Remaining the way back goes to the order, not home.
+  const orderId = await payAdvanceInTestCheckout(page);
+  await page.goto(`/status/${encodeURIComponent(orderId)}`);
+  await page.getByRole('button', { name: /^Pay remaining/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pay Remaining' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Home' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/termsandconditions');
+  await page.getByRole('link', { name: '← Back to your order' }).click();
+  await expect(page).toHaveURL(new RegExp(`/status/${orderId}$`));
+  await ctx.close();
 });

@@ -23,8 +23,9 @@ export function RootLayout() {
         </main>
         {!bare && <SiteFooter />}
         {/* Room under the last links of every page for the floating "Help & Support" button, so
-            scrolling to the end always brings them clear of it (issue 12 item 11). */}
-        <div aria-hidden="true" className="h-20 shrink-0" data-testid="floating-reserve" />
+            scrolling to the end always brings them clear of it (issue 12 item 11). The back
+            office has no such button. */}
+        {!isBackOffice && <div aria-hidden="true" className="h-20 shrink-0" data-testid="floating-reserve" />}
       </div>
       <Island name="promo-layer" hydrate={['promotion']} component={PromoLayer} props={{}} />
       {!isBackOffice && <Island name="chat-launcher" hydrate={['chat', 'interaction']} component={ChatLauncher} props={{}} />}

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { GetUserByIdResponse, UserProfile } from '../../contract/users.ts';
 import type { VerifyTokenResponse } from '../../contract/auth.ts';
-import { api, tokenStore } from './api.ts';
+import { ApiError, api, tokenStore } from './api.ts';
 import { clearChatStorage } from '../features/chat/chat-storage.ts';
 
 // Spec §4 "Session": a stored token is verified, then the profile and coupon are fetched; any
@@ -46,8 +46,10 @@ async function fetchSession(): Promise<Loaded | null> {
       user: profile.status === 'fulfilled' ? profile.value.user : null,
       couponCode: coupons.status === 'fulfilled' ? (coupons.value.coupons[0]?.coupon_code ?? null) : null,
     };
-  } catch {
-    tokenStore.clear();
+  } catch (err) {
+    // Only a refused token is forgotten. A failed or cut-off look-up (network, a busy server, a
+    // reload in the middle of it) must not sign the person out of every tab.
+    if (err instanceof ApiError && err.status === 401) tokenStore.clear();
     return null;
   }
 }

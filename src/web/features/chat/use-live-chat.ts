@@ -35,6 +35,10 @@ export interface LiveChat {
 
 const byId = (list: ChatMessage[], m: ChatMessage) => (list.some((x) => x.id === m.id) ? list : [...list, m]);
 
+/** The server's history, plus what arrived live while it was on its way, in time order. */
+const withHistory = (history: ChatMessage[], list: ChatMessage[]) =>
+  [...history, ...list.filter((m) => !history.some((h) => h.id === m.id))].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+
 /** One visitor's live chat over socket.io (spec §4 "Chat session"): start, join, history, send, close. */
 export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMessage, startOnFirstMessage = false }: LiveChatOptions): LiveChat {
   const [chatId, setChatIdState] = useState<string | null>(initialChatId);
@@ -105,14 +109,16 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
           setConnected(true);
           const first = firstMessage.current;
           firstMessage.current = null;
-          if (first)
-            s.emit(CHAT_EVENTS.sendMessage, { chatId, sender: 'user', message: first.text }, (sent: ChatAck) => {
-              if (!sent.ok) setError(sent.message);
-              else if (sent.message) setMessages((list) => byId(list, sent.message!));
-              first.done(sent.ok);
-            });
+          // The history first, then the chat's first message: the other order let an empty history
+          // answered after the message wipe it from the screen.
           s.emit(CHAT_EVENTS.getChatHistory, chatId, (h: ChatAck) => {
-            if (h.ok && h.history) setMessages(h.history);
+            if (h.ok && h.history) setMessages((list) => withHistory(h.history!, list));
+            if (first)
+              s.emit(CHAT_EVENTS.sendMessage, { chatId, sender: 'user', message: first.text }, (sent: ChatAck) => {
+                if (!sent.ok) setError(sent.message);
+                else if (sent.message) setMessages((list) => byId(list, sent.message!));
+                first.done(sent.ok);
+              });
           });
         });
       });

@@ -11,12 +11,13 @@ const PER_ROW = 5;
  * wide enough for the labels and the founder's notes; vertical below.
  */
 export function OrderTracker({ lastCompleted, statuses, notes }: { lastCompleted: number; statuses: string[]; notes: (string | null)[] }) {
-  const shown = useTicker(stagesDone(lastCompleted));
+  const done = stagesDone(lastCompleted);
+  const shown = useTicker(done);
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <div>
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
-          <span className="font-semibold text-white" data-testid="tracker-count" aria-live="polite">
+          <span className="font-semibold text-white" data-testid="tracker-count" data-target={done} aria-live="polite">
             {shown}/{STAGE_COUNT} Completed
           </span>
           <span className="text-xs text-muted sm:text-sm">{shown < STAGE_COUNT ? `Next: ${STAGES[shown]}` : 'All done'}</span>
