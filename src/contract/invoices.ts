@@ -44,6 +44,8 @@ export const invoiceSummary = z.object({
   amount: z.number().int(),
   currency: z.string(),
   issuedAt: z.string(),
+  /** The IANA zone the invoice's date is printed in (its financial year's zone). */
+  timeZone: z.string(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 export const orderInvoicesResponse = z.object({

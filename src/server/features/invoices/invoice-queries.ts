@@ -15,6 +15,8 @@ const toSummary = (r: typeof invoices.$inferSelect): InvoiceSummary => ({
   amount: r.amount,
   currency: r.currency,
   issuedAt: r.issuedAt.toISOString(),
+  // Older snapshots lack the zone: they were printed in UTC.
+  timeZone: r.snapshot.timeZone ?? 'UTC',
 });
 
 /** Invoices of one order; `userId` limits it to the customer's own (another's order = not found). */

@@ -83,6 +83,7 @@ describe('tax invoices', () => {
       series: 'invoice',
       kind: 'advance',
       currency: 'INR',
+      timeZone: 'Asia/Kolkata', // the zone the PDF's date is printed in, shown beside the date
     });
 
     const pdf = await get(`invoices/${inv.id}/pdf`, me.headers);

@@ -4,12 +4,11 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download-file.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-  });
+/** The date as printed on the PDF: in the invoice's own zone, named (customer-facing dates say their zone). */
+const when = (iso: string, timeZone: string) => {
+  const date = new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone });
+  return `${date} (${timeZone})`;
+};
 
 /**
  * The tax invoices of one order with a PDF download each (issue 14.1). `admin` reads them through
@@ -38,7 +37,7 @@ export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId:
             <span className="font-mono text-ink">{inv.number}</span>
             <span className="text-muted">
               {' '}
-              · {inv.series === 'credit_note' ? 'Credit note' : inv.kind === 'remaining' ? 'Remaining payment' : 'Advance payment'} · {when(inv.issuedAt)}
+              · {inv.series === 'credit_note' ? 'Credit note' : inv.kind === 'remaining' ? 'Remaining payment' : 'Advance payment'} · {when(inv.issuedAt, inv.timeZone)}
             </span>
           </span>
           <button
