@@ -23,6 +23,11 @@ export const funnelCounts = z.object({
   delivered: z.number().int(),
 });
 export type FunnelCounts = z.infer<typeof funnelCounts>;
+/** Counts of one row, all zero unless given: the one way server, page and tests build them. */
+export const funnelCountsOf = (given: Partial<FunnelCounts> = {}): FunnelCounts => ({
+  ...(Object.fromEntries(FUNNEL_STAGES.map((k) => [k, 0])) as FunnelCounts),
+  ...given,
+});
 
 export const funnelResponse = z.object({
   success: z.literal(true),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { payInstallment } from '../../../../tests/helpers/test-checkout.ts';
-import type { FunnelCounts, FunnelResponse } from '../../../contract/funnel.ts';
+import { funnelCountsOf, type FunnelResponse } from '../../../contract/funnel.ts';
 import { createSignupTicket } from '../auth/signup-tickets.ts';
 import { completeNextStage } from '../tracker/complete-next-stage.ts';
 import { pageViewCounterOf } from './count-page-views.ts';
@@ -115,15 +115,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => t?.close());
 
-const counts = (c: Partial<FunnelCounts>): FunnelCounts => ({
-  visitors: 0,
-  leads: 0,
-  contacts: 0,
-  signups: 0,
-  advancePaid: 0,
-  delivered: 0,
-  ...c,
-});
+const counts = funnelCountsOf;
 
 describe('first-touch source', () => {
   it('is copied to the lead, the contact message, the sign-up and the order — never for an opted-out visitor', async () => {

@@ -1,4 +1,4 @@
-import { DIRECT_SOURCE, FUNNEL_STAGES, type FunnelCounts, type FunnelResponse, type FunnelStage } from '../../../contract/funnel.ts';
+import { DIRECT_SOURCE, FUNNEL_STAGES, funnelCountsOf, type FunnelCounts, type FunnelResponse, type FunnelStage } from '../../../contract/funnel.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { Database } from '../../db/client.ts';
 import { toCsv } from '../admin/csv.ts';
@@ -15,14 +15,7 @@ export function lastWeeks(now: Date, n: number): string[] {
   return Array.from({ length: n }, (_, i) => new Date(monday - (n - 1 - i) * 7 * DAY_MS).toISOString().slice(0, 10));
 }
 
-const zero = (): FunnelCounts => ({
-  visitors: 0,
-  leads: 0,
-  contacts: 0,
-  signups: 0,
-  advancePaid: 0,
-  delivered: 0,
-});
+const zero = (): FunnelCounts => funnelCountsOf();
 
 interface Row {
   week: string;

@@ -1,17 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { FunnelCounts, FunnelResponse } from '../../../contract/funnel.ts';
+import { funnelCountsOf, type FunnelResponse } from '../../../contract/funnel.ts';
 import { ALL, FunnelView, funnelSteps, seriesByStage } from './funnel-page.tsx';
 
-const c = (v: Partial<FunnelCounts>): FunnelCounts => ({
-  visitors: 0,
-  leads: 0,
-  contacts: 0,
-  signups: 0,
-  advancePaid: 0,
-  delivered: 0,
-  ...v,
-});
+const c = funnelCountsOf;
 const EVIL = '<script>alert(1)</script>';
 const data: FunnelResponse = {
   success: true,

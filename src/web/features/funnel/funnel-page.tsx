@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FUNNEL_STAGES, type FunnelCounts, type FunnelResponse, type FunnelStage } from '../../../contract/funnel.ts';
+import { FUNNEL_STAGES, funnelCountsOf, type FunnelCounts, type FunnelResponse, type FunnelStage } from '../../../contract/funnel.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { Card, ErrorText, Loadable, PageHeader, Table, td } from '../admin/admin-ui.tsx';
@@ -82,14 +82,7 @@ export function FunnelView({ data, stage, source }: { data: FunnelResponse; stag
   const picked = source === ALL ? null : data.sources.find((s) => s.source === source);
   const totals =
     picked?.total ??
-    data.total.reduce((acc, w) => (FUNNEL_STAGES.forEach((k) => (acc[k] += w[k])), acc), {
-      visitors: 0,
-      leads: 0,
-      contacts: 0,
-      signups: 0,
-      advancePaid: 0,
-      delivered: 0,
-    });
+    data.total.reduce((acc, w) => (FUNNEL_STAGES.forEach((k) => (acc[k] += w[k])), acc), funnelCountsOf());
   const steps = funnelSteps(totals);
   const range = `${shortDay(data.weeks[0]!)} – ${shortDay(data.weeks[data.weeks.length - 1]!)}`;
   return (
