@@ -1,12 +1,5 @@
-// Spec §2: English (US), long month, day, year, 12-hour time with minutes, in UTC.
-const formatter = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'UTC',
-});
+import { formatCustomerDate } from '../../../domain/tracker.ts';
 
-export const formatFooterDateTime = (date: Date) => `${formatter.format(date)} UTC`;
+// Spec §2: English (US), long month, day, year, 12-hour time with minutes, in UTC — the one
+// formatter customers' dates use (src/domain/tracker.ts), with its zone named.
+export const formatFooterDateTime = (date: Date) => formatCustomerDate(date);
