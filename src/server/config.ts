@@ -82,6 +82,8 @@ export const envSchema = z.object({
   WEATHER_API_KEY: optionalString,
   // Public site (issue 3): lead/contact forms per IP per minute, outside lookups' timeout and cache.
   PUBLIC_FORMS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Live chats one visitor address may start per minute (chat/start). */
+  CHAT_STARTS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   WEATHER_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
   ALLOW_TEST_PAYMENTS: flag,

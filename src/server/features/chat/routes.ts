@@ -26,7 +26,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
     '/chat/start',
     {
       preHandler: optionalUser(deps.db),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: deps.config.CHAT_STARTS_MAX_PER_IP_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['chat'],
         summary: 'Start a live chat; the returned chatId is the capability to join it',
