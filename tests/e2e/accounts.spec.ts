@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, APP_URL, FIRST_ADMIN_EMAIL } from './ports.ts';
-import { codeMailCount, enterDetails, login, readCode } from './helpers/auth.ts';
+import { codeMailCount, enterDetails, login, readCode, resendWaitOver } from './helpers/auth.ts';
 import { payAdvanceInTestCheckout } from './helpers/orders.ts';
 
 // Issue 4 "Done when": sign-up by e-mail code → details → dashboard → sign out → sign in again;
@@ -226,6 +226,7 @@ test('a sign-in started from a deep link returns to that page (issue 12 item 13)
   await expect(page).toHaveURL(/\/login$/);
   const seen = await codeMailCount(email);
   await page.getByLabel('Email Address').fill(email);
+  await resendWaitOver(email); // the sign-up's code was just sent: a second one waits its turn
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('6-character code').fill(await readCode(email, seen));
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -69,7 +69,7 @@ async function emailAndCode(page: Page, path: '/login' | '/signup', email: strin
 }
 
 /** Waits until the server's wait between two codes for this address is over (2 s in the e2e stack). */
-async function resendWaitOver(email: string) {
+export async function resendWaitOver(email: string) {
   await expect
     .poll(
       async () => {

@@ -28,7 +28,7 @@ async function assertSendAllowed(deps: AppDeps, email: string, ip: string) {
   const last = await latestCodeCreatedAt(deps, email);
   if (last) {
     const wait = Math.ceil((last.getTime() + OTP_RESEND_SECONDS * 1000 - Date.now()) / 1000);
-    if (wait > 0) throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code.`);
+    if (wait > 0) throw tooManyRequests(`Please wait ${wait} second${wait === 1 ? '' : 's'} before requesting a new code.`);
   }
   const since = new Date(Date.now() - HOUR_MS);
   const [perEmail] = await deps.db
