@@ -144,6 +144,15 @@ async function payButtonIsClear(page: Page) {
       const hit = document.elementFromPoint(r.left + r.width * f, y);
       if (!hit || !(hit === el || el.contains(hit))) return `covered at ${Math.round(f * 100)}% by ${hit?.textContent?.trim().slice(0, 30)}`;
     }
+    // Nor may the button, wherever it went, lie on the amounts (issue 12 item 11: it hid them).
+    const launcher = document.querySelector<HTMLElement>('[data-testid="chat-launcher"]');
+    if (launcher && getComputedStyle(launcher).visibility !== 'hidden') {
+      const l = launcher.getBoundingClientRect();
+      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid="quote"] dd')) {
+        const a = dd.getBoundingClientRect();
+        if (a.bottom > l.top && a.top < l.bottom && a.right > l.left && a.left < l.right) return `Help & Support lies on the amount ${dd.textContent?.trim()}`;
+      }
+    }
     return 'clear';
   });
 }
@@ -172,8 +181,9 @@ test('the payment page as a shopper uses it: the coupon survives Cancel and Back
   await expect(page.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/termsandconditions');
 
   // Issue 12 item 11: at every scroll position where the Pay button is in view, as a finger
-  // scrolls (not brought to the middle), the whole button answers a tap — Help & Support moved.
-  await page.getByRole('button', { name: /Help & Support/ }).waitFor();
+  // scrolls (not brought to the middle), the whole button answers a tap and no amount is hidden —
+  // Help & Support stepped aside; it is back once Pay scrolls away.
+  await page.getByTestId('chat-launcher').waitFor({ state: 'attached' });
   const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   let checked = 0;
   for (let y = 0; y <= maxScroll + 40; y += 40) {
@@ -187,6 +197,9 @@ test('the payment page as a shopper uses it: the coupon survives Cancel and Back
     await expect.poll(() => payButtonIsClear(page), { message: `Pay button at scroll ${y}`, timeout: 3000 }).toBe('clear');
   }
   expect(checked).toBeGreaterThan(0);
+  // Scrolled to the end, Pay is clear of its corner: the button is back and answers a tap.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('button', { name: /Help & Support/ })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
 
   // Issue 12 item 5: a code applied, then Cancel in the checkout: still applied, and said so.

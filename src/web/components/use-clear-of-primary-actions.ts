@@ -2,15 +2,26 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /** Space kept between a floating button and the primary action it moves away from. */
 const GAP = 8;
+/** Below this width a phone's content spans the screen: above the action there is content too. */
+const NARROW = 640;
+
+export interface Clearance {
+  /** How far to lift the button (px) to sit just above the action. */
+  lift: number;
+  /** On a phone, lifting it would cover what stands above the action (on /pay: the amounts), so it steps aside until the action scrolls away. */
+  hidden: boolean;
+}
 
 /**
  * A floating button (the chat's "Help & Support") never covers a primary action (issue 12 item 11:
  * on a 390 px phone it lay on /pay's Pay button and hid the amount). Elements marked
  * `data-primary-action` are watched; while one lies under the button's resting place, the button
- * moves up just above it. Returns how far to lift it, in px.
+ * moves up just above it on a wide screen (it sits in the margin there), and on a phone it steps
+ * aside (hidden) until the visitor scrolls the action away, because just above Pay are the amounts.
  */
-export function useClearOfPrimaryActions(ref: RefObject<HTMLElement | null>): number {
+export function useClearOfPrimaryActions(ref: RefObject<HTMLElement | null>): Clearance {
   const [lift, setLift] = useState(0);
+  const [narrow, setNarrow] = useState(false);
   useEffect(() => {
     let frame = 0;
     const measure = () => {
@@ -30,6 +41,7 @@ export function useClearOfPrimaryActions(ref: RefObject<HTMLElement | null>): nu
         if (r.bottom > top && r.top < bottom && r.right > left && r.left < right) needed = Math.max(needed, bottom - r.top + GAP);
       }
       setLift((old) => (old === needed ? old : needed));
+      setNarrow(window.innerWidth < NARROW);
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
@@ -50,5 +62,5 @@ export function useClearOfPrimaryActions(ref: RefObject<HTMLElement | null>): nu
       sizes.disconnect();
     };
   }, [ref]);
-  return lift;
+  return narrow ? { lift: 0, hidden: lift > 0 } : { lift, hidden: false };
 }
