@@ -1,6 +1,11 @@
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import type { InvoiceSnapshot } from '../../../contract/invoices.ts';
 import { formatMoney } from '../../../domain/money.ts';
+
+// pdfkit (~10 MB resident once loaded, with its font metrics) is loaded on the first invoice, not at
+// start-up: most processes render none for hours (issue 10 item 2's memory budget).
+let pdfkit: Promise<typeof PDFKit> | undefined;
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
 export interface PrintableInvoice {
   number: string;
@@ -27,7 +32,8 @@ const dateOf = (d: Date, timeZone: string) =>
   });
 
 /** Draws one invoice (or credit note) on an A4 page; the same input always gives the same text. */
-export function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
+export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
+  const PDFDocument = await loadPdfkit();
   const s = inv.snapshot;
   const zone = s.timeZone ?? inv.defaultTimeZone;
   const title = inv.series === 'invoice' ? 'TAX INVOICE' : 'CREDIT NOTE';
