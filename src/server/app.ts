@@ -118,6 +118,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 
+  // A request in flight at SIGTERM keeps its connection alive after its answer (only requests that
+  // arrive while closing get `Connection: close`), and Node reaps idle connections once, when the
+  // server closes: the close then waited for the 72 s keep-alive timeout and the grace ran out under
+  // load. Reap idle connections until the server has closed (decision 061).
+  app.addHook('preClose', async () => {
+    const reap = setInterval(() => app.server.closeIdleConnections(), 100);
+    reap.unref();
+    app.server.once('close', () => clearInterval(reap));
+  });
   app.addHook('onClose', async () => {
     await bus.close();
     await mailer.stop();
