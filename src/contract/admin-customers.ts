@@ -50,6 +50,8 @@ export const customerDetailResponse = z.object({
     address: z.string().nullable(),
     role: z.enum(['customer', 'admin']),
     createdAt: z.string(),
+    /** First-touch source (decision 097): "newsletter / email / spring" or "via google.com"; null if none. Plain text. */
+    source: z.string().nullable(),
   }),
   /** 'email' (one-time code) always; 'google' / 'microsoft' when linked. */
   signInMethods: z.array(z.string()),

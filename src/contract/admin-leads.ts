@@ -13,6 +13,8 @@ export const adminLead = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   page: z.string().nullable(),
+  /** First-touch source (decision 097): "newsletter / email / spring" or "via google.com"; null if none. Plain text. */
+  source: z.string().nullable(),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
 });
@@ -27,6 +29,8 @@ export const adminContact = z.object({
   phoneNumber: z.string(),
   address: z.string(),
   userId: z.string().nullable(),
+  /** First-touch source (decision 097): "newsletter / email / spring" or "via google.com"; null if none. Plain text. */
+  source: z.string().nullable(),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
 });

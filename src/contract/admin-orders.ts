@@ -34,6 +34,8 @@ export const adminOrderRow = z.object({
   remaining: installment,
   completedStages: z.number(),
   state: z.string(),
+  /** First-touch source (decision 097): "newsletter / email / spring" or "via google.com"; null if none. Plain text. */
+  source: z.string().nullable(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 

@@ -46,3 +46,24 @@ export const funnelResponse = z.object({
   ),
 });
 export type FunnelResponse = z.infer<typeof funnelResponse>;
+
+/** The four first-touch columns of a lead, contact message, user or order row (migration 0744). */
+export interface FirstTouchColumns {
+  firstUtmSource: string | null;
+  firstUtmMedium: string | null;
+  firstUtmCampaign: string | null;
+  firstReferrerHost: string | null;
+}
+
+/**
+ * The one display string of a first-touch source in the back office: the utm values that were
+ * recorded, joined ("newsletter / email / spring-sale"), else the referring host ("via google.com"),
+ * else null (nothing recorded: direct, opted out, or before counting). Visitors can type these
+ * values, so they are only ever shown as text.
+ */
+export function sourceLabel(row: FirstTouchColumns): string | null {
+  const utm = [row.firstUtmSource, row.firstUtmMedium, row.firstUtmCampaign].map((v) => v?.trim()).filter((v): v is string => !!v);
+  if (utm.length) return utm.join(' / ');
+  const host = row.firstReferrerHost?.trim();
+  return host ? `via ${host}` : null;
+}

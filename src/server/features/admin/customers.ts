@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { CustomerDetailResponse, CustomerListQuery, CustomerListResponse } from '../../../contract/admin-customers.ts';
+import { sourceLabel } from '../../../contract/funnel.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -66,6 +67,7 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetailRes
       address: user.address,
       role: user.role,
       createdAt: user.createdAt.toISOString(),
+      source: sourceLabel(user),
     },
     signInMethods: ['email', ...methods],
     sessions: live.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), userAgent: s.userAgent })),

@@ -66,7 +66,7 @@ describe('leads and contact messages', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('created_at,name,email,phone_code,phone_number,address,message,handled_at');
+    expect(lines[0]).toBe('created_at,name,email,phone_code,phone_number,address,message,source,handled_at');
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"") <b>Bold</b>"`);
     expect(res.body).toContain('"Line one, ""quoted""\nline two <script>alert(1)</script>"');
     expect(res.body).toContain(",'+1,");

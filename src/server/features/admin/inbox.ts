@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminContact, AdminLead, ContactListResponse, InboxQuery, LeadListResponse } from '../../../contract/admin-leads.ts';
+import { sourceLabel } from '../../../contract/funnel.ts';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, leads } from '../../db/schema/public-site.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -21,6 +22,7 @@ const toLead = (r: typeof leads.$inferSelect): AdminLead => ({
   email: r.email,
   phone: r.phone,
   page: r.page,
+  source: sourceLabel(r),
   createdAt: r.createdAt.toISOString(),
   handledAt: iso(r.handledAt),
 });
@@ -34,6 +36,7 @@ const toContact = (r: typeof contactMessages.$inferSelect): AdminContact => ({
   phoneNumber: r.phoneNumber,
   address: r.address,
   userId: r.userId,
+  source: sourceLabel(r),
   createdAt: r.createdAt.toISOString(),
   handledAt: iso(r.handledAt),
 });
@@ -59,16 +62,16 @@ export async function listContacts(db: Db, q: InboxQuery): Promise<ContactListRe
 export async function leadsCsv(db: Db, status: Status): Promise<string> {
   const rows = await db.select().from(leads).where(statusFilter(leads.handledAt, status)).orderBy(desc(leads.createdAt)).limit(CSV_LIMIT);
   return toCsv(
-    ['created_at', 'kind', 'email', 'phone', 'page', 'handled_at'],
-    rows.map((r) => [r.createdAt, r.kind, r.email, r.phone, r.page, r.handledAt]),
+    ['created_at', 'kind', 'email', 'phone', 'page', 'source', 'handled_at'],
+    rows.map((r) => [r.createdAt, r.kind, r.email, r.phone, r.page, sourceLabel(r), r.handledAt]),
   );
 }
 
 export async function contactsCsv(db: Db, status: Status): Promise<string> {
   const rows = await db.select().from(contactMessages).where(statusFilter(contactMessages.handledAt, status)).orderBy(desc(contactMessages.createdAt)).limit(CSV_LIMIT);
   return toCsv(
-    ['created_at', 'name', 'email', 'phone_code', 'phone_number', 'address', 'message', 'handled_at'],
-    rows.map((r) => [r.createdAt, r.name, r.email, r.phoneCode, r.phoneNumber, r.address, r.message, r.handledAt]),
+    ['created_at', 'name', 'email', 'phone_code', 'phone_number', 'address', 'message', 'source', 'handled_at'],
+    rows.map((r) => [r.createdAt, r.name, r.email, r.phoneCode, r.phoneNumber, r.address, r.message, sourceLabel(r), r.handledAt]),
   );
 }
 

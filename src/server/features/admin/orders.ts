@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminOrderRow, OrderDetailResponse, OrderListQuery, OrderListResponse } from '../../../contract/admin-orders.ts';
+import { sourceLabel } from '../../../contract/funnel.ts';
 import { STAGE_COUNT } from '../../../domain/tracker.ts';
 import type { Database } from '../../db/client.ts';
 import { adminOrderNotes } from '../../db/schema/admin.ts';
@@ -27,6 +28,10 @@ interface OrderRow {
   r_state: 'due' | 'pending' | 'paid';
   r_paid_at: Date | null;
   completed: number;
+  first_utm_source: string | null;
+  first_utm_medium: string | null;
+  first_utm_campaign: string | null;
+  first_referrer_host: string | null;
 }
 
 // Drafts (advance never paid) are not orders yet, as on the customer's side (loadOrder).
@@ -38,7 +43,8 @@ const FILTERED = `
   )
   select o.public_id, o.created_at, o.user_id, u.email, u.name, o.currency, o.total::float8 as total, o.state,
          a.amount::float8 as a_amount, a.state as a_state, a.paid_at as a_paid_at,
-         r.amount::float8 as r_amount, r.state as r_state, r.paid_at as r_paid_at, o.completed
+         r.amount::float8 as r_amount, r.state as r_state, r.paid_at as r_paid_at, o.completed,
+         o.first_utm_source, o.first_utm_medium, o.first_utm_campaign, o.first_referrer_host
     from o
     join users u on u.id = o.user_id
     left join installments a on a.order_id = o.id and a.kind = 'advance'
@@ -58,6 +64,7 @@ const toRow = (r: OrderRow): AdminOrderRow => ({
   remaining: { amount: Number(r.r_amount ?? 0), state: r.r_state ?? 'due', paidAt: iso(r.r_paid_at) },
   completedStages: Number(r.completed),
   state: r.state,
+  source: sourceLabel({ firstUtmSource: r.first_utm_source, firstUtmMedium: r.first_utm_medium, firstUtmCampaign: r.first_utm_campaign, firstReferrerHost: r.first_referrer_host }),
 });
 
 export async function listOrders(database: Database, q: OrderListQuery): Promise<OrderListResponse> {
@@ -116,6 +123,7 @@ export async function getOrder(database: Database, publicId: string): Promise<Or
       remaining: { amount: Number(remaining.amount), state: remaining.state, paidAt: iso(remaining.paidAt) },
       completedStages: completed,
       state: order.state,
+      source: sourceLabel(order),
       listPrice: Number(order.listPrice),
       price: Number(order.price),
       discountPercent: order.discountPercent,

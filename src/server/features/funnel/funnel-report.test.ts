@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { payInstallment } from '../../../../tests/helpers/test-checkout.ts';
+import type { CustomerDetailResponse, CustomerListResponse } from '../../../contract/admin-customers.ts';
+import type { ContactListResponse, LeadListResponse } from '../../../contract/admin-leads.ts';
+import type { OrderDetailResponse, OrderListResponse } from '../../../contract/admin-orders.ts';
 import { funnelCountsOf, type FunnelResponse } from '../../../contract/funnel.ts';
 import { createSignupTicket } from '../auth/signup-tickets.ts';
 import { completeNextStage } from '../tracker/complete-next-stage.ts';
@@ -246,5 +249,51 @@ describe('GET /api/v1/admin/funnel', () => {
       headers: customer.headers,
     });
     expect(denied.statusCode).toBe(403);
+  });
+});
+
+// After the counts above: D's lead would be one more lead in them.
+describe('the source in the back office (leads, contact messages, CSV, order, customer)', () => {
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/${url}`, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  const NEWSLETTER = 'Newsletter / email / spring';
+
+  it('shows one source string per lead and contact message, the forged one as the same plain text, and exports it', async () => {
+    expect((await post('D', 'alert/sendEmail', { email: 'd.lead@example.com' })).statusCode).toBe(200);
+    const leads = (await get('leads?status=all')).json() as LeadListResponse;
+    const lead = (email: string) => leads.items.find((l) => l.email === email);
+    expect(lead('a.lead@example.com')?.source).toBe(NEWSLETTER);
+    // Not escaped, not stripped: the exact text typed, which the page renders through React.
+    expect(lead('d.lead@example.com')?.source).toBe(EVIL);
+
+    const contacts = (await get('contacts?status=all')).json() as ContactListResponse;
+    const contact = (email: string) => contacts.items.find((c) => c.email === email);
+    expect(contact('b@example.com')?.source).toBe('via www.google.com');
+    expect(contact('e@example.com')?.source).toBeNull();
+
+    const leadsCsv = (await get('leads.csv?status=all')).body.split('\r\n');
+    expect(leadsCsv[0]).toBe('created_at,kind,email,phone,page,source,handled_at');
+    expect(leadsCsv.find((l) => l.includes('a.lead@example.com'))).toContain(`,${NEWSLETTER},`);
+    expect(leadsCsv.find((l) => l.includes('d.lead@example.com'))).toContain(`,${EVIL},`);
+    const contactsCsv = (await get('contacts.csv?status=all')).body.split('\r\n');
+    expect(contactsCsv[0]).toBe('created_at,name,email,phone_code,phone_number,address,message,source,handled_at');
+    expect(contactsCsv.find((l) => l.includes('b@example.com'))).toContain(',via www.google.com,');
+  });
+
+  it('shows the source on the order (detail and list) and on the customer; null when none was recorded', async () => {
+    const detail = (await get(`orders/${orderId}`)).json() as OrderDetailResponse;
+    expect(detail.order.source).toBe(NEWSLETTER);
+    const list = (await get('orders?pageSize=50')).json() as OrderListResponse;
+    expect(list.items.find((o) => o.id === orderId)?.source).toBe(NEWSLETTER);
+
+    const customer = async (email: string) => {
+      const found = (await get(`customers?q=${encodeURIComponent(email)}`)).json() as CustomerListResponse;
+      return ((await get(`customers/${found.items[0]!.id}`)).json() as CustomerDetailResponse).customer;
+    };
+    expect((await customer('a.buyer@example.com')).source).toBe(NEWSLETTER);
+    expect((await customer('c.buyer@example.com')).source).toBeNull();
   });
 });

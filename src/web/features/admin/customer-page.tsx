@@ -45,6 +45,12 @@ export default function CustomerPage() {
                   <dd className="whitespace-pre-wrap">{data.customer.address ?? '—'}</dd>
                   <dt className="text-muted">Since</dt>
                   <dd>{formatWhen(data.customer.createdAt)}</dd>
+                  {data.customer.source && (
+                    <>
+                      <dt className="text-muted">Source</dt>
+                      <dd className="break-all">{data.customer.source}</dd>
+                    </>
+                  )}
                   <dt className="text-muted">Role</dt>
                   <dd>{data.customer.role === 'admin' ? <Badge tone="accent">Admin</Badge> : <Badge>Customer</Badge>}</dd>
                   <dt className="text-muted">Sign-in methods</dt>

@@ -75,7 +75,10 @@ export default function LeadsPage() {
             <Table label="Leads" head={['Received', 'Contact', 'Page', 'Status']}>
               {leads.data.items.map((l) => (
                 <tr key={l.id}>
-                  <td className={`${td} whitespace-nowrap`}>{formatWhen(l.createdAt)}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {formatWhen(l.createdAt)}
+                    {l.source && <div className="max-w-48 truncate text-xs text-muted" title={l.source}>Source: {l.source}</div>}
+                  </td>
                   <td className={`${td} break-all`}>
                     {l.kind === 'email' ? <a href={`mailto:${l.email}`} className="text-accent-soft hover:underline">{l.email}</a> : <a href={`tel:${(l.phone ?? '').replace(/[^\d+]/g, '')}`} className="text-accent-soft hover:underline">{l.phone}</a>}
                   </td>
@@ -93,7 +96,10 @@ export default function LeadsPage() {
             <Table label="Contact messages" head={['Received', 'From', 'Message', 'Status']}>
               {contacts.data.items.map((c) => (
                 <tr key={c.id}>
-                  <td className={`${td} whitespace-nowrap`}>{formatWhen(c.createdAt)}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {formatWhen(c.createdAt)}
+                    {c.source && <div className="max-w-48 truncate text-xs text-muted" title={c.source}>Source: {c.source}</div>}
+                  </td>
                   <td className={`${td} break-all`}>
                     <div className="text-white">{c.name}</div>
                     <a href={`mailto:${c.email}`} className="text-accent-soft hover:underline">{c.email}</a>

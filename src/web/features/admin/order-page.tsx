@@ -46,6 +46,7 @@ export default function OrderPage() {
                 <p className="break-all text-sm text-muted">{data.customer.email}</p>
                 {data.customer.phoneNumber && <p className="text-sm text-muted">+{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}</p>}
                 <p className="mt-2 text-sm text-muted">Ordered {formatWhen(data.order.createdAt)}</p>
+                {data.order.source && <p className="break-all text-sm text-muted">Source: {data.order.source}</p>}
               </Card>
               <Card title="Price">
                 <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
