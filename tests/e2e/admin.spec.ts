@@ -29,7 +29,7 @@ async function dismissPopup(page: Page) {
   await dismiss.first().click({ timeout: 5000 }).catch(() => {});
 }
 
-test('the founder runs an order from the back office, changes the offer and sees a new lead', async ({ browser }) => {
+test('the founder runs an order from the back office, changes the offer and sees a new lead @global-state', async ({ browser }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const buyerEmail = `admin-buyer-${stamp}@example.com`;
@@ -220,7 +220,7 @@ test('the overview charts fit a phone @mobile', async ({ page }) => {
   await shot(page, 'coupons-mobile');
 });
 
-test('the back office warns that the featured offer ended and extends it in one click', async ({ page }) => {
+test('the back office warns that the featured offer ended and extends it in one click @global-state', async ({ page }) => {
   await login(page, ADMIN_EMAIL);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
