@@ -281,6 +281,7 @@ test('founder: every back-office page fits and every control can be tapped', asy
     `/admin/customers/${customerId}`,
     '/admin/audit',
     '/admin/drafts',
+    '/admin/funnel',
     '/adminChat',
     '/dashboard',
     // What the founder sees on the customer-facing order and payment pages.
