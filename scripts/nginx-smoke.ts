@@ -151,10 +151,7 @@ async function main() {
     METRICS_ALLOW: '127.0.0.1',
     // Razorpay's API is the local fake: the built-in test checkout keeps its orders in one process's
     // memory, so it cannot serve two instances (docs/operations.md).
-    RAZORPAY_KEY_ID: razorpay.keyId,
-    RAZORPAY_KEY_SECRET: razorpay.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
-    RAZORPAY_API_URL: razorpay.url,
+    ...razorpay.env(),
     LOG_LEVEL: 'warn',
   });
   const server = compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];

@@ -58,6 +58,8 @@ export interface FakeRazorpay {
   /** A signed webhook delivery for an event about a payment. */
   webhook(event: string, payment: FakeRazorpayPayment | { order_id: string; id: string; amount: number; currency: string; status: string }, eventId?: string): { body: string; headers: Record<string, string> };
   paymentsOf(orderId: string): FakeRazorpayPayment[];
+  /** The app's environment that points the Razorpay adapter at this fake (keys, secret, API URL). */
+  env(): Record<'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL', string>;
   /** Refunds made through POST /v1/payments/:id/refund, newest last. */
   refunds: FakeRazorpayRefund[];
   close(): Promise<void>;
@@ -119,6 +121,9 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     mode: 'ok',
     slowMs: 15_000,
     requests: [],
+    env() {
+      return { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_URL: fake.url };
+    },
     pay(orderId, o = {}) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`fake razorpay: no order ${orderId}`);

@@ -16,10 +16,7 @@ const post = (url: string, who: Login, payload: unknown) => t.app.inject({ metho
 beforeAll(async () => {
   rzp = await startFakeRazorpay();
   t = await buildTestApp({
-    RAZORPAY_KEY_ID: rzp.keyId,
-    RAZORPAY_KEY_SECRET: rzp.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: rzp.webhookSecret,
-    RAZORPAY_API_URL: rzp.url,
+    ...rzp.env(),
   });
 });
 afterAll(async () => {

@@ -21,10 +21,7 @@ const get = (url: string, who: Login | null) => t.app.inject({ method: 'GET', ur
 beforeAll(async () => {
   rzp = await startFakeRazorpay();
   t = await buildTestApp({
-    RAZORPAY_KEY_ID: rzp.keyId,
-    RAZORPAY_KEY_SECRET: rzp.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: rzp.webhookSecret,
-    RAZORPAY_API_URL: rzp.url,
+    ...rzp.env(),
     ADMIN_EMAILS: 'owner@example.com',
   });
   buyer = await loginAs(t, 'twotabs@example.com');

@@ -39,10 +39,7 @@ async function payAdvance(who: Login, body: Record<string, unknown> = {}) {
 beforeAll(async () => {
   rzp = await startFakeRazorpay();
   t = await buildTestApp({
-    RAZORPAY_KEY_ID: rzp.keyId,
-    RAZORPAY_KEY_SECRET: rzp.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: rzp.webhookSecret,
-    RAZORPAY_API_URL: rzp.url,
+    ...rzp.env(),
     RAZORPAY_TIMEOUT_MS: '300',
   });
   referrer = await loginAs(t, 'referrer@example.com');
