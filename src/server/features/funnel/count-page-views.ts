@@ -96,8 +96,10 @@ export function registerPageViewCounter(app: FastifyInstance, deps: AppDeps) {
 
   app.addHook('onResponse', async (req, reply) => {
     if (req.method !== 'GET' || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
+    // Every response passes here (assets, API): the cheap path test first, the URL parse only for pages.
+    const query = req.url.indexOf('?');
+    if (!PUBLIC_PAGES.has(query === -1 ? req.url : req.url.slice(0, query))) return;
     const url = new URL(req.url, 'http://x');
-    if (!PUBLIC_PAGES.has(url.pathname)) return;
     if (optedOut(req) || req.headers['sec-purpose']?.includes('prefetch')) return;
     const ua = req.headers['user-agent'] ?? '';
     if (isBot(ua)) return;
