@@ -311,6 +311,33 @@ describe('attacks', () => {
     const ack = await request(admin, 'getActiveChats');
     expect(ack.ok && ack.summaries?.some((s) => s.chatId === chatId)).toBe(false);
   });
+
+  it('reports a closed chat as closed to every joinChat, on the socket that closed it too (issue 18 item 1)', async () => {
+    const chatId = await start();
+    const visitor = await client();
+    expect(await request(visitor, 'joinChat', chatId)).toMatchObject({ ok: true, state: 'waiting' });
+    await request(visitor, 'sendMessage', { chatId, message: 'hello' });
+    // The founder's reply opens it; the visitor's socket sees the change, not what it read first.
+    const admin = await client(adminToken);
+    await request(admin, 'adminSendMessage', { chatId, message: 'hi there' });
+    expect(await request(visitor, 'joinChat', chatId)).toMatchObject({ ok: true, state: 'open' });
+
+    expect(await request(visitor, 'closeChat', chatId)).toMatchObject({ ok: true });
+    expect(await request(visitor, 'sendMessage', { chatId, message: 'again' })).toMatchObject({ ok: false, code: 'CONFLICT' });
+    expect(await request(visitor, 'joinChat', chatId)).toMatchObject({ ok: true, state: 'closed' });
+    expect(await request(await client(), 'joinChat', chatId)).toMatchObject({ ok: true, state: 'closed' });
+    expect(await request(admin, 'joinChat', chatId)).toMatchObject({ ok: true, state: 'closed' });
+    const unread = await t.app.inject({ method: 'POST', url: '/api/v1/chat/unread', payload: { chatId } });
+    expect(unread.json()).toMatchObject({ state: 'closed' });
+
+    // Closed by the founder while the visitor's socket holds the chat: the same.
+    const other = await start();
+    const second = await client();
+    expect(await request(second, 'joinChat', other)).toMatchObject({ ok: true, state: 'waiting' });
+    await request(second, 'sendMessage', { chatId: other, message: 'anyone?' });
+    expect(await request(admin, 'closeChat', other)).toMatchObject({ ok: true });
+    expect(await request(second, 'joinChat', other)).toMatchObject({ ok: true, state: 'closed' });
+  });
 });
 
 describe('connection flood', () => {

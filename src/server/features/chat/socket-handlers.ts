@@ -93,9 +93,11 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     }
     // Chats this visitor socket may use, checked once (ownership never changes; a closed chat is
     // refused by storeMessage itself). Admin sockets always read the row: its contact e-mail may change.
+    // The cached row's state goes stale (a close, the founder's first reply, another socket or
+    // instance): whatever reports the state (joinChat) asks for a `fresh` read (issue 18 item 1).
     const known = new Map<string, Conversation>();
-    const access = async (chatId: string) => {
-      const cached = socket.data.role === 'admin' ? undefined : known.get(chatId);
+    const access = async (chatId: string, fresh = false) => {
+      const cached = socket.data.role === 'admin' || fresh ? undefined : known.get(chatId);
       if (cached) return cached;
       const conversation = await findAccessible(database, chatId, viewerOf(socket));
       if (socket.data.role !== 'admin') {
@@ -166,7 +168,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     };
 
     on(CHAT_EVENTS.joinChat, joinChatPayload, lookups, async (chatId) => {
-      const conversation = await access(chatId);
+      const conversation = await access(chatId, true);
       await socket.join(room(chatId));
       if (socket.data.role === 'admin') {
         await markRead(database, chatId, 'admin');
