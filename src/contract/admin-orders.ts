@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTERNAL_NOTE_MAX, NOTE_MAX } from '../domain/admin.ts';
 import { pageInfo, pageQuery } from './admin.ts';
+import { multiLine } from './text-policy.ts';
 
 // Back office: orders, payments, the 15-stage tracker, delivery link and internal note.
 
@@ -90,14 +91,14 @@ export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;
 
 export const completeStageBody = z.object({
   /** Shown to the customer on the tracker and in the e-mail. */
-  note: z.string().trim().max(NOTE_MAX, `The note can be at most ${NOTE_MAX} characters.`).optional(),
+  note: multiLine(z.string().trim().max(NOTE_MAX, `The note can be at most ${NOTE_MAX} characters.`)).optional(),
 });
 export const undoStageBody = z.object({
-  reason: z.string().trim().min(1, 'Say why the stage is taken back.').max(NOTE_MAX, `The reason can be at most ${NOTE_MAX} characters.`),
+  reason: multiLine(z.string().trim().min(1, 'Say why the stage is taken back.').max(NOTE_MAX, `The reason can be at most ${NOTE_MAX} characters.`)),
 });
 export const deliveryLinkBody = z.object({ url: z.string().trim().min(1).max(2000) });
 export const internalNoteBody = z.object({
-  note: z.string().max(INTERNAL_NOTE_MAX, `The note can be at most ${INTERNAL_NOTE_MAX} characters.`),
+  note: multiLine(z.string().max(INTERNAL_NOTE_MAX, `The note can be at most ${INTERNAL_NOTE_MAX} characters.`)),
 });
 
 export const stageChangeResponse = z.object({ orderId: z.string(), completedStages: z.number() });

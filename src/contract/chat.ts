@@ -31,7 +31,7 @@ export const CHAT_MESSAGE_MAX = 2000;
 export const chatId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'Unknown chat.');
 
 // safeString: socket payloads do not pass the HTTP validator, so the string policy is in the schema.
-export const chatText = safeString()
+export const chatText = safeString({ multiLine: true })
   .transform((s) => s.trim())
   .pipe(
     z

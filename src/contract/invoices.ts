@@ -5,11 +5,12 @@ import { safeString } from './text-policy.ts';
 // an order, and the snapshot frozen into every invoice at issue.
 
 /**
- * Printable text under the one string policy (docs/decisions/090-string-policy.md): a NUL or a
- * lone surrogate is refused, other control characters are removed — the same whether the HTTP
- * validator already applied the policy or the schema is used on its own.
+ * Printable text under the one string policy (decisions 090 and 130): a NUL, a lone surrogate or a
+ * control character is refused — the same whether the HTTP validator already applied the policy
+ * or the schema is used on its own.
  */
-const printable = (max: number, what: string) => safeString().trim().max(max, `${what} can be at most ${max} characters.`);
+const printable = (max: number, what: string, lines: { multiLine?: boolean } = {}) =>
+  safeString(lines).trim().max(max, `${what} can be at most ${max} characters.`);
 
 /** A GSTIN, VAT or other tax id: letters, digits and - / . only (so no markup can hide in it). */
 export const taxIdSchema = z
@@ -20,7 +21,7 @@ export const taxIdSchema = z
 
 export const billingDetailsBody = z.object({
   billingName: printable(120, 'The billing name').optional().default(''),
-  billingAddress: printable(500, 'The billing address').optional().default(''),
+  billingAddress: printable(500, 'The billing address', { multiLine: true }).optional().default(''),
   taxId: taxIdSchema.optional().default(''),
 });
 export type BillingDetailsBody = z.input<typeof billingDetailsBody>;
@@ -36,10 +37,14 @@ export const billingDetailsResponse = z.object({
   billing: billingDetails,
 });
 
+/** 'test_invoice': a payment taken in test mode, numbered apart from the tax invoices (decision 120). */
+export const INVOICE_SERIES = ['invoice', 'credit_note', 'test_invoice'] as const;
+export type InvoiceSeries = (typeof INVOICE_SERIES)[number];
+
 export const invoiceSummary = z.object({
   id: z.string(),
   number: z.string(),
-  series: z.enum(['invoice', 'credit_note']),
+  series: z.enum(INVOICE_SERIES),
   kind: z.enum(['advance', 'remaining']).nullable(),
   amount: z.number().int(),
   currency: z.string(),

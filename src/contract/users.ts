@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, isValidPhoneCode, NAME_MAX, PHONE_DIGITS_REGEX, PHONE_MESSAGE } from '../domain/validation.ts';
 import { emailSchema } from './auth.ts';
+import { multiLine } from './text-policy.ts';
 
 // Spec §7 user/addUser and user/getUserById; spec §5 rules for the details form.
 
 export const addUserBody = z.object({
   email: emailSchema,
   name: z.string().trim().min(1, { message: 'Please enter your name.' }).max(NAME_MAX),
-  address: z.string().trim().min(1, { message: 'Please enter your address.' }).max(ADDRESS_MAX),
+  address: multiLine(z.string().trim().min(1, { message: 'Please enter your address.' }).max(ADDRESS_MAX)),
   phone_code: z
     .string()
     .trim()

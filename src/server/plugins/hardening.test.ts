@@ -72,15 +72,62 @@ describe('string policy (item 2)', () => {
     expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: expect.stringContaining('lone surrogate') });
   });
 
-  it('strips other control characters instead of storing them', async () => {
+  it('refuses every other C0 control and DEL in every field of the contact form, with nothing stored (issue 18 item 2)', async () => {
+    // Each attempt from its own address: the contact form's per-address limit is not under test here.
+    let n = 0;
+    const from = () => `10.18.${Math.floor(++n / 250)}.${n % 250}`;
+    const valid = { name: 'Ctl Name', email: 'ctl@example.com', message: 'line one\nline two', phone_code: '+1', phone_number: '5551234', address: 'Street 1\r\nTown' };
+    for (const ch of ['\u0001', '\u001b', '\u007f']) {
+      for (const field of Object.keys(valid) as (keyof typeof valid)[]) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/addContact', remoteAddress: from(), payload: { ...valid, [field]: `${valid[field]}${ch}[31m` } });
+        expect(res.statusCode, `${field} with U+${ch.charCodeAt(0).toString(16)}`).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+        expect(res.json().message).toContain(`"${field}"`);
+        expect(res.json().message).toMatch(/control character \(U\+00(01|1B|7F)\)/);
+      }
+    }
+    const stored = await t.deps.database.query<{ n: number }>("select count(*)::int as n from contact_messages where email = 'ctl@example.com'");
+    expect(stored[0]?.n).toBe(0);
+    // Multi-line fields keep their line breaks and tabs; the same form without controls is stored.
+    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/contact/addContact', remoteAddress: from(), payload: { ...valid, message: 'a\tb\nc' } });
+    expect(ok.statusCode).toBeLessThan(300);
+    const [row] = await t.deps.database.query<{ message: string; address: string }>("select message, address from contact_messages where email = 'ctl@example.com'");
+    expect(row).toEqual({ message: 'a\tb\nc', address: 'Street 1\r\nTown' });
+  });
+
+  it('refuses line breaks and tabs in single-line fields', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/contact/addContact',
-      payload: { name: 'Bell\u0007 Name', email: 'bell@example.com', message: 'line one\nline\u001b two', phone_code: '+1', phone_number: '5551234', address: '' },
+      remoteAddress: '10.18.99.1',
+      payload: { name: 'Two\nLines', email: 'twolines@example.com', message: '', phone_code: '+1', phone_number: '5551234', address: '' },
     });
-    expect(res.statusCode).toBeLessThan(300);
-    const [row] = await t.deps.database.query<{ name: string; message: string }>("select name, message from contact_messages where email = 'bell@example.com'");
-    expect(row).toEqual({ name: 'Bell Name', message: 'line one\nline two' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('"name" contains a line break or tab');
+    const lead = await t.app.inject({ method: 'POST', url: '/api/v1/alert/sendEmail', remoteAddress: '10.18.99.2', payload: { email: 'tab\t@example.com' } });
+    expect(lead.statusCode).toBe(400);
+  });
+
+  it('refuses controls in the lead forms, the assistant input, query strings and paths', async () => {
+    const admin = await loginAs(t, 'ctl.admin@example.com', 'admin');
+    const customer = await loginAs(t, 'ctl.path@example.com');
+    const attempts = [
+      t.app.inject({ method: 'POST', url: '/api/v1/alert/sendEmail', payload: { email: 'lead\u001b@example.com' } }),
+      t.app.inject({ method: 'POST', url: '/api/v1/alert/sendMessage', payload: { phone: '+1 555\u007f1234567' } }),
+      t.app.inject({ method: 'POST', url: '/api/v1/chat/chat/', payload: { user_input: 'price?\u001b]0;pwned\u0007' } }),
+      t.app.inject({ url: '/api/v1/admin/orders?q=A%1BB', headers: admin.headers }),
+      t.app.inject({ url: '/api/v1/admin/orders?q=A%0AB', headers: admin.headers }),
+      t.app.inject({ url: '/api/v1/status/getStatus/order/ORD%01X', headers: customer.headers }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: expect.stringMatching(/control character|line break/) });
+    }
+    const leads = await t.deps.database.query<{ n: number }>("select count(*)::int as n from leads where email like 'lead%'");
+    expect(leads[0]?.n).toBe(0);
+    // A question over several lines is still a question.
+    const multi = await t.app.inject({ method: 'POST', url: '/api/v1/chat/chat/', payload: { user_input: 'What does it cost?\nAnd how long?' } });
+    expect(multi.statusCode).toBe(200);
   });
 });
 
@@ -96,10 +143,13 @@ describe('string policy on the chat socket (item 2)', () => {
         const ack = await request(socket, 'sendMessage', { chatId, message, sender: 'user' });
         expect(ack).toEqual({ ok: false, code: 'BAD_REQUEST', message: TEXT_POLICY_MESSAGE });
       }
+      // Issue 18 item 2: other controls and DEL are refused too; line breaks and tabs are text.
+      for (const message of ['bell\u0007 rings', 'esc\u001b[2J', 'del\u007f']) {
+        expect(await request(socket, 'sendMessage', { chatId, message, sender: 'user' })).toEqual({ ok: false, code: 'BAD_REQUEST', message: TEXT_POLICY_MESSAGE });
+      }
       expect(await stored()).toEqual([]);
-      // Other control characters are removed, the message is kept.
-      expect(await request(socket, 'sendMessage', { chatId, message: 'bell\u0007 rings', sender: 'user' })).toMatchObject({ ok: true });
-      expect(await stored()).toEqual(['bell rings']);
+      expect(await request(socket, 'sendMessage', { chatId, message: 'two\nlines\tok', sender: 'user' })).toMatchObject({ ok: true });
+      expect(await stored()).toEqual(['two\nlines\tok']);
     } finally {
       socket.disconnect();
     }

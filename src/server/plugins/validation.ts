@@ -7,16 +7,16 @@ const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query s
 
 /**
  * The zod validator of every route, preceded by the contract's string policy
- * (src/contract/text-policy.ts): a NUL byte or a lone surrogate anywhere in the body, the path
- * parameters or the query string is a 400 naming the field, before any route code or database sees
- * it. Headers are left to Node, which already refuses control characters in them.
+ * (src/contract/text-policy.ts): a NUL byte, a lone surrogate or a control character anywhere in
+ * the body, the path parameters or the query string is a 400 naming the field, before any route
+ * code or database sees it. The route's schema tells which fields are multi-line (tab, LF, CR). Headers are left to Node, which already refuses control characters in them.
  */
 export const validatorWithTextPolicy: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
   const part = route.httpPart ?? 'body';
   if (!(part in PART_NAMES)) return validate;
   return (data: unknown) => {
-    const checked = applyTextPolicy(data);
+    const checked = applyTextPolicy(data, route.schema);
     if (!checked.ok) {
       const where = checked.path ? `${PART_NAMES[part]} field "${checked.path}"` : `the ${PART_NAMES[part]}`;
       return { error: badRequest(`Invalid ${PART_NAMES[part]}: ${where} ${checked.reason}. Remove it and try again.`) };
