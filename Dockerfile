@@ -1,14 +1,14 @@
 # NOT built in CI (no Docker engine there): it only runs the npm scripts CI does test —
 # `npm ci` and `npm run build` — and then the compiled server, as deploy/systemd does.
 # docs/operations.md "Containers".
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -49,6 +49,9 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.BRAND_NAME} is running at ${config.publicUrl}`);
+  // Node 20 reached its end of life on 30 April 2026 (decision 131): it still runs, but say so.
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  if (nodeMajor < 22) app.log.warn(`Node.js ${process.version} is past its end of life: run Node 24 LTS (or 22 LTS) in production.`);
 }
 
 main().catch((err) => {
