@@ -8,6 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+/** A transaction (or savepoint) of `Db`, as `db.transaction(tx => …)` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,10 +1,10 @@
-import { CURRENCIES, findCurrency, parseCurrencyTable } from '../../../domain/currencies.ts';
-import type { Currency } from '../../../domain/money.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest } from '../../lib/app-error.ts';
-import type { PaymentProvider } from '../../integrations/payments/provider.ts';
-import { createRazorpayProvider } from '../../integrations/payments/razorpay.ts';
-import { createTestCheckoutProvider } from '../../integrations/payments/test-checkout.ts';
+import { CURRENCIES, findCurrency, parseCurrencyTable } from '../../domain/currencies.ts';
+import type { Currency } from '../../domain/money.ts';
+import type { AppDeps } from '../deps.ts';
+import { badRequest } from './app-error.ts';
+import type { PaymentProvider } from '../integrations/payments/provider.ts';
+import { createRazorpayProvider } from '../integrations/payments/razorpay.ts';
+import { createTestCheckoutProvider } from '../integrations/payments/test-checkout.ts';
 
 /** What the money features share per app instance: provider, currency table, referral end. */
 export interface MoneyContext {

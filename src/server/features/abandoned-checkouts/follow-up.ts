@@ -6,7 +6,7 @@ import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { checkoutFollowups } from '../../db/schema/checkout-followups.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { checkCoupon } from '../coupons/check-coupon.ts';
-import { displayCurrency, moneyContext } from '../payments/context.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import type { TestCheckoutProvider } from '../../integrations/payments/test-checkout.ts';
 import { createPaymentOrder } from '../payments/create-payment-order.ts';
-import { moneyContext } from '../payments/context.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 import { reconcilePaymentsAsAdmin } from '../payments/reconcile-payments.ts';
 import { settlePayment } from '../payments/settle-payment.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';

@@ -1,33 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditEntity, AuditListResponse, AuditQuery } from '../../../contract/admin.ts';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { AuditListResponse, AuditQuery } from '../../../contract/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { adminAuditLog } from '../../db/schema/admin.ts';
-
-export interface AuditRecord {
-  actorUserId: string;
-  action: AuditAction;
-  entity: AuditEntity;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-/**
- * Appends one admin action to the audit log. Call it with the same transaction as the change
- * itself, so that a change never happens without its record (and a failed change leaves none).
- */
-export async function recordAudit(db: Db, r: AuditRecord): Promise<void> {
-  await db.insert(adminAuditLog).values({
-    actorUserId: r.actorUserId,
-    // Kept beside the id so "who" survives the deletion of the account.
-    actorEmail: sql`coalesce((select email from users where id = ${r.actorUserId}), 'unknown')`,
-    action: r.action,
-    entity: r.entity,
-    entityId: r.entityId,
-    before: r.before ?? null,
-    after: r.after ?? null,
-  });
-}
 
 const dayAfter = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
 

@@ -6,7 +6,7 @@ import { cashbackPayouts } from '../../db/schema/admin.ts';
 import { cashback, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 
 type State = CashbackEntry['state'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

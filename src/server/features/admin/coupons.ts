@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { coupons, siteSettings } from '../../db/schema/coupons.ts';
 import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { couponUseCounts } from './coupon-usage.ts';
 

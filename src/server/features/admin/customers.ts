@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { conversationsOf, orderCounts, ordersOf, signInMethodsOf } from './customer-related.ts';
 
 const liveSession = (now: Date) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { csvCell } from './csv.ts';
+import { csvCell } from '../../lib/csv.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;

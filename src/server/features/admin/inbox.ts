@@ -4,8 +4,8 @@ import { sourceLabel } from '../../../contract/funnel.ts';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, leads } from '../../db/schema/public-site.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { recordAudit } from './audit.ts';
-import { toCsv } from './csv.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { toCsv } from '../../lib/csv.ts';
 
 // Leads and contact messages (issue 3's tables): lists, "mark handled", CSV export.
 

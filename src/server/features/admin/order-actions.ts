@@ -5,7 +5,7 @@ import { adminOrderNotes } from '../../db/schema/admin.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { completeNextStage, undoLastStage } from '../tracker/complete-next-stage.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 
 // The tracker's service functions (issue 5) do the work, the customer's e-mail and — given the
 // actor — the audit record, in the same transaction as the change (issue 13 item 4), whichever

@@ -3,7 +3,7 @@ import type { ChatMessage, ChatSender, ChatSummary } from '../../../contract/cha
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chatConversations } from '../../db/schema/chat.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 
 // Conversations and their messages (DESIGN §3). The id is the capability (docs/decisions/040).

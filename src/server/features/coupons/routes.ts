@@ -5,10 +5,10 @@ import { REFERRAL_PERCENT } from '../../../domain/referral.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { moneyContext } from '../payments/context.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 import { getOrCreateReferralCode } from '../referrals/referral-code.ts';
 import { checkCoupon } from './check-coupon.ts';
-import { perSession } from '../payments/rate-limits.ts';
+import { perSession } from '../../lib/per-session-limit.ts';
 
 export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(

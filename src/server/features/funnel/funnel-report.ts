@@ -1,7 +1,7 @@
 import { DIRECT_SOURCE, FUNNEL_STAGES, funnelCountsOf, type FunnelCounts, type FunnelResponse, type FunnelStage } from '../../../contract/funnel.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { Database } from '../../db/client.ts';
-import { toCsv } from '../admin/csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 
 const DAY_MS = 86_400_000;
 const WEEK = (col: string) => `to_char(date_trunc('week', ${col}), 'YYYY-MM-DD')`;

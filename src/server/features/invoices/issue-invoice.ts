@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { installments, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { billingDetails, invoiceCounters, invoices } from '../../db/schema/invoices.ts';
-import { displayCurrency, moneyContext } from '../payments/context.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -3,7 +3,7 @@ import { errorResponses } from '../../../contract/common.ts';
 import { pdfResponse, billingDetailsBody, billingDetailsResponse, invoiceIdParams, orderIdParams, orderInvoicesResponse } from '../../../contract/invoices.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { perSession } from '../payments/rate-limits.ts';
+import { perSession } from '../../lib/per-session-limit.ts';
 import { getBillingDetails, invoicePdf, listOrderInvoices, saveBillingDetails } from './invoice-queries.ts';
 
 /** The customer's side of tax invoices (issue 14.1): billing details, the list and the PDFs. */

@@ -2,7 +2,7 @@ import type { OrderSummary } from '../../../contract/orders.ts';
 import { completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
-import { displayCurrency, moneyContext } from '../payments/context.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
 interface Row {
   public_id: string;

@@ -9,7 +9,7 @@ import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts
 import type { SessionUser } from '../auth/sessions.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { ProviderUnavailableError, type ProviderOrder } from '../../integrations/payments/provider.ts';
-import { displayCurrency, moneyContext } from './context.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { quoteAdvance } from './quote-advance.ts';
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
 import { firstTouchOfCustomer, touchColumns } from '../funnel/visitors.ts';

@@ -2,7 +2,7 @@ import { type Quote, quote } from '../../../domain/pricing.ts';
 import type { Currency } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type CouponRow, checkCoupon } from '../coupons/check-coupon.ts';
-import { moneyContext, resolveCurrency } from './context.ts';
+import { moneyContext, resolveCurrency } from '../../lib/money-context.ts';
 
 export interface AdvanceQuote {
   currency: Currency;

@@ -2,8 +2,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { paymentAttempts } from '../../db/schema/orders.ts';
 import type { ProviderPayment } from '../../integrations/payments/provider.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { moneyContext } from './context.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 import { settlePayment } from './settle-payment.ts';
 
 const LOOK_BACK_MS = 7 * 24 * 3600 * 1000;

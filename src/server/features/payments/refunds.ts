@@ -6,8 +6,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { ProviderUnavailableError } from '../../integrations/payments/provider.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { notifyAdmins } from '../leads/notify-admins.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { displayCurrency, moneyContext } from './context.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
 // Issue 12 item 6: a duplicate payment (the remaining paid in two tabs) is told to the customer at
 // once, e-mailed to the founder and listed as "Refund needed" in the back office until the founder

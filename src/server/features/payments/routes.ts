@@ -13,13 +13,13 @@ import { PLAN } from '../../../domain/pricing.ts';
 import { REFERRAL_CAP_BASE, REFERRAL_PERCENT } from '../../../domain/referral.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { moneyContext } from './context.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 import { cachedRead } from '../../lib/cached-read.ts';
 import { createPaymentOrder } from './create-payment-order.ts';
 import { quoteAdvance } from './quote-advance.ts';
 import { reconcilePayments, reconcilePaymentsAsAdmin } from './reconcile-payments.ts';
 import { verifyPayment } from './verify-payment.ts';
-import { perSession } from './rate-limits.ts';
+import { perSession } from '../../lib/per-session-limit.ts';
 import { paymentWebhookRoutes } from './webhook-routes.ts';
 import { testCheckoutRoutes } from './test-checkout-routes.ts';
 

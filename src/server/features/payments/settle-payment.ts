@@ -12,7 +12,7 @@ import { cancelRemindersOnPayment } from '../reminders/schedule.ts';
 import { mailRefundNeeded } from './refunds.ts';
 import { withoutDiscount } from '../../../domain/pricing.ts';
 import { mayRedeem } from '../coupons/coupon-limits.ts';
-import { moneyContext } from './context.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 
 export type SettleOutcome = 'paid' | 'already_paid' | 'duplicate' | 'amount_mismatch' | 'unknown_order';
 

@@ -7,7 +7,7 @@ import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts
 import { escapeHtml } from '../mail/render-email.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { TestCheckoutProvider } from '../../integrations/payments/test-checkout.ts';
-import { displayCurrency, moneyContext } from './context.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
 const params = z.object({ orderId: z.string().min(1).max(64) });
 

@@ -3,7 +3,7 @@ import type { VerifyPaymentResponse } from '../../../contract/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { moneyContext } from './context.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /**

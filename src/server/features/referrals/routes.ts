@@ -6,7 +6,7 @@ import { REFERRAL_PERCENT } from '../../../domain/referral.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cashback, orders } from '../../db/schema/orders.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { moneyContext } from '../payments/context.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 import { getOrCreateReferralCode } from './referral-code.ts';
 
 export const referralRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -9,7 +9,7 @@ import { paymentReminders, reminderPauseHistory, reminderPauses } from '../../db
 import { users } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 
 async function orderRowId(deps: AppDeps, publicId: string) {
   const [o] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)).limit(1);

@@ -6,7 +6,7 @@ import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { paymentReminders, reminderPauses } from '../../db/schema/reminders.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
 import { adminRecipients } from '../leads/notify-admins.ts';
-import { displayCurrency, moneyContext } from '../payments/context.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import type { Tx } from '../invoices/issue-invoice.ts';
 
 const BATCH = 50;

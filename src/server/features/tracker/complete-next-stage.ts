@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { installments, orderStages, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { mailStageCompleted } from './notify.ts';
 import { cancelRemindersOnUndo, scheduleReminders } from '../reminders/schedule.ts';
 import { runDueReminders } from '../reminders/run-reminders.ts';

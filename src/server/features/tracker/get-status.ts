@@ -3,7 +3,7 @@ import { toMajor } from '../../../domain/money.ts';
 import type { StatusResponse } from '../../../contract/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { displayCurrency, moneyContext } from '../payments/context.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { type LoadedOrder, loadOrder } from './load-order.ts';
 
 export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: string): Promise<LoadedOrder> {

@@ -2,7 +2,7 @@ import { STAGES, formatCustomerDate } from '../../../domain/tracker.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { renderEmail } from '../mail/render-email.ts';
-import { displayCurrency, moneyContext } from '../payments/context.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { invoiceAttachment } from '../invoices/invoice-queries.ts';
 
 // Customer e-mails of the money path, all through the outbox (DESIGN §5).
