@@ -118,8 +118,9 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
     await Promise.allSettled([...io._nsps.values()].map(async (nsp) => nsp.adapter.close()));
     for (const close of closers) await close();
   });
-  // 30 messages per 10 s per address across all its sockets and instances (issue 13 §6): far above
-  // a person typing, even several behind one office address; far below a scripted flood.
+  // 30 messages in any 10 s per address across all its sockets and instances (issue 13 §6, a sliding
+  // window: decision 105): far above a person typing, even several behind one office address; far
+  // below a scripted flood.
   const messageLimit = createAddressLimit({ max: 30, windowMs: 10_000, redis, log: deps.log });
   return { io, messageLimit };
 }

@@ -116,6 +116,28 @@ describe('live chat between a visitor and the admin', () => {
     ]);
   });
 
+  it("dates each message when it was sent, not when its chat was opened (the founder's reply kept the chat's time)", async () => {
+    const chatId = await start();
+    // The chat was opened an hour ago; the messages are written now.
+    await t.deps.database.query("update chat_conversations set created_at = now() - interval '1 hour' where id = $1", [chatId]);
+    const admin = await client(adminToken);
+    const visitor = await client();
+    await request(visitor, 'joinChat', chatId);
+    const sent = await request(visitor, 'sendMessage', { chatId, sender: 'user', message: 'Are you there?' });
+    await request(admin, 'joinChat', chatId);
+    const reply = await request(admin, 'adminSendMessage', { chatId, message: 'Yes, here.' });
+    expect(reply.ok).toBe(true);
+    for (const m of [sent.message, reply.message] as ChatMessage[]) {
+      expect(Math.abs(Date.parse(m.createdAt) - Date.now()), `${m.message} is dated now`).toBeLessThan(60_000);
+    }
+    // The acknowledged time is the stored one: a reload shows the same.
+    const history = await request(admin, 'getChatHistory', chatId);
+    expect(history.ok && history.history?.map((m) => m.createdAt)).toEqual([(sent.message as ChatMessage).createdAt, (reply.message as ChatMessage).createdAt]);
+    const active = await request(admin, 'getActiveChats');
+    const listed = active.ok ? active.summaries?.find((s) => s.chatId === chatId) : undefined;
+    expect(Date.parse(listed?.createdAt ?? ''), 'the summary keeps the time the chat was opened').toBeLessThan(Date.now() - 50 * 60_000);
+  });
+
   it('reloads the history after a reconnect and reports unread replies to the launcher', async () => {
     const chatId = await start();
     const visitor = await client();
@@ -353,8 +375,6 @@ describe('connection flood', () => {
   it('limits messages per visitor address across its sockets (20 sockets cannot store 160 messages)', async () => {
     const chatId = await start();
     const sockets = await Promise.all(Array.from({ length: 20 }, () => client(undefined, '10.78.0.1')));
-    // The limit counts in 10-second windows: start well inside one.
-    if (Date.now() % 10_000 > 6_000) await new Promise((r) => setTimeout(r, 10_050 - (Date.now() % 10_000)));
     const acks = await Promise.all(
       sockets.flatMap((s, i) => Array.from({ length: 8 }, (_, j) => request(s, 'sendMessage', { chatId, message: `flood ${i}.${j}` }))),
     );
@@ -365,6 +385,29 @@ describe('connection flood', () => {
     // Another address is not affected.
     expect(await request(await client(undefined, '10.78.0.2'), 'sendMessage', { chatId, message: 'other visitor' })).toMatchObject({ ok: true });
   });
+
+  it('lets no 10-second span hold more than 30 messages from one address, across the old window boundary (issue 18 item 3)', async () => {
+    const chatId = await start();
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => client(undefined, '10.79.0.1')));
+    const burst = (round: string) =>
+      Promise.all(sockets.flatMap((s, i) => [0, 1].map((j) => request(s, 'sendMessage', { chatId, message: `${round} ${i}.${j}` }))));
+    // The fixed window restarted at every multiple of 10 s: 40 messages just before one, 40 just after.
+    let boundary = Math.ceil(Date.now() / 10_000) * 10_000;
+    if (boundary - Date.now() < 1_500) boundary += 10_000;
+    await new Promise((r) => setTimeout(r, boundary - 1_000 - Date.now()));
+    const before = await burst('before');
+    await new Promise((r) => setTimeout(r, Math.max(0, boundary + 300 - Date.now())));
+    const after = await burst('after');
+
+    const acks = [...before, ...after];
+    const rows = await t.deps.database.query<{ created_at: Date }>('select created_at from chat_messages where conversation_id = $1 order by created_at', [chatId]);
+    expect(rows).toHaveLength(acks.filter((a) => a.ok).length);
+    expect(acks.filter((a) => !a.ok).every((a) => !a.ok && a.code === 'RATE_LIMITED')).toBe(true);
+    const times = rows.map((r) => new Date(r.created_at).getTime());
+    const busiest = Math.max(...times.map((t0) => times.filter((t1) => t1 >= t0 && t1 < t0 + 10_000).length));
+    expect(busiest).toBeLessThanOrEqual(30);
+    expect(rows).toHaveLength(30);
+  }, 40_000);
 });
 
 describe('offline mode', () => {
