@@ -51,3 +51,10 @@ export const assistantEntries = pgTable('assistant_entries', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The one definition of a chat waiting for the founder, for the console's list and the back
+ * office's "open chats" count (decision 126): not closed, and somebody wrote in it. A chat opened
+ * on the team tab with nothing said is nobody waiting. SQL over `chat_conversations c`.
+ */
+export const LISTED_CHAT_SQL = "c.state <> 'closed' and c.last_message_at is not null";

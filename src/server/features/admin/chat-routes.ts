@@ -8,6 +8,6 @@ export const chatSummaryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.get(
     '/chats/summary',
     { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'Open and unread chats, for the entry point to the chat console', response: { 200: chatSummaryResponse, ...errorResponses } } },
-    async () => chatSummary(deps.db),
+    async () => chatSummary(deps.database),
   );
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { markRead, startConversation, storeMessage } from '../chat/conversations.ts';
+import { activeSummaries, markRead, startConversation, storeMessage } from '../chat/conversations.ts';
 import { seedPaidOrder } from './test-seed.ts';
 
 let t: TestApp;
@@ -78,9 +78,14 @@ describe('customer detail with orders and chats, and the chat entry point', () =
     expect(detail.orders).toEqual([expect.objectContaining({ id: seeded.orderId, completedStages: 1, currency: expect.any(String) })]);
     expect(detail.conversations).toEqual([expect.objectContaining({ state: 'waiting', messages: 2 })]);
 
+    // A chat opened on the team tab with nothing said is not waiting for anyone: the console does
+    // not list it, and the counts do not count it (decision 126).
+    await startConversation(t.deps.database, null);
+
     const summary = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/chats/summary', headers: admin.headers })).json();
     expect(summary).toEqual({ openChats: 2, unreadChats: 1, unreadMessages: 2 });
     const overview = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json();
     expect(overview).toMatchObject({ openChats: 2, unreadChats: 1 });
+    expect((await activeSummaries(t.deps.database)).length, 'the console lists what the overview counts').toBe(overview.openChats);
   });
 });

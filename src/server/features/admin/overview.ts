@@ -66,7 +66,7 @@ export async function getOverview(database: Database, now = new Date()): Promise
     revenue(database, days),
     ordersByStage(database),
     cashbackOwed(database),
-    chatSummary(database.db),
+    chatSummary(database),
     leadCounts(database, days),
     database.db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
     refundsNeeded(database),

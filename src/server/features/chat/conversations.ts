@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChatMessage, ChatSender, ChatSummary } from '../../../contract/chat.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { chatConversations } from '../../db/schema/chat.ts';
+import { chatConversations, LISTED_CHAT_SQL } from '../../db/schema/chat.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 
@@ -71,7 +71,9 @@ export async function storeMessage(
   text: string,
   who: Pick<Conversation, 'userName' | 'userEmail'> = { userName: null, userEmail: null },
 ): Promise<{ message: ChatMessage; summary: ChatSummary }> {
-  const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date } & Omit<SummaryRow, 'id' | 'name' | 'email'>>(
+  // The chat's own created_at is renamed: with two `created_at` columns the row kept the chat's, and
+  // every message went out dated when its chat was opened (issue 18 item 12, decision 126).
+  const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date; chat_created_at: Date } & Omit<SummaryRow, 'id' | 'name' | 'email' | 'created_at'>>(
     `with m as (
        insert into chat_messages (conversation_id, sender, body)
        select id, $2, $3 from chat_conversations where id = $1 and state <> 'closed'
@@ -84,7 +86,7 @@ export async function storeMessage(
          visitor_unread = visitor_unread + case when $2 = 'admin' then 1 else 0 end,
          state = case when $2 = 'admin' then 'open' else state end
        where id = (select conversation_id from m)
-       returning state, contact_email, admin_unread, last_message, last_message_at, created_at)
+       returning state, contact_email, admin_unread, last_message, last_message_at, created_at as chat_created_at)
      select m.*, c.* from m, c`,
     [chatId, sender, text],
   );
@@ -92,7 +94,7 @@ export async function storeMessage(
   if (!row) throw conflict('This chat is closed. Please start a new chat.');
   return {
     message: toMessage(row),
-    summary: toSummary({ ...row, id: row.conversation_id, name: who.userName, email: who.userEmail }),
+    summary: toSummary({ ...row, id: row.conversation_id, created_at: row.chat_created_at, name: who.userName, email: who.userEmail }),
   };
 }
 
@@ -177,7 +179,7 @@ const toSummary = (r: SummaryRow): ChatSummary => ({
 export async function activeSummaries(database: Database): Promise<ChatSummary[]> {
   const rows = await database.query<SummaryRow>(
     `${SUMMARY_SELECT}
-      where c.state <> 'closed' and c.last_message_at is not null
+      where ${LISTED_CHAT_SQL}
       order by c.last_message_at desc limit 200`,
   );
   return rows.map(toSummary);
