@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidWindow } from '../domain/admin.ts';
+import { COUPON_STATES, isValidWindow } from '../domain/admin.ts';
 
 // Back office: promo coupons and the featured promotion (banner, popup, countdown).
 
@@ -57,6 +57,8 @@ export const adminCoupon = z.object({
   maxUses: z.number().nullable(),
   maxUsesPerCustomer: z.number().nullable(),
   redemptions: z.number(),
+  /** The one state at the server's clock (decision 127); `active` above is only the switch. */
+  state: z.enum(COUPON_STATES),
   featured: z.boolean(),
   createdAt: z.string(),
 });

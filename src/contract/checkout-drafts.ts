@@ -9,6 +9,13 @@ export const checkoutDraft = z.object({
   advance: z.number().int(),
   couponCode: z.string().nullable(),
   followedUpAt: z.string().nullable(),
+  /** The customer's order paid since this draft (decision 128): no follow-up is needed. */
+  paidOrderId: z.string().nullable(),
+  /**
+   * sent: the e-mail went out; pending: it will, once the draft is old enough; paid_since: the
+   * customer paid an order since; newer_checkout: only their latest draft is followed up.
+   */
+  followUp: z.enum(['sent', 'pending', 'paid_since', 'newer_checkout']),
 });
 export type CheckoutDraft = z.infer<typeof checkoutDraft>;
 export const checkoutDraftsResponse = z.object({

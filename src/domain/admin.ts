@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'order.reminders.pause',
   'order.reminders.resume',
   'payment.reconcile',
+  'order.file.upload',
+  'order.file.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,6 +30,27 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** A coupon's validity window: the end strictly after the start when both are set. */
 export const isValidWindow = (from: string | null | undefined, until: string | null | undefined) =>
   !from || !until || Date.parse(until) > Date.parse(from);
+
+/**
+ * The one state a promo coupon is in at `now`, for its single badge in the back office (decision
+ * 127). A code past its end is "expired" even when also switched off (switching it on again would
+ * not help: its dates must change); a switched-off code is "inactive" before its start; a code at
+ * its use limit is "used_up". Checkout applies the same rules (coupon-limits.ts).
+ */
+export const COUPON_STATES = ['active', 'scheduled', 'expired', 'inactive', 'used_up'] as const;
+export type CouponState = (typeof COUPON_STATES)[number];
+
+export function couponState(
+  c: { active: boolean; validFrom: Date | string | null; validUntil: Date | string | null; maxUses: number | null; redemptions: number },
+  now: Date,
+): CouponState {
+  const at = (d: Date | string) => (typeof d === 'string' ? Date.parse(d) : d.getTime());
+  if (c.validUntil !== null && at(c.validUntil) <= now.getTime()) return 'expired';
+  if (!c.active) return 'inactive';
+  if (c.validFrom !== null && at(c.validFrom) > now.getTime()) return 'scheduled';
+  if (c.maxUses !== null && c.redemptions >= c.maxUses) return 'used_up';
+  return 'active';
+}
 
 /** A delivery link the customer may safely click: an absolute http(s) URL with a host. */
 export function isDeliveryUrl(value: string): boolean {

@@ -6,15 +6,26 @@ import type { AppDeps } from '../../deps.ts';
 import { installments, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { checkoutFollowups } from '../../db/schema/checkout-followups.ts';
+import { hasNewerDraft, paidSinceOrderId } from './draft-rules.ts';
 
-/** Back office: open advance checkouts (drafts), newest first, with the follow-up if one was sent. */
+/**
+ * Back office: open advance checkouts (drafts), newest first, with what became of the follow-up: a
+ * draft of a customer who paid since is marked with that order, not left "not yet" (decision 128).
+ */
 export const adminCheckoutDraftRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/checkout-drafts',
     { schema: { tags: ['admin'], summary: 'Advance checkouts opened and not paid', response: { 200: checkoutDraftsResponse, ...errorResponses } } },
     async () => {
       const rows = await deps.db
-        .select({ order: orders, email: users.email, advance: installments.amount, followedUpAt: checkoutFollowups.sentAt })
+        .select({
+          order: orders,
+          email: users.email,
+          advance: installments.amount,
+          followedUpAt: checkoutFollowups.sentAt,
+          paidOrderId: paidSinceOrderId,
+          newerDraft: hasNewerDraft,
+        })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
         .innerJoin(installments, and(eq(installments.orderId, orders.id), eq(installments.kind, 'advance')))
@@ -34,6 +45,8 @@ export const adminCheckoutDraftRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
           advance: r.advance,
           couponCode: r.order.couponCode,
           followedUpAt: r.followedUpAt?.toISOString() ?? null,
+          paidOrderId: r.paidOrderId,
+          followUp: r.followedUpAt ? ('sent' as const) : r.paidOrderId ? ('paid_since' as const) : r.newerDraft ? ('newer_checkout' as const) : ('pending' as const),
         })),
       };
     },

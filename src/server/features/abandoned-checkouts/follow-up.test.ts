@@ -64,5 +64,15 @@ describe('abandoned advance checkouts', () => {
     await payInstallment(t, payer, { kind: 'advance' });
     await runJobs(t.deps, inHours(25));
     expect(await followUps(payer.user.email)).toHaveLength(0);
+
+    // The back office marks the draft with the order paid since, instead of "Follow-up: not yet".
+    const paid = (await t.app.inject({ method: 'GET', url: '/api/v1/order/getAllOrders/user', headers: payer.headers })).json().orders;
+    expect(paid).toHaveLength(1);
+    const admin = await loginAs(t, 'drafts-admin@example.com', 'admin');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/checkout-drafts', headers: admin.headers })).json();
+    const drafts = list.drafts.filter((d: { email: string }) => d.email === payer.user.email);
+    expect(drafts).toEqual([expect.objectContaining({ followUp: 'paid_since', paidOrderId: paid[0].order_id, followedUpAt: null })]);
+    const lateDraft = list.drafts.find((d: { email: string }) => d.email === late.user.email);
+    expect(lateDraft).toMatchObject({ followUp: 'sent', paidOrderId: null });
   });
 });

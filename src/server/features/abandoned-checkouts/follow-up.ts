@@ -6,6 +6,7 @@ import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { checkoutFollowups } from '../../db/schema/checkout-followups.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { checkCoupon } from '../coupons/check-coupon.ts';
+import { newerDraftWhere, paidSinceWhere } from './draft-rules.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -34,8 +35,8 @@ export async function followUpAbandonedCheckouts(deps: AppDeps, now: Date = new 
             lt(orders.createdAt, cutoff),
             sql`${orders.createdAt} > ${since}`,
             sql`not exists (select 1 from checkout_followups f where f.user_id = ${orders.userId} and f.sent_at > ${since})`,
-            sql`not exists (select 1 from orders p where p.user_id = ${orders.userId} and p.state <> 'awaiting_advance' and p.created_at >= ${orders.createdAt})`,
-            sql`not exists (select 1 from orders n where n.user_id = ${orders.userId} and n.state = 'awaiting_advance' and n.created_at > ${orders.createdAt})`,
+            sql`not exists (select 1 from orders p where ${paidSinceWhere})`,
+            sql`not exists (select 1 from orders n where ${newerDraftWhere})`,
           ),
         )
         .orderBy(orders.createdAt)

@@ -23,6 +23,19 @@ describe('promo coupons', () => {
     expect(audit.items[0]).toMatchObject({ action: 'coupon.create', entity: 'coupon', actorEmail: 'owner@example.com', before: null, after: { code: 'SPRING-10', percent: 10 } });
   });
 
+  it('gives each coupon one state: an expired code is "expired", not "active" too (issue 18 item 12)', async () => {
+    const day = 86_400_000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    expect((await post({ code: 'STATE-PAST', percent: 10, validFrom: at(-30 * day), validUntil: at(-day) })).statusCode).toBe(201);
+    expect((await post({ code: 'STATE-SOON', percent: 10, validFrom: at(7 * day) })).statusCode).toBe(201);
+    expect((await post({ code: 'STATE-NOW', percent: 10, validUntil: at(7 * day) })).statusCode).toBe(201);
+    expect((await post({ code: 'STATE-OFF', percent: 10 })).statusCode).toBe(201);
+    const off = (await list()).promos.find((c: { code: string }) => c.code === 'STATE-OFF');
+    expect((await t.app.inject({ method: 'POST', url: `${url}/${off.id}/deactivate`, headers })).statusCode).toBe(200);
+    const states = Object.fromEntries((await list()).promos.map((c: { code: string; state: string }) => [c.code, c.state]));
+    expect(states).toMatchObject({ 'STATE-PAST': 'expired', 'STATE-SOON': 'scheduled', 'STATE-NOW': 'active', 'STATE-OFF': 'inactive' });
+  });
+
   it.each([
     ['a negative percent', { code: 'BAD1', percent: -5 }, 'percent'],
     ['a zero percent', { code: 'BAD2', percent: 0 }, 'percent'],

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminCoupon, CouponListResponse, CreateCouponBody, UpdateCouponBody } from '../../../contract/admin-coupons.ts';
-import { isValidWindow } from '../../../domain/admin.ts';
+import { couponState, isValidWindow } from '../../../domain/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons, siteSettings } from '../../db/schema/coupons.ts';
 import { users } from '../../db/schema/platform.ts';
@@ -14,7 +14,7 @@ type CouponRow = typeof coupons.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toAdminCoupon(c: CouponRow, redemptions: number, featuredCode: string | null): AdminCoupon {
+function toAdminCoupon(c: CouponRow, redemptions: number, featuredCode: string | null, now = new Date()): AdminCoupon {
   return {
     id: c.id,
     code: c.code,
@@ -26,6 +26,7 @@ function toAdminCoupon(c: CouponRow, redemptions: number, featuredCode: string |
     maxUses: c.maxUses,
     maxUsesPerCustomer: c.maxUsesPerCustomer,
     redemptions,
+    state: couponState({ ...c, redemptions }, now),
     featured: c.code === featuredCode,
     createdAt: c.createdAt.toISOString(),
   };

@@ -1,7 +1,28 @@
-import type { CheckoutDraftsResponse } from '../../../contract/checkout-drafts.ts';
+import { Link } from 'react-router';
+import type { CheckoutDraft, CheckoutDraftsResponse } from '../../../contract/checkout-drafts.ts';
 import { Badge, Card, Loadable, PageHeader, Table, td } from '../admin/admin-ui.tsx';
 import { formatMinor, formatWhen } from '../admin/format.ts';
 import { useAdminData } from '../admin/use-admin-data.ts';
+
+/**
+ * What became of a draft's follow-up. A customer who paid an order since needs none, and only the
+ * latest draft is followed up: both say so instead of "not yet" (decision 128).
+ */
+function FollowUp({ draft: d }: { draft: CheckoutDraft }) {
+  if (d.followedUpAt) return <Badge tone="good">sent {formatWhen(d.followedUpAt)}</Badge>;
+  if (d.paidOrderId) {
+    return (
+      <span className="flex flex-col items-start gap-1">
+        <Badge tone="good">Paid since</Badge>
+        <Link to={`/admin/orders/${encodeURIComponent(d.paidOrderId)}`} className="text-xs text-accent-soft underline underline-offset-2 hover:text-white">
+          Order {d.paidOrderId}
+        </Link>
+      </span>
+    );
+  }
+  if (d.followUp === 'newer_checkout') return <Badge>not needed: a newer checkout</Badge>;
+  return <Badge>not yet</Badge>;
+}
 
 /** Back office: advance checkouts opened and not paid (issue 14.3). */
 export default function DraftsPage() {
@@ -26,7 +47,9 @@ export default function DraftsPage() {
                     <td className={`${td} break-all`}>{d.email}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatMinor(d.advance, d.currency)}</td>
                     <td className={`${td} font-mono text-xs`}>{d.couponCode ?? '—'}</td>
-                    <td className={td}>{d.followedUpAt ? <Badge tone="good">sent {formatWhen(d.followedUpAt)}</Badge> : <Badge>not yet</Badge>}</td>
+                    <td className={td} data-testid="draft-follow-up">
+                      <FollowUp draft={d} />
+                    </td>
                   </tr>
                 ))}
               </Table>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminCoupon, CouponListResponse } from '../../../contract/admin-coupons.ts';
+import type { CouponState } from '../../../domain/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from './admin-ui.tsx';
 import { CouponForm } from './coupon-form.tsx';
@@ -99,6 +100,24 @@ export default function CouponsPage() {
   );
 }
 
+/** One badge for the coupon's one state, computed by the server (decision 127). */
+const STATE_BADGES: Record<CouponState, { label: string; tone: 'good' | 'warn' | 'muted' | 'accent' }> = {
+  active: { label: 'Active', tone: 'good' },
+  scheduled: { label: 'Scheduled', tone: 'accent' },
+  expired: { label: 'Expired', tone: 'warn' },
+  inactive: { label: 'Deactivated', tone: 'muted' },
+  used_up: { label: 'Used up', tone: 'warn' },
+};
+
+function CouponStateBadge({ state }: { state: CouponState }) {
+  const b = STATE_BADGES[state];
+  return (
+    <span data-testid="coupon-state">
+      <Badge tone={b.tone}>{b.label}</Badge>
+    </span>
+  );
+}
+
 interface RowProps {
   coupon: AdminCoupon;
   isEditing: boolean;
@@ -127,8 +146,7 @@ function PromoRow({ coupon: c, isEditing, onEdit, onFeature, onDeactivate, onAct
           {c.maxUses ? ` / ${c.maxUses}` : ''}
         </td>
         <td className={`${td} space-x-1`}>
-          {c.active ? <Badge tone="good">Active</Badge> : <Badge>Inactive</Badge>}
-          {c.validUntil && Date.parse(c.validUntil) < Date.now() && <Badge tone="warn">Expired</Badge>}
+          <CouponStateBadge state={c.state} />
           {c.featured && <Badge tone="accent">Featured</Badge>}
         </td>
         <td className={`${td} whitespace-nowrap`}>

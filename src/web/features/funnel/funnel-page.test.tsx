@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { funnelCountsOf, type FunnelResponse } from '../../../contract/funnel.ts';
-import { ALL, FunnelView, funnelSteps, seriesByStage } from './funnel-page.tsx';
+import { ALL, enquiriesOf, FunnelView, funnelSteps, seriesByStage, stepRate } from './funnel-page.tsx';
 
 const c = funnelCountsOf;
 const EVIL = '<script>alert(1)</script>';
@@ -32,13 +32,27 @@ describe('funnel page', () => {
     expect(html).toContain('newsletter');
   });
 
-  it('adds leads and contact messages into one step and stacks a stage by source', () => {
-    expect(funnelSteps(c({ visitors: 9, leads: 2, contacts: 3 })).map((s) => s.value)).toEqual([9, 5, 0, 0, 0]);
+  it('keeps leads and contact messages beside the steps and stacks a stage by source', () => {
+    expect(funnelSteps(c({ visitors: 9, leads: 2, contacts: 3, signups: 4 })).map((s) => s.value)).toEqual([9, 4, 0, 0]);
+    expect(enquiriesOf(c({ visitors: 9, leads: 2, contacts: 3 }))).toBe(5);
     const series = seriesByStage(data, 'visitors', ALL);
     expect(series.map((s) => [s.label, s.values])).toEqual([
       [EVIL, [6, 4]],
       ['newsletter', [4, 3]],
     ]);
     expect(seriesByStage(data, 'advancePaid', 'newsletter')[0]!.values).toEqual([0, 1]);
+  });
+
+  it('never shows a step conversion over 100 % (the issue: 1 contact message, 2 sign-ups read 200 %)', () => {
+    expect(stepRate(1, 2)).toBe('50 %');
+    expect(stepRate(2, 2)).toBe('100 %');
+    expect(stepRate(3, 2)).toBeNull();
+    expect(stepRate(0, 0)).toBeNull();
+    const html = renderToStaticMarkup(<FunnelView data={{ ...data, sources: [], total: [c({ visitors: 5, contacts: 1, signups: 2, advancePaid: 3 })] , weeks: ['2026-05-04'] }} stage="visitors" source={ALL} />);
+    expect(html).not.toMatch(/\d{3,} %/);
+    expect(html).toContain('Visitors → Sign-ups: <span class="text-ink">40 %</span>');
+    expect(html).toContain('Sign-ups → Advance paid: <span class="text-ink">—</span>');
+    expect(html).toMatch(/Leads and contact messages: <span class="text-ink">1<\/span>/);
+    expect(html).not.toContain('contact messages → Sign-ups');
   });
 });

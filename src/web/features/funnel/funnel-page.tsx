@@ -28,15 +28,30 @@ export const ALL = '';
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10} %` : '—');
 
-/** The funnel steps of one row of counts (leads and contact messages together, as the issue names them). */
+/**
+ * The funnel's steps for one row of counts: each is a later point of one customer's path (an
+ * order needs an account, a delivery an advance). Leads and contact messages are not a step: a
+ * customer signs up without writing first, so "messages → sign-ups" read 200 % (decision 127).
+ */
 export function funnelSteps(c: FunnelCounts) {
   return [
     { label: 'Visitors', value: c.visitors },
-    { label: 'Leads and contact messages', value: c.leads + c.contacts },
     { label: 'Sign-ups', value: c.signups },
     { label: 'Advance paid', value: c.advancePaid },
     { label: 'Delivered', value: c.delivered },
   ];
+}
+
+/** Leads and contact messages together: visitors who wrote to the agency. */
+export const enquiriesOf = (c: FunnelCounts) => c.leads + c.contacts;
+
+/**
+ * The conversion from one step to the next, or null when it means nothing: no one at the step
+ * before, or more at this step than the one before — the weeks count events, not one person's path,
+ * so earlier sign-ups paying now can outnumber this period's sign-ups (decision 127).
+ */
+export function stepRate(part: number, whole: number): string | null {
+  return whole > 0 && part <= whole ? percent(part, whole) : null;
 }
 
 /** One stage per week, stacked by source: the biggest sources, the rest as "Other sources". */
@@ -92,11 +107,19 @@ export function FunnelView({ data, stage, source }: { data: FunnelResponse; stag
           <HorizontalBarChart title={picked ? `Source: ${picked.source}` : 'All sources'} rows={steps} />
           <ol className="mt-3 flex flex-col gap-1 text-sm text-muted" aria-label="Conversion between steps">
             {steps.slice(1).map((s, i) => (
-              <li key={s.label}>
-                {steps[i]!.label} → {s.label}: <span className="text-ink">{percent(s.value, steps[i]!.value)}</span>
+              <li key={s.label} data-testid="funnel-step-rate">
+                {steps[i]!.label} → {s.label}: <span className="text-ink">{stepRate(s.value, steps[i]!.value) ?? '—'}</span>
               </li>
             ))}
           </ol>
+          <p className="mt-2 text-sm text-muted" data-testid="funnel-enquiries">
+            Leads and contact messages: <span className="text-ink">{enquiriesOf(totals)}</span>
+            {totals.visitors > 0 && <> ({stepRate(enquiriesOf(totals), totals.visitors) ?? '—'} of visitors)</>}
+          </p>
+          <p className="mt-2 text-xs text-muted">
+            Each step counts what happened in these weeks, not one person&apos;s path: a step with more than the one before (earlier sign-ups paying now)
+            shows “—”. Leads and contact messages sit beside the funnel: customers sign up without writing first.
+          </p>
         </Card>
         <Card title={`${STAGE_LABELS[stage]} per week`}>
           <DailyBarChart
@@ -120,7 +143,7 @@ export function FunnelView({ data, stage, source }: { data: FunnelResponse; stag
                     {s.total[k]}
                   </td>
                 ))}
-                <td className={`${td} tabular-nums`}>{percent(s.total.advancePaid, s.total.visitors)}</td>
+                <td className={`${td} tabular-nums`}>{stepRate(s.total.advancePaid, s.total.visitors) ?? '—'}</td>
               </tr>
             ))}
           </Table>
