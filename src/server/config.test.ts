@@ -15,6 +15,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
   });
 
+  it('bounds open chat sockets per address at 20 unless told otherwise (decision 106)', () => {
+    expect(loadConfig({}).CHAT_SOCKETS_MAX_PER_IP).toBe(20);
+    expect(loadConfig({ CHAT_SOCKETS_MAX_PER_IP: '200' }).CHAT_SOCKETS_MAX_PER_IP).toBe(200);
+    for (const bad of ['0', '-5', '2.5', 'many']) expect(() => loadConfig({ CHAT_SOCKETS_MAX_PER_IP: bad })).toThrow(/CHAT_SOCKETS_MAX_PER_IP/);
+  });
+
   it('refuses test payments and the dev mailbox in production unless allowed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' })).toThrow(/SMTP_URL/);

@@ -84,6 +84,8 @@ export const envSchema = z.object({
   PUBLIC_FORMS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(5),
   /** Live chats one visitor address may start per minute (chat/start). */
   CHAT_STARTS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Open chat sockets per visitor address on one instance; at the bound the oldest idle one goes (decision 106). */
+  CHAT_SOCKETS_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   WEATHER_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
   ALLOW_TEST_PAYMENTS: flag,

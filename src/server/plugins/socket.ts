@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type DefaultEventsMap, Server } from 'socket.io';
+import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -11,8 +11,9 @@ import { type AuthContext, findSession } from '../features/auth/sessions.ts';
 import { clientAddress } from '../features/chat/client-address.ts';
 import { allowedOrigin } from './security.ts';
 import { type AddressLimit, createAddressLimit } from '../features/chat/address-limit.ts';
+import { createAddressSockets } from '../features/chat/address-sockets.ts';
+import { inSomeChat } from '../features/chat/rooms.ts';
 
-const MAX_SOCKETS_PER_IP = 20;
 const sessionRoom = (id: string) => `session:${id}`;
 const userRoom = (id: string) => `user:${id}`;
 
@@ -25,6 +26,7 @@ export interface SocketData {
 }
 
 export type ChatServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+type ChatSocketOfServer = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
 /**
  * socket.io on Fastify's HTTP server at /socket.io. With several instances the events travel
@@ -80,21 +82,27 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
       });
   });
 
-  // At most MAX_SOCKETS_PER_IP open sockets per visitor address on this instance: every open socket
-  // holds memory and triggers presence queries across instances, so a connection flood is refused.
-  // Registered last: a socket counted here always connects, so its 'disconnect' always uncounts it.
-  const perAddress = new Map<string, number>();
+  // At most CHAT_SOCKETS_MAX_PER_IP open sockets per visitor address on this instance; at the bound
+  // the address's oldest socket in no chat makes room, and only if all are in chats is the new one
+  // refused (decision 106). Admin sockets (the console) are never evicted.
+  // Registered last: a socket counted here connects, so its 'disconnect' uncounts it; one whose
+  // connection died before it connected stays counted until it is the first to go.
+  const perAddress = createAddressSockets<ChatSocketOfServer>(deps.config.CHAT_SOCKETS_MAX_PER_IP, {
+    // A socket still between its middleware and its connection is not evictable (disconnect() would
+    // do nothing and it would connect uncounted); one whose connection died there is.
+    evictable: (s) => s.data.role !== 'admin' && !inSomeChat(s.rooms) && (s.connected || s.conn.readyState !== 'open'),
+    evict: (s) => {
+      deps.log.debug({ address: s.data.address }, 'chat: idle socket evicted for a newer one from its address');
+      // A live one is told to stay away ("io server disconnect": socket.io clients do not reconnect
+      // after it); a dead one only leaves the count.
+      s.disconnect(true);
+    },
+  });
   io.use((socket, next) => {
     const address = clientAddress(socket.request, deps.config.TRUST_PROXY);
-    const open = perAddress.get(address) ?? 0;
-    if (open >= MAX_SOCKETS_PER_IP) return next(new Error('Too many connections. Please try again later.'));
-    perAddress.set(address, open + 1);
     socket.data.address = address;
-    socket.on('disconnect', () => {
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left <= 0) perAddress.delete(address);
-      else perAddress.set(address, left);
-    });
+    if (!perAddress.admit(address, socket)) return next(new Error('Too many connections. Please try again later.'));
+    socket.on('disconnect', () => perAddress.release(address, socket));
     next();
   });
 

@@ -362,16 +362,7 @@ describe('attacks', () => {
   });
 });
 
-describe('connection flood', () => {
-  it('refuses more than 20 open sockets from one address and accepts again after one closes', async () => {
-    const sockets = await Promise.all(Array.from({ length: 20 }, () => client(undefined, '10.77.0.1')));
-    await expect(chatClient(base, undefined, '10.77.0.1')).rejects.toThrow(/Too many connections/);
-    await client(undefined, '10.77.0.2');
-    sockets[0]!.disconnect();
-    await new Promise((r) => setTimeout(r, 100));
-    await client(undefined, '10.77.0.1');
-  });
-
+describe('message flood from one address', () => {
   it('limits messages per visitor address across its sockets (20 sockets cannot store 160 messages)', async () => {
     const chatId = await start();
     const sockets = await Promise.all(Array.from({ length: 20 }, () => client(undefined, '10.78.0.1')));

@@ -27,11 +27,12 @@ import {
   type Viewer,
 } from './conversations.ts';
 import { ADMINS, createAdminPresence } from './presence.ts';
+import { chatRoom } from './rooms.ts';
 import type { AddressLimit } from './address-limit.ts';
 import { createRateBucket, type RateBucket } from './rate-bucket.ts';
 import { emailFounderNewChat, emailVisitorReply } from './notify.ts';
 
-const room = (chatId: string) => `chat:${chatId}`;
+const room = chatRoom;
 type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
 const viewerOf = (socket: { data: SocketData }): Viewer => ({
