@@ -17,6 +17,12 @@ export function financialYear(at: Date, opts: { startMonth?: number; timeZone?: 
   return `${first}-${String((first + 1) % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Invoices of payments taken in test mode (decision 120): their own series, so the tax-invoice
+ * series stays gap-free from the first real payment. Not configurable: it must never look real.
+ */
+export const TEST_INVOICE_NUMBER_FORMAT = 'TEST/{fy}/{seq:4}';
+
 /** Tokens: {fy} the financial year, {seq} the number, {seq:N} zero-padded to N digits. */
 export function formatInvoiceNumber(format: string, fy: string, sequence: number): string {
   return format.replace(/\{fy\}/g, fy).replace(/\{seq(?::(\d))?\}/g, (_m, pad?: string) => String(sequence).padStart(pad ? Number(pad) : 0, '0'));

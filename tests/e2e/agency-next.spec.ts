@@ -33,7 +33,8 @@ async function downloadInvoice(page: Page, payment: 'Advance payment' | 'Remaini
   const label = (await button.getAttribute('aria-label'))!;
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const path = await download.path();
-  expect(download.suggestedFilename()).toMatch(/^INV-.+\.pdf$/);
+  // The e2e stack pays in the built-in test checkout: its documents are the TEST series (decision 120).
+  expect(download.suggestedFilename()).toMatch(/^TEST-.+\.pdf$/);
   expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
   return { number: /invoice (\S+)/.exec(label)![1]!, text: pdfText(path) };
 }
@@ -55,6 +56,7 @@ test('invoice PDFs, the remaining-payment reminder and the funnel source, end to
   // 2. The advance, paid in the built-in test checkout.
   await page.goto('/pay');
   await expect(page.getByRole('heading', { name: 'Pay Advance' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await page.getByRole('button', { name: /^Pay .*\d/ }).click();
   await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
   // What the checkout charges (the amount the invoice must show).
@@ -68,8 +70,8 @@ test('invoice PDFs, the remaining-payment reminder and the funnel source, end to
   await page.goto(`/status/${encodeURIComponent(orderId)}`);
   await expect(page.getByTestId('invoices')).toBeVisible({ timeout: 15_000 });
   const first = await downloadInvoice(page, 'Advance payment');
-  expect(first.number).toMatch(/^INV\/\d{4}-\d{2}\/\d{4}$/);
-  expect(first.text).toContain('TAX INVOICE');
+  expect(first.number).toMatch(/^TEST\/\d{4}-\d{2}\/\d{4}$/);
+  expect(first.text).toContain('TEST — NOT A TAX INVOICE');
   expect(first.text).toContain(first.number);
   expect(first.text).toContain(E2E_SELLER.legalName);
   expect(first.text).toContain(E2E_SELLER.taxId);

@@ -1,13 +1,14 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 import { installments, orders } from './orders.ts';
-import type { InvoiceSnapshot } from '../../../contract/invoices.ts';
+import { INVOICE_SERIES, type InvoiceSnapshot } from '../../../contract/invoices.ts';
 
-// Mirrors migrations/0740_invoices.sql; the SQL file is the source of truth.
+// Mirrors migrations/0740_invoices.sql and 0776_test_invoice_series.sql; the SQL files are the source of truth.
+
 export const invoiceCounters = pgTable(
   'invoice_counters',
   {
-    series: text('series', { enum: ['invoice', 'credit_note'] }).notNull(),
+    series: text('series', { enum: INVOICE_SERIES }).notNull(),
     financialYear: text('financial_year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
@@ -16,7 +17,7 @@ export const invoiceCounters = pgTable(
 
 export const invoices = pgTable('invoices', {
   id: uuid('id').primaryKey().defaultRandom(),
-  series: text('series', { enum: ['invoice', 'credit_note'] })
+  series: text('series', { enum: INVOICE_SERIES })
     .notNull()
     .default('invoice'),
   number: text('number').notNull().unique(),

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 import { coupons } from './coupons.ts';
 import { firstTouchColumns } from './funnel.ts';
@@ -49,6 +49,8 @@ export const paymentAttempts = pgTable('payment_attempts', {
   id: uuid('id').primaryKey().defaultRandom(),
   installmentId: uuid('installment_id').notNull().references(() => installments.id, { onDelete: 'cascade' }),
   provider: text('provider', { enum: ['razorpay', 'test'] }).notNull(),
+  /** Taken with a test key (the built-in checkout or rzp_test_…): its invoice is in the TEST series (migration 0776). */
+  testMode: boolean('test_mode').notNull().default(false),
   providerOrderId: text('provider_order_id').notNull().unique(),
   amount: money('amount').notNull(),
   currency: text('currency').notNull(),

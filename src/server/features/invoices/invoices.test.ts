@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { openCheckout, payInstallment, payOnTestCheckout } from '../../../../tests/helpers/test-checkout.ts';
+import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
 import type { BuiltApp } from '../../app.ts';
 import { instancesOnPostgres } from '../../../../tests/helpers/instances.ts';
 import { loadConfig } from '../../config.ts';
@@ -13,6 +14,7 @@ import { completeNextStage } from '../tracker/complete-next-stage.ts';
 import { nextNumber } from './issue-invoice.ts';
 import { renderInvoicePdf } from './render-pdf.ts';
 import { financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
+import { invoiceCounters } from '../../db/schema/invoices.ts';
 import { quote } from '../../../domain/pricing.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
@@ -44,12 +46,28 @@ describe('invoice numbers', () => {
   });
 });
 
+type Who = { headers: Record<string, string> };
+
+/** The browser's path with a live Razorpay key: create-order, pay in Razorpay's window, verify. */
+async function payLive(t: BuiltApp, rzp: FakeRazorpay, who: Who, body: Record<string, unknown>): Promise<string> {
+  const fields = rzp.pay(await openCheckout(t, who, body));
+  const verified = await t.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: who.headers, payload: fields });
+  if (verified.statusCode !== 200) throw new Error(`verify-payment ${verified.statusCode}: ${verified.body}`);
+  return verified.json().orderId as string;
+}
+
+// Real tax invoices come from live payments: Razorpay with a live key (test keys get the TEST series).
 describe('tax invoices', () => {
   let t: TestApp;
+  let rzp: FakeRazorpay;
   beforeAll(async () => {
-    t = await buildTestApp(SELLER);
+    rzp = await startFakeRazorpay({ keyId: 'rzp_live_fakekey' });
+    t = await buildTestApp({ ...SELLER, ...rzp.env() });
   }, 180_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await rzp?.close();
+  });
   const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
 
   it('issues one invoice per captured installment, attached to the receipt and downloadable by its owner only', async () => {
@@ -71,7 +89,7 @@ describe('tax invoices', () => {
       taxId: '29AAAAA0000A1Z5',
     });
 
-    const orderId = await payInstallment(t, me, {
+    const orderId = await payLive(t, rzp, me, {
       kind: 'advance',
       currency: 'INR',
     });
@@ -138,7 +156,7 @@ describe('tax invoices', () => {
 
     // The remaining payment gets the next number, and shows what was paid before.
     for (let i = 0; i < 12; i++) await completeNextStage(t.deps, orderId, {});
-    await payInstallment(t, me, { kind: 'remaining', orderId });
+    await payLive(t, rzp, me, { kind: 'remaining', orderId });
     const both = (await get(`invoices/order/${orderId}`, me.headers)).json().invoices;
     expect(both.map((i: { number: string }) => i.number)).toEqual([`INV/${FY}/0001`, `INV/${FY}/0002`]);
     const second = pdfText((await get(`invoices/${both[1].id}/pdf`, me.headers)).rawPayload);
@@ -179,7 +197,7 @@ describe('tax invoices', () => {
     const me = await loginAs(t, 'invoice-race@example.com');
     const before = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(invoices);
     const providerOrderId = await openCheckout(t, me, { kind: 'advance' });
-    const fields = await payOnTestCheckout(t, providerOrderId);
+    const fields = rzp.pay(providerOrderId);
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
         settlePayment(t.deps, {
@@ -221,8 +239,8 @@ describe('tax invoices', () => {
     const lateCheckout = await openCheckout(t, late, { kind: 'advance', currency: 'INR', couponCode: 'LASTUSE' });
     // The late customer's checkout stays open past its hold; meanwhile someone else pays with the last use.
     await t.deps.database.query(`update orders set coupon_hold_until = now() - interval '1 minute' where user_id = $1`, [late.user.id]);
-    await payInstallment(t, early, { kind: 'advance', currency: 'INR', couponCode: 'LASTUSE' });
-    const fields = await payOnTestCheckout(t, lateCheckout);
+    await payLive(t, rzp, early, { kind: 'advance', currency: 'INR', couponCode: 'LASTUSE' });
+    const fields = rzp.pay(lateCheckout);
     expect((await settlePayment(t.deps, { providerOrderId: lateCheckout, paymentId: fields.razorpay_payment_id! })).outcome).toBe('paid');
 
     const [order] = await t.deps.database.query<{ id: string; public_id: string; discount: string; total: string; advance: string; remaining: string }>(
@@ -257,6 +275,73 @@ describe('tax invoices', () => {
   });
 });
 
+// Issue 18 item 12 (decision 120): a test-mode payment moved no money, so it never takes a number
+// of the tax-invoice series — an operator who goes live later starts at 0001 with no gap.
+describe('test-mode payments', () => {
+  const apps: { t: TestApp; rzp?: FakeRazorpay }[] = [];
+  afterAll(async () => {
+    for (const a of apps) {
+      await a.t.close();
+      await a.rzp?.close();
+    }
+  });
+
+  const counters = (t: TestApp) => t.deps.db.select({ series: invoiceCounters.series, last: invoiceCounters.lastNumber }).from(invoiceCounters);
+
+  async function expectTestInvoice(t: TestApp, who: Who & { user: { email: string } }, orderId: string, n: number) {
+    const [inv] = (await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${orderId}`, headers: who.headers })).json().invoices;
+    expect(inv).toMatchObject({ number: `TEST/${FY}/${String(n).padStart(4, '0')}`, series: 'test_invoice', kind: 'advance' });
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/${inv.id}/pdf`, headers: who.headers });
+    expect(pdf.headers['content-disposition']).toContain(`TEST-${FY}-`);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('TEST — NOT A TAX INVOICE');
+    expect(text).toContain('no money moved');
+    expect(text).not.toMatch(/^\s*TAX INVOICE/m);
+    // The receipt names the TEST number and carries the TEST document.
+    const [receipt] = await t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.template} = 'payment-receipt' and ${mailOutbox.toAddress} = ${who.user.email}`);
+    expect(receipt!.textBody).toContain(`TEST/${FY}/`);
+    expect(pdfText(Buffer.from(receipt!.attachments![0]!.base64, 'base64'))).toContain('TEST — NOT A TAX INVOICE');
+  }
+
+  it('the built-in test checkout numbers its payments TEST/…, and the tax-invoice series is not touched', async () => {
+    const t = await buildTestApp(SELLER);
+    apps.push({ t });
+    for (let i = 1; i <= 2; i++) {
+      const me = await loginAs(t, `test-mode-${i}@example.com`);
+      await expectTestInvoice(t, me, await payInstallment(t, me, { kind: 'advance' }), i);
+    }
+    expect(await counters(t)).toEqual([{ series: 'test_invoice', last: 2 }]);
+    // The first real number is still 0001.
+    const first = await t.deps.db
+      .transaction(async (tx) => {
+        throw Object.assign(new Error('peek'), { n: await nextNumber(t.deps, tx, 'invoice', new Date()) });
+      })
+      .catch((e: { n: { number: string } }) => e.n);
+    expect(first.number).toBe(`INV/${FY}/0001`);
+  }, 180_000);
+
+  it('Razorpay with a test key (rzp_test_…) is test mode too, decided by the key the order was opened with', async () => {
+    const rzp = await startFakeRazorpay({ keyId: 'rzp_test_fakekey' });
+    const t = await buildTestApp({ ...SELLER, ...rzp.env() });
+    apps.push({ t, rzp });
+    const me = await loginAs(t, 'test-mode-rzp@example.com');
+    await expectTestInvoice(t, me, await payLive(t, rzp, me, { kind: 'advance' }), 1);
+    expect(await counters(t)).toEqual([{ series: 'test_invoice', last: 1 }]);
+
+    // An order opened with a live key is a real payment even if a test key is configured when it is settled.
+    const live = await loginAs(t, 'live-mode-rzp@example.com');
+    const providerOrderId = await openCheckout(t, live, { kind: 'advance' });
+    await t.deps.database.query(`update payment_attempts set test_mode = false where provider_order_id = $1`, [providerOrderId]);
+    const fields = rzp.pay(providerOrderId);
+    expect((await settlePayment(t.deps, { providerOrderId, paymentId: fields.razorpay_payment_id })).outcome).toBe('paid');
+    const [inv] = await t.deps.db.select({ number: invoices.number, series: invoices.series }).from(invoices).where(eq(invoices.providerPaymentId, fields.razorpay_payment_id));
+    expect(inv).toEqual({ number: `INV/${FY}/0001`, series: 'invoice' });
+  }, 180_000);
+});
+
 // Two app instances on one PostgreSQL settling the same payments at once.
 const baseUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!baseUrl)('invoice numbering with two instances on one PostgreSQL', () => {
@@ -286,6 +371,7 @@ describe.skipIf(!baseUrl)('invoice numbering with two instances on one PostgreSQ
       .orderBy(asc(invoices.sequence));
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     expect(new Set(rows.map((r) => r.pay)).size).toBe(10);
-    expect(rows[9]!.number).toBe(`INV/${FY}/0010`);
+    // The built-in test checkout: the TEST series, numbered by the same counter as the real one.
+    expect(rows[9]!.number).toBe(`TEST/${FY}/0010`);
   });
 });

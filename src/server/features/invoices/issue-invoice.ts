@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { InvoiceSnapshot } from '../../../contract/invoices.ts';
-import { financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.ts';
+import { TEST_INVOICE_NUMBER_FORMAT, financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { installments, orders } from '../../db/schema/orders.ts';
+import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { billingDetails, invoiceCounters, invoices } from '../../db/schema/invoices.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
+import { isTestMode } from '../../integrations/payments/provider.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -35,7 +36,7 @@ export function sellerOf(config: AppDeps['config']): InvoiceSnapshot['seller'] {
  * counter until the caller's transaction ends: a concurrent issuer waits, and a rollback gives
  * the number back — so numbers have no gaps and no duplicates.
  */
-export async function nextNumber(deps: AppDeps, tx: Tx, series: 'invoice' | 'credit_note', at: Date) {
+export async function nextNumber(deps: AppDeps, tx: Tx, series: InvoiceSeries, at: Date) {
   const fy = financialYear(at, {
     startMonth: deps.config.INVOICE_FY_START_MONTH,
     timeZone: deps.config.INVOICE_TIME_ZONE,
@@ -48,12 +49,30 @@ export async function nextNumber(deps: AppDeps, tx: Tx, series: 'invoice' | 'cre
       set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
     })
     .returning({ n: invoiceCounters.lastNumber });
-  const format = series === 'invoice' ? deps.config.INVOICE_NUMBER_FORMAT : deps.config.CREDIT_NOTE_NUMBER_FORMAT;
+  const format = {
+    invoice: deps.config.INVOICE_NUMBER_FORMAT,
+    credit_note: deps.config.CREDIT_NOTE_NUMBER_FORMAT,
+    test_invoice: TEST_INVOICE_NUMBER_FORMAT,
+  }[series];
   return {
     financialYear: fy,
     sequence: row!.n,
     number: formatInvoiceNumber(format, fy, row!.n),
   };
+}
+
+/**
+ * Whether the payment being invoiced moved no money (decision 120): the attempt it was captured on
+ * records the mode of the key it was opened with. An attempt that cannot be found (not expected:
+ * the settlement marks it paid first) is judged by the provider configured now.
+ */
+async function wasTestPayment(deps: AppDeps, tx: Tx, input: { installmentId: string; paymentId: string }): Promise<boolean> {
+  const [attempt] = await tx
+    .select({ testMode: paymentAttempts.testMode })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.installmentId, input.installmentId), eq(paymentAttempts.providerPaymentId, input.paymentId)))
+    .limit(1);
+  return attempt ? attempt.testMode : isTestMode(moneyContext(deps).provider);
 }
 
 /**
@@ -65,9 +84,10 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
   const [existing] = await tx
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
-    .where(and(eq(invoices.installmentId, input.installmentId), eq(invoices.series, 'invoice')))
+    .where(and(eq(invoices.installmentId, input.installmentId), inArray(invoices.series, ['invoice', 'test_invoice'])))
     .limit(1);
   if (existing) return existing;
+  const series = (await wasTestPayment(deps, tx, input)) ? 'test_invoice' : 'invoice';
 
   const [row] = await tx
     .select({
@@ -127,11 +147,11 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     paidAt: input.paidAt.toISOString(),
     timeZone: deps.config.INVOICE_TIME_ZONE,
   };
-  const n = await nextNumber(deps, tx, 'invoice', input.paidAt);
+  const n = await nextNumber(deps, tx, series, input.paidAt);
   const [inv] = await tx
     .insert(invoices)
     .values({
-      series: 'invoice',
+      series,
       number: n.number,
       financialYear: n.financialYear,
       sequence: n.sequence,

@@ -1,5 +1,5 @@
 import type PDFKit from 'pdfkit';
-import type { InvoiceSnapshot } from '../../../contract/invoices.ts';
+import type { InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.ts';
 import { formatMoney } from '../../../domain/money.ts';
 
 // pdfkit (~10 MB resident once loaded, with its font metrics) is loaded on the first invoice, not at
@@ -9,7 +9,7 @@ const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
 export interface PrintableInvoice {
   number: string;
-  series: 'invoice' | 'credit_note';
+  series: InvoiceSeries;
   issuedAt: Date;
   snapshot: InvoiceSnapshot;
   /** For a credit note: the invoice it corrects. */
@@ -36,7 +36,9 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   const PDFDocument = await loadPdfkit();
   const s = inv.snapshot;
   const zone = s.timeZone ?? inv.defaultTimeZone;
-  const title = inv.series === 'invoice' ? 'TAX INVOICE' : 'CREDIT NOTE';
+  // A test-mode payment moved no money: its document must never pass for a tax invoice (decision 120).
+  const isTest = inv.series === 'test_invoice';
+  const title = { invoice: 'TAX INVOICE', credit_note: 'CREDIT NOTE', test_invoice: 'TEST — NOT A TAX INVOICE' }[inv.series];
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -57,6 +59,14 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   const left = 50;
   const width = doc.page.width - 100;
   doc.font('Helvetica-Bold').fontSize(18).text(title, left, 50);
+  if (isTest) {
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#b00020')
+      .text('This payment was made in test mode: no money moved and no tax is due. Not valid for accounting.', left, doc.y + 4, { width: doc.page.width - 100 })
+      .fillColor('#000000');
+  }
   doc.font('Helvetica').fontSize(10).text(`Number: ${inv.number}`, { align: 'right' });
   doc.text(`Date: ${dateOf(inv.issuedAt, zone)} (${zone})`, { align: 'right' });
   if (inv.correctsNumber) doc.text(`Corrects invoice ${inv.correctsNumber}`, { align: 'right' });
@@ -107,7 +117,12 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   doc.moveDown();
   doc.font('Helvetica').fontSize(9).fillColor('#444444');
   doc.text(`Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt), zone)}. Currency: ${s.currency}.`, left, doc.y, { width });
-  doc.text('This invoice is issued once and never changed; any correction is made by a credit note.', { width });
+  doc.text(
+    isTest
+      ? 'TEST document of a test-mode payment, numbered apart from the tax invoices; it is not a tax invoice.'
+      : 'This invoice is issued once and never changed; any correction is made by a credit note.',
+    { width },
+  );
   doc.end();
   return done;
 }

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { ProviderUnavailableError, type ProviderOrder } from '../../integrations/payments/provider.ts';
+import { ProviderUnavailableError, isTestMode, type ProviderOrder } from '../../integrations/payments/provider.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { quoteAdvance } from './quote-advance.ts';
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
@@ -108,6 +108,7 @@ export async function createPaymentOrder(
       await tx.insert(paymentAttempts).values({
         installmentId: adv!.id,
         provider: ctx.provider.name,
+        testMode: isTestMode(ctx.provider),
         providerOrderId: po.id,
         amount: po.amount,
         currency: po.currency,
@@ -136,6 +137,7 @@ export async function createPaymentOrder(
     await tx.insert(paymentAttempts).values({
       installmentId: row.remaining.id,
       provider: ctx.provider.name,
+      testMode: isTestMode(ctx.provider),
       providerOrderId: po.id,
       amount: po.amount,
       currency: po.currency,

@@ -17,10 +17,25 @@ const params = z.object({ orderId: z.string().min(1).max(64) });
  * labelled TEST MODE everywhere. "Pay" signs the result exactly as Razorpay does and returns to /pay,
  * which verifies it through the same payment/verify-payment call as a real payment.
  */
+// The site's own font stack (src/web/styles.css --font-sans): the page must look like the site.
+const SITE_FONT = `ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif`;
+const PRIMARY = 'box-sizing:border-box;padding:12px 16px;border:0;border-radius:10px;background:#7c3aed;color:#fff;font:inherit;font-size:16px;font-weight:700;cursor:pointer';
+
 export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const ctx = moneyContext(deps);
   if (ctx.provider.name !== 'test') return;
   const provider = ctx.provider as TestCheckoutProvider;
+  /** The attempt of a test provider order, with its order's public id (none for an unknown id). */
+  const attemptOf = async (providerOrderId: string) => {
+    const [attempt] = await deps.db
+      .select({ kind: installments.kind, state: paymentAttempts.state, publicId: orders.publicId })
+      .from(paymentAttempts)
+      .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
+      .innerJoin(orders, eq(orders.id, installments.orderId))
+      .where(eq(paymentAttempts.providerOrderId, providerOrderId))
+      .limit(1);
+    return attempt;
+  };
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2048 }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
@@ -30,25 +45,35 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     if (!order) throw notFound('No such test payment.');
     const c = displayCurrency(ctx, order.currency);
     const amount = escapeHtml(formatMoney(order.amount, c));
+    const brand = escapeHtml(deps.config.BRAND_NAME);
+    // Back from /pay after paying returns here: say it is paid and lead to the order instead of
+    // offering Pay again (issue 18 item 12) — Razorpay's own window cannot be reopened either.
+    const attempt = await attemptOf(request.params.orderId);
+    const paidOrder = attempt && attempt.state !== 'created' ? attempt.publicId : null;
     const action = `/api/v1/payment/test-checkout/${encodeURIComponent(order.id)}`;
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Test checkout — ${escapeHtml(deps.config.BRAND_NAME)}</title></head>
-<body style="margin:0;min-height:100vh;background:#0b0b10;color:#e5e7eb;font-family:system-ui,Arial,sans-serif;display:flex;align-items:center;justify-content:center">
-<main style="box-sizing:border-box;max-width:420px;width:calc(100% - 32px);background:#15151f;border:1px solid #2a2a3a;border-radius:16px;padding:28px">
-<p role="status" style="margin:0 0 16px;padding:8px 12px;border-radius:8px;background:#fde68a;color:#1f1300;font-weight:700;text-align:center">TEST MODE — no real money moves</p>
-<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Test checkout</h1>
-<p style="margin:0 0 20px;color:#c4c4d0">${escapeHtml(deps.config.BRAND_NAME)} has no payment provider configured, so this built-in page stands in for Razorpay's checkout.</p>
+    const body = paidOrder
+      ? `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Payment complete</h1>
+<p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-paid">This test payment of <strong style="color:#fff">${amount}</strong> is already paid. Nothing more to do here.</p>
+<a href="/status/${escapeHtml(encodeURIComponent(paidOrder))}" style="${PRIMARY};display:block;text-align:center;text-decoration:none">See your order</a>`
+      : `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Test checkout</h1>
+<p style="margin:0 0 20px;color:#c4c4d0">${brand} has no payment provider configured, so this built-in page stands in for Razorpay's checkout.</p>
 <dl style="display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 24px">
 <dt style="color:#c4c4d0">Amount</dt><dd style="margin:0;color:#fff;font-weight:700" data-testid="test-checkout-amount">${amount}</dd>
 <dt style="color:#c4c4d0">Receipt</dt><dd style="margin:0">${escapeHtml(order.receipt)}</dd>
 </dl>
 <form method="post" action="${escapeHtml(action)}" style="display:flex;gap:12px;flex-wrap:wrap">
-<button name="action" value="pay" style="flex:1;padding:12px 16px;border:0;border-radius:10px;background:#7c3aed;color:#fff;font-size:16px;font-weight:700;cursor:pointer">Pay ${amount} (test)</button>
-<button name="action" value="cancel" style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font-size:16px;cursor:pointer">Cancel</button>
-</form></main></body></html>`);
+<button name="action" value="pay" style="${PRIMARY};flex:1">Pay ${amount} (test)</button>
+<button name="action" value="cancel" style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font:inherit;font-size:16px;cursor:pointer">Cancel</button>
+</form>`;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Test checkout — ${brand}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
+<body style="margin:0;min-height:100vh;background:#0b0b10;color:#e5e7eb;font-family:${SITE_FONT};display:flex;align-items:center;justify-content:center">
+<main style="box-sizing:border-box;max-width:420px;width:calc(100% - 32px);background:#15151f;border:1px solid #2a2a3a;border-radius:16px;padding:28px">
+<p role="note" style="margin:0 0 16px;padding:8px 12px;border-radius:8px;background:#fde68a;color:#1f1300;font-weight:700;text-align:center">TEST MODE — no real money moves</p>
+${body}</main></body></html>`);
   });
 
   app.post(
@@ -58,15 +83,11 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
+      const attempt = await attemptOf(request.params.orderId);
+      // A paid order cannot be paid again (as on Razorpay): a stale page's Pay leads to the order.
+      if (attempt && attempt.state !== 'created') return reply.redirect(`/status/${encodeURIComponent(attempt.publicId)}`, 303);
       if (request.body.action === 'cancel') {
         // Back to the payment that was cancelled: the remaining one keeps its order (issue 12 item 5).
-        const [attempt] = await deps.db
-          .select({ kind: installments.kind, publicId: orders.publicId })
-          .from(paymentAttempts)
-          .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
-          .innerJoin(orders, eq(orders.id, installments.orderId))
-          .where(eq(paymentAttempts.providerOrderId, request.params.orderId))
-          .limit(1);
         const order = attempt?.kind === 'remaining' ? `&order=${encodeURIComponent(attempt.publicId)}` : '';
         return reply.redirect(`/pay?cancelled=1${order}`, 303);
       }

@@ -33,6 +33,19 @@ describe('built-in test checkout', () => {
     expect(ok.json()).toMatchObject({ status: 'ok', kind: 'advance' });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/payment/test-checkout/order_test_unknown' })).statusCode).toBe(404);
 
+    // Back to the page after paying (issue 18 item 12): it says the payment is complete and links the
+    // order; no Pay is offered, and a stale page's Pay leads to the order without a second charge.
+    const again = await t.app.inject({ method: 'GET', url: `/api/v1/payment/test-checkout/${created.json().id}` });
+    expect(again.body).toContain('Payment complete');
+    expect(again.body).toContain(`href="/status/${ok.json().orderId}"`);
+    expect(again.body).not.toContain('value="pay"');
+    const stale = await t.app.inject({ method: 'POST', url: `/api/v1/payment/test-checkout/${created.json().id}`, headers: { 'content-type': form('pay')['content-type'] }, payload: form('pay').payload });
+    expect(stale.statusCode).toBe(303);
+    expect(stale.headers.location).toBe(`/status/${ok.json().orderId}`);
+    // It looks like the site: the site's font stack and its icon (no request for a missing /favicon.ico).
+    expect(page.body).toContain('font-family:ui-sans-serif,system-ui');
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg"');
+
     // The tracker service: in order, payment stages untouchable, undo.
     const id = ok.json().orderId as string;
     await expect(undoLastStage(t.deps, id)).rejects.toThrow(/cannot be undone/);

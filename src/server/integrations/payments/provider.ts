@@ -46,6 +46,13 @@ export interface ProviderRefund {
 
 export class ProviderUnavailableError extends Error {}
 
+/**
+ * A provider in test mode moves no money: Razorpay's test keys start with `rzp_test_`, and the
+ * built-in test checkout uses such a key too. Its payments are invoiced in the TEST series, never
+ * the tax-invoice series (decision 120).
+ */
+export const isTestMode = (provider: Pick<PaymentProvider, 'keyId'>) => provider.keyId.startsWith('rzp_test_');
+
 export const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
 
 /** Constant-time comparison of two hex signatures; unequal lengths are simply unequal. */
