@@ -13,6 +13,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAuthDecorations } from './plugins/auth.ts';
 import { createInvalidationBus } from './lib/invalidation-bus.ts';
+import { createDomainEvents } from './lib/domain-events.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { createDevMailbox, createSmtpTransport } from './integrations/mail/transport.ts';
@@ -40,6 +41,10 @@ import { createMetrics } from './features/metrics/metrics.ts';
 import { registerMetrics } from './features/metrics/routes.ts';
 import { startJobTimer } from './features/jobs/run-jobs.ts';
 import { registerPageViewCounter } from './features/funnel/count-page-views.ts';
+import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
+import { subscribeInvoices } from './features/invoices/subscriptions.ts';
+import { subscribeReminders } from './features/reminders/subscriptions.ts';
+import { subscribeRefunds } from './features/payments/subscriptions.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -114,7 +119,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metricsOn = config.METRICS_ALLOW.length > 0 || Boolean(config.METRICS_TOKEN);
   const metrics = metricsOn ? createMetrics(database, app.log) : undefined;
   const bus = await createInvalidationBus({ redisUrl: config.REDIS_URL, postgresUrl: config.DATABASE_URL, pool: database.pool, log: app.log });
-  const deps: AppDeps = { config, database, db: database.db, mailer, log: app.log, metrics, revocations: createRevocations(), bus };
+  const events = createDomainEvents(database.db, app.log);
+  const deps: AppDeps = { config, database, db: database.db, mailer, log: app.log, metrics, revocations: createRevocations(), bus, events };
+  // Who reacts to the order's events (decision 100) — the one place that knows; publishers import
+  // none of them. The order matters after commit: the customer's receipt and stage e-mail first.
+  subscribeOrderMail(deps);
+  subscribeInvoices(deps);
+  subscribeReminders(deps);
+  subscribeRefunds(deps);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 

@@ -5,6 +5,7 @@ import type { Mailer } from './features/mail/mailer.ts';
 import type { AppMetrics } from './features/metrics/metrics.ts';
 import type { Revocations } from './features/auth/revocations.ts';
 import type { InvalidationBus } from './lib/invalidation-bus.ts';
+import type { DomainEvents } from './lib/domain-events.ts';
 
 /** What features receive from buildApp: passed explicitly, never hidden in decorators. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** Prometheus instruments; undefined when /metrics is off (docs/decisions/065). */
   metrics?: AppMetrics;
+  /** The order's events and their subscribers; publish inside `events.transaction()` (decision 100). */
+  events: DomainEvents;
   /** Session revocations, for what outlives a request (live chat sockets). */
   revocations: Revocations;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { BillingDetails, BillingDetailsBody, InvoiceSummary } from '../../../contract/invoices.ts';
 import { billingDetailsBody } from '../../../contract/invoices.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -78,6 +78,20 @@ export async function saveBillingDetails(deps: AppDeps, userId: string, body: Bi
 }
 
 /** The invoice PDF as an e-mail attachment (the receipt carries it). */
+/**
+ * The invoice of one paid installment (never a credit note), once its settlement has committed —
+ * what the receipt e-mail carries; null when none was issued.
+ */
+export async function invoiceOfInstallment(deps: AppDeps, installmentId: string): Promise<{ id: string; number: string } | null> {
+  const [row] = await deps.db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.installmentId, installmentId), isNull(invoices.creditNoteFor)))
+    .orderBy(asc(invoices.issuedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function invoiceAttachment(deps: AppDeps, invoiceId: string) {
   const { pdf, filename } = await invoicePdf(deps, invoiceId);
   return { filename, contentType: 'application/pdf', content: pdf };

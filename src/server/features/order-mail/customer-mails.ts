@@ -5,7 +5,8 @@ import { renderEmail } from '../mail/render-email.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { invoiceAttachment } from '../invoices/invoice-queries.ts';
 
-// Customer e-mails of the money path, all through the outbox (DESIGN §5).
+// The customer's e-mails of the order's progress — a stage completed, a payment received — all
+// through the outbox (DESIGN §5). Sent after commit by the subscribers in subscriptions.ts.
 
 export async function mailStageCompleted(deps: AppDeps, to: string, orderPublicId: string, stage: number, note: string | null, at: Date) {
   const name = STAGES[stage - 1] ?? `Stage ${stage}`;

@@ -62,17 +62,15 @@ export async function reconcilePaymentsAsAdmin(deps: AppDeps, actorUserId: strin
     const payment = await capturedPayment(deps, providerOrderId);
     if (payment) found.push({ providerOrderId, payment });
   }
-  const mails: (() => Promise<void>)[] = [];
-  const settled = await deps.db.transaction(async (tx) => {
+  // After-commit reactions (receipts) wait for the commit, and those of a skipped savepoint are dropped.
+  const settled = await deps.events.transaction(async (tx) => {
     const orders: string[] = [];
     for (const { providerOrderId, payment } of found) {
-      const itemMails: (() => Promise<void>)[] = [];
       try {
-        const r = await tx.transaction((sp) =>
-          settlePayment(deps, { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency }, { tx: sp, mails: itemMails }),
+        const r = await deps.events.savepoint(tx, (sp) =>
+          settlePayment(deps, { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency }, sp),
         );
         if (r.outcome === 'paid' && r.orderPublicId) orders.push(r.orderPublicId);
-        mails.push(...itemMails);
       } catch (err) {
         deps.log.warn({ providerOrderId, err: (err as Error).message }, 'reconciliation could not settle a payment; will retry');
       }
@@ -87,7 +85,5 @@ export async function reconcilePaymentsAsAdmin(deps: AppDeps, actorUserId: strin
     });
     return orders;
   });
-  // Mail after commit: a rolled-back settlement never sends a receipt.
-  for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a payment e-mail'));
   return { checked: open.length, paid: settled.length };
 }

@@ -3,13 +3,9 @@ import { findCurrency } from '../../../domain/currencies.ts';
 import { referralCashback } from '../../../domain/referral.ts';
 import { ADVANCE_STAGE, DELIVERY_STAGE, REMAINING_PAYMENT_STAGE } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Tx } from '../invoices/issue-invoice.ts';
+import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
 import { cashback, couponRedemptions, installments, orderStages, orders, paymentAttempts } from '../../db/schema/orders.ts';
-import { mailReceipt, mailStageCompleted } from '../tracker/notify.ts';
-import { issueInvoice } from '../invoices/issue-invoice.ts';
-import { cancelRemindersOnPayment } from '../reminders/schedule.ts';
-import { mailRefundNeeded } from './refunds.ts';
 import { withoutDiscount } from '../../../domain/pricing.ts';
 import { mayRedeem } from '../coupons/coupon-limits.ts';
 import { moneyContext } from '../../lib/money-context.ts';
@@ -26,15 +22,19 @@ export interface SettleResult {
  * Marks the installment of one provider order paid — the only place money state moves. Called by
  * the verified checkout callback, the signed webhook and reconciliation; whichever comes first
  * wins and the others are no-ops, so nothing is paid twice and nothing moves backwards.
+ *
+ * It publishes what happened — payment.settled (or payment.duplicate), then the stages it
+ * completed and a delivery — and knows nothing of who reacts: the invoice is numbered, the
+ * reminders cancelled in this transaction by their subscribers; receipts and notices are sent
+ * after commit (decision 100).
  */
 export async function settlePayment(
   deps: AppDeps,
   input: { providerOrderId: string; paymentId: string; amount?: number; currency?: string },
-  /** Settle inside the caller's transaction; its mails are queued for the caller to send after commit. */
-  within?: { tx: Tx; mails: (() => Promise<void>)[] },
+  /** Settle inside the caller's transaction (opened by `deps.events.transaction` or `savepoint`). */
+  within?: Tx,
 ): Promise<SettleResult> {
-  const mails: (() => Promise<void>)[] = within?.mails ?? [];
-  const run = (fn: (tx: Tx) => Promise<SettleResult>) => (within ? fn(within.tx) : deps.db.transaction(fn));
+  const run = (fn: (tx: Tx) => Promise<SettleResult>) => (within ? fn(within) : deps.events.transaction(fn));
   const result = await run(async (tx): Promise<SettleResult> => {
     const [row] = await tx
       .select({ attempt: paymentAttempts, installment: installments, order: orders, email: users.email })
@@ -48,6 +48,7 @@ export async function settlePayment(
     if (!row) return { outcome: 'unknown_order' };
     const { attempt, installment, order } = row;
     const base = { kind: installment.kind, orderPublicId: order.publicId };
+    const ref = { orderId: order.id, orderPublicId: order.publicId, customerEmail: row.email };
     if (attempt.state !== 'created') return { ...base, outcome: 'already_paid' };
     if (
       (input.amount !== undefined && input.amount !== attempt.amount) ||
@@ -65,22 +66,22 @@ export async function settlePayment(
         .set({ state: 'duplicate', providerPaymentId: input.paymentId, paidAt: now, refundState: 'needed' })
         .where(eq(paymentAttempts.id, attempt.id));
       deps.log.warn({ order: order.publicId, paymentId: input.paymentId }, 'duplicate payment for a paid installment — refund it');
-      mails.push(() =>
-        mailRefundNeeded(deps, { orderPublicId: order.publicId, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, customerEmail: row.email, paidAt: now }),
-      );
+      await deps.events.publish(tx, 'payment.duplicate', { ...ref, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, paidAt: now });
       return { ...base, outcome: 'duplicate' };
     }
     await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
     await tx.update(installments).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(installments.id, installment.id));
-    // Issue 14: reminders for the remaining amount stop the moment it is captured.
-    if (installment.kind === 'remaining') await cancelRemindersOnPayment(tx, order.id);
-    // The receipt goes first; it waits for the invoice, which is issued below from the final amounts.
-    const receiptAt = mails.length;
+    // Published after payment.settled, at the end: the invoice's subscriber must see the final
+    // amounts (a discount withdrawn below), and the receipt is e-mailed before the stage e-mails.
+    const stageEvents: (() => Promise<void>)[] = [];
+    const completeStage = async (stage: number) => {
+      await tx.insert(orderStages).values({ orderId: order.id, stage, completedAt: now }).onConflictDoNothing();
+      stageEvents.push(() => deps.events.publish(tx, 'stage.completed', { ...ref, stage, at: now, note: null }));
+    };
 
     if (installment.kind === 'advance') {
       await tx.update(orders).set({ state: 'in_progress', updatedAt: now }).where(eq(orders.id, order.id));
-      await tx.insert(orderStages).values({ orderId: order.id, stage: ADVANCE_STAGE, completedAt: now }).onConflictDoNothing();
-      mails.push(() => mailStageCompleted(deps, row.email, order.publicId, ADVANCE_STAGE, null, now));
+      await completeStage(ADVANCE_STAGE);
       let keepsCode = true;
       if (order.couponId) {
         keepsCode = await mayRedeem(tx, { id: order.id, userId: order.userId, couponId: order.couponId, couponHoldUntil: order.couponHoldUntil }, now);
@@ -117,27 +118,28 @@ export async function settlePayment(
         .from(orderStages)
         .where(eq(orderStages.orderId, order.id));
       if ((done?.n ?? 0) === REMAINING_PAYMENT_STAGE - 1) {
-        await tx.insert(orderStages).values({ orderId: order.id, stage: REMAINING_PAYMENT_STAGE, completedAt: now }).onConflictDoNothing();
-        mails.push(() => mailStageCompleted(deps, row.email, order.publicId, REMAINING_PAYMENT_STAGE, null, now));
+        await completeStage(REMAINING_PAYMENT_STAGE);
         if (order.deliveryUrl) {
           // The founder attached the link already: the site is delivered with the last payment.
-          await tx.insert(orderStages).values({ orderId: order.id, stage: DELIVERY_STAGE, completedAt: now }).onConflictDoNothing();
+          await completeStage(DELIVERY_STAGE);
           await tx.update(orders).set({ state: 'delivered', updatedAt: now }).where(eq(orders.id, order.id));
-          mails.push(() => mailStageCompleted(deps, row.email, order.publicId, DELIVERY_STAGE, null, now));
+          const deliveryUrl = order.deliveryUrl;
+          stageEvents.push(() => deps.events.publish(tx, 'order.delivered', { ...ref, deliveryUrl, at: now }));
         }
       }
     }
-    // The tax invoice is numbered in this transaction (no gap if it rolls back), after the coupon
-    // check above may have withdrawn the discount: it prints the order's final total and remaining.
-    const invoice = await issueInvoice(deps, tx, { installmentId: installment.id, paymentId: input.paymentId, paidAt: now });
-    mails.splice(receiptAt, 0, () =>
-      mailReceipt(deps, row.email, { orderPublicId: order.publicId, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, paidAt: now, invoice }),
-    );
+    await deps.events.publish(tx, 'payment.settled', {
+      ...ref,
+      kind: installment.kind,
+      installmentId: installment.id,
+      paymentId: input.paymentId,
+      amount: attempt.amount,
+      currency: attempt.currency,
+      paidAt: now,
+    });
+    for (const publish of stageEvents) await publish();
     return { ...base, outcome: 'paid' };
   });
   deps.metrics?.paymentOutcome(result.outcome);
-  if (within) return result;
-  // Mail after commit: a rolled-back payment never sends a receipt.
-  for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a payment e-mail'));
   return result;
 }

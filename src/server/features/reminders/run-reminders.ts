@@ -7,7 +7,7 @@ import { paymentReminders, reminderPauses } from '../../db/schema/reminders.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
 import { adminRecipients } from '../leads/notify-admins.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
-import type { Tx } from '../invoices/issue-invoice.ts';
+import type { Tx } from '../../db/client.ts';
 
 const BATCH = 50;
 

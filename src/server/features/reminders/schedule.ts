@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { paymentReminders } from '../../db/schema/reminders.ts';
-import type { Tx } from '../invoices/issue-invoice.ts';
+import type { Tx } from '../../db/client.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,20 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DELIVERY_STAGE, REMAINING_PAYMENT_STAGE, STAGE_COUNT, STAGES, isPaymentStage } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { installments, orderStages, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { mailStageCompleted } from './notify.ts';
-import { cancelRemindersOnUndo, scheduleReminders } from '../reminders/schedule.ts';
-import { runDueReminders } from '../reminders/run-reminders.ts';
+
+// The tracker publishes what happens to the stages (stage.completed, stage.undone,
+// order.delivered); the customer's e-mails and the payment reminders subscribe (decision 100).
+// It imports none of them.
 
 export interface StageChange {
   orderPublicId: string;
   completedSteps: number;
 }
 
-async function lockOrder(deps: AppDeps, tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0], publicId: string) {
+async function lockOrder(tx: Tx, publicId: string) {
   const [row] = await tx
     .select({ order: orders, email: users.email, remainingState: installments.state, remainingPaidAt: installments.paidAt })
     .from(orders)
@@ -31,18 +33,18 @@ async function lockOrder(deps: AppDeps, tx: Parameters<Parameters<AppDeps['db'][
 /**
  * Completes the next stage of an order with today's date and an optional customer-visible note
  * (DESIGN §5 "Tracker"); the back office puts a screen on it. Stage 14 belongs to the remaining
- * payment; stage 15 needs the delivery link. The customer is e-mailed for every stage completed.
- * With an `actorUserId` (an admin, through any route) the change is audited in its transaction.
+ * payment; stage 15 needs the delivery link. Every stage completed is published (the customer is
+ * e-mailed by a subscriber). With an `actorUserId` (an admin, through any route) the change is
+ * audited in its transaction.
  */
 export async function completeNextStage(
   deps: AppDeps,
   orderPublicId: string,
   input: { note?: string | null; actorUserId?: string | null; deliveryUrl?: string | null },
 ): Promise<StageChange> {
-  const mails: (() => Promise<void>)[] = [];
   const note = input.note?.trim() ? input.note.trim().slice(0, 500) : null;
-  const change = await deps.db.transaction(async (tx) => {
-    const row = await lockOrder(deps, tx, orderPublicId);
+  return deps.events.transaction(async (tx) => {
+    const row = await lockOrder(tx, orderPublicId);
     const result = await completeLocked(row);
     if (input.actorUserId) {
       const actorUserId = input.actorUserId;
@@ -61,8 +63,6 @@ export async function completeNextStage(
     }
     return result;
   });
-  for (const send of mails) await send().catch((err) => deps.log.error({ err }, 'could not queue a stage e-mail'));
-  return change;
 
   async function completeLocked(row: Awaited<ReturnType<typeof lockOrder>>): Promise<StageChange> {
     const tx = row.tx;
@@ -75,9 +75,15 @@ export async function completeNextStage(
       if (!url || !/^https?:\/\/\S+$/i.test(url)) throw badRequest('The delivery link must be an http or https address.');
       await tx.update(orders).set({ deliveryUrl: url, updatedAt: now }).where(eq(orders.id, row.order.id));
     }
+    const ref = { orderId: row.order.id, orderPublicId, customerEmail: row.email };
     const complete = async (stage: number, at: Date, stageNote: string | null) => {
       await tx.insert(orderStages).values({ orderId: row.order.id, stage, completedAt: at, note: stageNote, actorUserId: input.actorUserId ?? null });
-      mails.push(() => mailStageCompleted(deps, row.email, orderPublicId, stage, stageNote, at));
+      await deps.events.publish(tx, 'stage.completed', { ...ref, stage, at, note: stageNote });
+    };
+    const deliver = async (deliveryUrl: string, stageNote: string | null) => {
+      await tx.update(orders).set({ state: 'delivered', updatedAt: now }).where(eq(orders.id, row.order.id));
+      await complete(DELIVERY_STAGE, now, stageNote);
+      await deps.events.publish(tx, 'order.delivered', { ...ref, deliveryUrl, at: now });
     };
     if (next === REMAINING_PAYMENT_STAGE) {
       if (row.remainingState !== 'paid') throw conflict(`"${STAGES[next - 1]}" is completed by the customer's remaining payment.`);
@@ -86,8 +92,7 @@ export async function completeNextStage(
     }
     if (next === DELIVERY_STAGE) {
       if (!url) throw badRequest('A delivery link (http or https) is needed to complete Website Delivery.');
-      await tx.update(orders).set({ state: 'delivered', updatedAt: now }).where(eq(orders.id, row.order.id));
-      await complete(next, now, note);
+      await deliver(url, note);
       return { orderPublicId, completedSteps: next };
     }
     if (isPaymentStage(next)) throw conflict('The advance payment completes the first stage.');
@@ -96,16 +101,11 @@ export async function completeNextStage(
     if (next === REMAINING_PAYMENT_STAGE - 1 && row.remainingState === 'paid') {
       await complete(REMAINING_PAYMENT_STAGE, row.remainingPaidAt ?? now, null);
       if (!url) return { orderPublicId, completedSteps: REMAINING_PAYMENT_STAGE };
-      await tx.update(orders).set({ state: 'delivered', updatedAt: now }).where(eq(orders.id, row.order.id));
-      await complete(DELIVERY_STAGE, now, null);
+      await deliver(url, null);
       return { orderPublicId, completedSteps: DELIVERY_STAGE };
     }
-    if (next === REMAINING_PAYMENT_STAGE - 1) {
-      // Issue 14.2: Launch Readiness done and the remaining amount unpaid — plan the reminders;
-      // the first ("now due") goes out right after commit.
-      await scheduleReminders(deps, tx, row.order.id, now);
-      mails.push(async () => void (await runDueReminders(deps)));
-    }
+    // Launch Readiness with the remaining amount unpaid plans the payment reminders: a subscriber
+    // of stage.completed does it in this transaction (issue 14.2).
     return { orderPublicId, completedSteps: next };
   }
 }
@@ -119,8 +119,8 @@ export async function undoLastStage(
   orderPublicId: string,
   input: { actorUserId?: string | null; reason?: string | null } = {},
 ): Promise<StageChange> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockOrder(deps, tx, orderPublicId);
+  return deps.events.transaction(async (tx) => {
+    const row = await lockOrder(tx, orderPublicId);
     const last = row.completed;
     if (last === 0 || isPaymentStage(last)) throw conflict('Stages completed by a payment cannot be undone.');
     const [removed] = await tx
@@ -140,9 +140,9 @@ export async function undoLastStage(
     if (last === DELIVERY_STAGE) {
       await tx.update(orders).set({ state: 'paid', updatedAt: new Date() }).where(eq(orders.id, row.order.id));
     }
-    // Launch Readiness taken back: the remaining amount is not due yet, so no reminder goes out
-    // (completing it again plans a new round — decision 098).
-    if (last === REMAINING_PAYMENT_STAGE - 1) await cancelRemindersOnUndo(tx, row.order.id);
+    // Launch Readiness taken back: the remaining amount is not due yet, so the reminders'
+    // subscriber cancels the pending ones (completing it again plans a new round — decision 098).
+    await deps.events.publish(tx, 'stage.undone', { orderId: row.order.id, orderPublicId, customerEmail: row.email, stage: last });
     return { orderPublicId, completedSteps: last - 1 };
   });
 }

@@ -1,0 +1,13 @@
+import type { AppDeps } from '../../deps.ts';
+import { issueInvoice } from './issue-invoice.ts';
+
+/**
+ * Every captured installment gets its invoice in the settling transaction (decision 094): the
+ * number is taken there, so a rolled-back settlement leaves no gap, and it is issued after the
+ * settlement's own changes (a withdrawn discount), so it prints the final total and remaining.
+ */
+export function subscribeInvoices(deps: AppDeps) {
+  deps.events.inTransaction('payment.settled', async (e, tx) => {
+    await issueInvoice(deps, tx, { installmentId: e.installmentId, paymentId: e.paymentId, paidAt: e.paidAt });
+  });
+}
