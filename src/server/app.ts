@@ -25,7 +25,7 @@ import { geoRoutes } from './features/geo/routes.ts';
 import { registerSocketServer } from './plugins/socket.ts';
 import { createRevocations } from './features/auth/revocations.ts';
 import { registerChatSocket } from './features/chat/socket-handlers.ts';
-import { chatRoutes } from './features/chat/routes.ts';
+import { chatRootRoute, chatRoutes } from './features/chat/routes.ts';
 import { assistantRoutes } from './features/assistant/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { oidcRoutes } from './features/auth/social/oidc-routes.ts';
@@ -175,6 +175,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   metrics?.countSocketsWith(() => socketServer.io.engine.clientsCount);
   registerChatSocket(socketServer.io, deps, socketServer.messageLimit);
   await app.register(chatRoutes, { prefix: API, deps });
+  // The spec's guest chat test page starts a chat with a JSON POST to the site's root (decision 107).
+  await app.register(chatRootRoute, { deps });
   await app.register(assistantRoutes, { prefix: API, deps });
   // — back office (issue 7) —
   await app.register(adminRoutes, { prefix: `${API}/admin`, deps });

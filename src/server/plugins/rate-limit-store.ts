@@ -14,7 +14,18 @@ interface Counted {
 type Callback = (err: Error | null, result?: Counted) => void;
 
 interface RouteParams {
-  routeInfo?: { method?: string | string[]; url?: string };
+  routeInfo?: { method?: string | string[]; url?: string; config?: { operation?: string } };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The operation a route's rate-limit counter belongs to, when it is not its own method and path:
+     * a route reachable under a path that differs by more than a trailing slash (POST / is
+     * chat/start for the spec's guest chat page, decision 107) names the operation it is.
+     */
+    operation?: string;
+  }
 }
 
 /** "POST /api/v1/chat/chat" for both spellings of the assistant's path. */
@@ -102,7 +113,8 @@ export function operationKeyedStore(options: { redis?: Redis; nameSpace: string 
     // whose routeInfo is the route.
     child(routeOptions: object) {
       const params = routeOptions as RouteParams;
-      return new OperationStore(undefined, `${operationKey(params.routeInfo?.method, params.routeInfo?.url)}|`);
+      const operation = params.routeInfo?.config?.operation ?? operationKey(params.routeInfo?.method, params.routeInfo?.url);
+      return new OperationStore(undefined, `${operation}|`);
     }
   }
   return OperationStore;

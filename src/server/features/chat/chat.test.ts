@@ -80,6 +80,66 @@ describe('chat start', () => {
   });
 });
 
+describe("POST / with JSON (spec §7: the guest chat test page starts a chat at the backend root; issue 18 item 11)", () => {
+  const post = (remoteAddress: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/', payload: payload as string, headers, remoteAddress });
+
+  it('starts a chat exactly as chat/start does: a capability the socket joins, tied to a bearer token’s account', async () => {
+    const res = await post('10.3.0.1', { userId: 'guest' });
+    expect(res.statusCode).toBe(200);
+    const { chatId } = res.json() as { chatId: string };
+    expect(Object.keys(res.json())).toEqual(['chatId']);
+    expect(chatId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const visitor = await client();
+    expect(await request(visitor, 'joinChat', chatId)).toMatchObject({ ok: true, state: 'waiting' });
+    expect(await request(visitor, 'sendMessage', { chatId, message: 'from the guest page' })).toMatchObject({ ok: true });
+
+    const owner = await loginAs(t, 'root-poster@example.com');
+    const owned = (await post('10.3.0.2', { userId: 'guest' }, owner.headers)).json().chatId as string;
+    expect(await request(await client(), 'joinChat', owned)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await request(await client(owner.token), 'joinChat', owned)).toMatchObject({ ok: true });
+  });
+
+  it('spends the same per-address limit as chat/start: one counter for both paths', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = i % 2 ? await post('10.3.1.1', { userId: 'guest' }) : await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' }, remoteAddress: '10.3.1.1' });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array(10).fill(200), 429, 429]);
+    expect((await post('10.3.1.1', { userId: 'guest' })).json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+  });
+
+  it('validates the body as chat/start does', async () => {
+    for (const [path, url] of [['root', '/'], ['start', '/api/v1/chat/start']]) {
+      const bad = await t.app.inject({ method: 'POST', url, payload: { userId: 42 }, remoteAddress: `10.3.2.${path.length}` });
+      expect(bad.statusCode, path).toBe(400);
+      const broken = await t.app.inject({ method: 'POST', url, payload: '{"userId":', headers: { 'content-type': 'application/json' }, remoteAddress: `10.3.3.${path.length}` });
+      expect(broken.statusCode, path).toBe(400);
+      expect(broken.json()).toMatchObject({ success: false });
+    }
+  });
+
+  it('leaves any other POST / as it was: the API’s JSON 404, not counted against the limit', async () => {
+    const others = [
+      { payload: 'userId=guest', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { payload: 'hello', headers: { 'content-type': 'text/plain' } },
+      { payload: undefined, headers: {} },
+      { payload: '{"userId":"guest"}', headers: { 'content-type': 'application/jsonp' } },
+    ];
+    for (let i = 0; i < 3; i++) {
+      for (const o of others) {
+        const res = await t.app.inject({ method: 'POST', url: '/', payload: o.payload, headers: o.headers, remoteAddress: '10.3.4.1' });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No such API route: POST /' });
+      }
+    }
+    // Twelve refusals later the address still starts a chat.
+    expect((await post('10.3.4.1', { userId: 'guest' }, { 'content-type': 'application/json; charset=utf-8' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths['/']?.post?.summary).toMatch(/guest chat/);
+  });
+});
+
 describe('live chat between a visitor and the admin', () => {
   it('delivers both ways, stores before broadcasting and shows the chat in the console', async () => {
     const admin = await client(adminToken);

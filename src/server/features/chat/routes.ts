@@ -1,8 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatStartRequest, chatStartResponse, chatUnreadRequest, chatUnreadResponse } from '../../../contract/chat.ts';
 import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { optionalUser } from '../../plugins/auth.ts';
+import { sendApiNotFound } from '../../plugins/errors.ts';
 import { deleteAbandonedEmptyChats, startConversation, unreadForVisitor } from './conversations.ts';
 
 export interface ChatRouteOptions {
@@ -10,6 +12,26 @@ export interface ChatRouteOptions {
 }
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/** The operation's name for its rate-limit counter, which POST / shares (decision 091, 107). */
+const START_OPERATION = 'POST /api/v1/chat/start';
+
+/** Starting a chat: the route's options, for /api/v1/chat/start and the spec's POST / alike. */
+const startChatRoute = (deps: AppDeps) => ({
+  preHandler: optionalUser(deps.db),
+  config: { rateLimit: { max: deps.config.CHAT_STARTS_MAX_PER_IP_MINUTE, timeWindow: '1 minute' }, operation: START_OPERATION },
+  schema: {
+    tags: ['chat'],
+    summary: 'Start a live chat; the returned chatId is the capability to join it',
+    description: "The body's userId (spec: 'guest') is ignored: a bearer token ties the chat to the signed-in account.",
+    body: chatStartRequest,
+    response: { 200: chatStartResponse, ...errorResponses },
+  },
+});
+
+// Not announced to the console: a chat appears there with its first message.
+const startChat = (deps: AppDeps) => async (request: FastifyRequest) => ({
+  chatId: await startConversation(deps.database, request.auth?.user.id ?? null),
+});
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, { deps }) => {
   // Empty chats older than a day are deleted at start and hourly (issue 12 §8); on several
@@ -22,24 +44,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
   app.addHook('onReady', async () => cleanup());
   app.addHook('onClose', async () => clearInterval(timer));
 
-  app.post(
-    '/chat/start',
-    {
-      preHandler: optionalUser(deps.db),
-      config: { rateLimit: { max: deps.config.CHAT_STARTS_MAX_PER_IP_MINUTE, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['chat'],
-        summary: 'Start a live chat; the returned chatId is the capability to join it',
-        description: "The body's userId (spec: 'guest') is ignored: a bearer token ties the chat to the signed-in account.",
-        body: chatStartRequest,
-        response: { 200: chatStartResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
-      // Not announced to the console: a chat appears there with its first message.
-      return { chatId: await startConversation(deps.database, request.auth?.user.id ?? null) };
-    },
-  );
+  app.post('/chat/start', startChatRoute(deps), startChat(deps));
 
   app.post(
     '/chat/unread',
@@ -55,5 +60,28 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
     },
     async (request) =>
       unreadForVisitor(deps.database, request.body.chatId, { userId: request.auth?.user.id ?? null, isAdmin: false }),
+  );
+};
+
+const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
+
+/**
+ * Spec §7: the guest chat test page "posts … to the backend root with {userId}, reading chatId".
+ * A JSON `POST /` is chat/start — the same options, handler, limit (one counter) and answer
+ * (decision 107). Any other POST / is what it was: the API's JSON 404, before any limit is counted.
+ */
+export const chatRootRoute: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, { deps }) => {
+  const route = startChatRoute(deps);
+  app.post(
+    '/',
+    {
+      ...route,
+      schema: { ...route.schema, summary: "Start a live chat at the site's root (the spec's guest chat test page); the same as /api/v1/chat/start" },
+      onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        if (isJson(request.headers['content-type'])) return done();
+        void reply.status(404).send(sendApiNotFound(request.method, request.url));
+      },
+    },
+    startChat(deps),
   );
 };
