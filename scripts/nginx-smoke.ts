@@ -226,7 +226,7 @@ async function main() {
   const admin = await signIn(ADMIN);
 
   step('an order paid through Razorpay (fake), and its status page');
-  const created = await http(publicUrl, 'POST', '/api/v1/payment/create-order', { headers: customer, json: { kind: 'advance' } });
+  const created = await http(publicUrl, 'POST', '/api/v1/payment/create-order', { headers: customer, json: { kind: 'advance', acceptTerms: true } });
   check(created.status === 200, `create-order: ${created.status} ${created.text}`);
   const providerOrderId = (JSON.parse(created.text) as { id: string }).id;
   // What Razorpay's checkout window hands back to the browser after the customer pays.

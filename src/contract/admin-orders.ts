@@ -37,6 +37,14 @@ export const adminOrderRow = z.object({
   state: z.string(),
   /** First-touch source (decision 097): "newsletter / email / spring" or "via google.com"; null if none. Plain text. */
   source: z.string().nullable(),
+  /** Issue 19: no brief submitted yet and "UI Started" not completed (the brief still matters). */
+  briefPending: z.boolean(),
+  /** When the customer approved the UI design (ISO), or null; it sets `dueDate` (decision 147). */
+  uiApprovedAt: z.string().nullable(),
+  /** Delivery due date, a UTC date 'YYYY-MM-DD', or null until the UI approval. */
+  dueDate: z.string().nullable(),
+  /** Whole days from today (UTC) to `dueDate`: negative when overdue; null without a date or once delivered. */
+  daysLeft: z.number().int().nullable(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 
@@ -86,6 +94,12 @@ export const orderDetailResponse = z.object({
   ),
   /** All 15 stages in order; completedAt null for the ones still to do. */
   stages: z.array(z.object({ stage: z.number(), completedAt: z.string().nullable(), note: z.string().nullable() })),
+  /**
+   * The Terms and Conditions the customer agreed to at the advance checkout (chargeback evidence,
+   * decision 146): the version (hash of the wording), when, and a sha-256 of order id, client
+   * address and user agent (null when no request placed the order). Null for older orders.
+   */
+  termsAcceptance: z.object({ version: z.string(), acceptedAt: z.string(), clientHash: z.string().nullable() }).nullable(),
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;
 

@@ -5,6 +5,9 @@ import { z } from 'zod';
 
 export const OVERVIEW_DAYS = 30;
 
+/** An order with a delivery due date (decision 147): 'YYYY-MM-DD' (UTC) and whole days left from today. */
+const dueOrder = z.object({ orderId: z.string(), customerEmail: z.string(), customerName: z.string().nullable(), dueDate: z.string(), daysLeft: z.number().int() });
+
 export const overviewResponse = z.object({
   generatedAt: z.string(),
   days: z.array(z.string()),
@@ -27,5 +30,9 @@ export const overviewResponse = z.object({
   ),
   /** The featured promotion behind the banner, popup and coupon placeholder; `hasEnded` warns the founder. */
   featuredOffer: z.object({ couponId: z.string(), code: z.string(), endsAt: z.string().nullable(), hasEnded: z.boolean() }).nullable(),
+  /** Issue 19: undelivered orders due within 7 days (soonest first) … */
+  ordersDueSoon: z.array(dueOrder),
+  /** … and past their due date (most overdue first). `daysLeft` is negative for these. */
+  ordersOverdue: z.array(dueOrder),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;

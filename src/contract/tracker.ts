@@ -16,6 +16,10 @@ export const statusResponse = z.object({
   notes: z.array(z.string().nullable()),
   /** Only once the remaining payment is made (DESIGN §5 "Tracker"). */
   deliveryUrl: z.string().nullable(),
+  /** Estimated delivery, a UTC date 'YYYY-MM-DD': the UI approval's day + DELIVERY_DAYS_AFTER_UI_APPROVAL; null until approved (decision 147). */
+  dueDate: z.string().nullable(),
+  /** When the customer approved the UI design (ISO), or null. */
+  uiApprovedAt: z.string().nullable(),
 });
 export type StatusResponse = z.infer<typeof statusResponse>;
 

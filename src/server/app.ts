@@ -41,6 +41,7 @@ import { createMetrics } from './features/metrics/metrics.ts';
 import { registerMetrics } from './features/metrics/routes.ts';
 import { startJobTimer } from './features/jobs/run-jobs.ts';
 import { registerPageViewCounter } from './features/funnel/count-page-views.ts';
+import { briefRoutes } from './features/brief/routes.ts';
 import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
 import { subscribeInvoices } from './features/invoices/subscriptions.ts';
 import { subscribeReminders } from './features/reminders/subscriptions.ts';
@@ -168,6 +169,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackerRoutes, { prefix: API, deps });
   // — agency: invoices, reminders, abandoned checkouts, funnel (issue 14) —
   await app.register(invoiceRoutes, { prefix: API, deps });
+  // — the order workspace (issue 19) —
+  await app.register(briefRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
   // — chat (issue 6) —

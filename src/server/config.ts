@@ -151,6 +151,8 @@ export const envSchema = z.object({
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   FUNNEL_ENABLED: z.string().default('1').transform((v) => v === '1' || v === 'true'),
   FUNNEL_MAX_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** The due date is the UI approval's UTC day plus this many days (issue 19 item 4, decision 147). */
+  DELIVERY_DAYS_AFTER_UI_APPROVAL: z.coerce.number().int().min(1).max(365).default(28),
   /** Development and tests: serve the web build from another folder. */
   WEB_DIST_DIR: optionalString,
 });

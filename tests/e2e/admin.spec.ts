@@ -40,6 +40,7 @@ test('the founder runs an order from the back office, changes the offer and sees
   await login(buyer, buyerEmail, { name: 'Olga Ordering' });
   await buyer.goto('/pay');
   await buyer.getByTestId('currency-select').selectOption('USD');
+  await buyer.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await buyer.getByRole('button', { name: /^Pay \$/ }).click();
   await payInTestCheckout(buyer);
   await expect(buyer.getByText('Payment received — thank you!')).toBeVisible();

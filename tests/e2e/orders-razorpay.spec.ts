@@ -52,6 +52,7 @@ test('with Razorpay keys the advance goes through Razorpay checkout and is verif
   await page.goto('/pay');
   await page.getByTestId('currency-select').selectOption('INR');
   await expect(page.getByTestId('amount-due')).toHaveText('₹15,588.00');
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await page.getByRole('button', { name: 'Pay ₹15,588.00' }).click();
   await expect(page.getByText('Payment received — thank you!')).toBeVisible();
   // The provider order was created with the server's amount in paise and our receipt.

@@ -63,6 +63,9 @@ test('an order from advance with a referral code to delivery, and the referrer e
   await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible();
   await expect(page.getByTestId('amount-due')).toHaveText('$174.00');
   await expectAccessible(page);
+  // Issue 19 item 6: Pay is disabled until the terms are accepted.
+  await expect(page.getByRole('button', { name: 'Pay $174.00' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await page.getByRole('button', { name: 'Pay $174.00' }).click();
 
   await payInTestCheckout(page, '$174.00');
@@ -174,11 +177,13 @@ test('the payment page as a shopper uses it: the coupon survives Cancel and Back
   await expect(page.getByRole('heading', { name: 'Pay Advance' })).toBeVisible();
   const payButton = page.getByRole('button', { name: /^Pay .*\d/ });
   await expect(payButton).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
 
   // Issue 12 item 12: the placeholder never suggests an offer that has ended (FIRSTWEB25 did).
   await expect(page.getByLabel('Coupon or referral code')).toHaveAttribute('placeholder', 'Enter your code');
-  // Issue 12 item 13: /pay links to the Terms.
-  await expect(page.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/termsandconditions');
+  // Issue 12 item 13: /pay links to the Terms (the sentence under the form, and the box to tick).
+  await expect(page.getByRole('link', { name: 'Terms and conditions', exact: true })).toHaveAttribute('href', '/termsandconditions');
+  await expect(page.getByRole('link', { name: 'Terms and Conditions', exact: true })).toHaveAttribute('href', '/termsandconditions');
 
   // Issue 12 item 11: at every scroll position where the Pay button is in view, as a finger
   // scrolls (not brought to the middle), the whole button answers a tap and no amount is hidden —
@@ -219,6 +224,7 @@ test('the payment page as a shopper uses it: the coupon survives Cancel and Back
   await expect(page.getByTestId('amount-due')).toHaveText(discounted);
 
   // … and after the browser's Back from the checkout, on a fresh load of /pay.
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await payButton.click();
   await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
   await page.goBack();

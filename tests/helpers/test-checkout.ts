@@ -2,13 +2,16 @@ import type { BuiltApp } from '../../src/server/app.ts';
 
 type Who = { headers: Record<string, string> };
 
-/** Opens a checkout for one installment through the API and returns the provider order id. */
+/**
+ * Opens a checkout for one installment through the API and returns the provider order id. The
+ * advance is opened with the terms accepted, as the /pay form sends it, unless `body` says otherwise.
+ */
 export async function openCheckout(t: BuiltApp, who: Who, body: Record<string, unknown>): Promise<string> {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/v1/payment/create-order',
     headers: who.headers,
-    payload: body,
+    payload: body.kind === 'advance' ? { acceptTerms: true, ...body } : body,
   });
   if (created.statusCode !== 200) throw new Error(`create-order ${created.statusCode}: ${created.body}`);
   return created.json().id as string;

@@ -18,6 +18,8 @@ export const apiAs = (page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH', path
 export async function payAdvanceInTestCheckout(page: Page): Promise<string> {
   await page.goto('/pay');
   await expect(page.getByRole('heading', { name: 'Pay Advance' })).toBeVisible();
+  // Issue 19 item 6: Pay waits for the terms to be accepted.
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await page.getByRole('button', { name: /^Pay .*\d/ }).click();
   await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
   await page.getByRole('button', { name: /^Pay .* \(test\)$/ }).click();

@@ -2,6 +2,7 @@ import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } 
 import { users } from './platform.ts';
 import { coupons } from './coupons.ts';
 import { firstTouchColumns } from './funnel.ts';
+import { deliveryDateColumns } from './delivery-date.ts';
 
 // Mirrors migrations/0300_orders.sql; the SQL file is the source of truth.
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -31,6 +32,8 @@ export const orders = pgTable('orders', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   // Migration 0744: the customer's first-touch source (decision 097).
   ...firstTouchColumns(),
+  // Migration 0810: set by the UI approval (decision 147).
+  ...deliveryDateColumns(),
 });
 
 export const installments = pgTable('installments', {

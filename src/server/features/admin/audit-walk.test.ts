@@ -94,7 +94,7 @@ beforeAll(async () => {
     'POST /api/v1/payment/reconcile': async () => {
       // A payment the browser never reported: the reconciliation finds and settles it.
       const buyer = await loginAs(t, 'walk.lost@example.com');
-      const po = await createPaymentOrder(t.deps, buyer.user, { kind: 'advance' });
+      const po = await createPaymentOrder(t.deps, buyer.user, { kind: 'advance', acceptTerms: true });
       (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po.id);
       return { url: '/api/v1/payment/reconcile' };
     },
@@ -150,7 +150,7 @@ describe('the two routes that were not audited', () => {
 
   it('a reconciliation is recorded with what it settled, in the same transaction as the settlements', async () => {
     const buyer = await loginAs(t, 'walk.lost2@example.com');
-    const po = await createPaymentOrder(t.deps, buyer.user, { kind: 'advance' });
+    const po = await createPaymentOrder(t.deps, buyer.user, { kind: 'advance', acceptTerms: true });
     (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po.id);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/payment/reconcile', headers: admin.headers });
     expect(res.json()).toMatchObject({ success: true, paid: 1 });
@@ -162,7 +162,7 @@ describe('the two routes that were not audited', () => {
 
     // An actor that does not exist: the record cannot be written, so nothing is settled either.
     const other = await loginAs(t, 'walk.lost3@example.com');
-    const po3 = await createPaymentOrder(t.deps, other.user, { kind: 'advance' });
+    const po3 = await createPaymentOrder(t.deps, other.user, { kind: 'advance', acceptTerms: true });
     (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po3.id);
     await expect(reconcilePaymentsAsAdmin(t.deps, '00000000-0000-4000-8000-000000000000')).rejects.toThrow();
     const [state] = await t.deps.database.query<{ state: string }>('select state from payment_attempts where provider_order_id = $1', [po3.id]);

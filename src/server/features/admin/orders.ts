@@ -2,6 +2,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminOrderRow, OrderDetailResponse, OrderListQuery, OrderListResponse } from '../../../contract/admin-orders.ts';
 import { sourceLabel } from '../../../contract/funnel.ts';
 import { STAGE_COUNT } from '../../../domain/tracker.ts';
+import { BRIEF_LOCK_STAGE } from '../../../domain/brief.ts';
+import { daysLeft } from '../../../domain/delivery-date.ts';
+import { orderBriefs } from '../../db/schema/workspace.ts';
+import { termsAcceptanceOf } from '../terms/terms-acceptance.ts';
 import type { Database } from '../../db/client.ts';
 import { adminOrderNotes } from '../../db/schema/admin.ts';
 import { paymentAttempts } from '../../db/schema/orders.ts';
@@ -32,6 +36,9 @@ interface OrderRow {
   first_utm_medium: string | null;
   first_utm_campaign: string | null;
   first_referrer_host: string | null;
+  brief_pending: boolean;
+  ui_approved_at: Date | string | null;
+  due_date: string | null;
 }
 
 // Drafts (advance never paid) are not orders yet, as on the customer's side (loadOrder).
@@ -44,7 +51,9 @@ const FILTERED = `
   select o.public_id, o.created_at, o.user_id, u.email, u.name, o.currency, o.total::float8 as total, o.state,
          a.amount::float8 as a_amount, a.state as a_state, a.paid_at as a_paid_at,
          r.amount::float8 as r_amount, r.state as r_state, r.paid_at as r_paid_at, o.completed,
-         o.first_utm_source, o.first_utm_medium, o.first_utm_campaign, o.first_referrer_host
+         o.first_utm_source, o.first_utm_medium, o.first_utm_campaign, o.first_referrer_host,
+         (o.completed < ${BRIEF_LOCK_STAGE} and not exists (select 1 from order_briefs b where b.order_id = o.id and b.submitted_at is not null)) as brief_pending,
+         o.ui_approved_at, o.due_date::text as due_date
     from o
     join users u on u.id = o.user_id
     left join installments a on a.order_id = o.id and a.kind = 'advance'
@@ -52,7 +61,10 @@ const FILTERED = `
    where ($1::text is null or o.public_id ilike $1 or u.email ilike $1 or u.name ilike $1)
      and ($2::int is null or o.completed = $2)`;
 
-const toRow = (r: OrderRow): AdminOrderRow => ({
+/** Issue 19: days left to the due date, while the website is not delivered yet. */
+const daysLeftOf = (dueDate: string | null, completed: number, now: Date) => (dueDate && completed < STAGE_COUNT ? daysLeft(dueDate, now) : null);
+
+const toRow = (r: OrderRow, now: Date): AdminOrderRow => ({
   id: r.public_id,
   createdAt: new Date(r.created_at).toISOString(),
   customerId: r.user_id,
@@ -65,26 +77,32 @@ const toRow = (r: OrderRow): AdminOrderRow => ({
   completedStages: Number(r.completed),
   state: r.state,
   source: sourceLabel({ firstUtmSource: r.first_utm_source, firstUtmMedium: r.first_utm_medium, firstUtmCampaign: r.first_utm_campaign, firstReferrerHost: r.first_referrer_host }),
+  briefPending: Boolean(r.brief_pending),
+  uiApprovedAt: iso(r.ui_approved_at),
+  dueDate: r.due_date,
+  daysLeft: daysLeftOf(r.due_date, Number(r.completed), now),
 });
 
-export async function listOrders(database: Database, q: OrderListQuery): Promise<OrderListResponse> {
+export async function listOrders(database: Database, q: OrderListQuery, now = new Date()): Promise<OrderListResponse> {
   const params = [q.q ? likeEscaped(q.q) : null, q.stage ?? null];
   const [rows, totals] = await Promise.all([
     database.query<OrderRow>(`${FILTERED} order by o.created_at desc, o.id limit $3 offset $4`, [...params, q.pageSize, (q.page - 1) * q.pageSize]),
     database.query<{ n: number }>(`select count(*)::int as n from (${FILTERED}) x`, params),
   ]);
-  return { items: rows.map(toRow), pageInfo: { page: q.page, pageSize: q.pageSize, total: Number(totals[0]?.n ?? 0) } };
+  return { items: rows.map((r) => toRow(r, now)), pageInfo: { page: q.page, pageSize: q.pageSize, total: Number(totals[0]?.n ?? 0) } };
 }
 
-export async function getOrder(database: Database, publicId: string): Promise<OrderDetailResponse> {
+export async function getOrder(database: Database, publicId: string, now = new Date()): Promise<OrderDetailResponse> {
   const db = database.db;
   const loaded = await loadOrder(db, publicId);
   if (!loaded) throw notFound('Order not found.');
   const { order, advance, remaining, stages } = loaded;
-  const [[user], attempts, [note]] = await Promise.all([
+  const [[user], attempts, [note], [brief], termsAcceptance] = await Promise.all([
     db.select().from(users).where(eq(users.id, order.userId)),
     db.select().from(paymentAttempts).where(inArray(paymentAttempts.installmentId, [advance.id, remaining.id])).orderBy(asc(paymentAttempts.createdAt)),
     db.select().from(adminOrderNotes).where(eq(adminOrderNotes.orderId, order.id)),
+    db.select({ submittedAt: orderBriefs.submittedAt }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id)),
+    termsAcceptanceOf(db, order.id),
   ]);
   const completed = stages.reduce((m, s) => Math.max(m, s.stage), 0);
   const part = (i: typeof advance) => ({
@@ -132,6 +150,10 @@ export async function getOrder(database: Database, publicId: string): Promise<Or
       couponCode: order.couponCode,
       deliveryUrl: order.deliveryUrl,
       internalNote: note?.note ?? null,
+      briefPending: !brief?.submittedAt && completed < BRIEF_LOCK_STAGE,
+      uiApprovedAt: iso(order.uiApprovedAt),
+      dueDate: order.dueDate ?? null,
+      daysLeft: daysLeftOf(order.dueDate ?? null, completed, now),
     },
     customer: { id: order.userId, email: user?.email ?? loaded.email, name: user?.name ?? null, phoneCode: user?.phoneCode ?? null, phoneNumber: user?.phoneNumber ?? null },
     installments: [part(advance), part(remaining)],
@@ -139,5 +161,6 @@ export async function getOrder(database: Database, publicId: string): Promise<Or
       const s = stages.find((x) => x.stage === i + 1);
       return { stage: i + 1, completedAt: iso(s?.completedAt), note: s?.note ?? null };
     }),
+    termsAcceptance,
   };
 }

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/platform.ts';
 import { chatSummary } from './chat-summary.ts';
 import { leadCounts } from './lead-stats.ts';
 import { refundsNeeded } from '../payments/refunds.ts';
+import { dueOrders } from '../delivery-date/due-orders.ts';
 
 /** The last `n` UTC dates ending today, oldest first. */
 export function lastDays(now: Date, n = OVERVIEW_DAYS): string[] {
@@ -62,7 +63,7 @@ async function featuredOffer(database: Database, now: Date): Promise<OverviewRes
 
 export async function getOverview(database: Database, now = new Date()): Promise<OverviewResponse> {
   const days = lastDays(now);
-  const [rev, stages, owed, chats, leads, [customers], refunds, offer] = await Promise.all([
+  const [rev, stages, owed, chats, leads, [customers], refunds, offer, due] = await Promise.all([
     revenue(database, days),
     ordersByStage(database),
     cashbackOwed(database),
@@ -71,6 +72,7 @@ export async function getOverview(database: Database, now = new Date()): Promise
     database.db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
     refundsNeeded(database),
     featuredOffer(database, now),
+    dueOrders(database, now),
   ]);
   return {
     generatedAt: now.toISOString(),
@@ -87,5 +89,6 @@ export async function getOverview(database: Database, now = new Date()): Promise
     customers: Number(customers?.n ?? 0),
     refundsNeeded: refunds,
     featuredOffer: offer,
+    ...due,
   };
 }

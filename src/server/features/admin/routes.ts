@@ -13,6 +13,7 @@ import { adminInvoiceRoutes } from '../invoices/routes.ts';
 import { adminReminderRoutes } from '../reminders/admin-routes.ts';
 import { adminCheckoutDraftRoutes } from '../abandoned-checkouts/admin-routes.ts';
 import { adminFunnelRoutes } from '../funnel/admin-routes.ts';
+import { adminBriefRoutes } from '../brief/routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -34,4 +35,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminReminderRoutes, { deps });
   await app.register(adminCheckoutDraftRoutes, { deps });
   await app.register(adminFunnelRoutes, { deps });
+  await app.register(adminBriefRoutes, { deps });
 };

@@ -19,7 +19,7 @@ async function pay(t: TestApp, user: Awaited<ReturnType<typeof loginAs>>['user']
 export async function seedPaidOrder(t: TestApp, email: string, opts: { referrerUserId?: string } = {}) {
   const customer = await loginAs(t, email);
   const couponCode = opts.referrerUserId ? await getOrCreateReferralCode(t.deps.db, opts.referrerUserId) : undefined;
-  const orderId = await pay(t, customer.user, { kind: 'advance', couponCode });
+  const orderId = await pay(t, customer.user, { kind: 'advance', acceptTerms: true, couponCode });
   return { customer, orderId };
 }
 

@@ -26,7 +26,7 @@ async function createCoupon(body: Record<string, unknown>) {
   return res;
 }
 const checkout = (c: Customer, couponCode?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: c.headers, payload: { kind: 'advance', currency: 'USD', couponCode } });
+  t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: c.headers, payload: { kind: 'advance', acceptTerms: true, currency: 'USD', couponCode } });
 const pay = (providerOrderId: string) => settlePayment(t.deps, { providerOrderId, paymentId: `pay_${providerOrderId}` });
 const redemptions = async (code: string) =>
   Number((await t.deps.database.query<{ n: number }>('select count(*)::int as n from coupon_redemptions r join coupons c on c.id = r.coupon_id where c.code = $1', [code]))[0]!.n);

@@ -13,6 +13,7 @@ import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { quoteAdvance } from './quote-advance.ts';
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
 import { firstTouchOfCustomer, touchColumns } from '../funnel/visitors.ts';
+import { recordTermsAcceptance } from '../terms/terms-acceptance.ts';
 
 export interface CreatePaymentOrderInput {
   kind: 'advance' | 'remaining';
@@ -20,6 +21,8 @@ export interface CreatePaymentOrderInput {
   orderId?: string;
   currency?: string;
   amount?: number;
+  /** The advance needs the customer's "I agree to the Terms and Conditions" (issue 19 item 6). */
+  acceptTerms?: boolean;
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -68,6 +71,7 @@ export async function createPaymentOrder(
 
   if (input.kind === 'advance') {
     if (input.orderId) throw badRequest('The advance starts a new order; do not send orderId.');
+    if (input.acceptTerms !== true) throw badRequest('Please agree to the Terms and Conditions before paying the advance (acceptTerms: true).');
     const q = await quoteAdvance(deps, { userId: user.id, currency: input.currency, couponCode: input.couponCode });
     if (q.couponError) throw badRequest(q.couponError);
     assertAmount(input.amount, q.quote.advance, q.currency.minorDigits);
@@ -98,6 +102,8 @@ export async function createPaymentOrder(
           ...touchColumns(touch),
         })
         .returning({ id: orders.id });
+      // Chargeback evidence, stored with the order it is about (decision 146).
+      await recordTermsAcceptance(tx, { id: order!.id, publicId }, new Date(), visitor);
       const [adv] = await tx
         .insert(installments)
         .values([

@@ -27,7 +27,7 @@ afterAll(async () => {
 describe('a duplicate payment (attack)', () => {
   it('credits an installment once, however many valid payments race for it, and records the duplicate', async () => {
     const buyer = await loginAs(t, 'two.tabs@example.com');
-    const advance = await post('payment/create-order', buyer, { kind: 'advance' });
+    const advance = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true });
     const orderId = (await post('payment/verify-payment', buyer, rzp.pay(advance.json().id))).json().orderId as string;
 
     // Two tabs, two provider orders for the same remaining installment, both paid.

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** An order with its advance paid, and the remaining paid twice (two provider orders, two tabs). */
 async function paidTwice() {
-  const adv = await post('payment/create-order', buyer, { kind: 'advance' });
+  const adv = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true });
   const orderId = (await post('payment/verify-payment', buyer, rzp.pay(adv.json().id))).json().orderId as string;
   const tab1 = (await post('payment/create-order', buyer, { kind: 'remaining', orderId })).json();
   const tab2 = (await post('payment/create-order', buyer, { kind: 'remaining', orderId })).json();
@@ -84,7 +84,7 @@ describe('a duplicate payment', () => {
   });
 
   it('cannot refund a payment that was not a duplicate', async () => {
-    const adv = await post('payment/create-order', buyer, { kind: 'advance' });
+    const adv = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true });
     const paid = rzp.pay(adv.json().id);
     const orderId = (await post('payment/verify-payment', buyer, paid)).json().orderId as string;
     expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: paid.razorpay_payment_id })).statusCode).toBe(409);
@@ -103,7 +103,7 @@ describe('a duplicate payment in test mode (no Razorpay keys)', () => {
         const r = await local.app.inject({ method: 'POST', url: `/api/v1/payment/test-checkout/${id}`, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
         return Object.fromEntries(new URL(r.headers.location as string, 'http://x').searchParams);
       };
-      const adv = (await p('payment/create-order', me, { kind: 'advance' })).json();
+      const adv = (await p('payment/create-order', me, { kind: 'advance', acceptTerms: true })).json();
       const orderId = (await p('payment/verify-payment', me, await payTest(adv.id))).json().orderId as string;
       const a = (await p('payment/create-order', me, { kind: 'remaining', orderId })).json();
       const b = (await p('payment/create-order', me, { kind: 'remaining', orderId })).json();

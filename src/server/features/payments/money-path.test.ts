@@ -28,7 +28,7 @@ async function referralCode(who: Login) {
 }
 
 async function payAdvance(who: Login, body: Record<string, unknown> = {}) {
-  const created = await post('payment/create-order', who, { kind: 'advance', ...body });
+  const created = await post('payment/create-order', who, { kind: 'advance', acceptTerms: true, ...body });
   expect(created.statusCode, created.body).toBe(200);
   const paid = rzp.pay(created.json().id);
   const verified = await post('payment/verify-payment', who, paid);
@@ -93,47 +93,47 @@ describe('coupons', () => {
 describe('create-order refuses tampering', () => {
   it('refuses an amount that is not the quote, in major units', async () => {
     const q = quote(findCurrency('USD')!, 0);
-    const r = await post('payment/create-order', buyer, { kind: 'advance', amount: 1 });
+    const r = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, amount: 1 });
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toMatch(/amount does not match/);
-    const ok = await post('payment/create-order', buyer, { kind: 'advance', amount: q.advance / 100, currency: 'USD' });
+    const ok = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, amount: q.advance / 100, currency: 'USD' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ amount: q.advance, currency: 'USD', status: 'created', provider: 'razorpay', key: rzp.keyId });
     expect(rzp.orders.get(ok.json().id)).toMatchObject({ amount: q.advance, currency: 'USD', receipt: expect.stringMatching(/^ORD[A-Z2-9]{10}-A$/) });
   });
 
   it('refuses an unknown currency and a USD amount sent as INR', async () => {
-    expect((await post('payment/create-order', buyer, { kind: 'advance', currency: 'XYZ' })).statusCode).toBe(400);
+    expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, currency: 'XYZ' })).statusCode).toBe(400);
     const usd = quote(findCurrency('USD')!, 0);
-    expect((await post('payment/create-order', buyer, { kind: 'advance', currency: 'INR', amount: usd.advance / 100 })).statusCode).toBe(400);
-    const inr = await post('payment/create-order', buyer, { kind: 'advance', currency: 'inr' });
+    expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, currency: 'INR', amount: usd.advance / 100 })).statusCode).toBe(400);
+    const inr = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, currency: 'inr' });
     expect(inr.json()).toMatchObject({ currency: 'INR', amount: quote(findCurrency('INR')!, 0).advance });
   });
 
   it('refuses an expired, unknown or own code instead of silently charging full price', async () => {
-    expect((await post('payment/create-order', buyer, { kind: 'advance', couponCode: 'FIRSTWEB25' })).json().message).toMatch(/expired/);
-    expect((await post('payment/create-order', buyer, { kind: 'advance', couponCode: 'BOGUS99' })).statusCode).toBe(400);
-    const own = await post('payment/create-order', referrer, { kind: 'advance', couponCode: await referralCode(referrer) });
+    expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, couponCode: 'FIRSTWEB25' })).json().message).toMatch(/expired/);
+    expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, couponCode: 'BOGUS99' })).statusCode).toBe(400);
+    const own = await post('payment/create-order', referrer, { kind: 'advance', acceptTerms: true, couponCode: await referralCode(referrer) });
     expect(own.statusCode).toBe(400);
   });
 
   it('needs a session', async () => {
-    expect((await post('payment/create-order', null, { kind: 'advance' })).statusCode).toBe(401);
+    expect((await post('payment/create-order', null, { kind: 'advance', acceptTerms: true })).statusCode).toBe(401);
   });
 
   it('answers a clear 502 when the provider is down, writes nothing, and a retry works', async () => {
     const before = (await t.deps.db.select().from(orders)).length;
     rzp.mode = 'down';
-    const down = await post('payment/create-order', stranger, { kind: 'advance' });
+    const down = await post('payment/create-order', stranger, { kind: 'advance', acceptTerms: true });
     expect(down.statusCode).toBe(502);
     expect(down.json().message).toMatch(/try again/);
     expect(down.body).not.toContain(rzp.keySecret);
     rzp.mode = 'slow';
     rzp.slowMs = 1000;
-    expect((await post('payment/create-order', stranger, { kind: 'advance' })).statusCode).toBe(502);
+    expect((await post('payment/create-order', stranger, { kind: 'advance', acceptTerms: true })).statusCode).toBe(502);
     expect((await t.deps.db.select().from(orders)).length).toBe(before);
     rzp.mode = 'ok';
-    expect((await post('payment/create-order', stranger, { kind: 'advance' })).statusCode).toBe(200);
+    expect((await post('payment/create-order', stranger, { kind: 'advance', acceptTerms: true })).statusCode).toBe(200);
   });
 });
 
@@ -204,8 +204,8 @@ describe('the whole money path', () => {
   });
 
   it('refuses a forged, replayed-elsewhere or foreign checkout signature; a replay of its own is harmless', async () => {
-    const a = await post('payment/create-order', buyer, { kind: 'advance' });
-    const b = await post('payment/create-order', buyer, { kind: 'advance' });
+    const a = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true });
+    const b = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true });
     const paidB = rzp.pay(b.json().id);
     // B's signature presented for A.
     const crossed = await post('payment/verify-payment', buyer, { ...paidB, razorpay_order_id: a.json().id });
@@ -233,7 +233,7 @@ describe('the whole money path', () => {
   });
 
   it('refuses the remaining before the advance is paid', async () => {
-    const a = await post('payment/create-order', stranger, { kind: 'advance' });
+    const a = await post('payment/create-order', stranger, { kind: 'advance', acceptTerms: true });
     const [draft] = await t.deps.db
       .select({ publicId: orders.publicId })
       .from(paymentAttempts)
@@ -253,7 +253,7 @@ describe('webhook', () => {
     t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: h.headers, payload: h.body });
 
   it('refuses a bad signature and a body changed after signing', async () => {
-    const created = await post('payment/create-order', payer, { kind: 'advance' });
+    const created = await post('payment/create-order', payer, { kind: 'advance', acceptTerms: true });
     const p = rzp.pay(created.json().id);
     const h = rzp.webhook('payment.captured', { id: p.razorpay_payment_id, order_id: created.json().id, amount: created.json().amount, currency: 'USD', status: 'captured' });
     expect((await hook({ ...h, headers: { ...h.headers, 'x-razorpay-signature': 'ff'.repeat(32) } })).statusCode).toBe(401);
@@ -262,7 +262,7 @@ describe('webhook', () => {
   });
 
   it('settles once, deduplicates event ids, and never moves backwards on out-of-order events', async () => {
-    const created = await post('payment/create-order', payer, { kind: 'advance' });
+    const created = await post('payment/create-order', payer, { kind: 'advance', acceptTerms: true });
     const orderId = created.json().id;
     const p = rzp.pay(orderId);
     const entity = { id: p.razorpay_payment_id, order_id: orderId, amount: created.json().amount, currency: 'USD', status: 'captured' };
@@ -279,7 +279,7 @@ describe('webhook', () => {
   });
 
   it('does not settle a payment whose amount differs from the order', async () => {
-    const created = await post('payment/create-order', payer, { kind: 'advance' });
+    const created = await post('payment/create-order', payer, { kind: 'advance', acceptTerms: true });
     const h = rzp.webhook('payment.captured', { id: 'pay_x', order_id: created.json().id, amount: 100, currency: 'USD', status: 'captured' });
     expect((await hook(h)).json()).toEqual({ status: 'ignored' });
   });
@@ -295,7 +295,7 @@ describe('webhook', () => {
 
 describe('reconciliation', () => {
   it('settles a payment whose browser never came back, and the admin can trigger it', async () => {
-    const created = await post('payment/create-order', stranger, { kind: 'advance' });
+    const created = await post('payment/create-order', stranger, { kind: 'advance', acceptTerms: true });
     rzp.pay(created.json().id);
     expect((await post('payment/reconcile', stranger)).statusCode).toBe(403);
     rzp.mode = 'down';
@@ -312,7 +312,7 @@ describe('reconciliation', () => {
 describe('races and edges', () => {
   it('settles once when the checkout callback and the webhook arrive together', async () => {
     const who = await loginAs(t, 'racer@example.com');
-    const created = (await post('payment/create-order', who, { kind: 'advance' })).json();
+    const created = (await post('payment/create-order', who, { kind: 'advance', acceptTerms: true })).json();
     const p = rzp.pay(created.id);
     const h = rzp.webhook('payment.captured', { id: p.razorpay_payment_id, order_id: created.id, amount: created.amount, currency: 'USD', status: 'captured' });
     const [v, w] = await Promise.all([
@@ -351,9 +351,9 @@ describe('races and edges', () => {
 
   it('answers 4xx, never 5xx, to hostile input', async () => {
     expect((await get(`status/getStatus/order/${'A'.repeat(41)}`, buyer)).statusCode).toBe(400);
-    expect((await post('payment/create-order', buyer, { kind: 'advance', amount: -5 })).statusCode).toBe(400);
+    expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, amount: -5 })).statusCode).toBe(400);
     expect((await post('payment/create-order', buyer, { kind: 'everything' })).statusCode).toBe(400);
-    expect((await post('payment/create-order', buyer, { kind: 'advance', amount: '183' })).statusCode).toBe(400);
+    expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, amount: '183' })).statusCode).toBe(400);
     expect((await post('payment/verify-payment', buyer, { razorpay_order_id: 'x' })).statusCode).toBe(400);
     expect((await post('order/createOrder', stranger, { razorpay_order_id: 'order_nope' })).statusCode).toBe(404);
     const big = await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(70 * 1024) });

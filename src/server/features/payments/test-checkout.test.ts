@@ -14,7 +14,7 @@ const form = (action: string) => ({ 'content-type': 'application/x-www-form-urle
 describe('built-in test checkout', () => {
   it('labels the page test mode, signs like Razorpay and verifies through verify-payment', async () => {
     const me = await loginAs(t, 'tester@example.com');
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: me.headers, payload: { kind: 'advance' } });
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: me.headers, payload: { kind: 'advance', acceptTerms: true } });
     expect(created.json()).toMatchObject({ provider: 'test', currency: 'INR', amount: 1558800 });
     const page = await t.app.inject({ method: 'GET', url: `/api/v1/payment/test-checkout/${created.json().id}` });
     expect(page.headers['content-type']).toContain('text/html');
@@ -69,7 +69,7 @@ describe('built-in test checkout', () => {
     const inactive = await t.app.inject({ method: 'POST', url: '/api/v1/coupon/verifyCoupon', headers: other.headers, payload: { coupon_code: code } });
     expect(inactive.json()).toMatchObject({ success: false, message: 'This code is no longer active.' });
     // Exactly one code per order: a list of codes is malformed input.
-    const two = await t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: other.headers, payload: { kind: 'advance', couponCode: [code, 'FIRSTWEB25'] } });
+    const two = await t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: other.headers, payload: { kind: 'advance', acceptTerms: true, couponCode: [code, 'FIRSTWEB25'] } });
     expect(two.statusCode).toBe(400);
     const cur = (await t.app.inject({ method: 'GET', url: '/api/v1/pricing/currencies?country=in' })).json();
     expect(cur).toMatchObject({ defaultCurrency: 'INR', suggestedCurrency: 'INR' });

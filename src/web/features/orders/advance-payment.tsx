@@ -24,6 +24,8 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPaying, setIsPaying] = useState(false);
+  // Issue 19 item 6: the advance cannot be paid until the terms are accepted (recorded with the order).
+  const [agreed, setAgreed] = useState(false);
   const promo = usePromotion();
   // The placeholder suggests the featured promotion only while it runs (issue 12 item 12).
   const featured = promo.status === 'ready' && promo.promotion && (!promo.promotion.endsAt || Date.parse(promo.promotion.endsAt) > Date.now()) ? promo.promotion.code : null;
@@ -93,6 +95,7 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
     try {
       const order = await api<CreatePaymentOrderResponse>('POST', 'payment/create-order', {
         kind: 'advance',
+        ...(agreed ? { acceptTerms: true } : {}),
         currency: currency.code,
         ...(applied ? { couponCode: applied } : {}),
         amount: toMajor(quote.quote.advance, quote),
@@ -130,7 +133,16 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
           {error}
         </p>
       )}
-      <Button onClick={pay} disabled={!quote || isPaying} className="w-full py-3 text-base" data-primary-action>
+      <label className="flex items-start gap-3 text-sm text-muted">
+        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5 h-5 w-5 shrink-0 accent-accent" />
+        <span>
+          I agree to the{' '}
+          <a href="/termsandconditions" target="_blank" rel="noopener" className="text-accent-soft underline underline-offset-2 hover:text-white">
+            Terms and Conditions
+          </a>
+        </span>
+      </label>
+      <Button onClick={pay} disabled={!quote || isPaying || !agreed} className="w-full py-3 text-base" data-primary-action>
         {isPaying ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
         {quote ? `Pay ${formatMoney(quote.quote.advance, quote)}` : 'Pay'}
       </Button>

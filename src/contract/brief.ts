@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { BRIEF_ANSWER_KEYS_MAX, BRIEF_LIMITS } from '../domain/brief.ts';
+import { multiLine } from './text-policy.ts';
+
+// The brief (intake form) of an order (issue 19 item 1, decision 145). Customer:
+// GET/PUT /api/v1/orders/{orderId}/brief; founder: GET /api/v1/admin/orders/{orderId}/brief.
+
+/** The public order id (e.g. ORDABC123); anything else is answered like an unknown order (404). */
+export const briefParams = z.object({ orderId: z.string().min(1).max(64) });
+
+export const briefQuestionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  kind: z.enum(['text', 'multiline', 'list', 'urls', 'choice']),
+  required: z.boolean(),
+  /** For `choice`: the values to store and what to show. */
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+});
+
+const answer = z.union([z.string(), z.array(z.string())]);
+
+export const briefResponse = z.object({
+  questions: z.array(briefQuestionSchema),
+  /** null until the customer first saves something. */
+  brief: z.object({ answers: z.record(z.string(), answer), submittedAt: z.string().nullable() }).nullable(),
+  /** True once "UI Started" is completed: the brief is then read-only. */
+  locked: z.boolean(),
+});
+export type BriefResponse = z.infer<typeof briefResponse>;
+
+// A paragraph answer may hold line breaks, so every string value is multi-line for the text policy
+// (decision 130: its walk reaches a record's values and a union's options); single-line kinds are
+// held to one line by the question check. List items (array elements) stay single-line.
+export const briefPutBody = z.object({
+  answers: z
+    .record(z.string().min(1).max(64), z.union([multiLine(z.string().max(BRIEF_LIMITS.multiline + 100)), z.array(z.string().max(BRIEF_LIMITS.url)).max(BRIEF_LIMITS.items * 2)]))
+    .refine((a) => Object.keys(a).length <= BRIEF_ANSWER_KEYS_MAX, { message: `At most ${BRIEF_ANSWER_KEYS_MAX} answers.` }),
+  /** Submits the brief (once; later saves keep the first submission time). Without it: a draft. */
+  submit: z.boolean().optional(),
+});
+export type BriefPutBody = z.infer<typeof briefPutBody>;

@@ -1,0 +1,21 @@
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { BriefAnswers } from '../../../domain/brief.ts';
+import { orders } from './orders.ts';
+
+// Mirrors migrations/0810_brief_terms_due_date.sql (issue 19); the SQL file is the source of truth.
+
+export const orderBriefs = pgTable('order_briefs', {
+  orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  answers: jsonb('answers').$type<BriefAnswers>().notNull().default({}),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderTermsAcceptances = pgTable('order_terms_acceptances', {
+  orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  termsVersion: text('terms_version').notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+  /** sha-256 hex of the order id, client address and user agent (decision 146); null without a request. */
+  clientHash: text('client_hash'),
+});

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { termsCanonicalText } from '../../../domain/terms.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderTermsAcceptances } from '../../db/schema/workspace.ts';
+
+// Terms accepted at checkout (issue 19 item 6, decision 146): chargeback evidence that the customer
+// ticked "I agree to the Terms and Conditions" before paying the advance, and to which wording.
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The version of the Terms and Conditions on the site: 16 hex characters of the wording's sha-256. */
+export const TERMS_VERSION = sha256(termsCanonicalText()).slice(0, 16);
+
+/**
+ * sha-256 of the order id, client address and user agent. The order id salts it, so one customer's
+ * hashes cannot be linked across orders; anyone holding the three values (e.g. the address the
+ * payment provider reports for the payment) can recompute it to show they match.
+ */
+export const clientHash = (orderPublicId: string, ip: string, userAgent: string) => sha256(`${orderPublicId}\n${ip}\n${userAgent}`);
+
+export interface TermsClient {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Records the acceptance for a new order, in the transaction that creates it. */
+export async function recordTermsAcceptance(tx: Tx, order: { id: string; publicId: string }, at: Date, client: TermsClient | undefined): Promise<void> {
+  const ua = client?.headers['user-agent'];
+  await tx.insert(orderTermsAcceptances).values({
+    orderId: order.id,
+    termsVersion: TERMS_VERSION,
+    acceptedAt: at,
+    // Without a request (an order created by a server-side script) there is no client to describe.
+    clientHash: client ? clientHash(order.publicId, client.ip, (Array.isArray(ua) ? ua[0] : ua) ?? '') : null,
+  });
+}
+
+export interface TermsAcceptance {
+  version: string;
+  acceptedAt: string;
+  clientHash: string | null;
+}
+
+/** What the back office shows; null for orders placed before terms were recorded. */
+export async function termsAcceptanceOf(db: Db, orderId: string): Promise<TermsAcceptance | null> {
+  const [row] = await db.select().from(orderTermsAcceptances).where(eq(orderTermsAcceptances.orderId, orderId));
+  return row ? { version: row.termsVersion, acceptedAt: row.acceptedAt.toISOString(), clientHash: row.clientHash } : null;
+}
