@@ -41,6 +41,8 @@ import { createMetrics } from './features/metrics/metrics.ts';
 import { registerMetrics } from './features/metrics/routes.ts';
 import { startJobTimer } from './features/jobs/run-jobs.ts';
 import { registerPageViewCounter } from './features/funnel/count-page-views.ts';
+import { openFileStorage } from './integrations/storage/open-storage.ts';
+import { orderFileRoutes } from './features/order-files/routes.ts';
 import { briefRoutes } from './features/brief/routes.ts';
 import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
 import { subscribeInvoices } from './features/invoices/subscriptions.ts';
@@ -121,7 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metrics = metricsOn ? createMetrics(database, app.log) : undefined;
   const bus = await createInvalidationBus({ redisUrl: config.REDIS_URL, postgresUrl: config.DATABASE_URL, pool: database.pool, log: app.log });
   const events = createDomainEvents(database.db, app.log);
-  const deps: AppDeps = { config, database, db: database.db, mailer, log: app.log, metrics, revocations: createRevocations(), bus, events };
+  const fileStorage = await openFileStorage(config);
+  const deps: AppDeps = { config, database, db: database.db, mailer, log: app.log, metrics, revocations: createRevocations(), bus, events, fileStorage };
   // Who reacts to the order's events (decision 100) — the one place that knows; publishers import
   // none of them. The order matters after commit: the customer's receipt and stage e-mail first.
   subscribeOrderMail(deps);
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await bus.close();
     await mailer.stop();
+    await fileStorage.close();
     if (!options.database) await database.close();
   });
 
@@ -169,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackerRoutes, { prefix: API, deps });
   // — agency: invoices, reminders, abandoned checkouts, funnel (issue 14) —
   await app.register(invoiceRoutes, { prefix: API, deps });
+  // — the project workspace: order files (issue 19.2) —
+  await app.register(orderFileRoutes, { prefix: API, deps });
   // — the order workspace (issue 19) —
   await app.register(briefRoutes, { prefix: API, deps });
   startJobTimer(app, deps);

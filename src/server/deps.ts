@@ -5,6 +5,7 @@ import type { Mailer } from './features/mail/mailer.ts';
 import type { AppMetrics } from './features/metrics/metrics.ts';
 import type { Revocations } from './features/auth/revocations.ts';
 import type { InvalidationBus } from './lib/invalidation-bus.ts';
+import type { FileStorage } from './integrations/storage/file-storage.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 
 /** What features receive from buildApp: passed explicitly, never hidden in decorators. */
@@ -22,4 +23,6 @@ export interface AppDeps {
   events: DomainEvents;
   /** Session revocations, for what outlives a request (live chat sockets). */
   revocations: Revocations;
+  /** Where order files' bytes live: a local folder or S3 (integrations/storage, decision 140). */
+  fileStorage: FileStorage;
 }

@@ -20,8 +20,25 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
     stack[depth] = url;
     stack.length = depth + 1;
     for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') out.push({ method, url });
+      if (method !== 'HEAD' && method !== 'OPTIONS') out.push({ method, url: registeredSpelling(app, method, url) });
     }
   }
   return out;
+}
+
+/**
+ * Routes that name the same path parameter differently (`/orders/:id` and `/orders/:orderId/files`)
+ * share one node of the tree, printed `:id|:orderId`: the route's own spelling is the combination
+ * whose names are the ones Fastify reports for it.
+ */
+function registeredSpelling(app: FastifyInstance, method: string, url: string): string {
+  if (!url.includes('|')) return url;
+  let candidates = [''];
+  for (const part of url.split(/(:[\w|:]+)/)) {
+    const options = part.startsWith(':') ? part.split('|') : [part];
+    candidates = candidates.flatMap((c) => options.map((o) => c + o));
+  }
+  // Matching the pattern itself as a URL yields the route's own parameter names.
+  const names = (c: string) => [...c.matchAll(/:(\w+)/g)].map((x) => x[1]).join();
+  return candidates.find((c) => Object.keys(app.findRoute({ method: method as 'GET', url: c })?.params ?? {}).join() === names(c)) ?? url;
 }

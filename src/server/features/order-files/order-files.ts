@@ -1,0 +1,103 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { OrderFile, OrderFileType } from '../../../contract/order-files.ts';
+import type { AppDeps } from '../../deps.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { ObjectMissingError } from '../../integrations/storage/file-storage.ts';
+import { fileInUse } from './file-in-use.ts';
+
+/** Who is asking: the order's customer, or someone of the agency (an admin). */
+export type Viewer = { side: 'customer' | 'agency'; userId: string };
+
+export interface OrderRef {
+  id: string;
+  publicId: string;
+}
+
+const ORDER_NOT_FOUND = 'Order not found.';
+const FILE_NOT_FOUND = 'File not found.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The order a viewer may work with. A customer sees only their own orders past the bare checkout
+ * draft (the advance paid: decision 140); anything else is the same 404 as an order that does not
+ * exist, so nobody learns which order ids are real.
+ */
+export async function orderFor(deps: AppDeps, publicId: string, viewer: Viewer): Promise<OrderRef> {
+  const [order] = await deps.db
+    .select({ id: orders.id, publicId: orders.publicId, userId: orders.userId, state: orders.state })
+    .from(orders)
+    .where(eq(orders.publicId, publicId))
+    .limit(1);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (viewer.side === 'customer' && (order.userId !== viewer.userId || order.state === 'awaiting_advance')) throw notFound(ORDER_NOT_FOUND);
+  return { id: order.id, publicId: order.publicId };
+}
+
+export const toOrderFile = (r: typeof orderFiles.$inferSelect): OrderFile => ({
+  id: r.id,
+  name: r.name,
+  size: r.size,
+  contentType: r.contentType as OrderFileType,
+  uploadedBy: r.uploadedBy,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function listOrderFiles(deps: AppDeps, order: OrderRef): Promise<OrderFile[]> {
+  const rows = await deps.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id)).orderBy(asc(orderFiles.createdAt), asc(orderFiles.id));
+  return rows.map(toOrderFile);
+}
+
+async function fileOf(deps: AppDeps, order: OrderRef, fileId: string) {
+  if (!UUID.test(fileId)) throw notFound(FILE_NOT_FOUND);
+  const [row] = await deps.db
+    .select()
+    .from(orderFiles)
+    .where(and(eq(orderFiles.id, fileId), eq(orderFiles.orderId, order.id)))
+    .limit(1);
+  if (!row) throw notFound(FILE_NOT_FOUND);
+  return row;
+}
+
+/** The file's row and its bytes. A row whose bytes are gone (lost storage) is reported, then 404. */
+export async function openOrderFile(deps: AppDeps, order: OrderRef, fileId: string): Promise<{ file: typeof orderFiles.$inferSelect; body: Readable }> {
+  const file = await fileOf(deps, order, fileId);
+  try {
+    return { file, body: await deps.fileStorage.get(file.storageKey) };
+  } catch (err) {
+    if (!(err instanceof ObjectMissingError)) throw err;
+    deps.log.error({ fileId, storageKey: file.storageKey }, 'order file: bytes missing from the file storage');
+    throw notFound(FILE_NOT_FOUND);
+  }
+}
+
+/**
+ * Deletes one's own file (the customer theirs, the agency its own), unless another feature uses
+ * it. The row goes first, in a transaction with the in-use checks; the bytes after the commit (a
+ * failure there leaves an unreferenced object, never a row without bytes).
+ */
+export async function deleteOrderFile(deps: AppDeps, order: OrderRef, fileId: string, viewer: Viewer): Promise<void> {
+  const file = await fileOf(deps, order, fileId);
+  if (file.uploadedBy !== viewer.side) throw forbidden('You can delete only files you uploaded.');
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: orderFiles.id }).from(orderFiles).where(eq(orderFiles.id, file.id)).for('update');
+    if (!locked) throw notFound(FILE_NOT_FOUND);
+    const inUse = await fileInUse(tx, file.id);
+    if (inUse) throw new AppError('CONFLICT', `This file cannot be deleted: ${inUse}.`);
+    await tx.delete(orderFiles).where(eq(orderFiles.id, file.id));
+    if (viewer.side === 'agency') {
+      await recordAudit(tx, {
+        actorUserId: viewer.userId,
+        action: 'order.file.delete',
+        entity: 'order',
+        entityId: order.publicId,
+        before: { fileId: file.id, name: file.name, size: file.size, contentType: file.contentType, sha256: file.sha256 },
+        after: null,
+      });
+    }
+  });
+  await deps.fileStorage.delete(file.storageKey).catch((err: unknown) => deps.log.warn({ err, storageKey: file.storageKey }, 'order file: bytes not deleted'));
+}
