@@ -51,27 +51,30 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       } catch {
         throw badRequest('The webhook body is not JSON.');
       }
-      const [seen] = await deps.db
-        .select({ id: paymentEvents.eventId })
-        .from(paymentEvents)
-        .where(and(eq(paymentEvents.provider, 'razorpay'), eq(paymentEvents.eventId, eventId)))
-        .limit(1);
-      if (seen) return { status: 'duplicate' as const };
       const type = String(event.event ?? 'unknown').slice(0, 60);
       const payment = event.payload?.payment?.entity;
       const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
-      let outcome = 'ignored';
-      // Only success events move money state; payment.failed and friends never move it backwards.
-      if (SETTLING_EVENTS.has(type) && providerOrderId && payment?.id && payment.status === 'captured') {
-        const r = await settlePayment(deps, { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency });
-        outcome = r.outcome;
-      }
-      const inserted = await deps.db
-        .insert(paymentEvents)
-        .values({ provider: 'razorpay', eventId, eventType: type, providerOrderId: providerOrderId ?? null, outcome })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.eventId });
-      if (inserted.length === 0) return { status: 'duplicate' as const };
+      // The event id is claimed first, in the transaction that settles (issue 18 item 4): of many
+      // identical deliveries at once, one inserts the row and the others wait on its key, then find
+      // it and answer "duplicate" without touching money. So the row records what the claimant did,
+      // and a settlement that fails rolls the claim back for the provider's retry.
+      const outcome = await deps.events.transaction(async (tx) => {
+        const [claimed] = await tx
+          .insert(paymentEvents)
+          .values({ provider: 'razorpay', eventId, eventType: type, providerOrderId: providerOrderId ?? null, outcome: 'ignored' })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.eventId });
+        if (!claimed) return null;
+        // Only success events move money state; payment.failed and friends never move it backwards.
+        if (!SETTLING_EVENTS.has(type) || !providerOrderId || !payment?.id || payment.status !== 'captured') return 'ignored';
+        const r = await settlePayment(deps, { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency }, tx);
+        await tx
+          .update(paymentEvents)
+          .set({ outcome: r.outcome })
+          .where(and(eq(paymentEvents.provider, 'razorpay'), eq(paymentEvents.eventId, eventId)));
+        return r.outcome;
+      });
+      if (outcome === null) return { status: 'duplicate' as const };
       return { status: outcome === 'paid' ? ('processed' as const) : ('ignored' as const) };
     },
   );
