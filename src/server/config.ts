@@ -153,6 +153,18 @@ export const envSchema = z.object({
   FUNNEL_MAX_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** The due date is the UI approval's UTC day plus this many days (issue 19 item 4, decision 147). */
   DELIVERY_DAYS_AFTER_UI_APPROVAL: z.coerce.number().int().min(1).max(365).default(28),
+  // Order files (issue 19.2; docs/decisions/140, 141): where the bytes live and how many.
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The local driver's folder; default DATA_DIR/files. */
+  FILES_DIR: optionalString,
+  S3_ENDPOINT: url('S3_ENDPOINT'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flag,
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
+  ORDER_FILES_QUOTA_MB: z.coerce.number().positive().max(1024 * 1024).default(500),
   /** Development and tests: serve the web build from another folder. */
   WEB_DIST_DIR: optionalString,
 });
@@ -185,8 +197,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: e.DATA_DIR,
     ...overrides,
   };
+  assertFileStorage(config);
   assertSafeForProduction(config);
   return config;
+}
+
+// FILE_STORAGE=s3 needs a bucket, and keys come in pairs (one without the other is a typo, not
+// "use the default credential chain").
+function assertFileStorage(c: Config) {
+  if (c.FILE_STORAGE !== 's3') return;
+  const problems: string[] = [];
+  if (!c.S3_BUCKET) problems.push('  S3_BUCKET: required when FILE_STORAGE=s3');
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default credential chain)');
+  if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
 }
 
 // DESIGN §4: production never silently fakes money or mail.

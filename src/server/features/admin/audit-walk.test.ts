@@ -7,6 +7,8 @@ import { reconcilePaymentsAsAdmin } from '../payments/reconcile-payments.ts';
 import { settlePayment } from '../payments/settle-payment.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
 import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+import { fileForm } from '../../../../tests/helpers/multipart.ts';
+import { PNG } from '../order-files/test-files.ts';
 
 // Issue 13: every admin write is audited. This walks every route of the app's own route table
 // (the one the authorization suite walks) that an admin may call and that is not a GET, makes one
@@ -17,6 +19,8 @@ type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface WriteCall {
   url: string;
   body?: unknown;
+  /** Extra headers (a multipart upload's content type). */
+  headers?: Record<string, string>;
 }
 
 let t: TestApp;
@@ -91,6 +95,11 @@ beforeAll(async () => {
     'POST /api/v1/admin/cashback/:id/paid': async () => ({ url: `/api/v1/admin/cashback/${await firstId('cashback')}/paid`, body: { payoutReference: 'UPI-WALK' } }),
     'POST /api/v1/admin/leads/:id/handled': async () => ({ url: `/api/v1/admin/leads/${await firstId('leads')}/handled` }),
     'POST /api/v1/admin/contacts/:id/handled': async () => ({ url: `/api/v1/admin/contacts/${await firstId('contact_messages')}/handled` }),
+    'POST /api/v1/admin/orders/:orderId/files': async () => {
+      const form = fileForm('design.png', PNG);
+      return { url: `/api/v1/admin/orders/${order}/files`, body: form.payload, headers: form.headers };
+    },
+    'DELETE /api/v1/admin/orders/:orderId/files/:fileId': async () => ({ url: `/api/v1/admin/orders/${order}/files/${await firstId('order_files')}` }),
     'POST /api/v1/payment/reconcile': async () => {
       // A payment the browser never reported: the reconciliation finds and settles it.
       const buyer = await loginAs(t, 'walk.lost@example.com');
@@ -121,7 +130,7 @@ describe('every admin write is audited', () => {
       const key = `${r.method} ${r.url}`;
       const call = await calls[key]!();
       const before = await auditCount();
-      const res = await t.app.inject({ method: r.method as Method, url: call.url, headers: admin.headers, payload: call.body as object | undefined });
+      const res = await t.app.inject({ method: r.method as Method, url: call.url, headers: { ...admin.headers, ...call.headers }, payload: call.body as object | Buffer | undefined });
       expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
       expect((await auditCount()) - before, `${key} audit records`).toBe(1);

@@ -57,6 +57,9 @@ const adminCalls = (): Record<string, AdminCall> => ({
   'POST /api/v1/admin/contacts/:id/handled': { status: 200, params: { id: contactId } },
   'GET /api/v1/admin/funnel': { status: 200, query: 'weeks=8' },
   'GET /api/v1/admin/funnel.csv': { status: 200, query: 'weeks=8' },
+  'GET /api/v1/admin/orders/:orderId/files': { status: 200, params: { orderId } },
+  'GET /api/v1/admin/orders/:orderId/files/:fileId': { status: 404, params: { orderId } },
+  'DELETE /api/v1/admin/orders/:orderId/files/:fileId': { status: 404, params: { orderId } },
 });
 
 const fill = (url: string, params: Record<string, string> = {}) =>

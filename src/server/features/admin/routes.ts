@@ -13,6 +13,7 @@ import { adminInvoiceRoutes } from '../invoices/routes.ts';
 import { adminReminderRoutes } from '../reminders/admin-routes.ts';
 import { adminCheckoutDraftRoutes } from '../abandoned-checkouts/admin-routes.ts';
 import { adminFunnelRoutes } from '../funnel/admin-routes.ts';
+import { adminOrderFileRoutes } from '../order-files/routes.ts';
 import { adminBriefRoutes } from '../brief/routes.ts';
 
 /**
@@ -35,5 +36,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminReminderRoutes, { deps });
   await app.register(adminCheckoutDraftRoutes, { deps });
   await app.register(adminFunnelRoutes, { deps });
+  await app.register(adminOrderFileRoutes, { deps });
   await app.register(adminBriefRoutes, { deps });
 };
