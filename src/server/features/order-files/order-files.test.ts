@@ -138,6 +138,11 @@ describe('uploading and downloading', () => {
     expect(wrong.json().message).toMatch(/part named "file"/);
     const none = await upload(alice, url(aliceOrder), multipartBody([{ name: 'note', data: 'hello' }]));
     expect(none.statusCode).toBe(400);
+    // A body that does not match its boundary (a broken client): 400, never a 500.
+    const broken = fileForm('a.png', PNG);
+    const garbled = await t.app.inject({ method: 'POST', url: url(aliceOrder), headers: { ...alice.headers, 'content-type': 'multipart/form-data; boundary=other' }, payload: broken.payload });
+    expect(garbled.statusCode, garbled.body).toBe(400);
+    expect(garbled.json().message).toMatch(/not a readable multipart\/form-data body/);
   });
 });
 

@@ -82,7 +82,11 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
         // Access first: another customer's order is a 404 before a byte of the body is read.
         const order = await orderFor(deps, request.params.orderId, viewer);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with one part named "${ORDER_FILE_PART}".`);
-        const part = await request.file();
+        const part = await request.file().catch((err: unknown) => {
+          // Busboy's own parse errors carry no status (a 500 otherwise): the body is at fault.
+          if ((err as { statusCode?: number }).statusCode) throw err;
+          throw new AppError('BAD_REQUEST', `The upload is not a readable multipart/form-data body (${(err as Error).message}).`);
+        });
         if (!part) throw new AppError('BAD_REQUEST', `The form has no file: add one part named "${ORDER_FILE_PART}".`);
         if (part.fieldname !== ORDER_FILE_PART) {
           part.file.resume();
