@@ -111,7 +111,7 @@ describe("POST / with JSON (spec §7: the guest chat test page starts a chat at 
   });
 
   it('validates the body as chat/start does', async () => {
-    for (const [path, url] of [['root', '/'], ['start', '/api/v1/chat/start']]) {
+    for (const [path, url] of [['root', '/'], ['start', '/api/v1/chat/start']] as const) {
       const bad = await t.app.inject({ method: 'POST', url, payload: { userId: 42 }, remoteAddress: `10.3.2.${path.length}` });
       expect(bad.statusCode, path).toBe(400);
       const broken = await t.app.inject({ method: 'POST', url, payload: '{"userId":', headers: { 'content-type': 'application/json' }, remoteAddress: `10.3.3.${path.length}` });
