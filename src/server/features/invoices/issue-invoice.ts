@@ -2,14 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.ts';
 import { TEST_INVOICE_NUMBER_FORMAT, financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { billingDetails, invoiceCounters, invoices } from '../../db/schema/invoices.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { isTestMode } from '../../integrations/payments/provider.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface IssuedInvoice {
   id: string;
