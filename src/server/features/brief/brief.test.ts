@@ -70,6 +70,14 @@ describe('who may read and write a brief', () => {
     expect((await adminGet(admin, draft!.public_id)).statusCode).toBe(404);
   });
 
+  it('the public OpenAPI document lists the customer routes, not the founder’s', async () => {
+    const visitorDoc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(visitorDoc.paths['/api/v1/orders/{orderId}/brief'])).toEqual(expect.arrayContaining(['get', 'put']));
+    expect(visitorDoc.paths['/api/v1/admin/orders/{id}/brief']).toBeUndefined();
+    const adminDoc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin.headers })).json();
+    expect(adminDoc.paths['/api/v1/admin/orders/{id}/brief']).toHaveProperty('get');
+  });
+
   it('the founder route refuses customers (403) and reads any paid order', async () => {
     expect((await adminGet(owner)).statusCode).toBe(403);
     const res = await adminGet(admin, strangersOrder);
