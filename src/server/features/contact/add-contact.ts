@@ -1,7 +1,7 @@
 import type { AddContactBody } from '../../../contract/contact.ts';
 import type { AppDeps } from '../../deps.ts';
 import { contactMessages } from '../../db/schema/public-site.ts';
-import { notifyAdmins } from '../leads/notify-admins.ts';
+import { notifyAdmins } from '../mail/notify-admins.ts';
 import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 type ValidContact = Required<AddContactBody>;

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { leads } from '../../db/schema/public-site.ts';
-import { notifyAdmins } from './notify-admins.ts';
+import { notifyAdmins } from '../mail/notify-admins.ts';
 import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 export interface NewLead {

@@ -5,7 +5,7 @@ import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { ProviderUnavailableError } from '../../integrations/payments/provider.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
-import { notifyAdmins } from '../leads/notify-admins.ts';
+import { notifyAdmins } from '../mail/notify-admins.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 

@@ -5,7 +5,7 @@ import { installments, orders } from '../../db/schema/orders.ts';
 import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { paymentReminders, reminderPauses } from '../../db/schema/reminders.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
-import { adminRecipients } from '../leads/notify-admins.ts';
+import { adminRecipients } from '../mail/notify-admins.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import type { Tx } from '../../db/client.ts';
 

@@ -1,7 +1,10 @@
 import type { AppDeps } from '../../deps.ts';
-import { renderEmail, type EmailContent } from '../mail/render-email.ts';
+import { renderEmail, type EmailContent } from './render-email.ts';
 
-/** Who hears about new leads and contact messages: ADMIN_EMAILS, else the brand's own address. */
+/**
+ * Who hears what the founder must know — leads, contact messages, refunds, overdue payments:
+ * ADMIN_EMAILS, else the brand's own address.
+ */
 export function adminRecipients(config: AppDeps['config']): string[] {
   return config.ADMIN_EMAILS.length ? config.ADMIN_EMAILS : [config.BRAND_EMAIL];
 }
