@@ -187,7 +187,9 @@ test("the founder's first sign-in goes straight in: no customer details form (is
   page.on('framenavigated', (f) => f === page.mainFrame() && visited.push(new URL(f.url()).pathname));
   await page.getByLabel('6-character code').fill(await readCode(FIRST_ADMIN_EMAIL, seen));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The founder lands in the back office, not on an empty customer dashboard (issue 18 item 12).
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
   expect(visited.filter((p) => p.includes('enterDetails'))).toEqual([]);
   const role = await page.evaluate(async () => {
@@ -195,8 +197,45 @@ test("the founder's first sign-in goes straight in: no customer details form (is
     return ((await res.json()) as { user: { role: string } }).user.role;
   });
   expect(role).toBe('admin');
+  expect(visited.filter((p) => p === '/dashboard'), 'never through the customer dashboard').toEqual([]);
+  // The back office leads back to the site and signs out.
+  await page.getByRole('link', { name: 'View site' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin/orders');
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+/** On /login: the e-mail, then the mailed code (waiting out the resend window of an earlier code). */
+async function signInHere(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/login$/);
+  await resendWaitOver(email);
+  const seen = await codeMailCount(email);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('6-character code').fill(await readCode(email, seen));
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('signing in from a back-office deep link returns to it; a hostile return target is ignored (issue 18 item 12)', async ({ page }) => {
+  await page.goto('/admin/coupons?from=deep-link');
+  await signInHere(page, ADMIN_EMAIL);
+  await expect(page).toHaveURL(/\/admin\/coupons\?from=deep-link$/);
+  await expect(page.getByRole('heading', { name: 'Coupons and promotion' })).toBeVisible();
+
+  // Whatever lands in the remembered target, sign-in never leaves the site.
+  for (const hostile of ['//evil.example/admin', 'https://evil.example/admin', '/\\evil.example', '/admin/..//evil.example']) {
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/$/);
+    await page.evaluate((target) => sessionStorage.setItem('auth.return-to', target), hostile);
+    await page.goto('/login');
+    await signInHere(page, ADMIN_EMAIL);
+    await expect(page, hostile).toHaveURL(/\/admin$/);
+    expect(new URL(page.url()).host, hostile).toBe(new URL(APP_URL).host);
+  }
 });
 
 test('a second code asked for too soon says only how long to wait (issue 12 item 13)', async ({ page }) => {

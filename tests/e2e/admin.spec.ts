@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers/auth.ts';
-import { apiAs } from './helpers/orders.ts';
+import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
+import { join } from 'node:path';
 
 // Issue 7 "Done when": the founder's back office, clicked through as the founder would, on an
 // order that a customer really paid in the built-in test checkout.
@@ -250,6 +251,7 @@ test('the back office warns that the featured offer ended and extends it in one 
 test('the back office has no customer chat widget; the chat console links back; long contact messages fold', async ({ page }) => {
   await login(page, ADMIN_EMAIL);
   // The customer widget is on the founder's dashboard, as on every customer page …
+  await page.goto('/dashboard');
   await expect(page.getByTestId('chat-launcher')).toBeVisible();
   // … but not in the back office nor in the chat console (issue 12 item 13).
   for (const path of ['/admin', '/admin/orders', '/adminChat']) {
@@ -278,4 +280,101 @@ test('the back office has no customer chat widget; the chat console links back; 
   await expect(row.getByRole('button', { name: 'less' })).toHaveAttribute('aria-expanded', 'true');
   expect(await isFolded()).toBe(false);
   await expect(text).toContainText('The end.');
+});
+
+/** A screen at a phone's and a laptop's width, saved for a person to look at (issue 18 item 12). */
+async function shotBoth(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: join('test-results', 'issue18-admin', `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+test("what a newcomer saw as the founder: one coupon state, no rate over 100 %, paid drafts marked, the reply's own time (issue 18 item 12)", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await login(admin, ADMIN_EMAIL); // lands on /admin (asserted by login)
+  await expect(admin.getByRole('heading', { name: 'Overview' })).toBeVisible();
+
+  // A customer opens a checkout, walks away, then pays another: the first draft is "paid since".
+  const buyerCtx = await browser.newContext();
+  const buyer = await buyerCtx.newPage();
+  const buyerEmail = `newcomer-buyer-${stamp}@example.com`;
+  await login(buyer, buyerEmail, { name: 'Nora Newcomer' });
+  await buyer.goto('/pay');
+  await buyer.getByRole('button', { name: /^Pay .*\d/ }).click();
+  await expect(buyer.getByText('TEST MODE — no real money moves')).toBeVisible();
+  const paidOrder = await payAdvanceInTestCheckout(buyer);
+
+  // Coupons: one state badge each; the seeded FIRSTWEB25 ended in January 2025.
+  const expiredCode = `GONE-${stamp}`.toUpperCase();
+  const created = await apiAs(admin, 'POST', 'admin/coupons', { code: expiredCode, percent: 10, validFrom: '2025-01-01T00:00:00Z', validUntil: '2025-02-01T00:00:00Z' });
+  expect(created.status).toBe(201);
+  await admin.goto('/admin/coupons');
+  for (const code of ['FIRSTWEB25', expiredCode]) {
+    const row = admin.getByTestId(`coupon-${code}`);
+    await expect(row.getByTestId('coupon-state')).toHaveText('Expired');
+    await expect(row.getByText('Active', { exact: true })).toHaveCount(0);
+  }
+  await shotBoth(admin, 'coupons');
+
+  // Funnel: no step reads over 100 %, and messages are not a step towards sign-ups.
+  await admin.goto('/admin/funnel');
+  const rates = admin.getByTestId('funnel-step-rate');
+  await expect(rates).toHaveCount(3);
+  for (const text of await rates.allTextContents()) expect(text).toMatch(/: (—|100 %|\d{1,2}(\.\d)? %)$/);
+  await expect(admin.getByText(/Leads and contact messages →/)).toHaveCount(0);
+  await expect(admin.getByTestId('funnel-enquiries')).toBeVisible();
+  await shotBoth(admin, 'funnel');
+
+  // Open checkouts: the walked-away draft names the order paid since, not "Follow-up: not yet".
+  await admin.goto('/admin/drafts');
+  const draft = admin.getByRole('row').filter({ hasText: buyerEmail });
+  await expect(draft).toHaveCount(1);
+  await expect(draft.getByTestId('draft-follow-up')).toContainText('Paid since');
+  await expect(draft.getByTestId('draft-follow-up')).not.toContainText('not yet');
+  await draft.getByRole('link', { name: `Order ${paidOrder}` }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/orders/${paidOrder}$`));
+  await shotBoth(admin, 'order');
+  await admin.goto('/admin/drafts');
+  await shotBoth(admin, 'drafts');
+  await admin.goto('/admin/leads');
+  await shotBoth(admin, 'leads');
+
+  // Chat: the founder's reply carries the time it was sent, the same before and after a reload.
+  const visitorCtx = await browser.newContext();
+  const visitor = await visitorCtx.newPage();
+  await visitor.goto('/faqs');
+  await visitor.waitForLoadState('networkidle');
+  await visitor.getByRole('button', { name: /Help & Support/ }).click();
+  const panel = visitor.getByRole('region', { name: 'Help and support chat' });
+  await panel.getByRole('tab', { name: /Chat with our team|is online/ }).click();
+  const words = `Newcomer question ${stamp}`;
+  await panel.getByRole('textbox', { name: /Your message/ }).fill(words);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByText(words)).toBeVisible();
+  await admin.goto('/adminChat');
+  await admin.getByTestId('admin-chat-item').filter({ hasText: words }).click();
+  await expect(admin.getByRole('log').getByText(words)).toBeVisible();
+  await admin.waitForTimeout(1500); // the chat is older than the reply by more than the slack below
+  const sentAt = Date.now();
+  await admin.getByRole('textbox', { name: 'Reply' }).fill(`Reply ${stamp}`);
+  await admin.getByRole('button', { name: 'Send' }).click();
+  const reply = admin.getByRole('log').getByTestId('chat-message').filter({ hasText: `Reply ${stamp}` }).getByTestId('chat-message-time').last();
+  await expect(reply).toBeVisible();
+  const liveIso = (await reply.getAttribute('datetime'))!;
+  const liveText = await reply.textContent();
+  expect(Date.parse(liveIso), 'the reply is dated when it was sent, not when the chat was opened').toBeGreaterThanOrEqual(sentAt - 1000);
+  await shotBoth(admin, 'admin-chat');
+  await admin.reload();
+  await admin.getByTestId('admin-chat-item').filter({ hasText: `Reply ${stamp}` }).click();
+  const reloaded = admin.getByRole('log').getByTestId('chat-message').filter({ hasText: `Reply ${stamp}` }).getByTestId('chat-message-time').last();
+  await expect(reloaded).toHaveAttribute('datetime', liveIso);
+  await expect(reloaded).toHaveText(liveText!);
+  await Promise.all([adminCtx.close(), buyerCtx.close(), visitorCtx.close()]);
 });

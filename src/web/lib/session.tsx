@@ -16,8 +16,8 @@ export interface Session {
   userId: string | null;
   user: SessionUser | null;
   couponCode: string | null;
-  /** Stores a new token and loads the user. */
-  login(token: string): Promise<void>;
+  /** Stores a new token and loads the user; resolves to the user (for where to go next). */
+  login(token: string): Promise<SessionUser | null>;
   /** Revokes the session on the server (best effort) and clears local state. */
   logout(): Promise<void>;
   refresh(): Promise<void>;
@@ -78,6 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setCouponCode(loaded.couponCode);
       } else clear();
       setLoading(false);
+      return loaded?.user ?? null;
     },
     [clear],
   );
@@ -97,7 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         tokenStore.set(token);
         firstLoad = null;
         setLoading(true);
-        await load();
+        return load();
       },
       async logout() {
         if (tokenStore.get()) await api('POST', 'auth/logout', {}).catch(() => {});
@@ -106,7 +107,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         clearChatStorage();
         clear();
       },
-      refresh: () => load(),
+      refresh: async () => void (await load()),
     }),
     [loading, userId, user, couponCode, load, clear],
   );

@@ -5,6 +5,7 @@ import { useSession } from '../lib/session.tsx';
 import { AdminShell } from '../features/admin/admin-shell.tsx';
 import { AdminsOnly } from '../features/admin/admins-only.tsx';
 import { useChatSummary } from '../features/admin/use-chat-summary.ts';
+import { rememberReturnTo } from '../features/auth/auth-state.ts';
 
 // Every screen of the back office is its own chunk; none of it loads for visitors or customers.
 const OverviewPage = lazy(() => import('../features/admin/overview-page.tsx'));
@@ -30,9 +31,15 @@ export default function AdminPage() {
       </div>
     );
   }
-  if (!session.isLoggedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!session.isLoggedIn) return <SignInFirst path={`${location.pathname}${location.search}`} />;
   if (session.user?.role !== 'admin') return <AdminsOnly />;
   return <AdminArea />;
+}
+
+/** A deep link into the back office while signed out: sign in, then come back to it (decision 125). */
+function SignInFirst({ path }: { path: string }) {
+  rememberReturnTo(path);
+  return <Navigate to="/login" replace />;
 }
 
 function AdminArea() {

@@ -37,8 +37,8 @@ export default function EmailVerifyPage() {
     try {
       const res = await verifyOtp(email!, code);
       if (res.token) {
-        await session.login(res.token);
-        navigate(afterSignIn(isPricing), { replace: true });
+        const user = await session.login(res.token);
+        navigate(afterSignIn(isPricing, user?.role), { replace: true });
         forgetReturnTo();
         return;
       }

@@ -18,7 +18,7 @@ export default function LoginPage() {
   const { brand } = siteConfig();
 
   if (!session.loading && session.isLoggedIn && social.status === 'idle') {
-    return <Navigate to={afterSignIn(isPricing)} replace />;
+    return <Navigate to={afterSignIn(isPricing, session.user?.role)} replace />;
   }
   const busy = social.status === 'working' || social.status === 'signed-in';
   return (

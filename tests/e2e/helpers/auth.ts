@@ -94,16 +94,17 @@ export async function signUp(page: Page, email: string, details: Details = {}) {
 }
 
 /**
- * Signs in by e-mail code and lands on the dashboard. An unknown address is signed up on the way
+ * Signs in by e-mail code and lands on the dashboard (an admin: the back office). An unknown address is signed up on the way
  * (spec §4); an address of ADMIN_EMAILS never sees the details form, even the first time (issue 12
  * item 13), so `login(page, ADMIN_EMAIL)` always yields the admin straight away.
  */
 export async function login(page: Page, email: string, details: Details = {}) {
   await emailAndCode(page, '/login', email);
-  await page.waitForURL(/\/(dashboard|signup\/enterDetails|pricing)$/);
+  await page.waitForURL(/\/(dashboard|admin|signup\/enterDetails|pricing)$/);
   if (page.url().endsWith('/signup/enterDetails')) {
     expect(ADMIN_EMAILS.includes(email.toLowerCase()), `${email} is an admin and was asked for customer details`).toBe(false);
     await enterDetails(page, details);
   }
-  await expect(page).toHaveURL(/\/(dashboard|pricing)$/);
+  // The founder lands in the back office (decision 125), a customer on the dashboard.
+  await expect(page).toHaveURL(ADMIN_EMAILS.includes(email.toLowerCase()) ? /\/(admin|pricing)$/ : /\/(dashboard|pricing)$/);
 }

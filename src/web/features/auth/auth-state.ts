@@ -15,14 +15,38 @@ export const readAuthState = (state: unknown): AuthRouteState =>
 const RETURN_KEY = 'auth.return-to';
 
 /**
- * A signed-in page reached while signed out (the receipt's "View your order" → /status/:id)
- * remembers itself, and sign-in returns there (issue 12 item 13). Only same-site paths.
+ * `path` if it is a path on this site, else null: never another origin (`//evil.com`,
+ * `/\evil.com`, `https://evil`), a scheme (`javascript:`) or control characters — so a
+ * remembered return target can never turn sign-in into an open redirect.
+ */
+export function safeReturnPath(path: unknown): string | null {
+  if (typeof path !== 'string' || path.length > 2000 || !path.startsWith('/')) return null;
+  // Browsers read a backslash as a slash and drop tabs and newlines: '/\evil.com' is '//evil.com'.
+  if (/[\\\u0000-\u001f\u007f]/.test(path) || path.startsWith('//')) return null;
+  try {
+    const base = 'https://this.site';
+    const url = new URL(path, base);
+    const same = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments can fold into a leading '//' ('/a/..//evil.com'): checked again once resolved.
+    if (url.origin !== base || same.startsWith('//')) return null;
+    // The sign-in screens themselves are no destination (signed in, /login sends on: a loop).
+    return /^\/(login|signup|logout)(\/|$)/i.test(url.pathname) ? null : same;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A signed-in page reached while signed out (the receipt's "View your order" → /status/:id, a
+ * deep link into the back office) remembers itself, and sign-in returns there (issue 12 item 13,
+ * issue 18 item 12). Only same-site paths.
  */
 export function rememberReturnTo(path: string) {
+  const safe = safeReturnPath(path);
   try {
-    if (path.startsWith('/') && !path.startsWith('//')) sessionStorage.setItem(RETURN_KEY, path);
+    if (safe) sessionStorage.setItem(RETURN_KEY, safe);
   } catch {
-    // storage unavailable: sign-in goes to the dashboard
+    // storage unavailable: sign-in goes to the default page
   }
 }
 
@@ -36,15 +60,19 @@ export function forgetReturnTo() {
 
 function returnTo(): string | null {
   try {
-    const path = sessionStorage.getItem(RETURN_KEY);
-    return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+    return safeReturnPath(sessionStorage.getItem(RETURN_KEY));
   } catch {
     return null;
   }
 }
 
-/** After sign-in: the deep link that sent the visitor here, /pricing when they came from pricing, else the dashboard (spec §2 Login). */
-export const afterSignIn = (isPricing?: boolean) => returnTo() ?? (isPricing ? '/pricing' : '/dashboard');
+/**
+ * After sign-in: the deep link that sent the visitor here; /pricing when they came from pricing
+ * (spec §2 Login); the back office for an admin (decision 125: the founder is not a customer, the
+ * customer dashboard has nothing for them); else the dashboard.
+ */
+export const afterSignIn = (isPricing?: boolean, role?: string | null) =>
+  returnTo() ?? (isPricing ? '/pricing' : role === 'admin' ? '/admin' : '/dashboard');
 
 // The details form survives a reload within the tab; the ticket itself expires on the server.
 const DETAILS_KEY = 'signup-details';

@@ -39,9 +39,9 @@ export function useSocialReturn(options: { next?: (isPricing: boolean) => string
     exchangeHandoff(handoff!)
       .then(async (res) => {
         if (res.token) {
-          await session.login(res.token);
+          const user = await session.login(res.token);
           setState({ status: 'signed-in' });
-          if (!stay) navigate(next ? next(isPricing) : afterSignIn(isPricing), { replace: true });
+          if (!stay) navigate(next ? next(isPricing) : afterSignIn(isPricing, user?.role), { replace: true });
           return;
         }
         const details: AuthRouteState = {

@@ -56,7 +56,10 @@ export function AdminConsole() {
               className={`rounded-xl border px-3 py-2 text-left ${c.chatId === chat.selected ? 'border-accent bg-violet-950/50' : 'border-line bg-card hover:border-accent'}`}
             >
               <span className="flex items-center justify-between gap-2">
-                <span className="truncate text-sm font-semibold text-white">{nameOf(c)}</span>
+                {/* Cut to one line in the list; the full text is the title (and the chat itself). */}
+                <span className="truncate text-sm font-semibold text-white" title={nameOf(c)}>
+                  {nameOf(c)}
+                </span>
                 {c.unread > 0 && (
                   <span className="rounded-full bg-accent-strong px-2 py-0.5 text-xs font-bold text-white" data-testid="admin-chat-unread">
                     {c.unread}
@@ -64,7 +67,9 @@ export function AdminConsole() {
                   </span>
                 )}
               </span>
-              <span className="block truncate text-xs text-muted">{c.lastMessage ?? 'No messages yet'}</span>
+              <span className="block truncate text-xs text-muted" title={c.lastMessage ?? undefined}>
+                {c.lastMessage ?? 'No messages yet'}
+              </span>
               <span className="block text-[11px] text-muted">{when(c.lastMessageAt ?? c.createdAt)}</span>
             </button>
           ))}
