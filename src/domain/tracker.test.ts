@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAGE_COUNT, completedStepsOnWire, formatStageDate, stagesDone } from './tracker.ts';
+import { STAGES, STAGE_COUNT, completedStepsOnWire, formatCustomerDate, formatStageDate, stageDoneText, stagesDone } from './tracker.ts';
 
 // Issue 12 item 4: completed_steps is the index of the last completed stage (spec §4).
 describe('completed_steps on the wire', () => {
@@ -20,5 +20,23 @@ describe('formatStageDate', () => {
     const d = new Date('2025-12-31T00:00:00Z');
     const options = { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true } as const;
     expect(formatStageDate(d)).toBe(d.toLocaleString('en-US', options));
+  });
+});
+
+describe('formatCustomerDate', () => {
+  it('writes every customer date one way and names its zone: UTC, or the invoice’s own zone', () => {
+    const at = '2026-03-31T19:00:00Z';
+    expect(formatCustomerDate(at)).toBe('March 31, 2026 at 7:00 PM UTC');
+    // An invoice's date is its financial year's calendar date: already 1 April in India.
+    expect(formatCustomerDate(at, 'Asia/Kolkata')).toBe('April 1, 2026 at 12:30 AM Asia/Kolkata');
+    expect(formatCustomerDate(new Date(at), 'UTC')).toBe(formatCustomerDate(at));
+  });
+});
+
+describe('stageDoneText', () => {
+  it('says a stage is completed once, also for the stages named "… Completed"', () => {
+    expect(stageDoneText('UI Discussion')).toBe('UI Discussion completed');
+    expect(stageDoneText('UI Completed')).toBe('UI Completed');
+    for (const name of STAGES) expect(stageDoneText(name)).not.toMatch(/completed completed/i);
   });
 });

@@ -24,6 +24,12 @@ export const REMAINING_PAYMENT_STAGE = 14;
 export const DELIVERY_STAGE = 15;
 export const NOT_COMPLETED = 'To be completed';
 
+/**
+ * "UI Discussion completed", but "UI Completed" as it is: a stage named for its completion is not
+ * completed twice (the stage e-mail's subject said "UI Completed completed", issue 18 item 12).
+ */
+export const stageDoneText = (name: string) => (/\bcompleted$/i.test(name) ? name : `${name} completed`);
+
 /** Stages that only a verified payment may complete. */
 export const isPaymentStage = (stage: number) => stage === ADVANCE_STAGE || stage === REMAINING_PAYMENT_STAGE;
 
@@ -37,13 +43,25 @@ export const completedStepsOnWire = (completedCount: number) => Math.max(Math.mi
 /** How many stages are done for a wire `completed_steps` (the n of 'n/15 Completed'). */
 export const stagesDone = (completedSteps: number) => Math.max(0, Math.min(completedSteps + 1, STAGE_COUNT));
 
-/** A date a customer reads (tracker, My Orders, e-mails): the spec's format, saying its time zone. */
-export const formatCustomerDate = (date: Date | string) => `${formatStageDate(date)} UTC`;
+/**
+ * A date a customer reads (tracker, My Orders, e-mails, invoices): the spec's format, saying its
+ * time zone. UTC unless the date belongs to another zone — an invoice is dated in its financial
+ * year's zone (decision 094), named the same way: "April 1, 2026 at 12:30 AM Asia/Kolkata".
+ */
+export const formatCustomerDate = (date: Date | string, timeZone = 'UTC') =>
+  `${(timeZone === 'UTC' ? stageDateFormat : zoneFormat(timeZone)).format(typeof date === 'string' ? new Date(date) : date)} ${timeZone}`;
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormats.get(timeZone);
+  if (!f) zoneFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { ...STAGE_DATE_OPTIONS, timeZone })));
+  return f;
+}
 
 /** Spec §2 date format: English (US), long month, day, year, 12-hour time with minutes, in UTC. */
 // One formatter for every call: toLocaleString with options builds a new one each time (5–9 % of
 // a signed-in order list in the issue-11 profile). Same output.
-const stageDateFormat = new Intl.DateTimeFormat('en-US', {
+const STAGE_DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: 'UTC',
   year: 'numeric',
   month: 'long',
@@ -51,7 +69,8 @@ const stageDateFormat = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
   hour12: true,
-});
+};
+const stageDateFormat = new Intl.DateTimeFormat('en-US', STAGE_DATE_OPTIONS);
 
 export function formatStageDate(date: Date | string): string {
   return stageDateFormat.format(typeof date === 'string' ? new Date(date) : date);

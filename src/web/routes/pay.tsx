@@ -10,6 +10,7 @@ import { RemainingPayment } from '../features/orders/remaining-payment.tsx';
 import { BillingDetailsForm } from '../features/invoices/billing-details-form.tsx';
 import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../features/orders/checkout.ts';
 import { keepCoupon } from '../features/orders/kept-coupon.ts';
+import type { StatusResponse } from '../../contract/tracker.ts';
 
 interface PayState {
   isAdvance?: boolean;
@@ -19,6 +20,7 @@ interface PayState {
 
 type Outcome =
   | { kind: 'verifying' }
+  | { kind: 'checking' }
   | { kind: 'advance-paid'; orderId: string }
   | { kind: 'duplicate'; orderId: string; installment: 'advance' | 'remaining' }
   | { kind: 'failed'; message: string };
@@ -33,7 +35,10 @@ export default function PayPage() {
   const orderId = state.orderId ?? search.get('order') ?? undefined;
   const isAdvance = state.isAdvance !== false && !orderId;
   const returned = useRef(checkoutResultFromSearch(search));
-  const [outcome, setOutcome] = useState<Outcome | null>(() => (returned.current ? { kind: 'verifying' } : null));
+  // After the advance the address is /pay?paid=ORDER, so a reload (or Back to it) shows the order is
+  // paid instead of a fresh form for a new order (issue 18 item 12).
+  const paidOrder = search.get('paid');
+  const [outcome, setOutcome] = useState<Outcome | null>(() => (returned.current ? { kind: 'verifying' } : paidOrder ? { kind: 'checking' } : null));
   const isCancelled = search.get('cancelled') === '1';
 
   useEffect(() => {
@@ -50,7 +55,8 @@ export default function PayPage() {
         return;
       }
       if (v.kind === 'remaining') {
-        navigate(`/status/${encodeURIComponent(v.orderId)}`, { replace: true });
+        // The order page says so at its top (issue 18 item 12): the customer is not left guessing.
+        navigate(`/status/${encodeURIComponent(v.orderId)}`, { replace: true, state: { justPaid: 'remaining' } });
         return;
       }
       // Spec order flow: after the advance the client "creates" the order; ours returns the one
@@ -59,6 +65,7 @@ export default function PayPage() {
         razorpay_order_id: r.razorpay_order_id,
       }).catch(() => console.log('order creation failed'));
       keepCoupon(null); // used: the next order starts without it
+      navigate(`/pay?paid=${encodeURIComponent(v.orderId)}`, { replace: true, state: null });
       setOutcome({ kind: 'advance-paid', orderId: v.orderId });
     } catch (err) {
       // Spec §8 wording first; the server's reason only when it adds something.
@@ -76,6 +83,18 @@ export default function PayPage() {
     void finish(r);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session.loading, session.isLoggedIn]);
+
+  useEffect(() => {
+    if (session.loading || !session.isLoggedIn || outcome?.kind !== 'checking' || !paidOrder) return;
+    // Reloaded after paying: the order's own state decides; anything else shows the form again.
+    api<StatusResponse>('GET', `status/getStatus/order/${encodeURIComponent(paidOrder)}`)
+      .then((st) => (st.advance.state === 'paid' ? { kind: 'advance-paid' as const, orderId: st.order_id } : null))
+      .catch(() => null)
+      .then((next) => {
+        if (!next) navigate('/pay', { replace: true });
+        setOutcome(next);
+      });
+  }, [session.loading, session.isLoggedIn, outcome?.kind, paidOrder, navigate]);
 
   if (session.loading || !session.isLoggedIn) {
     return (
@@ -100,11 +119,15 @@ export default function PayPage() {
             ← Back to your order
           </Link>
         )}
-        <h1 className="text-3xl font-bold text-white sm:text-4xl">{outcome?.kind === 'verifying' ? 'Payment' : isAdvance ? 'Pay Advance' : 'Pay Remaining'}</h1>
+        <h1 className="text-3xl font-bold text-white sm:text-4xl">
+          {outcome?.kind === 'verifying' || outcome?.kind === 'checking' || outcome?.kind === 'advance-paid' ? 'Payment' : isAdvance ? 'Pay Advance' : 'Pay Remaining'}
+        </h1>
         {outcome?.kind === 'verifying' ? (
           <p className="flex items-center gap-3 text-ink">
             <Spinner label="Verifying your payment" /> Verifying your payment…
           </p>
+        ) : outcome?.kind === 'checking' ? (
+          <Spinner label="Loading your order" />
         ) : outcome?.kind === 'duplicate' ? (
           <div className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6" role="alert" data-testid="duplicate-payment">
             <h2 className="text-xl font-semibold text-white">This order was already paid</h2>
@@ -121,8 +144,8 @@ export default function PayPage() {
         ) : outcome?.kind === 'advance-paid' ? (
           <div className="flex flex-col gap-4 rounded-2xl border border-success/40 bg-card p-6" role="status">
             <h2 className="text-xl font-semibold text-white">Payment received — thank you!</h2>
-            <p className="text-ink">
-              Your order <strong className="text-white">{outcome.orderId}</strong> is confirmed and design starts now. A receipt is on its way to your inbox.
+            <p className="text-ink" data-testid="advance-paid">
+              The advance of order <strong className="break-all text-white">{outcome.orderId}</strong> is paid: your order is confirmed and design starts now. A receipt is on its way to your inbox.
             </p>
             <div className="flex flex-wrap gap-3">
               <Link to={`/status/${encodeURIComponent(outcome.orderId)}`} className={buttonClass('primary')}>

@@ -3,6 +3,14 @@ import { usePageMeta } from '../features/seo/use-page-meta.ts';
 import { ReferralBox } from '../features/referrals/referral-box.tsx';
 import { ReferralEndDate } from '../features/referrals/referral-end-date.tsx';
 import { Island } from '../islands/island.tsx';
+import { DEFAULT_CURRENCY } from '../../domain/currencies.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { REFERRAL_PERCENT, cashbackCap } from '../../domain/referral.ts';
+
+// Spec §2's "up to 50 times the currency factor" is the amount (50 × factor), said as money
+// (issue 18 item 12, decision 121): in US dollars on the prerendered page, in the visitor's own
+// currency in the signed-in panel beside their code.
+const CAP_IN_DEFAULT = formatMoney(cashbackCap(DEFAULT_CURRENCY), DEFAULT_CURRENCY);
 
 /** Spec §2 "Referral page": the code or 'LOGIN TO VIEW', the reward and the terms. */
 export default function ReferAndEarnPage() {
@@ -10,7 +18,8 @@ export default function ReferAndEarnPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-16 lg:py-24">
       <PageHeading eyebrow="Refer and earn" title="Share your code, earn cashback">
-        Your friend saves 5% on their website and you earn the same amount back, up to 50 times the currency factor ($50 in US dollars).
+        Your friend saves {REFERRAL_PERCENT}% on their website and you earn the same amount back: up to {CAP_IN_DEFAULT} per referred order, or the same in your
+        currency (shown with your code once you sign in).
       </PageHeading>
       <Island name="referral-box" hydrate={['session']} component={ReferralBox} props={{}} />
       <section aria-labelledby="referral-terms" className="mt-10">
@@ -18,7 +27,7 @@ export default function ReferAndEarnPage() {
           Terms
         </h2>
         <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">
-          <li>The customer gets a 5% discount and the referrer gets cashback equal to that discount.</li>
+          <li>The customer gets a {REFERRAL_PERCENT}% discount and the referrer gets cashback equal to that discount, up to {CAP_IN_DEFAULT} (or the same in the order's currency) per order.</li>
           <li>The code must be applied during the advance payment.</li>
           <li>Only complete payments qualify.</li>
           <li>The code can be reused.</li>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { StatusResponse } from '../../contract/tracker.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { ApiError, api, errorMessage } from '../lib/api.ts';
@@ -17,6 +17,12 @@ export default function StatusPage() {
   const navigate = useNavigate();
   const [status, setStatus] = useState<StatusResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Arriving from the remaining payment (/pay): a confirmation at the top, in view and announced.
+  const justPaid = (useLocation().state as { justPaid?: string } | null)?.justPaid === 'remaining';
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justPaid && status) confirmation.current?.focus();
+  }, [justPaid, status]);
 
   useEffect(() => {
     if (session.loading) return;
@@ -56,6 +62,21 @@ export default function StatusPage() {
           )}
         </p>
       </header>
+      {justPaid && status?.remaining.state === 'paid' && (
+        <div
+          ref={confirmation}
+          tabIndex={-1}
+          role="status"
+          className="flex flex-col gap-1 rounded-2xl border border-success/40 bg-card p-5 outline-none sm:p-6"
+          data-testid="remaining-paid"
+        >
+          <h2 className="text-xl font-semibold text-white">Payment received — thank you!</h2>
+          <p className="text-ink">
+            Your order is fully paid ({money(status.total)}). A receipt with your invoice is on its way to your inbox
+            {status.deliveryUrl ? '; your website is ready below.' : ', and your website link appears on this page as soon as it is delivered.'}
+          </p>
+        </div>
+      )}
       {error ? (
         <div role="alert" className="rounded-2xl border border-line bg-card p-6 text-ink">
           <p>{error}</p>

@@ -64,6 +64,11 @@ describe('admin orders', () => {
   it('refuses a note over 500 characters, and a stage out of order (remaining payment not in)', async () => {
     expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: 'x'.repeat(501) })).statusCode).toBe(400);
     for (let i = 3; i <= 13; i++) expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: `Stage ${i}` })).statusCode).toBe(200);
+    // Stage 4 is named "UI Completed": its e-mail's subject says so once (issue 18 item 12).
+    const subjects = (await t.deps.database.query<{ subject: string }>(`select subject from mail_outbox where template = 'order-stage' and subject like $1`, [`Order ${seeded.orderId}: %`])).map((r) => r.subject);
+    expect(subjects).toContain(`Order ${seeded.orderId}: UI Completed`);
+    expect(subjects).toContain(`Order ${seeded.orderId}: UI Discussion completed`);
+    expect(subjects.filter((x) => /completed completed/i.test(x))).toEqual([]);
     const early = await call('POST', `orders/${seeded.orderId}/stages/next`, {});
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toContain('remaining payment');

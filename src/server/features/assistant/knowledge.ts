@@ -179,7 +179,7 @@ export function sitePassages({ config, promotions, entries, now = new Date() }: 
       url: '/referAndEarn',
       keywords: 'referral refer earn friend cashback reward code',
       text:
-        'With a referral code the customer gets a 5% discount and the referrer gets cashback equal to it, up to 50 times the currency factor. ' +
+        'With a referral code the customer gets a 5% discount and the referrer gets cashback equal to it, up to $50 per order (the same in the order\'s currency: 50 × its factor). ' +
         'The code must be applied during the advance payment, only complete payments qualify, the code can be reused, ' +
         'you may not use your own code, and the programme is valid until January 31, 2025.',
     },

@@ -1,4 +1,4 @@
-import { STAGES, formatCustomerDate } from '../../../domain/tracker.ts';
+import { STAGES, formatCustomerDate, stageDoneText } from '../../../domain/tracker.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { renderEmail } from '../mail/render-email.ts';
@@ -14,7 +14,7 @@ export async function mailStageCompleted(deps: AppDeps, to: string, orderPublicI
     to,
     'order-stage',
     renderEmail(deps.config.BRAND_NAME, {
-      subject: `Order ${orderPublicId}: ${name} completed`,
+      subject: `Order ${orderPublicId}: ${stageDoneText(name)}`,
       heading: `${name} — done`,
       paragraphs: [`Stage ${stage} of ${STAGES.length} of your website order is complete.`, ...(note ? [note] : [])],
       rows: [

@@ -18,7 +18,7 @@ const params = z.object({ orderId: z.string().min(1).max(64) });
  * which verifies it through the same payment/verify-payment call as a real payment.
  */
 // The site's own font stack (src/web/styles.css --font-sans): the page must look like the site.
-const SITE_FONT = `ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif`;
+const SITE_FONT = "ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
 const PRIMARY = 'box-sizing:border-box;padding:12px 16px;border:0;border-radius:10px;background:#7c3aed;color:#fff;font:inherit;font-size:16px;font-weight:700;cursor:pointer';
 
 export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

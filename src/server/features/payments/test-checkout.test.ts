@@ -43,7 +43,7 @@ describe('built-in test checkout', () => {
     expect(stale.statusCode).toBe(303);
     expect(stale.headers.location).toBe(`/status/${ok.json().orderId}`);
     // It looks like the site: the site's font stack and its icon (no request for a missing /favicon.ico).
-    expect(page.body).toContain('font-family:ui-sans-serif,system-ui');
+    expect(page.body).toContain("font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;");
     expect(page.body).toContain('<link rel="icon" href="/favicon.svg"');
 
     // The tracker service: in order, payment stages untouchable, undo.

@@ -3,12 +3,13 @@ import type { InvoiceSummary } from '../../../contract/invoices.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download-file.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { formatCustomerDate } from '../../../domain/tracker.ts';
 
-/** The date as printed on the PDF: in the invoice's own zone, named (customer-facing dates say their zone). */
-const when = (iso: string, timeZone: string) => {
-  const date = new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone });
-  return `${date} (${timeZone})`;
-};
+const KIND_LABEL = { advance: 'Advance payment', remaining: 'Remaining payment' } as const;
+
+/** What the document is: a test-mode payment's is said to be no tax invoice (decision 120). */
+const labelOf = (inv: InvoiceSummary) =>
+  inv.series === 'credit_note' ? 'Credit note' : `${KIND_LABEL[inv.kind ?? 'advance']}${inv.series === 'test_invoice' ? ' · TEST, not a tax invoice' : ''}`;
 
 /**
  * The tax invoices of one order with a PDF download each (issue 14.1). `admin` reads them through
@@ -37,7 +38,8 @@ export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId:
             <span className="font-mono text-ink">{inv.number}</span>
             <span className="text-muted">
               {' '}
-              · {inv.series === 'credit_note' ? 'Credit note' : inv.kind === 'remaining' ? 'Remaining payment' : 'Advance payment'} · {when(inv.issuedAt, inv.timeZone)}
+              {/* The customer date format of the whole site, in the invoice's own zone (the PDF's calendar date), named. */}
+              · {labelOf(inv)} · {formatCustomerDate(inv.issuedAt, inv.timeZone)}
             </span>
           </span>
           <button

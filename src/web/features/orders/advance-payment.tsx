@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
 import type { QuoteResponse } from '../../../contract/pricing.ts';
 import { formatMoney, toMajor } from '../../../domain/money.ts';
+import { ADVANCE_PERCENT } from '../../../domain/pricing.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -127,7 +128,7 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
         onApply={apply}
         onRemove={applied ? remove : undefined}
       />
-      {quote ? <QuoteTable quote={quote.quote} fmt={quote} due="advance" /> : !error && <Spinner label="Loading your quote" />}
+      {quote ? <QuoteTable quote={quote.quote} fmt={quote} due="advance" codeKind={quote.coupon?.kind} /> : !error && <Spinner label="Loading your quote" />}
       {error && (
         <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
           {error}
@@ -148,7 +149,25 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
       </Button>
       <p className="text-xs text-muted">
         20% now starts the design; the remaining 80% is paid from your order page before the website link is delivered. Payments are non-refundable once development has begun.
+        {quote && <AdvanceRounding quote={quote} />}
       </p>
     </div>
+  );
+}
+
+/**
+ * The advance is 20 % of the total rounded down to a whole unit of the currency (domain/pricing);
+ * say so when it shows, so $183.00 of $916.98 reads as intended (issue 18 item 12).
+ */
+function AdvanceRounding({ quote }: { quote: QuoteResponse }) {
+  const { advance, remaining, total } = quote.quote;
+  const exact = Math.floor((total * ADVANCE_PERCENT) / 100);
+  if (exact === advance) return null;
+  const money = (minor: number) => formatMoney(minor, quote);
+  return (
+    <span data-testid="advance-rounding">
+      {' '}
+      {ADVANCE_PERCENT}% of {money(total)} is {money(exact)}, rounded down to {money(advance)}; the remaining {money(remaining)} makes up the difference.
+    </span>
   );
 }

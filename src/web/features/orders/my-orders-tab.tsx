@@ -4,7 +4,7 @@ import type { OrderSummary } from '../../../contract/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 
 const badge = (isPaid: boolean) =>
   `inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${isPaid ? 'bg-success-strong text-white' : 'bg-amber-300 text-black'}`;
@@ -13,18 +13,29 @@ const badge = (isPaid: boolean) =>
 export function MyOrdersTab() {
   const [orders, setOrders] = useState<OrderSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped by Retry: a failed load (network, a restart) can be tried again without a reload.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     api<{ orders: OrderSummary[] }>('GET', 'order/getAllOrders/user')
       .then((r) => setOrders(r.orders))
       .catch((err) => setError(errorMessage(err)));
-  }, []);
+  }, [attempt]);
 
   if (error)
     return (
-      <p role="alert" className="text-danger">
-        {error}
-      </p>
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="text-danger">Your orders could not be loaded. {error}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setError(null);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Retry
+        </Button>
+      </div>
     );
   if (!orders) return <Spinner label="Loading your orders" />;
   if (orders.length === 0) {

@@ -4,6 +4,8 @@ import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { api } from '../../lib/api.ts';
+import { REFERRAL_PERCENT, cashbackCap } from '../../../domain/referral.ts';
+import { useCurrency } from '../orders/use-currency.ts';
 
 const COPIED_MS = 5000;
 
@@ -14,6 +16,8 @@ const COPIED_MS = 5000;
 export function ReferralPanel() {
   const [summary, setSummary] = useState<ReferralSummary | null>(null);
   const [isCopied, setIsCopied] = useState(false);
+  // The reward's cap in the visitor's own currency (spec §2: 50 × the currency factor, as money).
+  const { currency } = useCurrency();
 
   useEffect(() => {
     api<ReferralSummary>('GET', 'referral/summary').then(setSummary).catch(() => console.log('referral summary failed'));
@@ -55,6 +59,9 @@ export function ReferralPanel() {
             'TAP TO COPY'
           )}
         </button>
+        <p className="text-sm text-ink" data-testid="referral-cap">
+          Your friend saves {REFERRAL_PERCENT}%; you earn the same back, up to {formatMoney(cashbackCap(currency), currency)} per referred order.
+        </p>
         {summary?.validUntil && <p className="text-xs text-muted">Referral codes are accepted until {formatCustomerDate(summary.validUntil)}.</p>}
       </div>
       <div className="rounded-2xl border border-line bg-card p-6">
