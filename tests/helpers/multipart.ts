@@ -14,7 +14,9 @@ export function multipartBody(parts: FormPart[]) {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`, 'utf8'));
+    // A plain field has no Content-Type, as browsers send it (with one, busboy takes it for a file).
+    const type = p.contentType ?? (p.filename === undefined ? undefined : 'application/octet-stream');
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`, 'utf8'));
     chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data, 'utf8'));
     chunks.push(Buffer.from('\r\n'));
   }

@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -138,6 +139,10 @@ describe('uploading and downloading', () => {
     expect(wrong.json().message).toMatch(/part named "file"/);
     const none = await upload(alice, url(aliceOrder), multipartBody([{ name: 'note', data: 'hello' }]));
     expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/no file/);
+    // A plain field before the file (as a browser form may send) is ignored.
+    const withField = await upload(alice, url(aliceOrder), multipartBody([{ name: 'note', data: 'our logo' }, { name: 'file', filename: 'logo-2.png', data: PNG }]));
+    expect(withField.statusCode, withField.body).toBe(201);
     // A body that does not match its boundary (a broken client): 400, never a 500.
     const broken = fileForm('a.png', PNG);
     const garbled = await t.app.inject({ method: 'POST', url: url(aliceOrder), headers: { ...alice.headers, 'content-type': 'multipart/form-data; boundary=other' }, payload: broken.payload });
@@ -173,13 +178,18 @@ describe('names', () => {
 });
 
 describe('limits', () => {
-  it('refuses a 26 MB file with 413; nothing stored, the order unchanged', async () => {
+  it('refuses a 26 MB file with 413, whether its length is declared or not; nothing stored, the order unchanged', async () => {
     const before = await list(alice, aliceOrder);
     const disk = onDisk().length;
-    const big = Buffer.concat([PNG, Buffer.alloc(26 * MB)]);
-    const res = await upload(alice, url(aliceOrder), fileForm('huge.png', big));
-    expect(res.statusCode, res.body).toBe(413);
-    expect(res.json().message).toMatch(/larger than 25 MB/);
+    const big = fileForm('huge.png', Buffer.concat([PNG, Buffer.alloc(26 * MB)]));
+    // With Content-Length: refused before the body is read.
+    const declared = await upload(alice, url(aliceOrder), big);
+    expect(declared.statusCode, declared.body).toBe(413);
+    expect(declared.json().message).toMatch(/larger than 25 MB/);
+    // Streamed without a length (chunked): the byte counter stops it at 25 MB.
+    const streamed = await t.app.inject({ method: 'POST', url: url(aliceOrder), headers: { ...alice.headers, ...big.headers }, payload: Readable.from([big.payload]) });
+    expect(streamed.statusCode, streamed.body).toBe(413);
+    expect(streamed.json().message).toMatch(/larger than 25 MB/);
     expect(await list(alice, aliceOrder)).toEqual(before);
     expect(onDisk().length).toBe(disk);
   });
@@ -221,6 +231,10 @@ describe('limits', () => {
     const [order] = await t.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [orderId]);
     expect(onDisk().filter((p) => p.includes(order!.id))).toHaveLength(15);
     expect(onDisk().filter((p) => p.startsWith(join(filesDir, 'tmp')))).toEqual([]);
+    // The order is full now: the next upload is refused before its body is read.
+    const next = await upload(customer, url(orderId), fileForm('one-more.png', PNG));
+    expect(next.statusCode).toBe(413);
+    expect(next.json().message).toMatch(/may take 30 MB in all; 30 MB are used/);
   });
 });
 

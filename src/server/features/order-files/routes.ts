@@ -20,7 +20,7 @@ import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { contentDisposition } from './file-name.ts';
 import { deleteOrderFile, listOrderFiles, openOrderFile, orderFor, type Viewer } from './order-files.ts';
-import { maxUploadBytes, uploadOrderFile } from './upload-file.ts';
+import { maxUploadBytes, refuseEarly, uploadOrderFile } from './upload-file.ts';
 
 // Order files (issue 19.2): the same four operations for the customer (/orders/…) and the founder
 // (/admin/orders/…). Only who may see which order and which side an upload is on differ.
@@ -82,6 +82,8 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
         // Access first: another customer's order is a 404 before a byte of the body is read.
         const order = await orderFor(deps, request.params.orderId, viewer);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with one part named "${ORDER_FILE_PART}".`);
+        const length = Number(request.headers['content-length']);
+        await refuseEarly(deps, order, Number.isFinite(length) ? length : undefined);
         const part = await request.file().catch((err: unknown) => {
           // Busboy's own parse errors carry no status (a 500 otherwise): the body is at fault.
           if ((err as { statusCode?: number }).statusCode) throw err;

@@ -35,6 +35,35 @@ function uploadError(err: unknown, max: number): AppError | null {
   return null;
 }
 
+/** The bytes the order's files take now. */
+async function usedBytes(db: AppDeps['db'], orderId: string): Promise<number> {
+  const [used] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${orderFiles.size}), 0)::text` })
+    .from(orderFiles)
+    .where(eq(orderFiles.orderId, orderId));
+  return Number(used?.bytes ?? 0);
+}
+
+const quotaFull = (quota: number, used: number, size: number) =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `This order's files may take ${mb(quota)} in all; ${mb(used)} are used and this file has ${mb(size)}. Delete a file you no longer need, or ask us to raise the limit.`,
+  );
+
+/**
+ * Refusals that need no byte of the body: a declared length far over the per-file limit, or an
+ * order whose files already fill the quota. Only a courtesy (the client learns at once instead of
+ * after sending 26 MB); the byte counter and the locked quota check below decide.
+ */
+export async function refuseEarly(deps: AppDeps, order: OrderRef, declaredLength: number | undefined): Promise<void> {
+  const max = maxUploadBytes(deps.config);
+  // The form around the file (boundaries, part headers) is small: 64 KB is plenty.
+  if (declaredLength !== undefined && declaredLength > max + 64 * 1024) throw tooLarge(max);
+  const quota = quotaBytes(deps.config);
+  const used = await usedBytes(deps.db, order.id);
+  if (used >= quota) throw quotaFull(quota, used, declaredLength ?? 0);
+}
+
 /**
  * Stores one uploaded file for an order (issue 19.2).
  * 1. The bytes stream to a temporary key with the byte limit; type, size and sha-256 are gathered
@@ -74,17 +103,8 @@ export async function uploadOrderFile(deps: AppDeps, order: OrderRef, viewer: Vi
     const row = await deps.db.transaction(async (tx) => {
       await tx.insert(orderFileQuotaLocks).values({ orderId: order.id }).onConflictDoNothing();
       await tx.select().from(orderFileQuotaLocks).where(eq(orderFileQuotaLocks.orderId, order.id)).for('update');
-      const [used] = await tx
-        .select({ bytes: sql<string>`coalesce(sum(${orderFiles.size}), 0)::text` })
-        .from(orderFiles)
-        .where(eq(orderFiles.orderId, order.id));
-      const usedBytes = Number(used?.bytes ?? 0);
-      if (usedBytes + facts.size > quota) {
-        throw new AppError(
-          'PAYLOAD_TOO_LARGE',
-          `This order's files may take ${mb(quota)} in all; ${mb(usedBytes)} are used and this file has ${mb(facts.size)}. Delete a file you no longer need, or ask us to raise the limit.`,
-        );
-      }
+      const used = await usedBytes(tx, order.id);
+      if (used + facts.size > quota) throw quotaFull(quota, used, facts.size);
       const [inserted] = await tx
         .insert(orderFiles)
         .values({
