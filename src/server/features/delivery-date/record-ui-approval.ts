@@ -13,8 +13,8 @@ export interface UiApproval {
 /**
  * Records the customer's approval of the UI design on an order (internal id) and sets its due date:
  * the approval's UTC day + `deliveryDays` (config DELIVERY_DAYS_AFTER_UI_APPROVAL). Runs in the
- * caller's transaction — the reviews feature calls it from its reaction to a `ui` round approved, so
- * the decision and the date are stored together.
+ * caller's transaction — this feature's subscription to `review.decided` (subscriptions.ts) calls it
+ * when a `ui` round is approved, so the decision and the date are stored together.
  *
  * Only the first approval sets the date: a later `ui` round approved (changes asked after
  * approving) does not move the promise, and a redelivered event changes nothing. Returns what the
