@@ -63,6 +63,9 @@ describe('applyTextPolicy', () => {
     expect(applyTextPolicy({ ...ok, title: 'two\nlines' }, schema)).toMatchObject({ ok: false, path: 'title' });
     // An unknown key is single-line: no schema marks it.
     expect(applyTextPolicy({ ...ok, extra: 'x\ny' }, schema)).toMatchObject({ ok: false, path: 'extra' });
+    // The mark survives chaining after it (zod copies checks into derived schemas).
+    const chained = z.object({ a: multiLine(z.string()).trim().max(50), b: safeString({ multiLine: true }).trim().max(50).optional().default('') });
+    expect(applyTextPolicy({ a: 'x\ny', b: 'z\r\nw' }, chained)).toMatchObject({ ok: true });
     // Multi-line still refuses the other controls.
     expect(applyTextPolicy({ ...ok, note: 'a\u001bb' }, schema)).toMatchObject({ ok: false, path: 'note' });
   });

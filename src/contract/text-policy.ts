@@ -34,18 +34,22 @@ export function refusedText(s: string, lines: Lines = 'single'): string | null {
   return `contains a control character (${codePoint(control[0])})`;
 }
 
-// Schemas whose strings may hold tab, LF and CR. A WeakSet of schema objects rather than zod
-// metadata: marking must survive `.optional()`, `.default()` and `.pipe()` around it, and the walk
-// below unwraps those to find the mark.
+// The mark of a multi-line schema: a no-op check. Zod copies a schema's checks into every schema
+// derived from it (`.trim()`, `.max()`, …), so the mark survives chaining after `multiLine()`; the
+// walk below unwraps `.optional()`, `.default()` and `.pipe()` around it to find it.
 const MULTI_LINE = new WeakSet<object>();
 
-/** Marks a string schema as multi-line text (tab, LF and CR allowed). Returns the same schema. */
+type Def = { type?: string; checks?: object[]; innerType?: unknown; in?: unknown; shape?: Record<string, unknown>; element?: unknown; valueType?: unknown; options?: unknown[]; left?: unknown; right?: unknown };
+
+/** Marks a string schema as multi-line text (tab, LF and CR allowed). Returns a marked copy. */
 export function multiLine<T extends z.ZodType>(schema: T): T {
-  MULTI_LINE.add(schema);
-  return schema;
+  const marked = schema.superRefine(() => {}) as T;
+  const checks = defOf(marked)?.checks ?? [];
+  const mark = checks[checks.length - 1];
+  if (mark) MULTI_LINE.add(mark);
+  return marked;
 }
 
-type Def = { type?: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown>; element?: unknown; valueType?: unknown; options?: unknown[]; left?: unknown; right?: unknown };
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
@@ -66,8 +70,8 @@ function layers(schema: unknown): unknown[] {
 /** True when the schema, something it wraps, or one of a union's options is marked multi-line. */
 function marksMultiLine(schema: unknown, depth = 0): boolean {
   return layers(schema).some((l) => {
-    if (typeof l === 'object' && l !== null && MULTI_LINE.has(l)) return true;
     const def = defOf(l);
+    if (def?.checks?.some((c) => MULTI_LINE.has(c))) return true;
     return def?.type === 'union' && depth < 8 && (def.options ?? []).some((o) => marksMultiLine(o, depth + 1));
   });
 }
