@@ -18,6 +18,7 @@ import { startFakeRazorpay } from '../tests/fakes/razorpay.ts';
 import { startFakeSmtp } from '../tests/fakes/smtp.ts';
 import { freePort, REDIS_BIN, startRedis, stopProcess, waitForPort } from '../tests/helpers/processes.ts';
 import { createThrowAwayDatabase } from '../tests/helpers/test-app.ts';
+import { fileForm } from '../tests/helpers/multipart.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BRAND = 'Smoke Test Studio';
@@ -152,6 +153,8 @@ async function main() {
     // Razorpay's API is the local fake: the built-in test checkout keeps its orders in one process's
     // memory, so it cannot serve two instances (docs/operations.md).
     ...razorpay.env(),
+    // Two instances on one machine share the local files folder (decision 140).
+    FILES_DIR: join(work, 'files'),
     LOG_LEVEL: 'warn',
   });
   const server = compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
@@ -241,6 +244,18 @@ async function main() {
   check(page.status === 200 && String(page.headers['content-type']).startsWith('text/html'), `GET /status/${order.public_id}: ${page.status}`);
   const status = await http(publicUrl, 'GET', `/api/v1/status/getStatus/order/${order.public_id}`, { headers: customer });
   check(status.status === 200 && status.text.includes(order.public_id), `status API: ${status.status} ${status.text.slice(0, 200)}`);
+
+  step("an order file through nginx: 5 MB up (past the edge's 1 MB body limit), the same bytes down from both instances");
+  const upload = fileForm('brand-assets.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(5 * 1024 * 1024, 7)]));
+  const uploaded = await fetch(`${publicUrl}/api/v1/orders/${order.public_id}/files`, { method: 'POST', headers: { ...customer, ...upload.headers }, body: upload.payload });
+  const uploadedText = await uploaded.text();
+  check(uploaded.status === 201, `file upload through nginx: ${uploaded.status} ${uploadedText.slice(0, 200)}`);
+  const fileId = (JSON.parse(uploadedText) as { file: { id: string } }).file.id;
+  for (const port of [appA, appB]) {
+    const down = await fetch(`${direct(port)}/api/v1/orders/${order.public_id}/files/${fileId}`, { headers: customer });
+    const bytes = Buffer.from(await down.arrayBuffer());
+    check(down.status === 200 && bytes.length === 5 * 1024 * 1024 + 8 && down.headers.get('content-disposition')?.startsWith('attachment'), `file download from :${port}: ${down.status} ${bytes.length} bytes`);
+  }
 
   step('live chat over WebSocket through nginx: visitor on one instance, admin on the other');
   const socketsOn = async (port: number) => {
