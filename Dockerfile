@@ -17,7 +17,8 @@ COPY --from=build /app/dist ./dist
 # db:backup / db:restore run from the sources with tsx (a runtime dependency).
 COPY --from=build /app/src ./src
 COPY --from=build /app/scripts ./scripts
-RUN mkdir -p /data /backups && chown node:node /data /backups
+# /data/files: the order files (FILE_STORAGE=local), a volume shared by the instances (compose.yaml).
+RUN mkdir -p /data/files /backups && chown node:node /data /data/files /backups
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
