@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = [
   'payment.reconcile',
   'order.file.upload',
   'order.file.delete',
+  'order.message.send',
+  'order.review.open',
+  'order.review.comment',
+  'order.review.comment.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -44,6 +44,9 @@ import { registerPageViewCounter } from './features/funnel/count-page-views.ts';
 import { openFileStorage } from './integrations/storage/open-storage.ts';
 import { orderFileRoutes } from './features/order-files/routes.ts';
 import { briefRoutes } from './features/brief/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
+import { subscribeReviews } from './features/reviews/subscriptions.ts';
+import { subscribeDeliveryDate } from './features/delivery-date/subscriptions.ts';
 import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
 import { subscribeInvoices } from './features/invoices/subscriptions.ts';
 import { subscribeReminders } from './features/reminders/subscriptions.ts';
@@ -131,6 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribeInvoices(deps);
   subscribeReminders(deps);
   subscribeRefunds(deps);
+  // A review approved: the due date first, then the stage it completes (decision 150).
+  subscribeDeliveryDate(deps);
+  subscribeReviews(deps);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 
@@ -177,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderFileRoutes, { prefix: API, deps });
   // — the order workspace (issue 19) —
   await app.register(briefRoutes, { prefix: API, deps });
+  await app.register(reviewRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
   // — chat (issue 6) —

@@ -52,7 +52,60 @@ export interface OrderDelivered extends OrderRef {
   at: Date;
 }
 
+/** What every design-review event names besides the order (issue 19 item 3, decision 150). */
+export interface ReviewRef extends OrderRef {
+  reviewId: string;
+  kind: 'ui' | 'final';
+  round: number;
+  title: string;
+}
+
+/** The founder opened a review round on files of the order: the customer has something to look at. */
+export interface ReviewOpened extends ReviewRef {
+  fileIds: string[];
+  previewUrl: string | null;
+  openedByUserId: string;
+  at: Date;
+}
+
+/** A pin or an answer on a round. The text goes only to the order's people (a notice may quote it). */
+export interface ReviewCommented extends ReviewRef {
+  commentId: string;
+  author: 'customer' | 'agency';
+  authorUserId: string;
+  fileId: string;
+  replyTo: string | null;
+  text: string;
+  at: Date;
+}
+
+/**
+ * The customer decided a round (once). An approval of a `ui` round sets the delivery date and
+ * completes "UI Review" when its turn has come; of a `final` round, "Final Review" (subscribers).
+ */
+export interface ReviewDecided extends ReviewRef {
+  decision: 'approve' | 'request_changes';
+  comment: string | null;
+  decidedByUserId: string;
+  fileIds: string[];
+  at: Date;
+}
+
+/** A message was added to an order's thread (issue 19 item 5). Its text goes only to the order's people. */
+export interface OrderMessagePosted extends OrderRef {
+  messageId: string;
+  sender: 'customer' | 'agency';
+  senderUserId: string;
+  text: string;
+  fileIds: string[];
+  at: Date;
+}
+
 export interface DomainEventMap {
+  'order.message': OrderMessagePosted;
+  'review.opened': ReviewOpened;
+  'review.commented': ReviewCommented;
+  'review.decided': ReviewDecided;
   'stage.completed': StageCompleted;
   'stage.undone': StageUndone;
   'payment.settled': PaymentSettled;

@@ -100,6 +100,20 @@ beforeAll(async () => {
       return { url: `/api/v1/admin/orders/${order}/files`, body: form.payload, headers: form.headers };
     },
     'DELETE /api/v1/admin/orders/:orderId/files/:fileId': async () => ({ url: `/api/v1/admin/orders/${order}/files/${await firstId('order_files')}` }),
+    // Design reviews (decision 150): a round on a fresh design, an answer on it, then resolving that comment.
+    'POST /api/v1/admin/orders/:orderId/reviews': async () => {
+      const form = fileForm('round.png', PNG);
+      const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/files`, headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+      return { url: `/api/v1/admin/orders/${order}/reviews`, body: { kind: 'ui', title: 'Walk round', fileIds: [up.json().file.id] } };
+    },
+    'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments': async () => {
+      const [review] = await t.deps.database.query<{ id: string; file_id: string }>('select r.id, f.file_id from order_reviews r join order_review_files f on f.review_id = r.id limit 1');
+      return { url: `/api/v1/admin/orders/${order}/reviews/${review!.id}/comments`, body: { fileId: review!.file_id, x: 0.5, y: 0.5, text: 'Walk answer' } };
+    },
+    'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve': async () => {
+      const [c] = await t.deps.database.query<{ id: string; review_id: string }>('select id, review_id from order_review_comments limit 1');
+      return { url: `/api/v1/admin/orders/${order}/reviews/${c!.review_id}/comments/${c!.id}/resolve` };
+    },
     'POST /api/v1/payment/reconcile': async () => {
       // A payment the browser never reported: the reconciliation finds and settles it.
       const buyer = await loginAs(t, 'walk.lost@example.com');

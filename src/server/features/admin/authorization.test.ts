@@ -60,6 +60,10 @@ const adminCalls = (): Record<string, AdminCall> => ({
   'GET /api/v1/admin/orders/:orderId/files': { status: 200, params: { orderId } },
   'GET /api/v1/admin/orders/:orderId/files/:fileId': { status: 404, params: { orderId } },
   'DELETE /api/v1/admin/orders/:orderId/files/:fileId': { status: 404, params: { orderId } },
+  'GET /api/v1/admin/orders/:orderId/reviews': { status: 200, params: { orderId } },
+  'POST /api/v1/admin/orders/:orderId/reviews': { status: 400, params: { orderId }, body: { kind: 'ui', title: 'Round', fileIds: ['00000000-0000-4000-8000-000000000000'] } },
+  'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments': { status: 404, params: { orderId }, body: { fileId: '00000000-0000-4000-8000-000000000000', x: 0.5, y: 0.5, text: 'Answer' } },
+  'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve': { status: 404, params: { orderId } },
 });
 
 const fill = (url: string, params: Record<string, string> = {}) =>

@@ -26,8 +26,12 @@ async function lockOrder(tx: Tx, publicId: string) {
     .for('update', { of: orders })
     .limit(1);
   if (!row || row.order.state === 'awaiting_advance') throw notFound('Order not found.');
-  const [done] = await tx.select({ n: sql<number>`coalesce(max(${orderStages.stage}), 0)::int` }).from(orderStages).where(eq(orderStages.orderId, row.order.id));
-  return { ...row, tx, completed: done?.n ?? 0 };
+  return { ...row, tx, completed: await completedCount(tx, row.order.id) };
+}
+
+async function completedCount(tx: Tx, orderId: string): Promise<number> {
+  const [done] = await tx.select({ n: sql<number>`coalesce(max(${orderStages.stage}), 0)::int` }).from(orderStages).where(eq(orderStages.orderId, orderId));
+  return done?.n ?? 0;
 }
 
 /**
@@ -61,7 +65,9 @@ export async function completeNextStage(
         await recordAudit(tx, { actorUserId, action: 'order.delivery_link.set', entity: 'order', entityId: orderPublicId, before: { deliveryUrl: row.order.deliveryUrl }, after: { deliveryUrl: url } });
       }
     }
-    return result;
+    // A subscriber may have completed a stage after it in this transaction (an approved design
+    // review completes "UI Review" as soon as "UI Completed" is done — decision 150): answer what is done now.
+    return { ...result, completedSteps: await completedCount(tx, row.order.id) };
   });
 
   async function completeLocked(row: Awaited<ReturnType<typeof lockOrder>>): Promise<StageChange> {
@@ -108,6 +114,22 @@ export async function completeNextStage(
     // of stage.completed does it in this transaction (issue 14.2).
     return { orderPublicId, completedSteps: next };
   }
+}
+
+/**
+ * Completes `stage` in the caller's transaction if it is the next one, and says whether it did.
+ * For another feature's reaction to its own event (an approved design review completes "UI Review"
+ * or "Final Review", decision 150): the rule "stages in order" stays here, and the stage is
+ * published like any other. Stages with rules of their own (payments, 13, delivery) are not for this.
+ */
+export async function completeStageIfNext(deps: AppDeps, tx: Tx, orderPublicId: string, stage: number, note: string | null): Promise<boolean> {
+  if (stage < 2 || stage >= REMAINING_PAYMENT_STAGE - 1) throw new Error(`completeStageIfNext: stage ${stage} has rules of its own`);
+  const row = await lockOrder(tx, orderPublicId);
+  if (row.completed !== stage - 1) return false;
+  const at = new Date();
+  await tx.insert(orderStages).values({ orderId: row.order.id, stage, completedAt: at, note, actorUserId: null });
+  await deps.events.publish(tx, 'stage.completed', { orderId: row.order.id, orderPublicId, customerEmail: row.email, stage, at, note });
+  return true;
 }
 
 /**

@@ -1,0 +1,85 @@
+import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './platform.ts';
+import { orders } from './orders.ts';
+import { orderFiles } from './workspace-files.ts';
+import { COMMENT_AUTHORS, REVIEW_DECISIONS, REVIEW_KINDS, REVIEW_STATES } from '../../../contract/reviews.ts';
+
+// Mirrors migrations/0820_order_reviews.sql (issue 19 item 3, decision 150); the SQL file is the
+// source of truth.
+
+export const orderReviews = pgTable(
+  'order_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REVIEW_KINDS }).notNull(),
+    round: integer('round').notNull(),
+    title: text('title').notNull(),
+    note: text('note'),
+    previewUrl: text('preview_url'),
+    state: text('state', { enum: REVIEW_STATES }).notNull().default('open'),
+    openedByUserId: uuid('opened_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [unique().on(t.orderId, t.kind, t.round), uniqueIndex('order_reviews_one_open').on(t.orderId, t.kind).where(sql`state = 'open'`)],
+);
+
+export const orderReviewFiles = pgTable(
+  'order_review_files',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => orderReviews.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => orderFiles.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.fileId] }), index('order_review_files_by_file').on(t.fileId)],
+);
+
+export const orderReviewComments = pgTable(
+  'order_review_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => orderReviews.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    text: text('text').notNull(),
+    author: text('author', { enum: COMMENT_AUTHORS }).notNull(),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    replyTo: uuid('reply_to').references((): AnyPgColumn => orderReviewComments.id, { onDelete: 'cascade' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.reviewId, t.fileId], foreignColumns: [orderReviewFiles.reviewId, orderReviewFiles.fileId] }).onDelete('cascade'),
+    index('order_review_comments_by_review').on(t.reviewId, t.createdAt),
+  ],
+);
+
+/** What a decision fixes about the files it was made on. */
+export interface DecidedFile {
+  id: string;
+  name: string;
+  sha256: string;
+}
+
+export const orderReviewDecisions = pgTable('order_review_decisions', {
+  reviewId: uuid('review_id')
+    .primaryKey()
+    .references(() => orderReviews.id, { onDelete: 'cascade' }),
+  decision: text('decision', { enum: REVIEW_DECISIONS }).notNull(),
+  comment: text('comment'),
+  decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  files: jsonb('files').$type<DecidedFile[]>().notNull(),
+});

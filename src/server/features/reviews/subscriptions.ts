@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
+import type { ReviewKind } from '../../../contract/reviews.ts';
+import { STAGES } from '../../../domain/tracker.ts';
+import { addFileInUseCheck } from '../order-files/file-in-use.ts';
+import { completeStageIfNext } from '../tracker/complete-next-stage.ts';
+
+/** The tracker stage an approved round of each kind completes: "UI Review" (5), "Final Review" (12). */
+export const STAGE_OF_KIND: Record<ReviewKind, number> = { ui: STAGES.indexOf('UI Review') + 1, final: STAGES.indexOf('Final Review') + 1 };
+const KIND_OF_STAGE = new Map(Object.entries(STAGE_OF_KIND).map(([kind, stage]) => [stage, kind as ReviewKind]));
+const NAME_OF_KIND: Record<ReviewKind, string> = { ui: 'UI design', final: 'website' };
+
+const approvedRound = async (tx: Tx, orderId: string, kind: ReviewKind) => {
+  const [row] = await tx
+    .select({ round: orderReviews.round })
+    .from(orderReviews)
+    .where(and(eq(orderReviews.orderId, orderId), eq(orderReviews.kind, kind), eq(orderReviews.state, 'approved')))
+    .orderBy(orderReviews.round)
+    .limit(1);
+  return row?.round ?? null;
+};
+
+const stageNote = (kind: ReviewKind, round: number) => `You approved the ${NAME_OF_KIND[kind]} (review round ${round}).`;
+
+/**
+ * The approval → stage rule (decision 150), through the tracker's own operation and in the
+ * deciding (or completing) transaction:
+ * - an approved `ui` round completes "UI Review" (5) when 1–4 are complete, an approved `final`
+ *   round "Final Review" (12) when 1–11 are;
+ * - otherwise the approval is recorded and the stage waits: when the founder completes the stage
+ *   before it (4 or 11) and an approved round of the kind exists, the stage follows at once.
+ * The tracker does not know any of this: it publishes `stage.completed`, reviews react.
+ * Also registers the order-files in-use check: a file shown in a round cannot be deleted.
+ */
+export function subscribeReviews(deps: AppDeps) {
+  deps.events.inTransaction('review.decided', async (e, tx) => {
+    if (e.decision !== 'approve') return;
+    await completeStageIfNext(deps, tx, e.orderPublicId, STAGE_OF_KIND[e.kind], stageNote(e.kind, e.round));
+  });
+  deps.events.inTransaction('stage.completed', async (e, tx) => {
+    const kind = KIND_OF_STAGE.get(e.stage + 1);
+    if (!kind) return;
+    const round = await approvedRound(tx, e.orderId, kind);
+    if (round !== null) await completeStageIfNext(deps, tx, e.orderPublicId, e.stage + 1, stageNote(kind, round));
+  });
+  addFileInUseCheck(fileInAReview);
+}
+
+/** The order-files in-use check: why a file cannot be deleted, or null (decision 142). */
+async function fileInAReview(tx: Tx, fileId: string): Promise<string | null> {
+  const [used] = await tx
+    .select({ kind: orderReviews.kind, round: orderReviews.round })
+    .from(orderReviewFiles)
+    .innerJoin(orderReviews, eq(orderReviews.id, orderReviewFiles.reviewId))
+    .where(eq(orderReviewFiles.fileId, fileId))
+    .orderBy(orderReviews.createdAt)
+    .limit(1);
+  return used ? `it is part of ${used.kind === 'ui' ? 'UI' : 'final'} review round ${used.round}` : null;
+}
