@@ -13,6 +13,9 @@ import { PAGE_META, metaFor } from '../src/web/features/seo/page-meta.ts';
 import { FAQS } from '../src/web/features/landing/faqs-data.ts';
 import { setIslandRenderer } from '../src/web/islands/island.tsx';
 import { IslandRoot } from '../src/web/islands/island-root.tsx';
+import { CouponPopup } from '../src/web/features/promotion/coupon-popup.tsx';
+import { COUPON_POPUP_TEMPLATE_ID } from '../src/web/features/promotion/coupon-popup-dom.ts';
+import { POPUP_PATHS } from '../src/web/features/promotion/popup-rule.ts';
 
 export const PRERENDER_PATHS = Object.keys(PAGE_META);
 export const SITEMAP_PATHS = PRERENDER_PATHS.filter((p) => PAGE_META[p]!.indexable);
@@ -26,14 +29,24 @@ export async function renderPage(path: string, site: PublicSiteConfig): Promise<
   // An island has no router, no layout around it: a component that needs them fails here, at build time.
   setIslandRenderer((_name, node, id) => renderToString(<IslandRoot>{node}</IslandRoot>, { identifierPrefix: id }));
   try {
-    return renderToString(
+    const html = renderToString(
       <StrictMode>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </StrictMode>,
     );
+    return POPUP_PATHS.includes(path) ? html + couponPopupTemplate() : html;
   } finally {
     setIslandRenderer(null);
   }
+}
+
+/**
+ * The coupon popup's markup for its DOM island (coupon-popup-dom.ts, decision 115), which fills in
+ * the promotion: rendered from the one CouponPopup component, inert inside a <template> until then.
+ */
+function couponPopupTemplate(): string {
+  const placeholder = { code: '', percent: 0, endsAt: null, description: null };
+  return `<template id="${COUPON_POPUP_TEMPLATE_ID}">${renderToString(<CouponPopup promotion={placeholder} onClose={() => {}} />)}</template>`;
 }
 
 /**

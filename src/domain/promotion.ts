@@ -31,6 +31,13 @@ export function formatCountdown(c: Countdown): string {
   return `${c.days}d ${two(c.hours)}h ${two(c.minutes)}m ${two(c.seconds)}s`;
 }
 
+/** What the banner's timer reads: the countdown, or 'No end date' for a promotion without one
+ * (`left` is null until the browser's clock has been read). Shared by the banner and its DOM island. */
+export function bannerTimerText(endsAtMs: number | null, left: Countdown | null): string {
+  if (endsAtMs === null) return 'No end date';
+  return left ? formatCountdown(left) : '';
+}
+
 /** A promotion with no end never expires; otherwise it is active until its end (inclusive second). */
 export function isPromotionActive(endsAt: string | null, nowMs: number): boolean {
   if (endsAt === null) return true;

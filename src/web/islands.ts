@@ -1,15 +1,22 @@
 import type { Trigger } from './islands/island.tsx';
-import { ISLANDS, type IslandName } from './islands/registry.ts';
+import { ISLANDS } from './islands/registry.ts';
+import type { IslandName } from './islands/island-names.ts';
+import { setAppLoader } from './islands/go-to-app.ts';
 import { enhanceFeatureCards } from './features/landing/enhance-feature-cards.ts';
 import { tokenStore } from './lib/api.ts';
 import { storedChatId } from './features/chat/chat-storage.ts';
 import { featuredPromotion } from './features/promotion/featured-promotion.ts';
 import { popupOpens } from './features/promotion/popup-rule.ts';
+import { clearanceStyle, watchClearOfPrimaryActions } from './components/clear-of-primary-actions.ts';
 
 // Entry of the prerendered public pages (docs/decisions/074): no router, no app shell. Each island
 // of the page becomes its own small React root when its moment comes (see Trigger in islands/island.tsx); the rest of
-// the page is plain HTML. React itself loads with the first island that needs it: on most pages,
-// only when the visitor does something.
+// the page is plain HTML. React itself loads with the first React island that needs it: only when
+// the visitor does something (or is signed in, or has a chat). What a page shows before that is
+// done by DOM islands, plain DOM code without React (docs/decisions/115).
+
+// The router app loads only when an island hands over to it (goToApp).
+setAppLoader(() => import('./app.tsx'));
 
 const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'input', 'keydown', 'touchstart'] as const;
 
@@ -28,11 +35,28 @@ function hydrate(el: HTMLElement) {
   if (!load) return;
   el.dataset.hydrating = 'true';
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
-  const attempt = () => Promise.all([import('./islands/hydrate-island.tsx'), load()]);
+  if ('dom' in load) {
+    // A chunk of a few hundred bytes, no React; one more try after a moment if it fails to load.
+    load
+      .dom()
+      .catch(() => new Promise((r) => setTimeout(r, 1000)).then(load.dom))
+      .then((run) => {
+        run(el, props);
+        el.dataset.hydrated = 'true';
+      })
+      .catch((err: unknown) => {
+        delete el.dataset.hydrating;
+        console.error(`island ${el.dataset.island ?? ''} could not load`, err);
+      });
+    return;
+  }
+  const attempt = () => Promise.all([import('./islands/hydrate-island.tsx'), load.react()]);
   // A chunk can fail to load (a deploy replaced it, a flaky network): one more try after a moment.
   attempt()
     .catch(() => new Promise((r) => setTimeout(r, 1000)).then(attempt))
     .then(([{ hydrateIsland }, Component]) => {
+      // React takes over from here: what the plain page did for it stops (keepClear below).
+      beforeHydration.get(el)?.();
       let replayed = false;
       hydrateIsland(el, Component, props, () => {
         if (replayed) return;
@@ -126,6 +150,26 @@ const nearViewport =
 /** What an observer can see of an island: a `display: contents` element has no box of its own. */
 const boxesOf = (el: HTMLElement): Element[] => (el.classList.contains('contents') ? [...el.children] : [el]);
 
+/** Undoes what the plain page did for an island, right before React hydrates it. */
+const beforeHydration = new WeakMap<HTMLElement, () => void>();
+
+/**
+ * A floating button of a prerendered island (`data-keep-clear`: Help & Support) keeps clear of the
+ * primary actions before React is there, as LauncherButton does after (clear-of-primary-actions.ts).
+ */
+function keepClear(el: HTMLElement) {
+  const button = el.querySelector<HTMLElement>('[data-keep-clear]');
+  if (!button) return;
+  const stop = watchClearOfPrimaryActions(button, (c) => {
+    button.removeAttribute('style');
+    Object.assign(button.style, clearanceStyle(c));
+  });
+  beforeHydration.set(el, () => {
+    stop();
+    button.removeAttribute('style'); // React's own measure sets it again
+  });
+}
+
 const signedIn = Boolean(tokenStore.get());
 const onScroll: HTMLElement[] = [];
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
@@ -135,6 +179,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     hydrate(el);
     continue;
   }
+  keepClear(el);
   if (has('interaction')) onInteraction(el);
   if (has('visible')) {
     const boxes = boxesOf(el);

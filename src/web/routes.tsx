@@ -1,11 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './components/root-layout.tsx';
 import { RouteError } from './components/route-error.tsx';
-
-export interface RouteHandle {
-  /** Spec §2 "Bare": the shared header and footer are hidden. */
-  bare: boolean;
-}
+import type { RouteHandle } from './components/route-handle.ts';
 
 type PageModule = { default: React.ComponentType };
 

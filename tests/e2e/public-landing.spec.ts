@@ -208,6 +208,10 @@ test('landing top bar on a narrow screen shows only the active section @mobile',
   await expect(bar.getByRole('link', { name: 'Custom Code' })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Fast Delivery' })).toBeHidden();
   await expect(bar.getByRole('link', { name: 'Contact Sales' })).toBeVisible();
+  // Issue 18.12 (decision 116): with the offer banner closed, the bar is the page's way to the plan.
+  const pricing = bar.getByRole('link', { name: 'Pricing', exact: true });
+  await expect(pricing).toHaveAttribute('href', '/pricing');
+  await expect(pricing).toBeInViewport({ ratio: 1 });
 });
 
 test('the closing section repeats the lead form', async ({ page }) => {

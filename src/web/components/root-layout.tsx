@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
-import type { RouteHandle } from '../routes.tsx';
+import type { RouteHandle } from './route-handle.ts';
 import { SessionProvider } from '../lib/session.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { SiteFooter } from './site-footer.tsx';

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { IslandName } from './registry.ts';
+import type { IslandName } from './island-names.ts';
 
 // Prerendered public pages ship no router and no app shell (docs/decisions/074): each
 // interactive part is an "island", a small React root of its own that islands.ts hydrates.

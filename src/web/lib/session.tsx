@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { GetUserByIdResponse, UserProfile } from '../../contract/users.ts';
-import type { VerifyTokenResponse } from '../../contract/auth.ts';
-import { ApiError, api, tokenStore } from './api.ts';
+import { api, tokenStore } from './api.ts';
+import { signedInUserId } from './signed-in.ts';
 import { clearChatStorage } from '../features/chat/chat-storage.ts';
 
 // Spec §4 "Session": a stored token is verified, then the profile and coupon are fetched; any
@@ -33,25 +33,18 @@ interface Loaded {
 
 /** The stored token's user, or null (no token, or it was refused: then it is cleared). */
 async function fetchSession(): Promise<Loaded | null> {
-  if (!tokenStore.get()) return null;
-  try {
-    const v = await api<VerifyTokenResponse>('GET', 'auth/verifyToken');
-    const [profile, coupons] = await Promise.allSettled([
-      api<GetUserByIdResponse>('GET', 'user/getUserById'),
-      api<{ coupons: { coupon_code: string }[] }>('GET', `coupon/getCouponsByUserId/${v.userId}`),
-    ]);
-    if (coupons.status === 'rejected') console.log('coupon fetch failed');
-    return {
-      userId: v.userId,
-      user: profile.status === 'fulfilled' ? profile.value.user : null,
-      couponCode: coupons.status === 'fulfilled' ? (coupons.value.coupons[0]?.coupon_code ?? null) : null,
-    };
-  } catch (err) {
-    // Only a refused token is forgotten. A failed or cut-off look-up (network, a busy server, a
-    // reload in the middle of it) must not sign the person out of every tab.
-    if (err instanceof ApiError && err.status === 401) tokenStore.clear();
-    return null;
-  }
+  const userId = await signedInUserId();
+  if (!userId) return null;
+  const [profile, coupons] = await Promise.allSettled([
+    api<GetUserByIdResponse>('GET', 'user/getUserById'),
+    api<{ coupons: { coupon_code: string }[] }>('GET', `coupon/getCouponsByUserId/${userId}`),
+  ]);
+  if (coupons.status === 'rejected') console.log('coupon fetch failed');
+  return {
+    userId,
+    user: profile.status === 'fulfilled' ? profile.value.user : null,
+    couponCode: coupons.status === 'fulfilled' ? (coupons.value.coupons[0]?.coupon_code ?? null) : null,
+  };
 }
 
 // A prerendered page has several islands, each with its own provider: they share the first look-up.

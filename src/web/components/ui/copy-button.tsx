@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-
-const COPIED_MS = 5000; // spec §4/§9: 'COPIED!' for 5 s, then 'TAP TO COPY' again
+import { COPIED_MS, COPY_BUTTON_BASE, copyButtonLabel, copyButtonStateClasses, copyButtonText } from './copy-button-style.ts';
 
 /** Copies `value` to the clipboard: 'TAP TO COPY' → 'COPIED!' with a tick for 5 s (spec §4). */
 export function CopyButton({ value, className = '' }: { value: string; className?: string }) {
@@ -25,17 +24,15 @@ export function CopyButton({ value, className = '' }: { value: string; className
     <button
       type="button"
       onClick={() => void copy()}
-      aria-label={copied ? `Code ${value} copied` : `Copy code ${value}`}
-      className={`inline-flex min-h-11 min-w-[9rem] items-center justify-center gap-2 rounded-xl border border-dashed px-4 text-sm font-bold tracking-wide transition-colors ${
-        copied ? 'border-success bg-success-strong/25 text-success' : 'border-accent-soft text-accent-soft hover:bg-accent-strong/20'
-      } ${className}`}
+      aria-label={copyButtonLabel(value, copied)}
+      data-copy-button
+      className={`${COPY_BUTTON_BASE} ${copyButtonStateClasses(copied)} ${className}`}
     >
-      {copied && (
-        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
-      )}
-      <span aria-live="polite">{copied ? 'COPIED!' : 'TAP TO COPY'}</span>
+      {/* Always in the markup (hidden until copied): the popup's DOM island shows it the same way. */}
+      <svg viewBox="0 0 24 24" className={copied ? 'h-4 w-4' : 'hidden h-4 w-4'} fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M5 12.5l4.5 4.5L19 7.5" />
+      </svg>
+      <span aria-live="polite">{copyButtonText(copied)}</span>
     </button>
   );
 }

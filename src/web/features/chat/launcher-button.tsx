@@ -1,21 +1,23 @@
 import { useRef } from 'react';
 import { useClearOfPrimaryActions } from '../../components/use-clear-of-primary-actions.ts';
+import { clearanceStyle } from '../../components/clear-of-primary-actions.ts';
 // The closed state of the widget (spec §2 "Chat widget"): a 'Help & Support' button with the
 // unread badge. Shared by the tiny launcher and the loaded widget.
 export function LauncherButton({ unread, onClick, expanded }: { unread: number; onClick: () => void; expanded: boolean }) {
   const ref = useRef<HTMLButtonElement>(null);
   // Never on top of a primary action such as Pay (issue 12 item 11): it moves up above it, or on a
   // phone steps aside (invisible and out of the tab order) while the action is under it.
-  const { lift, hidden } = useClearOfPrimaryActions(ref);
+  const clearance = useClearOfPrimaryActions(ref);
   return (
     <button
       ref={ref}
-      style={hidden ? { visibility: 'hidden', opacity: 0 } : lift ? { transform: `translateY(-${lift}px)` } : undefined}
+      style={clearanceStyle(clearance)}
       type="button"
       onClick={onClick}
       aria-expanded={expanded}
       aria-controls="chat-panel"
       data-testid="chat-launcher"
+      data-keep-clear
       className="fixed right-4 bottom-4 z-[200] inline-flex items-center gap-2 rounded-full bg-accent-strong px-5 py-3 text-sm font-semibold text-white shadow-lg shadow-black/40 transition-[transform,opacity] duration-200 hover:bg-violet-800 motion-reduce:transition-none"
     >
       <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">

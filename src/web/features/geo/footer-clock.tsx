@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatFooterDateTime } from './format-date-time.ts';
+import { CLOCK_TICK_MS } from './weather-readings.ts';
 
 /**
  * The current date and time (spec §2). Rendered only after hydration, because the prerendered
@@ -9,7 +10,7 @@ export function FooterClock() {
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
     setNow(new Date());
-    const timer = window.setInterval(() => setNow(new Date()), 15_000);
+    const timer = window.setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
     return () => window.clearInterval(timer);
   }, []);
   return (

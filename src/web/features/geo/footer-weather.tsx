@@ -1,8 +1,12 @@
 import { useWeather } from './use-weather.ts';
 import { WeatherIcon } from './weather-icon.tsx';
 import { FooterClock } from './footer-clock.tsx';
+import { locationText, READINGS } from './weather-readings.ts';
 
-/** Footer block: the visitor's location, the date and time, and the weather (spec §2). */
+/**
+ * Footer block: the visitor's location, the date and time, and the weather (spec §2). On the
+ * prerendered pages this is the markup and footer-weather-dom.ts fills it in without React (decision 115).
+ */
 export function FooterWeather() {
   const w = useWeather();
   return (
@@ -11,8 +15,7 @@ export function FooterWeather() {
         Your location
       </h2>
       <p data-testid="footer-location" className="mt-1 text-ink">
-        {w.city}
-        {w.country ? `, ${w.country}` : ''}
+        {locationText(w)}
       </p>
       <p className="mt-1 text-xs text-muted">
         <FooterClock />
@@ -23,24 +26,21 @@ export function FooterWeather() {
           <p data-testid="weather-description" className="font-medium text-ink">
             {w.description}
           </p>
-          {/* Issue 12.13: a number that is not known is left out, never shown as a dash. The list
-              keeps its line height so that the box does not move when the numbers arrive. */}
+          {/* A reading not known is hidden and empty, label included (issue 12.13). The list keeps its
+              line height so that the box does not move when the numbers arrive. */}
           <dl className="mt-1 flex min-h-4 flex-wrap gap-x-3 text-xs text-muted">
-            {w.temp !== null && <Reading label="Temp" testId="weather-temp" value={`${Math.round(w.temp)}°C`} />}
-            {w.humidity !== null && <Reading label="Humidity" testId="weather-humidity" value={`${Math.round(w.humidity)}%`} />}
-            {w.wind !== null && <Reading label="Wind" testId="weather-wind" value={`${w.wind.toFixed(1)} km/h`} />}
+            {READINGS.map((r) => {
+              const value = r.value(w);
+              return (
+                <div key={r.testId} className="flex gap-1" hidden={value === null}>
+                  <dt>{value === null ? '' : r.label}</dt>
+                  <dd data-testid={r.testId}>{value ?? ''}</dd>
+                </div>
+              );
+            })}
           </dl>
         </div>
       </div>
     </section>
-  );
-}
-
-function Reading({ label, testId, value }: { label: string; testId: string; value: string }) {
-  return (
-    <div className="flex gap-1">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
   );
 }

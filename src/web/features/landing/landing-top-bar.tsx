@@ -9,7 +9,7 @@ export const HERO_ID = 'hero';
 /**
  * Spec §2 landing top bar: hidden while the hero is visible, pinned at the top once it scrolls
  * out. Left: the five section links, the active one underlined (only the active one on narrow
- * screens). Right: 'Contact Sales' and Login/Logout.
+ * screens). Right: 'Pricing' (decision 116), 'Contact Sales' and Login/Logout.
  */
 export function LandingTopBar() {
   const { isLoggedIn } = useSession();
@@ -43,6 +43,11 @@ export function LandingTopBar() {
           })}
         </ul>
         <div className="flex shrink-0 items-center gap-2">
+          {/* Not in the spec's bar: on a phone it shows only the active section, and once the
+              offer banner is closed nothing else on the page led to the plan (decision 116). */}
+          <a href="/pricing" className="rounded-lg px-2 py-2 text-sm font-medium text-ink hover:text-white">
+            Pricing
+          </a>
           <a href="/contact" className="rounded-lg bg-accent-strong px-3 py-2 text-sm font-semibold text-white hover:bg-accent-hover">
             Contact Sales
           </a>

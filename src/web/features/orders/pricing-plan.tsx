@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../domain/money.ts';
 import { ADVANCE_PERCENT, PLATFORM_FEE_PERCENT, planPrices, quote } from '../../../domain/pricing.ts';
 import { useSession } from '../../lib/session.tsx';
-import { goToApp } from '../../islands/go-to-app.ts';
+import { choosePlan, planCtaText } from './plan-cta.ts';
 import { useCurrency } from './use-currency.ts';
 import { CurrencySelect } from './currency-select.tsx';
 
@@ -17,8 +17,9 @@ const FEATURES = [
 ];
 
 /**
- * The plan card of /pricing (an island): prices in the visitor's currency, the fee, and the button
- * that goes to /pay (signed in) or /login with isPricing (visitor) — the router app loads then.
+ * The plan card of /pricing: prices in the visitor's currency, the fee, and the button that goes
+ * to /pay (signed in) or /login with isPricing (visitor) — the router app loads then. On the
+ * prerendered page this is the markup; pricing-plan-dom.ts does the same without React (decision 115).
  */
 export function PricingPlan() {
   const { isLoggedIn } = useSession();
@@ -26,10 +27,7 @@ export function PricingPlan() {
   const { currencies, currency, setCurrency } = useCurrency();
   const { listPrice, price } = planPrices(currency);
 
-  const onChoose = () => {
-    if (isLoggedIn) void goToApp('/pay', { isAdvance: true });
-    else void goToApp('/login', { isPricing: true });
-  };
+  const onChoose = () => void choosePlan(isLoggedIn);
 
   return (
     <article
@@ -37,7 +35,8 @@ export function PricingPlan() {
       data-testid="plan-card"
       className="relative mx-auto mt-12 max-w-md rounded-[2rem] border border-accent/50 bg-card p-8 shadow-[0_0_80px_-20px_rgba(124,58,237,0.6)]"
     >
-      <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-gradient-to-r from-[#7c3aed] to-[#be185d] px-4 py-1 text-xs font-bold tracking-wider text-white uppercase">
+      {/* One line at every width (it wrapped onto the heading at 390 px, issue 18.12). */}
+      <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-gradient-to-r from-[#7c3aed] to-[#be185d] px-4 py-1 text-xs font-bold tracking-wider whitespace-nowrap text-white uppercase">
         Limited Launch Special
       </p>
       <h2 id="plan-title" className="text-center text-lg font-semibold text-accent-soft">
@@ -46,23 +45,26 @@ export function PricingPlan() {
       <p className="mt-4 flex flex-wrap items-baseline justify-center gap-x-3">
         <s className="text-2xl text-muted" data-testid="list-price">
           <span className="sr-only">List price </span>
-          {formatMoney(listPrice, currency)}
+          <span data-amount>{formatMoney(listPrice, currency)}</span>
         </s>
         <span className="text-4xl font-black text-white sm:text-5xl" data-testid="plan-price">
           <span className="sr-only">Now </span>
-          {formatMoney(price, currency)}
+          <span data-amount>{formatMoney(price, currency)}</span>
         </span>
       </p>
       <p className="mt-1 text-center text-sm text-muted">Per Website</p>
       {/* Issue 12.10: the fee checkout adds, from the same quote() as checkout. */}
       <p className="mt-1 min-h-10 text-center text-sm text-muted sm:min-h-5" data-testid="plan-fee">
-        + {PLATFORM_FEE_PERCENT}% platform fee ({formatMoney(quote(currency).fee, currency)}) at checkout
+        {`+ ${PLATFORM_FEE_PERCENT}% platform fee (`}
+        <span data-amount>{formatMoney(quote(currency).fee, currency)}</span>
+        {') at checkout'}
       </p>
       {/* Reserved height: the selector appears once the currency table has loaded (no layout shift). */}
       <div className="mt-3 min-h-[2.125rem]">
-        <CurrencySelect currencies={currencies} value={currency.code} onChange={setCurrency} className="justify-center" />
+        <CurrencySelect currencies={currencies} value={currency.code} onChange={setCurrency} className="justify-center" keepInMarkup />
       </div>
-      <ul className="mt-8 space-y-3">
+      {/* What the visitor came to read and the button: Help & Support keeps clear of both (issue 18.12). */}
+      <ul className="mt-8 space-y-3" data-primary-action>
         {FEATURES.map((f) => (
           <li key={f} className="flex items-center gap-3 text-ink">
             <svg
@@ -86,8 +88,9 @@ export function PricingPlan() {
         onClick={onChoose}
         className="mt-8 min-h-12 w-full rounded-xl bg-accent-strong px-5 font-semibold text-white hover:bg-accent-hover"
         data-testid="pricing-cta"
+        data-primary-action
       >
-        {isLoggedIn ? 'Join the Family' : 'Log In'}
+        {planCtaText(isLoggedIn)}
       </button>
       <p className="mt-4 text-center text-sm text-muted">Note: You will have to pay {ADVANCE_PERCENT}% advance.</p>
     </article>

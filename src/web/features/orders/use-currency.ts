@@ -1,20 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CurrenciesResponse } from '../../../contract/pricing.ts';
-import { currencyForCountry, DEFAULT_CURRENCY, findCurrency } from '../../../domain/currencies.ts';
+import { DEFAULT_CURRENCY } from '../../../domain/currencies.ts';
 import type { Currency } from '../../../domain/money.ts';
-import { api } from '../../lib/api.ts';
 import { useWeather } from '../geo/use-weather.ts';
-
-const STORAGE_KEY = 'currency';
-let table: Promise<CurrenciesResponse | null> | null = null;
-
-function readChoice(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
+import { currencyTable, readCurrencyChoice, saveCurrencyChoice, visitorCurrency } from './visitor-currency.ts';
 
 /**
  * The visitor's currency (issue 5 "Pricing and currency"): their own choice if they made one,
@@ -28,28 +17,20 @@ export function useCurrency() {
   const [choice, setChoice] = useState<string | null>(null);
 
   useEffect(() => {
-    setChoice(readChoice());
+    setChoice(readCurrencyChoice());
     let alive = true;
-    table ??= api<CurrenciesResponse>('GET', 'pricing/currencies').catch(() => {
-      table = null;
-      return null;
-    });
-    void table.then((d) => alive && setData(d));
+    void currencyTable().then((d) => alive && setData(d));
     return () => {
       alive = false;
     };
   }, []);
 
   const currencies: readonly Currency[] = data?.currencies ?? [DEFAULT_CURRENCY];
-  const currency = findCurrency(choice ?? undefined, currencies) ?? currencyForCountry(weather.country, currencies);
+  const currency = visitorCurrency(choice, weather.country, currencies);
 
   const setCurrency = useCallback((code: string) => {
     setChoice(code);
-    try {
-      localStorage.setItem(STORAGE_KEY, code);
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
+    saveCurrencyChoice(code);
   }, []);
 
   return { currencies, currency, setCurrency, isReady: data !== null };

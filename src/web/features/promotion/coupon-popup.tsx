@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { Promotion } from '../../../contract/promotion.ts';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { OfferArt } from './offer-art.tsx';
-
-const IMAGE_FIRST_MS = 2000; // spec §9: on small screens the image shows for 2 s, then the text
+import { IMAGE_FIRST_MS, popupHeadline } from './popup-rule.ts';
 
 /**
  * Spec §2 "Coupon popup": 'NEW YEAR, NEW WEBSITE', the percentage, the code with a copy button,
  * 'Go to Checkout' (closes, goes to /pricing) and the dismiss link. On small screens image and
- * text share one fixed-size cell, so swapping them moves nothing.
+ * text share one fixed-size cell, so swapping them moves nothing. On prerendered pages the same
+ * markup is a <template> that a DOM island fills in and runs (coupon-popup-dom.ts, decision 115).
  */
 export function CouponPopup({ promotion, onClose }: { promotion: Promotion; onClose: () => void }) {
   const [showText, setShowText] = useState(false);
@@ -27,9 +27,9 @@ export function CouponPopup({ promotion, onClose }: { promotion: Promotion; onCl
     };
   }, [onClose]);
 
-  const headline = promotion.description?.trim() || 'NEW YEAR, NEW WEBSITE';
+  const headline = popupHeadline(promotion);
   return (
-    <div className="fixed inset-0 z-[200] flex items-center justify-center bg-black/70 p-4 animate-fade-in" onClick={onClose} data-testid="coupon-popup-backdrop">
+    <div className="fixed inset-0 z-[250] flex items-center justify-center bg-black/70 p-4 animate-fade-in" onClick={onClose} data-testid="coupon-popup-backdrop">
       <div
         ref={dialogRef}
         role="dialog"
@@ -43,6 +43,7 @@ export function CouponPopup({ promotion, onClose }: { promotion: Promotion; onCl
       >
         <button
           type="button"
+          data-popup-close
           aria-label="Close offer"
           onClick={onClose}
           className="absolute right-3 top-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60"
@@ -51,26 +52,28 @@ export function CouponPopup({ promotion, onClose }: { promotion: Promotion; onCl
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
-        {/* One cell on small screens (image, then text after 2 s); two columns from 640 px. */}
+        {/* One cell on small screens: the image alone for 2 s, then the text alone (the image is
+            hidden at once, never under the text, issue 18.12); two columns from 640 px. */}
         <div
           data-testid="coupon-popup-image"
-          className="col-start-1 row-start-1 flex items-center justify-center transition-opacity duration-500 max-sm:group-data-[phase=text]:pointer-events-none max-sm:group-data-[phase=text]:opacity-0"
+          className="col-start-1 row-start-1 flex items-center justify-center max-sm:group-data-[phase=text]:invisible"
         >
           <OfferArt className="h-full max-h-[22rem] w-full object-cover" />
         </div>
         <div
           data-testid="coupon-popup-text"
-          className="col-start-1 row-start-1 flex flex-col items-center justify-center gap-3 p-6 text-center transition-opacity duration-500 max-sm:group-data-[phase=image]:invisible max-sm:group-data-[phase=image]:opacity-0 sm:col-start-2"
+          className="col-start-1 row-start-1 flex flex-col items-center justify-center gap-3 p-6 text-center transition-opacity duration-500 max-sm:pt-16 max-sm:group-data-[phase=image]:invisible max-sm:group-data-[phase=image]:opacity-0 sm:col-start-2"
         >
-          <p id="coupon-popup-title" className="text-sm font-bold tracking-[0.2em] text-accent-soft">
+          <p id="coupon-popup-title" data-popup-headline className="text-sm font-bold tracking-[0.2em] text-accent-soft">
             {headline}
           </p>
-          <p className="text-5xl font-black tracking-tight text-white">{promotion.percent}% OFF</p>
+          <p data-popup-percent className="text-5xl font-black tracking-tight text-white">{`${promotion.percent}% OFF`}</p>
           <p className="text-sm text-muted">on your new website with the code</p>
-          <p className="rounded-xl border border-line bg-field px-5 py-2 font-mono text-xl font-bold tracking-[0.2em] text-white">{promotion.code}</p>
+          <p data-popup-code className="rounded-xl border border-line bg-field px-5 py-2 font-mono text-xl font-bold tracking-[0.2em] text-white">{promotion.code}</p>
           <CopyButton value={promotion.code} />
           <button
             type="button"
+            data-popup-checkout
             onClick={() => {
               onClose();
               // A plain page change: /pricing is a prerendered page.
@@ -80,7 +83,7 @@ export function CouponPopup({ promotion, onClose }: { promotion: Promotion; onCl
           >
             Go to Checkout
           </button>
-          <button type="button" onClick={onClose} className="min-h-11 text-sm text-muted underline underline-offset-2 hover:text-white">
+          <button type="button" data-popup-dismiss onClick={onClose} className="min-h-11 text-sm text-muted underline underline-offset-2 hover:text-white">
             No thanks! I&apos;ll rather pay full price!
           </button>
         </div>

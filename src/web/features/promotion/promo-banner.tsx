@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { countdown, formatCountdown } from '../../../domain/promotion.ts';
+import { bannerTimerText, countdown } from '../../../domain/promotion.ts';
 import { usePromotion } from './use-promotion.ts';
 import { useNow } from './use-now.ts';
 import { Island } from '../../islands/island.tsx';
@@ -18,7 +18,7 @@ export function PromoBanner() {
 
   const ends = promotion?.endsAt ? Date.parse(promotion.endsAt) : null;
   const left = ends !== null && now !== null ? countdown(ends, now) : null;
-  const timer = promotion && ends === null ? 'No end date' : left ? formatCountdown(left) : '';
+  const timer = promotion ? bannerTimerText(ends, left) : '';
   return (
     <aside
       aria-label="Current offer"
@@ -26,29 +26,28 @@ export function PromoBanner() {
       className="relative z-30 flex h-14 items-center justify-center bg-gradient-to-r from-[#4c1d95] via-[#6d28d9] to-[#9d174d] px-12 text-center text-sm text-white sm:h-11"
     >
       <div className="flex flex-col items-center gap-x-3 gap-y-0.5 sm:flex-row">
+        {/* Always in the markup, invisible until the promotion is known: the DOM island of the
+            prerendered pages fills in these marked parts (promo-banner-dom.ts, decision 115). */}
         <p className="font-medium">
-          {promotion ? (
-            <>
-              <strong>{promotion.percent}% off</strong> with <span className="max-sm:hidden">coupon code </span>
-              <strong className="tracking-wider">{promotion.code}</strong>
-            </>
-          ) : (
-            <span aria-hidden="true">&nbsp;</span>
-          )}
+          <span data-promo-offer className={promotion ? undefined : 'invisible'} aria-hidden={promotion ? undefined : true}>
+            <strong data-promo-percent>{promotion ? `${promotion.percent}% off` : ''}</strong> with <span className="max-sm:hidden">coupon code </span>
+            <strong data-promo-code className="tracking-wider">
+              {promotion?.code ?? ''}
+            </strong>
+          </span>
         </p>
         <p className="flex items-center gap-3">
-          <span data-testid="promo-countdown" aria-live="off" className="inline-block min-w-[9.5rem] font-mono tabular-nums" data-expired={left?.expired ?? undefined}>
+          <span data-testid="promo-countdown" aria-live="off" className="inline-block min-w-[9.5rem] font-mono tabular-nums" data-expired={left ? String(left.expired) : undefined}>
             {timer}
           </span>
-          {promotion && (
-            <a href="/pricing" className="font-semibold underline underline-offset-2 hover:text-accent-soft">
-              See pricing
-            </a>
-          )}
+          <a href="/pricing" hidden={!promotion} className="font-semibold underline underline-offset-2 hover:text-accent-soft">
+            See pricing
+          </a>
         </p>
       </div>
       <button
         type="button"
+        data-promo-close
         aria-label="Close offer banner"
         onClick={() => setClosed(true)}
         className="absolute right-2 top-1/2 inline-flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full text-white/90 hover:bg-white/15 hover:text-white"

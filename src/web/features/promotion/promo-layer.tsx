@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { DISMISSED_KEY, POPUP_PATHS, popupOpens } from './popup-rule.ts';
+import { POPUP_PATHS, popupOpens, rememberDismissed } from './popup-rule.ts';
 import { usePromotion } from './use-promotion.ts';
 
 const CouponPopup = lazy(() => import('./coupon-popup.tsx').then((m) => ({ default: m.CouponPopup })));
@@ -22,11 +22,7 @@ export function PromoLayer() {
 
   const close = useCallback(() => {
     setOpen(false);
-    try {
-      if (promotion) sessionStorage.setItem(DISMISSED_KEY, promotion.code);
-    } catch {
-      // storage may be unavailable (private mode); the popup simply may show again
-    }
+    if (promotion) rememberDismissed(promotion.code);
   }, [promotion]);
 
   if (!open || !promotion) return null;

@@ -1,0 +1,54 @@
+import { DEFAULT_CURRENCY } from '../../../domain/currencies.ts';
+import { formatMoney, type Currency } from '../../../domain/money.ts';
+import { planPrices, quote } from '../../../domain/pricing.ts';
+import { signedInUserId } from '../../lib/signed-in.ts';
+import { visitorWeather } from '../geo/weather.ts';
+import { choosePlan, planCtaText } from './plan-cta.ts';
+import { currencyOptionLabel, currencyTable, readCurrencyChoice, saveCurrencyChoice, visitorCurrency } from './visitor-currency.ts';
+
+/**
+ * The plan card of a prerendered /pricing without React (docs/decisions/115): PricingPlan's markup,
+ * its amounts put in the visitor's currency (own choice, else their country's, else the default —
+ * as useCurrency()), the currency picker once the table has two or more, and the button.
+ */
+export function runPricingPlan(el: HTMLElement) {
+  const amount = (testId: string) => el.querySelector<HTMLElement>(`[data-testid="${testId}"] [data-amount]`)!;
+  const select = el.querySelector<HTMLSelectElement>('[data-testid="currency-select"]')!;
+  let currencies: readonly Currency[] = [DEFAULT_CURRENCY];
+  let choice = readCurrencyChoice();
+  let country: string | null = null;
+
+  const show = () => {
+    const currency = visitorCurrency(choice, country, currencies);
+    const { listPrice, price } = planPrices(currency);
+    amount('list-price').textContent = formatMoney(listPrice, currency);
+    amount('plan-price').textContent = formatMoney(price, currency);
+    amount('plan-fee').textContent = formatMoney(quote(currency).fee, currency);
+    select.value = currency.code;
+  };
+  show();
+  void currencyTable().then((table) => {
+    if (!table) return;
+    currencies = table.currencies;
+    select.replaceChildren(...currencies.map((c) => new Option(currencyOptionLabel(c), c.code)));
+    select.parentElement!.hidden = currencies.length < 2;
+    show();
+  });
+  void visitorWeather().then((w) => {
+    country = w.country;
+    show();
+  });
+  select.addEventListener('change', () => {
+    choice = select.value;
+    saveCurrencyChoice(choice);
+    show();
+  });
+
+  const cta = el.querySelector<HTMLButtonElement>('[data-testid="pricing-cta"]')!;
+  let isLoggedIn = false;
+  void signedInUserId().then((id) => {
+    isLoggedIn = id !== null;
+    cta.textContent = planCtaText(isLoggedIn);
+  });
+  cta.addEventListener('click', () => void choosePlan(isLoggedIn));
+}

@@ -1,0 +1,5 @@
+// The last line of the referral terms (issue 12.12), shared by ReferralEndDate and its DOM island.
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** From the configured REFERRAL_VALID_UNTIL (null: none set). */
+export const referralEndText = (until: string | null) => (until ? `Valid until ${day(until)}.` : 'No end date is set.');
