@@ -10,6 +10,7 @@ import { fileForm, multipartBody } from '../../../../tests/helpers/multipart.ts'
 import { createPaymentOrder } from '../payments/create-payment-order.ts';
 import { seedPaidOrder } from '../admin/test-seed.ts';
 import { addFileInUseCheck } from './file-in-use.ts';
+import { filesOfOrder, orderFor } from './order-files.ts';
 import { DOCX, GIF, HTML_PAGE, JPEG, ole, PDF, PLAIN_ZIP, PNG, SVG_WITH_SCRIPT, WEBP, XLSX } from './test-files.ts';
 
 // Issue 19 item 2 on the real app: every attack of the issue's list is a test here. The local
@@ -269,6 +270,15 @@ describe("another customer's order, another order's file", () => {
     expect(crossed.json().message).toBe('File not found.');
     expect((await t.app.inject({ method: 'DELETE', url: url(malloryOrder, fileId), headers: mallory.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: url(aliceOrder, fileId), headers: alice.headers })).statusCode).toBe(200);
+  });
+
+  it('file ids given to another feature (a review, a message) must be files of that order: another order\'s id is a 400', async () => {
+    const mine = (await upload(alice, url(aliceOrder), fileForm('for-review.png', PNG))).json().file.id as string;
+    const theirs = (await upload(mallory, url(malloryOrder), fileForm('theirs.png', PNG))).json().file.id as string;
+    const order = await orderFor(t.deps, aliceOrder, { side: 'customer', userId: alice.user.id });
+    expect((await filesOfOrder(t.deps.db, order, [mine, mine])).map((f) => f.id)).toEqual([mine]);
+    await expect(filesOfOrder(t.deps.db, order, [mine, theirs])).rejects.toThrow(`Not a file of this order: ${theirs}.`);
+    await expect(filesOfOrder(t.deps.db, order, ['not-a-uuid'])).rejects.toThrow('Not a file of this order: not-a-uuid.');
   });
 
   it('a checkout draft (advance not paid) has no files area: 404', async () => {

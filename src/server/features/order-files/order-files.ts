@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { OrderFile, OrderFileType } from '../../../contract/order-files.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { orderFiles } from '../../db/schema/workspace-files.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { ObjectMissingError } from '../../integrations/storage/file-storage.ts';
 import { fileInUse } from './file-in-use.ts';
@@ -60,6 +61,27 @@ async function fileOf(deps: AppDeps, order: OrderRef, fileId: string) {
     .limit(1);
   if (!row) throw notFound(FILE_NOT_FOUND);
   return row;
+}
+
+/**
+ * For features that refer to an order's files (a review's images, a message's attachments): the
+ * rows of `fileIds`, all of them files of this order, or a 400 naming what is not — a file id of
+ * another order is refused the same way as one that does not exist (nothing about it is said).
+ */
+export async function filesOfOrder(db: Db | Tx, order: OrderRef, fileIds: readonly string[]): Promise<(typeof orderFiles.$inferSelect)[]> {
+  const wanted = [...new Set(fileIds)];
+  if (!wanted.length) return [];
+  const bad = wanted.filter((id) => !UUID.test(id));
+  const rows = bad.length
+    ? []
+    : await db
+        .select()
+        .from(orderFiles)
+        .where(and(eq(orderFiles.orderId, order.id), inArray(orderFiles.id, wanted)));
+  const found = new Set(rows.map((r) => r.id));
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length) throw badRequest(`Not a file of this order: ${missing.slice(0, 5).join(', ')}.`);
+  return wanted.map((id) => rows.find((r) => r.id === id)!);
 }
 
 /** The file's row and its bytes. A row whose bytes are gone (lost storage) is reported, then 404. */
