@@ -45,6 +45,8 @@ export const adminOrderRow = z.object({
   dueDate: z.string().nullable(),
   /** Whole days from today (UTC) to `dueDate`: negative when overdue; null without a date or once delivered. */
   daysLeft: z.number().int().nullable(),
+  /** Issue 19.5: messages from the customer no one of the agency has read yet. */
+  unreadMessages: z.number().int().min(0),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 

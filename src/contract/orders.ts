@@ -25,6 +25,8 @@ export const orderSummary = z.object({
   /** Index of the last completed stage, as in the status response (0 after the advance). */
   completed_steps: z.number().int().min(0).max(14),
   coupon_code: z.string().nullable(),
+  /** Issue 19.5: messages from the agency the customer has not read yet. */
+  unreadMessages: z.number().int().min(0),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 

@@ -51,6 +51,9 @@ import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
 import { subscribeInvoices } from './features/invoices/subscriptions.ts';
 import { subscribeReminders } from './features/reminders/subscriptions.ts';
 import { subscribeRefunds } from './features/payments/subscriptions.ts';
+import { markReviewNoticesOnRead, subscribeNotices } from './features/notices/subscriptions.ts';
+import { orderMessageRoutes } from './features/order-messages/routes.ts';
+import { registerOrderMessageSocket } from './features/order-messages/socket-handlers.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -134,6 +137,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribeInvoices(deps);
   subscribeReminders(deps);
   subscribeRefunds(deps);
+  // Messages and review events become notices for the other side (decision 155).
+  subscribeNotices(deps);
+  markReviewNoticesOnRead(app, deps);
   // A review approved: the due date first, then the stage it completes (decision 150).
   subscribeDeliveryDate(deps);
   subscribeReviews(deps);
@@ -179,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackerRoutes, { prefix: API, deps });
   // — agency: invoices, reminders, abandoned checkouts, funnel (issue 14) —
   await app.register(invoiceRoutes, { prefix: API, deps });
+  await app.register(orderMessageRoutes, { prefix: API, deps });
   // — the project workspace: order files (issue 19.2) —
   await app.register(orderFileRoutes, { prefix: API, deps });
   // — the order workspace (issue 19) —
@@ -190,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const socketServer = registerSocketServer(app, deps);
   metrics?.countSocketsWith(() => socketServer.io.engine.clientsCount);
   registerChatSocket(socketServer.io, deps, socketServer.messageLimit);
+  registerOrderMessageSocket(socketServer.io, deps);
   await app.register(chatRoutes, { prefix: API, deps });
   // The spec's guest chat test page starts a chat with a JSON POST to the site's root (decision 107).
   await app.register(chatRootRoute, { deps });

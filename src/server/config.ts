@@ -165,6 +165,8 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   ORDER_FILES_QUOTA_MB: z.coerce.number().positive().max(1024 * 1024).default(500),
+  // Order notices (issue 19.5, decision 155): one batched e-mail per order and recipient this long after the oldest unsent notice.
+  ORDER_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(300),
   /** Development and tests: serve the web build from another folder. */
   WEB_DIST_DIR: optionalString,
 });

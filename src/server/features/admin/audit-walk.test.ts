@@ -95,6 +95,8 @@ beforeAll(async () => {
     'POST /api/v1/admin/cashback/:id/paid': async () => ({ url: `/api/v1/admin/cashback/${await firstId('cashback')}/paid`, body: { payoutReference: 'UPI-WALK' } }),
     'POST /api/v1/admin/leads/:id/handled': async () => ({ url: `/api/v1/admin/leads/${await firstId('leads')}/handled` }),
     'POST /api/v1/admin/contacts/:id/handled': async () => ({ url: `/api/v1/admin/contacts/${await firstId('contact_messages')}/handled` }),
+    // Order messages (decision 155): the founder's message on the walk's order.
+    'POST /api/v1/admin/orders/:id/messages': async () => ({ url: `/api/v1/admin/orders/${order}/messages`, body: { text: 'Walk message' } }),
     'POST /api/v1/admin/orders/:orderId/files': async () => {
       const form = fileForm('design.png', PNG);
       return { url: `/api/v1/admin/orders/${order}/files`, body: form.payload, headers: form.headers };

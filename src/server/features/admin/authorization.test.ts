@@ -41,6 +41,8 @@ const adminCalls = (): Record<string, AdminCall> => ({
   'GET /api/v1/admin/orders': { status: 200, query: 'q=ORD' },
   'GET /api/v1/admin/orders/:id': { status: 200, params: { id: orderId } },
   'GET /api/v1/admin/orders/:id/brief': { status: 200, params: { id: orderId } },
+  'GET /api/v1/admin/orders/:id/messages': { status: 200, params: { id: orderId } },
+  'POST /api/v1/admin/orders/:id/messages': { status: 201, params: { id: orderId }, body: { text: 'Authorization walk' } },
   'POST /api/v1/admin/orders/:id/stages/next': { status: 200, params: { id: orderId }, body: { note: 'UI call' } },
   'POST /api/v1/admin/orders/:id/stages/undo': { status: 200, params: { id: orderId }, body: { reason: 'Too early' } },
   'PUT /api/v1/admin/orders/:id/delivery-link': { status: 200, params: { id: orderId }, body: { url: 'https://site.example.com' } },

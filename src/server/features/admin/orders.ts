@@ -12,6 +12,7 @@ import { paymentAttempts } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { loadOrder } from '../tracker/load-order.ts';
+import { unreadMessagesOf, unreadMessagesSql } from '../order-messages/unread.ts';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const likeEscaped = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
@@ -39,6 +40,7 @@ interface OrderRow {
   brief_pending: boolean;
   ui_approved_at: Date | string | null;
   due_date: string | null;
+  unread: number;
 }
 
 // Drafts (advance never paid) are not orders yet, as on the customer's side (loadOrder).
@@ -53,7 +55,7 @@ const FILTERED = `
          r.amount::float8 as r_amount, r.state as r_state, r.paid_at as r_paid_at, o.completed,
          o.first_utm_source, o.first_utm_medium, o.first_utm_campaign, o.first_referrer_host,
          (o.completed < ${BRIEF_LOCK_STAGE} and not exists (select 1 from order_briefs b where b.order_id = o.id and b.submitted_at is not null)) as brief_pending,
-         o.ui_approved_at, o.due_date::text as due_date
+         o.ui_approved_at, o.due_date::text as due_date, ${unreadMessagesSql('agency', 'o.id')} as unread
     from o
     join users u on u.id = o.user_id
     left join installments a on a.order_id = o.id and a.kind = 'advance'
@@ -81,6 +83,7 @@ const toRow = (r: OrderRow, now: Date): AdminOrderRow => ({
   uiApprovedAt: iso(r.ui_approved_at),
   dueDate: r.due_date,
   daysLeft: daysLeftOf(r.due_date, Number(r.completed), now),
+  unreadMessages: Number(r.unread ?? 0),
 });
 
 export async function listOrders(database: Database, q: OrderListQuery, now = new Date()): Promise<OrderListResponse> {
@@ -154,6 +157,7 @@ export async function getOrder(database: Database, publicId: string, now = new D
       uiApprovedAt: iso(order.uiApprovedAt),
       dueDate: order.dueDate ?? null,
       daysLeft: daysLeftOf(order.dueDate ?? null, completed, now),
+      unreadMessages: await unreadMessagesOf(database, order.id, 'agency'),
     },
     customer: { id: order.userId, email: user?.email ?? loaded.email, name: user?.name ?? null, phoneCode: user?.phoneCode ?? null, phoneNumber: user?.phoneNumber ?? null },
     installments: [part(advance), part(remaining)],

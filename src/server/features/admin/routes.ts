@@ -15,6 +15,7 @@ import { adminCheckoutDraftRoutes } from '../abandoned-checkouts/admin-routes.ts
 import { adminFunnelRoutes } from '../funnel/admin-routes.ts';
 import { adminOrderFileRoutes } from '../order-files/routes.ts';
 import { adminBriefRoutes } from '../brief/routes.ts';
+import { adminOrderMessageRoutes } from '../order-messages/routes.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
 
 /**
@@ -39,5 +40,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminFunnelRoutes, { deps });
   await app.register(adminOrderFileRoutes, { deps });
   await app.register(adminBriefRoutes, { deps });
+  await app.register(adminOrderMessageRoutes, { deps });
   await app.register(adminReviewRoutes, { deps });
 };

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { runDueReminders } from '../reminders/run-reminders.ts';
 import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkouts/follow-up.ts';
+import { sendDueNotices } from '../notices/send-notices.ts';
 
 /** One pass of every scheduled job of issue 14; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const reminders = await runDueReminders(deps, now);
   const followUps = await followUpAbandonedCheckouts(deps, now);
   const draftsDeleted = await cleanUpDrafts(deps, now);
-  return { reminders, followUps, draftsDeleted };
+  // Issue 19.5: the batched order notices (decision 155).
+  const notices = await sendDueNotices(deps, now);
+  return { reminders, followUps, draftsDeleted, notices };
 }
 
 /**

@@ -3,6 +3,7 @@ import { completedStepsOnWire, formatCustomerDate } from '../../../domain/tracke
 import { toMajor } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
+import { unreadMessagesSql } from '../order-messages/unread.ts';
 
 interface Row {
   public_id: string;
@@ -15,6 +16,7 @@ interface Row {
   rem_amount: number;
   rem_state: 'due' | 'pending' | 'paid';
   stages: number;
+  unread: number;
 }
 
 /** The customer's orders whose advance is paid, newest first (spec §2 "My Orders"). */
@@ -23,7 +25,8 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
   const rows = await deps.database.query<Row>(
     `select o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
-            (select count(*)::int from order_stages s where s.order_id = o.id) as stages
+            (select count(*)::int from order_stages s where s.order_id = o.id) as stages,
+            ${unreadMessagesSql('customer', 'o.id')} as unread
        from orders o
        join installments a on a.order_id = o.id and a.kind = 'advance'
        join installments r on r.order_id = o.id and r.kind = 'remaining'
@@ -48,6 +51,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       remaining_status: r.rem_state === 'paid' ? 'Paid' : 'Due',
       completed_steps: completedStepsOnWire(r.stages),
       coupon_code: r.coupon_code,
+      unreadMessages: Number(r.unread ?? 0),
     };
   });
 }

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { multiLine } from './text-policy.ts';
+
+// Order messages (issue 19 item 5, decision 155): one thread per order between its customer and the
+// agency. Customer routes: /api/v1/orders/{orderId}/messages…; the founder's are the same under
+// /api/v1/admin/orders/{orderId}/messages…. Live: the socket event `orderMessage` (below) carries
+// the same message shape to everyone who joined the order's room with `joinOrder`.
+
+export const ORDER_MESSAGE_MAX = 5000;
+export const ORDER_MESSAGE_FILES_MAX = 10;
+
+export const orderMessage = z.object({
+  id: z.string().uuid(),
+  sender: z.enum(['customer', 'agency']),
+  /** As written (line breaks kept); plain text, never HTML — clients render it as text. */
+  text: z.string(),
+  /** Files of the same order (see the order's files), in the order given. */
+  fileIds: z.array(z.string().uuid()),
+  createdAt: z.string(),
+});
+export type OrderMessage = z.infer<typeof orderMessage>;
+
+export const orderMessagesParams = z.object({ orderId: z.string().min(1).max(40) });
+
+/** GET …/messages: the whole thread, oldest first; reading it marks it read for the reader's side. */
+export const orderMessagesResponse = z.object({
+  success: z.literal(true),
+  messages: z.array(orderMessage),
+});
+export type OrderMessagesResponse = z.infer<typeof orderMessagesResponse>;
+
+export const postOrderMessageBody = z.object({
+  text: multiLine(z.string())
+    .trim()
+    .min(1, 'Write a message.')
+    .max(ORDER_MESSAGE_MAX, `A message can be at most ${ORDER_MESSAGE_MAX.toLocaleString('en')} characters.`),
+  fileIds: z.array(z.string().uuid('Not a file id.')).max(ORDER_MESSAGE_FILES_MAX, `At most ${ORDER_MESSAGE_FILES_MAX} files per message.`).optional(),
+});
+export type PostOrderMessageBody = z.infer<typeof postOrderMessageBody>;
+
+export const orderMessageResponse = z.object({ success: z.literal(true), message: orderMessage });
+
+/** POST …/messages/read: the reader has seen the thread up to now (e.g. a live message arrived while it was open). */
+export const markMessagesReadResponse = z.object({ success: z.literal(true), unreadMessages: z.literal(0) });
+
+// — socket.io (same connection as the chat, /socket.io) —
+export const ORDER_SOCKET_EVENTS = {
+  /** client → server, with an ack: `{ orderId }` → `{ ok: true }` or `{ ok: false, code, message }`. */
+  joinOrder: 'joinOrder',
+  /** client → server, with an ack: stop receiving the order's messages. */
+  leaveOrder: 'leaveOrder',
+  /** server → client: a new message of a joined order, `{ orderId, message }` … see orderMessageEvent. */
+  orderMessage: 'orderMessage',
+} as const;
+
+export const joinOrderPayload = z.object({ orderId: z.string().min(1).max(40) });
+
+/** The `orderMessage` event: the message shape of the API, plus the order it belongs to. */
+export const orderMessageEvent = orderMessage.extend({ orderId: z.string() });
+export type OrderMessageEvent = z.infer<typeof orderMessageEvent>;
+
+export type OrderSocketAck = { ok: true } | { ok: false; code: string; message: string };

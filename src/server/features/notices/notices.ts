@@ -1,0 +1,33 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
+
+// The one notice mechanism (DESIGN §11, decision 155): anything the other side of an order should
+// hear about becomes a notice row here; send-notices.ts mails them in batches, reading in the app
+// marks them read first. A notice's summary is what an e-mail may say — never a message's text.
+
+export interface NewNotice {
+  orderId: string;
+  recipient: MessageSide;
+  kind: NoticeKind;
+  /** The message, review round or comment it is about. */
+  refId: string;
+  summary: string;
+  at: Date;
+}
+
+/** Adds a notice; the same (kind, ref, recipient) twice is one notice (an event seen again). */
+export async function addNotice(tx: Db | Tx, n: NewNotice): Promise<void> {
+  await tx
+    .insert(notices)
+    .values({ orderId: n.orderId, recipient: n.recipient, kind: n.kind, refId: n.refId, summary: n.summary.slice(0, 300), createdAt: n.at })
+    .onConflictDoNothing({ target: [notices.kind, notices.refId, notices.recipient] });
+}
+
+/** The recipient saw these kinds of the order in the app: their unsent notices will not be mailed. */
+export async function markNoticesRead(db: Db | Tx, orderId: string, recipient: MessageSide, kinds: readonly NoticeKind[], now = new Date()): Promise<void> {
+  await db
+    .update(notices)
+    .set({ readAt: now })
+    .where(and(eq(notices.orderId, orderId), eq(notices.recipient, recipient), inArray(notices.kind, [...kinds]), isNull(notices.readAt), isNull(notices.sentAt)));
+}

@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderMessage, PostOrderMessageBody } from '../../../contract/order-messages.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderMessageFiles, orderMessageReads, orderMessages, type MessageSide } from '../../db/schema/order-messages.ts';
+import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import type { OrderRef } from '../../lib/domain-events.ts';
+import { markNoticesRead } from '../notices/notices.ts';
+import type { ThreadViewer } from '../../lib/workspace-order.ts';
+
+// One thread per order (issue 19 item 5, decision 155). A message is stored, with its attachments
+// and the sender's read marker, in one transaction that publishes `order.message`; the notice for
+// the other side (notices/) and the live broadcast (socket-handlers.ts) hang on that event.
+
+type MessageRow = { id: string; sender: MessageSide; text: string; createdAt: Date };
+
+async function withFiles(db: Db | Tx, rows: MessageRow[]): Promise<OrderMessage[]> {
+  const ids = rows.map((r) => r.id);
+  const files = ids.length
+    ? await db
+        .select({ messageId: orderMessageFiles.messageId, fileId: orderMessageFiles.fileId })
+        .from(orderMessageFiles)
+        .where(inArray(orderMessageFiles.messageId, ids))
+        .orderBy(asc(orderMessageFiles.position))
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    sender: r.sender,
+    text: r.text,
+    fileIds: files.filter((f) => f.messageId === r.id).map((f) => f.fileId),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Marks the thread read for `side` up to its last message, and that side's message notices read
+ * (so the batched e-mail skips what was seen in the app). Never moves a marker backwards.
+ */
+export async function markThreadRead(db: Db | Tx, order: OrderRef, side: MessageSide, now = new Date()): Promise<void> {
+  const [last] = await db
+    .select({ seq: sql<number>`coalesce(max(${orderMessages.seq}), 0)::int8` })
+    .from(orderMessages)
+    .where(eq(orderMessages.orderId, order.orderId));
+  const seq = Number(last?.seq ?? 0);
+  await db
+    .insert(orderMessageReads)
+    .values({ orderId: order.orderId, side, lastReadSeq: seq, readAt: now })
+    .onConflictDoUpdate({
+      target: [orderMessageReads.orderId, orderMessageReads.side],
+      set: { lastReadSeq: sql`greatest(${orderMessageReads.lastReadSeq}, ${seq})`, readAt: now },
+    });
+  await markNoticesRead(db, order.orderId, side, ['message'], now);
+}
+
+/** The thread, oldest first; reading it marks it read for the viewer's side. */
+export async function listMessages(db: Db, order: OrderRef, side: MessageSide): Promise<OrderMessage[]> {
+  const rows = await db
+    .select({ id: orderMessages.id, sender: orderMessages.sender, text: orderMessages.text, createdAt: orderMessages.createdAt })
+    .from(orderMessages)
+    .where(eq(orderMessages.orderId, order.orderId))
+    .orderBy(asc(orderMessages.seq));
+  await markThreadRead(db, order, side);
+  return withFiles(db, rows);
+}
+
+/**
+ * Adds a message. Attachments must be files of this order (a file of another order is a 400 that
+ * says no more than an unknown id would). The founder's message is audited in the same transaction.
+ */
+export async function postMessage(deps: AppDeps, order: OrderRef, viewer: ThreadViewer, body: PostOrderMessageBody, now = new Date()): Promise<OrderMessage> {
+  const fileIds = [...new Set(body.fileIds ?? [])];
+  return deps.events.transaction(async (tx) => {
+    if (fileIds.length) {
+      const found = await tx
+        .select({ id: orderFiles.id })
+        .from(orderFiles)
+        .where(and(eq(orderFiles.orderId, order.orderId), inArray(orderFiles.id, fileIds)))
+        // Shared: a delete of one of these files waits for this message (and then sees it in use).
+        .for('share');
+      if (found.length !== fileIds.length) throw badRequest('An attached file is not one of this order\'s files.');
+    }
+    const [row] = await tx
+      .insert(orderMessages)
+      .values({ orderId: order.orderId, sender: viewer.side, senderUserId: viewer.userId, text: body.text, createdAt: now })
+      .returning({ id: orderMessages.id, sender: orderMessages.sender, text: orderMessages.text, createdAt: orderMessages.createdAt });
+    if (fileIds.length) await tx.insert(orderMessageFiles).values(fileIds.map((fileId, position) => ({ messageId: row!.id, fileId, position })));
+    // Whoever writes has read the thread so far.
+    await markThreadRead(tx, order, viewer.side, now);
+    if (viewer.side === 'agency') {
+      await recordAudit(tx, {
+        actorUserId: viewer.userId,
+        action: 'order.message.send',
+        entity: 'order',
+        entityId: order.orderPublicId,
+        // The text is the customer's business, not the audit log's: its size and attachments only.
+        before: null,
+        after: { messageId: row!.id, length: body.text.length, fileIds },
+      });
+    }
+    const [message] = await withFiles(tx, [row!]);
+    await deps.events.publish(tx, 'order.message', {
+      ...order,
+      messageId: message!.id,
+      sender: viewer.side,
+      senderUserId: viewer.userId,
+      text: message!.text,
+      fileIds: message!.fileIds,
+      at: now,
+    });
+    return message!;
+  });
+}
+
+/** "It is attached to a message": such a file stays (order-files' in-use hook). */
+export async function fileInMessage(tx: Tx, fileId: string): Promise<string | null> {
+  const [row] = await tx.select({ id: orderMessageFiles.messageId }).from(orderMessageFiles).where(eq(orderMessageFiles.fileId, fileId)).limit(1);
+  return row ? 'It is attached to a message on the order.' : null;
+}
