@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { StatusResponse } from '../../contract/tracker.ts';
 import { formatMoney } from '../../domain/money.ts';
+import { formatDueDate } from '../../domain/delivery-date.ts';
 import { ApiError, api, errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -9,14 +10,21 @@ import { Button, buttonClass } from '../components/ui/button.tsx';
 import { OrderTracker } from '../features/orders/order-tracker.tsx';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
 import { OrderInvoices } from '../features/invoices/order-invoices.tsx';
+import { OrderWorkspace } from '../features/workspace/order-workspace.tsx';
 
-/** Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. */
+/**
+ * Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. Once the
+ * advance is paid the page is the order's workspace (issue 19 item 7): Progress (the tracker and
+ * payments), Brief, Files, Reviews, Messages as tabs.
+ */
 export default function StatusPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
   const [status, setStatus] = useState<StatusResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Read again when the tab changes: an approval in Reviews completes a stage and sets the due date.
+  const tab = useSearchParams()[0].get('tab');
   // Arriving from the remaining payment (/pay): a confirmation at the top, in view and announced.
   const justPaid = (useLocation().state as { justPaid?: string } | null)?.justPaid === 'remaining';
   const confirmation = useRef<HTMLDivElement>(null);
@@ -38,7 +46,7 @@ export default function StatusPage() {
         if (err instanceof ApiError && err.status === 401) navigate('/login', { replace: true });
         else setError(errorMessage(err));
       });
-  }, [id, session.loading, session.isLoggedIn, navigate]);
+  }, [id, session.loading, session.isLoggedIn, navigate, tab]);
 
   const money = (minor: number) => (status ? formatMoney(minor, status) : '');
   const canPayRemaining = status && status.advance.state === 'paid' && status.remaining.state !== 'paid';
@@ -61,6 +69,11 @@ export default function StatusPage() {
             </>
           )}
         </p>
+        {status?.dueDate && (
+          <p className="text-ink" data-testid="estimated-delivery">
+            Estimated delivery: <span className="font-semibold text-white">{formatDueDate(status.dueDate)}</span>
+          </p>
+        )}
       </header>
       {justPaid && status?.remaining.state === 'paid' && (
         <div
@@ -87,7 +100,7 @@ export default function StatusPage() {
       ) : !status ? (
         <Spinner label="Loading your order" />
       ) : (
-        <>
+        <Workspace orderId={status.order_id} paid={status.advance.state === 'paid'}>
           <div className="rounded-2xl border border-line bg-card p-5 sm:p-8">
             <OrderTracker lastCompleted={status.completed_steps} statuses={status.statuses} notes={status.notes} />
           </div>
@@ -139,8 +152,14 @@ export default function StatusPage() {
               )}
             </div>
           </div>
-        </>
+        </Workspace>
       )}
     </section>
   );
+}
+
+/** The tracker and payments alone before the advance is paid; the workspace's Progress tab after. */
+function Workspace({ orderId, paid, children }: { orderId: string; paid: boolean; children: React.ReactNode }) {
+  const progress = <div className="flex flex-col gap-8">{children}</div>;
+  return paid ? <OrderWorkspace side="customer" orderId={orderId} progress={progress} /> : progress;
 }

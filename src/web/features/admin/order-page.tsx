@@ -10,6 +10,8 @@ import { OrderReminders } from '../reminders/order-reminders.tsx';
 import { RefundPanel } from './refund-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
 import { useAdminData } from './use-admin-data.ts';
+import { OrderWorkspace } from '../workspace/order-workspace.tsx';
+import { formatDueDate } from '../../../domain/delivery-date.ts';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -35,6 +37,14 @@ export default function OrderPage() {
           <div className="flex flex-col gap-6">
             {notice && <Notice>{notice}</Notice>}
             {actionError && <ErrorText>{actionError}</ErrorText>}
+            {data.order.dueDate && (
+              <p className="text-sm text-ink" data-testid="admin-due-date">
+                Due {formatDueDate(data.order.dueDate)}
+                {data.order.daysLeft !== null && ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
+              </p>
+            )}
+            {/* Issue 19 item 7: the order's workspace; Progress is what this page showed before. */}
+            <OrderWorkspace side="agency" orderId={id} progress={<div className="flex flex-col gap-6">
             <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts)} onDone={done} />
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title="Customer">
@@ -98,6 +108,7 @@ export default function OrderPage() {
               onDone={done}
             />
             <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} delivered={data.order.completedStages >= 15} onDone={done} />
+            </div>} />
           </div>
         )}
       </Loadable>

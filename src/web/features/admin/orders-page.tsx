@@ -4,9 +4,10 @@ import type { OrderListResponse } from '../../../contract/admin-orders.ts';
 import { STAGES } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField, inputClass } from '../../components/ui/text-field.tsx';
-import { Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
+import { Badge, Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
+import { daysLeftLabel } from './deliveries-due.tsx';
 import { InstallmentBadge } from './installment-badge.tsx';
-import { formatMinor, formatWhen } from './format.ts';
+import { formatMinor, formatWhen, shortDay } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 
 export default function OrdersPage() {
@@ -78,6 +79,12 @@ export default function OrdersPage() {
                   <td className={td}>
                     {o.completedStages}/15
                     <div className="text-xs text-muted">{STAGES[o.completedStages - 1] ?? '—'}</div>
+                    {o.briefPending && <Badge tone="warn">Brief pending</Badge>}
+                    {o.dueDate && o.daysLeft !== null && (
+                      <div className={`text-xs ${o.daysLeft < 0 ? 'text-danger' : o.daysLeft <= 7 ? 'text-glow-yellow' : 'text-muted'}`} data-testid="days-left">
+                        Due {shortDay(o.dueDate)} · {daysLeftLabel(o.daysLeft)}
+                      </div>
+                    )}
                   </td>
                 </tr>
               ))}

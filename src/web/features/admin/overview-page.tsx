@@ -6,6 +6,7 @@ import { DailyBarChart, HorizontalBarChart } from './charts.tsx';
 import { formatMinor } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 import { OverviewAlerts } from './overview-alerts.tsx';
+import { DeliveriesDue } from './deliveries-due.tsx';
 
 const REVENUE_COLORS = ['#8b5cf6', '#14b8a6', '#ec4899', '#eab308', '#22c55e'];
 
@@ -35,6 +36,7 @@ export default function OverviewPage() {
         {data && (
           <div className="flex flex-col gap-6">
             <OverviewAlerts data={data} onChange={reload} />
+            <DeliveriesDue data={data} />
             <Overview data={data} />
           </div>
         )}

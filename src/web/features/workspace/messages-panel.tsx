@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { OrderFile } from '../../../contract/order-files.ts';
+import {
+  ORDER_MESSAGE_FILES_MAX,
+  ORDER_MESSAGE_MAX,
+  ORDER_SOCKET_EVENTS,
+  type OrderMessage,
+  type OrderMessageEvent,
+  type OrderMessagesResponse,
+  type OrderSocketAck,
+} from '../../../contract/order-messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/text-field.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useLoad } from './use-load.ts';
+import { downloadFile } from '../../lib/download-file.ts';
+import { openChatSocket } from '../chat/chat-socket.ts';
+import { FileThumb } from './file-thumb.tsx';
+import { useOrderFiles } from './order-files.ts';
+import { PanelCard, PanelError, PanelLoading, formatShortWhen } from './panel-ui.tsx';
+import { call, filePath, type Workspace } from './workspace-api.ts';
+
+// Issue 19 item 5: the order's thread between the customer and the agency. Read over HTTP (so it
+// works without the socket), live over the site's socket.io connection: the panel joins the
+// order's room (`joinOrder`) and adds every `orderMessage` it hears. A message that arrives while
+// the thread is open is marked read, so no e-mail notice goes out for what was seen here.
+
+/** POST …/messages answers the stored message (contract: orderMessageResponse). */
+type SentMessage = { success: true; message: OrderMessage };
+
+export default function MessagesPanel({ ws }: { ws: Workspace }) {
+  const load = useCallback(async () => (await call<OrderMessagesResponse>(ws, 'GET', 'messages')).messages, [ws]);
+  const thread = useLoad<OrderMessage[]>(load);
+  const { data: messages, error, reload, set } = thread;
+  const [live, setLive] = useState(false);
+  const files = useOrderFiles(ws);
+  const list = useRef<HTMLOListElement>(null);
+  const add = useCallback((m: OrderMessage) => set((all) => (all && !all.some((x) => x.id === m.id) ? [...all, m] : all)), [set]);
+
+  // Live: join the order's room; on a reconnect join again and read what was missed.
+  useEffect(() => {
+    let socket: Socket | null = null;
+    let closed = false;
+    const join = () =>
+      socket?.emit(ORDER_SOCKET_EVENTS.joinOrder, { orderId: ws.orderId }, (ack: OrderSocketAck) => {
+        setLive(ack.ok);
+      });
+    void openChatSocket().then((s) => {
+      if (closed) return void s.disconnect();
+      socket = s;
+      s.on('connect', () => {
+        join();
+        void reload();
+      });
+      s.on('disconnect', () => setLive(false));
+      s.on(ORDER_SOCKET_EVENTS.orderMessage, (event: OrderMessageEvent) => {
+        if (event.orderId !== ws.orderId) return;
+        const { orderId: _order, ...message } = event;
+        add(message);
+        if (message.sender !== ws.side) {
+          // Seen here: the customer marks it read; the founder's read marker moves with a GET.
+          if (ws.side === 'customer') void call(ws, 'POST', 'messages/read').catch(() => {});
+          else void call(ws, 'GET', 'messages').catch(() => {});
+          // New files may come with it.
+          if (message.fileIds.length) void files.reload();
+        }
+      });
+    });
+    return () => {
+      closed = true;
+      socket?.emit(ORDER_SOCKET_EVENTS.leaveOrder, { orderId: ws.orderId });
+      socket?.removeAllListeners();
+      socket?.disconnect();
+    };
+    // files.reload is stable per ws (useLoad's callback).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ws, add, reload]);
+
+  // The newest message in view.
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages?.length]);
+
+  const byId = new Map((files.data ?? []).map((f) => [f.id, f]));
+  return (
+    <PanelCard className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-xl font-semibold text-white">Messages</h2>
+        <span className="text-xs text-muted" data-testid="messages-live">
+          {live ? 'Live' : 'Connecting…'}
+        </span>
+      </div>
+      {error && <PanelError message={error} />}
+      {!messages ? (
+        !error && <PanelLoading label="Loading the messages" />
+      ) : (
+        <ol ref={list} className="flex max-h-[60vh] min-h-24 flex-col gap-3 overflow-y-auto rounded-xl border border-line bg-page/40 p-3" aria-label="Messages of the order" aria-live="polite" tabIndex={0}>
+          {messages.length === 0 && (
+            <li className="text-sm text-muted">{ws.side === 'customer' ? 'Questions about your website? Write to us here.' : 'No messages yet.'}</li>
+          )}
+          {messages.map((m) => (
+            <Message key={m.id} ws={ws} message={m} files={byId} />
+          ))}
+        </ol>
+      )}
+      <Compose ws={ws} files={files.data ?? []} onSent={add} />
+    </PanelCard>
+  );
+}
+
+function Message({ ws, message, files }: { ws: Workspace; message: OrderMessage; files: Map<string, OrderFile> }) {
+  const mine = message.sender === ws.side;
+  const who = mine ? 'You' : message.sender === 'agency' ? 'The agency' : 'The customer';
+  return (
+    <li className={`flex max-w-[85%] min-w-0 flex-col gap-1 ${mine ? 'self-end items-end' : 'self-start items-start'}`} data-testid="order-message" data-sender={message.sender}>
+      <p className="text-xs text-muted">
+        {who} · {formatShortWhen(message.createdAt)}
+      </p>
+      <p className={`max-w-full whitespace-pre-wrap wrap-anywhere rounded-2xl px-4 py-2 text-sm ${mine ? 'bg-accent-strong text-white' : 'bg-field text-ink'}`}>{message.text}</p>
+      {message.fileIds.map((id) => {
+        const file = files.get(id);
+        return file ? <Attachment key={id} ws={ws} file={file} /> : null;
+      })}
+    </li>
+  );
+}
+
+function Attachment({ ws, file }: { ws: Workspace; file: OrderFile }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <span className="flex max-w-full min-w-0 items-center gap-2">
+      <FileThumb ws={ws} file={file} className="h-10 w-10" />
+      <button type="button" className="min-h-11 min-w-0 text-left text-sm wrap-anywhere text-accent-soft underline" onClick={async () => setError(await downloadFile(filePath(ws, file.id), file.name))}>
+        {file.name}
+      </button>
+      {error && <span className="text-xs text-danger">{error}</span>}
+    </span>
+  );
+}
+
+function Compose({ ws, files, onSent }: { ws: Workspace; files: OrderFile[]; onSent(m: OrderMessage): void }) {
+  const [text, setText] = useState('');
+  const [attached, setAttached] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const send = async (e?: React.FormEvent) => {
+    e?.preventDefault();
+    if (!text.trim()) return setError('Write a message.');
+    setBusy(true);
+    setError(null);
+    try {
+      const { message } = await call<SentMessage>(ws, 'POST', 'messages', { text, ...(attached.length ? { fileIds: attached } : {}) });
+      onSent(message);
+      setText('');
+      setAttached([]);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={send} className="flex flex-col gap-2" aria-label="Write a message">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        Message
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={ORDER_MESSAGE_MAX}
+        className={`${inputClass} resize-y`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void send();
+        }}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        Ctrl+Enter sends. Attach files uploaded in Files.
+      </p>
+      {files.length > 0 && (
+        <details className="rounded-xl border border-line">
+          <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm text-ink">Attach files{attached.length ? ` (${attached.length})` : ''}</summary>
+          <fieldset className="flex flex-col gap-1 border-t border-line p-2">
+            <legend className="sr-only">Files to attach</legend>
+            {files.map((f) => (
+              <label key={f.id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-ink">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 shrink-0 accent-accent"
+                  checked={attached.includes(f.id)}
+                  disabled={!attached.includes(f.id) && attached.length >= ORDER_MESSAGE_FILES_MAX}
+                  onChange={(e) => setAttached((a) => (e.target.checked ? [...a, f.id] : a.filter((x) => x !== f.id)))}
+                />
+                <span className="min-w-0 wrap-anywhere">{f.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      )}
+      {error && <PanelError message={error} />}
+      <Button type="submit" disabled={busy} className="sm:self-start">
+        {busy ? 'Sending…' : 'Send'}
+      </Button>
+    </form>
+  );
+}

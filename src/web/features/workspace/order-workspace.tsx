@@ -1,0 +1,97 @@
+import { lazy, Suspense, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { workspaceOf, type Side } from './workspace-api.ts';
+
+// Issue 19 item 7: the order page (the customer's /status/:id, the founder's /admin/orders/:id)
+// as tabs — Progress (what the page showed before), Brief, Files, Reviews, Messages. The tab is in
+// the address (?tab=files) so a notice e-mail or a reload lands on it. Each panel is its own
+// chunk, loaded when its tab is first opened; none of it is imported by a public page's island.
+
+const BriefPanel = lazy(() => import('./brief-panel.tsx'));
+const FilesPanel = lazy(() => import('./files-panel.tsx'));
+const ReviewsPanel = lazy(() => import('./reviews-panel.tsx'));
+const MessagesPanel = lazy(() => import('./messages-panel.tsx'));
+
+const TABS = [
+  { id: 'progress', label: 'Progress' },
+  { id: 'brief', label: 'Brief' },
+  { id: 'files', label: 'Files' },
+  { id: 'reviews', label: 'Reviews' },
+  { id: 'messages', label: 'Messages' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: { side: Side; orderId: string; progress: ReactNode; unreadMessages?: number }) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const current: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : 'progress';
+  const ws = useMemo(() => workspaceOf(side, orderId), [side, orderId]);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (id: TabId, focus = false) => {
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === 'progress') next.delete('tab');
+        else next.set('tab', id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    if (focus) buttons.current[TABS.findIndex((t) => t.id === id)]?.focus();
+  };
+  // The tabs pattern of WAI-ARIA: arrows move between tabs, Home/End to the ends.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const i = TABS.findIndex((t) => t.id === current);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    select(TABS[(to + TABS.length) % TABS.length]!.id, true);
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <div role="tablist" aria-label="Order workspace" className="flex flex-wrap gap-1 rounded-2xl border border-line bg-card p-1" onKeyDown={onKeyDown}>
+        {TABS.map((t, i) => {
+          const selected = t.id === current;
+          return (
+            <button
+              key={t.id}
+              ref={(el) => {
+                buttons.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={selected}
+              aria-controls={`panel-${t.id}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => select(t.id)}
+              className={`inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-xl px-2 py-2 text-sm font-semibold transition-colors sm:flex-none sm:px-4 ${
+                selected ? 'bg-accent-strong text-white' : 'text-muted hover:text-white'
+              }`}
+            >
+              {t.label}
+              {t.id === 'messages' && unreadMessages > 0 && (
+                <span className="rounded-full bg-danger px-1.5 text-xs font-bold text-white" data-testid="tab-unread">
+                  {unreadMessages}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`} className="min-w-0">
+        <Suspense fallback={<Spinner label="Loading" className="h-6 w-6 text-accent-soft" />}>
+          {current === 'progress' && progress}
+          {current === 'brief' && <BriefPanel ws={ws} />}
+          {current === 'files' && <FilesPanel ws={ws} />}
+          {current === 'reviews' && <ReviewsPanel ws={ws} />}
+          {current === 'messages' && <MessagesPanel ws={ws} />}
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,384 @@
+import { useCallback, useId, useState } from 'react';
+import type { OrderFile } from '../../../contract/order-files.ts';
+import { REVIEW_LIMITS, type Review, type ReviewCommentResponse, type ReviewResponse, type ReviewsResponse } from '../../../contract/reviews.ts';
+import { formatStageDate } from '../../../domain/tracker.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/text-field.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { downloadFile } from '../../lib/download-file.ts';
+import { FileThumb } from './file-thumb.tsx';
+import { useOrderFiles } from './order-files.ts';
+import { OpenRoundForm } from './open-round-form.tsx';
+import { PanelCard, PanelError, PanelLoading } from './panel-ui.tsx';
+import { PinBoard, type NumberedPin } from './pin-board.tsx';
+import { isInlineImage } from './use-file-url.ts';
+import { useLoad } from './use-load.ts';
+import { call, filePath, type Workspace } from './workspace-api.ts';
+
+// Issue 19 item 3: design review rounds. The customer sees the round's images large, pins comments
+// on them and decides (Approve / Request changes); the founder opens rounds, answers and resolves
+// pins. Newest round first and open; earlier rounds folded below.
+
+export const KIND_LABEL = { ui: 'UI design', final: 'Final website' } as const;
+const STATE_LABEL = { open: 'Waiting for your decision', approved: 'Approved', changes_requested: 'Changes requested' } as const;
+const STATE_LABEL_AGENCY = { ...STATE_LABEL, open: 'Waiting for the customer' } as const;
+
+export default function ReviewsPanel({ ws }: { ws: Workspace }) {
+  const load = useCallback(async () => (await call<ReviewsResponse>(ws, 'GET', 'reviews')).reviews, [ws]);
+  const reviews = useLoad<Review[]>(load);
+  const files = useOrderFiles(ws);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (reviews.error || files.error) return <PanelError message={(reviews.error ?? files.error)!} />;
+  if (!reviews.data || !files.data) return <PanelLoading label="Loading the reviews" />;
+  const rounds = [...reviews.data].reverse();
+  const byId = new Map(files.data.map((f) => [f.id, f]));
+  const replace = (r: Review) => reviews.set((all) => (all ?? []).map((x) => (x.id === r.id ? r : x)));
+
+  return (
+    <div className="flex flex-col gap-5">
+      <p role="status" className="text-sm text-success empty:hidden">
+        {notice ?? ''}
+      </p>
+      {ws.side === 'agency' && (
+        <OpenRoundForm
+          ws={ws}
+          files={files.data}
+          reviews={reviews.data}
+          onOpened={async (r) => {
+            setNotice(`Opened ${KIND_LABEL[r.kind]} round ${r.round}.`);
+            await reviews.reload();
+          }}
+        />
+      )}
+      {rounds.length === 0 ? (
+        <PanelCard>
+          <h2 className="text-xl font-semibold text-white">Design reviews</h2>
+          <p className="mt-2 text-sm text-muted">
+            {ws.side === 'customer' ? 'When your design is ready, it appears here for your comments and approval.' : 'No review round yet.'}
+          </p>
+        </PanelCard>
+      ) : (
+        rounds.map((r, i) =>
+          i === 0 ? (
+            <Round key={r.id} ws={ws} review={r} files={byId} onChange={replace} onDecided={setNotice} reload={reviews.reload} />
+          ) : (
+            <details key={r.id} className="group rounded-2xl border border-line bg-card">
+              <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 py-3 text-sm text-ink sm:px-6">
+                <span className="wrap-anywhere">
+                  {KIND_LABEL[r.kind]} · round {r.round}: {r.title}
+                </span>
+                <StateBadge review={r} side={ws.side} />
+              </summary>
+              <div className="border-t border-line">
+                <Round ws={ws} review={r} files={byId} onChange={replace} onDecided={setNotice} reload={reviews.reload} bare />
+              </div>
+            </details>
+          ),
+        )
+      )}
+    </div>
+  );
+}
+
+function StateBadge({ review, side }: { review: Review; side: Workspace['side'] }) {
+  const tone = review.state === 'approved' ? 'border-success/50 text-success' : review.state === 'open' ? 'border-glow-yellow/60 text-glow-yellow' : 'border-accent text-accent-soft';
+  return (
+    <span className={`inline-block shrink-0 rounded-full border px-2 py-0.5 text-xs font-medium ${tone}`} data-testid="review-state">
+      {(side === 'agency' ? STATE_LABEL_AGENCY : STATE_LABEL)[review.state]}
+    </span>
+  );
+}
+
+/** Pins (comments that answer nothing) numbered in the order they were dropped, over all the round's files. */
+function numberPins(review: Review): NumberedPin[] {
+  return review.comments
+    .filter((c) => !c.replyTo)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((comment, i) => ({ number: i + 1, comment }));
+}
+
+function Round({
+  ws,
+  review,
+  files,
+  onChange,
+  onDecided,
+  reload,
+  bare = false,
+}: {
+  ws: Workspace;
+  review: Review;
+  files: Map<string, OrderFile>;
+  onChange(r: Review): void;
+  onDecided(message: string): void;
+  reload(): Promise<void>;
+  bare?: boolean;
+}) {
+  const [active, setActive] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const pins = numberPins(review);
+  const open = review.state === 'open';
+  const path = `reviews/${encodeURIComponent(review.id)}`;
+
+  const pin = async (fileId: string, x: number, y: number, text: string) => {
+    try {
+      const { comment } = await call<ReviewCommentResponse>(ws, 'POST', `${path}/comments`, { fileId, x, y, text });
+      onChange({ ...review, comments: [...review.comments, comment] });
+      setActive(comment.id);
+      return null;
+    } catch (err) {
+      return errorMessage(err);
+    }
+  };
+  const act = async (run: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await run();
+      await reload();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  const body = (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-xl font-semibold wrap-anywhere text-white">
+            {KIND_LABEL[review.kind]} · round {review.round}
+          </h2>
+          <StateBadge review={review} side={ws.side} />
+        </div>
+        <p className="font-medium wrap-anywhere text-ink">{review.title}</p>
+        {review.note && <p className="whitespace-pre-line wrap-anywhere text-sm text-muted">{review.note}</p>}
+        {review.previewUrl && (
+          <a href={review.previewUrl} target="_blank" rel="noopener noreferrer nofollow" className="w-fit text-sm break-all text-accent-soft underline">
+            Open the preview ↗
+          </a>
+        )}
+        {review.decidedAt && (
+          <p className="text-sm text-muted" data-testid="review-decided">
+            {review.state === 'approved' ? 'Approved' : 'Changes requested'} {formatStageDate(review.decidedAt)} UTC
+            {review.decisionComment && <span className="mt-1 block whitespace-pre-line wrap-anywhere text-ink">“{review.decisionComment}”</span>}
+          </p>
+        )}
+        {ws.side === 'customer' && open && (
+          <p className="text-sm text-ink">Click or tap anywhere on a design to pin a comment there, then approve it or ask for changes below.</p>
+        )}
+      </div>
+      {review.fileIds.map((id, i) => {
+        const file = files.get(id);
+        if (!file) return null;
+        const filePins = pins.filter((p) => p.comment.fileId === id);
+        if (!isInlineImage(file)) return <DownloadCard key={id} ws={ws} file={file} index={i} />;
+        return (
+          <PinBoard
+            key={id}
+            ws={ws}
+            file={file}
+            index={i}
+            pins={filePins}
+            nextNumber={pins.length + 1}
+            canPin={ws.side === 'customer' && open}
+            active={active}
+            onActivate={setActive}
+            onPin={(x, y, text) => pin(id, x, y, text)}
+          />
+        );
+      })}
+      {pins.length > 0 && <PinList ws={ws} review={review} pins={pins} active={active} act={act} path={path} />}
+      {error && <PanelError message={error} />}
+      {ws.side === 'customer' && open && <DecisionForm ws={ws} review={review} hasPins={pins.some((p) => p.comment.author === 'customer')} onDecided={onDecided} reload={reload} />}
+    </div>
+  );
+  return bare ? <div className="p-4 sm:p-6">{body}</div> : <PanelCard>{body}</PanelCard>;
+}
+
+function DownloadCard({ ws, file, index }: { ws: Workspace; file: OrderFile; index: number }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-3">
+      <FileThumb ws={ws} file={file} />
+      <p className="min-w-0 flex-1 basis-40 text-sm wrap-anywhere text-ink">
+        Design {index + 1}: {file.name}
+      </p>
+      <Button variant="secondary" onClick={async () => setError(await downloadFile(filePath(ws, file.id), file.name))}>
+        Download
+      </Button>
+      {error && <PanelError message={error} />}
+    </div>
+  );
+}
+
+function PinList({
+  ws,
+  review,
+  pins,
+  active,
+  act,
+  path,
+}: {
+  ws: Workspace;
+  review: Review;
+  pins: NumberedPin[];
+  active: string | null;
+  act(run: () => Promise<unknown>): Promise<void>;
+  path: string;
+}) {
+  return (
+    <section aria-label="Pinned comments" className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-white">Pinned comments</h3>
+      <ol className="flex flex-col gap-2">
+        {pins.map(({ number, comment }) => {
+          const replies = review.comments.filter((c) => c.replyTo === comment.id);
+          return (
+            <li
+              key={comment.id}
+              className={`flex flex-col gap-2 rounded-xl border p-3 ${active === comment.id ? 'border-glow-yellow/70' : 'border-line'}`}
+              data-testid="pin-comment"
+            >
+              <div className="flex items-start gap-3">
+                <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${comment.resolved ? 'bg-success text-page' : 'bg-accent-strong text-white'}`} aria-hidden="true">
+                  {number}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="whitespace-pre-line wrap-anywhere text-sm text-white">
+                    <span className="sr-only">Pin {number}: </span>
+                    {comment.text}
+                  </p>
+                  <p className="text-xs text-muted">
+                    {comment.author === ws.side ? 'You' : comment.author === 'agency' ? 'The agency' : 'The customer'} · {formatStageDate(comment.createdAt)} UTC
+                    {comment.resolved && <span className="text-success"> · Resolved</span>}
+                  </p>
+                </div>
+              </div>
+              {replies.map((r) => (
+                <p key={r.id} className="ml-10 whitespace-pre-line wrap-anywhere rounded-lg bg-field px-3 py-2 text-sm text-ink">
+                  <span className="text-xs text-muted">{r.author === ws.side ? 'You' : r.author === 'agency' ? 'The agency' : 'The customer'}: </span>
+                  {r.text}
+                </p>
+              ))}
+              {ws.side === 'agency' && (
+                <AgencyActions
+                  number={number}
+                  resolved={comment.resolved}
+                  onResolve={() => act(() => call(ws, 'POST', `${path}/comments/${encodeURIComponent(comment.id)}/resolve`))}
+                  onReply={(text) => act(() => call(ws, 'POST', `${path}/comments`, { fileId: comment.fileId, x: comment.x, y: comment.y, text, replyTo: comment.id }))}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function AgencyActions({ number, resolved, onResolve, onReply }: { number: number; resolved: boolean; onResolve(): Promise<void>; onReply(text: string): Promise<void> }) {
+  const [replying, setReplying] = useState(false);
+  const [text, setText] = useState('');
+  const id = useId();
+  if (replying) {
+    return (
+      <form
+        className="ml-10 flex flex-col gap-2"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!text.trim()) return;
+          await onReply(text.trim());
+          setReplying(false);
+          setText('');
+        }}
+      >
+        <label htmlFor={id} className="text-xs text-muted">
+          Answer to pin {number}
+        </label>
+        <textarea id={id} autoFocus rows={2} maxLength={REVIEW_LIMITS.comment} className={`${inputClass} resize-y`} value={text} onChange={(e) => setText(e.target.value)} />
+        <div className="flex gap-2">
+          <Button type="submit" className="px-3">
+            Send answer
+          </Button>
+          <Button variant="ghost" className="px-3" onClick={() => setReplying(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="ml-10 flex flex-wrap gap-2">
+      <Button variant="secondary" className="px-3 py-1.5" onClick={() => setReplying(true)} aria-label={`Answer pin ${number}`}>
+        Answer
+      </Button>
+      {!resolved && (
+        <Button variant="secondary" className="px-3 py-1.5" onClick={() => void onResolve()} aria-label={`Resolve pin ${number}`}>
+          Resolve
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspace; review: Review; hasPins: boolean; onDecided(m: string): void; reload(): Promise<void> }) {
+  const [comment, setComment] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const decide = async (decision: 'approve' | 'request_changes') => {
+    if (decision === 'request_changes' && !comment.trim() && !hasPins) return setError('Say what to change: pin a comment on the design or write it here.');
+    setBusy(true);
+    setError(null);
+    try {
+      await call<ReviewResponse>(ws, 'POST', `reviews/${encodeURIComponent(review.id)}/decision`, { decision, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+      onDecided(decision === 'approve' ? `You approved ${KIND_LABEL[review.kind]} round ${review.round}. Thank you!` : 'Thanks — we will send a new round with your changes.');
+      await reload();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="flex flex-col gap-3 rounded-xl border border-line p-4">
+      <h3 id={`${id}-h`} className="font-semibold text-white">
+        Your decision
+      </h3>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        Comment (needed to ask for changes without pins; optional to approve)
+      </label>
+      <textarea id={id} rows={3} maxLength={REVIEW_LIMITS.comment} className={`${inputClass} resize-y`} value={comment} onChange={(e) => setComment(e.target.value)} />
+      {error && <PanelError message={error} />}
+      {confirming ? (
+        <div role="group" aria-label="Confirm the approval" className="flex flex-col gap-2 rounded-xl border border-success/40 p-3">
+          <p className="text-sm text-ink">
+            {review.kind === 'ui'
+              ? 'Approve this design? We then build your website, and your estimated delivery date is set from today.'
+              : 'Approve the final website? We then prepare the delivery.'}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={busy} onClick={() => void decide('approve')}>
+              Yes, approve
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Not yet
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button disabled={busy} onClick={() => setConfirming(true)}>
+            Approve
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => void decide('request_changes')}>
+            Request changes
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
