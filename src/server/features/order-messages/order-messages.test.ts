@@ -302,4 +302,23 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
       expect(mails[0]!.text).toContain('2 new messages');
     }
   });
+
+  it("a message posted through one instance reaches the customer's socket on the other (the adapter)", async () => {
+    const [a, b] = apps as [BuiltApp, BuiltApp];
+    const listening = async (x: BuiltApp) => {
+      await x.app.listen({ port: 0, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(x.app.server.address() as { port: number }).port}`;
+    };
+    const urlB = await listening(b);
+    await listening(a);
+    const boss = await loginAs(a, FOUNDER, 'admin');
+    const { customer, orderId } = await seedPaidOrder(a as TestApp, 'pg-live@example.com');
+    const s = await chatClient(urlB, customer.token);
+    sockets.push(s);
+    expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId })).toEqual({ ok: true });
+    const arrived = nextEvent<OrderMessageEvent>(s, ORDER_SOCKET_EVENTS.orderMessage, (m) => m.orderId === orderId, 10_000);
+    const res = await a.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/messages`, headers: boss.headers, payload: { text: 'Across instances' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await arrived).toEqual({ ...res.json().message, orderId });
+  });
 });
