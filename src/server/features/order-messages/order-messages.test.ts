@@ -186,6 +186,31 @@ describe('live over socket.io', () => {
   });
 });
 
+describe('the per-address socket bound (decision 106)', () => {
+  it('never evicts a socket that follows an order: the idle one goes', async () => {
+    const small = await buildTestApp({ CHAT_SOCKETS_MAX_PER_IP: '2' });
+    try {
+      await small.app.listen({ port: 0, host: '127.0.0.1' });
+      const at = `http://127.0.0.1:${(small.app.server.address() as { port: number }).port}`;
+      const { customer, orderId } = await seedPaidOrder(small, 'messages.bound@example.com');
+      const following = await chatClient(at, customer.token);
+      sockets.push(following);
+      expect(await request(following, ORDER_SOCKET_EVENTS.joinOrder, { orderId })).toEqual({ ok: true });
+      const idle = await chatClient(at, customer.token);
+      const idleGone = new Promise<string>((resolve) => {
+        idle.once('disconnect', resolve);
+        setTimeout(() => resolve('still connected after 5 s'), 5000);
+      });
+      sockets.push(idle, await chatClient(at, customer.token));
+      expect(await idleGone).toBe('io server disconnect');
+      expect(following.connected).toBe(true);
+    } finally {
+      for (const s of sockets.splice(0)) s.disconnect();
+      await small.close();
+    }
+  });
+});
+
 describe('unread counts', () => {
   it('the customer dashboard and the back office count the other side\'s unread messages; reading resets them', async () => {
     const { customer: bob, orderId } = await seedPaidOrder(t, 'messages.bob@example.com');

@@ -4,14 +4,13 @@ import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/a
 import { findSession } from '../auth/sessions.ts';
 import type { ChatServer } from '../../plugins/socket.ts';
 import { createRateBucket } from '../chat/rate-bucket.ts';
+import { orderRoom } from '../chat/rooms.ts';
 import { workspaceOrder } from '../../lib/workspace-order.ts';
 
 // Live order messages (issue 19 item 5) on the chat's socket.io connection: a room per order,
 // joined with `joinOrder` by the order's customer or an admin. A message is broadcast after its
 // transaction committed (the `order.message` event, after commit), so nobody hears of a message
 // that is not stored; through the adapter it reaches sockets on every instance.
-
-export const orderRoom = (orderPublicId: string) => `order:${orderPublicId}`;
 
 export function registerOrderMessageSocket(io: ChatServer, deps: AppDeps) {
   deps.events.afterCommit('order.message', async (m) => {
