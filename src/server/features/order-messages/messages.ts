@@ -38,11 +38,15 @@ async function withFiles(db: Db | Tx, rows: MessageRow[]): Promise<OrderMessage[
  * Marks the thread read for `side` up to its last message, and that side's message notices read
  * (so the batched e-mail skips what was seen in the app). Never moves a marker backwards.
  */
-export async function markThreadRead(db: Db | Tx, order: OrderRef, side: MessageSide, now = new Date()): Promise<void> {
-  const [last] = await db
-    .select({ seq: sql<number>`coalesce(max(${orderMessages.seq}), 0)::int8` })
-    .from(orderMessages)
-    .where(eq(orderMessages.orderId, order.orderId));
+export async function markThreadRead(db: Db | Tx, order: OrderRef, side: MessageSide, now = new Date(), upToSeq?: number): Promise<void> {
+  // Up to what the reader was shown (a message stored meanwhile stays unread), else the latest.
+  const [last] =
+    upToSeq === undefined
+      ? await db
+          .select({ seq: sql<number>`coalesce(max(${orderMessages.seq}), 0)::int8` })
+          .from(orderMessages)
+          .where(eq(orderMessages.orderId, order.orderId))
+      : [{ seq: upToSeq }];
   const seq = Number(last?.seq ?? 0);
   await db
     .insert(orderMessageReads)
@@ -57,11 +61,11 @@ export async function markThreadRead(db: Db | Tx, order: OrderRef, side: Message
 /** The thread, oldest first; reading it marks it read for the viewer's side. */
 export async function listMessages(db: Db, order: OrderRef, side: MessageSide): Promise<OrderMessage[]> {
   const rows = await db
-    .select({ id: orderMessages.id, sender: orderMessages.sender, text: orderMessages.text, createdAt: orderMessages.createdAt })
+    .select({ id: orderMessages.id, seq: orderMessages.seq, sender: orderMessages.sender, text: orderMessages.text, createdAt: orderMessages.createdAt })
     .from(orderMessages)
     .where(eq(orderMessages.orderId, order.orderId))
     .orderBy(asc(orderMessages.seq));
-  await markThreadRead(db, order, side);
+  await markThreadRead(db, order, side, new Date(), rows.at(-1)?.seq ?? 0);
   return withFiles(db, rows);
 }
 
