@@ -43,7 +43,7 @@ export default function DraftsPage() {
               <Table label="Open checkouts" head={['Opened', 'Customer', 'Advance', 'Code', 'Follow-up']}>
                 {data.drafts.map((d) => (
                   <tr key={d.orderId}>
-                    <td className={`${td} whitespace-nowrap`}>{formatWhen(d.createdAt)}</td>
+                    <td className={`${td} min-w-[7rem]`}>{formatWhen(d.createdAt)}</td>
                     <td className={`${td} break-all`}>{d.email}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatMinor(d.advance, d.currency)}</td>
                     <td className={`${td} font-mono text-xs`}>{d.couponCode ?? '—'}</td>

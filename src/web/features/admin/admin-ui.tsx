@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { PageInfo } from '../../../contract/admin.ts';
@@ -64,18 +64,59 @@ export function Pagination({ info, onPage }: { info: PageInfo; onPage(page: numb
 }
 
 /**
- * A table that scrolls sideways on a phone instead of squeezing its columns. `relative` keeps the
- * screen-reader-only labels of its buttons (absolutely positioned) inside the scroller, where they
- * widened the whole page; words break only where a cell says so (`wrapCell`, for long names).
+ * A table where it fits; where it does not (a phone, a narrow window, a long audit entry), each row
+ * becomes a card of "column / value" lines, so nothing lies past an edge. A sideways-scrolling table
+ * hid e-mails, dates and buttons with no sign that it scrolled (issue 18 item 12, decision 129).
+ * Whether it fits is measured, not guessed from the screen width: rendered as a table first (before
+ * paint), switched to cards if wider than its box, and back when the box grows past the width the
+ * table needed. The column names come from `head`: each cell gets its column's name as
+ * `data-label` once rendered, so the pages keep writing plain <td>s. A cell spanning the row (an
+ * edit form) is shown whole.
  */
 export function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  const needed = useRef(0);
+  const [mode, setMode] = useState<'measure' | 'table' | 'cards'>('measure');
+
+  // New rows: measure again as a table.
+  useLayoutEffect(() => setMode('measure'), [children, head]);
+  // Every render: the rows may have changed.
+  useLayoutEffect(() => {
+    for (const row of table.current?.tBodies[0]?.rows ?? []) {
+      let column = 0;
+      for (const cell of row.cells) {
+        const name = cell.colSpan === 1 ? head[column] : undefined;
+        if (name) cell.dataset.label = name;
+        else delete cell.dataset.label;
+        column += cell.colSpan;
+      }
+    }
+  });
+  useLayoutEffect(() => {
+    if (mode !== 'measure' || !box.current || !table.current) return;
+    needed.current = table.current.scrollWidth;
+    setMode(needed.current > box.current.clientWidth + 1 ? 'cards' : 'table');
+  }, [mode]);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => {
+      const width = el.clientWidth;
+      setMode((m) => (m === 'measure' ? m : needed.current > width + 1 ? 'cards' : 'table'));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const cards = mode === 'cards';
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-line" role="region" aria-label={label} tabIndex={0}>
-      <table className="w-full min-w-[640px] text-left text-sm wrap-normal">
-        <thead className="bg-field text-muted">
+    <div ref={box} className="relative overflow-x-auto rounded-xl border border-line" role="region" aria-label={label} tabIndex={0} data-layout={mode}>
+      <table ref={table} className={`w-full text-left text-sm wrap-normal ${cards ? cardClasses : ''}`}>
+        <thead className={`bg-field text-muted ${cards ? 'sr-only' : ''}`}>
           <tr>
             {head.map((h) => (
-              <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
                 {h}
               </th>
             ))}
@@ -86,6 +127,14 @@ export function Table({ label, head, children }: { label: string; head: string[]
     </div>
   );
 }
+
+// As cards: rows and cells are blocks; each cell's column name (its data-label) stands above it.
+const cardClasses = [
+  '[&>tbody]:block [&>tbody>tr]:block [&>tbody>tr]:py-2',
+  '[&>tbody>tr>td]:block [&>tbody>tr>td]:py-1 [&>tbody>tr>td]:whitespace-normal [&>tbody>tr>td]:wrap-anywhere [&>tbody>tr>td]:min-w-0',
+  '[&>tbody>tr>td[data-label]]:before:block [&>tbody>tr>td[data-label]]:before:content-[attr(data-label)]',
+  '[&>tbody>tr>td]:before:text-xs [&>tbody>tr>td]:before:text-muted',
+].join(' ');
 
 export const td = 'px-3 py-2 align-top';
 /** A cell with a customer's name or e-mail: long ones wrap (issue 12 item 13) instead of widening the table. */

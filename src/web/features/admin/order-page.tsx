@@ -79,7 +79,7 @@ export default function OrderPage() {
                     <td className={td}>
                       <InstallmentBadge amount={i.amount} currency={i.currency} state={i.state} />
                     </td>
-                    <td className={`${td} whitespace-nowrap`}>{formatWhen(i.paidAt)}</td>
+                    <td className={`${td} min-w-[7rem]`}>{formatWhen(i.paidAt)}</td>
                     <td className={`${td} font-mono text-xs break-all`}>{i.providerPaymentId ?? '—'}</td>
                     <td className={`${td} text-xs`}>
                       {i.attempts.length === 0

@@ -68,7 +68,7 @@ export default function OrdersPage() {
                     {o.customerName ?? o.customerEmail}
                     {o.customerName && <div className="text-xs text-muted">{o.customerEmail}</div>}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>{formatWhen(o.createdAt)}</td>
+                  <td className={`${td} min-w-[7rem]`}>{formatWhen(o.createdAt)}</td>
                   <td className={`${td} whitespace-nowrap`}>{formatMinor(o.total, o.currency)}</td>
                   <td className={td}>
                     <InstallmentBadge amount={o.advance.amount} currency={o.currency} state={o.advance.state} />
