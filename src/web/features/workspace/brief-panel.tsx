@@ -126,7 +126,7 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
 
   return (
     <PanelCard>
-      <form onSubmit={submit} className="flex flex-col gap-5" aria-labelledby="brief-heading" noValidate>
+      <form onSubmit={submit} className="flex max-w-3xl flex-col gap-5" aria-labelledby="brief-heading" noValidate>
         <div className="flex flex-col gap-1">
           <h2 id="brief-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-white outline-none">
             Brief {submittedAt && <span className="ml-2 align-middle text-xs font-medium text-success">Submitted</span>}
@@ -140,9 +140,12 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
         ))}
         {!readOnly && (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <Button type="submit" disabled={submitting} data-primary-action>
-              {submitting ? 'Sending…' : submittedAt ? 'Send the changes' : 'Submit brief'}
-            </Button>
+            {/* Once sent, every change is saved as typed: no second "send". */}
+            {!submittedAt && (
+              <Button type="submit" disabled={submitting} data-primary-action>
+                {submitting ? 'Sending…' : 'Submit brief'}
+              </Button>
+            )}
             <p className="text-sm text-muted" role="status" data-testid="brief-save">
               {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${save.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}` : ''}
             </p>

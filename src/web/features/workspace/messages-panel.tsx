@@ -165,7 +165,7 @@ function Compose({ ws, files, onSent }: { ws: Workspace; files: OrderFile[]; onS
   };
 
   return (
-    <form onSubmit={send} className="flex flex-col gap-2" aria-label="Write a message">
+    <form onSubmit={send} className="flex flex-col gap-2" aria-label="Write a message" data-primary-action>
       <label htmlFor={id} className="text-sm font-medium text-ink">
         Message
       </label>

@@ -52,7 +52,7 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <div role="tablist" aria-label="Order workspace" className="flex flex-wrap gap-1 rounded-2xl border border-line bg-card p-1" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Order workspace" className="grid grid-cols-5 gap-1 rounded-2xl border border-line bg-card p-1 sm:flex" onKeyDown={onKeyDown}>
         {TABS.map((t, i) => {
           const selected = t.id === current;
           return (
@@ -68,13 +68,13 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
               aria-controls={`panel-${t.id}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => select(t.id)}
-              className={`inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-xl px-2 py-2 text-sm font-semibold transition-colors sm:flex-none sm:px-4 ${
+              className={`relative inline-flex min-h-11 min-w-0 items-center justify-center gap-1.5 rounded-xl px-1 py-2 text-xs font-semibold transition-colors sm:px-4 sm:text-sm ${
                 selected ? 'bg-accent-strong text-white' : 'text-muted hover:text-white'
               }`}
             >
               {t.label}
               {t.id === 'messages' && unreadMessages > 0 && (
-                <span className="rounded-full bg-danger px-1.5 text-xs font-bold text-white" data-testid="tab-unread">
+                <span className="absolute -top-1 right-0 rounded-full bg-danger px-1.5 text-xs font-bold text-white sm:static" data-testid="tab-unread">
                   {unreadMessages}
                   <span className="sr-only"> unread</span>
                 </span>

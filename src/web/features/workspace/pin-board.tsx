@@ -152,7 +152,7 @@ export function PinBoard({
         )}
       </figcaption>
       {draft && (
-        <form onSubmit={save} className="flex flex-col gap-2 rounded-xl border border-accent/60 bg-page/40 p-3" aria-label={`Pin ${nextNumber}`}>
+        <form onSubmit={save} className="flex flex-col gap-2 rounded-xl border border-accent/60 bg-page/40 p-3" aria-label={`Pin ${nextNumber}`} data-primary-action>
           <label htmlFor={commentId} className="text-sm font-medium text-ink">
             Comment for pin {nextNumber}
           </label>

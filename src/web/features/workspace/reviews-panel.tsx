@@ -344,7 +344,7 @@ function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspac
   };
 
   return (
-    <section aria-labelledby={`${id}-h`} className="flex flex-col gap-3 rounded-xl border border-line p-4">
+    <section aria-labelledby={`${id}-h`} className="flex flex-col gap-3 rounded-xl border border-line p-4" data-primary-action>
       <h3 id={`${id}-h`} className="font-semibold text-white">
         Your decision
       </h3>
