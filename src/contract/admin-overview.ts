@@ -34,5 +34,7 @@ export const overviewResponse = z.object({
   ordersDueSoon: z.array(dueOrder),
   /** … and past their due date (most overdue first). `daysLeft` is negative for these. */
   ordersOverdue: z.array(dueOrder),
+  /** Issue 20: support requests waiting longer than SUPPORT_FIRST_RESPONSE_HOURS for the team. */
+  supportPastTarget: z.number().int(),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;

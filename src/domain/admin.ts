@@ -25,10 +25,12 @@ export const AUDIT_ACTIONS = [
   'order.review.open',
   'order.review.comment',
   'order.review.comment.resolve',
+  'support.message.send',
+  'support.request.state',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment'] as const;
+export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment', 'support_request'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A coupon's validity window: the end strictly after the start when both are set. */

@@ -54,6 +54,9 @@ import { subscribeRefunds } from './features/payments/subscriptions.ts';
 import { markReviewNoticesOnRead, subscribeNotices } from './features/notices/subscriptions.ts';
 import { orderMessageRoutes } from './features/order-messages/routes.ts';
 import { registerOrderMessageSocket } from './features/order-messages/socket-handlers.ts';
+import { supportRoutes } from './features/support/routes.ts';
+import { subscribeSupport } from './features/support/subscriptions.ts';
+import { registerSupportSocket } from './features/support/socket.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -140,6 +143,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Messages and review events become notices for the other side (decision 155).
   subscribeNotices(deps);
   markReviewNoticesOnRead(app, deps);
+  // Support requests and their messages become notices too (issue 20, decision 170).
+  subscribeSupport(deps);
   // A review approved: the due date first, then the stage it completes (decision 150).
   subscribeDeliveryDate(deps);
   subscribeReviews(deps);
@@ -191,6 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // — the order workspace (issue 19) —
   await app.register(briefRoutes, { prefix: API, deps });
   await app.register(reviewRoutes, { prefix: API, deps });
+  // — after delivery: support (issue 20) —
+  await app.register(supportRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
   // — chat (issue 6) —
@@ -198,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   metrics?.countSocketsWith(() => socketServer.io.engine.clientsCount);
   registerChatSocket(socketServer.io, deps, socketServer.messageLimit);
   registerOrderMessageSocket(socketServer.io, deps);
+  registerSupportSocket(socketServer.io, deps);
   await app.register(chatRoutes, { prefix: API, deps });
   // The spec's guest chat test page starts a chat with a JSON POST to the site's root (decision 107).
   await app.register(chatRootRoute, { deps });

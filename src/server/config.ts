@@ -167,6 +167,10 @@ export const envSchema = z.object({
   ORDER_FILES_QUOTA_MB: z.coerce.number().positive().max(1024 * 1024).default(500),
   // Order notices (issue 19.5, decision 155): one batched e-mail per order and recipient this long after the oldest unsent notice.
   ORDER_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(300),
+  // Support after delivery (issue 20, decision 170): the included support from "Website Delivery",
+  // and the first-response target of the founder's support queue.
+  SUPPORT_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+  SUPPORT_FIRST_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   /** Development and tests: serve the web build from another folder. */
   WEB_DIST_DIR: optionalString,
 });

@@ -3,6 +3,8 @@
 export const errorStatus = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  /** Support has ended for the order: the answer offers the maintenance plan (issue 20, decision 170). */
+  SUPPORT_ENDED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

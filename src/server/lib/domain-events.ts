@@ -101,7 +101,37 @@ export interface OrderMessagePosted extends OrderRef {
   at: Date;
 }
 
+/** What every support event names besides the order (issue 20, decision 170). */
+export interface SupportRef extends OrderRef {
+  requestId: string;
+  title: string;
+}
+
+/** A message on a support request. Its text goes only to the order's people. */
+export interface SupportMessagePosted extends SupportRef {
+  messageId: string;
+  sender: 'customer' | 'agency';
+  senderUserId: string;
+  text: string;
+  fileIds: string[];
+  at: Date;
+}
+
+/** A support request was opened or changed state (by its customer, the founder, or the auto-close job). */
+export interface SupportRequestChanged extends SupportRef {
+  category: 'bug' | 'change' | 'question';
+  state: 'open' | 'in_progress' | 'resolved' | 'closed';
+  /** The state before; null when the request was just opened. */
+  from: 'open' | 'in_progress' | 'resolved' | 'closed' | null;
+  by: 'customer' | 'agency' | 'job';
+  createdAt: Date;
+  lastMessageAt: Date;
+  at: Date;
+}
+
 export interface DomainEventMap {
+  'support.message': SupportMessagePosted;
+  'support.request': SupportRequestChanged;
   'order.message': OrderMessagePosted;
   'review.opened': ReviewOpened;
   'review.commented': ReviewCommented;

@@ -20,12 +20,19 @@ export interface ThreadViewer {
  * orders past the checkout draft; any other id — another customer's, a draft, none — is the same
  * 404, so an id tells nothing (decision 142's rule). The agency has every paid order.
  */
-export async function workspaceOrder(db: Db, publicId: string, viewer: ThreadViewer): Promise<OrderRef> {
+export async function workspaceOrder(db: Db, publicId: string, viewer: ThreadViewer, opts: { deliveredOnly?: boolean } = {}): Promise<OrderRef> {
   const [row] = await db
     .select({ orderId: orders.id, orderPublicId: orders.publicId, customerEmail: users.email })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.publicId, publicId), ne(orders.state, 'awaiting_advance'), viewer.side === 'customer' ? eq(orders.userId, viewer.userId) : undefined))
+    .where(
+      and(
+        eq(orders.publicId, publicId),
+        // Support (issue 20) is for delivered orders only; anything else is the same 404.
+        opts.deliveredOnly ? eq(orders.state, 'delivered') : ne(orders.state, 'awaiting_advance'),
+        viewer.side === 'customer' ? eq(orders.userId, viewer.userId) : undefined,
+      ),
+    )
     .limit(1);
   if (!row) throw notFound('Order not found.');
   return row;

@@ -9,6 +9,7 @@ import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
 import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
 import { PNG } from '../order-files/test-files.ts';
+import { seedDeliveredOrder } from '../support/test-seed.ts';
 
 // Issue 13: every admin write is audited. This walks every route of the app's own route table
 // (the one the authorization suite walks) that an admin may call and that is not a GET, makes one
@@ -71,6 +72,7 @@ beforeAll(async () => {
     payload: { name: 'Walk Er', email: 'walk.contact@example.com', message: 'hi', phone_code: '+1', phone_number: '5551234', address: '' },
   });
   let couponId = '';
+  let supportRequestId = '';
   calls = {
     'POST /api/v1/admin/coupons': async () => ({ url: '/api/v1/admin/coupons', body: { code: 'WALK10', percent: 10 } }),
     'PATCH /api/v1/admin/coupons/:id': async () => {
@@ -116,6 +118,19 @@ beforeAll(async () => {
       const [c] = await t.deps.database.query<{ id: string; review_id: string }>('select id, review_id from order_review_comments limit 1');
       return { url: `/api/v1/admin/orders/${order}/reviews/${c!.review_id}/comments/${c!.id}/resolve` };
     },
+    // Support (decision 170): a request on a delivered order, answered, then resolved.
+    'POST /api/v1/admin/support/:requestId/messages': async () => {
+      const delivered = await seedDeliveredOrder(t, 'walk.support@example.com');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${delivered.orderId}/support/requests`,
+        headers: delivered.customer.headers,
+        payload: { title: 'Walk request', description: 'Help', category: 'question' },
+      });
+      supportRequestId = res.json().request.id;
+      return { url: `/api/v1/admin/support/${supportRequestId}/messages`, body: { text: 'Walk answer' } };
+    },
+    'POST /api/v1/admin/support/:requestId/state': async () => ({ url: `/api/v1/admin/support/${supportRequestId}/state`, body: { state: 'resolved' } }),
     'POST /api/v1/payment/reconcile': async () => {
       // A payment the browser never reported: the reconciliation finds and settles it.
       const buyer = await loginAs(t, 'walk.lost@example.com');

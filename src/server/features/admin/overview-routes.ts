@@ -15,6 +15,6 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         response: { 200: overviewResponse, ...errorResponses },
       },
     },
-    async () => getOverview(deps.database),
+    async () => getOverview(deps.database, new Date(), deps.config.SUPPORT_FIRST_RESPONSE_HOURS),
   );
 };

@@ -7,6 +7,8 @@ import { chatSummary } from './chat-summary.ts';
 import { leadCounts } from './lead-stats.ts';
 import { refundsNeeded } from '../payments/refunds.ts';
 import { dueOrders } from '../delivery-date/due-orders.ts';
+import { maintenanceOverviewOf } from '../maintenance/plan-queries.ts';
+import { countPastResponseTarget } from '../support/queue.ts';
 
 /** The last `n` UTC dates ending today, oldest first. */
 export function lastDays(now: Date, n = OVERVIEW_DAYS): string[] {
@@ -61,9 +63,9 @@ async function featuredOffer(database: Database, now: Date): Promise<OverviewRes
   return { couponId: row.id, code: row.code, endsAt: endsAt ? endsAt.toISOString() : null, hasEnded: endsAt !== null && endsAt <= now };
 }
 
-export async function getOverview(database: Database, now = new Date()): Promise<OverviewResponse> {
+export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<OverviewResponse> {
   const days = lastDays(now);
-  const [rev, stages, owed, chats, leads, [customers], refunds, offer, due] = await Promise.all([
+  const [rev, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget] = await Promise.all([
     revenue(database, days),
     ordersByStage(database),
     cashbackOwed(database),
@@ -73,6 +75,7 @@ export async function getOverview(database: Database, now = new Date()): Promise
     refundsNeeded(database),
     featuredOffer(database, now),
     dueOrders(database, now),
+    countPastResponseTarget(database.db, supportResponseHours, now),
   ]);
   return {
     generatedAt: now.toISOString(),
@@ -90,5 +93,7 @@ export async function getOverview(database: Database, now = new Date()): Promise
     refundsNeeded: refunds,
     featuredOffer: offer,
     ...due,
+    maintenance: await maintenanceOverviewOf(database.db),
+    supportPastTarget,
   };
 }

@@ -17,6 +17,7 @@ import { adminOrderFileRoutes } from '../order-files/routes.ts';
 import { adminBriefRoutes } from '../brief/routes.ts';
 import { adminOrderMessageRoutes } from '../order-messages/routes.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
+import { adminSupportRoutes } from '../support/routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -42,4 +43,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminBriefRoutes, { deps });
   await app.register(adminOrderMessageRoutes, { deps });
   await app.register(adminReviewRoutes, { deps });
+  await app.register(adminSupportRoutes, { deps });
 };

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { runDueReminders } from '../reminders/run-reminders.ts';
 import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkouts/follow-up.ts';
 import { sendDueNotices } from '../notices/send-notices.ts';
+import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
 
 /** One pass of every scheduled job of issue 14; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -11,7 +12,10 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const draftsDeleted = await cleanUpDrafts(deps, now);
   // Issue 19.5: the batched order notices (decision 155).
   const notices = await sendDueNotices(deps, now);
-  return { reminders, followUps, draftsDeleted, notices };
+  // Issue 20: resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
+  const supportClosed = await closeResolvedRequests(deps, now);
+  const planOffers = await sendPlanOffers(deps, now);
+  return { reminders, followUps, draftsDeleted, notices, supportClosed, planOffers };
 }
 
 /**

@@ -1,0 +1,126 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { SUPPORT_AUTO_CLOSE_DAYS, SUPPORT_OFFER_DAYS_BEFORE_END } from '../../../contract/support.ts';
+import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
+import type { AppDeps } from '../../deps.ts';
+import { orders, orderStages } from '../../db/schema/orders.ts';
+import { mailOutbox, users } from '../../db/schema/platform.ts';
+import { supportOffers, supportRequests } from '../../db/schema/support.ts';
+import { renderEmail } from '../mail/render-email.ts';
+import { maintenanceOffer } from './plan-offer.ts';
+import { supportWindow } from './support-window.ts';
+
+// The support feature's part of the job pass (jobs/run-jobs.ts; every job takes the clock as a
+// parameter): resolved requests close themselves after SUPPORT_AUTO_CLOSE_DAYS, and 30 days before
+// support ends the customer gets one e-mail offering the maintenance plan (decision 170).
+
+const DAY_MS = 86_400_000;
+const BATCH = 100;
+export const PLAN_OFFER_TEMPLATE = 'support-plan-offer';
+
+/**
+ * Closes every request resolved at least SUPPORT_AUTO_CLOSE_DAYS before `now` and not reopened.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so instances share the work; each close is
+ * published (the customer's open page hears of it live).
+ */
+export async function closeResolvedRequests(deps: AppDeps, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - SUPPORT_AUTO_CLOSE_DAYS * DAY_MS);
+  let closed = 0;
+  for (;;) {
+    const n = await deps.events.transaction(async (tx) => {
+      const due = await tx
+        .select({ request: supportRequests, orderPublicId: orders.publicId, customerEmail: users.email })
+        .from(supportRequests)
+        .innerJoin(orders, eq(orders.id, supportRequests.orderId))
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(and(eq(supportRequests.state, 'resolved'), lte(supportRequests.resolvedAt, cutoff)))
+        .orderBy(asc(supportRequests.resolvedAt))
+        .limit(BATCH)
+        .for('update', { of: supportRequests, skipLocked: true });
+      for (const { request, orderPublicId, customerEmail } of due) {
+        const [after] = await tx
+          .update(supportRequests)
+          .set({ state: 'closed', resolvedAt: null, closedAt: now })
+          .where(eq(supportRequests.id, request.id))
+          .returning();
+        await deps.events.publish(tx, 'support.request', {
+          orderId: request.orderId,
+          orderPublicId,
+          customerEmail,
+          requestId: request.id,
+          title: request.title,
+          category: request.category,
+          state: 'closed',
+          from: 'resolved',
+          by: 'job',
+          createdAt: after!.createdAt,
+          lastMessageAt: after!.lastMessageAt,
+          at: now,
+        });
+      }
+      return due.length;
+    });
+    closed += n;
+    if (n < BATCH) return closed;
+  }
+}
+
+/**
+ * Mails the plan offer to every delivered order whose included support ends within
+ * SUPPORT_OFFER_DAYS_BEFORE_END days of `now` (and has not ended), once per order: the
+ * `support_offers` row is claimed with the order's key in the same transaction as the mail enters
+ * the outbox, so a second instance racing for it finds the row and sends nothing. An order a paid
+ * plan covers is skipped (not claimed: if the plan stops before the end, the offer still goes).
+ */
+export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Promise<number> {
+  const days = deps.config.SUPPORT_DAYS;
+  const end = sql`${orderStages.completedAt} + make_interval(days => ${days})`;
+  const candidates = await deps.db
+    .select({ orderId: orders.id, publicId: orders.publicId, email: users.email, name: users.name })
+    .from(orders)
+    .innerJoin(orderStages, and(eq(orderStages.orderId, orders.id), eq(orderStages.stage, DELIVERY_STAGE)))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(orders.state, 'delivered'),
+        sql`${end} - make_interval(days => ${SUPPORT_OFFER_DAYS_BEFORE_END}) <= ${now.toISOString()}::timestamptz`,
+        sql`${end} > ${now.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${supportOffers} where ${supportOffers.orderId} = ${orders.id} and ${supportOffers.kind} = 'plan_offer')`,
+      ),
+    )
+    .orderBy(asc(orderStages.completedAt))
+    .limit(500);
+  let sent = 0;
+  for (const c of candidates) {
+    const mailed = await deps.db.transaction(async (tx) => {
+      const window = await supportWindow(tx, days, c.orderId, now);
+      if (!window.includedUntil || !window.covered || window.planCoveredUntil) return false;
+      const [claimed] = await tx
+        .insert(supportOffers)
+        .values({ orderId: c.orderId, kind: 'plan_offer', supportUntil: window.includedUntil, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ orderId: supportOffers.orderId });
+      if (!claimed) return false;
+      const offer = await maintenanceOffer(deps, tx, c.orderId);
+      const date = window.includedUntil.toISOString().slice(0, 10);
+      const mail = renderEmail(deps.config.BRAND_NAME, {
+        subject: `Your website's support ends on ${date}`,
+        heading: 'Keep your website looked after',
+        paragraphs: [
+          `Hi ${c.name ?? 'there'}, the support included with your website (order ${c.publicId}) ends on ${date}.`,
+          `Our maintenance plan keeps it covered month by month for ${offer.priceLabel} a month: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
+        ],
+        rows: [
+          ['Order', c.publicId],
+          ['Support until', date],
+          ['Maintenance plan', `${offer.priceLabel} / month`],
+        ],
+        action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
+      });
+      await tx.insert(mailOutbox).values({ toAddress: c.email.toLowerCase(), template: PLAN_OFFER_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+      return true;
+    });
+    if (mailed) sent++;
+  }
+  if (sent > 0) void deps.mailer.drain().catch((err) => deps.log.error({ err }, 'mail worker'));
+  return sent;
+}

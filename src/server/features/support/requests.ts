@@ -1,0 +1,300 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { CreateSupportRequestBody, PostSupportMessageBody, SupportMessage, SupportOverviewResponse, SupportRequest, SupportState } from '../../../contract/support.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/platform.ts';
+import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { supportMessageFiles, supportMessages, supportRequestFiles, supportRequests } from '../../db/schema/support.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import type { OrderRef, SupportRef } from '../../lib/domain-events.ts';
+import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
+import { filesOfOrder } from '../order-files/order-files.ts';
+import { maintenanceOffer } from './plan-offer.ts';
+import { supportWindow } from './support-window.ts';
+
+// Support requests (issue 20 item 2, decision 170): opened by the customer of a delivered order
+// while support covers it, each with a thread and a state. Every change is one transaction that
+// locks the request row and publishes `support.request` / `support.message`; notices for the other
+// side and the live broadcast hang on those events (subscriptions.ts, socket.ts).
+
+type RequestRow = typeof supportRequests.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The order whose support a viewer may use. A customer has only their own DELIVERED orders: any
+ * other id (another customer's, undelivered, none) is the same 404, so an id tells nothing.
+ */
+export const supportOrder = (db: Db, publicId: string, viewer: ThreadViewer): Promise<OrderRef> => workspaceOrder(db, publicId, viewer, { deliveredOnly: true });
+
+async function filesOf(db: Db | Tx, requestIds: string[]): Promise<Map<string, string[]>> {
+  const rows = requestIds.length
+    ? await db
+        .select({ requestId: supportRequestFiles.requestId, fileId: supportRequestFiles.fileId })
+        .from(supportRequestFiles)
+        .where(inArray(supportRequestFiles.requestId, requestIds))
+        .orderBy(asc(supportRequestFiles.position))
+    : [];
+  const map = new Map<string, string[]>();
+  for (const r of rows) map.set(r.requestId, [...(map.get(r.requestId) ?? []), r.fileId]);
+  return map;
+}
+
+export const toSummary = (r: RequestRow) => ({
+  id: r.id,
+  title: r.title,
+  category: r.category,
+  state: r.state,
+  createdAt: r.createdAt.toISOString(),
+  lastMessageAt: r.lastMessageAt.toISOString(),
+});
+
+export async function toRequest(db: Db | Tx, r: RequestRow): Promise<SupportRequest> {
+  const files = await filesOf(db, [r.id]);
+  return { ...toSummary(r), description: r.description, fileIds: files.get(r.id) ?? [], resolvedAt: iso(r.resolvedAt), closedAt: iso(r.closedAt) };
+}
+
+/** GET …/support: the window, the plan (through the extension hook) and the order's requests, newest first. */
+export async function supportOverview(deps: AppDeps, order: OrderRef, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
+  const window = await supportWindow(deps.db, deps.config.SUPPORT_DAYS, order.orderId, now);
+  const rows = await deps.db.select().from(supportRequests).where(eq(supportRequests.orderId, order.orderId)).orderBy(desc(supportRequests.createdAt));
+  return {
+    supportUntil: iso(window.supportUntil),
+    covered: window.covered,
+    plan: window.plan ? { state: window.plan.state, currentPeriodEnd: iso(window.plan.currentPeriodEnd), cancelAtPeriodEnd: window.plan.cancelAtPeriodEnd } : null,
+    requests: rows.map(toSummary),
+  };
+}
+
+/** Attachments must be files of this order; locked shared so a delete waits for this write (and then sees the file in use). */
+async function checkedFiles(tx: Tx, order: OrderRef, fileIds: readonly string[] | undefined): Promise<string[]> {
+  const files = await filesOfOrder(tx, { id: order.orderId, publicId: order.orderPublicId }, fileIds ?? []);
+  const ids = files.map((f) => f.id);
+  if (ids.length) await tx.select({ id: orderFiles.id }).from(orderFiles).where(inArray(orderFiles.id, ids)).for('share');
+  return ids;
+}
+
+const ref = (order: OrderRef, r: RequestRow): SupportRef => ({ ...order, requestId: r.id, title: r.title });
+
+async function publishChange(deps: AppDeps, tx: Tx, order: OrderRef, r: RequestRow, from: SupportState | null, by: 'customer' | 'agency' | 'job', at: Date) {
+  await deps.events.publish(tx, 'support.request', { ...ref(order, r), category: r.category, state: r.state, from, by, createdAt: r.createdAt, lastMessageAt: r.lastMessageAt, at });
+}
+
+/**
+ * Opens a request. Outside the support window it is refused with 402 SUPPORT_ENDED and a message
+ * offering the plan; nothing is stored (the check and the insert are one transaction, the order
+ * row locked shared so a delivery undone meanwhile cannot slip between them).
+ */
+export async function openRequest(deps: AppDeps, order: OrderRef, viewer: ThreadViewer, body: CreateSupportRequestBody, now = new Date()): Promise<SupportRequest> {
+  return deps.events.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.orderId)).for('share');
+    const window = await supportWindow(tx, deps.config.SUPPORT_DAYS, order.orderId, now);
+    if (!window.covered) {
+      const ended = window.supportUntil ? ` on ${window.supportUntil.toISOString().slice(0, 10)}` : '';
+      const offer = await maintenanceOffer(deps, tx, order.orderId);
+      throw new AppError(
+        'SUPPORT_ENDED',
+        `Support for this website ended${ended}. Our maintenance plan (${offer.priceLabel} a month) keeps it covered: subscribe from your order page, then send this request again.`,
+      );
+    }
+    const fileIds = await checkedFiles(tx, order, body.fileIds);
+    const [row] = await tx
+      .insert(supportRequests)
+      .values({
+        orderId: order.orderId,
+        title: body.title,
+        description: body.description,
+        category: body.category,
+        createdBy: viewer.userId,
+        createdAt: now,
+        lastMessageAt: now,
+        lastCustomerMessageAt: now,
+        waitingSince: now,
+      })
+      .returning();
+    if (fileIds.length) await tx.insert(supportRequestFiles).values(fileIds.map((fileId, position) => ({ requestId: row!.id, fileId, position })));
+    await publishChange(deps, tx, order, row!, null, 'customer', now);
+    return toRequest(tx, row!);
+  });
+}
+
+/** The request of this order, locked for a change; another order's request is a 404 like a missing one. */
+async function lockRequest(tx: Tx, order: OrderRef, requestId: string): Promise<RequestRow> {
+  const [row] = await tx
+    .select()
+    .from(supportRequests)
+    .where(and(eq(supportRequests.id, requestId), eq(supportRequests.orderId, order.orderId)))
+    .for('update');
+  if (!row) throw notFound('Support request not found.');
+  return row;
+}
+
+export async function requestOf(db: Db, order: OrderRef, requestId: string): Promise<RequestRow> {
+  const [row] = await db
+    .select()
+    .from(supportRequests)
+    .where(and(eq(supportRequests.id, requestId), eq(supportRequests.orderId, order.orderId)))
+    .limit(1);
+  if (!row) throw notFound('Support request not found.');
+  return row;
+}
+
+/** The thread, oldest first. Reading it marks the reader's support notices of this request read (no e-mail repeats it). */
+export async function listThread(deps: AppDeps, order: OrderRef, request: RequestRow, side: MessageSide): Promise<SupportMessage[]> {
+  const rows = await deps.db
+    .select({ id: supportMessages.id, sender: supportMessages.sender, text: supportMessages.text, createdAt: supportMessages.createdAt })
+    .from(supportMessages)
+    .where(eq(supportMessages.requestId, request.id))
+    .orderBy(asc(supportMessages.seq));
+  const ids = rows.map((r) => r.id);
+  const files = ids.length
+    ? await deps.db
+        .select({ messageId: supportMessageFiles.messageId, fileId: supportMessageFiles.fileId })
+        .from(supportMessageFiles)
+        .where(inArray(supportMessageFiles.messageId, ids))
+        .orderBy(asc(supportMessageFiles.position))
+    : [];
+  await deps.db
+    .update(notices)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notices.orderId, order.orderId),
+        eq(notices.recipient, side),
+        eq(notices.kind, 'support_reply'),
+        sql`${notices.readAt} is null and ${notices.sentAt} is null`,
+        or(eq(notices.refId, request.id), ids.length ? inArray(notices.refId, ids) : undefined),
+      ),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    sender: r.sender,
+    text: r.text,
+    fileIds: files.filter((f) => f.messageId === r.id).map((f) => f.fileId),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Adds a message. Nobody writes on a closed request (409: the customer opens a new one). A
+ * customer's message on a resolved request reopens it — writing again means it is not solved.
+ * The customer's message starts (or continues) their wait; the agency's ends it. The founder's
+ * message is audited in the same transaction.
+ */
+export async function postSupportMessage(
+  deps: AppDeps,
+  order: OrderRef,
+  requestId: string,
+  viewer: ThreadViewer,
+  body: PostSupportMessageBody,
+  now = new Date(),
+): Promise<{ message: SupportMessage; request: SupportRequest }> {
+  return deps.events.transaction(async (tx) => {
+    const before = await lockRequest(tx, order, requestId);
+    if (before.state === 'closed') throw conflict('This request is closed. Open a new request if you need more help.');
+    const fileIds = await checkedFiles(tx, order, body.fileIds);
+    const [message] = await tx
+      .insert(supportMessages)
+      .values({ requestId, sender: viewer.side, senderUserId: viewer.userId, text: body.text, createdAt: now })
+      .returning();
+    if (fileIds.length) await tx.insert(supportMessageFiles).values(fileIds.map((fileId, position) => ({ messageId: message!.id, fileId, position })));
+    const customer = viewer.side === 'customer';
+    const reopens = customer && before.state === 'resolved';
+    const [after] = await tx
+      .update(supportRequests)
+      .set(
+        customer
+          ? {
+              lastMessageAt: now,
+              lastCustomerMessageAt: now,
+              waitingSince: before.waitingSince ?? now,
+              ...(reopens ? { state: 'open' as const, resolvedAt: null } : {}),
+            }
+          : { lastMessageAt: now, waitingSince: null, firstResponseAt: before.firstResponseAt ?? now },
+      )
+      .where(eq(supportRequests.id, requestId))
+      .returning();
+    if (!customer) {
+      await recordAudit(tx, {
+        actorUserId: viewer.userId,
+        action: 'support.message.send',
+        entity: 'support_request',
+        entityId: requestId,
+        // The text is the customer's business, not the audit log's: its size and attachments only.
+        before: null,
+        after: { orderId: order.orderPublicId, messageId: message!.id, length: body.text.length, fileIds },
+      });
+    }
+    if (reopens) await publishChange(deps, tx, order, after!, 'resolved', 'customer', now);
+    const shaped: SupportMessage = { id: message!.id, sender: message!.sender, text: message!.text, fileIds, createdAt: message!.createdAt.toISOString() };
+    await deps.events.publish(tx, 'support.message', { ...ref(order, after!), messageId: shaped.id, sender: viewer.side, senderUserId: viewer.userId, text: shaped.text, fileIds, at: now });
+    return { message: shaped, request: await toRequest(tx, after!) };
+  });
+}
+
+/** The customer reopens a resolved request (the only state change a customer may make): 409 from any other state. */
+export async function reopenRequest(deps: AppDeps, order: OrderRef, requestId: string, now = new Date()): Promise<SupportRequest> {
+  return deps.events.transaction(async (tx) => {
+    const before = await lockRequest(tx, order, requestId);
+    if (before.state !== 'resolved') {
+      throw conflict(before.state === 'closed' ? 'This request is closed. Open a new request if you need more help.' : 'Only a resolved request can be reopened.');
+    }
+    const [after] = await tx
+      .update(supportRequests)
+      .set({ state: 'open', resolvedAt: null, waitingSince: before.waitingSince ?? now, lastCustomerMessageAt: now })
+      .where(eq(supportRequests.id, requestId))
+      .returning();
+    await publishChange(deps, tx, order, after!, 'resolved', 'customer', now);
+    return toRequest(tx, after!);
+  });
+}
+
+/** The order of a request, for the founder's routes addressed by request id (404 for an unknown id). */
+export async function orderOfRequest(db: Db, requestId: string): Promise<OrderRef> {
+  const [row] = await db
+    .select({ orderId: orders.id, orderPublicId: orders.publicId, customerEmail: users.email })
+    .from(supportRequests)
+    .innerJoin(orders, eq(orders.id, supportRequests.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(supportRequests.id, requestId))
+    .limit(1);
+  if (!row) throw notFound('Support request not found.');
+  return row;
+}
+
+/**
+ * The founder sets a state (audited). Any other state than the current one is allowed — the
+ * founder may take a request back from resolved or closed — but the same state is a 409 (a second
+ * click changes nothing and records nothing). Resolving starts the auto-close clock; resolving or
+ * closing ends the customer's wait.
+ */
+export async function setRequestState(deps: AppDeps, requestId: string, state: SupportState, actorUserId: string, now = new Date()): Promise<SupportRequest> {
+  const order = await orderOfRequest(deps.db, requestId);
+  return deps.events.transaction(async (tx) => {
+    const before = await lockRequest(tx, order, requestId);
+    if (before.state === state) throw conflict(`The request is already ${state.replace('_', ' ')}.`);
+    const done = state === 'resolved' || state === 'closed';
+    const [after] = await tx
+      .update(supportRequests)
+      .set({
+        state,
+        resolvedAt: state === 'resolved' ? now : null,
+        closedAt: state === 'closed' ? now : null,
+        waitingSince: done ? null : before.waitingSince,
+      })
+      .where(eq(supportRequests.id, requestId))
+      .returning();
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'support.request.state',
+      entity: 'support_request',
+      entityId: requestId,
+      before: { state: before.state },
+      after: { state, orderId: order.orderPublicId },
+    });
+    await publishChange(deps, tx, order, after!, before.state, 'agency', now);
+    return toRequest(tx, after!);
+  });
+}

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderStages } from '../../db/schema/orders.ts';
+
+// The support window of a delivered order (issue 20 item 1, decision 170): covered from the
+// completion of stage 15 "Website Delivery" for SUPPORT_DAYS days, and longer while a paid plan
+// covers it. The maintenance plan is another feature (features/maintenance): it is not imported
+// here. It registers an *extension* with addSupportExtension() once, and every reader of the window
+// (the support routes, the 30-day offer job, the back office) asks the registered extensions. So
+// support never depends on maintenance and works the same before that feature exists (plan: null).
+
+const DAY_MS = 86_400_000;
+
+/** The plan as the customer's support page shows it (contract: `plan` of GET …/support). */
+export interface SupportPlan {
+  state: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/**
+ * What an extension says about one order: its plan (or null when the order has none) and the end
+ * of the period that plan has paid for, which extends support when later than the included year.
+ * `coveredUntil` null means the plan covers nothing now (e.g. halted, or cancelled and ended).
+ */
+export interface SupportExtension {
+  plan: SupportPlan;
+  coveredUntil: Date | null;
+}
+
+/** Reads one order's extension inside the caller's connection or transaction; null when the order has none. */
+export type SupportExtensionSource = (db: Db | Tx, orderId: string, now: Date) => Promise<SupportExtension | null>;
+
+const sources: SupportExtensionSource[] = [];
+
+/**
+ * Called once by a feature that extends support (the maintenance plan). Registered for the process,
+ * like order-files' in-use checks: the source takes the database as a parameter, so it serves every
+ * app instance a test builds. The same function twice is one registration.
+ */
+export function addSupportExtension(source: SupportExtensionSource): void {
+  if (!sources.includes(source)) sources.push(source);
+}
+
+/** For tests that register a source of their own: takes it away again. */
+export function removeSupportExtension(source: SupportExtensionSource): void {
+  const i = sources.indexOf(source);
+  if (i >= 0) sources.splice(i, 1);
+}
+
+export interface SupportWindow {
+  /** When stage 15 was completed; null for an order not delivered. */
+  deliveredAt: Date | null;
+  /** Delivery + SUPPORT_DAYS: the included support. */
+  includedUntil: Date | null;
+  /** The later of the included support and what a plan has paid for; null when not delivered. */
+  supportUntil: Date | null;
+  /** Support covers `now` (strictly before `supportUntil`). */
+  covered: boolean;
+  plan: SupportPlan | null;
+  /** What a plan has paid for, when it covers anything (the customer is a subscriber). */
+  planCoveredUntil: Date | null;
+}
+
+/** Delivery + days, to the millisecond (a window is a duration, not calendar days in some zone). */
+export const includedSupportEnd = (deliveredAt: Date, supportDays: number) => new Date(deliveredAt.getTime() + supportDays * DAY_MS);
+
+/** The window from its parts (pure: the rule in one place, for the job's bulk reads too). */
+export function windowOf(deliveredAt: Date | null, supportDays: number, extension: SupportExtension | null, now: Date): SupportWindow {
+  const plan = extension?.plan ?? null;
+  const paid = extension?.coveredUntil ?? null;
+  if (!deliveredAt) return { deliveredAt: null, includedUntil: null, supportUntil: null, covered: false, plan, planCoveredUntil: paid };
+  const includedUntil = includedSupportEnd(deliveredAt, supportDays);
+  const supportUntil = paid && paid > includedUntil ? paid : includedUntil;
+  return { deliveredAt, includedUntil, supportUntil, covered: now < supportUntil, plan, planCoveredUntil: paid };
+}
+
+/** The first registered extension that knows the order (there is one plan per order). */
+async function extensionOf(db: Db | Tx, orderId: string, now: Date): Promise<SupportExtension | null> {
+  for (const source of sources) {
+    const found = await source(db, orderId, now);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** When the order was delivered (stage 15 completed), or null. */
+export async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: orderStages.completedAt })
+    .from(orderStages)
+    .where(and(eq(orderStages.orderId, orderId), eq(orderStages.stage, DELIVERY_STAGE)))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** The support window of one order at `now` (the clock is a parameter: tests and jobs move it). */
+export async function supportWindow(db: Db | Tx, supportDays: number, orderId: string, now: Date = new Date()): Promise<SupportWindow> {
+  // One after the other: inside a transaction both run on its one connection anyway.
+  const delivered = await deliveredAt(db, orderId);
+  const extension = await extensionOf(db, orderId, now);
+  return windowOf(delivered, supportDays, extension, now);
+}
