@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMaintenance } from './maintenance.ts';
 import { INTERNAL_NOTE_MAX, NOTE_MAX } from '../domain/admin.ts';
 import { pageInfo, pageQuery } from './admin.ts';
 import { multiLine } from './text-policy.ts';
@@ -102,6 +103,8 @@ export const orderDetailResponse = z.object({
    * address and user agent (null when no request placed the order). Null for older orders.
    */
   termsAcceptance: z.object({ version: z.string(), acceptedAt: z.string(), clientHash: z.string().nullable() }).nullable(),
+  /** The maintenance plan (issue 20): state, next charge, charges with invoices; null when the order never had one. */
+  maintenance: adminMaintenance.nullable(),
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maintenanceOverview } from './maintenance.ts';
 
 // The founder's morning numbers (issue 7 §1). Days are UTC dates (YYYY-MM-DD), oldest first,
 // always the full window so a chart has one bar per day even when nothing happened.
@@ -34,6 +35,8 @@ export const overviewResponse = z.object({
   ordersDueSoon: z.array(dueOrder),
   /** … and past their due date (most overdue first). `daysLeft` is negative for these. */
   ordersOverdue: z.array(dueOrder),
+  /** Issue 20: maintenance plans that recur, and monthly recurring revenue per currency (minor units). */
+  maintenance: maintenanceOverview,
   /** Issue 20: support requests waiting longer than SUPPORT_FIRST_RESPONSE_HOURS for the team. */
   supportPastTarget: z.number().int(),
 });

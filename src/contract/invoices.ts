@@ -87,7 +87,9 @@ export interface InvoiceSnapshot {
   couponCode: string | null;
   fee: number;
   total: number;
-  installment: { kind: 'advance' | 'remaining'; label: string; amount: number };
+  installment: { kind: 'advance' | 'remaining' | 'maintenance'; label: string; amount: number };
+  /** A maintenance-plan charge (issue 20): the month it pays for; absent on order invoices. */
+  charge?: { periodStart: string; periodEnd: string };
   paidBefore: number;
   remainingAfter: number;
   paymentId: string;

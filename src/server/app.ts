@@ -45,6 +45,7 @@ import { openFileStorage } from './integrations/storage/open-storage.ts';
 import { orderFileRoutes } from './features/order-files/routes.ts';
 import { briefRoutes } from './features/brief/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { maintenanceRoutes } from './features/maintenance/routes.ts';
 import { subscribeReviews } from './features/reviews/subscriptions.ts';
 import { subscribeDeliveryDate } from './features/delivery-date/subscriptions.ts';
 import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // — the order workspace (issue 19) —
   await app.register(briefRoutes, { prefix: API, deps });
   await app.register(reviewRoutes, { prefix: API, deps });
+  await app.register(maintenanceRoutes, { prefix: API, deps });
   // — after delivery: support (issue 20) —
   await app.register(supportRoutes, { prefix: API, deps });
   startJobTimer(app, deps);

@@ -103,6 +103,9 @@ export const envSchema = z.object({
   }),
   TEST_PAYMENTS_SECRET: optionalString,
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
+  // The maintenance plan's monthly price in the base currency, converted like every other price
+  // (issue 20 item 4, decision 175).
+  MAINTENANCE_MONTHLY_PRICE: z.coerce.number().positive().max(100000).default(49),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
   ALLOW_DEV_MAILBOX: flag,
   // Prometheus metrics at /metrics (docs/decisions/065): refused unless the caller's address is in

@@ -43,6 +43,44 @@ export interface FakeRazorpayRefund {
   speed_requested: 'normal' | 'optimum';
 }
 
+/** Razorpay's plan entity (https://razorpay.com/docs/api/payments/subscriptions/create-plan/). */
+export interface FakeRazorpayPlan {
+  id: string;
+  entity: 'plan';
+  interval: number;
+  period: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  item: { id: string; name: string; amount: number; currency: string; active: boolean };
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+/** Razorpay's subscription entity (times in Unix seconds). */
+export interface FakeRazorpaySubscription {
+  id: string;
+  entity: 'subscription';
+  plan_id: string;
+  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed';
+  current_start: number | null;
+  current_end: number | null;
+  ended_at: number | null;
+  quantity: number;
+  notes: Record<string, string>;
+  charge_at: number | null;
+  total_count: number;
+  paid_count: number;
+  remaining_count: number;
+  customer_notify: boolean;
+  /** Set by a cancel with cancel_at_cycle_end: the status stays until the cycle ends. */
+  has_scheduled_changes: boolean;
+  created_at: number;
+}
+
+export interface FakeSubscriptionCharge {
+  payment: FakeRazorpayPayment;
+  /** Checkout's handler fields for a first charge, signed over payment_id|subscription_id. */
+  checkout: { razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string };
+}
+
 export interface FakeRazorpay {
   url: string;
   keyId: string;
@@ -62,6 +100,21 @@ export interface FakeRazorpay {
   env(): Record<'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL', string>;
   /** Refunds made through POST /v1/payments/:id/refund, newest last. */
   refunds: FakeRazorpayRefund[];
+  plans: Map<string, FakeRazorpayPlan>;
+  subscriptions: Map<string, FakeRazorpaySubscription>;
+  /** Every POST /v1/subscriptions/:id/cancel body, in order. */
+  cancellations: { subscriptionId: string; cancelAtCycleEnd: boolean }[];
+  /**
+   * One charge of a subscription, as Razorpay makes it: the first (the customer authorising in
+   * Checkout) starts the first month and activates; each later one moves the cycle a month on.
+   */
+  chargeSubscription(subscriptionId: string): FakeSubscriptionCharge;
+  /** A signed `subscription.*` webhook with the subscription's entity as it is now (or `entity` overrides). */
+  subscriptionWebhook(
+    event: string,
+    subscriptionId: string,
+    opts?: { payment?: FakeRazorpayPayment; eventId?: string; createdAt?: number; entity?: Partial<FakeRazorpaySubscription> },
+  ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -77,7 +130,7 @@ const CHECKOUT_JS = (origin: string) => `(() => {
         if (result) options.handler(result); else if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
       };
       const s = document.createElement('script');
-      s.src = ${JSON.stringify(origin)} + '/v1/checkout/pay.js?order_id=' + encodeURIComponent(options.order_id) + '&key=' + encodeURIComponent(options.key);
+      s.src = ${JSON.stringify(origin)} + '/v1/checkout/pay.js?' + (options.subscription_id ? 'subscription_id=' + encodeURIComponent(options.subscription_id) : 'order_id=' + encodeURIComponent(options.order_id)) + '&key=' + encodeURIComponent(options.key);
       document.head.appendChild(s);
     };
   };
@@ -147,6 +200,39 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     },
     paymentsOf: (orderId) => payments.get(orderId) ?? [],
     refunds: [],
+    plans: new Map(),
+    subscriptions: new Map(),
+    cancellations: [],
+    chargeSubscription(subscriptionId) {
+      const sub = fake.subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`fake razorpay: no subscription ${subscriptionId}`);
+      const plan = fake.plans.get(sub.plan_id)!;
+      const start = sub.current_end ?? Math.floor(Date.now() / 1000);
+      const end = Math.floor(addMonthUtc(new Date(start * 1000)).getTime() / 1000);
+      // Each charge is paid against an order Razorpay makes for it.
+      const orderId = rid('order');
+      const payment: FakeRazorpayPayment = { id: rid('pay'), entity: 'payment', order_id: orderId, amount: plan.item.amount, currency: plan.item.currency, status: 'captured' };
+      payments.set(orderId, [payment]);
+      Object.assign(sub, { status: 'active', current_start: start, current_end: end, charge_at: end, paid_count: sub.paid_count + 1, remaining_count: sub.total_count - sub.paid_count - 1 });
+      const signature = createHmac('sha256', keySecret).update(`${payment.id}|${subscriptionId}`).digest('hex');
+      return { payment, checkout: { razorpay_payment_id: payment.id, razorpay_subscription_id: subscriptionId, razorpay_signature: signature } };
+    },
+    subscriptionWebhook(event, subscriptionId, o = {}) {
+      const sub = fake.subscriptions.get(subscriptionId) ?? ({ id: subscriptionId } as FakeRazorpaySubscription);
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_fake',
+        event,
+        contains: o.payment ? ['subscription', 'payment'] : ['subscription'],
+        payload: {
+          subscription: { entity: { ...sub, ...o.entity } },
+          ...(o.payment ? { payment: { entity: o.payment } } : {}),
+        },
+        created_at: o.createdAt ?? Math.floor(Date.now() / 1000),
+      });
+      const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
+      return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': o.eventId ?? rid('evt') } };
+    },
     close: async () => {},
   };
 
@@ -156,6 +242,11 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     fake.requests.push({ method: req.method ?? 'GET', path, authorized });
     // The browser side (checkout.js stand-in): no API key, like Razorpay's public checkout script.
     if (req.method === 'GET' && path === '/v1/checkout.js') return sendScript(res, CHECKOUT_JS(fake.url));
+    if (req.method === 'GET' && path === '/v1/checkout/pay.js' && new URL(req.url ?? '/', fake.url).searchParams.has('subscription_id')) {
+      const subId = new URL(req.url ?? '/', fake.url).searchParams.get('subscription_id') ?? '';
+      if (fake.subscriptions.get(subId)?.status !== 'created') return sendScript(res, 'window.__fakeRazorpayDone(null);');
+      return sendScript(res, `window.__fakeRazorpayDone(${JSON.stringify(fake.chargeSubscription(subId).checkout)});`);
+    }
     if (req.method === 'GET' && path === '/v1/checkout/pay.js') {
       const orderId = new URL(req.url ?? '/', fake.url).searchParams.get('order_id') ?? '';
       if (!orders.has(orderId)) return sendScript(res, 'window.__fakeRazorpayDone(null);');
@@ -224,6 +315,8 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       fake.refunds.push(refund);
       return send(res, 200, refund);
     }
+    const subscriptionAnswer = await subscriptionsApi(fake, req, path, readBody);
+    if (subscriptionAnswer) return send(res, subscriptionAnswer.status, subscriptionAnswer.body);
     const m = /^\/v1\/orders\/([^/]+)(\/payments)?$/.exec(path);
     if (req.method === 'GET' && m) {
       const order = orders.get(decodeURIComponent(m[1]!));
@@ -241,4 +334,95 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       server.close(() => resolve());
     });
   return fake;
+}
+
+const addMonthUtc = (d: Date) => {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+};
+
+const apiError = (status: number, description: string) => ({ status, body: { error: { code: 'BAD_REQUEST_ERROR', description } } });
+
+/**
+ * The Subscriptions API subset (https://razorpay.com/docs/api/payments/subscriptions/): plans,
+ * subscriptions, fetch, cancel. Returns null for any other path.
+ */
+async function subscriptionsApi(
+  fake: FakeRazorpay,
+  req: IncomingMessage,
+  path: string,
+  readBody: (req: IncomingMessage) => Promise<string>,
+): Promise<{ status: number; body: unknown } | null> {
+  const json = async () => {
+    try {
+      return JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  };
+  const now = Math.floor(Date.now() / 1000);
+  if (req.method === 'POST' && path === '/v1/plans') {
+    const b = await json();
+    if (!b) return apiError(400, 'invalid JSON');
+    const item = (b.item ?? {}) as { name?: unknown; amount?: unknown; currency?: unknown };
+    if (!['daily', 'weekly', 'monthly', 'yearly'].includes(String(b.period))) return apiError(400, 'The period field is invalid.');
+    if (!Number.isInteger(b.interval) || (b.interval as number) < 1) return apiError(400, 'The interval must be at least 1.');
+    if (typeof item.name !== 'string' || !item.name) return apiError(400, 'The item name field is required.');
+    if (!Number.isInteger(item.amount) || (item.amount as number) < 100) return apiError(400, 'The amount must be atleast INR 1.00');
+    if (typeof item.currency !== 'string' || !/^[A-Z]{3}$/.test(item.currency)) return apiError(400, 'The currency is invalid');
+    const plan: FakeRazorpayPlan = {
+      id: rid('plan'),
+      entity: 'plan',
+      interval: b.interval as number,
+      period: b.period as FakeRazorpayPlan['period'],
+      item: { id: rid('item'), name: item.name, amount: item.amount as number, currency: item.currency, active: true },
+      notes: (b.notes as Record<string, string>) ?? {},
+      created_at: now,
+    };
+    fake.plans.set(plan.id, plan);
+    return { status: 200, body: plan };
+  }
+  if (req.method === 'POST' && path === '/v1/subscriptions') {
+    const b = await json();
+    if (!b) return apiError(400, 'invalid JSON');
+    if (typeof b.plan_id !== 'string' || !fake.plans.has(b.plan_id)) return apiError(400, 'The id provided does not exist');
+    if (!Number.isInteger(b.total_count) || (b.total_count as number) < 1) return apiError(400, 'The total count field is required.');
+    const sub: FakeRazorpaySubscription = {
+      id: rid('sub'),
+      entity: 'subscription',
+      plan_id: b.plan_id,
+      status: 'created',
+      current_start: null,
+      current_end: null,
+      ended_at: null,
+      quantity: 1,
+      notes: (b.notes as Record<string, string>) ?? {},
+      charge_at: null,
+      total_count: b.total_count as number,
+      paid_count: 0,
+      remaining_count: b.total_count as number,
+      customer_notify: b.customer_notify !== 0 && b.customer_notify !== false,
+      has_scheduled_changes: false,
+      created_at: now,
+    };
+    fake.subscriptions.set(sub.id, sub);
+    return { status: 200, body: sub };
+  }
+  const one = /^\/v1\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+  if (!one) return null;
+  const sub = fake.subscriptions.get(decodeURIComponent(one[1]!));
+  if (!sub) return apiError(400, 'The id provided does not exist');
+  if (req.method === 'GET' && !one[2]) return { status: 200, body: sub };
+  if (req.method === 'POST' && one[2]) {
+    const b = await json();
+    if (!b) return apiError(400, 'invalid JSON');
+    if (sub.status === 'cancelled' || sub.status === 'completed') return apiError(400, `Subscription is not cancellable in ${sub.status} status.`);
+    const atCycleEnd = b.cancel_at_cycle_end === 1 || b.cancel_at_cycle_end === true;
+    fake.cancellations.push({ subscriptionId: sub.id, cancelAtCycleEnd: atCycleEnd });
+    if (atCycleEnd) sub.has_scheduled_changes = true;
+    else Object.assign(sub, { status: 'cancelled', ended_at: now });
+    return { status: 200, body: sub };
+  }
+  return null;
 }

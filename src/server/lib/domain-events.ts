@@ -129,7 +129,23 @@ export interface SupportRequestChanged extends SupportRef {
   at: Date;
 }
 
+/** A maintenance-plan charge was captured (issue 20 item 4): money moved for one paid month. */
+export interface MaintenanceCharged extends OrderRef {
+  chargeId: string;
+  subscriptionId: string;
+  paymentId: string;
+  /** In minor units of `currency`. */
+  amount: number;
+  currency: string;
+  periodStart: Date;
+  periodEnd: Date;
+  paidAt: Date;
+  /** Taken with a test key: invoiced in the TEST series (decision 120). */
+  testMode: boolean;
+}
+
 export interface DomainEventMap {
+  'maintenance.charged': MaintenanceCharged;
   'support.message': SupportMessagePosted;
   'support.request': SupportRequestChanged;
   'order.message': OrderMessagePosted;

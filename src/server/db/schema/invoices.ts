@@ -33,6 +33,8 @@ export const invoices = pgTable('invoices', {
   installmentKind: text('installment_kind', { enum: ['advance', 'remaining'] }),
   providerPaymentId: text('provider_payment_id'),
   creditNoteFor: uuid('credit_note_for'),
+  /** Migration 0860: the maintenance-plan charge this invoice is for (installmentId null then). */
+  maintenanceChargeId: uuid('maintenance_charge_id'),
   currency: text('currency').notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   snapshot: jsonb('snapshot').$type<InvoiceSnapshot>().notNull(),

@@ -6,6 +6,7 @@ import { BRIEF_LOCK_STAGE } from '../../../domain/brief.ts';
 import { daysLeft } from '../../../domain/delivery-date.ts';
 import { orderBriefs } from '../../db/schema/workspace.ts';
 import { termsAcceptanceOf } from '../terms/terms-acceptance.ts';
+import { adminMaintenanceOf } from '../maintenance/plan-queries.ts';
 import type { Database } from '../../db/client.ts';
 import { adminOrderNotes } from '../../db/schema/admin.ts';
 import { paymentAttempts } from '../../db/schema/orders.ts';
@@ -166,5 +167,6 @@ export async function getOrder(database: Database, publicId: string, now = new D
       return { stage: i + 1, completedAt: iso(s?.completedAt), note: s?.note ?? null };
     }),
     termsAcceptance,
+    maintenance: await adminMaintenanceOf(db, order.id),
   };
 }

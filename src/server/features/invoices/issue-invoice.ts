@@ -29,6 +29,19 @@ export function sellerOf(config: AppDeps['config']): InvoiceSnapshot['seller'] {
   };
 }
 
+/** The buyer printed on an invoice: the billing details given, else the account's name and address. */
+export function buyerOf(
+  user: { name: string | null; email: string; address: string | null },
+  billing: { billingName: string | null; billingAddress: string | null; taxId: string | null } | null,
+): InvoiceSnapshot['buyer'] {
+  return {
+    name: billing?.billingName || user.name || user.email,
+    email: user.email,
+    address: billing?.billingAddress || user.address || null,
+    taxId: billing?.taxId || null,
+  };
+}
+
 /**
  * Takes the next number of a series for the financial year of `at`. The upsert row-locks the
  * counter until the caller's transaction ends: a concurrent issuer waits, and a rollback gives
@@ -117,12 +130,7 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
 
   const snapshot: InvoiceSnapshot = {
     seller: sellerOf(deps.config),
-    buyer: {
-      name: billing?.billingName || user.name || user.email,
-      email: user.email,
-      address: billing?.billingAddress || user.address || null,
-      taxId: billing?.taxId || null,
-    },
+    buyer: buyerOf(user, billing),
     orderPublicId: order.publicId,
     description: `Custom website — order ${order.publicId}`,
     currency: order.currency,
@@ -145,24 +153,30 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     paidAt: input.paidAt.toISOString(),
     timeZone: deps.config.INVOICE_TIME_ZONE,
   };
-  const n = await nextNumber(deps, tx, series, input.paidAt);
+  return insertNumberedInvoice(deps, tx, series, {
+    orderId: order.id,
+    installmentId: installment.id,
+    userId: user.id,
+    installmentKind: installment.kind,
+    providerPaymentId: input.paymentId,
+    currency: order.currency,
+    amount: installment.amount,
+    snapshot,
+    issuedAt: input.paidAt,
+  });
+}
+
+/** Takes the next number of `series` for the invoice's date and stores the invoice with it (the caller's transaction). */
+export async function insertNumberedInvoice(
+  deps: AppDeps,
+  tx: Tx,
+  series: InvoiceSeries,
+  row: Omit<typeof invoices.$inferInsert, 'series' | 'number' | 'financialYear' | 'sequence'> & { issuedAt: Date },
+): Promise<IssuedInvoice> {
+  const n = await nextNumber(deps, tx, series, row.issuedAt);
   const [inv] = await tx
     .insert(invoices)
-    .values({
-      series,
-      number: n.number,
-      financialYear: n.financialYear,
-      sequence: n.sequence,
-      orderId: order.id,
-      installmentId: installment.id,
-      userId: user.id,
-      installmentKind: installment.kind,
-      providerPaymentId: input.paymentId,
-      currency: order.currency,
-      amount: installment.amount,
-      snapshot,
-      issuedAt: input.paidAt,
-    })
+    .values({ series, number: n.number, financialYear: n.financialYear, sequence: n.sequence, ...row })
     .returning({ id: invoices.id, number: invoices.number });
   return inv!;
 }

@@ -104,16 +104,23 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
 
   row('Description', `Amount (${s.currency})`, true);
   rule();
-  row(s.description, money(s.listPrice, s));
-  if (s.listPrice !== s.price) row('Offer price reduction', `-${money(s.listPrice - s.price, s)}`);
-  if (s.discount > 0) row(`Discount${s.couponCode ? ` (code ${s.couponCode}, ${s.discountPercent}%)` : ''}`, `-${money(s.discount, s)}`);
-  row('Platform fee', money(s.fee, s));
-  rule();
-  row('Order total', money(s.total, s), true);
-  doc.moveDown(0.5);
-  row(`This installment: ${s.installment.label}`, money(s.installment.amount, s), true);
-  if (s.paidBefore > 0) row('Paid before this installment', money(s.paidBefore, s));
-  row('Remaining after this payment', money(s.remainingAfter, s));
+  if (s.charge) {
+    // A maintenance-plan charge (issue 20): one line for the month it pays for, nothing owed after.
+    row(`${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}`, money(s.total, s));
+    rule();
+    row('Total paid', money(s.total, s), true);
+  } else {
+    row(s.description, money(s.listPrice, s));
+    if (s.listPrice !== s.price) row('Offer price reduction', `-${money(s.listPrice - s.price, s)}`);
+    if (s.discount > 0) row(`Discount${s.couponCode ? ` (code ${s.couponCode}, ${s.discountPercent}%)` : ''}`, `-${money(s.discount, s)}`);
+    row('Platform fee', money(s.fee, s));
+    rule();
+    row('Order total', money(s.total, s), true);
+    doc.moveDown(0.5);
+    row(`This installment: ${s.installment.label}`, money(s.installment.amount, s), true);
+    if (s.paidBefore > 0) row('Paid before this installment', money(s.paidBefore, s));
+    row('Remaining after this payment', money(s.remainingAfter, s));
+  }
   doc.moveDown();
   doc.font('Helvetica').fontSize(9).fillColor('#444444');
   doc.text(`Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt), zone)}. Currency: ${s.currency}.`, left, doc.y, { width });

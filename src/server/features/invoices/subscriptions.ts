@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { issueInvoice } from './issue-invoice.ts';
+import { issueChargeInvoice } from './issue-charge-invoice.ts';
 
 /**
  * Every captured installment gets its invoice in the settling transaction (decision 094): the
@@ -9,5 +10,9 @@ import { issueInvoice } from './issue-invoice.ts';
 export function subscribeInvoices(deps: AppDeps) {
   deps.events.inTransaction('payment.settled', async (e, tx) => {
     await issueInvoice(deps, tx, { installmentId: e.installmentId, paymentId: e.paymentId, paidAt: e.paidAt });
+  });
+  // A maintenance-plan charge is invoiced the same way, from the same numbering (issue 20 item 4).
+  deps.events.inTransaction('maintenance.charged', async (e, tx) => {
+    await issueChargeInvoice(deps, tx, e);
   });
 }

@@ -7,6 +7,7 @@ import { paymentEvents } from '../../db/schema/orders.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
 import { hmacHex, isSameSignature } from '../../integrations/payments/provider.ts';
 import { settlePayment } from './settle-payment.ts';
+import { type SubscriptionWebhook, applySubscriptionWebhook, isSubscriptionEvent, subscriptionIdOf } from '../maintenance/subscription-webhook.ts';
 
 interface RazorpayWebhook {
   event?: string;
@@ -54,6 +55,8 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       const type = String(event.event ?? 'unknown').slice(0, 60);
       const payment = event.payload?.payment?.entity;
       const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+      // A subscription event (the maintenance plan, issue 20) is logged under its subscription id.
+      const subscription = isSubscriptionEvent(type);
       // The event id is claimed first, in the transaction that settles (issue 18 item 4): of many
       // identical deliveries at once, one inserts the row and the others wait on its key, then find
       // it and answer "duplicate" without touching money. So the row records what the claimant did,
@@ -61,17 +64,24 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       const outcome = await deps.events.transaction(async (tx) => {
         const [claimed] = await tx
           .insert(paymentEvents)
-          .values({ provider: 'razorpay', eventId, eventType: type, providerOrderId: providerOrderId ?? null, outcome: 'ignored' })
+          .values({ provider: 'razorpay', eventId, eventType: type, providerOrderId: (subscription ? subscriptionIdOf(event as SubscriptionWebhook) : providerOrderId) ?? null, outcome: 'ignored' })
           .onConflictDoNothing()
           .returning({ id: paymentEvents.eventId });
         if (!claimed) return null;
+        const record = (outcome: string) =>
+          tx
+            .update(paymentEvents)
+            .set({ outcome })
+            .where(and(eq(paymentEvents.provider, 'razorpay'), eq(paymentEvents.eventId, eventId)));
+        if (subscription) {
+          const r = await applySubscriptionWebhook(deps, tx, type, event as SubscriptionWebhook);
+          await record(r);
+          return r === 'applied' || r === 'charged' ? 'paid' : r;
+        }
         // Only success events move money state; payment.failed and friends never move it backwards.
         if (!SETTLING_EVENTS.has(type) || !providerOrderId || !payment?.id || payment.status !== 'captured') return 'ignored';
         const r = await settlePayment(deps, { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency }, tx);
-        await tx
-          .update(paymentEvents)
-          .set({ outcome: r.outcome })
-          .where(and(eq(paymentEvents.provider, 'razorpay'), eq(paymentEvents.eventId, eventId)));
+        await record(r.outcome);
         return r.outcome;
       });
       if (outcome === null) return { status: 'duplicate' as const };

@@ -33,6 +33,31 @@ export interface PaymentProvider {
    * that move real money have it; a test-mode payment is marked refunded by hand.
    */
   refundPayment?(input: { paymentId: string; amount: number; receipt: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
+  /** Monthly subscriptions (the maintenance plan, issue 20 item 4). */
+  readonly subscriptions: SubscriptionApi;
+}
+
+/** Razorpay's subscription entity, the fields we read (times in Unix seconds). */
+export interface ProviderSubscription {
+  id: string;
+  plan_id: string;
+  status: string;
+  current_start?: number | null;
+  current_end?: number | null;
+  charge_at?: number | null;
+  notes?: Record<string, string> | unknown[];
+}
+
+/** https://razorpay.com/docs/api/payments/subscriptions/ */
+export interface SubscriptionApi {
+  /** POST /v1/plans: a monthly plan (period monthly, interval 1) of one amount; made once per price. */
+  createPlan(input: { amount: number; currency: string; name: string }): Promise<{ id: string }>;
+  /** POST /v1/subscriptions: one per order, `total_count` monthly charges at most. */
+  createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string> }): Promise<ProviderSubscription>;
+  /** POST /v1/subscriptions/:id/cancel with cancel_at_cycle_end: the paid period runs out first. */
+  cancelAtCycleEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Checkout's signature for a subscription: HMAC-SHA256(`payment_id|subscription_id`, key secret), hex. */
+  isSignatureValid(subscriptionId: string, paymentId: string, signature: string): boolean;
 }
 
 export interface ProviderRefund {
@@ -64,3 +89,6 @@ export function isSameSignature(expectedHex: string, givenHex: string): boolean 
 }
 
 export const checkoutSignature = (secret: string, orderId: string, paymentId: string) => hmacHex(secret, `${orderId}|${paymentId}`);
+
+/** The subscription checkout's signature: note the order, payment id first (Razorpay's docs). */
+export const subscriptionSignature = (secret: string, subscriptionId: string, paymentId: string) => hmacHex(secret, `${paymentId}|${subscriptionId}`);

@@ -1,4 +1,14 @@
-import { type PaymentProvider, type ProviderOrder, type ProviderPayment, type ProviderRefund, ProviderUnavailableError, checkoutSignature, isSameSignature } from './provider.ts';
+import {
+  type PaymentProvider,
+  type ProviderOrder,
+  type ProviderPayment,
+  type ProviderRefund,
+  type ProviderSubscription,
+  ProviderUnavailableError,
+  checkoutSignature,
+  isSameSignature,
+  subscriptionSignature,
+} from './provider.ts';
 
 // Razorpay Orders API over plain fetch (STACK-NOTES: the SDK's host is hard-coded).
 // https://razorpay.com/docs/api/orders/ — POST /v1/orders, GET /v1/orders/:id/payments, Basic auth.
@@ -52,6 +62,31 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
         throw new ProviderUnavailableError('razorpay returned a refund that does not match the request');
       }
       return { id: r.id, payment_id: r.payment_id, amount: r.amount, currency: r.currency, status: r.status };
+    },
+    subscriptions: {
+      // https://razorpay.com/docs/api/payments/subscriptions/create-plan/
+      async createPlan({ amount, currency, name }) {
+        const p = await call<{ id: string; item?: { amount?: number; currency?: string } }>('POST', '/v1/plans', { period: 'monthly', interval: 1, item: { name, amount, currency } });
+        if (typeof p.id !== 'string' || p.item?.amount !== amount || p.item?.currency !== currency) {
+          throw new ProviderUnavailableError('razorpay returned a plan that does not match the request');
+        }
+        return { id: p.id };
+      },
+      // https://razorpay.com/docs/api/payments/subscriptions/create-subscription/
+      async createSubscription({ planId, totalCount, notes }) {
+        const s = await call<ProviderSubscription>('POST', '/v1/subscriptions', { plan_id: planId, total_count: totalCount, customer_notify: 1, notes });
+        if (typeof s.id !== 'string' || s.plan_id !== planId) throw new ProviderUnavailableError('razorpay returned a subscription that does not match the request');
+        return s;
+      },
+      // https://razorpay.com/docs/api/payments/subscriptions/cancel-subscription/
+      async cancelAtCycleEnd(subscriptionId) {
+        const s = await call<ProviderSubscription>('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { cancel_at_cycle_end: 1 });
+        if (s.id !== subscriptionId) throw new ProviderUnavailableError('razorpay cancelled another subscription than asked');
+        return s;
+      },
+      isSignatureValid(subscriptionId, paymentId, signature) {
+        return isSameSignature(subscriptionSignature(opts.keySecret, subscriptionId, paymentId), signature);
+      },
     },
   };
 }

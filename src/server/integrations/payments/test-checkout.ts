@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type PaymentProvider, type ProviderPayment, checkoutSignature, isSameSignature } from './provider.ts';
+import { type PaymentProvider, type ProviderPayment, checkoutSignature, isSameSignature, subscriptionSignature } from './provider.ts';
 
 /**
  * The built-in test checkout (DESIGN §4): used when no Razorpay keys are configured. It keeps its
@@ -11,6 +11,12 @@ export interface TestCheckoutProvider extends PaymentProvider {
   /** Simulates the customer paying on the test page: returns the three fields Razorpay's checkout returns. */
   pay(orderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } | null;
   findOrder(orderId: string): { id: string; amount: number; currency: string; receipt: string } | undefined;
+  /**
+   * Simulates the customer authorising a subscription's charge on the test page: a new payment id
+   * and Checkout's signature over it. The subscription itself lives in the app's database (so
+   * every instance sharing TEST_PAYMENTS_SECRET can show and charge it), not in this object.
+   */
+  paySubscription(subscriptionId: string): { razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string };
 }
 
 export function createTestCheckoutProvider(secret?: string): TestCheckoutProvider {
@@ -40,6 +46,26 @@ export function createTestCheckoutProvider(secret?: string): TestCheckoutProvide
       const paymentId = id('pay');
       o.payments.push({ id: paymentId, order_id: o.id, amount: o.amount, currency: o.currency, status: 'captured' });
       return { razorpay_order_id: o.id, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(key, o.id, paymentId) };
+    },
+    subscriptions: {
+      // A plan is only a name for an amount here; the same amount always gets the same id.
+      async createPlan({ amount, currency }) {
+        return { id: `plan_test_${currency}_${amount}` };
+      },
+      async createSubscription({ planId }) {
+        return { id: id('sub'), plan_id: planId, status: 'created', current_start: null, current_end: null };
+      },
+      // The app keeps the subscription's state; the test checkout has nothing more to tell.
+      async cancelAtCycleEnd(subscriptionId) {
+        return { id: subscriptionId, plan_id: '', status: 'active' };
+      },
+      isSignatureValid(subscriptionId, paymentId, signature) {
+        return isSameSignature(subscriptionSignature(key, subscriptionId, paymentId), signature);
+      },
+    },
+    paySubscription(subscriptionId) {
+      const paymentId = id('pay');
+      return { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: subscriptionSignature(key, subscriptionId, paymentId) };
     },
   };
 }

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+// The maintenance plan (issue 20 item 4, decision 175): a monthly Razorpay subscription per
+// delivered order. With the built-in test checkout (no Razorpay keys) the subscription lives in
+// our own database and Checkout is the page GET /api/v1/payment/test-checkout/subscription/{subscriptionId}.
+
+/** Razorpay's subscription states we keep (https://razorpay.com/docs/payments/subscriptions/states/). */
+export const PLAN_STATES = ['created', 'authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed'] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+
+export const maintenanceOrderParams = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an order id.') });
+
+/** What Checkout needs: `subscription_id` and, for Razorpay, the public key. */
+export const subscribeResponse = z.object({
+  provider: z.enum(['razorpay', 'test']),
+  subscriptionId: z.string(),
+  keyId: z.string().optional(),
+});
+export type SubscribeResponse = z.infer<typeof subscribeResponse>;
+
+const providerId = (what: string) => z.string().trim().min(1, `${what} is required.`).max(64, `${what} is too long.`).regex(/^[A-Za-z0-9_]+$/, `${what} is not valid.`);
+export const verifySubscriptionBody = z.object({
+  razorpay_payment_id: providerId('razorpay_payment_id'),
+  razorpay_subscription_id: providerId('razorpay_subscription_id'),
+  razorpay_signature: z.string().trim().min(1, 'razorpay_signature is required.').max(128, 'razorpay_signature is too long.'),
+});
+
+/** The plan as the customer and the support window see it. */
+export const planView = z.object({
+  state: z.enum(PLAN_STATES),
+  /** The end of the period paid for (null before the first charge). */
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type PlanView = z.infer<typeof planView>;
+export const planResponse = z.object({ plan: planView });
+
+/** The founder's view of one order's plan (admin order detail). */
+export const adminMaintenance = z.object({
+  state: z.enum(PLAN_STATES),
+  provider: z.enum(['razorpay', 'test']),
+  subscriptionId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** When the next monthly charge is due; null when none will come (cancelling, ended, not started). */
+  nextChargeAt: z.string().nullable(),
+  charges: z.array(
+    z.object({
+      paymentId: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      periodStart: z.string(),
+      periodEnd: z.string(),
+      chargedAt: z.string(),
+      invoice: z.object({ id: z.string(), number: z.string(), series: z.string() }).nullable(),
+    }),
+  ),
+});
+export type AdminMaintenance = z.infer<typeof adminMaintenance>;
+
+/** The overview's plans: how many are active, and monthly recurring revenue per currency (minor units). */
+export const maintenanceOverview = z.object({
+  activePlans: z.number().int(),
+  mrr: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })),
+});
+export type MaintenanceOverview = z.infer<typeof maintenanceOverview>;

@@ -1,0 +1,54 @@
+import { bigint, boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
+import { PLAN_STATES } from '../../../contract/maintenance.ts';
+
+// Mirrors migrations/0860_maintenance_plans.sql (issue 20 item 4, decision 175); the SQL file is
+// the source of truth.
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const maintenanceProviderPlans = pgTable(
+  'maintenance_provider_plans',
+  {
+    provider: text('provider', { enum: ['razorpay', 'test'] }).notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    providerPlanId: text('provider_plan_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.currency, t.amount] })],
+);
+
+export const maintenanceSubscriptions = pgTable('maintenance_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['razorpay', 'test'] }).notNull(),
+  testMode: boolean('test_mode').notNull().default(false),
+  providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+  providerPlanId: text('provider_plan_id').notNull(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  state: text('state', { enum: PLAN_STATES }).notNull().default('created'),
+  stateAt: at('state_at'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  paidUntil: at('paid_until'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const maintenanceCharges = pgTable('maintenance_charges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  subscriptionId: uuid('subscription_id')
+    .notNull()
+    .references(() => maintenanceSubscriptions.id, { onDelete: 'cascade' }),
+  providerPaymentId: text('provider_payment_id').notNull().unique(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  periodStart: at('period_start').notNull(),
+  periodEnd: at('period_end').notNull(),
+  chargedAt: at('charged_at').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

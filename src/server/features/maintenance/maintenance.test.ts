@@ -1,0 +1,238 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
+import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { paymentEvents } from '../../db/schema/orders.ts';
+import { movesState } from './apply-subscription-event.ts';
+import { maintenanceSupportExtension } from './plan-queries.ts';
+import { insertOrder } from './test-orders.ts';
+
+// The maintenance plan against the Razorpay fake (issue 20 item 4, decision 175): plans and
+// subscriptions through the real API shape, Checkout's signature, and signed webhooks arriving
+// replayed, late, out of order, or about another order's subscription.
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let t: TestApp;
+let rzp: FakeRazorpay;
+
+beforeAll(async () => {
+  rzp = await startFakeRazorpay();
+  t = await buildTestApp({ ...rzp.env() });
+});
+afterAll(async () => {
+  await t?.close();
+  await rzp?.close();
+});
+
+const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
+const deliver = (d: { body: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
+const subOf = async (providerSubscriptionId: string) =>
+  (await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, providerSubscriptionId)))[0]!;
+const invoicesOfSub = async (subId: string) =>
+  t.deps.db
+    .select({ id: invoices.id, series: invoices.series, amount: invoices.amount })
+    .from(invoices)
+    .innerJoin(maintenanceCharges, eq(maintenanceCharges.id, invoices.maintenanceChargeId))
+    .where(eq(maintenanceCharges.subscriptionId, subId));
+
+describe('the out-of-order rule', () => {
+  it('a later event moves the state; an older one never does; within one second only forward; an ended plan stays ended', () => {
+    const at = new Date('2026-11-01T10:00:00Z');
+    const earlier = new Date(at.getTime() - 1000);
+    expect(movesState({ state: 'active', stateAt: at }, 'pending', new Date(at.getTime() + 1000))).toBe(true);
+    expect(movesState({ state: 'active', stateAt: at }, 'authenticated', earlier)).toBe(false);
+    expect(movesState({ state: 'active', stateAt: at }, 'halted', at)).toBe(true);
+    expect(movesState({ state: 'halted', stateAt: at }, 'active', at)).toBe(false);
+    expect(movesState({ state: 'authenticated', stateAt: null }, 'active', earlier)).toBe(true);
+    expect(movesState({ state: 'cancelled', stateAt: at }, 'active', new Date(at.getTime() + 60_000))).toBe(false);
+  });
+});
+
+describe('maintenance plan with Razorpay Subscriptions', () => {
+  it('subscribes only on the caller’s own delivered order, creating the plan once', async () => {
+    const owner = await loginAs(t, 'plan.owner@example.com');
+    const other = await loginAs(t, 'plan.other@example.com');
+    const delivered = await insertOrder(t.deps.db, owner.user.id);
+    const undelivered = await insertOrder(t.deps.db, owner.user.id, 'in_progress');
+    expect((await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, other.headers)).statusCode).toBe(404);
+    expect((await post(`/api/v1/orders/${undelivered.publicId}/maintenance/subscribe`, owner.headers)).statusCode).toBe(404);
+    expect((await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, {})).statusCode).toBe(401);
+    expect(rzp.subscriptions.size).toBe(0);
+
+    const first = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ provider: 'razorpay', subscriptionId: expect.stringMatching(/^sub_/), keyId: rzp.keyId });
+    const sub = rzp.subscriptions.get(first.json().subscriptionId)!;
+    expect(sub.notes).toEqual({ order_id: delivered.publicId });
+    const plan = rzp.plans.get(sub.plan_id)!;
+    // 49 in the base currency (USD, factor 1), in cents; monthly, every month.
+    expect(plan).toMatchObject({ period: 'monthly', interval: 1, item: { amount: 4900, currency: 'USD' } });
+    // Checkout closed and reopened: the same subscription; another order: the same plan.
+    const again = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers);
+    expect(again.json().subscriptionId).toBe(first.json().subscriptionId);
+    const second = await insertOrder(t.deps.db, other.user.id);
+    const otherSub = await post(`/api/v1/orders/${second.publicId}/maintenance/subscribe`, other.headers);
+    expect(otherSub.statusCode).toBe(200);
+    expect(rzp.plans.size).toBe(1);
+    expect(rzp.subscriptions.get(otherSub.json().subscriptionId)!.plan_id).toBe(plan.id);
+  });
+
+  it('verifies Checkout’s signature over payment_id|subscription_id; a forged or foreign one is refused', async () => {
+    const owner = await loginAs(t, 'plan.verify@example.com');
+    const stranger = await loginAs(t, 'plan.stranger@example.com');
+    const order = await insertOrder(t.deps.db, owner.user.id);
+    const strangerOrder = await insertOrder(t.deps.db, stranger.user.id);
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).json().subscriptionId as string;
+    const strangerSub = (await post(`/api/v1/orders/${strangerOrder.publicId}/maintenance/subscribe`, stranger.headers)).json().subscriptionId as string;
+    const { checkout } = rzp.chargeSubscription(subId);
+    const url = `/api/v1/orders/${order.publicId}/maintenance/verify`;
+
+    const forged = await post(url, owner.headers, { ...checkout, razorpay_signature: 'a'.repeat(64) });
+    expect(forged.statusCode).toBe(400);
+    // Signed with the right key over the one-off checkout's order (subscription_id|payment_id): refused.
+    const swapped = createHmac('sha256', rzp.keySecret).update(`${subId}|${checkout.razorpay_payment_id}`).digest('hex');
+    const wrongMessage = await post(url, owner.headers, { ...checkout, razorpay_signature: swapped });
+    expect(wrongMessage.statusCode).toBe(400);
+    // A stranger's real subscription id on this order: not this order's subscription.
+    expect((await post(url, owner.headers, { ...checkout, razorpay_subscription_id: strangerSub })).statusCode).toBe(404);
+    // The owner's valid fields on the stranger's account: not their order.
+    expect((await post(url, stranger.headers, checkout)).statusCode).toBe(404);
+    expect((await post(url, owner.headers, { ...checkout, razorpay_payment_id: 'pay_\u0000x' })).statusCode).toBe(400);
+    expect((await post(url, owner.headers, { ...checkout, razorpay_subscription_id: 's'.repeat(10_000) })).statusCode).toBe(400);
+    expect((await subOf(subId)).state).toBe('created');
+
+    const ok = await post(url, owner.headers, checkout);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().plan).toEqual({ state: 'authenticated', currentPeriodEnd: null, cancelAtPeriodEnd: false });
+  });
+
+  it('credits a charge arriving before activation, once, with an invoice; replays and late events change nothing', async () => {
+    const owner = await loginAs(t, 'plan.charges@example.com');
+    const order = await insertOrder(t.deps.db, owner.user.id);
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).json().subscriptionId as string;
+    const { payment } = rzp.chargeSubscription(subId);
+    const now = Math.floor(Date.now() / 1000);
+    const periodEnd = new Date(rzp.subscriptions.get(subId)!.current_end! * 1000);
+
+    // charged first (activated is delayed): the plan is active at once.
+    const charged = rzp.subscriptionWebhook('subscription.charged', subId, { payment, createdAt: now, eventId: 'evt_sub_charged_1' });
+    expect((await deliver(charged)).json()).toEqual({ status: 'processed' });
+    let sub = await subOf(subId);
+    expect(sub).toMatchObject({ state: 'active', paidUntil: periodEnd });
+    const invs = await invoicesOfSub(sub.id);
+    // rzp_test_ keys move no money: the TEST series (decision 120).
+    expect(invs).toEqual([{ id: expect.any(String), series: 'test_invoice', amount: 4900 }]);
+
+    // The same delivery again, and the same payment under another event id: no second charge.
+    expect((await deliver(charged)).json()).toEqual({ status: 'duplicate' });
+    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment, createdAt: now, eventId: 'evt_sub_charged_again' }))).json()).toEqual({ status: 'ignored' });
+    // activated arrives late (older), and an older pending: the plan stays active.
+    expect((await deliver(rzp.subscriptionWebhook('subscription.activated', subId, { createdAt: now - 5 }))).json()).toEqual({ status: 'ignored' });
+    expect((await deliver(rzp.subscriptionWebhook('subscription.pending', subId, { createdAt: now - 2 }))).json()).toEqual({ status: 'ignored' });
+    sub = await subOf(subId);
+    expect(sub.state).toBe('active');
+    expect(await invoicesOfSub(sub.id)).toHaveLength(1);
+    const [logged] = await t.deps.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_sub_charged_again'));
+    expect(logged).toMatchObject({ eventType: 'subscription.charged', providerOrderId: subId, outcome: 'duplicate_charge' });
+
+    // A later failure halts; a later charge (retry succeeded) pays the next month and reactivates.
+    expect((await deliver(rzp.subscriptionWebhook('subscription.halted', subId, { createdAt: now + 10 }))).json()).toEqual({ status: 'processed' });
+    expect((await subOf(subId)).state).toBe('halted');
+    const next = rzp.chargeSubscription(subId);
+    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment: next.payment, createdAt: now + 20 }))).json()).toEqual({ status: 'processed' });
+    sub = await subOf(subId);
+    expect(sub.state).toBe('active');
+    expect(sub.paidUntil!.getTime()).toBe(rzp.subscriptions.get(subId)!.current_end! * 1000);
+    expect(sub.paidUntil!.getTime()).toBeGreaterThan(periodEnd.getTime());
+    expect(await invoicesOfSub(sub.id)).toHaveLength(2);
+
+    // The support window's extension: covered to the end of the paid period.
+    expect(await maintenanceSupportExtension(t.deps.db, order.id)).toEqual({
+      plan: { state: 'active', currentPeriodEnd: sub.paidUntil, cancelAtPeriodEnd: false },
+      coveredUntil: sub.paidUntil,
+    });
+  });
+
+  it('does not credit a charge event that names another order, a forged body, or another amount', async () => {
+    const a = await loginAs(t, 'plan.a@example.com');
+    const b = await loginAs(t, 'plan.b@example.com');
+    const orderA = await insertOrder(t.deps.db, a.user.id);
+    const orderB = await insertOrder(t.deps.db, b.user.id);
+    const subA = (await post(`/api/v1/orders/${orderA.publicId}/maintenance/subscribe`, a.headers)).json().subscriptionId as string;
+    const subB = (await post(`/api/v1/orders/${orderB.publicId}/maintenance/subscribe`, b.headers)).json().subscriptionId as string;
+    const { payment } = rzp.chargeSubscription(subA);
+
+    // Order A's subscription said to be order B's: nothing moves for either.
+    const foreign = rzp.subscriptionWebhook('subscription.charged', subA, { payment, entity: { notes: { order_id: orderB.publicId } } });
+    expect((await deliver(foreign)).json()).toEqual({ status: 'ignored' });
+    // Order B's subscription with A's payment of another amount: not the plan's price.
+    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subB, { payment: { ...payment, id: 'pay_other', amount: 100 } }))).json()).toEqual({ status: 'ignored' });
+    // A subscription we never opened.
+    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', 'sub_unknown', { payment: { ...payment, id: 'pay_unknown' } }))).json()).toEqual({ status: 'ignored' });
+    // A body signed with another secret.
+    const genuine = rzp.subscriptionWebhook('subscription.charged', subA, { payment });
+    expect((await deliver({ body: genuine.body, headers: { ...genuine.headers, 'x-razorpay-signature': 'f'.repeat(64) } })).statusCode).toBe(401);
+    for (const id of [subA, subB]) {
+      const sub = await subOf(id);
+      expect(sub.paidUntil).toBeNull();
+      expect(await t.deps.db.select().from(maintenanceCharges).where(eq(maintenanceCharges.subscriptionId, sub.id))).toEqual([]);
+    }
+    // The genuine one still credits A.
+    expect((await deliver(genuine)).json()).toEqual({ status: 'processed' });
+    expect((await subOf(subA)).state).toBe('active');
+  });
+
+  it('cancels at the period end once; twice is the same answer; the founder sees the plan', async () => {
+    const owner = await loginAs(t, 'plan.cancel@example.com');
+    const admin = await loginAs(t, 'plan.founder@example.com', 'admin');
+    const order = await insertOrder(t.deps.db, owner.user.id);
+    const url = `/api/v1/orders/${order.publicId}/maintenance/cancel`;
+    expect((await post(url, owner.headers)).statusCode).toBe(404);
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).json().subscriptionId as string;
+    expect((await post(url, owner.headers)).statusCode).toBe(404);
+    const { payment } = rzp.chargeSubscription(subId);
+    await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment }));
+    const paidUntil = new Date(rzp.subscriptions.get(subId)!.current_end! * 1000).toISOString();
+
+    const before = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers });
+    expect(before.statusCode, before.body).toBe(200);
+    const [first, second] = [await post(url, owner.headers), await post(url, owner.headers)];
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ plan: { state: 'active', currentPeriodEnd: paidUntil, cancelAtPeriodEnd: true } });
+    expect(second.json()).toEqual(first.json());
+    expect(rzp.cancellations.filter((c) => c.subscriptionId === subId)).toEqual([{ subscriptionId: subId, cancelAtCycleEnd: true }]);
+    // Cancelling no longer recurs: one active plan and 49.00 USD less monthly revenue.
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers });
+    const usd = (r: typeof after) => (r.json().maintenance.mrr as { currency: string; amountMinor: number }[]).find((m) => m.currency === 'USD')?.amountMinor ?? 0;
+    expect(after.json().maintenance.activePlans).toBe(before.json().maintenance.activePlans - 1);
+    expect(usd(before) - usd(after)).toBe(4900);
+
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.publicId}`, headers: admin.headers });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().maintenance).toMatchObject({
+      state: 'active',
+      provider: 'razorpay',
+      subscriptionId: subId,
+      amount: 4900,
+      currency: 'USD',
+      currentPeriodEnd: paidUntil,
+      cancelAtPeriodEnd: true,
+      nextChargeAt: null,
+      charges: [{ paymentId: payment.id, amount: 4900, periodEnd: paidUntil, invoice: { number: expect.stringMatching(/^TEST\//), series: 'test_invoice' } }],
+    });
+
+    // The period ends: Razorpay says cancelled; the paid period still covers support.
+    expect((await deliver(rzp.subscriptionWebhook('subscription.cancelled', subId, { createdAt: Math.floor(Date.now() / 1000) + 5, entity: { status: 'cancelled' } }))).json()).toEqual({
+      status: 'processed',
+    });
+    expect((await subOf(subId)).state).toBe('cancelled');
+    expect((await post(url, owner.headers)).statusCode).toBe(404);
+    expect((await maintenanceSupportExtension(t.deps.db, order.id))?.coveredUntil?.toISOString()).toBe(paidUntil);
+    // A new plan can start once the last one is over.
+    expect((await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).statusCode).toBe(200);
+  });
+});

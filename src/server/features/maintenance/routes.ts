@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../contract/common.ts';
+import { maintenanceOrderParams, planResponse, subscribeResponse, verifySubscriptionBody } from '../../../contract/maintenance.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
+import { perSession } from '../../lib/per-session-limit.ts';
+import { authOf, requireUser } from '../../plugins/auth.ts';
+import { escapeHtml } from '../mail/render-email.ts';
+import { TEST_CHECKOUT_BUTTON, testCheckoutHtml } from '../payments/test-checkout-routes.ts';
+import { addSupportExtension } from '../support/support-window.ts';
+import { maintenanceSupportExtension } from './plan-queries.ts';
+import { cancelAtPeriodEnd, subscribe, verifySubscription } from './subscribe.ts';
+import { chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
+
+// The maintenance plan's routes (issue 20 item 4, decision 175). Customer routes: the bearer
+// token and the caller's own delivered order, else 404.
+
+export const maintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  // While a plan has paid a period, support runs to its end (features/support asks the extension).
+  addSupportExtension(maintenanceSupportExtension);
+  const tags = ['maintenance'];
+  const guard = { onRequest: requireUser(deps.db) };
+
+  app.post(
+    '/orders/:orderId/maintenance/subscribe',
+    {
+      schema: { tags, summary: 'Opens the monthly maintenance subscription of a delivered order (what Checkout needs)', params: maintenanceOrderParams, response: { 200: subscribeResponse, ...errorResponses } },
+      ...guard,
+      config: perSession(20),
+    },
+    async (request) => subscribe(deps, authOf(request).user.id, request.params.orderId),
+  );
+
+  app.post(
+    '/orders/:orderId/maintenance/verify',
+    {
+      schema: {
+        tags,
+        summary: "Verifies Checkout's signature over payment_id|subscription_id",
+        params: maintenanceOrderParams,
+        body: verifySubscriptionBody,
+        response: { 200: planResponse, ...errorResponses },
+      },
+      ...guard,
+      config: perSession(30),
+    },
+    async (request) => ({ plan: await verifySubscription(deps, authOf(request).user.id, request.params.orderId, request.body) }),
+  );
+
+  app.post(
+    '/orders/:orderId/maintenance/cancel',
+    {
+      schema: { tags, summary: 'Cancels the plan at the end of the paid period (again: the same answer)', params: maintenanceOrderParams, response: { 200: planResponse, ...errorResponses } },
+      ...guard,
+      config: perSession(20),
+    },
+    async (request) => ({ plan: await cancelAtPeriodEnd(deps, authOf(request).user.id, request.params.orderId) }),
+  );
+
+  await app.register(testSubscriptionCheckout, { deps });
+};
+
+const subParams = z.object({ subscriptionId: z.string().regex(/^sub_test_[A-Za-z0-9_-]{1,40}$/, 'Not a test subscription id.') });
+
+/**
+ * The built-in test checkout's subscription page (test mode only, like /payment/test-checkout/:id):
+ * "Subscribe" authorises the first charge — applied at once, as Razorpay's webhook would — and
+ * returns to the order page with Checkout's three signed fields, which the page sends to …/verify.
+ */
+const testSubscriptionCheckout: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const provider = testProviderOf(deps);
+  if (!provider) return;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2048 }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const statusPage = (publicId: string, query = '') => `/status/${encodeURIComponent(publicId)}${query}`;
+
+  app.get('/payment/test-checkout/subscription/:subscriptionId', { schema: { tags: ['payments'], summary: 'Built-in test checkout for a maintenance subscription (test mode only)', params: subParams } }, async (request, reply) => {
+    const found = await findTestSubscription(deps, request.params.subscriptionId);
+    if (!found) throw notFound('No such test subscription.');
+    const { sub, orderPublicId } = found;
+    const price = escapeHtml(formatMoney(sub.amount, displayCurrency(moneyContext(deps), sub.currency)));
+    const started = sub.state !== 'created' && sub.state !== 'authenticated';
+    const body = started
+      ? `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Subscribed</h1>
+<p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-subscribed">This test subscription of <strong style="color:#fff">${price}</strong> a month is already running.</p>
+<a href="${escapeHtml(statusPage(orderPublicId))}" style="${TEST_CHECKOUT_BUTTON};display:block;text-align:center;text-decoration:none">See your order</a>`
+      : `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Maintenance plan</h1>
+<p style="margin:0 0 20px;color:#c4c4d0">Monthly maintenance of order ${escapeHtml(orderPublicId)}: <strong style="color:#fff" data-testid="test-checkout-amount">${price}</strong> a month, charged now and then every month until cancelled.</p>
+<form method="post" action="/api/v1/payment/test-checkout/subscription/${escapeHtml(encodeURIComponent(sub.providerSubscriptionId))}" style="display:flex;gap:12px;flex-wrap:wrap">
+<button name="action" value="subscribe" style="${TEST_CHECKOUT_BUTTON};flex:1">Subscribe for ${price} a month (test)</button>
+<button name="action" value="cancel" style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font:inherit;font-size:16px;cursor:pointer">Cancel</button>
+</form>`;
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(testCheckoutHtml(escapeHtml(deps.config.BRAND_NAME), body));
+  });
+
+  app.post(
+    '/payment/test-checkout/subscription/:subscriptionId',
+    {
+      schema: { tags: ['payments'], summary: 'Authorises (first charge) or leaves a test subscription and returns to the order', params: subParams, body: z.object({ action: z.enum(['subscribe', 'cancel']) }) },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const found = await findTestSubscription(deps, request.params.subscriptionId);
+      if (!found) throw notFound('No such test subscription.');
+      const { sub, orderPublicId } = found;
+      if (request.body.action === 'cancel' || (sub.state !== 'created' && sub.state !== 'authenticated')) return reply.redirect(statusPage(orderPublicId), 303);
+      const signed = provider.paySubscription(sub.providerSubscriptionId);
+      await chargeTestSubscription(deps, sub.providerSubscriptionId, new Date(), signed.razorpay_payment_id);
+      return reply.redirect(statusPage(orderPublicId, `?${new URLSearchParams(signed).toString()}`), 303);
+    },
+  );
+};
