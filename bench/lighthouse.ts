@@ -6,7 +6,7 @@
 // scores and the JavaScript loaded before interaction, and writes bench/results/lighthouse.{json,md}.
 // "Before interaction" = every script the page requested while Lighthouse loaded it (no clicks, no
 // scrolling), each counted at its brotli size (quality 11, as scripts/compress.mjs writes them).
-//   LIGHTHOUSE_RUNS=3  LIGHTHOUSE_PAGES=/,/pricing,…  LIGHTHOUSE_SKIP_BUILD=1
+//   LIGHTHOUSE_RUNS=3  LIGHTHOUSE_PAGES=/,/pricing,…  LIGHTHOUSE_SKIP_BUILD=1  LIGHTHOUSE_RESULTS=lighthouse (file name)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -20,6 +20,8 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4490);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/pricing,/about,/faqs,/privacypolicy,/termsandconditions,/referAndEarn,/contact').split(',');
+// A run of some pages only can keep its own results beside the full table (e.g. lighthouse-home-pricing).
+const RESULTS = process.env.LIGHTHOUSE_RESULTS ?? 'lighthouse';
 const LOAD_AT_START = loadavg().map((n) => Number(n.toFixed(1)));
 const TARGETS = { performance: 99, lcpMs: 1200, tbtMs: 50, cls: 0.01, jsKb: 25 }; // jsKb: issue 18 item 5 (decision 115)
 // The build carries no deployment values (decision 071): the one `npm run build` wrote serves here.
@@ -92,7 +94,7 @@ try {
 
 const out = { date: new Date().toISOString(), loadAverageAtStart: LOAD_AT_START, loadAverage: loadavg().map((n) => Number(n.toFixed(1))), cpus: cpus().length, preset: 'mobile (Lighthouse default)', runs: RUNS, targets: TARGETS, lighthouse: results };
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/lighthouse.json', `${JSON.stringify(out, null, 2)}\n`);
+writeFileSync(`bench/results/${RESULTS}.json`, `${JSON.stringify(out, null, 2)}\n`);
 // Targets of issue 11.2 (performance, LCP, TBT, CLS, JS) and issue 11.4 (accessibility and SEO stay 100).
 const metOf = (r: Scores) => {
   const missed = [
@@ -121,5 +123,5 @@ const table = [
   ...rows,
 ].join('\n');
 console.log(`\n${table}`);
-writeFileSync('bench/results/lighthouse.md', `${table}\n`);
+writeFileSync(`bench/results/${RESULTS}.md`, `${table}\n`);
 process.exit(0);

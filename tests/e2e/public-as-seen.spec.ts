@@ -145,3 +145,39 @@ test('screenshots of every public page at 390 × 844 and 1440 × 900', async ({ 
     }
   }
 });
+
+// Issue 18.12 (decision 116): /pricing on a phone — the badge on one line above the plan's title,
+// and Help & Support never over a feature of the plan or its button, at any scroll position.
+test('/pricing at 390 px: the badge stays on one line and Help & Support covers no feature', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page, '/pricing');
+  const card = page.getByTestId('plan-card');
+  const badge = card.getByText('Limited Launch Special');
+  const title = card.getByRole('heading', { name: 'Custom Website' });
+  const b = (await badge.boundingBox())!;
+  expect(b.height, 'one line').toBeLessThan(30);
+  expect(b.y + b.height).toBeLessThanOrEqual((await title.boundingBox())!.y);
+  const covered: string[] = [];
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 120) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150); // the watcher measures on the next frame
+    covered.push(
+      ...(await page.evaluate(() => {
+        const launcher = document.querySelector<HTMLElement>('[data-testid="chat-launcher"]')!;
+        const l = launcher.getBoundingClientRect();
+        if (getComputedStyle(launcher).visibility === 'hidden') return [];
+        const items = [...document.querySelectorAll<HTMLElement>('[data-testid="plan-card"] li, [data-testid="pricing-cta"]')];
+        return items
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.bottom > l.top && r.top < l.bottom && r.right > l.left && r.left < l.right;
+          })
+          .map((el) => `${el.textContent} at scroll ${window.scrollY}`);
+      })),
+    );
+  }
+  expect(covered).toEqual([]);
+  // And it is back once the plan is scrolled away (end of the page).
+  await expect(page.getByTestId('chat-launcher')).toBeVisible();
+});

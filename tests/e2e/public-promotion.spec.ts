@@ -107,3 +107,30 @@ test('on a small screen the popup shows the image for 2 s, then the text, withou
   await expect(page.getByRole('button', { name: 'Go to Checkout' })).toBeVisible();
   expect(await popup.boundingBox()).toEqual(before);
 });
+
+// Issue 18.12 (decision 116): never image and text at once, the × clear of the heading, and the
+// backdrop over everything else — Help & Support included.
+test('on a small screen the popup never shows image and text together, its × stays clear of the heading, and it covers Help & Support @mobile', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'small screens only');
+  await page.clock.install({ time: BEFORE_END });
+  // Frozen from here: the 2 s are counted by the test clock alone, not by a busy machine's.
+  await page.clock.pauseAt(new Date(BEFORE_END.getTime() + 1_000));
+  await page.goto('/');
+  const popup = page.getByTestId('coupon-popup');
+  await expect(popup).toHaveAttribute('data-phase', 'image');
+  await page.clock.runFor(1_900);
+  await expect(page.getByTestId('coupon-popup-text')).toBeHidden();
+  await page.clock.runFor(200);
+  await expect(popup).toHaveAttribute('data-phase', 'text');
+  // The image is gone at once, not faded under the text.
+  expect(await page.getByTestId('coupon-popup-image').evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
+  const close = await popup.getByRole('button', { name: 'Close offer' }).boundingBox();
+  const heading = await popup.locator('#coupon-popup-title').boundingBox();
+  expect(close!.y + close!.height, 'the × ends above the heading').toBeLessThanOrEqual(heading!.y);
+  const launcher = await page.getByTestId('chat-launcher').boundingBox();
+  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="coupon-popup-backdrop"]') !== null, [launcher!.x + launcher!.width / 2, launcher!.y + launcher!.height / 2]);
+  expect(onTop, 'the backdrop lies over Help & Support').toBe(true);
+});

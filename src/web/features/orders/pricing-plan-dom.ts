@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY } from '../../../domain/currencies.ts';
 import { formatMoney, type Currency } from '../../../domain/money.ts';
 import { planPrices, quote } from '../../../domain/pricing.ts';
-import { signedInUserId } from '../../lib/signed-in.ts';
+import { tokenStore } from '../../lib/api.ts';
 import { visitorWeather } from '../geo/weather.ts';
 import { choosePlan, planCtaText } from './plan-cta.ts';
 import { currencyOptionLabel, currencyTable, readCurrencyChoice, saveCurrencyChoice, visitorCurrency } from './visitor-currency.ts';
@@ -46,9 +46,14 @@ export function runPricingPlan(el: HTMLElement) {
 
   const cta = el.querySelector<HTMLButtonElement>('[data-testid="pricing-cta"]')!;
   let isLoggedIn = false;
-  void signedInUserId().then((id) => {
-    isLoggedIn = id !== null;
-    cta.textContent = planCtaText(isLoggedIn);
-  });
+  // Only with a stored token is there anyone to verify: a visitor does not load that code at all.
+  if (tokenStore.get()) {
+    void import('../../lib/signed-in.ts')
+      .then((m) => m.signedInUserId())
+      .then((id) => {
+        isLoggedIn = id !== null;
+        cta.textContent = planCtaText(isLoggedIn);
+      });
+  }
   cta.addEventListener('click', () => void choosePlan(isLoggedIn));
 }
