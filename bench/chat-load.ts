@@ -5,7 +5,8 @@
 // server in the same run. Scenarios: echo, one instance on PGlite, one on PostgreSQL, two on
 // PostgreSQL + Redis (visitors split, admin on the first).
 //   CHAT_SOCKETS (1000), CHAT_SECONDS (30), CHAT_INTERVAL_MS (2000), CHAT_SCENARIOS (all),
-//   TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), REDIS_BIN (/usr/bin/redis-server)
+//   TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), REDIS_BIN (/usr/bin/redis-server),
+//   CHAT_NODE_ARGS (node flags for the servers; default scripts/server-node-flags.mjs)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, connect as netConnect } from 'node:net';
@@ -14,6 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 if (process.argv.includes('--echo-server')) {
   // The reference: socket.io with nothing behind it, answering like our server does.
@@ -116,7 +118,10 @@ async function main() {
     return (async () => {
       const port = await freePort();
       const built = existsSync('dist/server/main.js');
-      const args = built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+      // Production's node flags, or CHAT_NODE_ARGS instead, e.g. `--liftoff-only --cpu-prof
+      // --cpu-prof-dir=/tmp/prof` (node refuses --cpu-prof in NODE_OPTIONS).
+      const nodeArgs = process.env.CHAT_NODE_ARGS !== undefined ? process.env.CHAT_NODE_ARGS.split(' ').filter(Boolean) : SERVER_NODE_FLAGS;
+      const args = [...nodeArgs, ...(built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'])];
       const child = spawn(process.execPath, args, {
         env: { ...process.env, NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1', ALLOW_DEV_MAILBOX: '1', LOG_LEVEL: 'error', PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN, WEB_DIST_DIR: '/nonexistent', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -11,6 +11,7 @@ import { type AuthContext, findSession } from '../features/auth/sessions.ts';
 import { clientAddress } from '../features/chat/client-address.ts';
 import { allowedOrigin } from './security.ts';
 import { type AddressLimit, createAddressLimit } from '../features/chat/address-limit.ts';
+import { createNotifyBatcher } from '../db/notify-batcher.ts';
 import { createAddressSockets } from '../features/chat/address-sockets.ts';
 import { inSomeChat } from '../features/chat/rooms.ts';
 
@@ -141,15 +142,19 @@ interface ClusterAdapterInternals {
 }
 // socket.io-adapter's MessageType.BROADCAST.
 const BROADCAST = 3;
+// The statement @socket.io/postgres-adapter publishes with (util.js, PubSubClient.publish).
+const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
 
 /**
- * The PostgreSQL adapter (LISTEN/NOTIFY) with two changes found under load (issue 11 §3):
+ * The PostgreSQL adapter (LISTEN/NOTIFY) with three changes found under load (issue 11 §3, 18.6):
  * - its LISTEN connection is a client of its own, so it never holds one of the pool's connections;
  * - a broadcast reaches this instance's sockets at once, then is published for the others. The
  *   stock ClusterAdapter awaits the pg_notify (a pool round trip, seconds when the pool is busy)
- *   before delivering locally, so the sender's own newMessage waited on the database twice.
+ *   before delivering locally, so the sender's own newMessage waited on the database twice;
+ * - its NOTIFYs are batched and do not wait for a WAL flush (issue 18 item 6, db/notify-batcher.ts).
  */
 function localFirstPostgresAdapter(pool: pg.Pool, log: FastifyBaseLogger) {
+  const notifier = createNotifyBatcher(pool);
   const listenPool = {
     connect: async () => {
       const client = new pg.Client(pool.options);
@@ -159,7 +164,9 @@ function localFirstPostgresAdapter(pool: pg.Pool, log: FastifyBaseLogger) {
       await client.connect();
       return Object.assign(client, { release: () => void client.end().catch(() => {}) });
     },
-    query: pool.query.bind(pool),
+    // The adapter's NOTIFYs go out batched, without waiting for a WAL flush (db/notify-batcher.ts).
+    query: (text: string, params?: unknown[]) =>
+      text === ADAPTER_NOTIFY && params ? notifier.notify(String(params[0]), String(params[1])) : pool.query(text, params),
   } as unknown as pg.Pool;
   const Stock = createPostgresAdapter(listenPool, {
     tableName: 'socket_io_attachments',

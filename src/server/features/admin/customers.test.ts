@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { activeSummaries, markRead, startConversation, storeMessage } from '../chat/conversations.ts';
+import { activeSummaries, markRead, startConversation } from '../chat/conversations.ts';
+import { storeMessage } from '../chat/message-writer.ts';
 import { seedPaidOrder } from './test-seed.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chatConversations, LISTED_CHAT_SQL } from '../../db/schema/chat.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 
 // Conversations and their messages (DESIGN §3). The id is the capability (docs/decisions/040).
 export interface Conversation {
@@ -52,7 +52,7 @@ export async function findAccessible(database: Database, chatId: string, viewer:
   return { id: row.id, userId: row.user_id, state: row.state, contactEmail: row.contact_email, userEmail: row.email, userName: row.name, founderNotified: row.notified };
 }
 
-const toMessage = (r: { id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date | string }): ChatMessage => ({
+export const toMessage = (r: { id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date | string }): ChatMessage => ({
   id: r.id,
   chatId: r.conversation_id,
   sender: r.sender,
@@ -60,43 +60,7 @@ const toMessage = (r: { id: string; conversation_id: string; sender: ChatSender;
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-/**
- * Stores the message (and the conversation's counters) before anyone is told about it, and returns
- * the console's summary of the chat from the same statement: one round trip per message.
- */
-export async function storeMessage(
-  database: Database,
-  chatId: string,
-  sender: ChatSender,
-  text: string,
-  who: Pick<Conversation, 'userName' | 'userEmail'> = { userName: null, userEmail: null },
-): Promise<{ message: ChatMessage; summary: ChatSummary }> {
-  // The chat's own created_at is renamed: with two `created_at` columns the row kept the chat's, and
-  // every message went out dated when its chat was opened (issue 18 item 12, decision 126).
-  const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date; chat_created_at: Date } & Omit<SummaryRow, 'id' | 'name' | 'email' | 'created_at'>>(
-    `with m as (
-       insert into chat_messages (conversation_id, sender, body)
-       select id, $2, $3 from chat_conversations where id = $1 and state <> 'closed'
-       returning id, conversation_id, sender, body, created_at),
-     c as (
-       update chat_conversations set
-         last_message = left($3, 200),
-         last_message_at = (select created_at from m),
-         admin_unread = admin_unread + case when $2 = 'user' then 1 else 0 end,
-         visitor_unread = visitor_unread + case when $2 = 'admin' then 1 else 0 end,
-         state = case when $2 = 'admin' then 'open' else state end
-       where id = (select conversation_id from m)
-       returning state, contact_email, admin_unread, last_message, last_message_at, created_at as chat_created_at)
-     select m.*, c.* from m, c`,
-    [chatId, sender, text],
-  );
-  const row = rows[0];
-  if (!row) throw conflict('This chat is closed. Please start a new chat.');
-  return {
-    message: toMessage(row),
-    summary: toSummary({ ...row, id: row.conversation_id, created_at: row.chat_created_at, name: who.userName, email: who.userEmail }),
-  };
-}
+// Storing a message: message-writer.ts (batched, issue 18 item 6).
 
 export async function chatHistory(database: Database, chatId: string): Promise<ChatMessage[]> {
   const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date }>(
@@ -150,7 +114,7 @@ export async function unreadForVisitor(database: Database, chatId: string, viewe
   return { unread: rows[0]?.visitor_unread ?? 0, state: conversation.state };
 }
 
-type SummaryRow = {
+export type SummaryRow = {
   id: string;
   state: ChatSummary['state'];
   contact_email: string | null;
@@ -165,7 +129,7 @@ type SummaryRow = {
 const SUMMARY_SELECT = `select c.id, c.state, c.contact_email, c.admin_unread, c.last_message, c.last_message_at, c.created_at, u.name, u.email
   from chat_conversations c left join users u on u.id = c.user_id`;
 
-const toSummary = (r: SummaryRow): ChatSummary => ({
+export const toSummary = (r: SummaryRow): ChatSummary => ({
   chatId: r.id,
   name: r.name ?? null,
   email: r.email ?? r.contact_email ?? null,

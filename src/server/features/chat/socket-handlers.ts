@@ -22,7 +22,6 @@ import {
   findAccessible,
   markRead,
   setContactEmail,
-  storeMessage,
   summaryOf,
   type Viewer,
 } from './conversations.ts';
@@ -31,6 +30,7 @@ import { chatRoom } from './rooms.ts';
 import type { AddressLimit } from './address-limit.ts';
 import { createRateBucket, type RateBucket } from './rate-bucket.ts';
 import { emailFounderNewChat, emailVisitorReply } from './notify.ts';
+import { createMessageWriter } from './message-writer.ts';
 
 const room = chatRoom;
 type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -46,6 +46,9 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
   // Several instances share events through an adapter (plugins/socket.ts) exactly in these cases.
   const clustered = Boolean(deps.config.REDIS_URL || database.pool);
   const presence = createAdminPresence(io, clustered, log);
+  // Messages are stored in batches, one in flight per lane (decision 110); each is acknowledged and
+  // broadcast only once its batch has committed.
+  const messageWriter = createMessageWriter(database);
   const adminOnline = () => presence.online();
 
   // Summaries are for the console: nothing to compute or publish while no admin is online.
@@ -155,8 +158,8 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       if (sender === 'admin') await requireAdmin();
       else if (!(await messageLimit.take(socket.data.address))) throw tooManyRequests('Too many messages from your network. Please wait a few seconds.');
       const conversation = await access(chatId);
-      // One statement stores the message and yields the console's summary (issue 11 §3).
-      const { message, summary } = await storeMessage(database, chatId, sender, text, conversation);
+      // Stored (in the next batch) before anyone hears of it; the summary comes from the same statement.
+      const { message, summary } = await messageWriter.store({ chatId, sender, text, who: conversation });
       if (!socket.rooms.has(room(chatId))) void socket.join(room(chatId));
       io.to(room(chatId)).emit(CHAT_EVENTS.newMessage, message);
       void adminOnline()
