@@ -9,6 +9,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../tests/api/runtime/server-process.ts';
+// Started as production starts it (STARTUP_NODE_FLAGS, space-separated, replaces them for an experiment).
+import { SERVER_NODE_FLAGS as PRODUCTION_FLAGS } from '../scripts/server-node-flags.mjs';
+const SERVER_NODE_FLAGS = process.env.STARTUP_NODE_FLAGS !== undefined ? process.env.STARTUP_NODE_FLAGS.split(' ').filter(Boolean) : PRODUCTION_FLAGS;
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -81,7 +84,7 @@ async function onPostgres(): Promise<Sample> {
   try {
     const url = new URL(PG_BASE);
     url.pathname = `/${name}`;
-    return await measure([SERVER], { ...BASE_ENV, DATABASE_URL: url.toString() }, '/api/v1/health');
+    return await measure([...SERVER_NODE_FLAGS, SERVER], { ...BASE_ENV, DATABASE_URL: url.toString() }, '/api/v1/health');
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
@@ -91,7 +94,7 @@ async function onPostgres(): Promise<Sample> {
 async function onPglite(): Promise<Sample> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-startup-pglite-'));
   try {
-    return await measure([SERVER], { ...BASE_ENV, DATA_DIR: dir }, '/api/v1/health');
+    return await measure([...SERVER_NODE_FLAGS, SERVER], { ...BASE_ENV, DATA_DIR: dir }, '/api/v1/health');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -133,7 +136,7 @@ const fmt = (n: number) => (Math.round(n * 10) / 10).toString();
 const lines = [
   '# Start-up budget (bench/startup.ts)',
   '',
-  `${new Date().toISOString()} · ${RUNS} runs each (median; peak = highest VmHWM) · Node ${process.version} · ` +
+  `${new Date().toISOString()} · ${RUNS} runs each (median; peak = highest VmHWM) · Node ${process.version} ${SERVER_NODE_FLAGS.join(' ')} · ` +
     `load average ${loadBefore.map((l) => l.toFixed(2)).join(' / ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' / ')} after`,
   '',
   'Compiled server (`node dist/server/main.js`, NODE_ENV=production) on a fresh database; RSS settled = ' +

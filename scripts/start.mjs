@@ -4,6 +4,7 @@
 // server exits, with the server's code, so a supervisor's SIGTERM to `npm start` stops everything.
 import { existsSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const webIndex = `${process.env.WEB_DIST_DIR ?? 'dist/web'}/index.html`;
 const serverMain = `${process.env.SERVER_DIST_DIR ?? 'dist/server'}/main.js`;
@@ -16,7 +17,7 @@ const build = (what, cmd, args) => {
 if (!existsSync(webIndex)) build('the app', 'npm', ['run', 'build']);
 else if (!existsSync(serverMain)) build('the server', process.execPath, ['scripts/build-server.mjs']);
 
-const server = spawn(process.execPath, [...process.execArgv, serverMain, ...process.argv.slice(2)], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, serverMain, ...process.argv.slice(2)], { stdio: 'inherit' });
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 for (const sig of SIGNALS) {
   process.on(sig, () => {

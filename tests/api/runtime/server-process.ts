@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -126,7 +127,8 @@ export const TEST_ENV = {
 
 export async function startServer(main: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  // With production's node flags (scripts/server-node-flags.mjs).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
     env: { PATH: process.env.PATH ?? '', ...TEST_ENV, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,10 @@
+// The Node flags the compiled server runs with in production (docs/decisions/111-pglite-memory.md).
+// Everything that starts `dist/server/main.js` for real uses them: scripts/start.mjs, the benches and
+// the runtime tests here; the Dockerfile's CMD and deploy/systemd/webagency@.service name them literally.
+//
+// --liftoff-only: V8 compiles WebAssembly with its baseline compiler only, never TurboFan. The
+//   embedded database (PGlite) is a WASM PostgreSQL; its optimised code is ~45 MB of resident memory
+//   that kept PGlite over its 250 MB budget (281–288 MB settled, 226–231 MB with the flag). The chat
+//   and API figures did not get slower at the measured rates (decision 111). No effect without WASM,
+//   so a PostgreSQL deployment is unchanged.
+export const SERVER_NODE_FLAGS = ['--liftoff-only'];
