@@ -18,7 +18,7 @@ export const subscribeResponse = z.object({
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 
-const providerId = (what: string) => z.string().trim().min(1, `${what} is required.`).max(64, `${what} is too long.`).regex(/^[A-Za-z0-9_]+$/, `${what} is not valid.`);
+const providerId = (what: string) => z.string().trim().min(1, `${what} is required.`).max(64, `${what} is too long.`).regex(/^[A-Za-z0-9_-]+$/, `${what} is not valid.`);
 export const verifySubscriptionBody = z.object({
   razorpay_payment_id: providerId('razorpay_payment_id'),
   razorpay_subscription_id: providerId('razorpay_subscription_id'),

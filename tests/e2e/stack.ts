@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
 import { createServer } from 'node:http';
 import { runJobs } from '../../src/server/features/jobs/run-jobs.ts';
+import { chargeTestSubscription } from '../../src/server/features/maintenance/test-charges.ts';
 import { ADMIN_EMAILS, APP_URL, E2E, E2E_SELLER, REFERRAL_VALID_UNTIL } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
@@ -74,6 +75,19 @@ await app.listen({ port: config.PORT, host: config.HOST });
 // timer or for days. It exists only in this script; the product has no such door.
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
+  // Issue 20 (decision 175): the maintenance plan's monthly charge in the built-in test checkout,
+  // POST /maintenance/charge?subscription=sub_test_…&at=ISO — as Razorpay would charge a month later.
+  if (req.method === 'POST' && url.pathname === '/maintenance/charge') {
+    const at = url.searchParams.get('at');
+    chargeTestSubscription(deps, url.searchParams.get('subscription') ?? '', at ? new Date(at) : new Date()).then(
+      async (outcome) => {
+        await deps.mailer.drain();
+        res.writeHead(outcome === 'not_found' ? 404 : 200, { 'content-type': 'application/json' }).end(JSON.stringify({ outcome }));
+      },
+      (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+    );
+    return;
+  }
   if (req.method !== 'POST' || url.pathname !== '/jobs/run') {
     res.writeHead(404).end();
     return;

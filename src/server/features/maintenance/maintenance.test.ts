@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { instancesOnPostgres } from '../../../../tests/helpers/instances.ts';
+import type { BuiltApp } from '../../app.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
 import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
 import { invoices } from '../../db/schema/invoices.ts';
@@ -234,5 +236,50 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     expect((await maintenanceSupportExtension(t.deps.db, order.id))?.coveredUntil?.toISOString()).toBe(paidUntil);
     // A new plan can start once the last one is over.
     expect((await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one PostgreSQL receive the same charge', () => {
+  const fakePort = 40_000 + (process.pid % 20_000);
+  const keys = { keyId: 'rzp_test_twoinstances', keySecret: 'two-instances-key-secret', webhookSecret: 'two-instances-webhook-secret' };
+  let fake: FakeRazorpay;
+  beforeAll(async () => {
+    fake = await startFakeRazorpay({ port: fakePort, ...keys });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const apps = instancesOnPostgres(2, {
+    RAZORPAY_KEY_ID: keys.keyId,
+    RAZORPAY_KEY_SECRET: keys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+    RAZORPAY_API_URL: `http://127.0.0.1:${fakePort}`,
+  });
+
+  it('records one charge and issues one invoice, whichever instance and event id comes first', async () => {
+    const [a, b] = apps as [BuiltApp, BuiltApp];
+    const owner = await loginAs(a, 'plan.twice@example.com');
+    const order = await insertOrder(a.deps.db, owner.user.id);
+    const subscribed = await b.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: owner.headers });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    const subId = subscribed.json().subscriptionId as string;
+    const { payment } = fake.chargeSubscription(subId);
+    const first = fake.subscriptionWebhook('subscription.charged', subId, { payment, eventId: 'evt_two_1' });
+    const retry = fake.subscriptionWebhook('subscription.charged', subId, { payment, eventId: 'evt_two_2' });
+    const answers = await Promise.all(
+      [a, b, a, b].map((app, i) => app.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: (i < 2 ? first : retry).headers, payload: (i < 2 ? first : retry).body })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const said = answers.map((r) => r.json().status as string).sort();
+    expect(said).toEqual(['duplicate', 'duplicate', 'ignored', 'processed']);
+    const [sub] = await a.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, subId));
+    expect(sub!.state).toBe('active');
+    expect(await a.deps.db.select().from(maintenanceCharges).where(eq(maintenanceCharges.subscriptionId, sub!.id))).toHaveLength(1);
+    const issued = await a.deps.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .innerJoin(maintenanceCharges, eq(maintenanceCharges.id, invoices.maintenanceChargeId))
+      .where(eq(maintenanceCharges.subscriptionId, sub!.id));
+    expect(issued).toHaveLength(1);
   });
 });

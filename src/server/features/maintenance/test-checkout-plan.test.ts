@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { supportWindow } from '../support/support-window.ts';
+import { chargeTestSubscription } from './test-charges.ts';
+import { insertOrder } from './test-orders.ts';
+
+// The whole plan with no account anywhere (issue 20 item 4): the built-in test checkout opens the
+// subscription, its page authorises the first charge, and the monthly charge a test triggers
+// extends the paid period (and so support) and issues an invoice in the TEST series.
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ CURRENCY_TABLE: JSON.stringify([{ code: 'INR', symbol: '₹', factor: 85, minorDigits: 2 }]) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const DAY = 86_400_000;
+
+describe('maintenance plan in the built-in test checkout', () => {
+  it('subscribes, charges monthly, extends support, invoices each charge, and ends at the period end after cancel', async () => {
+    const owner = await loginAs(t, 'plan.testmode@example.com');
+    // Delivered 400 days ago: the included year is over.
+    const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 400);
+    expect((await supportWindow(t.deps.db, 365, order.id)).covered).toBe(false);
+    const base = `/api/v1/orders/${order.publicId}/maintenance`;
+
+    const subscribed = await t.app.inject({ method: 'POST', url: `${base}/subscribe`, headers: owner.headers });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    // No key for the built-in checkout: its page is Checkout.
+    expect(subscribed.json()).toEqual({ provider: 'test', subscriptionId: expect.stringMatching(/^sub_test_/) });
+    const subId = subscribed.json().subscriptionId as string;
+
+    const page = await t.app.inject({ method: 'GET', url: `/api/v1/payment/test-checkout/subscription/${subId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('TEST MODE');
+    // 49 × 85 = ₹4,165 a month, converted like every price.
+    expect(page.body).toMatch(/data-testid="test-checkout-amount">₹4,165\.00</);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/payment/test-checkout/subscription/sub_test_nope' })).statusCode).toBe(404);
+
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/test-checkout/subscription/${subId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=subscribe',
+    });
+    expect(paid.statusCode).toBe(303);
+    const back = new URL(String(paid.headers.location), 'http://x');
+    expect(back.pathname).toBe(`/status/${order.publicId}`);
+    const fields = Object.fromEntries(back.searchParams);
+    expect(fields.razorpay_subscription_id).toBe(subId);
+    // Paying twice on a stale page charges nothing more.
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/test-checkout/subscription/${subId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=subscribe',
+    });
+    expect(stale.headers.location).toBe(`/status/${order.publicId}`);
+
+    const forged = await t.app.inject({ method: 'POST', url: `${base}/verify`, headers: owner.headers, payload: { ...fields, razorpay_signature: '0'.repeat(64) } });
+    expect(forged.statusCode).toBe(400);
+    const verified = await t.app.inject({ method: 'POST', url: `${base}/verify`, headers: owner.headers, payload: fields });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const firstEnd = new Date(verified.json().plan.currentPeriodEnd as string);
+    expect(verified.json().plan).toMatchObject({ state: 'active', cancelAtPeriodEnd: false });
+    expect(firstEnd.getTime() - Date.now()).toBeGreaterThan(27 * DAY);
+
+    const [sub] = await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, subId));
+    const invoicesOf = () =>
+      t.deps.db
+        .select({ number: invoices.number, series: invoices.series, amount: invoices.amount, currency: invoices.currency })
+        .from(invoices)
+        .innerJoin(maintenanceCharges, eq(maintenanceCharges.id, invoices.maintenanceChargeId))
+        .where(eq(maintenanceCharges.subscriptionId, sub!.id));
+    expect(await invoicesOf()).toEqual([{ number: expect.stringMatching(/^TEST\//), series: 'test_invoice', amount: 416500, currency: 'INR' }]);
+
+    // The monthly charge (what the e2e stack triggers): the next month, a second invoice.
+    expect(await chargeTestSubscription(t.deps, subId, new Date(firstEnd.getTime() - 60_000))).toBe('charged');
+    const [after] = await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.id, sub!.id));
+    expect(after!.paidUntil!.getTime()).toBeGreaterThan(firstEnd.getTime() + 27 * DAY);
+    const twoInvoices = await invoicesOf();
+    expect(twoInvoices).toHaveLength(2);
+    expect(new Set(twoInvoices.map((i) => i.number)).size).toBe(2);
+
+    // Support, over since day 365, now runs to the end of the paid period.
+    const window = await supportWindow(t.deps.db, 365, order.id, new Date(firstEnd.getTime() + DAY));
+    expect(window).toMatchObject({ covered: true, supportUntil: after!.paidUntil, plan: { state: 'active', currentPeriodEnd: after!.paidUntil } });
+    expect((await supportWindow(t.deps.db, 365, order.id, new Date(after!.paidUntil!.getTime() + 1))).covered).toBe(false);
+
+    // Cancel at the period end: no further charge; once the period is over the plan is cancelled.
+    const cancelled = await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers });
+    expect(cancelled.json().plan).toMatchObject({ state: 'active', cancelAtPeriodEnd: true });
+    expect((await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers })).json()).toEqual(cancelled.json());
+    expect(await chargeTestSubscription(t.deps, subId, new Date(after!.paidUntil!.getTime() - 60_000))).toBe('over');
+    expect(await chargeTestSubscription(t.deps, subId, new Date(after!.paidUntil!.getTime() + 1000))).toBe('cancelled');
+    expect(await invoicesOf()).toHaveLength(2);
+    const [ended] = await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.id, sub!.id));
+    expect(ended).toMatchObject({ state: 'cancelled', paidUntil: after!.paidUntil });
+  });
+});
