@@ -148,6 +148,8 @@ async function main() {
     const pending = new Map<string, number>();
     let sent = 0;
     let errorAcks = 0;
+    // "The chat is very busy" (UNAVAILABLE): the server's admission control, shown by the widget.
+    let refusals = 0;
     let ackTimeouts = 0;
     let disconnects = 0;
     const sockets: Socket[] = [];
@@ -197,9 +199,10 @@ async function main() {
           pending.set(text, performance.now());
           s.timeout(30_000)
             .emitWithAck('sendMessage', { chatId, message: text })
-            .then((ack: { ok: boolean }) => {
+            .then((ack: { ok: boolean; code?: string }) => {
               if (!ack.ok) {
-                errorAcks++;
+                if (ack.code === 'UNAVAILABLE') refusals++;
+                else errorAcks++;
                 pending.delete(text);
               }
             })
@@ -238,6 +241,7 @@ async function main() {
       delivered: latencies.length,
       lost,
       errorAcks,
+      refusals,
       ackTimeouts,
       disconnects,
       p50Ms: round(pct(latencies, 50)),
@@ -318,27 +322,28 @@ async function main() {
   children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
 
   const echoP99 = results.find((r) => r.scenario === 'echo')?.p99Ms;
-  const TARGET = { p99Ms: 50, lost: 0, disconnects: 0, adminMs: 200 };
-  const target = `p99 < ${TARGET.p99Ms} ms, ${TARGET.lost} lost, ${TARGET.disconnects} disconnects, admin getActiveChats < ${TARGET.adminMs} ms`;
+  const TARGET = { p99Ms: 50, pgliteP99Ms: 1000, lost: 0, disconnects: 0, adminMs: 200 };
+  const target =
+    `p99 < ${TARGET.p99Ms} ms with no refusal on PostgreSQL; on PGlite bounded under overload (issue 18.6): p99 < ${TARGET.pgliteP99Ms} ms, refusals ("the chat is very busy", shown by the widget) allowed; ` +
+    `everywhere ${TARGET.lost} lost, no other error ack, ${TARGET.disconnects} disconnects, admin getActiveChats < ${TARGET.adminMs} ms`;
   // The echo row is the reference, not a target; every other row is judged against the issue's targets.
-  const verdict = (r: Result) =>
-    r.scenario === 'echo'
-      ? 'reference'
-      : r.p99Ms < TARGET.p99Ms && r.lost === TARGET.lost && r.disconnects === TARGET.disconnects && r.errorAcks === 0 && (r.adminGetActiveChatsMaxMs ?? 0) < TARGET.adminMs
-        ? 'met'
-        : 'MISSED';
+  const verdict = (r: Result) => {
+    if (r.scenario === 'echo') return 'reference';
+    const latency = r.scenario === 'pglite' ? r.p99Ms < TARGET.pgliteP99Ms : r.p99Ms < TARGET.p99Ms && r.refusals === 0;
+    return latency && r.lost === TARGET.lost && r.disconnects === TARGET.disconnects && r.errorAcks === 0 && (r.adminGetActiveChatsMaxMs ?? 0) < TARGET.adminMs ? 'met' : 'MISSED';
+  };
   const lines = [
     '# Chat under load (bench/chat-load.ts)',
     '',
     `${new Date().toISOString()} — ${SOCKETS} visitor sockets, one message every ${INTERVAL / 1000} s each for ${SECONDS} s (${Math.round((SOCKETS * 1000) / INTERVAL)} messages/s). Target: ${target}.`,
     '',
-    '| scenario | sent | lost | error acks | ack timeouts | disconnects | p50 ms | p99 ms (target < 50) | p99 ÷ echo p99 | max ms | admin getActiveChats p99 / max ms (target < 200) | server RSS MB | load avg 1 min (start → end) | met? |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| scenario | sent | lost | error acks | busy refusals | ack timeouts | disconnects | p50 ms | p99 ms (target < 50; PGlite < 1000) | p99 ÷ echo p99 | max ms | admin getActiveChats p99 / max ms (target < 200) | server RSS MB | load avg 1 min (start → end) | met? |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.scenario} | ${r.sent} | ${r.lost} | ${r.errorAcks} | ${r.ackTimeouts} | ${r.disconnects} | ${r.p50Ms} | ${r.p99Ms} | ${echoP99 ? round(r.p99Ms / echoP99) : '–'} | ${r.maxMs} | ${r.adminGetActiveChatsP99Ms ?? '–'} / ${r.adminGetActiveChatsMaxMs ?? '–'} | ${r.rssMb.join(' + ')} | ${r.loadAverage1m.join(' → ')} | ${verdict(r)} |`,
+        `| ${r.scenario} | ${r.sent} | ${r.lost} | ${r.errorAcks} | ${r.refusals} | ${r.ackTimeouts} | ${r.disconnects} | ${r.p50Ms} | ${r.p99Ms} | ${echoP99 ? round(r.p99Ms / echoP99) : '–'} | ${r.maxMs} | ${r.adminGetActiveChatsP99Ms ?? '–'} / ${r.adminGetActiveChatsMaxMs ?? '–'} | ${r.rssMb.join(' + ')} | ${r.loadAverage1m.join(' → ')} | ${verdict(r)} |`,
     ),
-    ...notRun.map((n) => `| ${n.scenario} | | | | | | | | | | | | | ${n.status}: ${n.why.replace(/\|/g, '/')} |`),
+    ...notRun.map((n) => `| ${n.scenario} | | | | | | | | | | | | | | ${n.status}: ${n.why.replace(/\|/g, '/')} |`),
     '',
     'The load generator (all sockets) runs in one process on the same 2-core machine as the servers; the echo row is what the machine and the generator cost by themselves. An ack timeout (30 s) is counted once: as lost if the message never arrived.',
   ];
