@@ -80,6 +80,15 @@ describe('maintenance plan in the built-in test checkout', () => {
         .innerJoin(maintenanceCharges, eq(maintenanceCharges.id, invoices.maintenanceChargeId))
         .where(eq(maintenanceCharges.subscriptionId, sub!.id));
     expect(await invoicesOf()).toEqual([{ number: expect.stringMatching(/^TEST\//), series: 'test_invoice', amount: 416500, currency: 'INR' }]);
+    // The customer finds it with the order's invoices and downloads it (one line for the month).
+    const listed = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${order.publicId}`, headers: owner.headers });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const charged = (listed.json().invoices as { id: string; amount: number; kind: string | null }[]).filter((i) => i.amount === 416500);
+    expect(charged).toEqual([expect.objectContaining({ kind: null })]);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/${charged[0]!.id}/pdf`, headers: owner.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     // The monthly charge (what the e2e stack triggers): the next month, a second invoice.
     expect(await chargeTestSubscription(t.deps, subId, new Date(firstEnd.getTime() - 60_000))).toBe('charged');
