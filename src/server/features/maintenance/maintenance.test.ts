@@ -240,21 +240,19 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
 });
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one PostgreSQL receive the same charge', () => {
-  const fakePort = 40_000 + (process.pid % 20_000);
   const keys = { keyId: 'rzp_test_twoinstances', keySecret: 'two-instances-key-secret', webhookSecret: 'two-instances-webhook-secret' };
+  // instancesOnPostgres reads its environment when its own beforeAll runs (after this one), so the
+  // fake's address, known only once it listens, is filled in here.
+  const env: Record<string, string> = { RAZORPAY_KEY_ID: keys.keyId, RAZORPAY_KEY_SECRET: keys.keySecret, RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret };
   let fake: FakeRazorpay;
   beforeAll(async () => {
-    fake = await startFakeRazorpay({ port: fakePort, ...keys });
+    fake = await startFakeRazorpay(keys);
+    env.RAZORPAY_API_URL = fake.url;
   });
   afterAll(async () => {
     await fake?.close();
   });
-  const apps = instancesOnPostgres(2, {
-    RAZORPAY_KEY_ID: keys.keyId,
-    RAZORPAY_KEY_SECRET: keys.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-    RAZORPAY_API_URL: `http://127.0.0.1:${fakePort}`,
-  });
+  const apps = instancesOnPostgres(2, env);
 
   it('records one charge and issues one invoice, whichever instance and event id comes first', async () => {
     const [a, b] = apps as [BuiltApp, BuiltApp];
