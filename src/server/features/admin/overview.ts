@@ -8,7 +8,6 @@ import { leadCounts } from './lead-stats.ts';
 import { refundsNeeded } from '../payments/refunds.ts';
 import { dueOrders } from '../delivery-date/due-orders.ts';
 import { maintenanceOverviewOf } from '../maintenance/plan-queries.ts';
-import { maintenanceOverviewOf } from '../maintenance/plan-queries.ts';
 import { countPastResponseTarget } from '../support/queue.ts';
 
 /** The last `n` UTC dates ending today, oldest first. */
@@ -94,7 +93,6 @@ export async function getOverview(database: Database, now = new Date(), supportR
     refundsNeeded: refunds,
     featuredOffer: offer,
     ...due,
-    maintenance: await maintenanceOverviewOf(database.db),
     maintenance: await maintenanceOverviewOf(database.db),
     supportPastTarget,
   };
