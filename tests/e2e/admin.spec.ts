@@ -307,6 +307,7 @@ test("what a newcomer saw as the founder: one coupon state, no rate over 100 %, 
   const buyerEmail = `newcomer-buyer-${stamp}@example.com`;
   await login(buyer, buyerEmail, { name: 'Nora Newcomer' });
   await buyer.goto('/pay');
+  await buyer.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await buyer.getByRole('button', { name: /^Pay .*\d/ }).click();
   await expect(buyer.getByText('TEST MODE — no real money moves')).toBeVisible();
   const paidOrder = await payAdvanceInTestCheckout(buyer);
