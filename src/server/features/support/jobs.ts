@@ -69,7 +69,8 @@ export async function closeResolvedRequests(deps: AppDeps, now: Date = new Date(
  * SUPPORT_OFFER_DAYS_BEFORE_END days of `now` (and has not ended), once per order: the
  * `support_offers` row is claimed with the order's key in the same transaction as the mail enters
  * the outbox, so a second instance racing for it finds the row and sends nothing. An order a paid
- * plan covers is skipped (not claimed: if the plan stops before the end, the offer still goes).
+ * plan covers at `now` is skipped (not claimed: if the plan stops before the end, the offer still
+ * goes); a plan whose paid period is over does not count.
  */
 export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Promise<number> {
   const days = deps.config.SUPPORT_DAYS;
@@ -93,7 +94,8 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
   for (const c of candidates) {
     const mailed = await deps.db.transaction(async (tx) => {
       const window = await supportWindow(tx, days, c.orderId, now);
-      if (!window.includedUntil || !window.covered || window.planCoveredUntil) return false;
+      // A plan paying for today makes the customer a subscriber already: no offer (not claimed).
+      if (!window.includedUntil || !window.covered || (window.planCoveredUntil && window.planCoveredUntil > now)) return false;
       const [claimed] = await tx
         .insert(supportOffers)
         .values({ orderId: c.orderId, kind: 'plan_offer', supportUntil: window.includedUntil, sentAt: now })

@@ -376,6 +376,28 @@ describe('the plan offer 30 days before the end', () => {
     await runJobs(t.deps, later(36 * DAY));
     expect(await offers('support.notyet@example.com')).toHaveLength(1);
   });
+
+  it('goes to a customer whose plan has lapsed, not to one a plan covers today', async () => {
+    const lapsed = await deliveredCustomer(t, 'support.lapsed@example.com');
+    const paying = await deliveredCustomer(t, 'support.paying@example.com');
+    for (const o of [lapsed, paying]) await deliveredDaysAgo(t, o.orderId, 345);
+    const ids = await t.deps.database.query<{ id: string; public_id: string }>('select id, public_id from orders where public_id = any($1)', [[lapsed.orderId, paying.orderId]]);
+    const idOf = (publicId: string) => ids.find((r) => r.public_id === publicId)!.id;
+    const source: SupportExtensionSource = async (_db, id) => {
+      if (id === idOf(lapsed.orderId)) return { plan: { state: 'cancelled', currentPeriodEnd: later(-DAY), cancelAtPeriodEnd: true }, coveredUntil: later(-DAY) };
+      if (id === idOf(paying.orderId)) return { plan: { state: 'active', currentPeriodEnd: later(10 * DAY), cancelAtPeriodEnd: false }, coveredUntil: later(10 * DAY) };
+      return null;
+    };
+    addSupportExtension(source);
+    try {
+      await runJobs(t.deps);
+    } finally {
+      removeSupportExtension(source);
+    }
+    const sentTo = async (to: string) => count(t, 'select count(*)::int as n from mail_outbox where template = $1 and to_address = $2', [PLAN_OFFER_TEMPLATE, to]);
+    expect(await sentTo('support.lapsed@example.com')).toBe(1);
+    expect(await sentTo('support.paying@example.com')).toBe(0);
+  });
 });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
