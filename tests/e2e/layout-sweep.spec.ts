@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { login, readCode } from './helpers/auth.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
+import { seedWorkspace } from './helpers/workspace.ts';
 
 // Issue 12 "Done when": every route, signed out, as a customer and as the founder, with long data.
 // At 390, 768, 1024, 1280 and 1440 px no page scrolls sideways and no text is cut off (issue 18
@@ -286,6 +288,8 @@ async function seed(browser: Browser) {
   const actx = await browser.newContext({ viewport: SHOTS[0] });
   const apage = await actx.newPage();
   await login(apage, ADMIN_EMAIL);
+  // The order's workspace with long data (issue 19), before "UI Started" locks the brief.
+  await seedWorkspace(page, apage, orderId, { name: LONG_NAME, note: LONG_NOTE, address: LONG_ADDRESS });
   for (let stage = 2; stage <= 13; stage++) {
     const r = await apiAs(apage, 'POST', `tracker/order/${orderId}/complete-next-stage`, { note: `${LONG_NOTE} (${stage})` });
     expect(r.status).toBe(200);
@@ -412,4 +416,33 @@ test('founder: every back-office page fits and every control can be tapped', asy
     '/pay',
     phoneMenu('/about'),
   ]);
+});
+
+test('the order workspace (issue 19): every tab fits and every control can be tapped, customer and founder', async ({ browser }) => {
+  test.setTimeout(600_000); // a busy 2-core machine
+  await seed(browser);
+  const { page, orderId } = customer!;
+  const tabs = ['brief', 'files', 'reviews', 'messages'];
+  await sweepAll(page, 'customer', [
+    ...tabs.map((t) => `/status/${orderId}?tab=${t}`),
+    { path: `/status/${orderId}?tab=reviews`, name: 'pin', then: (p) => p.getByTestId('pin-surface').first().click({ position: { x: 40, y: 40 } }) },
+  ]);
+  await sweepAll(admin!.page, 'admin', [
+    ...tabs.map((t) => `/admin/orders/${orderId}?tab=${t}`),
+    { path: `/admin/orders/${orderId}?tab=reviews`, name: 'open-round', then: (p) => p.getByRole('button', { name: 'Open a review round' }).click() },
+  ]);
+  // And no serious accessibility fault on any tab, with the long data.
+  const faults: string[] = [];
+  for (const [p, base] of [
+    [page, `/status/${orderId}`],
+    [admin!.page, `/admin/orders/${orderId}`],
+  ] as const) {
+    for (const t of tabs) {
+      await p.goto(`${base}?tab=${t}`);
+      await settle(p);
+      const { violations } = await new AxeBuilder({ page: p }).analyze();
+      faults.push(...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${base}?tab=${t} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    }
+  }
+  expect(faults).toEqual([]);
 });

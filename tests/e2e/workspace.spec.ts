@@ -205,5 +205,31 @@ test('the order workspace: brief, files, a design review with pins, approval, de
   await expectAccessible(admin);
   await shot(page, 'customer-messages');
   await shot(admin, 'founder-messages');
+
+  // Unread: a message sent while the other side is away shows on their order list until they read it.
+  await page.goto('/dashboard');
+  await admin.getByLabel('Message', { exact: true }).fill('One more thing: the logo looks great.');
+  await admin.getByRole('button', { name: 'Send' }).click();
+  await expect(admin.getByTestId('order-message').filter({ hasText: 'One more thing' })).toBeVisible();
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'My Orders' }).click();
+  const customerUnread = page.locator('[data-testid="unread-messages"]:visible');
+  await expect(customerUnread).toHaveText('1 new message');
+  await customerUnread.click();
+  await expect(page).toHaveURL(new RegExp(`/status/${orderId}\\?tab=messages$`));
+  await expect(page.getByTestId('order-message').filter({ hasText: 'One more thing' })).toBeVisible();
+  await admin.goto('/admin/orders');
+  await page.getByLabel('Message', { exact: true }).fill('Thanks!');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('order-message').filter({ hasText: 'Thanks!' })).toBeVisible();
+  await admin.getByLabel('Search by order id, e-mail or name').fill(orderId);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect(admin.getByTestId('unread-messages')).toHaveText('1 new message');
+  await admin.getByTestId('unread-messages').click();
+  await expect(admin.getByTestId('order-message').filter({ hasText: 'Thanks!' })).toBeVisible();
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'My Orders' }).click();
+  await expect(page.locator('[data-testid="orders-table"]:visible, [data-testid="orders-cards"]:visible')).toContainText(orderId);
+  await expect(page.getByTestId('unread-messages')).toHaveCount(0);
   await adminCtx.close();
 });

@@ -44,7 +44,7 @@ export default function OrderPage() {
               </p>
             )}
             {/* Issue 19 item 7: the order's workspace; Progress is what this page showed before. */}
-            <OrderWorkspace side="agency" orderId={id} progress={<div className="flex flex-col gap-6">
+            <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} progress={<div className="flex flex-col gap-6">
             <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts)} onDone={done} />
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title="Customer">

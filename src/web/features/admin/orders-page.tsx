@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextField, inputClass } from '../../components/ui/text-field.tsx';
 import { Badge, Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
 import { daysLeftLabel } from './deliveries-due.tsx';
+import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
 import { InstallmentBadge } from './installment-badge.tsx';
 import { formatMinor, formatWhen, shortDay } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -63,6 +64,9 @@ export default function OrdersPage() {
                     <Link to={`/admin/orders/${encodeURIComponent(o.id)}`} className="font-mono text-accent-soft hover:underline">
                       {o.id}
                     </Link>
+                    <div>
+                      <UnreadMessagesLink to={`/admin/orders/${encodeURIComponent(o.id)}`} count={o.unreadMessages} />
+                    </div>
                   </td>
                   <td className={`${td} ${wrapCell}`}>
                     {o.customerName ?? o.customerEmail}

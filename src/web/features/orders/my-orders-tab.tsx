@@ -5,6 +5,7 @@ import { formatMoney } from '../../../domain/money.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
 
 const badge = (isPaid: boolean) =>
   `inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${isPaid ? 'bg-success-strong text-white' : 'bg-amber-300 text-black'}`;
@@ -61,6 +62,7 @@ export function MyOrdersTab() {
             >
               {o.order_id}
             </Link>
+            <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
             <p className="mt-1 text-sm text-muted">{o.date}</p>
             <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
               <div>
@@ -116,6 +118,9 @@ export function MyOrdersTab() {
                   >
                     {o.order_id}
                   </Link>
+                  <div>
+                    <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
+                  </div>
                 </td>
                 <td className="px-4 py-3 text-ink">{o.date}</td>
                 <td className="px-4 py-3 tabular-nums text-ink">{formatMoney(o.total, o)}</td>

@@ -114,11 +114,11 @@ function Message({ ws, message, files }: { ws: Workspace; message: OrderMessage;
   const mine = message.sender === ws.side;
   const who = mine ? 'You' : message.sender === 'agency' ? 'The agency' : 'The customer';
   return (
-    <li className={`flex max-w-[85%] min-w-0 flex-col gap-1 ${mine ? 'self-end items-end' : 'self-start items-start'}`} data-testid="order-message" data-sender={message.sender}>
+    <li className={`flex max-w-[85%] min-w-0 flex-col sm:max-w-[70%] gap-1 ${mine ? 'self-end items-end' : 'self-start items-start'}`} data-testid="order-message" data-sender={message.sender}>
       <p className="text-xs text-muted">
         {who} · {formatShortWhen(message.createdAt)}
       </p>
-      <p className={`max-w-full whitespace-pre-wrap wrap-anywhere rounded-2xl px-4 py-2 text-sm ${mine ? 'bg-accent-strong text-white' : 'bg-field text-ink'}`}>{message.text}</p>
+      <p className={`max-w-full whitespace-pre-wrap wrap-anywhere rounded-2xl px-4 py-2 text-sm ${mine ? 'bg-accent-strong text-white' : 'border border-line bg-field text-ink'}`}>{message.text}</p>
       {message.fileIds.map((id) => {
         const file = files.get(id);
         return file ? <Attachment key={id} ws={ws} file={file} /> : null;

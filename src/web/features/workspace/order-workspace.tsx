@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { workspaceOf, type Side } from './workspace-api.ts';
@@ -12,6 +12,8 @@ const BriefPanel = lazy(() => import('./brief-panel.tsx'));
 const FilesPanel = lazy(() => import('./files-panel.tsx'));
 const ReviewsPanel = lazy(() => import('./reviews-panel.tsx'));
 const MessagesPanel = lazy(() => import('./messages-panel.tsx'));
+// Issue 20: support after delivery (requests, the window, the maintenance plan).
+const SupportPanel = lazy(() => import('../support/support-panel.tsx'));
 
 const TABS = [
   { id: 'progress', label: 'Progress' },
@@ -19,15 +21,20 @@ const TABS = [
   { id: 'files', label: 'Files' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
+  { id: 'support', label: 'Support' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: { side: Side; orderId: string; progress: ReactNode; unreadMessages?: number }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const current: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : 'progress';
+  // Back from the maintenance plan's checkout (?razorpay_subscription_id=…): the Support tab verifies it.
+  const current: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : params.has('razorpay_subscription_id') ? 'support' : 'progress';
   const ws = useMemo(() => workspaceOf(side, orderId), [side, orderId]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  // Opening Messages reads the thread: its count is then old news.
+  const [readMessages, setReadMessages] = useState(false);
+  if (current === 'messages' && !readMessages) setReadMessages(true);
 
   const select = (id: TabId, focus = false) => {
     setParams(
@@ -52,7 +59,7 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <div role="tablist" aria-label="Order workspace" className="grid grid-cols-5 gap-1 rounded-2xl border border-line bg-card p-1 sm:flex" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Order workspace" className="flex flex-wrap gap-1 rounded-2xl border border-line bg-card p-1" onKeyDown={onKeyDown}>
         {TABS.map((t, i) => {
           const selected = t.id === current;
           return (
@@ -68,12 +75,12 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
               aria-controls={`panel-${t.id}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => select(t.id)}
-              className={`relative inline-flex min-h-11 min-w-0 items-center justify-center gap-1.5 rounded-xl px-1 py-2 text-xs font-semibold transition-colors sm:px-4 sm:text-sm ${
+              className={`relative inline-flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-xl px-1.5 py-2 text-xs font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-4 sm:text-sm ${
                 selected ? 'bg-accent-strong text-white' : 'text-muted hover:text-white'
               }`}
             >
               {t.label}
-              {t.id === 'messages' && unreadMessages > 0 && (
+              {t.id === 'messages' && unreadMessages > 0 && !readMessages && (
                 <span className="absolute -top-1 right-0 rounded-full bg-danger px-1.5 text-xs font-bold text-white sm:static" data-testid="tab-unread">
                   {unreadMessages}
                   <span className="sr-only"> unread</span>
@@ -90,6 +97,7 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
           {current === 'files' && <FilesPanel ws={ws} />}
           {current === 'reviews' && <ReviewsPanel ws={ws} />}
           {current === 'messages' && <MessagesPanel ws={ws} />}
+          {current === 'support' && <SupportPanel ws={ws} />}
         </Suspense>
       </div>
     </div>
