@@ -12,8 +12,6 @@ const BriefPanel = lazy(() => import('./brief-panel.tsx'));
 const FilesPanel = lazy(() => import('./files-panel.tsx'));
 const ReviewsPanel = lazy(() => import('./reviews-panel.tsx'));
 const MessagesPanel = lazy(() => import('./messages-panel.tsx'));
-// Issue 20: support after delivery (requests, the window, the maintenance plan).
-const SupportPanel = lazy(() => import('../support/support-panel.tsx'));
 
 const TABS = [
   { id: 'progress', label: 'Progress' },
@@ -21,15 +19,13 @@ const TABS = [
   { id: 'files', label: 'Files' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
-  { id: 'support', label: 'Support' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: { side: Side; orderId: string; progress: ReactNode; unreadMessages?: number }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  // Back from the maintenance plan's checkout (?razorpay_subscription_id=…): the Support tab verifies it.
-  const current: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : params.has('razorpay_subscription_id') ? 'support' : 'progress';
+  const current: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : 'progress';
   const ws = useMemo(() => workspaceOf(side, orderId), [side, orderId]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   // Opening Messages reads the thread: its count is then old news.
@@ -97,7 +93,6 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
           {current === 'files' && <FilesPanel ws={ws} />}
           {current === 'reviews' && <ReviewsPanel ws={ws} />}
           {current === 'messages' && <MessagesPanel ws={ws} />}
-          {current === 'support' && <SupportPanel ws={ws} />}
         </Suspense>
       </div>
     </div>

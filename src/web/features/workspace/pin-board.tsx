@@ -114,6 +114,8 @@ export function PinBoard({
           onFocus={() => canPin && setCursor((c) => c ?? { x: 0.5, y: 0.5 })}
           onBlur={() => setCursor(null)}
           data-testid="pin-surface"
+          // Anywhere on it is a place to tap: the floating chat button steps aside while it lies over the image.
+          data-primary-action={canPin || undefined}
         >
           {url ? <img src={url} alt="" className="block h-auto w-full select-none" draggable={false} /> : <div className="aspect-video w-full animate-pulse" />}
           {cursor && !draft && (
