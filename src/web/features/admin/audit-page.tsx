@@ -23,7 +23,7 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
   return (
     <dl className="flex min-w-[16rem] flex-col gap-1 text-xs">
       {keys.map((k) => (
-        <div key={k} className="break-words">
+        <div key={k} className="wrap-anywhere">
           <dt className="inline font-mono text-muted">{k}: </dt>
           <dd className="inline">
             {k in b && <span className="text-muted line-through decoration-muted/60">{show(b[k])}</span>}
