@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
 import { createServer } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { runJobs } from '../../src/server/features/jobs/run-jobs.ts';
 import { chargeTestSubscription } from '../../src/server/features/maintenance/test-charges.ts';
 import { ADMIN_EMAILS, APP_URL, E2E, E2E_SELLER, REFERRAL_VALID_UNTIL } from './ports.ts';
@@ -86,6 +87,25 @@ const control = createServer((req, res) => {
       },
       (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
     );
+    return;
+  }
+  // Issue 20: the support window runs on real time; POST /support/age?order=<public id>&days=N moves the
+  // order's delivery (stage 15 completed_at) N days into the past, as if a year had gone by.
+  if (req.method === 'POST' && url.pathname === '/support/age') {
+    const days = Number(url.searchParams.get('days'));
+    const order = url.searchParams.get('order') ?? '';
+    if (!Number.isInteger(days) || days < 1 || days > 5000 || !order) {
+      res.writeHead(400).end();
+      return;
+    }
+    deps.db
+      .execute(
+        sql`update order_stages set completed_at = completed_at - make_interval(days => ${days}::int) where stage = 15 and completed_at is not null and order_id = (select id from orders where public_id = ${order})`,
+      )
+      .then(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+        (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+      );
     return;
   }
   if (req.method !== 'POST' || url.pathname !== '/jobs/run') {

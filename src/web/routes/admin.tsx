@@ -13,6 +13,7 @@ const OrdersPage = lazy(() => import('../features/admin/orders-page.tsx'));
 const OrderPage = lazy(() => import('../features/admin/order-page.tsx'));
 const LeadsPage = lazy(() => import('../features/admin/leads-page.tsx'));
 const CouponsPage = lazy(() => import('../features/admin/coupons-page.tsx'));
+const SupportPage = lazy(() => import('../features/support/admin-support-page.tsx'));
 const CashbackPage = lazy(() => import('../features/admin/cashback-page.tsx'));
 const CustomersPage = lazy(() => import('../features/admin/customers-page.tsx'));
 const CustomerPage = lazy(() => import('../features/admin/customer-page.tsx'));
@@ -53,6 +54,8 @@ function AdminArea() {
           <Route path="orders/:id" element={<OrderPage />} />
           <Route path="leads" element={<LeadsPage />} />
           <Route path="coupons" element={<CouponsPage />} />
+          <Route path="support" element={<SupportPage />} />
+          <Route path="support/:requestId" element={<SupportPage />} />
           <Route path="cashback" element={<CashbackPage />} />
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:id" element={<CustomerPage />} />

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 const sections = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/support', label: 'Support' },
   { to: '/admin/leads', label: 'Leads' },
   { to: '/admin/funnel', label: 'Funnel' },
   { to: '/admin/coupons', label: 'Coupons' },

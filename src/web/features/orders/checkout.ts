@@ -12,7 +12,7 @@ interface RazorpayInstance {
 }
 type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
 
-function loadScript(src: string): Promise<RazorpayConstructor> {
+export function loadScript(src: string): Promise<RazorpayConstructor> {
   const w = window as unknown as { Razorpay?: RazorpayConstructor };
   if (w.Razorpay) return Promise.resolve(w.Razorpay);
   return new Promise((resolve, reject) => {

@@ -12,6 +12,8 @@ const BriefPanel = lazy(() => import('./brief-panel.tsx'));
 const FilesPanel = lazy(() => import('./files-panel.tsx'));
 const ReviewsPanel = lazy(() => import('./reviews-panel.tsx'));
 const MessagesPanel = lazy(() => import('./messages-panel.tsx'));
+// Issue 20: support after delivery (requests, the window, the maintenance plan).
+const SupportPanel = lazy(() => import('../support/support-panel.tsx'));
 
 const TABS = [
   { id: 'progress', label: 'Progress' },
@@ -19,13 +21,15 @@ const TABS = [
   { id: 'files', label: 'Files' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
+  { id: 'support', label: 'Support' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: { side: Side; orderId: string; progress: ReactNode; unreadMessages?: number }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const current: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : 'progress';
+  // Back from the maintenance plan's checkout (?razorpay_subscription_id=…): the Support tab verifies it.
+  const current: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : params.has('razorpay_subscription_id') ? 'support' : 'progress';
   const ws = useMemo(() => workspaceOf(side, orderId), [side, orderId]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   // Opening Messages reads the thread: its count is then old news.
@@ -93,6 +97,7 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
           {current === 'files' && <FilesPanel ws={ws} />}
           {current === 'reviews' && <ReviewsPanel ws={ws} />}
           {current === 'messages' && <MessagesPanel ws={ws} />}
+          {current === 'support' && <SupportPanel ws={ws} />}
         </Suspense>
       </div>
     </div>

@@ -1,0 +1,38 @@
+import type { AdminMaintenance } from '../../../contract/maintenance.ts';
+import { formatMinor, formatWhen } from '../admin/format.ts';
+import { PLAN_LABELS, formatDay } from './support-api.ts';
+
+// The founder's view of one order's maintenance plan (issue 20 item 5): state, next charge, and
+// the charges with their invoices.
+
+export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintenance | null }) {
+  if (!maintenance) return <p className="mt-2 text-sm text-muted">No maintenance plan.</p>;
+  const m = maintenance;
+  return (
+    <div className="mt-2 flex flex-col gap-3 text-sm" data-testid="admin-maintenance">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        <dt className="text-muted">State</dt>
+        <dd className="text-ink">
+          {PLAN_LABELS[m.state]}
+          {m.cancelAtPeriodEnd ? ' · cancels at period end' : ''}
+        </dd>
+        <dt className="text-muted">Price</dt>
+        <dd className="text-ink">{formatMinor(m.amount, m.currency)} a month</dd>
+        <dt className="text-muted">Paid until</dt>
+        <dd className="text-ink">{m.currentPeriodEnd ? formatDay(m.currentPeriodEnd) : '—'}</dd>
+        <dt className="text-muted">Next charge</dt>
+        <dd className="text-ink" data-testid="next-charge">{m.nextChargeAt ? formatDay(m.nextChargeAt) : 'None'}</dd>
+      </dl>
+      {m.charges.length > 0 && (
+        <ul className="flex flex-col gap-1" aria-label="Plan charges">
+          {m.charges.map((c) => (
+            <li key={c.paymentId} data-testid="plan-charge" className="wrap-anywhere text-ink">
+              {formatWhen(c.chargedAt)} · {formatMinor(c.amount, c.currency)} · {formatDay(c.periodStart)}–{formatDay(c.periodEnd)} ·{' '}
+              {c.invoice ? `invoice ${c.invoice.number}` : 'no invoice'}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

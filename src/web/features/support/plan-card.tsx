@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SupportOverviewResponse } from '../../../contract/support.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { PanelCard, PanelError } from '../workspace/panel-ui.tsx';
+import { cancelPlan, subscribeAndCheckout, subscriptionResultFromSearch, verifySubscription } from './plan-checkout.ts';
+import { PLAN_LABELS, formatDay } from './support-api.ts';
+
+// The customer's maintenance plan (issue 20 item 4): Subscribe opens Checkout; coming back with the
+// signed fields (the test checkout's redirect, or Razorpay's handler) verifies them on the server;
+// then the plan's state, the end of the paid period and "Cancel at period end".
+
+const RUNNING = new Set(['authenticated', 'active', 'pending']);
+
+export function PlanCard({ orderId, plan, covered, onChange }: { orderId: string; plan: SupportOverviewResponse['plan']; covered: boolean; onChange(): Promise<void> }) {
+  const [params, setParams] = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const verified = useRef(false);
+
+  const verify = async (r: Parameters<typeof verifySubscription>[1]) => {
+    try {
+      await verifySubscription(orderId, r);
+      setNotice('Your maintenance plan is active — thank you!');
+      await onChange();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  // Back from the test checkout: verify once, then take the fields out of the address.
+  useEffect(() => {
+    const r = subscriptionResultFromSearch(params);
+    if (!r || verified.current) return;
+    verified.current = true;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const k of ['razorpay_payment_id', 'razorpay_subscription_id', 'razorpay_signature']) next.delete(k);
+        // The workspace chose this tab from those fields: keep it chosen once they are gone.
+        next.set('tab', 'support');
+        return next;
+      },
+      { replace: true },
+    );
+    void verify(r);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const running = plan && RUNNING.has(plan.state);
+  return (
+    <PanelCard>
+      <h2 className="text-lg font-semibold text-white">Maintenance plan</h2>
+      {notice && (
+        <p role="status" className="mt-2 text-sm text-success">
+          {notice}
+        </p>
+      )}
+      {plan && (
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="plan-state">
+          <dt className="text-muted">State</dt>
+          <dd className="text-ink">{plan.cancelAtPeriodEnd && running ? `${PLAN_LABELS[plan.state]} · ends at the period's end` : PLAN_LABELS[plan.state]}</dd>
+          {plan.currentPeriodEnd && (
+            <>
+              <dt className="text-muted">Paid until</dt>
+              <dd className="text-ink">{formatDay(plan.currentPeriodEnd)}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {!running ? (
+        <>
+          <p className="mt-2 text-sm text-ink">
+            {covered
+              ? 'After your included support, a monthly plan keeps your website maintained and covered.'
+              : 'Support for this website has ended. The monthly maintenance plan covers it again from today.'}
+          </p>
+          <Button className="mt-3" disabled={busy} onClick={() => run(async () => {
+            const r = await subscribeAndCheckout(orderId);
+            if (r) await verify(r);
+          })}>
+            Subscribe to the maintenance plan
+          </Button>
+        </>
+      ) : (
+        !plan.cancelAtPeriodEnd && (
+          <Button variant="secondary" className="mt-3" disabled={busy} onClick={() => run(async () => {
+            await cancelPlan(orderId);
+            setNotice('Your plan ends at the end of the paid period; nothing more will be charged.');
+            await onChange();
+          })}>
+            Cancel at period end
+          </Button>
+        )
+      )}
+      {error && <div className="mt-3"><PanelError message={error} /></div>}
+    </PanelCard>
+  );
+}

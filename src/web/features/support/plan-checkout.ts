@@ -1,0 +1,50 @@
+import type { PlanView, SubscribeResponse } from '../../../contract/maintenance.ts';
+import { api } from '../../lib/api.ts';
+import { loadScript } from '../orders/checkout.ts';
+
+// The maintenance plan's checkout (issue 20 item 4, decision 175): Razorpay Checkout opened with
+// `subscription_id`, or the built-in test checkout's subscription page, which comes back to
+// /status/{order} with Checkout's three signed fields in the address.
+
+export interface SubscriptionResult {
+  razorpay_payment_id: string;
+  razorpay_subscription_id: string;
+  razorpay_signature: string;
+}
+
+/** Razorpay's script (the server's RAZORPAY_CHECKOUT_URL default; the subscribe answer carries no URL). */
+const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+
+const orderPath = (orderId: string) => `orders/${encodeURIComponent(orderId)}/maintenance`;
+
+/** Opens Checkout; resolves with the signed fields, or null when the customer closes it (test mode navigates away). */
+export async function subscribeAndCheckout(orderId: string): Promise<SubscriptionResult | null> {
+  const sub = await api<SubscribeResponse>('POST', `${orderPath(orderId)}/subscribe`);
+  if (sub.provider === 'test') {
+    window.location.assign(`/api/v1/payment/test-checkout/subscription/${encodeURIComponent(sub.subscriptionId)}`);
+    return new Promise(() => {});
+  }
+  const Razorpay = await loadScript(RAZORPAY_CHECKOUT_SCRIPT);
+  return new Promise((resolve) => {
+    new Razorpay({
+      key: sub.keyId,
+      subscription_id: sub.subscriptionId,
+      name: 'Website maintenance',
+      description: 'Monthly maintenance plan',
+      theme: { color: '#7c3aed' },
+      handler: (r: SubscriptionResult) => resolve(r),
+      modal: { ondismiss: () => resolve(null) },
+    }).open();
+  });
+}
+
+export const verifySubscription = (orderId: string, r: SubscriptionResult) => api<{ plan: PlanView }>('POST', `${orderPath(orderId)}/verify`, r);
+export const cancelPlan = (orderId: string) => api<{ plan: PlanView }>('POST', `${orderPath(orderId)}/cancel`);
+
+/** The signed fields the test checkout put in the address, if any. */
+export function subscriptionResultFromSearch(search: URLSearchParams): SubscriptionResult | null {
+  const payment = search.get('razorpay_payment_id');
+  const subscription = search.get('razorpay_subscription_id');
+  const signature = search.get('razorpay_signature');
+  return payment && subscription && signature ? { razorpay_payment_id: payment, razorpay_subscription_id: subscription, razorpay_signature: signature } : null;
+}

@@ -1,0 +1,271 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
+import { SUPPORT_CATEGORIES, SUPPORT_ENDED, SUPPORT_LIMITS, type SupportOverviewResponse, type SupportRequestSummary } from '../../../contract/support.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
+import { ApiError, api, errorMessage } from '../../lib/api.ts';
+import { useOrderFiles } from '../workspace/order-files.ts';
+import { PanelCard, PanelError, PanelLoading, formatShortWhen } from '../workspace/panel-ui.tsx';
+import { useLoad } from '../workspace/use-load.ts';
+import type { Workspace } from '../workspace/workspace-api.ts';
+import { MaintenanceCharges } from './maintenance-charges.tsx';
+import { PlanCard } from './plan-card.tsx';
+import { RequestThread } from './request-thread.tsx';
+import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay, type Thread } from './support-api.ts';
+
+// The order page's Support tab (issue 20 items 1–4). The customer: until when the website is
+// covered, the maintenance plan, their requests with threads, and a form to open one (refused
+// with the plan's offer once support has ended — the form keeps its text). The founder: the same
+// window and requests (answered in /admin/support) and the plan's charges.
+
+export default function SupportPanel({ ws }: { ws: Workspace }) {
+  // Before delivery the routes answer 404 (decision 170): the tab then says when support starts.
+  const load = useCallback(
+    () =>
+      (ws.side === 'agency' ? api<SupportOverviewResponse>('GET', `${ws.base}/support`) : customerSupport.overview(ws.orderId)).catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 404) return 'undelivered' as const;
+        throw err;
+      }),
+    [ws],
+  );
+  const overview = useLoad(load);
+  if (overview.error && !overview.data) return <PanelError message={overview.error} />;
+  if (!overview.data) return <PanelLoading label="Loading support" />;
+  if (overview.data === 'undelivered')
+    return (
+      <PanelCard>
+        <h2 className="text-lg font-semibold text-white">Support</h2>
+        <p className="mt-2 text-ink" data-testid="support-until">
+          A year of support starts when the website is delivered; requests are opened here.
+        </p>
+      </PanelCard>
+    );
+  const data = overview.data;
+  return (
+    <div className="flex flex-col gap-5">
+      <WindowCard data={data} />
+      {ws.side === 'customer' ? (
+        <>
+          <PlanCard orderId={ws.orderId} plan={data.plan} covered={data.covered} onChange={overview.reload} />
+          <CustomerRequests ws={ws} requests={data.requests} onChange={overview.reload} />
+        </>
+      ) : (
+        <>
+          <AgencyPlan orderId={ws.orderId} />
+          <PanelCard>
+            <h2 className="text-lg font-semibold text-white">Requests</h2>
+            <RequestList requests={data.requests} link={(r) => `/admin/support/${r.id}`} />
+          </PanelCard>
+        </>
+      )}
+    </div>
+  );
+}
+
+function WindowCard({ data }: { data: SupportOverviewResponse }) {
+  return (
+    <PanelCard>
+      <h2 className="text-lg font-semibold text-white">Support</h2>
+      <p className="mt-2 text-ink" data-testid="support-until">
+        {!data.supportUntil
+          ? 'Support starts when your website is delivered.'
+          : data.covered
+            ? `Support until ${formatDay(data.supportUntil)}`
+            : `Support ended on ${formatDay(data.supportUntil)}`}
+      </p>
+    </PanelCard>
+  );
+}
+
+/** The founder's view of the order's plan: state, next charge, charges with invoices (from the order detail). */
+function AgencyPlan({ orderId }: { orderId: string }) {
+  const load = useCallback(() => api<OrderDetailResponse>('GET', `admin/orders/${encodeURIComponent(orderId)}`), [orderId]);
+  const detail = useLoad(load);
+  if (!detail.data) return detail.error ? <PanelError message={detail.error} /> : null;
+  return (
+    <PanelCard>
+      <h2 className="text-lg font-semibold text-white">Maintenance plan</h2>
+      <MaintenanceCharges maintenance={detail.data.maintenance} />
+    </PanelCard>
+  );
+}
+
+function RequestList({ requests, link, onOpen, openId }: { requests: SupportRequestSummary[]; link?(r: SupportRequestSummary): string; onOpen?(id: string): void; openId?: string | null }) {
+  if (requests.length === 0) return <p className="mt-2 text-sm text-muted">No requests yet.</p>;
+  return (
+    <ul className="mt-3 flex flex-col divide-y divide-line" aria-label="Support requests">
+      {requests.map((r) => (
+        <li key={r.id} data-testid="support-request" className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <div className="min-w-0">
+            {link ? (
+              <Link to={link(r)} className="font-semibold wrap-anywhere text-accent-soft hover:underline">
+                {r.title}
+              </Link>
+            ) : (
+              <button type="button" className="text-left font-semibold wrap-anywhere text-accent-soft hover:underline" aria-expanded={openId === r.id} onClick={() => onOpen?.(r.id)}>
+                {r.title}
+              </button>
+            )}
+            <p className="text-xs text-muted">
+              {CATEGORY_LABELS[r.category]} · last message {formatShortWhen(r.lastMessageAt)}
+            </p>
+          </div>
+          <span className="rounded-full border border-line px-2.5 py-0.5 text-xs text-ink" data-testid="support-state">
+            {STATE_LABELS[r.state]}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CustomerRequests({ ws, requests, onChange }: { ws: Workspace; requests: SupportRequestSummary[]; onChange(): Promise<void> }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const files = useOrderFiles(ws);
+  const fileName = (id: string) => files.data?.find((f) => f.id === id)?.name ?? 'a file';
+  return (
+    <>
+      <PanelCard>
+        <h2 className="text-lg font-semibold text-white">Your requests</h2>
+        <RequestList requests={requests} onOpen={(id) => setOpenId(openId === id ? null : id)} openId={openId} />
+        {openId && <CustomerThread key={openId} orderId={ws.orderId} requestId={openId} fileName={fileName} onChange={onChange} />}
+      </PanelCard>
+      <NewRequestForm
+        orderId={ws.orderId}
+        files={files.data ?? []}
+        onOpened={async (id) => {
+          await onChange();
+          setOpenId(id);
+        }}
+      />
+    </>
+  );
+}
+
+function CustomerThread({ orderId, requestId, fileName, onChange }: { orderId: string; requestId: string; fileName(id: string): string; onChange(): Promise<void> }) {
+  const load = useCallback(() => customerSupport.thread(orderId, requestId), [orderId, requestId]);
+  const thread = useLoad<Thread>(load);
+  const [error, setError] = useState<string | null>(null);
+  if (!thread.data) return thread.error ? <PanelError message={thread.error} /> : <PanelLoading label="Loading the request" />;
+  const { request, messages } = thread.data;
+  const all = [{ id: 'opening', sender: 'customer' as const, text: request.description, fileIds: request.fileIds, createdAt: request.createdAt }, ...messages];
+  return (
+    <section className="mt-4 flex flex-col gap-3 border-t border-line pt-4" aria-label={`Request: ${request.title}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold wrap-anywhere text-white">{request.title}</h3>
+        {request.state === 'resolved' && (
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              try {
+                await customerSupport.reopen(orderId, requestId);
+                await Promise.all([thread.reload(), onChange()]);
+              } catch (err) {
+                setError(errorMessage(err));
+              }
+            }}
+          >
+            Reopen
+          </Button>
+        )}
+      </div>
+      {error && <PanelError message={error} />}
+      <RequestThread
+        messages={all}
+        reader="customer"
+        fileName={fileName}
+        canWrite={request.state !== 'closed'}
+        onSend={async (text) => {
+          await customerSupport.write(orderId, requestId, text);
+          await Promise.all([thread.reload(), onChange()]);
+        }}
+      />
+    </section>
+  );
+}
+
+function NewRequestForm({ orderId, files, onOpened }: { orderId: string; files: { id: string; name: string }[]; onOpened(id: string): Promise<void> }) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState<string>('');
+  const [fileIds, setFileIds] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ended) alertRef.current?.focus();
+  }, [ended]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim() || !description.trim() || !category) return setError('Give a title, a description and a category.');
+    setBusy(true);
+    try {
+      const { request } = await customerSupport.open(orderId, { title, description, category, ...(fileIds.length ? { fileIds } : {}) });
+      setTitle('');
+      setDescription('');
+      setCategory('');
+      setFileIds([]);
+      setError(null);
+      setEnded(null);
+      await onOpened(request.id);
+    } catch (err) {
+      // 402: support has ended — the offer is shown, and what was typed stays in the form.
+      if (err instanceof ApiError && err.code === SUPPORT_ENDED) {
+        setEnded(err.message);
+        setError(null);
+      } else setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PanelCard>
+      <h2 className="text-lg font-semibold text-white">New request</h2>
+      <form onSubmit={submit} className="mt-3 flex flex-col gap-4" aria-label="New support request">
+        <TextField label="Title" value={title} maxLength={SUPPORT_LIMITS.title} onChange={(e) => setTitle(e.target.value)} />
+        <TextAreaField label="Description" rows={4} value={description} maxLength={SUPPORT_LIMITS.description} onChange={(e) => setDescription(e.target.value)} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium text-ink">Category</legend>
+          <div className="flex flex-wrap gap-4">
+            {SUPPORT_CATEGORIES.map((c) => (
+              <label key={c} className="inline-flex min-h-11 items-center gap-2 text-ink">
+                <input type="radio" name="support-category" value={c} checked={category === c} onChange={() => setCategory(c)} className="h-4 w-4 accent-accent" />
+                {CATEGORY_LABELS[c]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {files.length > 0 && (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-medium text-ink">Files of the order (optional)</legend>
+            {files.map((f) => (
+              <label key={f.id} className="inline-flex min-h-11 items-center gap-2 text-sm wrap-anywhere text-ink">
+                <input
+                  type="checkbox"
+                  checked={fileIds.includes(f.id)}
+                  onChange={(e) => setFileIds((ids) => (e.target.checked ? [...ids, f.id] : ids.filter((x) => x !== f.id)))}
+                  className="h-4 w-4 shrink-0 accent-accent"
+                />
+                {f.name}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {ended && (
+          <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-xl border border-accent/50 bg-accent/10 px-4 py-3 text-sm text-ink outline-none" data-testid="support-ended">
+            {ended}
+          </div>
+        )}
+        {error && <PanelError message={error} />}
+        <Button type="submit" disabled={busy} className="self-start">
+          Send request
+        </Button>
+      </form>
+    </PanelCard>
+  );
+}
+
