@@ -19,10 +19,12 @@ async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** Full-page screenshots at 390 and 1280 px (the page is left at 1280). */
+/** Full-page screenshots at 390 and 1280 px, no sideways scroll at either (the page is left at 1280). */
 async function shots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    // A phone's width: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // SHOTS_DIR keeps them out of test-results/, which the next Playwright run empties.
     await page.screenshot({ path: join(process.env.SHOTS_DIR ?? test.info().outputPath(), `${name}-${width}.png`), fullPage: true });
   }
