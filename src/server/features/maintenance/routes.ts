@@ -9,7 +9,7 @@ import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { escapeHtml } from '../mail/render-email.ts';
-import { TEST_CHECKOUT_BUTTON, testCheckoutHtml } from '../payments/test-checkout-routes.ts';
+import { TEST_CHECKOUT_BUTTON, testCheckoutHtml } from '../../integrations/payments/test-checkout-page.ts';
 import { addSupportExtension } from '../support/support-window.ts';
 import { maintenanceSupportExtension } from './plan-queries.ts';
 import { cancelAtPeriodEnd, subscribe, verifySubscription } from './subscribe.ts';

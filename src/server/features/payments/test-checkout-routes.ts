@@ -8,6 +8,7 @@ import { escapeHtml } from '../mail/render-email.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { TestCheckoutProvider } from '../../integrations/payments/test-checkout.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
+import { PRIMARY, testCheckoutHtml } from '../../integrations/payments/test-checkout-page.ts';
 
 const params = z.object({ orderId: z.string().min(1).max(64) });
 
@@ -17,20 +18,6 @@ const params = z.object({ orderId: z.string().min(1).max(64) });
  * labelled TEST MODE everywhere. "Pay" signs the result exactly as Razorpay does and returns to /pay,
  * which verifies it through the same payment/verify-payment call as a real payment.
  */
-// The site's own font stack (src/web/styles.css --font-sans): the page must look like the site.
-const SITE_FONT = "ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
-const PRIMARY = 'box-sizing:border-box;padding:12px 16px;border:0;border-radius:10px;background:#7c3aed;color:#fff;font:inherit;font-size:16px;font-weight:700;cursor:pointer';
-
-/** The test checkout's page around `body` (HTML, escaped by the caller): also the subscription page's (features/maintenance). */
-export const testCheckoutHtml = (brand: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Test checkout — ${brand}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
-<body style="margin:0;min-height:100vh;background:#0b0b10;color:#e5e7eb;font-family:${SITE_FONT};display:flex;align-items:center;justify-content:center">
-<main style="box-sizing:border-box;max-width:420px;width:calc(100% - 32px);background:#15151f;border:1px solid #2a2a3a;border-radius:16px;padding:28px">
-<p role="note" style="margin:0 0 16px;padding:8px 12px;border-radius:8px;background:#fde68a;color:#1f1300;font-weight:700;text-align:center">TEST MODE — no real money moves</p>
-${body}</main></body></html>`;
-/** The primary button's style, for the pages built on testCheckoutHtml. */
-export const TEST_CHECKOUT_BUTTON = PRIMARY;
-
 export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const ctx = moneyContext(deps);
   if (ctx.provider.name !== 'test') return;
