@@ -12,6 +12,7 @@ import type { Workspace } from '../workspace/workspace-api.ts';
 import { MaintenanceCharges } from './maintenance-charges.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { RequestThread } from './request-thread.tsx';
+import { useSupportLive } from './use-support-live.ts';
 import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay, type Thread } from './support-api.ts';
 
 // The order page's Support tab (issue 20 items 1–4). The customer: until when the website is
@@ -123,13 +124,19 @@ function RequestList({ requests, link, onOpen, openId }: { requests: SupportRequ
 function CustomerRequests({ ws, requests, onChange }: { ws: Workspace; requests: SupportRequestSummary[]; onChange(): Promise<void> }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const files = useOrderFiles(ws);
+  // Live: an answer or a state change from the agency reloads the list and the open thread.
+  const [tick, setTick] = useState(0);
+  useSupportLive(ws.orderId, () => {
+    setTick((t) => t + 1);
+    void onChange();
+  });
   const fileName = (id: string) => files.data?.find((f) => f.id === id)?.name ?? 'a file';
   return (
     <>
       <PanelCard>
         <h2 className="text-lg font-semibold text-white">Your requests</h2>
         <RequestList requests={requests} onOpen={(id) => setOpenId(openId === id ? null : id)} openId={openId} />
-        {openId && <CustomerThread key={openId} orderId={ws.orderId} requestId={openId} fileName={fileName} onChange={onChange} />}
+        {openId && <CustomerThread key={openId} orderId={ws.orderId} requestId={openId} tick={tick} fileName={fileName} onChange={onChange} />}
       </PanelCard>
       <NewRequestForm
         orderId={ws.orderId}
@@ -143,8 +150,10 @@ function CustomerRequests({ ws, requests, onChange }: { ws: Workspace; requests:
   );
 }
 
-function CustomerThread({ orderId, requestId, fileName, onChange }: { orderId: string; requestId: string; fileName(id: string): string; onChange(): Promise<void> }) {
-  const load = useCallback(() => customerSupport.thread(orderId, requestId), [orderId, requestId]);
+function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orderId: string; requestId: string; tick: number; fileName(id: string): string; onChange(): Promise<void> }) {
+  // `tick` moves with every live event of the order: read the thread again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- tick is the reason to reload, not an input
+  const load = useCallback(() => customerSupport.thread(orderId, requestId), [orderId, requestId, tick]);
   const thread = useLoad<Thread>(load);
   const [error, setError] = useState<string | null>(null);
   if (!thread.data) return thread.error ? <PanelError message={thread.error} /> : <PanelLoading label="Loading the request" />;
