@@ -134,6 +134,9 @@ test('support after delivery: a request both ways, the window ending, the mainte
   await expect(admin.getByTestId('plan-charge')).toHaveCount(2);
   await expect(admin.getByTestId('plan-charge').nth(1)).toContainText(/invoice \S+/);
   await expect(admin.getByTestId('plan-charge').nth(0)).toContainText(/invoice \S+/);
+  const downloading = admin.waitForEvent('download');
+  await admin.getByTestId('plan-charge').nth(0).getByRole('button', { name: /^Download invoice .* \(PDF\)$/ }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/\.pdf$/);
   await expectAccessible(admin);
   await shots(admin, 'admin-order-support');
   await page.reload();

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import type { AdminMaintenance } from '../../../contract/maintenance.ts';
 import { formatMinor, formatWhen } from '../admin/format.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { downloadFile } from '../../lib/download-file.ts';
 
 // The founder's view of one order's maintenance plan (issue 20 item 5): state, next charge, and
 // the charges with their invoices.
@@ -26,13 +29,34 @@ export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintena
       {m.charges.length > 0 && (
         <ul className="flex flex-col gap-1" aria-label="Plan charges">
           {m.charges.map((c) => (
-            <li key={c.paymentId} data-testid="plan-charge" className="wrap-anywhere text-ink">
-              {formatWhen(c.chargedAt)} · {formatMinor(c.amount, c.currency)} · {formatDay(c.periodStart)}–{formatDay(c.periodEnd)} ·{' '}
-              {c.invoice ? `invoice ${c.invoice.number}` : 'no invoice'}
+            <li key={c.paymentId} data-testid="plan-charge" className="flex flex-wrap items-center justify-between gap-2 wrap-anywhere text-ink">
+              <span className="min-w-0">
+                {formatWhen(c.chargedAt)} · {formatMinor(c.amount, c.currency)} · {formatDay(c.periodStart)}–{formatDay(c.periodEnd)} ·{' '}
+                {c.invoice ? `invoice ${c.invoice.number}` : 'no invoice'}
+              </span>
+              {c.invoice && <InvoiceDownload id={c.invoice.id} number={c.invoice.number} />}
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** The charge's tax invoice as a PDF (the back office's invoice route, as the order's invoices use it). */
+function InvoiceDownload({ id, number }: { id: string; number: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <span className="flex flex-col items-end">
+      <button
+        type="button"
+        className={buttonClass('secondary', 'px-3 py-1.5 text-xs')}
+        aria-label={`Download invoice ${number} (PDF)`}
+        onClick={async () => setError(await downloadFile(`admin/invoices/${encodeURIComponent(id)}/pdf`, `${number.replace(/\//g, '-')}.pdf`))}
+      >
+        Download PDF
+      </button>
+      {error && <span role="alert" className="text-xs text-danger">{error}</span>}
+    </span>
   );
 }
