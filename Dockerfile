@@ -23,5 +23,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# --liftoff-only: scripts/server-node-flags.mjs (decision 111, the embedded database's memory).
-CMD ["node", "--liftoff-only", "dist/server/main.js"]
+# --liftoff-only --max-semi-space-size=8: scripts/server-node-flags.mjs (decision 111, memory).
+CMD ["node", "--liftoff-only", "--max-semi-space-size=8", "dist/server/main.js"]
