@@ -4,7 +4,13 @@ import { dueDateAfter, formatDueDate } from '../../src/domain/delivery-date.ts';
 import { login } from './helpers/auth.ts';
 import { DESIGN_ABOUT, DESIGN_HOME, LOGO } from './helpers/images.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
-import { ADMIN_EMAIL } from './ports.ts';
+import { ADMIN_EMAIL, CONTROL_URL, MAILBOX_URL } from './ports.ts';
+
+interface Mail {
+  subject: string;
+  text: string;
+}
+const mailsTo = async (to: string): Promise<Mail[]> => (await (await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
 
 // Issue 19 "Done when", in the browser at 390 px (touch) and 1280 px: the order's workspace as the
 // customer and the founder use it — brief, files, a design review with pins and two rounds, the
@@ -231,5 +237,31 @@ test('the order workspace: brief, files, a design review with pins, approval, de
   await page.getByRole('tab', { name: 'My Orders' }).click();
   await expect(page.locator('[data-testid="orders-table"]:visible, [data-testid="orders-cards"]:visible')).toContainText(orderId);
   await expect(page.getByTestId('unread-messages')).toHaveCount(0);
+
+  // The batched notice (decision 155): two messages while the customer is away become ONE e-mail
+  // once ORDER_NOTIFY_DELAY_SECONDS have passed — the test stack's job pass "ten minutes later" —
+  // and a second pass sends nothing more. The mail links the order; it never quotes a message.
+  const noticeMails = async () => (await mailsTo(email)).filter((m) => m.subject === `News on your order ${orderId}`);
+  const before = (await noticeMails()).length;
+  await page.goto('/dashboard');
+  await admin.goto(`/admin/orders/${orderId}?tab=messages`);
+  for (const text of ['The menu page is ready.', 'And the contact page too.']) {
+    await admin.getByLabel('Message', { exact: true }).fill(text);
+    await admin.getByRole('button', { name: 'Send' }).click();
+    await expect(admin.getByTestId('order-message').filter({ hasText: text })).toBeVisible();
+  }
+  const runJobs = async () => {
+    const at = new Date(Date.now() + 10 * 60_000).toISOString();
+    expect((await fetch(`${CONTROL_URL}/jobs/run?at=${encodeURIComponent(at)}`, { method: 'POST' })).ok).toBe(true);
+  };
+  await runJobs();
+  await expect.poll(async () => (await noticeMails()).length, { timeout: 20_000 }).toBe(before + 1);
+  const notice = (await noticeMails()).at(-1)!;
+  expect(notice.text).toContain('2 new messages');
+  expect(notice.text).toContain(`/status/${orderId}`);
+  expect(notice.text).not.toContain('The menu page is ready.');
+  await runJobs();
+  await page.waitForTimeout(1_000);
+  expect(await noticeMails()).toHaveLength(before + 1);
   await adminCtx.close();
 });
