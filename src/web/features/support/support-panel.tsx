@@ -234,7 +234,7 @@ function NewRequestForm({ orderId, files, onOpened }: { orderId: string; files: 
   return (
     <PanelCard>
       <h2 className="text-lg font-semibold text-white">New request</h2>
-      <form onSubmit={submit} className="mt-3 flex flex-col gap-4" aria-label="New support request">
+      <form onSubmit={submit} className="mt-3 flex flex-col gap-4" aria-label="New support request" data-primary-action>
         <TextField label="Title" value={title} maxLength={SUPPORT_LIMITS.title} onChange={(e) => setTitle(e.target.value)} />
         <TextAreaField label="Description" rows={4} value={description} maxLength={SUPPORT_LIMITS.description} onChange={(e) => setDescription(e.target.value)} />
         <fieldset className="flex flex-col gap-2">

@@ -59,7 +59,7 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <div role="tablist" aria-label="Order workspace" className="flex flex-wrap gap-1 rounded-2xl border border-line bg-card p-1" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Order workspace" className="grid grid-cols-3 gap-1 rounded-2xl border border-line bg-card p-1 sm:flex sm:flex-wrap" onKeyDown={onKeyDown}>
         {TABS.map((t, i) => {
           const selected = t.id === current;
           return (
