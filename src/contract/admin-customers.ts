@@ -24,6 +24,8 @@ export const customerOrder = z.object({
   currency: z.string(),
   totalMinor: z.number(),
   completedStages: z.number(),
+  /** Issue 20.1: end of the support window (ISO), including a plan's extension; null until delivered. */
+  supportUntil: z.string().nullable(),
 });
 
 export const customerConversation = z.object({

@@ -27,6 +27,8 @@ export const orderSummary = z.object({
   coupon_code: z.string().nullable(),
   /** Issue 19.5: messages from the agency the customer has not read yet. */
   unreadMessages: z.number().int().min(0),
+  /** Issue 20.1: end of the support window (ISO), including a plan's extension; null until delivered. */
+  supportUntil: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 

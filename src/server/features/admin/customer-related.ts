@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { identities } from '../../db/schema/accounts.ts';
 import { chatConversations } from '../../db/schema/chat.ts';
 import { orders } from '../../db/schema/orders.ts';
+import { supportWindow } from '../support/support-window.ts';
 
 // What other features know about a customer (orders: issue 5, chat: issue 6, sign-in: issue 4).
 
@@ -19,7 +20,7 @@ export async function orderCounts(db: Db, userIds: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 
-export async function ordersOf(db: Db, userId: string): Promise<CustomerDetailResponse['orders']> {
+export async function ordersOf(db: Db, userId: string, supportDays: number, now = new Date()): Promise<CustomerDetailResponse['orders']> {
   const rows = await db
     .select({
       order: orders,
@@ -28,12 +29,19 @@ export async function ordersOf(db: Db, userId: string): Promise<CustomerDetailRe
     .from(orders)
     .where(and(eq(orders.userId, userId), placed))
     .orderBy(desc(orders.createdAt));
+  // Issue 20.1: each order's support window (null until delivered; few orders per customer).
+  const supportUntil = new Map<string, string>();
+  for (const r of rows) {
+    const window = await supportWindow(db, supportDays, r.order.id, now);
+    if (window.supportUntil) supportUntil.set(r.order.id, window.supportUntil.toISOString());
+  }
   return rows.map((r) => ({
     id: r.order.publicId,
     createdAt: r.order.createdAt.toISOString(),
     currency: r.order.currency,
     totalMinor: Number(r.order.total),
     completedStages: Number(r.completed),
+    supportUntil: supportUntil.get(r.order.id) ?? null,
   }));
 }
 

@@ -19,7 +19,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.get(
     '/customers/:id',
     { schema: { tags, security, summary: 'One customer: profile, sign-in methods, sessions, orders, conversations', params: uuidParams, response: { 200: customerDetailResponse, ...errorResponses } } },
-    async (request) => getCustomer(deps.db, request.params.id),
+    async (request) => getCustomer(deps.db, request.params.id, deps.config.SUPPORT_DAYS),
   );
   app.post(
     '/customers/:id/sessions/revoke',

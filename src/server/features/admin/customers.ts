@@ -48,12 +48,12 @@ export async function listCustomers(db: Db, q: CustomerListQuery): Promise<Custo
   };
 }
 
-export async function getCustomer(db: Db, id: string): Promise<CustomerDetailResponse> {
+export async function getCustomer(db: Db, id: string, supportDays: number): Promise<CustomerDetailResponse> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('No such customer.');
   const [live, orders, conversations, methods] = await Promise.all([
     db.select().from(sessions).where(and(eq(sessions.userId, id), liveSession(new Date()))).orderBy(desc(sessions.lastSeenAt)),
-    ordersOf(db, id),
+    ordersOf(db, id, supportDays),
     conversationsOf(db, id),
     signInMethodsOf(db, id),
   ]);

@@ -4,8 +4,10 @@ import { toMajor } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { unreadMessagesSql } from '../order-messages/unread.ts';
+import { supportWindow } from '../support/support-window.ts';
 
 interface Row {
+  id: string;
   public_id: string;
   created_at: Date | string;
   currency: string;
@@ -23,7 +25,7 @@ interface Row {
 export async function listOrders(deps: AppDeps, userId: string, publicId?: string): Promise<OrderSummary[]> {
   const ctx = moneyContext(deps);
   const rows = await deps.database.query<Row>(
-    `select o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
+    `select o.id, o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
             (select count(*)::int from order_stages s where s.order_id = o.id) as stages,
             ${unreadMessagesSql('customer', 'o.id')} as unread
@@ -35,6 +37,13 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       limit 100`,
     [userId, publicId ?? null],
   );
+  // Issue 20.1: the support window of each order (null until delivered; few orders per customer).
+  const now = new Date();
+  const supportUntil = new Map<string, string>();
+  for (const r of rows) {
+    const window = await supportWindow(deps.db, deps.config.SUPPORT_DAYS, r.id, now);
+    if (window.supportUntil) supportUntil.set(r.id, window.supportUntil.toISOString());
+  }
   return rows.map((r) => {
     const c = displayCurrency(ctx, r.currency);
     return {
@@ -52,6 +61,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       completed_steps: completedStepsOnWire(r.stages),
       coupon_code: r.coupon_code,
       unreadMessages: Number(r.unread ?? 0),
+      supportUntil: supportUntil.get(r.id) ?? null,
     };
   });
 }

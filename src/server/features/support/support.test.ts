@@ -145,6 +145,45 @@ describe('the support window', () => {
     }
     expect((await post(t, customer, requestsUrl(orderId), { title: 'Plan gone', description: 'x', category: 'question' })).statusCode).toBe(402);
   });
+
+  it("My Orders and the back office's customer page carry each order's supportUntil (null before delivery, the plan's extension included)", async () => {
+    const myOrders = async (who: Who) => (await get(t, who, '/api/v1/order/getAllOrders/user')).json().orders as { order_id: string; supportUntil: string | null }[];
+    const adminOrders = async (who: Who) => {
+      const res = await get(t, admin, `/api/v1/admin/customers/${who.user.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().orders as { id: string; supportUntil: string | null }[];
+    };
+    // Before delivery: null on both sides.
+    const early = await seedPaidOrder(t, 'support.list.early@example.com');
+    expect((await myOrders(early.customer as Who)).map((o) => [o.order_id, o.supportUntil])).toEqual([[early.orderId, null]]);
+    expect((await adminOrders(early.customer as Who)).map((o) => [o.id, o.supportUntil])).toEqual([[early.orderId, null]]);
+
+    // Delivered: the same end as the support window (delivery + SUPPORT_DAYS), on both sides.
+    const { customer, orderId } = await deliveredCustomer(t, 'support.list@example.com');
+    const window = (await get(t, customer, supportUrl(orderId))).json();
+    expect(window.supportUntil).toEqual(expect.any(String));
+    expect(await myOrders(customer)).toEqual([expect.objectContaining({ order_id: orderId, supportUntil: window.supportUntil })]);
+    expect(await adminOrders(customer)).toEqual([expect.objectContaining({ id: orderId, supportUntil: window.supportUntil })]);
+
+    // Ended: still the date (in the past), so the pages can say "Support ended on …".
+    await deliveredDaysAgo(t, orderId, 400);
+    const ended = (await myOrders(customer))[0]!.supportUntil!;
+    expect(Date.parse(ended)).toBeLessThan(Date.now());
+    expect((await adminOrders(customer))[0]!.supportUntil).toBe(ended);
+
+    // A plan's extension (through the registered hook) moves it on both sides.
+    const [row] = await t.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [orderId]);
+    const periodEnd = later(20 * DAY);
+    const source: SupportExtensionSource = async (_db, id) =>
+      id === row!.id ? { plan: { state: 'active', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false }, coveredUntil: periodEnd } : null;
+    addSupportExtension(source);
+    try {
+      expect((await myOrders(customer))[0]!.supportUntil).toBe(periodEnd.toISOString());
+      expect((await adminOrders(customer))[0]!.supportUntil).toBe(periodEnd.toISOString());
+    } finally {
+      removeSupportExtension(source);
+    }
+  });
 });
 
 describe('requests', () => {

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
 import { adminAction, useAdminData } from './use-admin-data.ts';
+import { supportLine } from '../support/support-api.ts';
 
 export default function CustomerPage() {
   const { id = '' } = useParams();
@@ -85,7 +86,7 @@ export default function CustomerPage() {
               {data.orders.length === 0 ? (
                 <p className="text-muted">No orders.</p>
               ) : (
-                <Table label="Orders of this customer" head={['Order', 'Date', 'Total', 'Stage']}>
+                <Table label="Orders of this customer" head={['Order', 'Date', 'Total', 'Stage', 'Support']}>
                   {data.orders.map((o) => (
                     <tr key={o.id}>
                       <td className={td}>
@@ -96,6 +97,9 @@ export default function CustomerPage() {
                       <td className={td}>{formatWhen(o.createdAt)}</td>
                       <td className={td}>{formatMinor(o.totalMinor, o.currency)}</td>
                       <td className={td}>{o.completedStages}/15</td>
+                      <td className={td} data-testid="order-support">
+                        {supportLine(o.supportUntil) ?? '—'}
+                      </td>
                     </tr>
                   ))}
                 </Table>

@@ -6,6 +6,7 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
+import { supportLine } from '../support/support-api.ts';
 
 const badge = (isPaid: boolean) =>
   `inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${isPaid ? 'bg-success-strong text-white' : 'bg-amber-300 text-black'}`;
@@ -64,6 +65,11 @@ export function MyOrdersTab() {
             </Link>
             <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
             <p className="mt-1 text-sm text-muted">{o.date}</p>
+            {o.supportUntil && (
+              <p className="mt-1 text-sm text-ink" data-testid="order-support">
+                {supportLine(o.supportUntil)}
+              </p>
+            )}
             <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
               <div>
                 <dt className="text-muted">Total</dt>
@@ -121,6 +127,11 @@ export function MyOrdersTab() {
                   <div>
                     <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
                   </div>
+                  {o.supportUntil && (
+                    <div className="mt-1 text-xs text-muted" data-testid="order-support">
+                      {supportLine(o.supportUntil)}
+                    </div>
+                  )}
                 </td>
                 <td className="px-4 py-3 text-ink">{o.date}</td>
                 <td className="px-4 py-3 tabular-nums text-ink">{formatMoney(o.total, o)}</td>

@@ -24,6 +24,13 @@ export const customerSupport = {
 /** "Nov 25, 2027" (UTC: the window is counted in whole UTC days on the server). */
 export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
 
+/**
+ * "Support until Nov 25, 2027" / "Support ended on Nov 25, 2027" for an order's `supportUntil`
+ * (issue 20.1: My Orders and the back office's customer page); null before delivery.
+ */
+export const supportLine = (supportUntil: string | null, now: number = Date.now()): string | null =>
+  !supportUntil ? null : now < new Date(supportUntil).getTime() ? `Support until ${formatDay(supportUntil)}` : `Support ended on ${formatDay(supportUntil)}`;
+
 export const STATE_LABELS: Record<string, string> = { open: 'Open', in_progress: 'In progress', resolved: 'Resolved', closed: 'Closed' };
 export const CATEGORY_LABELS: Record<string, string> = { bug: 'Bug', change: 'Change', question: 'Question' };
 
