@@ -57,6 +57,10 @@ test('support after delivery: a request both ways, the window ending, the mainte
 
   // The customer opens a `change` request with a file of the order.
   await uploadAs(page, `orders/${orderId}`, 'new-banner.png', LOGO);
+  // The dashboard's My Orders says it too (issue 20.1), in the same words as the order page.
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'My Orders' }).click();
+  await expect(page.getByTestId('orders-table').getByTestId('order-support')).toHaveText(/^Support until \w{3} \d{1,2}, \d{4}$/);
   await page.goto(`/status/${orderId}?tab=support`);
   await expect(page.getByTestId('support-until')).toHaveText(/^Support until \w{3} \d{1,2}, \d{4}$/);
   const form = page.getByRole('form', { name: 'New support request' });
