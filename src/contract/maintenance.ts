@@ -15,6 +15,8 @@ export const subscribeResponse = z.object({
   provider: z.enum(['razorpay', 'test']),
   subscriptionId: z.string(),
   keyId: z.string().optional(),
+  /** Razorpay Checkout's script (RAZORPAY_CHECKOUT_URL), like the advance's create-order answer; razorpay only. */
+  checkoutUrl: z.string().optional(),
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 

@@ -67,7 +67,7 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
 
     const first = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ provider: 'razorpay', subscriptionId: expect.stringMatching(/^sub_/), keyId: rzp.keyId });
+    expect(first.json()).toEqual({ provider: 'razorpay', subscriptionId: expect.stringMatching(/^sub_/), keyId: rzp.keyId, checkoutUrl: t.deps.config.RAZORPAY_CHECKOUT_URL });
     const sub = rzp.subscriptions.get(first.json().subscriptionId)!;
     expect(sub.notes).toEqual({ order_id: delivered.publicId });
     const plan = rzp.plans.get(sub.plan_id)!;

@@ -62,7 +62,7 @@ async function providerPlanId(tx: Tx, provider: PaymentProvider, price: { amount
  */
 export async function subscribe(deps: AppDeps, userId: string, orderPublicId: string): Promise<SubscribeResponse> {
   const { provider } = moneyContext(deps);
-  const answer = (subscriptionId: string): SubscribeResponse => ({ provider: provider.name, subscriptionId, ...(provider.name === 'razorpay' ? { keyId: provider.keyId } : {}) });
+  const answer = (subscriptionId: string): SubscribeResponse => ({ provider: provider.name, subscriptionId, ...(provider.name === 'razorpay' ? { keyId: provider.keyId, checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL } : {}) });
   return deps.db.transaction(async (tx) => {
     const order = await ownDeliveredOrder(tx, userId, orderPublicId);
     const price = monthlyPriceIn(deps, order.currency);

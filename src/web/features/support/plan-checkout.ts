@@ -12,7 +12,7 @@ export interface SubscriptionResult {
   razorpay_signature: string;
 }
 
-/** Razorpay's script (the server's RAZORPAY_CHECKOUT_URL default; the subscribe answer carries no URL). */
+/** Razorpay's script when an older server's subscribe answer names none (RAZORPAY_CHECKOUT_URL's default). */
 const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
 const orderPath = (orderId: string) => `orders/${encodeURIComponent(orderId)}/maintenance`;
@@ -24,7 +24,7 @@ export async function subscribeAndCheckout(orderId: string): Promise<Subscriptio
     window.location.assign(`/api/v1/payment/test-checkout/subscription/${encodeURIComponent(sub.subscriptionId)}`);
     return new Promise(() => {});
   }
-  const Razorpay = await loadScript(RAZORPAY_CHECKOUT_SCRIPT);
+  const Razorpay = await loadScript(sub.checkoutUrl ?? RAZORPAY_CHECKOUT_SCRIPT);
   return new Promise((resolve) => {
     new Razorpay({
       key: sub.keyId,
