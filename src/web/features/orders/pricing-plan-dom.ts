@@ -18,13 +18,19 @@ export function runPricingPlan(el: HTMLElement) {
   let choice = readCurrencyChoice();
   let country: string | null = null;
 
+  // The prerendered amounts are the default currency's. Formatting money wakes the browser's
+  // number-formatting data, a long task on a slow phone (Lighthouse: most of /pricing's blocking
+  // time), so amounts are rewritten only when the visitor's currency is another one.
+  let shown = DEFAULT_CURRENCY.code;
   const show = () => {
     const currency = visitorCurrency(choice, country, currencies);
+    select.value = currency.code;
+    if (currency.code === shown) return;
+    shown = currency.code;
     const { listPrice, price } = planPrices(currency);
     amount('list-price').textContent = formatMoney(listPrice, currency);
     amount('plan-price').textContent = formatMoney(price, currency);
     amount('plan-fee').textContent = formatMoney(quote(currency).fee, currency);
-    select.value = currency.code;
   };
   show();
   void currencyTable().then((table) => {
