@@ -7,7 +7,7 @@ import { notFound } from './app-error.ts';
 import type { OrderRef } from './domain-events.ts';
 
 // The order of the workspace routes (issue 19: files, reviews, messages) as one rule, for every
-// feature that needs it (order messages; reviews and files have the same rule in their own words).
+// feature that needs it (order messages, reviews, support).
 
 /** Who works on an order: its customer, or the agency (an admin, behind the admin guard). */
 export interface ThreadViewer {

@@ -1,10 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders } from '../../db/schema/orders.ts';
-import { users } from '../../db/schema/platform.ts';
 import { orderReviews } from '../../db/schema/reviews.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
+import { workspaceOrder } from '../../lib/workspace-order.ts';
 
 /** Who asks: the order's customer, or someone of the agency (an admin, behind the admin guard). */
 export type Side = 'customer' | 'agency';
@@ -13,25 +12,15 @@ export interface Viewer {
   userId: string;
 }
 
-const ORDER_NOT_FOUND = 'Order not found.';
 const REVIEW_NOT_FOUND = 'Review not found.';
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The order a viewer may work with, named as events name it. A customer sees only their own orders
- * past the checkout draft; everything else is the same 404 as an order that does not exist (the
- * files' rule, decision 142). The founder sees every paid order; a draft has no reviews.
+ * The order a viewer may work with, named as events name it: the workspace's one rule
+ * (lib/workspace-order.ts, decision 142) — a customer's own orders past the checkout draft, every
+ * paid order for the agency, the same 404 for anything else.
  */
-export async function reviewOrder(db: Db, publicId: string, viewer: Viewer): Promise<OrderRef> {
-  const [row] = await db
-    .select({ orderId: orders.id, orderPublicId: orders.publicId, customerEmail: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.publicId, publicId), ne(orders.state, 'awaiting_advance'), viewer.side === 'customer' ? eq(orders.userId, viewer.userId) : undefined))
-    .limit(1);
-  if (!row) throw notFound(ORDER_NOT_FOUND);
-  return row;
-}
+export const reviewOrder = (db: Db, publicId: string, viewer: Viewer): Promise<OrderRef> => workspaceOrder(db, publicId, viewer);
 
 /**
  * One round of the order, in the caller's transaction. `lock`: `update` for a decision, `share` for
