@@ -7,7 +7,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { ProviderUnavailableError, isTestMode, type PaymentProvider } from '../../integrations/payments/provider.ts';
-import { monthlyPriceIn } from './plan-price.ts';
+import { monthlyPriceIn } from '../../lib/maintenance-price.ts';
 import { planViewOf } from './plan-queries.ts';
 
 // The customer's three plan operations (issue 20 item 4, decision 175): subscribe, verify the

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { findCurrency } from '../../../domain/currencies.ts';
-import { floorMajor, formatMoney, toMinor } from '../../../domain/money.ts';
+import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { moneyContext } from '../../lib/money-context.ts';
+import { monthlyPriceIn } from '../../lib/maintenance-price.ts';
 
 // The price of the maintenance plan as support mentions it (the refusal after the window, the
-// 30-day e-mail): MAINTENANCE_MONTHLY_PRICE (base currency, default 49) converted like every other
-// price — base × the currency's factor, whole units (domain/pricing.ts) — in the order's currency.
-// The plan itself belongs to features/maintenance (which imports support, so not the other way).
+// 30-day e-mail): the plan's own price rule (lib/maintenance-price.ts), with its label.
 
 export interface PlanOffer {
   currency: string;
@@ -22,8 +21,7 @@ export interface PlanOffer {
 /** The plan's monthly price in the order's currency. */
 export async function maintenanceOffer(deps: AppDeps, db: Db | Tx, orderId: string): Promise<PlanOffer> {
   const [order] = await db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const { amount, currency } = monthlyPriceIn(deps, order?.currency ?? '');
   const ctx = moneyContext(deps);
-  const currency = findCurrency(order?.currency, ctx.currencies) ?? ctx.defaultCurrency;
-  const monthlyPrice = toMinor(floorMajor(deps.config.MAINTENANCE_MONTHLY_PRICE * currency.factor), currency);
-  return { currency: currency.code, monthlyPrice, priceLabel: formatMoney(monthlyPrice, currency) };
+  return { currency, monthlyPrice: amount, priceLabel: formatMoney(amount, findCurrency(currency, ctx.currencies) ?? ctx.defaultCurrency) };
 }
