@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ROLES } from '../domain/roles.ts';
 import { pageInfo, pageQuery } from './admin.ts';
 
 export const customerListQuery = pageQuery.extend({ q: z.string().trim().max(200).optional() });
@@ -8,7 +9,7 @@ export const customerRow = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string().nullable(),
-  role: z.enum(['customer', 'admin']),
+  role: z.enum(USER_ROLES),
   createdAt: z.string(),
   orders: z.number(),
   activeSessions: z.number(),
@@ -50,7 +51,7 @@ export const customerDetailResponse = z.object({
     phoneCode: z.string().nullable(),
     phoneNumber: z.string().nullable(),
     address: z.string().nullable(),
-    role: z.enum(['customer', 'admin']),
+    role: z.enum(USER_ROLES),
     createdAt: z.string(),
     /** First-touch source (decision 097): "newsletter / email / spring" or "via google.com"; null if none. Plain text. */
     source: z.string().nullable(),

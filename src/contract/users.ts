@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ROLES } from '../domain/roles.ts';
 import { ADDRESS_MAX, isValidPhoneCode, NAME_MAX, PHONE_DIGITS_REGEX, PHONE_MESSAGE } from '../domain/validation.ts';
 import { emailSchema } from './auth.ts';
 import { multiLine } from './text-policy.ts';
@@ -30,7 +31,7 @@ export const userProfile = z.object({
   phone_code: z.string().nullable(),
   phone_number: z.string().nullable(),
   address: z.string().nullable(),
-  role: z.enum(['customer', 'admin']),
+  role: z.enum(USER_ROLES),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

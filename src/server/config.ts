@@ -174,6 +174,12 @@ export const envSchema = z.object({
   // and the first-response target of the founder's support queue.
   SUPPORT_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   SUPPORT_FIRST_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  // Accounts people can trust (issue 21). The back office's second factor (decision 190): every
+  // back-office session is confirmed with a passkey within ADMIN_STEP_UP_HOURS; 'off' accepts the risk.
+  ADMIN_STEP_UP: z.enum(['passkey', 'off']).default('passkey'),
+  ADMIN_STEP_UP_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  /** Invoices and payment records outlive a deleted account this many years (decision 192). */
+  INVOICE_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(8),
   /** Development and tests: serve the web build from another folder. */
   WEB_DIST_DIR: optionalString,
 });

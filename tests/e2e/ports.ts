@@ -4,6 +4,8 @@ const base = Number(process.env.E2E_PORT_BASE ?? 4300);
 
 export const E2E = {
   app: base + 10,
+  /** A second instance with the back office's passkey step-up on (issue 21): WebAuthn needs a host name. */
+  passkeyApp: base + 11,
   smtp: base + 25,
   smtpHttp: base + 26,
   oidc: base + 30,
@@ -15,6 +17,8 @@ export const E2E = {
 } as const;
 
 export const APP_URL = `http://127.0.0.1:${E2E.app}`;
+/** The step-up instance: `localhost`, since WebAuthn refuses an IP address as relying party. */
+export const PASSKEY_APP_URL = `http://localhost:${E2E.passkeyApp}`;
 export const MAILBOX_URL = `http://127.0.0.1:${E2E.smtpHttp}`;
 export const CONTROL_URL = `http://127.0.0.1:${E2E.control}`;
 /** The seller printed on the stack's tax invoices (issue 14.1). */

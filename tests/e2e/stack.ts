@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { runJobs } from '../../src/server/features/jobs/run-jobs.ts';
 import { chargeTestSubscription } from '../../src/server/features/maintenance/test-charges.ts';
-import { ADMIN_EMAILS, APP_URL, E2E, E2E_SELLER, REFERRAL_VALID_UNTIL } from './ports.ts';
+import { ADMIN_EMAILS, APP_URL, E2E, E2E_SELLER, PASSKEY_APP_URL, REFERRAL_VALID_UNTIL } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
 // — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
@@ -66,10 +66,25 @@ const env: Record<string, string> = {
   // issue 14.1: the seller printed on tax invoices
   SELLER_LEGAL_NAME: E2E_SELLER.legalName,
   SELLER_TAX_ID: E2E_SELLER.taxId,
+  // issue 21: the specs of this instance sign the founder in by code alone (decision 190 allows
+  // 'off' for tests); the step-up itself is tested on the second instance below.
+  ADMIN_STEP_UP: 'off',
 };
 const config = loadConfig(env);
 const { app, deps } = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
+
+// Issue 21: a second instance with the default ADMIN_STEP_UP=passkey, on `localhost` (a WebAuthn
+// relying party must be a host name), its own database and files, the same mailbox and fakes.
+const passkeyConfig = loadConfig({
+  ...env,
+  PORT: String(E2E.passkeyApp),
+  PUBLIC_URL: PASSKEY_APP_URL,
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-passkey-data-')),
+  ADMIN_STEP_UP: 'passkey',
+});
+const passkeyApp = await buildApp(passkeyConfig);
+await passkeyApp.app.listen({ port: passkeyConfig.PORT, host: passkeyConfig.HOST });
 
 // Issue 14 (decision 099): the test stack's own control port, on loopback, outside the app. A spec
 // runs one job pass now or "at" a later time (POST /jobs/run?at=ISO) instead of waiting for the
@@ -126,6 +141,7 @@ console.log(`e2e stack ready at ${APP_URL}`);
 
 const stop = async () => {
   control.close();
+  await passkeyApp.app.close();
   await app.close();
   await smtp.close();
   process.exit(0);

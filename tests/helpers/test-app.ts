@@ -16,7 +16,8 @@ export interface TestApp extends BuiltApp {
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env },
+    // ADMIN_STEP_UP off unless a test names it: the step-up has its own tests (issue 21, decision 190).
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off', ...env },
     // No web build unless the test names one (WEB_DIST_DIR).
     { dataDir: 'memory', ...(env.WEB_DIST_DIR ? {} : { webDistDir: '/nonexistent' }) },
   );
@@ -56,7 +57,7 @@ export async function createThrowAwayDatabase() {
 }
 
 /** Creates (or reuses) a user and returns a bearer token for it — a real session row. */
-export async function loginAs(t: BuiltApp, email: string, role: 'customer' | 'admin' = 'customer') {
+export async function loginAs(t: BuiltApp, email: string, role: 'customer' | 'staff' | 'admin' = 'customer') {
   const [user] = await t.deps.db
     .insert(users)
     .values({ email: email.toLowerCase(), name: email.split('@')[0], role, phoneCode: '91', phoneNumber: '9876543210', address: 'Test street 1' })

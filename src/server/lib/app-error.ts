@@ -6,8 +6,14 @@ export const errorStatus = {
   /** Support has ended for the order: the answer offers the maintenance plan (issue 20, decision 170). */
   SUPPORT_ENDED: 402,
   FORBIDDEN: 403,
+  /** A back-office session not confirmed by a passkey within ADMIN_STEP_UP_HOURS (issue 21, decision 190). */
+  STEP_UP_REQUIRED: 403,
+  /** Deleting the account needs a fresh code or passkey (issue 21, decision 192). */
+  CONFIRMATION_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** An order is paid for and not yet delivered: the account cannot be deleted (decision 192). */
+  ORDER_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

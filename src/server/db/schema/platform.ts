@@ -14,11 +14,13 @@ export const users = pgTable('users', {
   phoneCode: text('phone_code'),
   phoneNumber: text('phone_number'),
   address: text('address'),
-  role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
+  role: text('role', { enum: ['customer', 'staff', 'admin'] }).notNull().default('customer'),
   ...timestamps,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   // Migration 0744: where the visitor first came from (decision 097).
   ...firstTouchColumns(),
+  // Migration 0870: the account was deleted and its row anonymised (decision 192).
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable('sessions', {
@@ -33,6 +35,9 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  // Migration 0870: the last passkey (or recovery code) confirmation — the step-up, decision 190.
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  city: text('city'),
 });
 
 export const mailOutbox = pgTable('mail_outbox', {

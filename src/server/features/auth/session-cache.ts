@@ -23,6 +23,11 @@ export function createSessionCache(db: Db, bus: InvalidationBus): SessionLookupC
     inFlight.clear();
     cache.deleteWhere((a) => a.sessionId === sessionId);
   });
+  bus.subscribe('session.changed', (sessionId) => {
+    revocations++;
+    inFlight.clear();
+    cache.deleteWhere((a) => a.sessionId === sessionId);
+  });
   bus.subscribe('user.sessions-revoked', (userId) => {
     revocations++;
     inFlight.clear();
@@ -39,7 +44,7 @@ export function createSessionCache(db: Db, bus: InvalidationBus): SessionLookupC
         pending = findSessionRow(db, tokenHash)
           .then((found) => {
             if (!found) return null;
-            const auth = { user: found.user, sessionId: found.sessionId };
+            const auth = { user: found.user, sessionId: found.sessionId, confirmedAt: found.confirmedAt };
             if (seen === revocations) cache.set(tokenHash, auth, found.validUntil - Date.now());
             return auth;
           })
@@ -52,6 +57,7 @@ export function createSessionCache(db: Db, bus: InvalidationBus): SessionLookupC
     },
     sessionRevoked: (sessionId) => bus.publish('session.revoked', sessionId),
     userSessionsRevoked: (userId) => bus.publish('user.sessions-revoked', userId),
+    sessionChanged: (sessionId) => bus.publish('session.changed', sessionId),
   };
   attachSessionCache(db, lookup);
   return lookup;

@@ -15,17 +15,28 @@ export type SessionUser = typeof users.$inferSelect;
 export interface AuthContext {
   user: SessionUser;
   sessionId: string;
+  /** When a passkey or recovery code last confirmed this session (the step-up, decision 190). */
+  confirmedAt: Date | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Db, userId: string, userAgent?: string): Promise<string> {
+export interface NewSessionDetails {
+  /** Set when the sign-in itself was a passkey: the session starts confirmed (decision 190). */
+  confirmed?: boolean;
+  /** The city of the geo lookup, for the sessions list; never the address itself. */
+  city?: string | null;
+}
+
+export async function createSession(db: Db, userId: string, userAgent?: string, details: NewSessionDetails = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
     userAgent: userAgent?.slice(0, 300),
+    confirmedAt: details.confirmed ? new Date(now) : null,
+    city: details.city?.slice(0, 100) ?? null,
     expiresAt: new Date(now + SLIDING_MS),
     absoluteExpiresAt: new Date(now + ABSOLUTE_MS),
   });
@@ -70,7 +81,7 @@ export async function findSessionRow(db: Db, tokenHash: string): Promise<FoundSe
     await db.update(sessions).set({ lastSeenAt: now, expiresAt: expires }).where(eq(sessions.id, row.session.id));
     expiresAt = expires.getTime();
   }
-  return { user: row.user, sessionId: row.session.id, validUntil: Math.min(expiresAt, row.session.absoluteExpiresAt.getTime()) };
+  return { user: row.user, sessionId: row.session.id, confirmedAt: row.session.confirmedAt, validUntil: Math.min(expiresAt, row.session.absoluteExpiresAt.getTime()) };
 }
 
 /**
@@ -81,6 +92,8 @@ export interface SessionLookupCache {
   find(tokenHash: string): Promise<AuthContext | null>;
   sessionRevoked(sessionId: string): void;
   userSessionsRevoked(userId: string): void;
+  /** The session row changed (confirmed by a passkey): every instance reads it afresh. */
+  sessionChanged(sessionId: string): void;
 }
 const caches = new WeakMap<Db, SessionLookupCache>();
 export const attachSessionCache = (db: Db, cache: SessionLookupCache) => void caches.set(db, cache);
@@ -91,7 +104,13 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
   const cache = caches.get(db);
   if (cache) return cache.find(hashToken(token));
   const found = await findSessionRow(db, hashToken(token));
-  return found && { user: found.user, sessionId: found.sessionId };
+  return found && { user: found.user, sessionId: found.sessionId, confirmedAt: found.confirmedAt };
+}
+
+/** Marks the session confirmed now (a passkey or recovery code, decision 190). */
+export async function confirmSession(db: Db, sessionId: string, at = new Date()) {
+  await db.update(sessions).set({ confirmedAt: at }).where(eq(sessions.id, sessionId));
+  caches.get(db)?.sessionChanged(sessionId);
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
