@@ -14,9 +14,18 @@ export async function findUserById(deps: AppDeps, id: string): Promise<SessionUs
   return user;
 }
 
+/** Where a sign-in comes from: the device for the sessions list, and whether a passkey made it. */
+export interface SignInContext {
+  userAgent?: string;
+  /** The client's address, only to look up the city for the sessions list; never stored. */
+  ip?: string;
+  /** A passkey sign-in: the session starts confirmed for the back office (decision 190). */
+  confirmed?: boolean;
+}
+
 /** The one way every sign-in path ends: role bootstrap, then a fresh opaque session token. */
-export async function signIn(deps: AppDeps, user: SessionUser, userAgent?: string) {
+export async function signIn(deps: AppDeps, user: SessionUser, context: SignInContext = {}) {
   const current = await applyAdminRole(deps, user);
-  const token = await createSession(deps.db, current.id, userAgent);
+  const token = await createSession(deps.db, current.id, context.userAgent, { confirmed: context.confirmed });
   return { token, userId: current.id };
 }

@@ -74,11 +74,11 @@ export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp
   if (user) {
     // A sign-up code only ever proves a new address; it never opens an existing account.
     if (code.purpose === 'signup') throw badRequest('This e-mail already has an account. Please sign in instead.');
-    const session = await signIn(deps, user, input.userAgent);
+    const session = await signIn(deps, user, { userAgent: input.userAgent });
     return { success: true as const, ...session, isNewUser: false };
   }
   if (isAdminEmail(deps, email)) {
-    const session = await signIn(deps, await createAdminAccount(deps, email), input.userAgent);
+    const session = await signIn(deps, await createAdminAccount(deps, email), { userAgent: input.userAgent });
     return { success: true as const, ...session, isNewUser: false };
   }
   const signupTicket = await createSignupTicket(deps, { email });

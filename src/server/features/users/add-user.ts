@@ -34,5 +34,5 @@ export async function addUser(deps: AppDeps, input: AddUserInput, userAgent?: st
       .values({ userId: user.id, provider: ticket.provider, subject: ticket.subject, email: input.email, profile: ticket.profile ?? {} })
       .onConflictDoNothing();
   }
-  return { success: true as const, ...(await signIn(deps, user, userAgent)) };
+  return { success: true as const, ...(await signIn(deps, user, { userAgent })) };
 }

@@ -38,7 +38,7 @@ export async function authLogin(deps: AppDeps, body: Body, userAgent?: string): 
 
 async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResolution, userAgent?: string): Promise<AuthLoginResponse> {
   if ('user' in r) {
-    const session = await signIn(deps, r.user, userAgent);
+    const session = await signIn(deps, r.user, { userAgent });
     return { success: true, provider, ...session, email: r.user.email, name: r.user.name };
   }
   if (isAdminEmail(deps, r.email)) {
@@ -48,7 +48,7 @@ async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResoluti
       .insert(identities)
       .values({ userId: user.id, provider: r.identity.provider, subject: r.identity.subject, email: r.email, profile: r.identity.profile ?? {} })
       .onConflictDoNothing();
-    const session = await signIn(deps, user, userAgent);
+    const session = await signIn(deps, user, { userAgent });
     return { success: true, provider, ...session, email: user.email, name: user.name };
   }
   const signupTicket = await createSignupTicket(deps, { email: r.email, identity: r.identity });
