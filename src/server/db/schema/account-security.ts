@@ -64,4 +64,6 @@ export const emailChangeCodes = pgTable('email_change_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   createdAt,
+  /** Migration 0873: where the change was asked from, for the per-network limit (decision 193). */
+  ip: text('ip'),
 });
