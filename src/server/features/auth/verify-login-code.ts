@@ -28,14 +28,12 @@ async function isSupersededCode(deps: AppDeps, email: string, latestId: string, 
 }
 
 /**
- * Checks a code (DESIGN §5): the try is counted before the comparison, in one atomic update, so
- * parallel guesses cannot get more than five tries; the code is then consumed atomically, so it
- * works once. A known e-mail gets a session, an unknown one a signup ticket — except an address of
- * ADMIN_EMAILS: the founder's account is created at once and signed in, without the customer
- * details form (issue 12 item 13, decision 076).
+ * Checks a code and uses it up (DESIGN §5): the try is counted before the comparison, in one atomic
+ * update, so parallel guesses cannot get more than five tries; the code is then consumed
+ * atomically, so it works once. Throws 400 like verifyOtp on a wrong, expired or used-up code.
+ * Shared by the sign-in and by the confirmation of an account deletion (decision 192).
  */
-export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp: string; userAgent?: string }) {
-  const { email, otp } = input;
+export async function consumeLoginCode(deps: AppDeps, email: string, otp: string) {
   const [latest] = await deps.db
     .select({ id: loginCodes.id })
     .from(loginCodes)
@@ -69,6 +67,17 @@ export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp
     .where(and(eq(loginCodes.id, code.id), isNull(loginCodes.consumedAt)))
     .returning({ id: loginCodes.id });
   if (!consumed) throw invalid();
+  return code;
+}
+
+/**
+ * Signs in with a code: a known e-mail gets a session, an unknown one a signup ticket — except an
+ * address of ADMIN_EMAILS: the founder's account is created at once and signed in, without the
+ * customer details form (issue 12 item 13, decision 076).
+ */
+export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp: string; userAgent?: string }) {
+  const { email, otp } = input;
+  const code = await consumeLoginCode(deps, email, otp);
 
   const user = await findUserByEmail(deps, email);
   if (user) {
