@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'order.review.comment.resolve',
   'support.message.send',
   'support.request.state',
+  // Issue 21: a person deleted their own account (decision 192); the record names no personal data.
+  'account.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

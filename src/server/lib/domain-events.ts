@@ -144,7 +144,19 @@ export interface MaintenanceCharged extends OrderRef {
   testMode: boolean;
 }
 
+/**
+ * A person deleted their account (issue 21, decision 192). Published in the transaction that
+ * anonymises the users row: each feature erases or anonymises its own part in the same transaction
+ * (`email` is the address before the deletion, to find what was kept by address; never stored again).
+ */
+export interface AccountDeleted {
+  userId: string;
+  email: string;
+  at: Date;
+}
+
 export interface DomainEventMap {
+  'account.deleted': AccountDeleted;
   'maintenance.charged': MaintenanceCharged;
   'support.message': SupportMessagePosted;
   'support.request': SupportRequestChanged;
