@@ -21,6 +21,8 @@ export const publicSiteConfigSchema = z.object({
   referralValidUntil: z.string().nullable(),
   /** The assistant's language model (LLM_MODEL) when one is configured; null: retrieval-only mode. */
   assistantModel: z.string().nullable(),
+  /** INVOICE_RETENTION_YEARS as text ("8"): a text setting, so a prerendered page follows it at serve time (decision 195). */
+  invoiceRetentionYears: z.string(),
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfigSchema>;
 

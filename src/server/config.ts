@@ -265,5 +265,6 @@ export function publicSiteConfig(c: Config): PublicSiteConfig {
     referralValidUntil: c.REFERRAL_VALID_UNTIL ? new Date(c.REFERRAL_VALID_UNTIL).toISOString() : null,
     // The same default as the assistant (features/assistant/assistant.ts) when only the URL is set.
     assistantModel: c.LLM_BASE_URL ? (c.LLM_MODEL ?? 'gpt-4o-mini') : null,
+    invoiceRetentionYears: String(c.INVOICE_RETENTION_YEARS),
   };
 }

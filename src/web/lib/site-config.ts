@@ -25,6 +25,7 @@ const defaults: PublicSiteConfig = {
   payments: 'test',
   referralValidUntil: null,
   assistantModel: null,
+  invoiceRetentionYears: '8',
 };
 
 let cached: PublicSiteConfig | undefined;
