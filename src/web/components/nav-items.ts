@@ -1,4 +1,5 @@
 import type { SessionUser } from '../lib/session.tsx';
+import { isBackOffice } from '../../domain/roles.ts';
 
 export interface NavItem {
   to: string;
@@ -18,7 +19,8 @@ export function navItems(isLoggedIn: boolean, user: SessionUser | null): NavItem
   return [
     ...common,
     { to: '/dashboard', label: 'Dashboard' },
-    ...(user?.role === 'admin' ? [{ to: '/admin', label: 'Admin' }] : []),
+    // The owner and staff both work in the back office (issue 21).
+    ...(isBackOffice(user?.role) ? [{ to: '/admin', label: 'Admin' }] : []),
     { to: '/logout', label: 'Logout' },
   ];
 }

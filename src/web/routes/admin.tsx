@@ -4,8 +4,11 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../lib/session.tsx';
 import { AdminShell } from '../features/admin/admin-shell.tsx';
 import { AdminsOnly } from '../features/admin/admins-only.tsx';
+import { StepUpGate } from '../features/admin/step-up-gate.tsx';
 import { useChatSummary } from '../features/admin/use-chat-summary.ts';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
+import { OwnerOnly } from '../features/admin/owner-only.tsx';
+import { isBackOffice } from '../../domain/roles.ts';
 
 // Every screen of the back office is its own chunk; none of it loads for visitors or customers.
 const OverviewPage = lazy(() => import('../features/admin/overview-page.tsx'));
@@ -20,8 +23,13 @@ const CustomerPage = lazy(() => import('../features/admin/customer-page.tsx'));
 const AuditPage = lazy(() => import('../features/admin/audit-page.tsx'));
 const DraftsPage = lazy(() => import('../features/abandoned-checkouts/drafts-page.tsx'));
 const FunnelPage = lazy(() => import('../features/funnel/funnel-page.tsx'));
+const StaffPage = lazy(() => import('../features/admin/staff-page.tsx'));
 
-/** /admin/*: visitors go to /login, customers see "Admins only"; the server checks every call again. */
+/**
+ * /admin/*: visitors go to /login, customers see "Admins only"; the owner and staff come in, and
+ * staff meet "Only the owner can see this" on the owner's pages (decision 196). The server checks
+ * every call again.
+ */
 export default function AdminPage() {
   const session = useSession();
   const location = useLocation();
@@ -33,8 +41,12 @@ export default function AdminPage() {
     );
   }
   if (!session.isLoggedIn) return <SignInFirst path={`${location.pathname}${location.search}`} />;
-  if (session.user?.role !== 'admin') return <AdminsOnly />;
-  return <AdminArea />;
+  if (!isBackOffice(session.user?.role)) return <AdminsOnly />;
+  return (
+    <StepUpGate>
+      <AdminArea />
+    </StepUpGate>
+  );
 }
 
 /** A deep link into the back office while signed out: sign in, then come back to it (decision 125). */
@@ -53,15 +65,16 @@ function AdminArea() {
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:id" element={<OrderPage />} />
           <Route path="leads" element={<LeadsPage />} />
-          <Route path="coupons" element={<CouponsPage />} />
+          <Route path="coupons" element={<OwnerOnly section="coupons"><CouponsPage /></OwnerOnly>} />
           <Route path="support" element={<SupportPage />} />
           <Route path="support/:requestId" element={<SupportPage />} />
-          <Route path="cashback" element={<CashbackPage />} />
-          <Route path="customers" element={<CustomersPage />} />
-          <Route path="customers/:id" element={<CustomerPage />} />
-          <Route path="audit" element={<AuditPage />} />
-          <Route path="drafts" element={<DraftsPage />} />
-          <Route path="funnel" element={<FunnelPage />} />
+          <Route path="cashback" element={<OwnerOnly section="cashback"><CashbackPage /></OwnerOnly>} />
+          <Route path="customers" element={<OwnerOnly section="customers"><CustomersPage /></OwnerOnly>} />
+          <Route path="customers/:id" element={<OwnerOnly section="customers"><CustomerPage /></OwnerOnly>} />
+          <Route path="audit" element={<OwnerOnly section="audit"><AuditPage /></OwnerOnly>} />
+          <Route path="drafts" element={<OwnerOnly section="drafts"><DraftsPage /></OwnerOnly>} />
+          <Route path="funnel" element={<OwnerOnly section="funnel"><FunnelPage /></OwnerOnly>} />
+          <Route path="staff" element={<OwnerOnly section="staff"><StaffPage /></OwnerOnly>} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </Suspense>

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { isBackOffice } from '../../domain/roles.ts';
 import { DEFAULT_COUNTRY, type Country } from '../../domain/countries.ts';
 import { ADDRESS_MAX, NAME_MAX, PHONE_MAX_DIGITS, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../domain/validation.ts';
 import { CountryCodePicker } from '../components/country-code-picker.tsx';
@@ -57,8 +58,9 @@ export default function EnterDetailsPage() {
         signupTicket: initial.signupTicket!,
       });
       forgetDetailsState();
-      await session.login(res.token);
-      navigate(initial.next ?? '/dashboard', { replace: true });
+      const user = await session.login(res.token);
+      // An invited staff member's first sign-in ends in the back office, like every later one (issue 21).
+      navigate(initial.next ?? (isBackOffice(user?.role) ? '/admin' : '/dashboard'), { replace: true });
     } catch (err) {
       setState(2);
       setError(errorMessage(err));

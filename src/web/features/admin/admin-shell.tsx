@@ -1,18 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-
-const sections = [
-  { to: '/admin', label: 'Overview', end: true },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/support', label: 'Support' },
-  { to: '/admin/leads', label: 'Leads' },
-  { to: '/admin/funnel', label: 'Funnel' },
-  { to: '/admin/coupons', label: 'Coupons' },
-  { to: '/admin/cashback', label: 'Cashback' },
-  { to: '/admin/customers', label: 'Customers' },
-  { to: '/admin/drafts', label: 'Open checkouts' },
-  { to: '/admin/audit', label: 'Audit log' },
-];
+import { useSession } from '../../lib/session.tsx';
+import { adminNavFor } from './sections.ts';
 
 const chip = 'rounded-lg border border-line px-3 py-1.5 text-sm text-ink hover:border-accent';
 
@@ -22,6 +11,8 @@ const chip = 'rounded-lg border border-line px-3 py-1.5 text-sm text-ink hover:b
  * site and sign out from here (issue 18 item 12).
  */
 export function AdminShell({ children, unreadChats }: { children: ReactNode; unreadChats?: number }) {
+  // Staff see only their sections (issue 21, decision 196).
+  const sections = adminNavFor(useSession().user?.role);
   return (
     <div className="min-h-screen lg:flex">
       <aside className="border-b border-line bg-card lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0">

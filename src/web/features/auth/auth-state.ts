@@ -1,3 +1,5 @@
+import { isBackOffice } from '../../../domain/roles.ts';
+
 // Router state passed between the sign-in screens (spec §2: email_pass, name_pass, isPricing).
 export interface AuthRouteState {
   email_pass?: string;
@@ -68,11 +70,11 @@ function returnTo(): string | null {
 
 /**
  * After sign-in: the deep link that sent the visitor here; /pricing when they came from pricing
- * (spec §2 Login); the back office for an admin (decision 125: the founder is not a customer, the
- * customer dashboard has nothing for them); else the dashboard.
+ * (spec §2 Login); the back office for the owner and staff (decision 125: the founder is not a
+ * customer, the customer dashboard has nothing for them; issue 21: nor for staff); else the dashboard.
  */
 export const afterSignIn = (isPricing?: boolean, role?: string | null) =>
-  returnTo() ?? (isPricing ? '/pricing' : role === 'admin' ? '/admin' : '/dashboard');
+  returnTo() ?? (isPricing ? '/pricing' : isBackOffice(role) ? '/admin' : '/dashboard');
 
 // The details form survives a reload within the tab; the ticket itself expires on the server.
 const DETAILS_KEY = 'signup-details';
