@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         response: { 200: verifyOtpResponse, ...errorResponses },
       },
     },
-    async (request) => verifyLoginCode(deps, { ...request.body, userAgent: request.headers['user-agent'] }),
+    async (request) => verifyLoginCode(deps, { ...request.body, userAgent: request.headers['user-agent'], ip: request.ip }),
   );
 
   app.get(
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         response: { 200: authLoginResponse, ...errorResponses },
       },
     },
-    async (request) => authLogin(deps, request.body, request.headers['user-agent']),
+    async (request) => authLogin(deps, request.body, { userAgent: request.headers['user-agent'], ip: request.ip }),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import { loginCodes } from '../../db/schema/accounts.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { hashCode, sameHash } from './secrets.ts';
 import { createAdminAccount, isAdminEmail } from './admin-role.ts';
-import { findUserByEmail, signIn } from './sign-in.ts';
+import { findUserByEmail, signIn, type SignInContext } from './sign-in.ts';
 import { createSignupTicket } from './signup-tickets.ts';
 
 export const MAX_WRONG_TRIES = 5;
@@ -75,7 +75,7 @@ export async function consumeLoginCode(deps: AppDeps, email: string, otp: string
  * address of ADMIN_EMAILS: the founder's account is created at once and signed in, without the
  * customer details form (issue 12 item 13, decision 076).
  */
-export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp: string; userAgent?: string }) {
+export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp: string } & SignInContext) {
   const { email, otp } = input;
   const code = await consumeLoginCode(deps, email, otp);
 
@@ -83,11 +83,11 @@ export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp
   if (user) {
     // A sign-up code only ever proves a new address; it never opens an existing account.
     if (code.purpose === 'signup') throw badRequest('This e-mail already has an account. Please sign in instead.');
-    const session = await signIn(deps, user, { userAgent: input.userAgent });
+    const session = await signIn(deps, user, { userAgent: input.userAgent, ip: input.ip });
     return { success: true as const, ...session, isNewUser: false };
   }
   if (isAdminEmail(deps, email)) {
-    const session = await signIn(deps, await createAdminAccount(deps, email), { userAgent: input.userAgent });
+    const session = await signIn(deps, await createAdminAccount(deps, email), { userAgent: input.userAgent, ip: input.ip });
     return { success: true as const, ...session, isNewUser: false };
   }
   const signupTicket = await createSignupTicket(deps, { email });

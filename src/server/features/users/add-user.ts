@@ -5,14 +5,14 @@ import { identities } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/platform.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { isAdminEmail } from '../auth/admin-role.ts';
-import { signIn } from '../auth/sign-in.ts';
+import { signIn, type SignInContext } from '../auth/sign-in.ts';
 import { consumeSignupTicket } from '../auth/signup-tickets.ts';
 import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 type AddUserInput = z.output<typeof addUserBody>;
 
 /** Creates the account an e-mail was proven for (DESIGN §5): no matching ticket, no account. */
-export async function addUser(deps: AppDeps, input: AddUserInput, userAgent?: string, touch?: FirstTouch | null) {
+export async function addUser(deps: AppDeps, input: AddUserInput, client: SignInContext = {}, touch?: FirstTouch | null) {
   const ticket = await consumeSignupTicket(deps, input.signupTicket, input.email);
   const [user] = await deps.db
     .insert(users)
@@ -34,5 +34,5 @@ export async function addUser(deps: AppDeps, input: AddUserInput, userAgent?: st
       .values({ userId: user.id, provider: ticket.provider, subject: ticket.subject, email: input.email, profile: ticket.profile ?? {} })
       .onConflictDoNothing();
   }
-  return { success: true as const, ...(await signIn(deps, user, { userAgent })) };
+  return { success: true as const, ...(await signIn(deps, user, { userAgent: client.userAgent, ip: client.ip })) };
 }

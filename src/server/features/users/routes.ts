@@ -42,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         response: { 200: addUserResponse, ...errorResponses },
       },
     },
-    async (request) => addUser(deps, request.body, request.headers['user-agent'], await firstTouchOf(deps, request)),
+    async (request) => addUser(deps, request.body, { userAgent: request.headers['user-agent'], ip: request.ip }, await firstTouchOf(deps, request)),
   );
 
   app.get(

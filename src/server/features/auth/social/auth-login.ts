@@ -6,7 +6,7 @@ import { oidcSettings } from '../../../integrations/oidc/oidc-client.ts';
 import { IdTokenError, verifyIdToken } from '../../../integrations/oidc/verify-id-token.ts';
 import { identities } from '../../../db/schema/accounts.ts';
 import { createAdminAccount, isAdminEmail } from '../admin-role.ts';
-import { findUserById, signIn } from '../sign-in.ts';
+import { findUserById, signIn, type SignInContext } from '../sign-in.ts';
 import { createSignupTicket } from '../signup-tickets.ts';
 import { consumeHandoff } from './handoffs.ts';
 import { resolveSocialAccount, type SocialResolution } from './social-accounts.ts';
@@ -14,14 +14,14 @@ import { resolveSocialAccount, type SocialResolution } from './social-accounts.t
 type Body = z.output<typeof authLoginBody>;
 
 /** auth/authLogin: a verified provider credential in, a session (or a signup ticket) out. */
-export async function authLogin(deps: AppDeps, body: Body, userAgent?: string): Promise<AuthLoginResponse> {
+export async function authLogin(deps: AppDeps, body: Body, client: SignInContext = {}): Promise<AuthLoginResponse> {
   if (body.handoff) {
     const h = await consumeHandoff(deps, body.handoff);
     const user = h.userId ? await findUserById(deps, h.userId) : undefined;
     const resolution: SocialResolution = user
       ? { user }
       : { email: h.email, identity: { provider: h.provider, subject: h.subject, name: h.name, profile: h.profile } };
-    return finish(deps, h.provider, resolution, userAgent);
+    return finish(deps, h.provider, resolution, client);
   }
   const provider = body.provider as SocialProvider;
   const settings = oidcSettings(deps.config, provider);
@@ -33,12 +33,12 @@ export async function authLogin(deps: AppDeps, body: Body, userAgent?: string): 
     if (err instanceof IdTokenError) throw unauthorized(`The ${provider} sign-in could not be verified (${err.message}).`);
     throw err;
   }
-  return finish(deps, provider, await resolveSocialAccount(deps, provider, claims), userAgent);
+  return finish(deps, provider, await resolveSocialAccount(deps, provider, claims), client);
 }
 
-async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResolution, userAgent?: string): Promise<AuthLoginResponse> {
+async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResolution, client: SignInContext): Promise<AuthLoginResponse> {
   if ('user' in r) {
-    const session = await signIn(deps, r.user, { userAgent });
+    const session = await signIn(deps, r.user, { userAgent: client.userAgent, ip: client.ip });
     return { success: true, provider, ...session, email: r.user.email, name: r.user.name };
   }
   if (isAdminEmail(deps, r.email)) {
@@ -48,7 +48,7 @@ async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResoluti
       .insert(identities)
       .values({ userId: user.id, provider: r.identity.provider, subject: r.identity.subject, email: r.email, profile: r.identity.profile ?? {} })
       .onConflictDoNothing();
-    const session = await signIn(deps, user, { userAgent });
+    const session = await signIn(deps, user, { userAgent: client.userAgent, ip: client.ip });
     return { success: true, provider, ...session, email: user.email, name: user.name };
   }
   const signupTicket = await createSignupTicket(deps, { email: r.email, identity: r.identity });
