@@ -113,6 +113,15 @@ export async function confirmSession(db: Db, sessionId: string, at = new Date())
   caches.get(db)?.sessionChanged(sessionId);
 }
 
+/**
+ * The user's row changed (profile, e-mail): every instance drops its cached copies of the user's
+ * sessions, so the next request reads the new values instead of waiting out SESSION_CACHE_MS. The
+ * sessions stay live: dropping a user's cache entries is the same step as after revoking them.
+ */
+export function userChanged(db: Db, userId: string) {
+  caches.get(db)?.userSessionsRevoked(userId);
+}
+
 export async function revokeSession(db: Db, sessionId: string) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   caches.get(db)?.sessionRevoked(sessionId);
