@@ -1,3 +1,5 @@
+import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
+
 // The browser's one way to call the API: JSON in, JSON out, bearer token from the session,
 // and every failure turned into an ApiError with the server's message.
 export const API_BASE = '/api/v1';
@@ -43,6 +45,8 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     throw new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.');
   }
   const data = (await res.json().catch(() => null)) as (T & { message?: string; code?: string }) | null;
+  // The back office's gate shows its step-up screen (decision 194); the caller still gets the error.
+  if (res.status === 403 && data?.code === STEP_UP_REQUIRED) signalStepUpRequired();
   if (!res.ok) throw new ApiError(res.status, data?.code ?? 'ERROR', data?.message ?? `Request failed (${res.status}).`);
   return data as T;
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useSession } from '../lib/session.tsx';
 import { AdminConsole } from '../features/chat/admin-console.tsx';
+import { StepUpGate } from '../features/admin/step-up-gate.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
 
@@ -26,5 +27,9 @@ export default function AdminChatPage() {
       </section>
     );
   }
-  return <AdminConsole />;
+  return (
+    <StepUpGate>
+      <AdminConsole />
+    </StepUpGate>
+  );
 }

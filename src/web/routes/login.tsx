@@ -5,10 +5,11 @@ import { useSession } from '../lib/session.tsx';
 import { AuthShell, FormError, OrDivider } from '../features/auth/auth-shell.tsx';
 import { afterSignIn, readAuthState } from '../features/auth/auth-state.ts';
 import { EmailStep } from '../features/auth/email-step.tsx';
+import { PasskeySignIn } from '../features/auth/passkey-sign-in.tsx';
 import { SocialButtons } from '../features/auth/social-buttons.tsx';
 import { useSocialReturn } from '../features/auth/use-social-return.ts';
 
-// Spec §2 "Login": 'Sign in to' + the brand, Google/Microsoft, e-mail, a link to sign up;
+// Spec §2 "Login": 'Sign in to' + the brand, Google/Microsoft, e-mail, a passkey (issue 21), a link to sign up;
 // router state isPricing sends the user to /pricing after sign-in.
 export default function LoginPage() {
   const location = useLocation();
@@ -33,6 +34,7 @@ export default function LoginPage() {
           <SocialButtons returnTo="/login" isPricing={isPricing} verb="Sign in" />
           {(siteConfig().signIn.google || siteConfig().signIn.microsoft) && <OrDivider />}
           <EmailStep purpose="login" isPricing={isPricing} />
+          <PasskeySignIn isPricing={isPricing} />
           <p className="text-center text-sm text-muted">
             New here?{' '}
             <Link to="/signup" state={{ isPricing }} className="font-semibold text-accent-soft underline-offset-4 hover:underline">

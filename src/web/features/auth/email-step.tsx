@@ -44,7 +44,8 @@ export function EmailStep({ purpose, isPricing }: { purpose: CodePurpose; isPric
         label="Email Address"
         type="email"
         name="email"
-        autoComplete="email"
+        // On /login the browser may offer the account's passkeys in this field's autofill (decision 194).
+        autoComplete={purpose === 'login' ? 'username webauthn' : 'email'}
         inputMode="email"
         required
         maxLength={EMAIL_MAX}

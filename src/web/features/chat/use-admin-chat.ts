@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { CHAT_EVENTS, type ChatAck, type ChatMessage, type ChatSummary } from '../../../contract/chat.ts';
 import { openChatSocket } from './chat-socket.ts';
+import { STEP_UP_REQUIRED, signalStepUpRequired } from '../../lib/step-up-signal.ts';
 
 export type ConsoleStatus = 'connecting' | 'ready' | 'forbidden' | 'offline';
 
@@ -36,7 +37,11 @@ export function useAdminChat(enabled: boolean) {
       socketRef.current = s;
       s.on('connect', () => {
         s.emit(CHAT_EVENTS.getActiveChats, (ack: ChatAck) => {
-          if (!ack.ok) return setStatus(ack.code === 'FORBIDDEN' ? 'forbidden' : 'offline');
+          if (!ack.ok) {
+            // An unconfirmed back-office session: the page's gate asks for the passkey (decision 194).
+            if (ack.code === STEP_UP_REQUIRED) signalStepUpRequired();
+            return setStatus(ack.code === 'FORBIDDEN' ? 'forbidden' : 'offline');
+          }
           setStatus('ready');
           setChats(ack.summaries ?? []);
           if (selectedRef.current) loadChat(s, selectedRef.current);
@@ -97,6 +102,7 @@ export function useAdminChat(enabled: boolean) {
           code: 'TIMEOUT',
           message: 'Not sent. Please try again.',
         }))) as ChatAck;
+      if (!ack.ok && ack.code === STEP_UP_REQUIRED) signalStepUpRequired();
       setError(ack.ok ? null : ack.message);
       if (ack.ok && ack.message) setMessages((list) => (list.some((x) => x.id === ack.message!.id) ? list : [...list, ack.message!]));
       return ack.ok;
