@@ -168,6 +168,8 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   ORDER_FILES_QUOTA_MB: z.coerce.number().positive().max(1024 * 1024).default(500),
+  // "Download all my data" (issue 21, decision 193): order files beyond this total are left out of one export and listed in it.
+  EXPORT_FILES_MAX_MB: z.coerce.number().positive().max(1024 * 1024).default(200),
   // Order notices (issue 19.5, decision 155): one batched e-mail per order and recipient this long after the oldest unsent notice.
   ORDER_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(300),
   // Support after delivery (issue 20, decision 170): the included support from "Website Delivery",
