@@ -7,6 +7,7 @@ import { formatMinor } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 import { OverviewAlerts } from './overview-alerts.tsx';
 import { DeliveriesDue } from './deliveries-due.tsx';
+import { useCanSee } from './owner-only.tsx';
 
 const REVENUE_COLORS = ['#8b5cf6', '#14b8a6', '#ec4899', '#eab308', '#22c55e'];
 
@@ -46,33 +47,19 @@ export default function OverviewPage() {
 }
 
 function Overview({ data }: { data: OverviewResponse }) {
+  // Money received and owed is the owner's (issue 21); staff get the queue they work on.
+  const money = useCanSee('revenue');
   const owed = data.cashbackOwed.map((c) => formatMinor(c.amountMinor, c.currency)).join(' · ') || '0';
   const inProgress = data.ordersByStage.filter((s) => s.stage < 15).reduce((a, s) => a + s.count, 0);
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className={`grid grid-cols-2 gap-3 ${money ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
         <Stat label="Orders in progress" value={inProgress} to="/admin/orders" />
         <Stat label="New leads and messages" value={data.newLeads + data.newContacts} to="/admin/leads" />
         <Stat label="Open chats" value={data.unreadChats ? `${data.openChats} (${data.unreadChats} unread)` : data.openChats} to="/adminChat" />
-        <Stat label="Cashback owed" value={owed} to="/admin/cashback" />
+        {money && <Stat label="Cashback owed" value={owed} to="/admin/cashback" />}
       </div>
-      <Card title="Revenue received, last 30 days">
-        {data.revenue.length === 0 ? (
-          <p className="text-muted">No payments received in the last 30 days.</p>
-        ) : (
-          <div className="flex flex-col gap-6">
-            {data.revenue.map((r, i) => (
-              <DailyBarChart
-                key={r.currency}
-                title={`${r.currency} — ${formatMinor(r.total, r.currency)} in 30 days`}
-                days={data.days}
-                series={[{ label: r.currency, values: r.perDay, color: REVENUE_COLORS[i % REVENUE_COLORS.length]! }]}
-                format={(n) => formatMinor(Math.round(n), r.currency)}
-              />
-            ))}
-          </div>
-        )}
-      </Card>
+      {money && <Revenue data={data} />}
       <div className="grid gap-6 xl:grid-cols-2">
         <Card title="Orders by tracker stage">
           <HorizontalBarChart
@@ -94,5 +81,28 @@ function Overview({ data }: { data: OverviewResponse }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** Money received, per currency: the owner's (issue 21). */
+function Revenue({ data }: { data: OverviewResponse }) {
+  return (
+    <Card title="Revenue received, last 30 days">
+      {data.revenue.length === 0 ? (
+        <p className="text-muted">No payments received in the last 30 days.</p>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {data.revenue.map((r, i) => (
+            <DailyBarChart
+              key={r.currency}
+              title={`${r.currency} — ${formatMinor(r.total, r.currency)} in 30 days`}
+              days={data.days}
+              series={[{ label: r.currency, values: r.perDay, color: REVENUE_COLORS[i % REVENUE_COLORS.length]! }]}
+              format={(n) => formatMinor(Math.round(n), r.currency)}
+            />
+          ))}
+        </div>
+      )}
+    </Card>
   );
 }

@@ -9,9 +9,13 @@ import { canSee, type AdminSection } from './sections.ts';
  * own code is not even loaded.
  */
 export function OwnerOnly({ section, children }: { section: AdminSection; children: ReactNode }) {
-  const { user } = useSession();
-  if (canSee(user?.role, section)) return <>{children}</>;
+  if (useCanSee(section)) return <>{children}</>;
   return <OnlyTheOwner />;
+}
+
+/** Whether the signed-in person sees this section (for a panel, a button, a link inside a page). */
+export function useCanSee(section: AdminSection): boolean {
+  return canSee(useSession().user?.role, section);
 }
 
 export function OnlyTheOwner() {

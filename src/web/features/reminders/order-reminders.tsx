@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Badge, Card, ErrorText, Table, td } from '../admin/admin-ui.tsx';
 import { formatWhen } from '../admin/format.ts';
 import { useAdminData } from '../admin/use-admin-data.ts';
+import { useCanSee } from '../admin/owner-only.tsx';
 
 const label = (r: ReminderJob) => (r.kind === 'due' ? 'Remaining amount due' : r.kind === 'founder' ? 'Tell the founder' : `Reminder ${r.step}`);
 const tone = { sent: 'good', pending: 'accent', cancelled: 'muted', skipped: 'muted' } as const;
@@ -23,6 +24,8 @@ export function OrderReminders({ orderId }: { orderId: string }) {
   const { data, error, reload } = useAdminData<OrderRemindersResponse>(path);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  // Staff see what was sent; pausing is a money decision, the owner's (issue 21).
+  const canPause = useCanSee('reminder-pause');
 
   async function toggle() {
     if (!data) return;
@@ -63,10 +66,12 @@ export function OrderReminders({ orderId }: { orderId: string }) {
             ))}
           </Table>
           <div className="mt-3 flex flex-wrap items-center gap-3">
-            <Button variant="secondary" onClick={toggle} disabled={busy}>
-              {data.paused ? 'Resume reminders' : 'Pause reminders'}
-            </Button>
-            {data.paused && <span className="text-sm text-muted">Paused: nothing is sent until you resume.</span>}
+            {canPause && (
+              <Button variant="secondary" onClick={toggle} disabled={busy}>
+                {data.paused ? 'Resume reminders' : 'Pause reminders'}
+              </Button>
+            )}
+            {data.paused && <span className="text-sm text-muted">{canPause ? 'Paused: nothing is sent until you resume.' : 'Paused by the owner: nothing is sent for now.'}</span>}
             {actionError && <ErrorText>{actionError}</ErrorText>}
           </div>
           {data.pauses.length > 0 && (

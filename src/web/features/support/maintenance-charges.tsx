@@ -4,11 +4,14 @@ import { formatMinor, formatWhen } from '../admin/format.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadFile } from '../../lib/download-file.ts';
+import { useCanSee } from '../admin/owner-only.tsx';
 
 // The founder's view of one order's maintenance plan (issue 20 item 5): state, next charge, and
 // the charges with their invoices.
 
 export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintenance | null }) {
+  // Invoices are the owner's (issue 21): staff see the charges without the PDFs.
+  const canDownload = useCanSee('invoices');
   if (!maintenance) return <p className="mt-2 text-sm text-muted">No maintenance plan.</p>;
   const m = maintenance;
   return (
@@ -34,7 +37,7 @@ export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintena
                 {formatWhen(c.chargedAt)} · {formatMinor(c.amount, c.currency)} · {formatDay(c.periodStart)}–{formatDay(c.periodEnd)} ·{' '}
                 {c.invoice ? `invoice ${c.invoice.number}` : 'no invoice'}
               </span>
-              {c.invoice && <InvoiceDownload id={c.invoice.id} number={c.invoice.number} />}
+              {c.invoice && canDownload && <InvoiceDownload id={c.invoice.id} number={c.invoice.number} />}
             </li>
           ))}
         </ul>
