@@ -39,5 +39,7 @@ export const overviewResponse = z.object({
   maintenance: maintenanceOverview,
   /** Issue 20: support requests waiting longer than SUPPORT_FIRST_RESPONSE_HOURS for the team. */
   supportPastTarget: z.number().int(),
+  /** Issue 21 (additive): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
+  stepUp: z.enum(['passkey', 'off']),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;

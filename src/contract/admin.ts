@@ -35,6 +35,8 @@ export const auditEntry = z.object({
   at: z.string(),
   actorUserId: z.string().nullable(),
   actorEmail: z.string(),
+  /** Additive (issue 21): the actor's role when they acted, 'admin' (the owner) or 'staff'; null for older entries. */
+  actorRole: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),

@@ -10,6 +10,7 @@ export const staffMember = z.object({
   userId: z.string().nullable(),
   name: z.string().nullable(),
   invitedAt: z.string(),
+  /** The e-mail of the owner who invited them (null once that account is gone). */
   invitedBy: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
 });
@@ -21,3 +22,7 @@ export type StaffListResponse = z.infer<typeof staffListResponse>;
 export const inviteStaffBody = z.object({ email: emailSchema });
 export const inviteStaffResponse = z.object({ success: z.literal(true), member: staffMember });
 export type InviteStaffResponse = z.infer<typeof inviteStaffResponse>;
+
+/** Additive (helper B): what DELETE /api/v1/admin/staff/{id} answers; the person is a customer again. */
+export const removeStaffResponse = z.object({ success: z.literal(true), revokedSessions: z.number().int() });
+export type RemoveStaffResponse = z.infer<typeof removeStaffResponse>;

@@ -29,10 +29,13 @@ export const AUDIT_ACTIONS = [
   'support.request.state',
   // Issue 21: a person deleted their own account (decision 192); the record names no personal data.
   'account.delete',
+  // Issue 21: the owner's staff list (decision 191).
+  'staff.invite',
+  'staff.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment', 'support_request'] as const;
+export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment', 'support_request', 'staff_member'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A coupon's validity window: the end strictly after the start when both are set. */

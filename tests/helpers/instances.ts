@@ -15,7 +15,8 @@ export function instancesOnPostgres(count: number, env: Record<string, string> =
     db = await createThrowAwayDatabase();
     for (let i = 0; i < count; i++) {
       const config = loadConfig(
-        { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, TEST_PAYMENTS_SECRET: 'shared-between-instances', ...env },
+        // ADMIN_STEP_UP off unless a test names it, as in buildTestApp (decision 190).
+        { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, TEST_PAYMENTS_SECRET: 'shared-between-instances', ADMIN_STEP_UP: 'off', ...env },
         { dataDir: 'memory', webDistDir: '/nonexistent' },
       );
       const database = await openDatabase({ databaseUrl: db.url, dataDir: 'memory' });

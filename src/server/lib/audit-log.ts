@@ -25,6 +25,8 @@ export async function recordAudit(db: Db, r: AuditRecord): Promise<void> {
     actorUserId: r.actorUserId,
     // Kept beside the id so "who" survives the deletion of the account.
     actorEmail: sql`coalesce((select email from users where id = ${r.actorUserId}), 'unknown')`,
+    // …and the role they acted in (owner or staff, decision 191), read in the same statement.
+    actorRole: sql`(select role from users where id = ${r.actorUserId})`,
     action: r.action,
     entity: r.entity,
     entityId: r.entityId,

@@ -15,7 +15,7 @@ describe.skipIf(!baseUrl)('caches across two instances (PostgreSQL LISTEN/NOTIFY
   let a: BuiltApp;
   let b: BuiltApp;
   const start = () =>
-    buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url }, { webDistDir: '/nonexistent' }), { pollMail: false });
+    buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, ADMIN_STEP_UP: 'off' }, { webDistDir: '/nonexistent' }), { pollMail: false });
   beforeAll(async () => {
     db = await createThrowAwayDatabase();
     a = await start();

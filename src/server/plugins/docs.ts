@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { mayEnterBackOffice } from '../features/auth/back-office-access.ts';
 import { isAdminGuard, optionalUser } from './auth.ts';
 
 type OpenApiDocument = { paths?: Record<string, Record<string, unknown>>; tags?: { name: string }[] } & Record<string, unknown>;
@@ -34,9 +35,12 @@ export async function registerDocs(app: FastifyInstance, config: Config, db: Db)
     for (const method of [route.method].flat()) adminOperations.add(`${method.toLowerCase()} ${openApiPath(route.url)}`);
   });
 
-  /** The document for this request: complete for admins, admin operations removed for others. */
+  /**
+   * The document for this request: complete for whoever may enter the back office now (owner or
+   * staff, step-up confirmed: decision 191), admin operations removed for others.
+   */
   function documentFor(request: FastifyRequest, doc: OpenApiDocument): OpenApiDocument {
-    if (request.auth?.user.role === 'admin') return doc;
+    if (mayEnterBackOffice(config, request.auth)) return doc;
     const paths: Record<string, Record<string, unknown>> = {};
     const usedTags = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths ?? {})) {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_PATH } from '../../contract/chat.ts';
 import type { AppDeps } from '../deps.ts';
 import { type AuthContext, findSession } from '../features/auth/sessions.ts';
+import { backOfficeUntil, mayEnterBackOffice } from '../features/auth/back-office-access.ts';
 import { clientAddress } from '../features/chat/client-address.ts';
 import { allowedOrigin } from './security.ts';
 import { type AddressLimit, createAddressLimit } from '../features/chat/address-limit.ts';
@@ -21,6 +22,11 @@ const userRoom = (id: string) => `user:${id}`;
 /** What the server knows about a connection; decided at the handshake, never by a payload. */
 export interface SocketData {
   auth: AuthContext | null;
+  /**
+   * 'admin' is the agency's side of the chat: the owner or staff (decision 191), with the step-up
+   * confirmed at the handshake. A back-office session that is not confirmed connects as 'customer'
+   * (it hears nothing of the console) and its admin events answer STEP_UP_REQUIRED.
+   */
   role: 'visitor' | 'customer' | 'admin';
   /** The visitor's address (TRUST_PROXY-aware), for per-address limits. */
   address: string;
@@ -67,14 +73,14 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
   }
 
   // The handshake's auth.token is the API's bearer token. A missing or dead token makes a visitor,
-  // exactly like optionalUser on HTTP; admin events check the role again on every use.
+  // exactly like optionalUser on HTTP; admin events check the role and the step-up again on every use.
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const lookup = typeof token === 'string' && token ? findSession(deps.db, token) : Promise.resolve(null);
     lookup
       .then((auth) => {
         socket.data.auth = auth;
-        socket.data.role = auth?.user.role === 'admin' ? 'admin' : auth ? 'customer' : 'visitor';
+        socket.data.role = mayEnterBackOffice(deps.config, auth) ? 'admin' : auth ? 'customer' : 'visitor';
         next();
       })
       .catch((err) => {
@@ -112,6 +118,16 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
   io.on('connection', (socket) => {
     const auth = socket.data.auth;
     if (auth) void socket.join([sessionRoom(auth.sessionId), userRoom(auth.user.id)]);
+    // A back-office socket hears the console's broadcasts only while its step-up holds: when the
+    // window closes it is ended, and it comes back unconfirmed until the passkey confirms it again.
+    if (auth && socket.data.role === 'admin') {
+      const left = backOfficeUntil(deps.config, auth) - Date.now();
+      if (Number.isFinite(left)) {
+        const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(left, 0), 2 ** 31 - 1));
+        timer.unref();
+        socket.on('disconnect', () => clearTimeout(timer));
+      }
+    }
   });
   deps.revocations.on((r) => {
     io.in('sessionId' in r ? sessionRoom(r.sessionId) : userRoom(r.userId)).disconnectSockets(true);

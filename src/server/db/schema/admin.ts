@@ -6,6 +6,8 @@ export const adminAuditLog = pgTable('admin_audit_log', {
   id: uuid('id').primaryKey().defaultRandom(),
   actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
   actorEmail: text('actor_email').notNull(),
+  /** 'admin' (the owner) or 'staff' when they acted (migration 0872). */
+  actorRole: text('actor_role'),
   action: text('action').notNull(),
   entity: text('entity').notNull(),
   entityId: text('entity_id'),

@@ -30,6 +30,7 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditListRespons
       at: r.createdAt.toISOString(),
       actorUserId: r.actorUserId,
       actorEmail: r.actorEmail,
+      actorRole: r.actorRole,
       action: r.action,
       entity: r.entity,
       entityId: r.entityId,

@@ -15,6 +15,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         response: { 200: overviewResponse, ...errorResponses },
       },
     },
-    async () => getOverview(deps.database, new Date(), deps.config.SUPPORT_FIRST_RESPONSE_HOURS),
+    // stepUp: the back office warns the founder while ADMIN_STEP_UP=off (issue 21 item 2).
+    async () => ({ ...(await getOverview(deps.database, new Date(), deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP }),
   );
 };

@@ -22,10 +22,11 @@ import { adminSupportRoutes } from '../support/routes.ts';
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
  * so no route registered here can forget it, and it runs before the body is parsed or validated:
- * a visitor learns nothing about a route's input (401/403 come before any 400).
+ * a visitor learns nothing about a route's input (401/403 come before any 400). What staff may call
+ * and what only the owner may: permissions.ts.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const guard = requireAdmin(deps.db);
+  const guard = requireAdmin(deps);
   app.addHook('onRequest', async (request, reply) => guard.call(app, request, reply));
   await app.register(overviewRoutes, { deps });
   await app.register(auditRoutes, { deps });

@@ -15,7 +15,7 @@ const baseUrl = process.env.TEST_DATABASE_URL;
 const REDIS_BIN = '/usr/bin/redis-server';
 
 async function startInstance(env: Record<string, string>) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_EMAILS: 'founder@example.com', ...env }, { webDistDir: '/nonexistent' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_EMAILS: 'founder@example.com', ADMIN_STEP_UP: 'off', ...env }, { webDistDir: '/nonexistent' });
   const built = await buildApp(config, { pollMail: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };

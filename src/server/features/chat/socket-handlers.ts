@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
 import { findSession } from '../auth/sessions.ts';
+import { assertBackOffice, stepUpError } from '../auth/back-office-access.ts';
 import type { ChatServer, SocketData } from '../../plugins/socket.ts';
 import {
   activeSummaries,
@@ -111,12 +112,27 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       return conversation;
     };
 
-    /** Admin rights are re-checked on every admin event, so a revoked session stops at once. */
+    /**
+     * Back-office rights are re-checked on every admin event (and every event of an admin socket):
+     * the session read afresh through the session cache, its role (owner or staff: the console is
+     * staff work, decision 191) and its step-up window (decision 190). A revoked session, a removed
+     * staff member or a lapsed confirmation stops at once; such a socket is then ended, so it leaves
+     * the console's room.
+     */
+    let adminEnded = false;
     const requireAdmin = async () => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      const auth = socket.data.role === 'admin' && typeof token === 'string' ? await findSession(deps.db, token) : null;
-      if (!auth || auth.user.role !== 'admin') throw forbidden('Admins only.');
-      return auth;
+      const auth = typeof token === 'string' && token ? await findSession(deps.db, token) : null;
+      try {
+        if (!auth || auth.sessionId !== socket.data.auth?.sessionId) throw forbidden('Admins only.');
+        const admin = assertBackOffice(deps.config, auth);
+        // Confirmed only after this socket connected unconfirmed: a new connection opens the console.
+        if (socket.data.role !== 'admin') throw stepUpError();
+        return admin;
+      } catch (err) {
+        if (socket.data.role === 'admin') adminEnded = true;
+        throw err;
+      }
     };
 
     /**
@@ -139,6 +155,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
         try {
           if (!bucket.take()) throw tooManyRequests('You are sending messages too fast. Please wait a moment.');
           if (socket.data.role === 'customer') await requireLiveSession();
+          else if (socket.data.role === 'admin') await requireAdmin();
           const parsed = schema.safeParse(typeof raw === 'function' ? undefined : raw);
           if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
           const result = await handler(parsed.data);
@@ -149,7 +166,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
           if (ack) ack({ ok: false, code: e.code, message: e.message });
           else socket.emit(CHAT_EVENTS.chatError, { event, code: e.code, message: e.message });
           // As a revocation does: the client reconnects with a fresh sign-in or as a visitor.
-          if (sessionEnded) socket.disconnect(true);
+          if (sessionEnded || adminEnded) socket.disconnect(true);
         }
       }));
     }

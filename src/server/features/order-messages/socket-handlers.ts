@@ -2,6 +2,8 @@ import { joinOrderPayload, ORDER_SOCKET_EVENTS, type OrderMessageEvent, type Ord
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
 import { findSession } from '../auth/sessions.ts';
+import { assertBackOffice } from '../auth/back-office-access.ts';
+import { isBackOffice } from '../../../domain/roles.ts';
 import type { ChatServer } from '../../plugins/socket.ts';
 import { createRateBucket } from '../chat/rate-bucket.ts';
 import { orderRoom } from '../chat/rooms.ts';
@@ -22,13 +24,15 @@ export function registerOrderMessageSocket(io: ChatServer, deps: AppDeps) {
     const joins = createRateBucket(30, 3);
     /**
      * The session is read again on every join (through the session cache), so an expired or revoked
-     * session cannot join (decision 089); an admin must still be an admin.
+     * session cannot join (decision 089). The agency's side (owner or staff: orders are staff work,
+     * decision 191) must still be on it and have its step-up confirmed (decision 190).
      */
     const viewer = async () => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const auth = typeof token === 'string' && token ? await findSession(deps.db, token) : null;
       if (!auth || auth.sessionId !== socket.data.auth?.sessionId) throw unauthorized('Sign in to follow an order.');
-      return { side: auth.user.role === 'admin' ? ('agency' as const) : ('customer' as const), userId: auth.user.id };
+      if (isBackOffice(auth.user.role)) return { side: 'agency' as const, userId: assertBackOffice(deps.config, auth).user.id };
+      return { side: 'customer' as const, userId: auth.user.id };
     };
     const handle = (event: string, work: (orderId: string) => Promise<void>) =>
       socket.on(event, async (raw: unknown, maybeAck?: unknown) => {

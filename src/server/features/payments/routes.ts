@@ -96,7 +96,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/payment/reconcile',
-    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now', response: { 200: reconcileResponse, ...withErrors } }, onRequest: requireAdmin(deps.db) },
+    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now', response: { 200: reconcileResponse, ...withErrors } }, onRequest: requireAdmin(deps) },
     async (request) => ({ success: true as const, ...(await reconcilePaymentsAsAdmin(deps, authOf(request).user.id)) }),
   );
 

@@ -24,7 +24,7 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/tracker/order/:id/complete-next-stage',
     {
       schema: { tags: ['tracker'], summary: 'Admin: complete the next stage (optional note and delivery link)', params: orderIdParams, body: completeStageRequest, response: { 200: stageChangeResponse, ...errorResponses } },
-      onRequest: requireAdmin(deps.db),
+      onRequest: requireAdmin(deps),
     },
     async (request) => {
       const r = await completeNextStage(deps, request.params.id, { ...request.body, actorUserId: authOf(request).user.id });
@@ -34,7 +34,7 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/tracker/order/:id/undo-last-stage',
-    { schema: { tags: ['tracker'], summary: 'Admin: take back the last completed stage', params: orderIdParams, response: { 200: stageChangeResponse, ...errorResponses } }, onRequest: requireAdmin(deps.db) },
+    { schema: { tags: ['tracker'], summary: 'Admin: take back the last completed stage', params: orderIdParams, response: { 200: stageChangeResponse, ...errorResponses } }, onRequest: requireAdmin(deps) },
     async (request) => {
       const r = await undoLastStage(deps, request.params.id, { actorUserId: authOf(request).user.id });
       return { success: true as const, order_id: r.orderPublicId, completed_steps: completedStepsOnWire(r.completedSteps) };

@@ -10,7 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ ADMIN_EMAILS: 'Founder@Example.com' });
   // A stand-in admin-only route, guarded exactly like the back office and chat console routes.
-  t.app.get('/api/v1/test/admin-only', { preHandler: requireAdmin(t.deps.db) }, async (request) => ({ id: authOf(request).user.id }));
+  t.app.get('/api/v1/test/admin-only', { preHandler: requireAdmin(t.deps) }, async (request) => ({ id: authOf(request).user.id }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,0 +1,91 @@
+// Who may call each back-office route (issue 21 item 3, decision 191): the ONE place where this is
+// decided. 'staff' = staff and the owner; 'owner' = the owner (an ADMIN_EMAILS address, role
+// 'admin') only. The guard (plugins/auth.ts requireAdmin) reads it for every request by the route's
+// own spelling (request.routeOptions.url). A route missing here is treated as owner-only, and
+// authorization.test.ts fails naming it, so a new route forces a decision.
+
+export type Permission = 'staff' | 'owner';
+
+export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  // The morning numbers: staff see the queue they work on (orders due, support past target).
+  'GET /api/v1/admin/overview': 'staff',
+
+  // Orders: the work itself.
+  'GET /api/v1/admin/orders': 'staff',
+  'GET /api/v1/admin/orders/:id': 'staff',
+  'POST /api/v1/admin/orders/:id/stages/next': 'staff',
+  'POST /api/v1/admin/orders/:id/stages/undo': 'staff',
+  'POST /api/v1/tracker/order/:id/complete-next-stage': 'staff',
+  'POST /api/v1/tracker/order/:id/undo-last-stage': 'staff',
+  'PUT /api/v1/admin/orders/:id/delivery-link': 'staff',
+  'PUT /api/v1/admin/orders/:id/internal-note': 'staff',
+  'GET /api/v1/admin/orders/:id/brief': 'staff',
+  'GET /api/v1/admin/orders/:id/messages': 'staff',
+  'POST /api/v1/admin/orders/:id/messages': 'staff',
+  'GET /api/v1/admin/orders/:orderId/files': 'staff',
+  'POST /api/v1/admin/orders/:orderId/files': 'staff',
+  'GET /api/v1/admin/orders/:orderId/files/:fileId': 'staff',
+  'DELETE /api/v1/admin/orders/:orderId/files/:fileId': 'staff',
+  'GET /api/v1/admin/orders/:orderId/reviews': 'staff',
+  'POST /api/v1/admin/orders/:orderId/reviews': 'staff',
+  'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments': 'staff',
+  'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve': 'staff',
+  'GET /api/v1/admin/orders/:id/support': 'staff',
+  // Staff see whether a customer is being reminded to pay; pausing the reminders is a money decision.
+  'GET /api/v1/admin/orders/:id/reminders': 'staff',
+  'PUT /api/v1/admin/orders/:id/reminders/pause': 'owner',
+
+  // Support requests.
+  'GET /api/v1/admin/support': 'staff',
+  'GET /api/v1/admin/support/:requestId': 'staff',
+  'POST /api/v1/admin/support/:requestId/messages': 'staff',
+  'POST /api/v1/admin/support/:requestId/state': 'staff',
+
+  // Chat console, leads and contact messages (answering them is staff work).
+  'GET /api/v1/admin/chats/summary': 'staff',
+  'GET /api/v1/admin/leads': 'staff',
+  'POST /api/v1/admin/leads/:id/handled': 'staff',
+  'GET /api/v1/admin/contacts': 'staff',
+  'POST /api/v1/admin/contacts/:id/handled': 'staff',
+  // CSV files of personal data leave the app for good: the owner's decision, like customer exports.
+  'GET /api/v1/admin/leads.csv': 'owner',
+  'GET /api/v1/admin/contacts.csv': 'owner',
+
+  // Money: coupons and the promotion, refunds, reconciliation, cashback payouts, invoices.
+  'GET /api/v1/admin/coupons': 'owner',
+  'POST /api/v1/admin/coupons': 'owner',
+  'PATCH /api/v1/admin/coupons/:id': 'owner',
+  'POST /api/v1/admin/coupons/:id/deactivate': 'owner',
+  'PUT /api/v1/admin/promotion': 'owner',
+  'POST /api/v1/admin/orders/:id/refunds': 'owner',
+  'POST /api/v1/payment/reconcile': 'owner',
+  'GET /api/v1/admin/cashback': 'owner',
+  'POST /api/v1/admin/cashback/:id/paid': 'owner',
+  'GET /api/v1/admin/orders/:id/invoices': 'owner',
+  'GET /api/v1/admin/invoices/:id/pdf': 'owner',
+
+  // Customers' personal data as a whole, and sales analytics.
+  'GET /api/v1/admin/customers': 'owner',
+  'GET /api/v1/admin/customers/:id': 'owner',
+  'POST /api/v1/admin/customers/:id/sessions/revoke': 'owner',
+  // Abandoned checkouts are a list of people's e-mails who did not buy: sales follow-up, the owner's.
+  'GET /api/v1/admin/checkout-drafts': 'owner',
+  'GET /api/v1/admin/funnel': 'owner',
+  'GET /api/v1/admin/funnel.csv': 'owner',
+
+  // Oversight of the back office itself.
+  'GET /api/v1/admin/audit': 'owner',
+  'GET /api/v1/admin/staff': 'owner',
+  'POST /api/v1/admin/staff': 'owner',
+  'DELETE /api/v1/admin/staff/:id': 'owner',
+};
+
+/**
+ * What a route needs, by its registered spelling. HEAD is answered by the GET route (Fastify's
+ * exposeHeadRoutes), so it needs what the GET needs. Unknown routes need the owner (safe default).
+ */
+export function permissionOf(method: string, url: string | undefined): Permission {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const key = `${m} ${url ?? ''}`;
+  return Object.hasOwn(ADMIN_PERMISSIONS, key) ? ADMIN_PERMISSIONS[key]! : 'owner';
+}
