@@ -5,7 +5,11 @@ import { ButtonLink } from '../components/ui/button-link.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../lib/session.tsx';
 import { PersonalDetails } from '../features/auth/personal-details.tsx';
+import { AccountCard } from '../features/account/account-card.tsx';
+import { SessionsCard } from '../features/account/sessions-card.tsx';
+import { YourDataCard } from '../features/account/your-data-card.tsx';
 import { MyOrdersTab } from '../features/orders/my-orders-tab.tsx';
+import { PasskeysCard } from '../features/auth/passkeys-card.tsx';
 
 const tabs = ['Personal Details', 'My Orders'] as const;
 type Tab = (typeof tabs)[number];
@@ -72,10 +76,22 @@ export default function DashboardPage() {
         role="tabpanel"
         id={`${baseId}-panel-${tabs.indexOf(tab)}`}
         aria-labelledby={`${baseId}-tab-${tabs.indexOf(tab)}`}
-        className="mt-6 min-w-0 rounded-2xl border border-line bg-card p-5 sm:p-8"
+        className={`mt-6 min-w-0 ${tab === 'Personal Details' ? 'flex flex-col gap-6' : 'rounded-2xl border border-line bg-card p-5 sm:p-8'}`}
       >
         {tab === 'Personal Details' ? (
-          user ? <PersonalDetails user={user} /> : <Spinner label="Loading your details" />
+          user ? (
+            // Issue 21 item 4: the details can be corrected, then the account's sessions and data.
+            <>
+              <AccountCard title="Your details" testId="details-card">
+                <PersonalDetails user={user} />
+              </AccountCard>
+              <PasskeysCard />
+              <SessionsCard />
+              <YourDataCard email={user.email} />
+            </>
+          ) : (
+            <Spinner label="Loading your details" />
+          )
         ) : (
           <MyOrdersTab />
         )}

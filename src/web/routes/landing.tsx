@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { AccountDeletedNotice } from '../features/account/account-deleted-notice.tsx';
 import { PromoBannerIsland } from '../features/promotion/promo-banner.tsx';
 import { Hero } from '../features/landing/hero.tsx';
 import { FeatureCard } from '../features/landing/feature-card.tsx';
@@ -17,6 +18,7 @@ export default function LandingPage() {
   useEffect(() => enhanceFeatureCards(), []);
   return (
     <>
+      <AccountDeletedNotice />
       <PromoBannerIsland />
       <Island name="landing-top-bar" hydrate={['scroll']} component={LandingTopBar} props={{}} />
       <Hero />

@@ -1,22 +1,27 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { useRef, useState } from 'react';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import type { SessionUser } from '../../lib/session.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { logoutEverywhere } from './auth-api.ts';
-import { FormError } from './auth-shell.tsx';
+import { EmailChangeDialog } from '../account/email-change-dialog.tsx';
+import { ProfileForm } from '../account/profile-form.tsx';
 
-/** Spec §2 "Personal Details": read-only; the phone is phone_code joined with phone_number. */
+/** Spec §2 "Personal Details": the phone is phone_code joined with phone_number. */
 export function formatPhone(user: Pick<SessionUser, 'phone_code' | 'phone_number'>): string {
   if (!user.phone_number) return '—';
   return user.phone_code ? `+${user.phone_code.replace(/^\+/, '')} ${user.phone_number}` : user.phone_number;
 }
 
+/**
+ * Spec §2 "Personal Details", with Edit and Change e-mail (issue 21 item 4, decision 195: the spec
+ * shows them read-only, but the privacy policy promises correction). After a save the session's
+ * copy of the user is reloaded, so every place that shows the name or e-mail follows.
+ */
 export function PersonalDetails({ user }: { user: SessionUser }) {
   const session = useSession();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [changingEmail, setChangingEmail] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const editRef = useRef<HTMLButtonElement>(null);
   const rows: [string, string][] = [
     ['Name', user.name ?? '—'],
     ['Email', user.email],
@@ -24,19 +29,28 @@ export function PersonalDetails({ user }: { user: SessionUser }) {
     ['Address', user.address ?? '—'],
   ];
 
-  async function signOutEverywhere() {
-    setError(null);
-    try {
-      await logoutEverywhere();
-      await session.logout();
-      navigate('/', { replace: true });
-    } catch (err) {
-      setError(errorMessage(err));
-    }
+  const closeForm = () => {
+    setEditing(false);
+    // Focus returns to Edit, where the person started (the form it replaced is gone).
+    requestAnimationFrame(() => editRef.current?.focus());
+  };
+
+  if (editing) {
+    return (
+      <ProfileForm
+        user={user}
+        onCancel={closeForm}
+        onSaved={async () => {
+          await session.refresh();
+          setSaved(true);
+          closeForm();
+        }}
+      />
+    );
   }
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-4">
       <dl className="grid gap-4 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label} className={`min-w-0 rounded-xl border border-line bg-page/60 p-4 ${label === 'Address' ? 'sm:col-span-2' : ''}`}>
@@ -47,13 +61,28 @@ export function PersonalDetails({ user }: { user: SessionUser }) {
           </div>
         ))}
       </dl>
-      <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted">Signed in on a shared or lost device? End every session at once.</p>
-        <Button variant="secondary" onClick={signOutEverywhere}>
-          Sign out everywhere
+      {saved && (
+        <p role="status" className="text-sm text-success" data-testid="details-saved">
+          Your details are saved.
+        </p>
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" className="min-h-11" onClick={() => setChangingEmail(true)}>
+          Change e-mail
         </Button>
+        <button
+          ref={editRef}
+          type="button"
+          className={buttonClass('primary', 'min-h-11')}
+          onClick={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+        >
+          Edit details
+        </button>
       </div>
-      <FormError>{error}</FormError>
+      {changingEmail && <EmailChangeDialog current={user.email} onChanged={session.refresh} onClose={() => setChangingEmail(false)} />}
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { downloadFile } from '../../lib/download-file.ts';
+import { useSession } from '../../lib/session.tsx';
+import { FormError } from '../auth/auth-shell.tsx';
+import { AccountCard } from './account-card.tsx';
+import { ACCOUNT_DELETED_STATE } from './account-deleted-notice.tsx';
+import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+
+/** The export's limit answers 429: said as a pause, not a failure. */
+const TOO_SOON = 'You asked for your data a moment ago. Please wait a few minutes, then try again.';
+
+/**
+ * "Your data" (issue 21 item 4): the whole account as one ZIP (JSON and invoice PDFs), saved under
+ * the server's file name, and the way to delete the account.
+ */
+export function YourDataCard({ email }: { email: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [downloading, setDownloading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  async function download() {
+    setDownloading(true);
+    setError(null);
+    const failed = await downloadFile('user/export', 'my-data.zip');
+    setDownloading(false);
+    setError(failed && /\b429\b|too many/i.test(failed) ? TOO_SOON : failed);
+  }
+
+  return (
+    <AccountCard
+      title="Your data"
+      intro="Take a copy of everything we hold about you, or delete your account."
+      testId="your-data-card"
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted">One ZIP file: your profile, sessions, orders, payments, referrals, messages and chats as JSON, with your invoices as PDF.</p>
+          <Button variant="secondary" className="min-h-11 shrink-0" disabled={downloading} onClick={() => void download()}>
+            {downloading ? <Spinner label="Preparing your data" /> : 'Download my data'}
+          </Button>
+        </div>
+        <FormError>{error}</FormError>
+        <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted">Delete your account and the personal data that goes with it.</p>
+          <Button variant="secondary" className="min-h-11 shrink-0 !border-danger/60 !text-danger hover:!border-danger" onClick={() => setDeleting(true)}>
+            Delete my account
+          </Button>
+        </div>
+      </div>
+      {deleting && (
+        <DeleteAccountDialog
+          email={email}
+          onClose={() => setDeleting(false)}
+          onDeleted={async () => {
+            // Away from the dashboard first (signed out, it would send to /login instead); the server
+            // already ended every session, logout forgets the token here.
+            navigate('/', { replace: true, state: ACCOUNT_DELETED_STATE });
+            await session.logout();
+          }}
+        />
+      )}
+    </AccountCard>
+  );
+}
