@@ -49,3 +49,6 @@ export type SessionSummary = z.infer<typeof sessionSummary>;
 export const sessionListResponse = z.object({ sessions: z.array(sessionSummary) });
 export type SessionListResponse = z.infer<typeof sessionListResponse>;
 export const sessionIdParams = z.object({ id: z.uuid() });
+
+/** GET /user/export answers application/zip (README.txt, data.json, invoices/, files/): decision 193. */
+export const accountExportResponse = z.unknown().describe('application/zip');

@@ -30,6 +30,9 @@ import { assistantRoutes } from './features/assistant/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { oidcRoutes } from './features/auth/social/oidc-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { accountRoutes } from './features/users/account-routes.ts';
+import { sessionRoutes } from './features/auth/session-routes.ts';
+import { accountExportRoutes } from './features/account-export/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
@@ -183,6 +186,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { prefix: API, deps });
   await app.register(oidcRoutes, { prefix: API, deps });
   await app.register(userRoutes, { prefix: API, deps });
+  // — privacy self-service: correct, change e-mail, sessions, export (issue 21, decision 193) —
+  await app.register(accountRoutes, { prefix: API, deps });
+  await app.register(sessionRoutes, { prefix: API, deps });
+  await app.register(accountExportRoutes, { prefix: API, deps });
   // — orders and money (issue 5) —
   await app.register(paymentRoutes, { prefix: API, deps });
   await app.register(couponRoutes, { prefix: API, deps });
