@@ -5,7 +5,12 @@ import { siteConfig } from '../lib/site-config.ts';
 /** Spec §2 "Privacy". */
 export default function PrivacyPage() {
   usePageMeta('/privacypolicy');
-  const { brand, email } = siteConfig();
+  const { brand, email, invoiceRetentionYears } = siteConfig();
+  const dashboard = (
+    <a href="/dashboard" className="text-accent-soft underline underline-offset-2 hover:text-white">
+      your dashboard
+    </a>
+  );
   return (
     <LegalPage
       title="Privacy Policy"
@@ -17,6 +22,10 @@ export default function PrivacyPage() {
             <ul className="list-disc space-y-1 pl-5">
               <li>Your name, e-mail address, business address and phone number, when you give them to us.</li>
               <li>Usage and log data: your IP address, browser type, access times and the pages you viewed.</li>
+              <li>
+                For each device you sign in on: the kind of device and browser, the city your connection appears to come from (if it can be told) and when
+                you last used it. For each passkey you add: its name and its public key (never anything that could sign in as you).
+              </li>
             </ul>
           ),
         },
@@ -51,7 +60,44 @@ export default function PrivacyPage() {
         },
         {
           title: 'Your rights',
-          body: <p>You may access, correct or delete your personal data at any time. Write to us and we will act on your request.</p>,
+          body: (
+            <p>
+              You may access, correct or delete your personal data at any time. You can do it yourself from {dashboard}, as the next section explains, or write to
+              us and we will act on your request.
+            </p>
+          ),
+        },
+        {
+          title: 'How to see, correct, export or delete your data',
+          body: (
+            <>
+              <p>Sign in and open {dashboard}. Its Personal Details tab has everything below.</p>
+              <ul className="list-disc space-y-2 pl-5">
+                <li>
+                  <strong className="text-ink">See and correct.</strong> “Your details” shows your name, e-mail address, phone and address. “Edit details”
+                  corrects the name, the phone (with its country code) and the address. “Change e-mail” moves your account to a new address once you enter
+                  the code we send there.
+                </li>
+                <li>
+                  <strong className="text-ink">Export.</strong> “Download my data” gives you one ZIP file: a JSON file with your profile, sessions, orders,
+                  payments, referral and cashback, messages and chats, and the enquiries and contact messages sent with your e-mail address, plus your
+                  invoices as PDF files and the files of your orders.
+                </li>
+                <li>
+                  <strong className="text-ink">Delete.</strong> “Delete my account” asks for a fresh code we e-mail you (or your passkey). You are then signed
+                  out on every device at once; your name, e-mail address, phone, address, chats and messages are erased or made anonymous, and we show you
+                  as “Deleted customer”. Tax law makes us keep invoices and payment records for {invoiceRetentionYears} years: the name and address on each
+                  invoice stay on that invoice only. While an order you paid for is not yet delivered the account cannot be deleted; write to us and we will
+                  sort it out together.
+                </li>
+                <li>
+                  <strong className="text-ink">Sessions and passkeys.</strong> “Your sessions” lists every device you are signed in on, where (the city, if
+                  known) and when it was last used; sign out any of them, or all at once. Under passkeys you can add, name and remove the passkeys you sign
+                  in with.
+                </li>
+              </ul>
+            </>
+          ),
         },
         {
           title: 'Contact',
