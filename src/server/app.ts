@@ -61,6 +61,14 @@ import { registerOrderMessageSocket } from './features/order-messages/socket-han
 import { supportRoutes } from './features/support/routes.ts';
 import { subscribeSupport } from './features/support/subscriptions.ts';
 import { registerSupportSocket } from './features/support/socket.ts';
+import { subscribeChat } from './features/chat/subscriptions.ts';
+import { subscribeLeads } from './features/leads/subscriptions.ts';
+import { subscribeContact } from './features/contact/subscriptions.ts';
+import { subscribeOrderMessages } from './features/order-messages/subscriptions.ts';
+import { subscribeBrief } from './features/brief/subscriptions.ts';
+import { subscribeReferrals } from './features/referrals/subscriptions.ts';
+import { subscribeAbandonedCheckouts } from './features/abandoned-checkouts/subscriptions.ts';
+import { subscribeFunnel } from './features/funnel/subscriptions.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -152,6 +160,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A review approved: the due date first, then the stage it completes (decision 150).
   subscribeDeliveryDate(deps);
   subscribeReviews(deps);
+  // A deleted account (issue 21, decision 192): each feature erases its own part (the ones above too).
+  subscribeChat(deps);
+  subscribeLeads(deps);
+  subscribeContact(deps);
+  subscribeOrderMessages(deps);
+  subscribeBrief(deps);
+  subscribeReferrals(deps);
+  subscribeAbandonedCheckouts(deps);
+  subscribeFunnel(deps);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 

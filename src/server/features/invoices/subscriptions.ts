@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import { billingDetails } from '../../db/schema/invoices.ts';
 import { issueInvoice } from './issue-invoice.ts';
 import { issueChargeInvoice } from './issue-charge-invoice.ts';
 
@@ -14,5 +16,10 @@ export function subscribeInvoices(deps: AppDeps) {
   // A maintenance-plan charge is invoiced the same way, from the same numbering (issue 20 item 4).
   deps.events.inTransaction('maintenance.charged', async (e, tx) => {
     await issueChargeInvoice(deps, tx, e);
+  });
+  // A deleted person's billing details for future invoices go (decision 192); issued invoices keep
+  // the buyer details frozen in their snapshot, as the law requires, and are never changed.
+  deps.events.inTransaction('account.deleted', async (e, tx) => {
+    await tx.delete(billingDetails).where(eq(billingDetails.userId, e.userId));
   });
 }

@@ -3,6 +3,7 @@ import { mailOutbox } from '../../db/schema/platform.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailAttachment, MailTransport } from '../../integrations/mail/transport.ts';
 import type { RenderedEmail } from './render-email.ts';
+import { isDeletedEmail } from '../../../domain/deleted-account.ts';
 
 const MAX_ATTEMPTS = 8;
 const POLL_MS = 2000;
@@ -103,6 +104,8 @@ export function createMailer(opts: {
   return {
     transportName: transport.name,
     async enqueue(to, template, mail, attachments) {
+      // A deleted account's address (decision 192) is undeliverable by design: nothing is queued for it.
+      if (isDeletedEmail(to)) return;
       await database.db.insert(mailOutbox).values({
         toAddress: to.toLowerCase(),
         template,

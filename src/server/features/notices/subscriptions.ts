@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import type { MessageSide } from '../../db/schema/order-messages.ts';
+import { orderIdsOf } from '../../lib/orders-of-user.ts';
+import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
 import type { ReviewRef } from '../../lib/domain-events.ts';
 import { workspaceOrder } from '../../lib/workspace-order.ts';
 import { addNotice, markNoticesRead } from './notices.ts';
@@ -33,6 +35,10 @@ export function subscribeNotices(deps: AppDeps) {
   events.inTransaction('review.commented', async (c, tx) => {
     const who = c.author === 'customer' ? 'the customer' : 'the team';
     await addNotice(tx, { orderId: c.orderId, recipient: other(c.author), kind: 'review_comment', refId: c.commentId, summary: `A new comment by ${who} on the ${round(c)}`, at: c.at });
+  });
+  // A deleted person gets nothing more (decision 192): their side's notices go, so no batch is mailed.
+  events.inTransaction('account.deleted', async (e, tx) => {
+    await tx.delete(notices).where(and(eq(notices.recipient, 'customer'), inArray(notices.orderId, orderIdsOf(e.userId))));
   });
 }
 

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { paymentReminders } from '../../db/schema/reminders.ts';
+import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import { REMAINING_PAYMENT_STAGE } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { installments } from '../../db/schema/orders.ts';
@@ -39,5 +41,12 @@ export function subscribeReminders(deps: AppDeps) {
   });
   deps.events.inTransaction('payment.settled', async (e, tx) => {
     if (e.kind === 'remaining') await cancelRemindersOnPayment(tx, e.orderId);
+  });
+  // A deleted person is never reminded again (decision 192).
+  deps.events.inTransaction('account.deleted', async (e, tx) => {
+    await tx
+      .update(paymentReminders)
+      .set({ state: 'cancelled', reason: 'account deleted' })
+      .where(and(eq(paymentReminders.state, 'pending'), inArray(paymentReminders.orderId, orderIdsOf(e.userId))));
   });
 }

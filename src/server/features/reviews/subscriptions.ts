@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { ERASED_TEXT } from '../../../domain/deleted-account.ts';
+import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
+import { orderReviewComments, orderReviewDecisions, orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
 import type { ReviewKind } from '../../../contract/reviews.ts';
 import { STAGES } from '../../../domain/tracker.ts';
 import { addFileInUseCheck } from '../order-files/file-in-use.ts';
@@ -44,6 +46,19 @@ export function subscribeReviews(deps: AppDeps) {
     if (!kind) return;
     const round = await approvedRound(tx, e.orderId, kind);
     if (round !== null) await completeStageIfNext(deps, tx, e.orderPublicId, e.stage + 1, stageNote(kind, round));
+  });
+  // A deleted person's pins and answers become a neutral marker and their decision comments go
+  // (decision 192); the rounds, decisions and their files stay: they record what was approved.
+  deps.events.inTransaction('account.deleted', async (e, tx) => {
+    const theirRounds = tx.select({ id: orderReviews.id }).from(orderReviews).where(inArray(orderReviews.orderId, orderIdsOf(e.userId)));
+    await tx
+      .update(orderReviewComments)
+      .set({ text: ERASED_TEXT })
+      .where(or(eq(orderReviewComments.authorUserId, e.userId), and(eq(orderReviewComments.author, 'customer'), inArray(orderReviewComments.reviewId, theirRounds))));
+    await tx
+      .update(orderReviewDecisions)
+      .set({ comment: null })
+      .where(or(eq(orderReviewDecisions.decidedByUserId, e.userId), inArray(orderReviewDecisions.reviewId, theirRounds)));
   });
   addFileInUseCheck(fileInAReview);
 }

@@ -7,6 +7,8 @@ import { authOf, requireUser } from '../../plugins/auth.ts';
 import { authRateLimits } from '../auth/rate-limits.ts';
 import { latestCodeCreatedAt } from '../auth/send-login-code.ts';
 import { addUser } from './add-user.ts';
+import { deleteAccount } from './delete-account.ts';
+import { deleteAccountBody, deleteAccountResponse } from '../../../contract/account.ts';
 import { firstTouchOf } from '../funnel/visitors.ts';
 
 const tags = ['users'];
@@ -57,6 +59,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         success: true as const,
         user: { name: u.name, email: u.email, phone_code: u.phoneCode, phone_number: u.phoneNumber, address: u.address, role: u.role },
       };
+    },
+  );
+
+  app.post(
+    '/user/delete-account',
+    {
+      config: limits.verify,
+      preHandler: requireUser(deps.db),
+      schema: {
+        tags,
+        summary: 'Delete my account (a fresh sign-in code, or a passkey confirmation in the last 10 minutes)',
+        body: deleteAccountBody,
+        response: { 200: deleteAccountResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deleteAccount(deps, authOf(request), request.body);
+      return { success: true as const };
     },
   );
 };
