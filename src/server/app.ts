@@ -30,6 +30,7 @@ import { assistantRoutes } from './features/assistant/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { oidcRoutes } from './features/auth/social/oidc-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { accountRoutes } from './features/users/account-routes.ts';
 import { sessionRoutes } from './features/auth/session-routes.ts';
 import { accountExportRoutes } from './features/account-export/routes.ts';
@@ -203,6 +204,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { prefix: API, deps });
   await app.register(oidcRoutes, { prefix: API, deps });
   await app.register(userRoutes, { prefix: API, deps });
+  // — passkeys and the back office's step-up (issue 21) —
+  await app.register(passkeyRoutes, { prefix: API, deps });
   // — privacy self-service: correct, change e-mail, sessions, export (issue 21, decision 193) —
   await app.register(accountRoutes, { prefix: API, deps });
   await app.register(sessionRoutes, { prefix: API, deps });
