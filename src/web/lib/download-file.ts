@@ -3,7 +3,7 @@ import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 
 /**
  * Downloads a file from the API with the session's bearer token (a plain link cannot send it):
- * CSV exports, invoice PDFs. Returns an error sentence, or null when the download started.
+ * CSV exports, invoice PDFs, the account's ZIP. Returns an error sentence, or null when the download started.
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<string | null> {
   try {
@@ -11,10 +11,11 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
       headers: { authorization: `Bearer ${tokenStore.get() ?? ''}` },
     });
     if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
       // An admin export of a session not yet confirmed: the back office asks for the passkey (decision 194).
-      const body = res.status === 403 ? ((await res.json().catch(() => null)) as { code?: string } | null) : null;
-      if (body?.code === STEP_UP_REQUIRED) signalStepUpRequired();
-      return `Download failed (${res.status}).`;
+      if (res.status === 403 && body?.code === STEP_UP_REQUIRED) signalStepUpRequired();
+      // The server's own sentence when it gave one (a rate limit says when to try again).
+      return body?.message ?? `Download failed (${res.status}).`;
     }
     const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
     saveBlob(await res.blob(), name);

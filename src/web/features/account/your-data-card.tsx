@@ -9,9 +9,6 @@ import { AccountCard } from './account-card.tsx';
 import { ACCOUNT_DELETED_STATE } from './account-deleted-notice.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
-/** The export's limit answers 429: said as a pause, not a failure. */
-const TOO_SOON = 'You asked for your data a moment ago. Please wait a few minutes, then try again.';
-
 /**
  * "Your data" (issue 21 item 4): the whole account as one ZIP (JSON and invoice PDFs), saved under
  * the server's file name, and the way to delete the account.
@@ -28,7 +25,8 @@ export function YourDataCard({ email }: { email: string }) {
     setError(null);
     const failed = await downloadFile('user/export', 'my-data.zip');
     setDownloading(false);
-    setError(failed && /\b429\b|too many/i.test(failed) ? TOO_SOON : failed);
+    // A 429 comes with the server's sentence: how many an hour, and in how many minutes again.
+    setError(failed);
   }
 
   return (
