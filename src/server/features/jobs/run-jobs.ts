@@ -4,6 +4,7 @@ import { runDueReminders } from '../reminders/run-reminders.ts';
 import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkouts/follow-up.ts';
 import { sendDueNotices } from '../notices/send-notices.ts';
 import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
+import { purgeRetainedRecords } from '../users/purge-retained.ts';
 
 /** One pass of every scheduled job of issue 14; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -15,7 +16,9 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   // Issue 20: resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
   const supportClosed = await closeResolvedRequests(deps, now);
   const planOffers = await sendPlanOffers(deps, now);
-  return { reminders, followUps, draftsDeleted, notices, supportClosed, planOffers };
+  // Issue 21: a deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
+  const retentionPurged = await purgeRetainedRecords(deps, now);
+  return { reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged };
 }
 
 /**

@@ -12,6 +12,7 @@ import { seedPaidOrder, seedRemainingPayment } from '../admin/test-seed.ts';
 import { seedDeliveredOrder } from '../support/test-seed.ts';
 import { getOrCreateReferralCode } from '../referrals/referral-code.ts';
 import { newChatId, summaryOf } from '../chat/conversations.ts';
+import { runJobs } from '../jobs/run-jobs.ts';
 
 // Issue 21 item 4, decision 192: a person deletes their account. Each attack of the issue is a test:
 // deletion without the fresh confirmation, and twice; after it the old token, the old socket, the
@@ -368,6 +369,40 @@ describe('after the deletion', () => {
     const mine = items.find((i) => i.entityId === person.user.id)!;
     expect(mine).toMatchObject({ actorUserId: person.user.id, actorEmail: deletedEmailFor(person.user.id), entity: 'user' });
     expect(JSON.stringify(mine)).not.toContain('vanishing');
+  });
+});
+
+describe('retention (INVOICE_RETENTION_YEARS, default 8)', () => {
+  it("clears a deleted account's order texts once the retention ran out, in the jobs runner, and keeps the money records", async () => {
+    const { customer, orderId } = await seedDeliveredOrder(t, 'long.ago@example.com');
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/messages`, headers: customer.headers, payload: { text: 'hello' } })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/internal-note`, headers: owner.headers, payload: { note: 'Prefers calls' } })).statusCode).toBe(200);
+    await confirmedByPasskey(customer.user.id);
+    expect((await remove(customer)).statusCode).toBe(200);
+    const texts = async () =>
+      (
+        await t.deps.database.query<Record<string, number | string | null>>(
+          `select (select count(*)::int from order_messages m where m.order_id = o.id) as messages,
+                  (select count(*)::int from admin_order_notes n where n.order_id = o.id) as notes,
+                  o.delivery_url as url,
+                  (select count(*)::int from invoices i where i.order_id = o.id) as invoices,
+                  (select count(*)::int from installments i where i.order_id = o.id and i.state = 'paid') as paid
+             from orders o where o.public_id = $1`,
+          [orderId],
+        )
+      )[0]!;
+    const kept = await texts();
+    expect(kept).toMatchObject({ messages: 1, notes: 1, url: 'https://site.example.com', paid: 2 });
+    const year = 365.25 * 24 * 3600 * 1000;
+    // A day before the eighth year ends nothing goes…
+    let pass = await runJobs(t.deps, new Date(Date.now() + 8 * year - 2 * 24 * 3600 * 1000));
+    expect(await texts()).toEqual(kept);
+    // …after it, the texts go; the order, its paid installments and its invoices stay.
+    pass = await runJobs(t.deps, new Date(Date.now() + 8 * year + 2 * 24 * 3600 * 1000));
+    expect(pass.retentionPurged).toBeGreaterThanOrEqual(1);
+    expect(await texts()).toEqual({ messages: 0, notes: 0, url: null, invoices: kept.invoices, paid: 2 });
+    // Nothing left to do: the next pass clears nothing.
+    expect((await runJobs(t.deps, new Date(Date.now() + 9 * year))).retentionPurged).toBe(0);
   });
 });
 

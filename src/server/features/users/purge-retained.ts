@@ -1,0 +1,68 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/platform.ts';
+
+// Decision 192: a deleted account's orders, payments and invoices are kept INVOICE_RETENTION_YEARS
+// for the tax law, with what the person wrote already erased. What was still kept only because the
+// order was (the agency's own texts on it: thread, support, review pins, brief, internal note, stage
+// notes, the delivered site's address, the terms-acceptance fingerprint) goes once that time has run
+// out. The money records themselves (orders' amounts, installments, payments, invoices — immutable)
+// stay: they are anonymous by then.
+
+/**
+ * The orders of deleted accounts whose retention has run out — deleted more than the retention ago,
+ * and no invoice of the order issued within it (the clock runs from the last one) — that still hold
+ * something to clear.
+ */
+async function expiredOrders(tx: Tx, cutoff: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        lt(users.deletedAt, cutoff),
+        sql`not exists (select 1 from invoices i where i.order_id = ${orders.id} and i.issued_at >= ${cutoff})`,
+        sql`(${orders.deliveryUrl} is not null
+             or exists (select 1 from order_messages m where m.order_id = ${orders.id})
+             or exists (select 1 from support_requests r where r.order_id = ${orders.id})
+             or exists (select 1 from order_reviews r join order_review_comments c on c.review_id = r.id where r.order_id = ${orders.id})
+             or exists (select 1 from order_briefs b where b.order_id = ${orders.id})
+             or exists (select 1 from admin_order_notes n where n.order_id = ${orders.id})
+             or exists (select 1 from order_stages s where s.order_id = ${orders.id} and s.note is not null))`,
+      ),
+    )
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/** One pass of the job (the jobs runner calls it; `now` is the clock tests move). Returns how many orders it cleared. */
+export async function purgeRetainedRecords(deps: AppDeps, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - deps.config.INVOICE_RETENTION_YEARS);
+  return deps.db.transaction(async (tx) => {
+    const ids = await expiredOrders(tx, cutoff);
+    if (ids.length === 0) return 0;
+    const list = sql`(${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`;
+    const reviews = sql`(select r.id from order_reviews r where r.order_id in ${list})`;
+    for (const statement of [
+      sql`delete from order_messages where order_id in ${list}`,
+      sql`delete from support_requests where order_id in ${list}`,
+      sql`delete from order_review_comments where review_id in ${reviews}`,
+      sql`update order_review_decisions set comment = null where review_id in ${reviews}`,
+      sql`delete from order_briefs where order_id in ${list}`,
+      sql`delete from admin_order_notes where order_id in ${list}`,
+      sql`update order_stages set note = null where order_id in ${list}`,
+      sql`update order_terms_acceptances set client_hash = null where order_id in ${list}`,
+      sql`update orders set delivery_url = null where id in ${list}`,
+    ]) {
+      await tx.execute(statement);
+    }
+    return ids.length;
+  });
+}
