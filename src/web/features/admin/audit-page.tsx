@@ -4,6 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../domain/admin.ts';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
+import { RoleBadge } from './person.tsx';
 import { formatWhen } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -77,7 +78,7 @@ export default function AuditPage() {
             ))}
           </select>
         </label>
-        <TextField label="Admin e-mail" value={actor} maxLength={200} onChange={(e) => filter(setActor)(e.target.value)} />
+        <TextField label="Owner or staff e-mail" value={actor} maxLength={200} onChange={(e) => filter(setActor)(e.target.value)} />
         <TextField label="From (UTC)" type="date" value={from} onChange={(e) => filter(setFrom)(e.target.value)} />
         <TextField label="To (UTC)" type="date" value={to} onChange={(e) => filter(setTo)(e.target.value)} />
       </div>
@@ -88,7 +89,15 @@ export default function AuditPage() {
               {data.items.map((e) => (
                 <tr key={e.id}>
                   <td className={`${td} min-w-[9rem] text-xs`}>{formatWhen(e.at)}</td>
-                  <td className={td}>{e.actorEmail}</td>
+                  <td className={td} data-testid="audit-actor">
+                    {e.actorEmail}
+                    {/* Who did it, the owner or a staff member (issue 21: the audit log names who did what). */}
+                    {e.actorRole && (
+                      <div>
+                        <RoleBadge role={e.actorRole} />
+                      </div>
+                    )}
+                  </td>
                   <td className={`${td} font-mono`}>{e.action}</td>
                   <td className={`${td} break-all`}>
                     {e.entity}

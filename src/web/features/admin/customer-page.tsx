@@ -6,12 +6,16 @@ import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from 
 import { formatMinor, formatWhen } from './format.ts';
 import { adminAction, useAdminData } from './use-admin-data.ts';
 import { supportLine } from '../support/support-api.ts';
+import { DeletedPerson, isDeletedPerson, RoleBadge } from './person.tsx';
+import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
 
 export default function CustomerPage() {
   const { id = '' } = useParams();
   const { data, error, loading, reload } = useAdminData<CustomerDetailResponse>(`customers/${encodeURIComponent(id)}`);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // A deleted account keeps its orders and invoices here; its placeholder address is not shown.
+  const deleted = isDeletedPerson(data?.customer.email);
 
   async function endSessions() {
     if (!window.confirm('Sign this customer out on every device?')) return;
@@ -23,7 +27,7 @@ export default function CustomerPage() {
 
   return (
     <>
-      <PageHeader title={data?.customer.name || data?.customer.email || 'Customer'}>
+      <PageHeader title={deleted ? DELETED_CUSTOMER_NAME : data?.customer.name || data?.customer.email || 'Customer'}>
         <Link to="/admin/customers" className="text-sm text-accent-soft hover:underline">
           All customers
         </Link>
@@ -37,7 +41,7 @@ export default function CustomerPage() {
               <Card title="Profile">
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
                   <dt className="text-muted">E-mail</dt>
-                  <dd className="break-all">{data.customer.email}</dd>
+                  <dd className="break-all">{deleted ? <DeletedPerson /> : data.customer.email}</dd>
                   <dt className="text-muted">Name</dt>
                   <dd>{data.customer.name ?? '—'}</dd>
                   <dt className="text-muted">Phone</dt>
@@ -53,7 +57,7 @@ export default function CustomerPage() {
                     </>
                   )}
                   <dt className="text-muted">Role</dt>
-                  <dd>{data.customer.role === 'admin' ? <Badge tone="accent">Admin</Badge> : <Badge>Customer</Badge>}</dd>
+                  <dd><RoleBadge role={data.customer.role} /></dd>
                   <dt className="text-muted">Sign-in methods</dt>
                   <dd className="flex flex-wrap gap-1">
                     {data.signInMethods.map((m) => (

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import type { CustomerListResponse } from '../../../contract/admin-customers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { Badge, Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
+import { Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { Person, RoleBadge } from './person.tsx';
 
 export default function CustomersPage() {
   const [q, setQ] = useState('');
@@ -36,15 +36,12 @@ export default function CustomersPage() {
               {data.items.map((c) => (
                 <tr key={c.id}>
                   <td className={`${td} ${wrapCell}`}>
-                    <Link to={`/admin/customers/${c.id}`} className="text-accent-soft underline-offset-2 hover:underline">
-                      {c.name || c.email}
-                    </Link>
-                    {c.name && <div className="text-xs text-muted">{c.email}</div>}
+                    <Person name={c.name} email={c.email} to={`/admin/customers/${c.id}`} />
                   </td>
                   <td className={td}>{formatWhen(c.createdAt)}</td>
                   <td className={td}>{c.orders}</td>
                   <td className={td}>{c.activeSessions} {c.activeSessions === 1 ? 'device' : 'devices'}</td>
-                  <td className={td}>{c.role === 'admin' ? <Badge tone="accent">Admin</Badge> : <Badge>Customer</Badge>}</td>
+                  <td className={td}><RoleBadge role={c.role} /></td>
                 </tr>
               ))}
             </Table>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { OverviewResponse } from '../../../contract/admin-overview.ts';
 import { Card } from './admin-ui.tsx';
 import { shortDay } from './format.ts';
+import { PersonLabel } from './person.tsx';
 
 // Issue 19 item 4: the founder's overview lists the orders whose delivery is overdue and those due
 // within 7 days (the server picks them: ordersOverdue, ordersDueSoon), most urgent first.
@@ -28,7 +29,7 @@ function DueList({ label, orders, tone }: { label: string; orders: Due[]; tone: 
               <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-mono text-accent-soft hover:underline">
                 {o.orderId}
               </Link>
-              <span className="min-w-0 wrap-anywhere text-ink">{o.customerName ?? o.customerEmail}</span>
+              <span className="min-w-0 wrap-anywhere text-ink"><PersonLabel name={o.customerName} email={o.customerEmail} /></span>
               <span className={tone}>
                 {shortDay(o.dueDate)} · {daysLeftLabel(o.daysLeft)}
               </span>

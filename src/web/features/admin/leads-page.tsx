@@ -6,6 +6,8 @@ import { downloadCsv } from './download-csv.ts';
 import { formatWhen } from './format.ts';
 import { CollapsibleText } from './collapsible-text.tsx';
 import { adminAction, useAdminData } from './use-admin-data.ts';
+import { useCanSee } from './owner-only.tsx';
+import { DeletedPerson, isDeletedPerson } from './person.tsx';
 
 type Status = 'new' | 'handled' | 'all';
 type Kind = 'leads' | 'contacts';
@@ -37,6 +39,8 @@ export default function LeadsPage() {
   const leads = useAdminData<LeadListResponse>(kind === 'leads' ? `leads${query}` : null);
   const contacts = useAdminData<ContactListResponse>(kind === 'contacts' ? `contacts${query}` : null);
   const current = kind === 'leads' ? leads : contacts;
+  // Staff answer leads; a CSV of people's data leaving the app is the owner's decision (issue 21).
+  const canExport = useCanSee('exports');
 
   async function handle(id: string) {
     const { error } = await adminAction('POST', `${kind}/${id}/handled`);
@@ -60,9 +64,11 @@ export default function LeadsPage() {
   return (
     <>
       <PageHeader title="Leads and contact messages">
-        <Button variant="secondary" onClick={exportCsv}>
-          Export CSV
-        </Button>
+        {canExport && (
+          <Button variant="secondary" onClick={exportCsv}>
+            Export CSV
+          </Button>
+        )}
       </PageHeader>
       <div className="mb-4 flex flex-wrap gap-3">
         <Segmented label="What" value={kind} options={[['leads', 'Leads'], ['contacts', 'Contact messages']]} onChange={(v) => { setKind(v); setPage(1); }} />
@@ -80,7 +86,7 @@ export default function LeadsPage() {
                     {l.source && <div className="max-w-48 truncate text-xs text-muted" title={l.source}>Source: {l.source}</div>}
                   </td>
                   <td className={`${td} break-all`}>
-                    {l.kind === 'email' ? <a href={`mailto:${l.email}`} className="text-accent-soft hover:underline">{l.email}</a> : <a href={`tel:${(l.phone ?? '').replace(/[^\d+]/g, '')}`} className="text-accent-soft hover:underline">{l.phone}</a>}
+                    {l.kind === 'email' && isDeletedPerson(l.email) ? <DeletedPerson /> : l.kind === 'email' ? <a href={`mailto:${l.email}`} className="text-accent-soft hover:underline">{l.email}</a> : <a href={`tel:${(l.phone ?? '').replace(/[^\d+]/g, '')}`} className="text-accent-soft hover:underline">{l.phone}</a>}
                   </td>
                   <td className={`${td} break-all text-muted`}>{l.page ?? '—'}</td>
                   <td className={td}>{handledCell(l.id, l.handledAt)}</td>
@@ -102,7 +108,7 @@ export default function LeadsPage() {
                   </td>
                   <td className={`${td} break-all`}>
                     <div className="text-white">{c.name}</div>
-                    <a href={`mailto:${c.email}`} className="text-accent-soft hover:underline">{c.email}</a>
+                    {isDeletedPerson(c.email) ? <DeletedPerson /> : <a href={`mailto:${c.email}`} className="text-accent-soft hover:underline">{c.email}</a>}
                     <div className="text-muted">{c.phoneCode} {c.phoneNumber}</div>
                     {c.address && <div className="whitespace-pre-wrap text-muted">{c.address}</div>}
                   </td>

@@ -12,6 +12,8 @@ import { StageTracker } from './stage-tracker.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { OrderWorkspace } from '../workspace/order-workspace.tsx';
 import { formatDueDate } from '../../../domain/delivery-date.ts';
+import { useCanSee } from './owner-only.tsx';
+import { DeletedPerson, isDeletedPerson } from './person.tsx';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -19,6 +21,8 @@ export default function OrderPage() {
   const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // Staff work on the order; refunds, invoices and the customer's own page are the owner's (issue 21).
+  const owner = { refunds: useCanSee('refunds'), invoices: useCanSee('invoices'), customers: useCanSee('customers') };
   const done = async (message: string | null, err: string | null) => {
     setNotice(err ? null : message);
     setActionError(err);
@@ -45,15 +49,28 @@ export default function OrderPage() {
             )}
             {/* Issue 19 item 7: the order's workspace; Progress is what this page showed before. */}
             <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} progress={<div className="flex flex-col gap-6">
-            <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts)} onDone={done} />
+            {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts)} onDone={done} />}
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title="Customer">
-                <p className="break-words">
-                  <Link to={`/admin/customers/${data.customer.id}`} className="break-all text-accent-soft hover:underline">
-                    {data.customer.name ?? data.customer.email}
-                  </Link>
-                </p>
-                <p className="break-all text-sm text-muted">{data.customer.email}</p>
+                {isDeletedPerson(data.customer.email) ? (
+                  <p>
+                    <DeletedPerson to={owner.customers ? `/admin/customers/${data.customer.id}` : undefined} />
+                  </p>
+                ) : (
+                  <>
+                    <p className="break-words">
+                      {/* Staff work on the order; the customer's page (all their data) is the owner's. */}
+                      {owner.customers ? (
+                        <Link to={`/admin/customers/${data.customer.id}`} className="break-all text-accent-soft hover:underline">
+                          {data.customer.name ?? data.customer.email}
+                        </Link>
+                      ) : (
+                        <span className="break-all text-white">{data.customer.name ?? data.customer.email}</span>
+                      )}
+                    </p>
+                    <p className="break-all text-sm text-muted">{data.customer.email}</p>
+                  </>
+                )}
                 {data.customer.phoneNumber && <p className="text-sm text-muted">+{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}</p>}
                 <p className="mt-2 text-sm text-muted">Ordered {formatWhen(data.order.createdAt)}</p>
                 {data.order.source && <p className="break-all text-sm text-muted">Source: {data.order.source}</p>}
@@ -95,9 +112,11 @@ export default function OrderPage() {
                 ))}
               </Table>
             </Card>
-            <Card title="Invoices">
-              <OrderInvoices orderId={id} admin refreshKey={data} />
-            </Card>
+            {owner.invoices && (
+              <Card title="Invoices">
+                <OrderInvoices orderId={id} admin refreshKey={data} />
+              </Card>
+            )}
             <OrderReminders orderId={id} />
             <StageTracker
               orderId={id}

@@ -10,6 +10,7 @@ import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
 import { InstallmentBadge } from './installment-badge.tsx';
 import { formatMinor, formatWhen, shortDay } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { Person } from './person.tsx';
 
 export default function OrdersPage() {
   const [q, setQ] = useState('');
@@ -69,8 +70,7 @@ export default function OrdersPage() {
                     </div>
                   </td>
                   <td className={`${td} ${wrapCell}`}>
-                    {o.customerName ?? o.customerEmail}
-                    {o.customerName && <div className="text-xs text-muted">{o.customerEmail}</div>}
+                    <Person name={o.customerName} email={o.customerEmail} />
                   </td>
                   <td className={`${td} min-w-[7rem]`}>{formatWhen(o.createdAt)}</td>
                   <td className={`${td} whitespace-nowrap`}>{formatMinor(o.total, o.currency)}</td>

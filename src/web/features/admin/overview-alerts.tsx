@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ErrorText } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
 import { adminAction } from './use-admin-data.ts';
+import { useCanSee } from './owner-only.tsx';
 
 const EXTEND_DAYS = 30;
 
@@ -16,7 +17,10 @@ const EXTEND_DAYS = 30;
 export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onChange(): Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const offer = data.featuredOffer;
+  // Refunds and the promotion are the owner's to act on (issue 21): staff are not shown them.
+  const refunds = useCanSee('refunds') ? data.refundsNeeded : [];
+  const offer = useCanSee('coupons') ? data.featuredOffer : null;
+  const stepUpOff = data.stepUp === 'off';
 
   async function extend() {
     if (!offer) return;
@@ -29,18 +33,19 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
     if (!err) await onChange();
   }
 
-  if (data.refundsNeeded.length === 0 && !offer?.hasEnded && !error) return null;
+  if (refunds.length === 0 && !offer?.hasEnded && !stepUpOff && !error) return null;
   return (
     <div className="flex flex-col gap-3">
       {error && <ErrorText>{error}</ErrorText>}
-      {data.refundsNeeded.length > 0 && (
+      {stepUpOff && <StepUpOff />}
+      {refunds.length > 0 && (
         <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="overview-refunds" aria-labelledby="refunds-needed">
           <h2 id="refunds-needed" className="text-lg font-semibold text-white">
-            Refund needed ({data.refundsNeeded.length})
+            Refund needed ({refunds.length})
           </h2>
           <p className="text-sm text-ink">These orders were paid twice; the customers were told the second charge will be refunded.</p>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
-            {data.refundsNeeded.map((r) => (
+            {refunds.map((r) => (
               <li key={r.providerPaymentId} className="break-words">
                 <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono text-accent-soft underline underline-offset-2">
                   {r.orderId}
@@ -70,5 +75,24 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * ADMIN_STEP_UP=off (issue 21 item 2): the server asks no passkey for the back office. Said on
+ * every visit to the overview, with what it risks and how to turn the protection back on, so the
+ * setting is a choice someone keeps making, not one forgotten after a test.
+ */
+function StepUpOff() {
+  return (
+    <section role="alert" className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="step-up-off" aria-labelledby="step-up-off">
+      <h2 id="step-up-off" className="text-lg font-semibold text-white">
+        The back office is not protected by a second factor
+      </h2>
+      <p className="text-sm text-ink">
+        The server runs with <code className="font-mono">ADMIN_STEP_UP=off</code>: an e-mail code alone opens the back office. Anyone who can read the owner's or a staff member's mailbox can sign in here and
+        see every customer's personal data, issue refunds and change coupons. Set <code className="font-mono">ADMIN_STEP_UP=passkey</code> (the default) and restart the server to require a passkey.
+      </p>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { isBackOffice, isOwner } from '../../../domain/roles.ts';
  * server's permission table (server/features/admin/permissions.ts, per route) is what protects the
  * data: every owner-only route answers staff with 403 FORBIDDEN. This mirror, per screen, only keeps
  * the screens honest — staff are not shown a menu entry, a button or a panel that would end in that
- * 403. sections.test.ts holds the two together.
+ * 403. tests/api/staff/back-office-sections.test.ts holds the two together.
  */
 export type AdminSection =
   | 'overview'

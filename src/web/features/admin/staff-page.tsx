@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { InviteStaffResponse, StaffListResponse, StaffMember } from '../../../contract/staff.ts';
 import { EMAIL_MAX, isValidEmail, normalizeEmail } from '../../../domain/validation.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from './admin-ui.tsx';
@@ -81,7 +82,7 @@ export default function StaffPage() {
           </Loadable>
         </Card>
       </div>
-      <RemoveDialog member={removing} onCancel={() => setRemoving(null)} onConfirm={remove} />
+      {removing && <RemoveDialog member={removing} onCancel={() => setRemoving(null)} onConfirm={remove} />}
     </>
   );
 }
@@ -137,51 +138,29 @@ function InviteForm({ onInvited }: { onInvited(member: StaffMember): Promise<voi
 }
 
 /** A modal confirmation: removal signs the person out everywhere at once, so it is said first. */
-function RemoveDialog({ member, onCancel, onConfirm }: { member: StaffMember | null; onCancel(): void; onConfirm(member: StaffMember): Promise<void> }) {
-  const ref = useRef<HTMLDialogElement>(null);
+function RemoveDialog({ member, onCancel, onConfirm }: { member: StaffMember; onCancel(): void; onConfirm(member: StaffMember): Promise<void> }) {
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (member && !dialog.open) dialog.showModal();
-    if (!member && dialog.open) dialog.close();
-  }, [member]);
-
   return (
-    <dialog
-      ref={ref}
-      onClose={onCancel}
-      aria-labelledby="remove-staff-title"
-      aria-describedby="remove-staff-text"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-card p-5 text-ink backdrop:bg-black/60"
-    >
-      {member && (
-        <>
-          <h2 id="remove-staff-title" className="text-lg font-semibold text-white">
-            Remove {member.email}?
-          </h2>
-          <p id="remove-staff-text" className="mt-2 text-sm">
-            They will be signed out at once, on every device, and lose access to the back office. What they did stays in the audit log. You can invite them again later.
-          </p>
-          <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <button
-              type="button"
-              disabled={busy}
-              className="inline-flex items-center justify-center rounded-xl border border-danger/70 px-5 py-2.5 text-sm font-semibold text-danger hover:bg-danger/10 disabled:cursor-not-allowed disabled:opacity-60"
-              onClick={async () => {
-                setBusy(true);
-                await onConfirm(member);
-                setBusy(false);
-              }}
-            >
-              Remove and sign out
-            </button>
-          </div>
-        </>
-      )}
-    </dialog>
+    <ModalDialog title={`Remove ${member.email}?`} onClose={onCancel} busy={busy} testId="remove-staff-dialog">
+      <p className="text-sm">
+        They will be signed out at once, on every device, and lose access to the back office. What they did stays in the audit log. You can invite them again later.
+      </p>
+      <div className="mt-5 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
+          Cancel
+        </Button>
+        <button
+          type="button"
+          disabled={busy}
+          className="inline-flex items-center justify-center rounded-xl border border-danger/70 px-5 py-2.5 text-sm font-semibold text-danger hover:bg-danger/10 disabled:cursor-not-allowed disabled:opacity-60"
+          onClick={async () => {
+            setBusy(true);
+            await onConfirm(member);
+          }}
+        >
+          Remove and sign out
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

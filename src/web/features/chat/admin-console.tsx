@@ -2,8 +2,11 @@ import { Link } from 'react-router';
 import type { ChatSummary } from '../../../contract/chat.ts';
 import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
+import { isDeletedPerson } from '../admin/person.tsx';
+import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
 
-const nameOf = (c: ChatSummary) => c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`;
+// A deleted account's chat (issue 21) shows "Deleted customer", never its placeholder address.
+const nameOf = (c: ChatSummary) => (isDeletedPerson(c.email) ? DELETED_CUSTOMER_NAME : (c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`));
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
     month: 'short',
@@ -57,7 +60,7 @@ export function AdminConsole() {
             >
               <span className="flex items-center justify-between gap-2">
                 {/* Cut to one line in the list; the full text is the title (and the chat itself). */}
-                <span className="truncate text-sm font-semibold text-white" title={nameOf(c)}>
+                <span className={`truncate text-sm font-semibold ${isDeletedPerson(c.email) ? 'text-muted italic' : 'text-white'}`} title={nameOf(c)}>
                   {nameOf(c)}
                 </span>
                 {c.unread > 0 && (
@@ -80,7 +83,7 @@ export function AdminConsole() {
               <div className="flex items-center justify-between border-b border-line px-4 py-3">
                 <div>
                   <h2 className="font-semibold text-white">{nameOf(current)}</h2>
-                  {current.email && current.name && <p className="text-xs text-muted">{current.email}</p>}
+                  {current.email && current.name && !isDeletedPerson(current.email) && <p className="text-xs text-muted">{current.email}</p>}
                 </div>
                 <button
                   type="button"

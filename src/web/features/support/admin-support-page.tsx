@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Pagination, Table, td, wrapCell } from '../admin/admin-ui.tsx';
 import { formatWhen } from '../admin/format.ts';
 import { adminAction, useAdminData } from '../admin/use-admin-data.ts';
+import { PersonLabel } from '../admin/person.tsx';
 import { RequestThread } from './request-thread.tsx';
 import { CATEGORY_LABELS, STATE_LABELS, formatDay } from './support-api.ts';
 
@@ -93,7 +94,7 @@ function QueueRow({ item: r }: { item: AdminSupportItem }) {
           </Link>
         </p>
       </td>
-      <td className={`${td} ${wrapCell}`}>{r.customerName ?? r.customerEmail}</td>
+      <td className={`${td} ${wrapCell}`}><PersonLabel name={r.customerName} email={r.customerEmail} /></td>
       <td className={td}>
         <Badge tone={r.state === 'open' ? 'accent' : r.state === 'resolved' ? 'good' : 'muted'}>{STATE_LABELS[r.state]}</Badge>
       </td>
@@ -146,7 +147,7 @@ function RequestView({ requestId }: { requestId: string }) {
                 <Link to={`/admin/orders/${encodeURIComponent(data.item.orderId)}`} className="text-accent-soft underline">
                   {data.item.orderId}
                 </Link>{' '}
-                · {data.item.customerName ?? data.item.customerEmail} · opened {formatWhen(data.request.createdAt)}
+                · <PersonLabel name={data.item.customerName} email={data.item.customerEmail} /> · opened {formatWhen(data.request.createdAt)}
               </p>
               <p className="mt-2 text-sm text-ink">
                 State: <strong data-testid="admin-support-state">{STATE_LABELS[data.request.state]}</strong>
