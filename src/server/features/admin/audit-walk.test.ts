@@ -131,6 +131,9 @@ beforeAll(async () => {
       return { url: `/api/v1/admin/support/${supportRequestId}/messages`, body: { text: 'Walk answer' } };
     },
     'POST /api/v1/admin/support/:requestId/state': async () => ({ url: `/api/v1/admin/support/${supportRequestId}/state`, body: { state: 'resolved' } }),
+    // Staff (decision 191): an invitation, then its removal.
+    'POST /api/v1/admin/staff': async () => ({ url: '/api/v1/admin/staff', body: { email: 'walk.staff@example.com' } }),
+    'DELETE /api/v1/admin/staff/:id': async () => ({ url: `/api/v1/admin/staff/${await firstId('staff_members')}` }),
     'POST /api/v1/payment/reconcile': async () => {
       // A payment the browser never reported: the reconciliation finds and settles it.
       const buyer = await loginAs(t, 'walk.lost@example.com');
@@ -165,8 +168,9 @@ describe('every admin write is audited', () => {
       expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
       expect((await auditCount()) - before, `${key} audit records`).toBe(1);
-      const [last] = await t.deps.database.query<{ actor_email: string }>('select actor_email from admin_audit_log order by created_at desc, id desc limit 1');
+      const [last] = await t.deps.database.query<{ actor_email: string; actor_role: string }>('select actor_email, actor_role from admin_audit_log order by created_at desc, id desc limit 1');
       expect(last!.actor_email, key).toBe('walk.boss@example.com');
+      expect(last!.actor_role, key).toBe('admin');
     }
   });
 });

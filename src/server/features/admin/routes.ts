@@ -18,6 +18,7 @@ import { adminBriefRoutes } from '../brief/routes.ts';
 import { adminOrderMessageRoutes } from '../order-messages/routes.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
 import { adminSupportRoutes } from '../support/routes.ts';
+import { adminStaffRoutes } from '../staff/routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -45,4 +46,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminOrderMessageRoutes, { deps });
   await app.register(adminReviewRoutes, { deps });
   await app.register(adminSupportRoutes, { deps });
+  await app.register(adminStaffRoutes, { deps });
 };

@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { UserRole } from '../../../domain/roles.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
+import { staffMembers } from '../../db/schema/account-security.ts';
 import { users } from '../../db/schema/platform.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -9,17 +12,29 @@ export function isAdminEmail(deps: AppDeps, email: string): boolean {
   return deps.config.ADMIN_EMAILS.some((a) => a.toLowerCase() === e);
 }
 
+/** Whether the owner's staff list (/admin/staff, decision 191) has this address. */
+export async function isStaffEmail(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, email.toLowerCase())).limit(1);
+  return !!row;
+}
+
 /**
- * Promotes a listed user at sign-in. It never demotes: removing an address from the list must not
- * lock out an admin in the middle of work; see docs/decisions/021-admin-role.md.
+ * The role a sign-in gives: the owner for an ADMIN_EMAILS address, staff for an address on the staff
+ * list, else a customer. The owner's role is never taken away here: removing an address from
+ * ADMIN_EMAILS must not lock out an admin in the middle of work (docs/decisions/021-admin-role.md).
+ * The staff role follows the list both ways (decision 191): an invited customer becomes staff, and
+ * staff whose address left the list (their e-mail changed, say) are customers again.
  */
+export async function roleAtSignIn(deps: AppDeps, user: Pick<SessionUser, 'role' | 'email'>): Promise<UserRole> {
+  if (user.role === 'admin' || isAdminEmail(deps, user.email)) return 'admin';
+  return (await isStaffEmail(deps.db, user.email)) ? 'staff' : 'customer';
+}
+
+/** Gives the user the role of roleAtSignIn, at every sign-in. */
 export async function applyAdminRole(deps: AppDeps, user: SessionUser): Promise<SessionUser> {
-  if (user.role === 'admin' || !isAdminEmail(deps, user.email)) return user;
-  const [updated] = await deps.db
-    .update(users)
-    .set({ role: 'admin', updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const role = await roleAtSignIn(deps, user);
+  if (role === user.role) return user;
+  const [updated] = await deps.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
   return updated ?? user;
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { identities } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/platform.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { isAdminEmail } from '../auth/admin-role.ts';
+import { roleAtSignIn } from '../auth/admin-role.ts';
 import { signIn, type SignInContext } from '../auth/sign-in.ts';
 import { consumeSignupTicket } from '../auth/signup-tickets.ts';
 import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
@@ -22,7 +22,8 @@ export async function addUser(deps: AppDeps, input: AddUserInput, client: SignIn
       phoneCode: input.phone_code,
       phoneNumber: input.phone_number,
       address: input.address,
-      role: isAdminEmail(deps, input.email) ? 'admin' : 'customer',
+      // An ADMIN_EMAILS address is the owner, an address on the staff list is staff (decision 191).
+      role: await roleAtSignIn(deps, { role: 'customer', email: input.email }),
       ...touchColumns(touch),
     })
     .onConflictDoNothing({ target: users.email })
