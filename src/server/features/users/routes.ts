@@ -7,6 +7,7 @@ import { authOf, requireUser } from '../../plugins/auth.ts';
 import { authRateLimits } from '../auth/rate-limits.ts';
 import { latestCodeCreatedAt } from '../auth/send-login-code.ts';
 import { addUser } from './add-user.ts';
+import { toUserProfile } from './user-profile.ts';
 import { deleteAccount } from './delete-account.ts';
 import { deleteAccountBody, deleteAccountResponse } from '../../../contract/account.ts';
 import { firstTouchOf } from '../funnel/visitors.ts';
@@ -54,11 +55,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       schema: { tags, summary: 'The signed-in user’s profile', response: { 200: getUserByIdResponse, ...errorResponses } },
     },
     async (request) => {
-      const u = authOf(request).user;
-      return {
-        success: true as const,
-        user: { name: u.name, email: u.email, phone_code: u.phoneCode, phone_number: u.phoneNumber, address: u.address, role: u.role },
-      };
+      return { success: true as const, user: toUserProfile(authOf(request).user) };
     },
   );
 
