@@ -62,7 +62,7 @@ import { registerOrderMessageSocket } from './features/order-messages/socket-han
 import { supportRoutes } from './features/support/routes.ts';
 import { subscribeSupport } from './features/support/subscriptions.ts';
 import { registerSupportSocket } from './features/support/socket.ts';
-import { subscribeChat } from './features/chat/subscriptions.ts';
+import { announceErasedChats, subscribeChat } from './features/chat/subscriptions.ts';
 import { subscribeLeads } from './features/leads/subscriptions.ts';
 import { subscribeContact } from './features/contact/subscriptions.ts';
 import { subscribeOrderMessages } from './features/order-messages/subscriptions.ts';
@@ -233,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const socketServer = registerSocketServer(app, deps);
   metrics?.countSocketsWith(() => socketServer.io.engine.clientsCount);
   registerChatSocket(socketServer.io, deps, socketServer.messageLimit);
+  announceErasedChats(socketServer.io, deps);
   registerOrderMessageSocket(socketServer.io, deps);
   registerSupportSocket(socketServer.io, deps);
   await app.register(chatRoutes, { prefix: API, deps });

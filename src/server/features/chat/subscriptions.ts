@@ -1,6 +1,10 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
+import { CHAT_EVENTS } from '../../../contract/chat.ts';
 import type { AppDeps } from '../../deps.ts';
 import { chatConversations, chatMessages } from '../../db/schema/chat.ts';
+import type { ChatServer } from '../../plugins/socket.ts';
+import { ADMINS } from './presence.ts';
+import { chatRoom } from './rooms.ts';
 
 /**
  * A deleted account's chats (decision 192): found by the account and by the address a guest chat
@@ -28,5 +32,16 @@ export function subscribeChat(deps: AppDeps) {
         visitorUnread: 0,
       })
       .where(inArray(chatConversations.id, ids));
+  });
+}
+
+/**
+ * After the deletion commits, the console (on every instance, through the adapter) and any tab
+ * still on one of those chats see it closed at once, instead of the erased messages until a reload.
+ */
+export function announceErasedChats(io: ChatServer, deps: AppDeps) {
+  deps.events.afterCommit('account.deleted', async (e) => {
+    const rows = await deps.db.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.userId, e.userId));
+    for (const { id } of rows) io.to(chatRoom(id)).to(ADMINS).emit(CHAT_EVENTS.chatClosed, { chatId: id });
   });
 }

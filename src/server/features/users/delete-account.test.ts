@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, createThrowAwayDatabase, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { chatClient } from '../../../../tests/helpers/chat-client.ts';
+import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-client.ts';
 import { DELETED_CUSTOMER_NAME, ERASED_TEXT, deletedEmailFor } from '../../../domain/deleted-account.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { confirmSession } from '../auth/sessions.ts';
@@ -192,6 +192,7 @@ describe('after the deletion', () => {
     )[0]!;
   let before: Record<string, number>;
   let socketGone: Promise<unknown>;
+  let consoleSaw: Promise<{ chatId: string }>;
   let auditBefore = 0;
 
   beforeAll(async () => {
@@ -241,6 +242,10 @@ describe('after the deletion', () => {
 
     const socket = await chatClient(base, person.token);
     socketGone = new Promise((resolve) => socket.once('disconnect', resolve));
+    // The founder's console is open: the erased chat closes there at once.
+    const founderConsole = await chatClient(base, owner.token);
+    expect(await request(founderConsole, 'getActiveChats')).toMatchObject({ ok: true });
+    consoleSaw = nextEvent<{ chatId: string }>(founderConsole, 'chatClosed', (p) => p.chatId === chatId, 10_000).finally(() => founderConsole.disconnect());
     const code = await sendCode(EMAIL);
     const res = await remove(person, { code });
     expect(res.statusCode, res.body).toBe(200);
@@ -248,6 +253,7 @@ describe('after the deletion', () => {
 
   it('cuts the old socket at once, and the old token gets 401 everywhere — a second deletion too', async () => {
     expect(await socketGone).toBe('io server disconnect');
+    expect(await consoleSaw).toEqual({ chatId });
     for (const [method, url] of [
       ['GET', '/api/v1/user/getUserById'],
       ['GET', '/api/v1/auth/sessions'],
