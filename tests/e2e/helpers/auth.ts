@@ -64,16 +64,17 @@ async function emailAndCode(page: Page, path: '/login' | '/signup', email: strin
       return;
     }
     if (attempt >= 3) throw new Error(`could not request a code for ${email}`);
-    await resendWaitOver(email);
+    // Asked of the instance this page is on (the step-up one has its own database).
+    await resendWaitOver(email, new URL(page.url()).origin);
   }
 }
 
-/** Waits until the server's wait between two codes for this address is over (2 s in the e2e stack). */
-export async function resendWaitOver(email: string) {
+/** Waits until the server's wait between two codes for this address is over (2 s in the e2e stack) on `appUrl`. */
+export async function resendWaitOver(email: string, appUrl = APP_URL) {
   await expect
     .poll(
       async () => {
-        const res = await fetch(`${APP_URL}/api/v1/user/getOtpCreatedAt`, {
+        const res = await fetch(`${appUrl}/api/v1/user/getOtpCreatedAt`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email }),
@@ -94,7 +95,8 @@ export async function signUp(page: Page, email: string, details: Details = {}) {
 }
 
 /**
- * Signs in by e-mail code and lands on the dashboard (an admin: the back office). An unknown address is signed up on the way
+ * Signs in by e-mail code and lands on the dashboard (an admin: the back office), on the instance
+ * of the page's baseURL (the step-up instance: a context with `baseURL: PASSKEY_APP_URL`). An unknown address is signed up on the way
  * (spec §4); an address of ADMIN_EMAILS never sees the details form, even the first time (issue 12
  * item 13), so `login(page, ADMIN_EMAIL)` always yields the admin straight away.
  */

@@ -117,9 +117,8 @@ export function PasskeysCard() {
                     </div>
                     {confirming === p.id ? (
                       <div className="flex flex-col gap-2 sm:items-end" role="group" aria-label={`Remove ${p.name}?`}>
-                        <p className="text-sm text-ink">
-                          Remove this passkey?{backOffice && list.passkeys.length === 1 ? ' The back office will ask you to add another.' : ''}
-                        </p>
+                        {/* A back-office account's last one is refused by the server (409, decision 190), which says why. */}
+                        <p className="text-sm text-ink">Remove this passkey? It will no longer sign you in.</p>
                         <div className="flex gap-2">
                           <Button variant="secondary" onClick={() => setConfirming(null)} disabled={removing === p.id} className="min-h-11 flex-1 sm:flex-none">
                             Keep
