@@ -47,7 +47,7 @@ async function shots(page: Page, name: string) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     if (width === 390) {
       const buttons = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('[data-testid="step-up"] button, [data-testid="passkeys-card"] button')]
+        [...document.querySelectorAll<HTMLElement>('[data-testid="step-up"] button, [data-testid="passkeys-card"] button, [data-testid="passkey-sign-in"]')]
           .filter((b) => b.offsetParent !== null)
           .map((b) => {
             const r = b.getBoundingClientRect();
@@ -104,6 +104,7 @@ test('a customer adds a passkey on the dashboard and signs in with it', async ({
   await page.goto('/login');
   // The e-mail field offers the passkeys in the browser's autofill (conditional mediation).
   await expect(page.getByLabel('Email Address')).toHaveAttribute('autocomplete', 'username webauthn');
+  await shots(page, 'login-passkey');
   await presence(true);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
