@@ -342,6 +342,12 @@ describe('the passkey step-up (ADMIN_STEP_UP=passkey, 12 hours)', () => {
     expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json()).toMatchObject({ stepUp: 'passkey' });
     expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: helper.headers })).statusCode).toBe(200);
     expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/coupons', headers: helper.headers })).json()).toMatchObject({ code: 'FORBIDDEN', message: 'Only the owner can do this.' });
+    // The overview is staff work, its money the owner's.
+    await seedPaidOrder(p, 'stepup.money@example.com');
+    const ownerView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json();
+    const staffView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: helper.headers })).json();
+    expect(ownerView.revenue.length).toBeGreaterThan(0);
+    expect(staffView).toMatchObject({ revenue: [], cashbackOwed: [], refundsNeeded: [], maintenance: { mrr: [] }, ordersByStage: ownerView.ordersByStage, stepUp: 'passkey' });
     // With the step-up off, the overview says so (the web warns the founder).
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json()).toMatchObject({ stepUp: 'off' });
   });
