@@ -1,6 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { isBackOffice } from '../../domain/roles.ts';
 import { DEFAULT_COUNTRY, type Country } from '../../domain/countries.ts';
 import { ADDRESS_MAX, NAME_MAX, PHONE_MAX_DIGITS, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../domain/validation.ts';
 import { CountryCodePicker } from '../components/country-code-picker.tsx';
@@ -11,7 +10,7 @@ import { errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { addUser } from '../features/auth/auth-api.ts';
 import { AuthShell, FormError } from '../features/auth/auth-shell.tsx';
-import { forgetDetailsState, readAuthState, recallDetailsState } from '../features/auth/auth-state.ts';
+import { afterDetails, forgetDetailsState, readAuthState, recallDetailsState } from '../features/auth/auth-state.ts';
 
 type ButtonState = 0 | 1 | 2; // same states as the code screen (spec §4 "Details submission failure")
 
@@ -59,8 +58,7 @@ export default function EnterDetailsPage() {
       });
       forgetDetailsState();
       const user = await session.login(res.token);
-      // An invited staff member's first sign-in ends in the back office, like every later one (issue 21).
-      navigate(initial.next ?? (isBackOffice(user?.role) ? '/admin' : '/dashboard'), { replace: true });
+      navigate(afterDetails(initial.next, user?.role), { replace: true });
     } catch (err) {
       setState(2);
       setError(errorMessage(err));

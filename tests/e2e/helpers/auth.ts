@@ -47,7 +47,7 @@ export async function enterDetails(page: Page, details: Details = {}) {
 }
 
 /** Submits an e-mail on /login or /signup and the mailed code; retries once if a code was just sent. */
-async function emailAndCode(page: Page, path: '/login' | '/signup', email: string) {
+export async function emailAndCode(page: Page, path: '/login' | '/signup', email: string) {
   // Whoever was signed in in this page is forgotten first (/login would send them to the dashboard).
   if (page.url().startsWith('http')) await page.evaluate(() => localStorage.removeItem('token'));
   await page.goto(path);

@@ -43,6 +43,11 @@ export default function StaffPage() {
             cashback, refunds and payments, the customer list and its exports, the audit log, the funnel and this page stay with you.
           </p>
           <InviteForm
+            onStart={() => {
+              // A message from the last invitation must not stand beside this one's answer.
+              setNotice(null);
+              setActionError(null);
+            }}
             onInvited={async (member) => {
               setActionError(null);
               setNotice(`Invitation sent to ${member.email}.`);
@@ -87,13 +92,14 @@ export default function StaffPage() {
   );
 }
 
-function InviteForm({ onInvited }: { onInvited(member: StaffMember): Promise<void> }) {
+function InviteForm({ onStart, onInvited }: { onStart(): void; onInvited(member: StaffMember): Promise<void> }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    onStart();
     const value = normalizeEmail(email);
     // The same rule as the server's, so a typo is caught before the round trip; the server checks again.
     if (!isValidEmail(value)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './auth-state.ts';
+import { afterDetails, safeReturnPath } from './auth-state.ts';
 
 describe('safeReturnPath (sign-in returns only to this site)', () => {
   it('keeps a path on this site with its query and fragment', () => {
@@ -32,5 +32,19 @@ describe('safeReturnPath (sign-in returns only to this site)', () => {
   it('refuses what is not a string', () => {
     expect(safeReturnPath(null)).toBeNull();
     expect(safeReturnPath({ toString: () => '/admin' })).toBeNull();
+  });
+});
+
+describe('afterDetails (where the details form goes once the account exists)', () => {
+  it('sends an invited staff member signing up to the back office, not the customer dashboard', () => {
+    expect(afterDetails('/dashboard', 'staff')).toBe('/admin');
+    expect(afterDetails(undefined, 'staff')).toBe('/admin');
+  });
+  it('keeps a customer on the dashboard and any chosen destination for everyone', () => {
+    expect(afterDetails('/dashboard', 'customer')).toBe('/dashboard');
+    expect(afterDetails(undefined, null)).toBe('/dashboard');
+    expect(afterDetails('/pricing', 'staff')).toBe('/pricing');
+    expect(afterDetails('/status/ORD-1', 'staff')).toBe('/status/ORD-1');
+    expect(afterDetails('/', 'customer')).toBe('/');
   });
 });

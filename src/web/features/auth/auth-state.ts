@@ -76,6 +76,16 @@ function returnTo(): string | null {
 export const afterSignIn = (isPricing?: boolean, role?: string | null) =>
   returnTo() ?? (isPricing ? '/pricing' : isBackOffice(role) ? '/admin' : '/dashboard');
 
+/**
+ * Where the details form goes once the account exists: the destination was chosen before (by
+ * afterSignIn, without a role yet), so its customer default becomes the back office for an invited
+ * staff member signing up (issue 21).
+ */
+export const afterDetails = (next: string | undefined, role?: string | null) => {
+  const target = next ?? '/dashboard';
+  return target === '/dashboard' && isBackOffice(role) ? '/admin' : target;
+};
+
 // The details form survives a reload within the tab; the ticket itself expires on the server.
 const DETAILS_KEY = 'signup-details';
 
