@@ -112,7 +112,10 @@ async function anonymise(tx: Tx, user: AuthContext['user'], now: Date) {
  * every feature's part; the sessions end at once on every instance, sockets included.
  */
 export async function deleteAccount(deps: AppDeps, auth: AuthContext, input: { code?: string }, now = new Date()) {
-  const { user } = auth;
+  // The row as it is now, not as the session cache saw it up to SESSION_CACHE_MS ago (an e-mail
+  // just changed is the address whose code counts and whose traces go).
+  const [user] = await deps.db.select().from(users).where(eq(users.id, auth.user.id)).limit(1);
+  if (!user || user.deletedAt) throw unauthorized();
   // The owner's address would be re-created at its next sign-in (ADMIN_EMAILS) and the back office
   // would lose its owner: refused here (decision 192).
   if (user.role === 'admin' || isAdminEmail(deps, user.email)) {
@@ -121,17 +124,18 @@ export async function deleteAccount(deps: AppDeps, auth: AuthContext, input: { c
   // Checked before the code is used up, so a refused request does not cost the person their code.
   const refused = await refusal(deps.db, user.id);
   if (refused) throw refused;
-  await confirm(deps, auth, input.code, now);
+  await confirm(deps, { ...auth, user }, input.code, now);
 
   await deps.events.transaction(async (tx) => {
-    // One deletion at a time per account, and the order check again under the lock: a payment that
-    // settled meanwhile wins.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    // One deletion at a time per account, and the checks again under the lock: a payment that
+    // settled meanwhile wins, and the address is the one the row holds now.
+    const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!locked || locked.deletedAt) throw unauthorized();
     const late = await refusal(tx, user.id);
     if (late) throw late;
-    await anonymise(tx, user, now);
+    await anonymise(tx, locked, now);
     await recordAudit(tx, { actorUserId: user.id, action: 'account.delete', entity: 'user', entityId: user.id, before: null, after: { deletedAt: now.toISOString() } });
-    await deps.events.publish(tx, 'account.deleted', { userId: user.id, email: user.email, at: now });
+    await deps.events.publish(tx, 'account.deleted', { userId: user.id, email: locked.email, at: now });
   });
   // After commit: every instance drops its cached sessions and cuts the person's sockets.
   sessionCacheOf(deps.db)?.userSessionsRevoked(user.id);
