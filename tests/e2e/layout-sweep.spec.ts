@@ -396,6 +396,9 @@ test('founder: every back-office page fits and every control can be tapped', asy
   const customers = await apiAs(page, 'GET', `admin/customers?q=${encodeURIComponent(LONG_EMAIL)}`);
   const customerId = (customers.body as { items: { id: string }[] }).items[0]?.id;
   expect(customerId).toBeTruthy();
+  // A staff member with a long address, so /admin/staff is swept with a row (issue 21).
+  const staff = await apiAs(page, 'POST', 'admin/staff', { email: `layout-sweep-staff-with-a-long-mailbox-${stamp}@example.com` });
+  expect(staff.status).toBe(201);
   await sweepAll(page, 'admin', [
     '/admin',
     '/admin/orders',
@@ -409,6 +412,7 @@ test('founder: every back-office page fits and every control can be tapped', asy
     '/admin/audit',
     '/admin/drafts',
     '/admin/funnel',
+    '/admin/staff',
     '/adminChat',
     '/dashboard',
     // What the founder sees on the customer-facing order and payment pages.
