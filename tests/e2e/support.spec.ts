@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers/auth.ts';
 import { LOGO } from './helpers/images.ts';
-import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
+import { apiAs, deliverOrder, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { uploadAs } from './helpers/workspace.ts';
 import { ADMIN_EMAIL, CONTROL_URL } from './ports.ts';
 
@@ -45,15 +45,7 @@ test('support after delivery: a request both ways, the window ending, the mainte
   const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminCtx.newPage();
   await login(admin, ADMIN_EMAIL);
-  for (let stage = 2; stage <= 13; stage++) {
-    const r = await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, stage === 13 ? { note: 'Live', deliveryUrl: 'https://sam.example.com' } : { note: `Stage ${stage} done` });
-    expect(r.status).toBe(200);
-  }
-  await page.goto(`/status/${orderId}`);
-  await page.getByRole('button', { name: /^Pay remaining/ }).click();
-  await page.getByRole('button', { name: /^Pay .*\d/ }).click();
-  await page.getByRole('button', { name: /^Pay .* \(test\)$/ }).click();
-  await expect(page.getByTestId('tracker-count')).toHaveText('15/15 Completed', { timeout: 15_000 });
+  await deliverOrder(admin, page, orderId, 'https://sam.example.com');
 
   // The customer opens a `change` request with a file of the order.
   await uploadAs(page, `orders/${orderId}`, 'new-banner.png', LOGO);

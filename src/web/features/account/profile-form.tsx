@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY, findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
 import { ADDRESS_MAX, NAME_MAX, PHONE_MESSAGE, isValidPhoneDigits } from '../../../domain/validation.ts';
 import { CountryCodePicker } from '../../components/country-code-picker.tsx';
@@ -27,6 +27,10 @@ export function ProfileForm({ user, onSaved, onCancel }: { user: SessionUser; on
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form replaces the details the person was reading: focus goes to its first field.
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
 
   const clear = (field: string) => {
     setErrors(({ [field]: _gone, ...rest }) => rest);
@@ -64,7 +68,7 @@ export function ProfileForm({ user, onSaved, onCancel }: { user: SessionUser; on
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit personal details" className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit personal details" className="flex flex-col gap-4">
       <TextField
         label="Name"
         name="name"

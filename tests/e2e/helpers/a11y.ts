@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// What a person with a screen reader or a finger meets, checked the same way in every spec that
+// imports it: axe's serious and critical findings, sideways scrolling, and buttons a finger can hit.
+
+/** No serious or critical axe finding on what the page shows now (open dialogs included). */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The page is no wider than the window (nothing scrolls sideways). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(scroll, `page is ${scroll} px wide in a ${inner} px window`).toBeLessThanOrEqual(inner);
+}
+
+/**
+ * Each visible button is at least `min` px high and wide and is what a tap at its centre reaches
+ * (elementFromPoint: nothing covers it). Playwright's click would pass through what a finger cannot.
+ */
+export async function expectTappable(buttons: Locator, min = 44) {
+  const report = await buttons.evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null || el.closest('dialog[open]'))
+      .map((el) => {
+        el.scrollIntoView({ block: 'center' });
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(), width: Math.round(r.width), height: Math.round(r.height), hit: hit === el || el.contains(hit) };
+      }),
+  );
+  expect(report.length).toBeGreaterThan(0);
+  for (const b of report) {
+    expect(b.hit, `${b.name}: something else is under its centre`).toBe(true);
+    expect(Math.min(b.width, b.height), `${b.name}: ${b.width}x${b.height} px`).toBeGreaterThanOrEqual(min);
+  }
+}
