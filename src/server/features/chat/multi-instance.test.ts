@@ -157,7 +157,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     const ports = [await freePort(), await freePort()];
     for (const port of ports) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, WEB_DIST_DIR: '/nonexistent', ADMIN_EMAILS: 'founder@example.com', TEST_DB: '' },
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, WEB_DIST_DIR: '/nonexistent', ADMIN_EMAILS: 'founder@example.com', ADMIN_STEP_UP: 'off', TEST_DB: '' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       procs.push(child);
