@@ -40,7 +40,7 @@ beforeAll(async () => {
   const shared = url ? undefined : await openDatabase({ dataDir: 'memory' });
   for (let i = 0; i < 2; i++) {
     const config = loadConfig(
-      { NODE_ENV: 'test', LOG_LEVEL: process.env.DEBUG_S3 ? 'error' : 'silent', ...(url ? { DATABASE_URL: url } : {}), MAX_UPLOAD_MB: '1', ...s3.env },
+      { NODE_ENV: 'test', LOG_LEVEL: process.env.DEBUG_S3 ? 'error' : 'silent', ADMIN_STEP_UP: 'off', ...(url ? { DATABASE_URL: url } : {}), MAX_UPLOAD_MB: '1', ...s3.env },
       { dataDir: 'memory', webDistDir: '/nonexistent' },
     );
     const database = shared ?? (await openDatabase({ databaseUrl: url, dataDir: 'memory' }));
