@@ -173,6 +173,9 @@ test('privacy self-service: refused while an order is in progress, then correct,
   await expect(page).toHaveURL(`${APP_URL}/`);
   await expect(page.getByTestId('account-deleted-notice')).toContainText('Your account is deleted.');
   await shots(page, 'home-after-deletion');
+  // Still there after the sign-out settled (a signed-out dashboard would have sent to /login).
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  await expect(page.getByTestId('account-deleted-notice')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   const old = await fetch(`${APP_URL}/api/v1/user/getUserById`, { headers: { authorization: `Bearer ${token}` } });
   expect(old.status).toBe(401);

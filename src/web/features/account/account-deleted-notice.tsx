@@ -19,13 +19,14 @@ export function AccountDeletedNotice() {
   }, [deleted]);
   if (!deleted || dismissed) return null;
   return (
-    <div className="fixed inset-x-0 top-4 z-[240] flex justify-center px-4">
+    // In the page's flow above everything else: it covers no banner, menu or button.
+    <div className="flex justify-center bg-page px-4 py-3">
       <div
         ref={ref}
         role="status"
         tabIndex={-1}
         data-testid="account-deleted-notice"
-        className="flex w-full max-w-xl items-start gap-3 rounded-2xl border border-line bg-card p-4 text-sm text-ink shadow-2xl shadow-black/60 focus:outline-none"
+        className="flex w-full max-w-3xl items-start gap-3 rounded-2xl border border-success/40 bg-card p-4 text-sm text-ink focus:outline-none"
       >
         <p className="min-w-0 flex-1">
           <span className="font-semibold text-white">Your account is deleted.</span> You are signed out everywhere. We keep only your invoices and payment records, as

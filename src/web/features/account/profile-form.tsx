@@ -123,7 +123,7 @@ export function ProfileForm({ user, onSaved, onCancel }: { user: SessionUser; on
         <Button variant="secondary" onClick={onCancel} disabled={saving} className="min-h-11">
           Cancel
         </Button>
-        <Button type="submit" disabled={saving} className="min-h-11">
+        <Button type="submit" disabled={saving} className="min-h-11" data-primary-action>
           {saving ? <Spinner label="Saving your details" /> : 'Save'}
         </Button>
       </div>

@@ -55,8 +55,9 @@ export function SessionsCard() {
     setError(null);
     try {
       await logoutEverywhere();
+      // Home first, then forget the token: a signed-out dashboard would send to /login instead.
+      await navigate('/', { replace: true });
       await session.logout();
-      navigate('/', { replace: true });
     } catch (err) {
       setError(errorMessage(err));
     }

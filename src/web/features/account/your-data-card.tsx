@@ -38,14 +38,14 @@ export function YourDataCard({ email }: { email: string }) {
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted">One ZIP file: your profile, sessions, orders, payments, referrals, messages and chats as JSON, with your invoices as PDF.</p>
-          <Button variant="secondary" className="min-h-11 shrink-0" disabled={downloading} onClick={() => void download()}>
+          <Button variant="secondary" className="min-h-11 shrink-0" disabled={downloading} onClick={() => void download()} data-primary-action>
             {downloading ? <Spinner label="Preparing your data" /> : 'Download my data'}
           </Button>
         </div>
         <FormError>{error}</FormError>
         <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted">Delete your account and the personal data that goes with it.</p>
-          <Button variant="secondary" className="min-h-11 shrink-0 !border-danger/60 !text-danger hover:!border-danger" onClick={() => setDeleting(true)}>
+          <Button variant="secondary" className="min-h-11 shrink-0 !border-danger/60 !text-danger hover:!border-danger" onClick={() => setDeleting(true)} data-primary-action>
             Delete my account
           </Button>
         </div>
@@ -55,9 +55,10 @@ export function YourDataCard({ email }: { email: string }) {
           email={email}
           onClose={() => setDeleting(false)}
           onDeleted={async () => {
-            // Away from the dashboard first (signed out, it would send to /login instead); the server
-            // already ended every session, logout forgets the token here.
-            navigate('/', { replace: true, state: ACCOUNT_DELETED_STATE });
+            // Away from the dashboard first, and only then signed out: a signed-out dashboard sends to
+            // /login, and the home page's route loads lazily, so the navigation must have finished.
+            // The server already ended every session; logout forgets the token here.
+            await navigate('/', { replace: true, state: ACCOUNT_DELETED_STATE });
             await session.logout();
           }}
         />

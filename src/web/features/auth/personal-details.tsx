@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import type { SessionUser } from '../../lib/session.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -29,11 +29,17 @@ export function PersonalDetails({ user }: { user: SessionUser }) {
     ['Address', user.address ?? '—'],
   ];
 
+  const returnFocus = useRef(false);
   const closeForm = () => {
+    returnFocus.current = true;
     setEditing(false);
-    // Focus returns to Edit, where the person started (the form it replaced is gone).
-    requestAnimationFrame(() => editRef.current?.focus());
   };
+  // Focus returns to Edit, where the person started (the form it replaced is gone), once it is back.
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editRef.current?.focus();
+  }, [editing]);
 
   if (editing) {
     return (
@@ -74,6 +80,7 @@ export function PersonalDetails({ user }: { user: SessionUser }) {
           ref={editRef}
           type="button"
           className={buttonClass('primary', 'min-h-11')}
+          data-primary-action
           onClick={() => {
             setSaved(false);
             setEditing(true);
