@@ -17,6 +17,16 @@ async function autofillAvailable() {
   return Boolean(pkc?.isConditionalMediationAvailable && (await pkc.isConditionalMediationAvailable().catch(() => false)));
 }
 
+/**
+ * WebAuthn refuses an IP address as relying party (a site reached as http://127.0.0.1 cannot use
+ * passkeys at all), so there the page offers none rather than an error on every visit.
+ */
+function passkeysPossibleHere() {
+  if (typeof window === 'undefined' || !('PublicKeyCredential' in window)) return false;
+  const host = window.location.hostname;
+  return !/^\d{1,3}(\.\d{1,3}){3}$/.test(host) && !host.includes(':') && !host.startsWith('[');
+}
+
 export function PasskeySignIn({ isPricing }: { isPricing?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -34,7 +44,7 @@ export function PasskeySignIn({ isPricing }: { isPricing?: boolean }) {
 
   /** The autofill prompt: runs quietly while the page is open; a pick from the list signs in. */
   async function listen() {
-    if (left.current || !(await autofillAvailable())) return;
+    if (left.current || !passkeysPossibleHere() || !(await autofillAvailable())) return;
     const c = await ceremonies();
     try {
       const res = await c.signInWithPasskey(true);
@@ -47,7 +57,7 @@ export function PasskeySignIn({ isPricing }: { isPricing?: boolean }) {
 
   useEffect(() => {
     left.current = false;
-    setSupported(typeof window !== 'undefined' && 'PublicKeyCredential' in window);
+    setSupported(passkeysPossibleHere());
     void listen();
     return () => {
       left.current = true;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
 import type { QuoteResponse } from '../../../contract/pricing.ts';
 import { formatMoney, toMajor } from '../../../domain/money.ts';
@@ -31,14 +31,20 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
   // The placeholder suggests the featured promotion only while it runs (issue 12 item 12).
   const featured = promo.status === 'ready' && promo.promotion && (!promo.promotion.endsAt || Date.parse(promo.promotion.endsAt) > Date.now()) ? promo.promotion.code : null;
 
+  // Quotes can come back out of order (the visitor's currency arrives from the geo lookup while the
+  // first quote is in flight): only the newest request's answer is shown and paid.
+  const latest = useRef(0);
   const load = useCallback(
     async (couponCode: string | undefined) => {
+      const n = ++latest.current;
       const q = await api<QuoteResponse>('POST', 'pricing/quote', { currency: currency.code, ...(couponCode ? { couponCode } : {}) });
-      setQuote(q);
+      if (n === latest.current) setQuote(q);
       return q;
     },
     [currency.code],
   );
+  // A quote in another currency than the one chosen is on its way out: nothing to pay yet.
+  const current = quote && quote.quote.currency === currency.code ? quote : null;
 
   useEffect(() => {
     if (!isReady) return;
@@ -90,16 +96,17 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
   }
 
   async function pay() {
-    if (!quote) return;
+    if (!current) return;
     setIsPaying(true);
     setError(null);
     try {
       const order = await api<CreatePaymentOrderResponse>('POST', 'payment/create-order', {
         kind: 'advance',
         ...(agreed ? { acceptTerms: true } : {}),
-        currency: currency.code,
+        // The currency and amount of the quote on screen, always together.
+        currency: current.quote.currency,
         ...(applied ? { couponCode: applied } : {}),
-        amount: toMajor(quote.quote.advance, quote),
+        amount: toMajor(current.quote.advance, current),
       });
       const result = await openCheckout(order);
       if (result) onPaid(result);
@@ -143,7 +150,7 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
           </a>
         </span>
       </label>
-      <Button onClick={pay} disabled={!quote || isPaying || !agreed} className="w-full py-3 text-base" data-primary-action>
+      <Button onClick={pay} disabled={!current || isPaying || !agreed} className="w-full py-3 text-base" data-primary-action>
         {isPaying ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
         {quote ? `Pay ${formatMoney(quote.quote.advance, quote)}` : 'Pay'}
       </Button>
