@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { expect, test, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/a11y.ts';
 import { login, signUp } from './helpers/auth.ts';
 import { apiAs } from './helpers/orders.ts';
 import { ADMIN_EMAIL, PASSKEY_APP_URL } from './ports.ts';
@@ -32,12 +32,6 @@ async function virtualAuthenticator(page: Page, credential?: Credential): Promis
   });
   if (credential) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: credential as never });
   return { cdp, authenticatorId };
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Full-page screenshots at 390 and 1280 px; nothing scrolls sideways and every button is reachable (44 px on a phone). */

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/a11y.ts';
 import { emailAndCode, enterDetails, login } from './helpers/auth.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL, MAILBOX_URL } from './ports.ts';
@@ -11,12 +11,6 @@ import { ADMIN_EMAIL, MAILBOX_URL } from './ports.ts';
 // the owner can see this" on an owner URL, and the API answers 403 to coupons and the audit log;
 // the owner's audit log names the staff member; the owner removes them and their open back office
 // is signed out at once.
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /**
  * Full-page screenshots at 390 and 1280 px; at each width nothing scrolls sideways and every visible

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/a11y.ts';
 import { login } from './helpers/auth.ts';
 import { LOGO } from './helpers/images.ts';
 import { apiAs, deliverOrder, payAdvanceInTestCheckout } from './helpers/orders.ts';
@@ -12,12 +12,6 @@ import { ADMIN_EMAIL, CONTROL_URL } from './ports.ts';
 // delivery a year and more in the past a new request is refused and the plan offered; the customer
 // subscribes through the test checkout; a monthly charge (the test stack's control port) extends
 // support and issues an invoice; cancel at period end works.
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Full-page screenshots at 390 and 1280 px, no sideways scroll at either (the page is left at 1280). */
 async function shots(page: Page, name: string) {

@@ -1,11 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY, type Country } from '../../domain/countries.ts';
-import { ADDRESS_MAX, NAME_MAX, PHONE_MAX_DIGITS, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../domain/validation.ts';
-import { CountryCodePicker } from '../components/country-code-picker.tsx';
+import { PHONE_MESSAGE, isValidPhoneDigits } from '../../domain/validation.ts';
+import { AddressField, NameField, PhoneField } from '../components/personal-details-fields.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { FieldShell, inputClass, TextAreaField, TextField } from '../components/ui/text-field.tsx';
+import { TextField } from '../components/ui/text-field.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { addUser } from '../features/auth/auth-api.ts';
@@ -68,53 +68,31 @@ export default function EnterDetailsPage() {
   return (
     <AuthShell title="Complete your details" subtitle="Just once: we use them for your orders and invoices.">
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX}
+        <NameField
           value={name}
-          onChange={(e) => {
-            setName(e.target.value);
+          onChange={(value) => {
+            setName(value);
             edited();
           }}
         />
         <TextField label="Email" name="email" type="email" value={email} readOnly hint="Verified — this is the address you signed in with." />
-        <FieldShell id="details-phone" label="Phone" error={phoneError}>
-          <div className="flex gap-2">
-            <CountryCodePicker value={country} onChange={setCountry} className="w-32 shrink-0" />
-            <input
-              id="details-phone"
-              name="phone_number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              required
-              maxLength={PHONE_MAX_DIGITS}
-              placeholder="9876543210"
-              className={inputClass}
-              aria-invalid={phoneError ? true : undefined}
-              aria-describedby={phoneError ? 'details-phone-error' : undefined}
-              value={phone}
-              onChange={(e) => {
-                setPhone(onlyDigits(e.target.value).slice(0, PHONE_MAX_DIGITS));
-                setPhoneError(null);
-                edited();
-              }}
-            />
-          </div>
-        </FieldShell>
-        <TextAreaField
-          label="Address"
-          name="address"
-          autoComplete="street-address"
-          required
-          rows={3}
-          maxLength={ADDRESS_MAX}
+        <PhoneField
+          id="details-phone"
+          country={country}
+          onCountryChange={setCountry}
+          digits={phone}
+          error={phoneError}
+          onDigitsChange={(digits) => {
+            setPhone(digits);
+            setPhoneError(null);
+            edited();
+          }}
+          onInvalidDigits={() => setPhoneError(PHONE_MESSAGE)}
+        />
+        <AddressField
           value={address}
-          onChange={(e) => {
-            setAddress(e.target.value);
+          onChange={(value) => {
+            setAddress(value);
             edited();
           }}
         />

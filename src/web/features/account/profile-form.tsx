@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY, findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
-import { ADDRESS_MAX, NAME_MAX, PHONE_MESSAGE, isValidPhoneDigits } from '../../../domain/validation.ts';
-import { CountryCodePicker } from '../../components/country-code-picker.tsx';
+import { PHONE_MESSAGE, isValidPhoneDigits } from '../../../domain/validation.ts';
+import { AddressField, NameField, PhoneField } from '../../components/personal-details-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { PhoneDigitsInput } from '../../components/ui/phone-digits-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { FieldShell, TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import type { SessionUser } from '../../lib/session.tsx';
 import { FormError } from '../auth/auth-shell.tsx';
 import { updateProfile } from './account-api.ts';
@@ -69,52 +67,34 @@ export function ProfileForm({ user, onSaved, onCancel }: { user: SessionUser; on
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit personal details" className="flex flex-col gap-4">
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={NAME_MAX}
+      <NameField
         value={name}
         error={errors.name}
-        onChange={(e) => {
-          setName(e.target.value);
+        onChange={(value) => {
+          setName(value);
           clear('name');
         }}
       />
-      <FieldShell id="profile-phone" label="Phone" error={errors.phone_number}>
-        <div className="flex gap-2">
-          <CountryCodePicker
-            value={country}
-            onChange={(c) => {
-              setCountry(c);
-              clear('phone_number');
-            }}
-            className="w-32 shrink-0"
-          />
-          <PhoneDigitsInput
-            id="profile-phone"
-            value={phone}
-            error={errors.phone_number ?? null}
-            onChange={(digits) => {
-              setPhone(digits);
-              clear('phone_number');
-            }}
-            onInvalidDigits={() => setErrors((prev) => ({ ...prev, phone_number: PHONE_MESSAGE }))}
-          />
-        </div>
-      </FieldShell>
-      <TextAreaField
-        label="Address"
-        name="address"
-        autoComplete="street-address"
-        required
-        rows={3}
-        maxLength={ADDRESS_MAX}
+      <PhoneField
+        id="profile-phone"
+        country={country}
+        onCountryChange={(c) => {
+          setCountry(c);
+          clear('phone_number');
+        }}
+        digits={phone}
+        error={errors.phone_number ?? null}
+        onDigitsChange={(digits) => {
+          setPhone(digits);
+          clear('phone_number');
+        }}
+        onInvalidDigits={() => setErrors((prev) => ({ ...prev, phone_number: PHONE_MESSAGE }))}
+      />
+      <AddressField
         value={address}
         error={errors.address}
-        onChange={(e) => {
-          setAddress(e.target.value);
+        onChange={(value) => {
+          setAddress(value);
           clear('address');
         }}
       />

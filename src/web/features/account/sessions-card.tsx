@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionSummary } from '../../../contract/account.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
@@ -8,8 +8,15 @@ import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { logoutEverywhere } from '../auth/auth-api.ts';
 import { FormError } from '../auth/auth-shell.tsx';
+import { useLoad } from '../workspace/use-load.ts';
 import { AccountCard } from './account-card.tsx';
 import { endSession, listSessions } from './account-api.ts';
+
+/** This device first, then the most recently used. */
+async function sortedSessions(): Promise<SessionSummary[]> {
+  const res = await listSessions();
+  return [...res.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+}
 
 /**
  * "Your sessions" (issue 21 item 4): every signed-in device with where (the city of the geo
@@ -19,31 +26,19 @@ import { endSession, listSessions } from './account-api.ts';
 export function SessionsCard() {
   const session = useSession();
   const navigate = useNavigate();
-  const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useLoad(sortedSessions);
+  const sessions = loaded.data;
+  // A failed sign-out's message; a failed (re)load's shows when there is none.
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? loaded.error;
   const [ending, setEnding] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const res = await listSessions();
-      // This device first, then the most recently used.
-      setSessions([...res.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt)));
-      setError(null);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function signOut(id: string) {
     setEnding(id);
     setError(null);
     try {
       await endSession(id);
-      await load();
+      await loaded.reload();
     } catch (err) {
       setError(errorMessage(err));
     } finally {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { PASSKEY_NAME_MAX, type PasskeyListResponse } from '../../../contract/passkeys.ts';
+import { useId, useState, type FormEvent } from 'react';
+import { PASSKEY_NAME_MAX } from '../../../contract/passkeys.ts';
 import { isBackOffice } from '../../../domain/roles.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useLoad } from '../workspace/use-load.ts';
 import { FormError } from './auth-shell.tsx';
 import { listPasskeys, removePasskey } from './passkey-api.ts';
 import { addPasskey, passkeyProblem, passkeysSupported } from './passkey-ceremonies.ts';
@@ -22,8 +23,11 @@ import { RecoveryCodes } from './recovery-codes.tsx';
 export function PasskeysCard() {
   const session = useSession();
   const headingId = useId();
-  const [list, setList] = useState<PasskeyListResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useLoad(listPasskeys);
+  const list = loaded.data;
+  // A failed add's or removal's message; a failed (re)load's shows when there is none.
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? loaded.error;
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -31,19 +35,6 @@ export function PasskeysCard() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const backOffice = isBackOffice(session.user?.role);
-
-  const load = useCallback(async () => {
-    try {
-      setList(await listPasskeys());
-      setError(null);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -55,7 +46,7 @@ export function PasskeysCard() {
       setName('');
       setNotice(`Passkey "${res.passkey.name}" added. Next time, sign in with it.`);
       if (res.recoveryCodes?.length) setCodes(res.recoveryCodes);
-      await load();
+      await loaded.reload();
     } catch (err) {
       setError(passkeyProblem(err, errorMessage(err)));
     } finally {
@@ -70,7 +61,7 @@ export function PasskeysCard() {
     try {
       await removePasskey(id);
       setConfirming(null);
-      await load();
+      await loaded.reload();
     } catch (err) {
       setError(errorMessage(err));
     } finally {
