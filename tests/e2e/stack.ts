@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { runJobs } from '../../src/server/features/jobs/run-jobs.ts';
 import { chargeTestSubscription } from '../../src/server/features/maintenance/test-charges.ts';
+import { resetPasskeys } from '../../src/server/features/passkeys/reset-passkeys.ts';
 import { ADMIN_EMAILS, APP_URL, E2E, E2E_SELLER, PASSKEY_APP_URL, REFERRAL_VALID_UNTIL } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
@@ -121,6 +122,15 @@ const control = createServer((req, res) => {
         () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
         (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
       );
+    return;
+  }
+  // Issue 21: POST /passkeys/reset?email=… on the step-up instance — what the operator's
+  // `npm run admin:reset-passkeys -- EMAIL` does — so a retried spec starts from "no passkey".
+  if (req.method === 'POST' && url.pathname === '/passkeys/reset') {
+    resetPasskeys(passkeyApp.deps.db, url.searchParams.get('email') ?? '').then(
+      (done) => res.writeHead(done ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(done ?? {})),
+      (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+    );
     return;
   }
   if (req.method !== 'POST' || url.pathname !== '/jobs/run') {
