@@ -19,6 +19,7 @@ import { startFakeSmtp } from '../tests/fakes/smtp.ts';
 import { freePort, REDIS_BIN, startRedis, stopProcess, waitForPort } from '../tests/helpers/processes.ts';
 import { createThrowAwayDatabase } from '../tests/helpers/test-app.ts';
 import { fileForm } from '../tests/helpers/multipart.ts';
+import { SoftAuthenticator, type CreationOptions } from '../tests/helpers/soft-authenticator.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BRAND = 'Smoke Test Studio';
@@ -227,6 +228,24 @@ async function main() {
   };
   const customer = await signIn(CUSTOMER);
   const admin = await signIn(ADMIN);
+
+  // The production default ADMIN_STEP_UP=passkey: the founder's code alone does not open the back
+  // office; their first passkey (a software authenticator speaking WebAuthn) confirms the session,
+  // its options from one instance and the verification possibly on the other.
+  step("the back office's step-up: refused until the founder's first passkey, through nginx");
+  const shut = await http(publicUrl, 'GET', '/api/v1/admin/overview', { headers: admin });
+  check(shut.status === 403 && shut.text.includes('STEP_UP_REQUIRED'), `overview before the passkey: ${shut.status} ${shut.text}`);
+  const authenticator = new SoftAuthenticator(publicUrl);
+  const options = await http(publicUrl, 'POST', '/api/v1/auth/passkeys/registration/options', { headers: admin, json: {} });
+  check(options.status === 200, `registration/options: ${options.status} ${options.text}`);
+  const registration = authenticator.register(JSON.parse(options.text) as CreationOptions);
+  const registered = await http(publicUrl, 'POST', '/api/v1/auth/passkeys/registration/verify', { headers: admin, json: { response: registration, name: 'Smoke key' } });
+  const codes = (JSON.parse(registered.text) as { recoveryCodes?: string[] }).recoveryCodes;
+  check(registered.status === 200 && codes?.length === 10, `registration/verify: ${registered.status} ${registered.text.slice(0, 200)}`);
+  for (let i = 0; i < 2; i++) {
+    const open = await http(publicUrl, 'GET', '/api/v1/admin/overview', { headers: admin });
+    check(open.status === 200, `overview after the passkey (${i + 1}): ${open.status} ${open.text.slice(0, 200)}`);
+  }
 
   step('an order paid through Razorpay (fake), and its status page');
   const created = await http(publicUrl, 'POST', '/api/v1/payment/create-order', { headers: customer, json: { kind: 'advance', acceptTerms: true } });
