@@ -31,7 +31,7 @@ export async function roleAtSignIn(deps: AppDeps, user: Pick<SessionUser, 'role'
 }
 
 /** Gives the user the role of roleAtSignIn, at every sign-in. */
-export async function applyAdminRole(deps: AppDeps, user: SessionUser): Promise<SessionUser> {
+export async function applySignInRole(deps: AppDeps, user: SessionUser): Promise<SessionUser> {
   const role = await roleAtSignIn(deps, user);
   if (role === user.role) return user;
   const [updated] = await deps.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();

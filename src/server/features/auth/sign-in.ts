@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { users } from '../../db/schema/platform.ts';
-import { applyAdminRole } from './admin-role.ts';
+import { applySignInRole } from './admin-role.ts';
 import { cityOfAddress } from './sign-in-city.ts';
 import { createSession, type SessionUser } from './sessions.ts';
 
@@ -26,7 +26,7 @@ export interface SignInContext {
 
 /** The one way every sign-in path ends: role bootstrap, then a fresh opaque session token. */
 export async function signIn(deps: AppDeps, user: SessionUser, context: SignInContext = {}) {
-  const [current, city] = await Promise.all([applyAdminRole(deps, user), cityOfAddress(deps.config, context.ip)]);
+  const [current, city] = await Promise.all([applySignInRole(deps, user), cityOfAddress(deps.config, context.ip)]);
   const token = await createSession(deps.db, current.id, context.userAgent, { confirmed: context.confirmed, city });
   return { token, userId: current.id };
 }
