@@ -4,7 +4,7 @@ import { users } from './platform.ts';
 import { orders } from './orders.ts';
 import { orderFiles } from './workspace-files.ts';
 
-// Mirrors migrations/0830_order_messages_and_notices.sql (issue 19 item 5, decision 155); the SQL
+// Mirrors migrations/0830_order_messages_and_notices.sql (decision 155); the SQL
 // file is the source of truth.
 
 export const MESSAGE_SIDES = ['customer', 'agency'] as const;

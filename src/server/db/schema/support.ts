@@ -4,7 +4,7 @@ import { orders } from './orders.ts';
 import { orderFiles } from './workspace-files.ts';
 import { MESSAGE_SIDES } from './order-messages.ts';
 
-// Mirrors migrations/0850_support_requests.sql (issue 20, decision 170); the SQL file is the source of truth.
+// Mirrors migrations/0850_support_requests.sql (decision 170); the SQL file is the source of truth.
 
 export const SUPPORT_CATEGORIES = ['bug', 'change', 'question'] as const;
 export const SUPPORT_STATES = ['open', 'in_progress', 'resolved', 'closed'] as const;

@@ -23,7 +23,7 @@ type ExportJson = AccountData & {
   orderFiles: { limitBytes: number; included: { name: string; path: string }[]; skipped: { name: string; reason: string }[] };
 };
 
-// Issue 21 item 4, "download all my data", on the real app: the ZIP is unpacked and its JSON read.
+// "Download all my data" (decision 193), on the real app: the ZIP is unpacked and its JSON read.
 // The issue's attacks: another user's data (there is no id to pass, and nothing of B may appear in
 // A's archive) and a flood of exports (429).
 

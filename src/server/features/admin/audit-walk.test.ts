@@ -11,7 +11,7 @@ import { fileForm } from '../../../../tests/helpers/multipart.ts';
 import { PNG } from '../order-files/test-files.ts';
 import { seedDeliveredOrder } from '../support/test-seed.ts';
 
-// Issue 13: every admin write is audited. This walks every route of the app's own route table
+// Every admin write is audited. This walks every route of the app's own route table
 // (the one the authorization suite walks) that an admin may call and that is not a GET, makes one
 // successful call, and asserts it left exactly one audit record by that admin. A write route added
 // later without a call here fails the suite, and so does one that writes no record.

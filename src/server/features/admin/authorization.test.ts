@@ -9,9 +9,9 @@ import { ADMIN_PERMISSIONS, permissionOf } from './permissions.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
 import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
 
-// Issue 7 "Done when": the authorization of EVERY admin route. The routes are read from the app
-// itself, so a route added later (by anyone, in any plugin) is walked too. Issue 21 (decisions 190,
-// 191): four roles — visitor, customer, staff, owner — and the passkey step-up on every route and
+// The authorization of EVERY admin route. The routes are read from the app
+// itself, so a route added later (by anyone, in any plugin) is walked too. Decisions 190
+// and 191: four roles — visitor, customer, staff, owner — and the passkey step-up on every route and
 // every admin socket event.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { toCsv } from '../../lib/csv.ts';
 
-// Leads and contact messages (issue 3's tables): lists, "mark handled", CSV export.
+// Leads and contact messages: lists, "mark handled", CSV export.
 
 type Status = InboxQuery['status'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -64,7 +64,7 @@ const FILTERED = `
    where ($1::text is null or o.public_id ilike $1 or u.email ilike $1 or u.name ilike $1)
      and ($2::int is null or o.completed = $2)`;
 
-/** Issue 19: days left to the due date, while the website is not delivered yet. */
+/** Days left to the due date, while the website is not delivered yet. */
 const daysLeftOf = (dueDate: string | null, completed: number, now: Date) => (dueDate && completed < STAGE_COUNT ? daysLeft(dueDate, now) : null);
 
 const toRow = (r: OrderRow, now: Date): AdminOrderRow => ({

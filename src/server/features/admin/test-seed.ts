@@ -4,7 +4,7 @@ import { getOrCreateReferralCode } from '../referrals/referral-code.ts';
 import { createPaymentOrder } from '../payments/create-payment-order.ts';
 import { settlePayment } from '../payments/settle-payment.ts';
 
-// Test seeding through the orders feature's own services (issue 5), never by writing its tables.
+// Test seeding through the orders feature's own services, never by writing its tables.
 
 let paymentSeq = 0;
 

@@ -7,7 +7,7 @@ import { applyTextPolicy } from '../../../contract/text-policy.ts';
 import { seedPaidOrder } from '../admin/test-seed.ts';
 import { LOCKED_MESSAGE } from './brief.ts';
 
-// Issue 19 item 1: the brief of an order, customer and founder sides (decision 145).
+// The brief of an order, customer and founder sides (decision 145).
 
 type Who = { headers: Record<string, string> };
 let t: TestApp;

@@ -6,7 +6,7 @@ import { getOverview } from '../admin/overview.ts';
 import { listOrders } from '../admin/orders.ts';
 import { recordUiApproval } from './record-ui-approval.ts';
 
-// Issue 19 item 4: the UI approval sets the due date; the tracker and the back office show it.
+// The UI approval sets the due date; the tracker and the back office show it.
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;

@@ -10,7 +10,7 @@ import type { OrderRef } from '../../lib/domain-events.ts';
 import { markNoticesRead } from '../notices/notices.ts';
 import type { ThreadViewer } from '../../lib/workspace-order.ts';
 
-// One thread per order (issue 19 item 5, decision 155). A message is stored, with its attachments
+// One thread per order (decision 155). A message is stored, with its attachments
 // and the sender's read marker, in one transaction that publishes `order.message`; the notice for
 // the other side (notices/) and the live broadcast (socket-handlers.ts) hang on that event.
 

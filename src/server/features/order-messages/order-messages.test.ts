@@ -17,7 +17,7 @@ import { NOTICE_TEMPLATE } from '../notices/send-notices.ts';
 import { PNG } from '../order-files/test-files.ts';
 import { revokeSession } from '../auth/sessions.ts';
 
-// Issue 19 item 5 on the real app (PGlite, or PostgreSQL with TEST_DB=postgres): the thread, its
+// Order messages on the real app (decision 155) (PGlite, or PostgreSQL with TEST_DB=postgres): the thread, its
 // attacks, live delivery over socket.io, unread counts, and the batched notice e-mail (decision 155).
 
 type Who = { headers: Record<string, string>; token: string; user: { email: string } };

@@ -5,7 +5,7 @@ import { passkeys, webauthnChallenges } from '../../db/schema/account-security.t
 import { sessions, users } from '../../db/schema/platform.ts';
 import { addPasskey, api, confirmedAtOf, loginOptions, newAuthenticator, registrationOptions, signInWithPasskey, stepUp, stepUpOptions } from './test-support.ts';
 
-// Issue 21 item 1: passkeys for everyone, through the real WebAuthn ceremonies (a software
+// Passkeys for everyone, through the real WebAuthn ceremonies (a software
 // authenticator signs with P-256 keys), and every attack the issue lists for them.
 
 let t: TestApp;

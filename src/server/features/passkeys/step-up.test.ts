@@ -7,7 +7,7 @@ import { confirmSession, hashToken } from '../auth/sessions.ts';
 import { freshIp } from '../auth/test-support.ts';
 import { addPasskey, api, confirmedAtOf, newAuthenticator, signInWithPasskey, stepUp } from './test-support.ts';
 
-// Issue 21 item 2 and decision 190: the back office's passkeys, the step-up that guards adding and
+// Decision 190: the back office's passkeys, the step-up that guards adding and
 // removing them, and the ten recovery codes.
 
 let t: TestApp;

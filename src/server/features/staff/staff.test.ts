@@ -9,7 +9,7 @@ import { createSignupTicket } from '../auth/signup-tickets.ts';
 import { freshIp, lastCodeFor, post } from '../auth/test-support.ts';
 import { seedPaidOrder } from '../admin/test-seed.ts';
 
-// Issue 21 item 3 (decision 191): the owner's staff list. Owner only; an invited customer is staff at
+// Decision 191: the owner's staff list. Owner only; an invited customer is staff at
 // once, a new address at sign-up or sign-in; a removal makes a customer again and cuts every
 // session and socket at once, on every instance.
 

@@ -15,7 +15,7 @@ import { filesOfOrder } from '../order-files/order-files.ts';
 import { maintenanceOffer } from './plan-offer.ts';
 import { supportWindow } from './support-window.ts';
 
-// Support requests (issue 20 item 2, decision 170): opened by the customer of a delivered order
+// Support requests (decision 170): opened by the customer of a delivered order
 // while support covers it, each with a thread and a state. Every change is one transaction that
 // locks the request row and publishes `support.request` / `support.message`; notices for the other
 // side and the live broadcast hang on those events (subscriptions.ts, socket.ts).

@@ -23,7 +23,7 @@ import { seedDeliveredOrder } from './test-seed.ts';
 import { countPastResponseTarget, supportQueue } from './queue.ts';
 import { addSupportExtension, removeSupportExtension, type SupportExtensionSource } from './support-window.ts';
 
-// Issue 20 items 1–3 on the real app (PGlite, or PostgreSQL with TEST_DB=postgres): the window, the
+// Support after delivery on the real app (decision 170) (PGlite, or PostgreSQL with TEST_DB=postgres): the window, the
 // requests and their states, the founder's queue, the jobs with a moved clock, every attack of the
 // issue's list that concerns requests, and the offer mail racing on two instances (decision 170).
 

@@ -5,7 +5,7 @@ import { emailChangeCodes } from '../../db/schema/account-security.ts';
 import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { freshIp, lastCodeFor, post } from '../auth/test-support.ts';
 
-// Issue 21 item 4 on the real app: correcting one's details and changing one's e-mail, with the
+// Decision 193 on the real app: correcting one's details and changing one's e-mail, with the
 // issue's attacks (HTML, NUL, 10 KB; codes wrong, expired, reused; the old address after a change).
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import { getOrCreateReferralCode } from '../referrals/referral-code.ts';
 import { newChatId, summaryOf } from '../chat/conversations.ts';
 import { runJobs } from '../jobs/run-jobs.ts';
 
-// Issue 21 item 4, decision 192: a person deletes their account. Each attack of the issue is a test:
+// Decision 192: a person deletes their account. Each attack of the issue is a test:
 // deletion without the fresh confirmation, and twice; after it the old token, the old socket, the
 // e-mail in every admin list and CSV, the referral code.
 

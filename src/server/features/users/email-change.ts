@@ -11,7 +11,7 @@ import { findUserByEmail } from '../auth/sign-in.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { toUserProfile } from './user-profile.ts';
 
-// Changing one's e-mail (issue 21 item 4, decision 193). The new address must prove itself with a
+// Changing one's e-mail (decision 193). The new address must prove itself with a
 // six-digit code, exactly like a sign-in code: crypto-random, stored salted and hashed, ten minutes,
 // five tries counted before the comparison, one use. The answer to the request never says whether
 // the address already has an account: its mailbox learns that, nobody else. The old address is told
