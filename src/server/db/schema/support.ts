@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 import { orders } from './orders.ts';
-import { orderFiles } from './workspace-files.ts';
+import { orderFiles } from './order-files.ts';
 import { MESSAGE_SIDES } from './order-messages.ts';
 
 // Mirrors migrations/0850_support_requests.sql (decision 170); the SQL file is the source of truth.

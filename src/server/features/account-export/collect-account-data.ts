@@ -7,7 +7,7 @@ import { coupons } from '../../db/schema/coupons.ts';
 import { billingDetails, invoices } from '../../db/schema/invoices.ts';
 import { cashback, couponRedemptions, orders } from '../../db/schema/orders.ts';
 import { sessions } from '../../db/schema/platform.ts';
-import { contactMessages, leads } from '../../db/schema/public-site.ts';
+import { contactMessages, leads } from '../../db/schema/leads-and-contacts.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { orderRecords } from './order-records.ts';
 

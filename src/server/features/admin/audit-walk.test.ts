@@ -6,10 +6,10 @@ import { moneyContext } from '../../lib/money-context.ts';
 import { reconcilePaymentsAsAdmin } from '../payments/reconcile-payments.ts';
 import { settlePayment } from '../payments/settle-payment.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
-import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
-import { PNG } from '../order-files/test-files.ts';
-import { seedDeliveredOrder } from '../support/test-seed.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
+import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
 
 // Every admin write is audited. This walks every route of the app's own route table
 // (the one the authorization suite walks) that an admin may call and that is not a GET, makes one

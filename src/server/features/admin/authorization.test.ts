@@ -7,7 +7,7 @@ import { ORDER_SOCKET_EVENTS } from '../../../contract/order-messages.ts';
 import { confirmSession, hashToken } from '../auth/sessions.ts';
 import { ADMIN_PERMISSIONS, permissionOf } from './permissions.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
-import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
 // The authorization of EVERY admin route. The routes are read from the app
 // itself, so a route added later (by anyone, in any plugin) is walked too. Decisions 190

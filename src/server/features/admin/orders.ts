@@ -4,7 +4,7 @@ import { sourceLabel } from '../../../contract/funnel.ts';
 import { STAGE_COUNT } from '../../../domain/tracker.ts';
 import { BRIEF_LOCK_STAGE } from '../../../domain/brief.ts';
 import { daysLeft } from '../../../domain/delivery-date.ts';
-import { orderBriefs } from '../../db/schema/workspace.ts';
+import { orderBriefs } from '../../db/schema/order-briefs-and-terms.ts';
 import { termsAcceptanceOf } from '../terms/terms-acceptance.ts';
 import { adminMaintenanceOf } from '../maintenance/plan-queries.ts';
 import type { Database } from '../../db/client.ts';

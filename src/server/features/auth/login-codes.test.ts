@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { loginCodes } from '../../db/schema/accounts.ts';
-import { freshIp, lastCodeFor, post, sessionCount } from './test-support.ts';
+import { freshIp, lastCodeFor, post, sessionCount } from '../../../../tests/fixtures/sign-in.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { sessions } from '../../db/schema/platform.ts';
 import type { Revocation } from './revocations.ts';
 import { hashToken } from './sessions.ts';
-import { lastCodeFor, post } from './test-support.ts';
+import { lastCodeFor, post } from '../../../../tests/fixtures/sign-in.ts';
 
 // "My sessions" (decision 193) — device, city, last seen; signing one out; and the city looked
 // up at sign-in without ever slowing it past the lookup's timeout.

@@ -4,7 +4,7 @@ import { openCheckout } from '../../../../tests/helpers/test-checkout.ts';
 import { BRIEF_LIMITS, BRIEF_QUESTIONS } from '../../../domain/brief.ts';
 import { briefPutBody } from '../../../contract/brief.ts';
 import { applyTextPolicy } from '../../../contract/text-policy.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { LOCKED_MESSAGE } from './brief.ts';
 
 // The brief of an order, customer and founder sides (decision 145).

@@ -3,7 +3,7 @@ import { BRIEF_LOCK_STAGE, BRIEF_QUESTIONS, checkBriefAnswers, type BriefAnswers
 import type { BriefPutBody, BriefResponse } from '../../../contract/brief.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderStages, orders } from '../../db/schema/orders.ts';
-import { orderBriefs } from '../../db/schema/workspace.ts';
+import { orderBriefs } from '../../db/schema/order-briefs-and-terms.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 
 // The brief of an order (decision 145): a draft saved as the customer types,

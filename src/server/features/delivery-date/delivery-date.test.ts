@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { loadConfig } from '../../config.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { getOverview } from '../admin/overview.ts';
 import { listOrders } from '../admin/orders.ts';
 import { recordUiApproval } from './record-ui-approval.ts';

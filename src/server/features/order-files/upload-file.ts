@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { OrderFile } from '../../../contract/order-files.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orderFileQuotaLocks, orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFileQuotaLocks, orderFiles } from '../../db/schema/order-files.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { TooLargeError } from '../../integrations/storage/file-storage.ts';

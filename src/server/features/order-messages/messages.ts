@@ -3,7 +3,7 @@ import type { OrderMessage, PostOrderMessageBody } from '../../../contract/order
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderMessageFiles, orderMessageReads, orderMessages, type MessageSide } from '../../db/schema/order-messages.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 import { supportMessageFiles, supportMessages, supportRequestFiles, supportRequests } from '../../db/schema/support.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';

@@ -4,7 +4,7 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { sessions, users } from '../../db/schema/platform.ts';
 import { authOf, requireAdmin } from '../../plugins/auth.ts';
 import { createSignupTicket } from '../auth/signup-tickets.ts';
-import { freshIp, lastCodeFor, post, sessionCount } from '../auth/test-support.ts';
+import { freshIp, lastCodeFor, post, sessionCount } from '../../../../tests/fixtures/sign-in.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../../tests/helpers/test-app.ts';
 import { accountClaims, signInAtFakeOidc, startFakeOidc, type FakeOidc } from '../../../../../tests/fakes/oidc.ts';
-import { freshIp, post, sessionCount } from '../test-support.ts';
+import { freshIp, post, sessionCount } from '../../../../../tests/fixtures/sign-in.ts';
 
 const APP = 'http://localhost:3000';
 let t: TestApp;
