@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 
 // Mirrors migrations/0002_coupons.sql.
@@ -15,10 +15,4 @@ export const coupons = pgTable('coupons', {
   maxUsesPerCustomer: integer('max_uses_per_customer').default(1),
   ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const siteSettings = pgTable('site_settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
