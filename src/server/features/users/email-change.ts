@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { emailChangeCodes } from '../../db/schema/account-security.ts';
 import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../admin/db-errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashCode, randomCode, sameHash } from '../auth/secrets.ts';
 import { type SessionUser, userChanged } from '../auth/sessions.ts';
 import { findUserByEmail } from '../auth/sign-in.ts';
