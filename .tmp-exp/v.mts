@@ -1,0 +1,1 @@
+import { inject } from 'vitest'; console.log(typeof inject);
