@@ -1,1 +1,0 @@
-import { inject } from 'vitest'; console.log(typeof inject);
