@@ -14,7 +14,7 @@ import { freePort, isListening, startServer, waitFor, type ServerProcess } from 
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { seedDeliveredOrder } from '../src/server/features/support/test-seed.ts';
+import { seedDeliveredOrder } from '../tests/fixtures/delivered-orders.ts';
 
 type Kind = 'pglite' | 'postgres';
 const TARGET: Record<Kind, { ratio: number; p99Ms: number }> = { postgres: { ratio: 0.5, p99Ms: 50 }, pglite: { ratio: 0.4, p99Ms: 150 } };
