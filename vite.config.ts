@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -37,5 +38,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one core fewer than the machine has (a single worker on a 2-core one);
+    // the main process idles while files run, so every core runs a file (decision 205).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
+    // Migrates once per run; each file starts from a copy (docs/decisions/205-tests-start-from-a-migrated-copy.md).
+    globalSetup: ['tests/helpers/global-setup.ts'],
   },
 }));

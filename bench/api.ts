@@ -4,7 +4,9 @@
 // bare server in its own process too, autocannon (50 connections) in this one. Bare is measured
 // right before and right after each of the app's paths (interleaved); the ratio uses their mean. Each database: PGlite always,
 // PostgreSQL when BENCH_DATABASE_URL / TEST_DATABASE_URL (or the machine's default) answers.
-// Env: BENCH_SECONDS (5 per path), BENCH_DB (pglite,postgres). Writes bench/results/api.{json,md}.
+// Then the signed-in reads against their own floor (bench/signed-in.ts).
+// Env: BENCH_SECONDS (5 per path), BENCH_DB (pglite,postgres), BENCH_API_PARTS (public,signed-in).
+// Writes bench/results/api.{json,md}.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema/platform.ts';
 import { createSession } from '../src/server/features/auth/sessions.ts';
+import { signedInReads } from './signed-in.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -23,6 +26,7 @@ const SERVER = 'dist/server/main.js';
 const WEB = 'dist/web';
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASES = (process.env.BENCH_DB ?? 'pglite,postgres').split(',');
+const PARTS = (process.env.BENCH_API_PARTS ?? 'public,signed-in').split(',');
 
 interface Target {
   name: string;
@@ -129,7 +133,7 @@ const rows: Record<string, unknown>[] = [];
 const fmt = (r: Record<string, unknown>) =>
   `| ${String(r.database)} | ${String(r.path)} | ${String(r.reqPerSec)} | ${String(r.bareReqPerSec)} | **${String(r.ratio)}** | ≥ ${String(r.target)} | ${String(r.p99Ms)} ms | < ${P99_MAX_MS} ms | ${String(r.non2xx)} | ${r.met ? 'met' : 'MISSED'} |`;
 const loadBefore = loadavg();
-for (const kind of DATABASES) {
+for (const kind of PARTS.includes('public') ? DATABASES : []) {
   let prepared;
   try {
     prepared = await prepareDatabase(kind);
@@ -170,6 +174,9 @@ for (const kind of DATABASES) {
   }
 }
 const loadAfter = loadavg();
+const signedIn = PARTS.includes('signed-in')
+  ? await signedInReads({ server: SERVER, databases: DATABASES as ('pglite' | 'postgres')[], pgBase: PG_BASE, seconds: SECONDS, connections: CONNECTIONS })
+  : undefined;
 
 const table = [
   `API throughput, ratio to bare node:http in the same run (${CONNECTIONS} connections, ${SECONDS} s per path)`,
@@ -178,9 +185,10 @@ const table = [
   '| db | path | req/s | bare req/s | ratio | target | p99 | target | non-2xx | met? |',
   '|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(fmt),
+  ...(signedIn ? ['', signedIn.table] : []),
 ].join('\n');
 console.log(table);
 mkdirSync('bench/results', { recursive: true });
-const out = { date: new Date().toISOString(), connections: CONNECTIONS, secondsPerPath: SECONDS, loadAverage: { before: loadBefore, after: loadAfter }, rows };
+const out = { date: new Date().toISOString(), connections: CONNECTIONS, secondsPerPath: SECONDS, loadAverage: { before: loadBefore, after: loadAfter }, rows, signedIn };
 writeFileSync('bench/results/api.json', `${JSON.stringify(out, null, 2)}\n`);
 writeFileSync('bench/results/api.md', `${table}\n`);

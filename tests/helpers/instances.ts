@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
@@ -12,7 +12,9 @@ export function instancesOnPostgres(count: number, env: Record<string, string> =
   const apps: BuiltApp[] = [];
   let db: Awaited<ReturnType<typeof createThrowAwayDatabase>> | undefined;
   beforeAll(async () => {
-    db = await createThrowAwayDatabase();
+    // A copy of the run's migrated template (tests/helpers/global-setup.ts); the instances' own
+    // migrate then finds nothing to apply.
+    db = await createThrowAwayDatabase({ template: inject('postgresTemplate') || undefined });
     for (let i = 0; i < count; i++) {
       const config = loadConfig(
         // ADMIN_STEP_UP off unless a test names it, as in buildTestApp (decision 190).

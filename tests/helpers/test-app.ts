@@ -1,18 +1,41 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/platform.ts';
 import { createSession } from '../../src/server/features/auth/sessions.ts';
+import { createThrowAwayDatabase } from './throw-away-database.ts';
+
+export { createThrowAwayDatabase };
 
 export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
+let snapshot: Blob | undefined;
+
+/**
+ * A migrated database of its own: an in-memory PGlite loaded from the run's snapshot, or a copy of
+ * the run's template database on TEST_DATABASE_URL when TEST_DB=postgres (both made once by
+ * tests/helpers/global-setup.ts; without them, e.g. under another config, an empty one that
+ * buildApp migrates). `drop()` removes the PostgreSQL copy.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const template = inject('postgresTemplate');
+    const copy = await createThrowAwayDatabase({ template: template || undefined });
+    return { database: await openDatabase({ databaseUrl: copy.url, dataDir: 'memory' }), url: copy.url, drop: copy.drop };
+  }
+  const file = inject('pgliteSnapshot');
+  if (file && !snapshot) snapshot = new Blob([readFileSync(file)]);
+  return { database: await openDatabase({ dataDir: 'memory', loadDataDir: snapshot }), drop: async () => {} };
+}
+
 /**
  * The real app on a real database: an in-memory PGlite by default, or a fresh throw-away
- * database on the PostgreSQL named by TEST_DATABASE_URL when TEST_DB=postgres.
+ * database on the PostgreSQL named by TEST_DATABASE_URL when TEST_DB=postgres — each a copy of
+ * the run's migrated one (openTestDatabase); buildApp's own migrate finds nothing left to apply.
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig(
@@ -21,37 +44,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     // No web build unless the test names one (WEB_DIST_DIR).
     { dataDir: 'memory', ...(env.WEB_DIST_DIR ? {} : { webDistDir: '/nonexistent' }) },
   );
-  const pgUrl = process.env.TEST_DB === 'postgres' ? await createThrowAwayDatabase() : undefined;
-  const database = await openDatabase({ databaseUrl: pgUrl?.url, dataDir: 'memory' });
-  const built = await buildApp({ ...config, DATABASE_URL: pgUrl?.url }, { database, pollMail: false });
+  const { database, url, drop } = await openTestDatabase();
+  const built = await buildApp({ ...config, DATABASE_URL: url }, { database, pollMail: false });
   return {
     ...built,
     async close() {
       await built.app.close();
       await database.close();
-      await pgUrl?.drop();
-    },
-  };
-}
-
-/** A fresh database on TEST_DATABASE_URL's server, dropped by `drop()`. */
-export async function createThrowAwayDatabase() {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await drop();
     },
   };
 }

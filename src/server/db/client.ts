@@ -28,10 +28,15 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** A directory for PGlite, or 'memory'. */
   dataDir: string;
+  /**
+   * An in-memory PGlite starts from this data-directory tarball (`dumpDataDir()`) instead of an
+   * empty initdb: the tests migrate once per run and give each file a copy (tests/helpers/global-setup.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 // PostgreSQL's default 128 MB of shared buffers is reserved inside PGlite's WASM memory and
@@ -45,12 +50,12 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
  */
 const PGLITE_TEMPLATE = fileURLToPath(new URL('../pglite-template', import.meta.url));
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir !== 'memory') {
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(`${dataDir}/PG_VERSION`) && existsSync(`${PGLITE_TEMPLATE}/PG_VERSION`)) cpSync(PGLITE_TEMPLATE, dataDir, { recursive: true });
   }
-  const options = { startParams: PGLITE_START_PARAMS };
+  const options = { startParams: PGLITE_START_PARAMS, ...(loadDataDir && dataDir === 'memory' ? { loadDataDir } : {}) };
   const client = dataDir === 'memory' ? new PGlite(options) : new PGlite(dataDir, options);
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;

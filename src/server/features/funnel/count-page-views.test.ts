@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import type { Database } from '../../db/client.ts';
 import { pageViewCounterOf } from './count-page-views.ts';
 import { visitorHasher } from './visitors.ts';
 
@@ -136,11 +135,14 @@ describe('cookieless page-view counting', () => {
 
 describe('the daily salt', () => {
   let database: Database;
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory' });
-    await migrate(database);
+    ({ database, drop } = await openTestDatabase());
   }, 120_000);
-  afterAll(async () => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
 
   it('rotates every UTC day (another hash for the same visitor) and is deleted after yesterday', async () => {
     const hasher = visitorHasher(database);
