@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../db/client.ts';
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Tx } from "../db/client.ts";
 
 // The order's life as events (DESIGN §11, decision 100). The feature that owns a change publishes
 // it; features that react subscribe from their own `subscriptions.ts`, wired once in app.ts. So a
@@ -28,7 +28,7 @@ export interface StageUndone extends OrderRef {
 
 /** An installment was captured and is now paid: money moved. */
 export interface PaymentSettled extends OrderRef {
-  kind: 'advance' | 'remaining';
+  kind: "advance" | "remaining";
   installmentId: string;
   paymentId: string;
   /** In minor units of `currency`. */
@@ -37,16 +37,37 @@ export interface PaymentSettled extends OrderRef {
   paidAt: Date;
 }
 
+/**
+ * The settled payment's invoice was issued, in the settling transaction (invoices). A second event
+ * rather than a second subscriber of payment.settled, so that the receipt, which carries the
+ * invoice, does not depend on the order in which subscribers were registered.
+ */
+export interface PaymentInvoiced extends PaymentSettled {
+  invoiceId: string;
+  invoiceNumber: string;
+}
+
+/**
+ * Someone on one side of an order looked at a part of it in the app (its stages, its design
+ * reviews): what they saw need not be mailed to them (notices mark it read).
+ */
+export interface OrderSeen {
+  orderId: string;
+  side: "customer" | "agency";
+  what: "stages" | "reviews";
+  at: Date;
+}
+
 /** A second successful payment for an installment already paid: it has to be refunded. */
 export interface PaymentDuplicate extends OrderRef {
-  kind: 'advance' | 'remaining';
+  kind: "advance" | "remaining";
   paymentId: string;
   amount: number;
   currency: string;
   paidAt: Date;
 }
 
-/** The website link is now the customer's (stage 15 completed). */
+/** The website link is now the customer's (stage 15 completed). Published by the tracker only. */
 export interface OrderDelivered extends OrderRef {
   deliveryUrl: string;
   at: Date;
@@ -55,7 +76,7 @@ export interface OrderDelivered extends OrderRef {
 /** What every design-review event names besides the order (issue 19 item 3, decision 150). */
 export interface ReviewRef extends OrderRef {
   reviewId: string;
-  kind: 'ui' | 'final';
+  kind: "ui" | "final";
   round: number;
   title: string;
 }
@@ -71,7 +92,7 @@ export interface ReviewOpened extends ReviewRef {
 /** A pin or an answer on a round. The text goes only to the order's people (a notice may quote it). */
 export interface ReviewCommented extends ReviewRef {
   commentId: string;
-  author: 'customer' | 'agency';
+  author: "customer" | "agency";
   authorUserId: string;
   fileId: string;
   replyTo: string | null;
@@ -84,7 +105,7 @@ export interface ReviewCommented extends ReviewRef {
  * completes "UI Review" when its turn has come; of a `final` round, "Final Review" (subscribers).
  */
 export interface ReviewDecided extends ReviewRef {
-  decision: 'approve' | 'request_changes';
+  decision: "approve" | "request_changes";
   comment: string | null;
   decidedByUserId: string;
   fileIds: string[];
@@ -94,7 +115,7 @@ export interface ReviewDecided extends ReviewRef {
 /** A message was added to an order's thread (issue 19 item 5). Its text goes only to the order's people. */
 export interface OrderMessagePosted extends OrderRef {
   messageId: string;
-  sender: 'customer' | 'agency';
+  sender: "customer" | "agency";
   senderUserId: string;
   text: string;
   fileIds: string[];
@@ -110,7 +131,7 @@ export interface SupportRef extends OrderRef {
 /** A message on a support request. Its text goes only to the order's people. */
 export interface SupportMessagePosted extends SupportRef {
   messageId: string;
-  sender: 'customer' | 'agency';
+  sender: "customer" | "agency";
   senderUserId: string;
   text: string;
   fileIds: string[];
@@ -119,11 +140,11 @@ export interface SupportMessagePosted extends SupportRef {
 
 /** A support request was opened or changed state (by its customer, the founder, or the auto-close job). */
 export interface SupportRequestChanged extends SupportRef {
-  category: 'bug' | 'change' | 'question';
-  state: 'open' | 'in_progress' | 'resolved' | 'closed';
+  category: "bug" | "change" | "question";
+  state: "open" | "in_progress" | "resolved" | "closed";
   /** The state before; null when the request was just opened. */
-  from: 'open' | 'in_progress' | 'resolved' | 'closed' | null;
-  by: 'customer' | 'agency' | 'job';
+  from: "open" | "in_progress" | "resolved" | "closed" | null;
+  by: "customer" | "agency" | "job";
   createdAt: Date;
   lastMessageAt: Date;
   at: Date;
@@ -156,59 +177,94 @@ export interface AccountDeleted {
 }
 
 export interface DomainEventMap {
-  'account.deleted': AccountDeleted;
-  'maintenance.charged': MaintenanceCharged;
-  'support.message': SupportMessagePosted;
-  'support.request': SupportRequestChanged;
-  'order.message': OrderMessagePosted;
-  'review.opened': ReviewOpened;
-  'review.commented': ReviewCommented;
-  'review.decided': ReviewDecided;
-  'stage.completed': StageCompleted;
-  'stage.undone': StageUndone;
-  'payment.settled': PaymentSettled;
-  'payment.duplicate': PaymentDuplicate;
-  'order.delivered': OrderDelivered;
+  "account.deleted": AccountDeleted;
+  "maintenance.charged": MaintenanceCharged;
+  "support.message": SupportMessagePosted;
+  "support.request": SupportRequestChanged;
+  "order.message": OrderMessagePosted;
+  "review.opened": ReviewOpened;
+  "review.commented": ReviewCommented;
+  "review.decided": ReviewDecided;
+  "stage.completed": StageCompleted;
+  "stage.undone": StageUndone;
+  "payment.settled": PaymentSettled;
+  "payment.duplicate": PaymentDuplicate;
+  "payment.invoiced": PaymentInvoiced;
+  "order.seen": OrderSeen;
+  "order.delivered": OrderDelivered;
 }
 
 export type DomainEventName = keyof DomainEventMap;
 
 export interface DomainEvents {
   /**
-   * A reaction that must be atomic with the change (numbering an invoice, planning or cancelling
-   * reminders): it runs inside the publisher's transaction, in subscription order, when the event
-   * is published; if it throws, the change rolls back with it.
+   * A reaction that must happen because of the change: it runs inside the publisher's
+   * transaction when the event is published, and if it throws, the change rolls back with it.
+   * A mail is queued here (`mailer.enqueue(tx, …)`), slow or fallible work is stored as a job
+   * (`jobs.enqueue(tx, …)`), so a crash after the commit loses neither (docs/architecture.md,
+   * "Events and jobs"). Reactions must not depend on one another's order: where one needs another's
+   * result, that one publishes a second event (invoices publish `payment.invoiced`).
    */
-  inTransaction<K extends DomainEventName>(name: K, reaction: (event: DomainEventMap[K], tx: Tx) => Promise<void>): void;
+  inTransaction<K extends DomainEventName>(
+    name: K,
+    reaction: (event: DomainEventMap[K], tx: Tx) => Promise<void>,
+  ): void;
   /**
-   * A reaction that may only happen once the change is stored (e-mails): it runs after commit, in
-   * publication order, and never if the transaction rolls back. Best effort — an error is logged,
-   * not thrown — and idempotent, because the same change may reach it again (a retry, another instance).
+   * Only for what may be lost without harm — a socket broadcast, a cache drop. It runs after the
+   * commit, and never if the transaction rolls back. Nothing retries it: an error is logged, and a
+   * crash between the commit and this reaction loses it for good. Anything that must happen is an
+   * in-transaction reaction instead.
    */
-  afterCommit<K extends DomainEventName>(name: K, reaction: (event: DomainEventMap[K]) => Promise<void>): void;
+  afterCommit<K extends DomainEventName>(
+    name: K,
+    reaction: (event: DomainEventMap[K]) => Promise<void>,
+  ): void;
   /**
-   * Runs `work` in a transaction in which events can be published. After it commits, the queued
-   * after-commit reactions run (and are awaited) before this returns.
+   * Runs `work` in a transaction in which events can be published. After it commits, `onCommit`
+   * runs (it wakes the mail and job workers) and the queued after-commit reactions run before this returns.
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** A savepoint inside such a transaction: if `work` throws, the after-commit reactions of its events are dropped with it. */
   savepoint<T>(tx: Tx, work: (sp: Tx) => Promise<T>): Promise<T>;
   /** Publishes inside a transaction opened by `transaction()` or `savepoint()`. */
-  publish<K extends DomainEventName>(tx: Tx, name: K, event: DomainEventMap[K]): Promise<void>;
+  publish<K extends DomainEventName>(
+    tx: Tx,
+    name: K,
+    event: DomainEventMap[K],
+  ): Promise<void>;
+  /** Publishes an event that is a change of its own (a read noted) in a transaction of its own. */
+  publishAlone<K extends DomainEventName>(
+    name: K,
+    event: DomainEventMap[K],
+  ): Promise<void>;
 }
 
 type Queued = { name: DomainEventName; run: () => Promise<void> };
 
 /** The in-process event registry of one app instance (buildApp creates it; tests build many). */
-export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>): DomainEvents {
-  const inTx = new Map<DomainEventName, ((event: never, tx: Tx) => Promise<void>)[]>();
-  const afterCommit = new Map<DomainEventName, ((event: never) => Promise<void>)[]>();
+export function createDomainEvents(
+  db: Db,
+  log: Pick<FastifyBaseLogger, "error">,
+  onCommit: () => void = () => {},
+): DomainEvents {
+  const inTx = new Map<
+    DomainEventName,
+    ((event: never, tx: Tx) => Promise<void>)[]
+  >();
+  const afterCommit = new Map<
+    DomainEventName,
+    ((event: never) => Promise<void>)[]
+  >();
   // The after-commit queue of each open transaction or savepoint, found from the `tx` a publisher holds.
   const queues = new WeakMap<Tx, Queued[]>();
 
-  const add = <R>(map: Map<DomainEventName, R[]>, name: DomainEventName, reaction: R) => map.set(name, [...(map.get(name) ?? []), reaction]);
+  const add = <R>(
+    map: Map<DomainEventName, R[]>,
+    name: DomainEventName,
+    reaction: R,
+  ) => map.set(name, [...(map.get(name) ?? []), reaction]);
 
-  return {
+  const events: DomainEvents = {
     inTransaction(name, reaction) {
       add(inTx, name, reaction as (event: never, tx: Tx) => Promise<void>);
     },
@@ -221,12 +277,24 @@ export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>
         queues.set(tx, queue);
         return work(tx);
       });
-      for (const q of queue) await q.run().catch((err: unknown) => log.error({ err, event: q.name }, 'an after-commit reaction failed'));
+      onCommit();
+      for (const q of queue)
+        await q
+          .run()
+          .catch((err: unknown) =>
+            log.error(
+              { err, event: q.name },
+              "an after-commit reaction failed",
+            ),
+          );
       return result;
     },
     async savepoint(tx, work) {
       const outer = queues.get(tx);
-      if (!outer) throw new Error('savepoint() needs a transaction opened by events.transaction()');
+      if (!outer)
+        throw new Error(
+          "savepoint() needs a transaction opened by events.transaction()",
+        );
       const queue: Queued[] = [];
       const result = await tx.transaction(async (sp) => {
         queues.set(sp, queue);
@@ -235,13 +303,20 @@ export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>
       outer.push(...queue);
       return result;
     },
+    async publishAlone(name, event) {
+      await events.transaction((tx) => events.publish(tx, name, event));
+    },
     async publish(tx, name, event) {
       const queue = queues.get(tx);
       // A programming error, caught by any test of the publisher: an event outside a transaction
       // opened here would lose its after-commit reactions or run them before the commit.
-      if (!queue) throw new Error(`"${name}" was published outside events.transaction()`);
-      for (const reaction of inTx.get(name) ?? []) await reaction(event as never, tx);
-      for (const reaction of afterCommit.get(name) ?? []) queue.push({ name, run: () => reaction(event as never) });
+      if (!queue)
+        throw new Error(`"${name}" was published outside events.transaction()`);
+      for (const reaction of inTx.get(name) ?? [])
+        await reaction(event as never, tx);
+      for (const reaction of afterCommit.get(name) ?? [])
+        queue.push({ name, run: () => reaction(event as never) });
     },
   };
+  return events;
 }
