@@ -39,6 +39,11 @@ export const overviewResponse = z.object({
   maintenance: maintenanceOverview,
   /** Issue 20: support requests waiting longer than SUPPORT_FIRST_RESPONSE_HOURS for the team. */
   supportPastTarget: z.number().int(),
+  /**
+   * Additive: stored work that gave up after its last attempt — jobs (follow-up work of a change)
+   * and mails — for the founder to look into (docs/architecture.md, "Events and jobs").
+   */
+  failedWork: z.object({ jobs: z.number().int(), mails: z.number().int() }),
   /** Issue 21 (additive): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
   stepUp: z.enum(['passkey', 'off']),
 });
