@@ -1,22 +1,19 @@
-import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
-import type { AppDeps } from "../../deps.ts";
-import { loginCodes } from "../../db/schema/accounts.ts";
-import { tooManyRequests } from "../../lib/app-error.ts";
-import { renderEmail } from "../mail/render-email.ts";
-import { hashCode, randomCode } from "./secrets.ts";
-import { findUserByEmail } from "./sign-in.ts";
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import { loginCodes } from '../../db/schema/accounts.ts';
+import { tooManyRequests } from '../../lib/app-error.ts';
+import { renderEmail } from '../mail/render-email.ts';
+import { hashCode, randomCode } from './secrets.ts';
+import { findUserByEmail } from './sign-in.ts';
 
 export const CODE_TTL_MINUTES = 10;
 const HOUR_MS = 3600_000;
 
-export type CodePurpose = "login" | "signup";
+export type CodePurpose = 'login' | 'signup';
 
 /** The latest code of an e-mail, used or not (for the resend countdown). */
-export async function latestCodeCreatedAt(
-  deps: AppDeps,
-  email: string,
-): Promise<Date | null> {
+export async function latestCodeCreatedAt(deps: AppDeps, email: string): Promise<Date | null> {
   const [row] = await deps.db
     .select({ createdAt: loginCodes.createdAt })
     .from(loginCodes)
@@ -27,17 +24,11 @@ export async function latestCodeCreatedAt(
 }
 
 async function assertSendAllowed(deps: AppDeps, email: string, ip: string) {
-  const { OTP_RESEND_SECONDS, OTP_MAX_PER_EMAIL_HOUR, OTP_MAX_PER_IP_HOUR } =
-    deps.config;
+  const { OTP_RESEND_SECONDS, OTP_MAX_PER_EMAIL_HOUR, OTP_MAX_PER_IP_HOUR } = deps.config;
   const last = await latestCodeCreatedAt(deps, email);
   if (last) {
-    const wait = Math.ceil(
-      (last.getTime() + OTP_RESEND_SECONDS * 1000 - Date.now()) / 1000,
-    );
-    if (wait > 0)
-      throw tooManyRequests(
-        `Please wait ${wait} second${wait === 1 ? "" : "s"} before requesting a new code.`,
-      );
+    const wait = Math.ceil((last.getTime() + OTP_RESEND_SECONDS * 1000 - Date.now()) / 1000);
+    if (wait > 0) throw tooManyRequests(`Please wait ${wait} second${wait === 1 ? '' : 's'} before requesting a new code.`);
   }
   const since = new Date(Date.now() - HOUR_MS);
   const [perEmail] = await deps.db
@@ -45,18 +36,14 @@ async function assertSendAllowed(deps: AppDeps, email: string, ip: string) {
     .from(loginCodes)
     .where(and(eq(loginCodes.email, email), gt(loginCodes.createdAt, since)));
   if ((perEmail?.n ?? 0) >= OTP_MAX_PER_EMAIL_HOUR) {
-    throw tooManyRequests(
-      "Too many codes were requested for this e-mail. Please try again in an hour.",
-    );
+    throw tooManyRequests('Too many codes were requested for this e-mail. Please try again in an hour.');
   }
   const [perIp] = await deps.db
     .select({ n: count() })
     .from(loginCodes)
     .where(and(eq(loginCodes.ip, ip), gt(loginCodes.createdAt, since)));
   if ((perIp?.n ?? 0) >= OTP_MAX_PER_IP_HOUR) {
-    throw tooManyRequests(
-      "Too many codes were requested from your network. Please try again later.",
-    );
+    throw tooManyRequests('Too many codes were requested from your network. Please try again later.');
   }
 }
 
@@ -65,17 +52,13 @@ async function assertSendAllowed(deps: AppDeps, email: string, ip: string) {
  * the account exists (DESIGN §5); only the mailbox owner learns which. A sign-up request for an
  * existing account gets a sign-in code instead, so nobody can use sign-up to take over an account.
  */
-export async function sendLoginCode(
-  deps: AppDeps,
-  input: { email: string; purpose: CodePurpose; ip: string },
-) {
+export async function sendLoginCode(deps: AppDeps, input: { email: string; purpose: CodePurpose; ip: string }) {
   const { email, ip } = input;
   await assertSendAllowed(deps, email, ip);
   const exists = Boolean(await findUserByEmail(deps, email));
-  const purpose: CodePurpose =
-    input.purpose === "signup" && !exists ? "signup" : "login";
+  const purpose: CodePurpose = input.purpose === 'signup' && !exists ? 'signup' : 'login';
   const code = randomCode();
-  const salt = randomBytes(16).toString("hex");
+  const salt = randomBytes(16).toString('hex');
   // Retired, and marked as retired by a newer code: typing it says so (issue 12 item 13).
   const now = new Date();
   await deps.db
@@ -90,43 +73,27 @@ export async function sendLoginCode(
     ip: ip.slice(0, 100),
     expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
   });
-  await deps.mailer.enqueue(
-    deps.db,
-    email,
-    `otp-${purpose}`,
-    codeEmail(deps.config.BRAND_NAME, code, input.purpose, exists),
-  );
+  await deps.mailer.enqueue(deps.db, email, `otp-${purpose}`, codeEmail(deps.config.BRAND_NAME, code, input.purpose, exists));
   await purgeOldSecrets(deps);
 }
 
 /** Codes older than a day no longer count for any limit; spent tickets and handoffs are useless. */
 async function purgeOldSecrets(deps: AppDeps) {
-  await deps.database.query(
-    `delete from login_codes where created_at < now() - interval '1 day'`,
-  );
-  await deps.database.query(
-    `delete from signup_tickets where expires_at < now() - interval '1 day'`,
-  );
-  await deps.database.query(
-    `delete from social_handoffs where expires_at < now() - interval '1 day'`,
-  );
+  await deps.database.query(`delete from login_codes where created_at < now() - interval '1 day'`);
+  await deps.database.query(`delete from signup_tickets where expires_at < now() - interval '1 day'`);
+  await deps.database.query(`delete from social_handoffs where expires_at < now() - interval '1 day'`);
 }
 
-function codeEmail(
-  brand: string,
-  code: string,
-  requested: CodePurpose,
-  exists: boolean,
-) {
+function codeEmail(brand: string, code: string, requested: CodePurpose, exists: boolean) {
   const intro =
-    requested === "signup" && exists
+    requested === 'signup' && exists
       ? `You asked to sign up, but you already have a ${brand} account. This code signs you in.`
-      : requested === "signup" || !exists
+      : requested === 'signup' || !exists
         ? `Use this code to confirm your e-mail address and create your ${brand} account.`
         : `Use this code to sign in to ${brand}.`;
   return renderEmail(brand, {
     subject: `Your ${brand} code: ${code}`,
-    heading: exists ? "Your sign-in code" : "Confirm your e-mail",
+    heading: exists ? 'Your sign-in code' : 'Confirm your e-mail',
     paragraphs: [
       intro,
       `It expires in ${CODE_TTL_MINUTES} minutes and works once. If you did not ask for it, ignore this e-mail: nobody can sign in without the code.`,

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
-import type { AppDeps } from "../../deps.ts";
-import { billingDetails } from "../../db/schema/invoices.ts";
-import { issueInvoice } from "./issue-invoice.ts";
-import { issueChargeInvoice } from "./issue-charge-invoice.ts";
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import { billingDetails } from '../../db/schema/invoices.ts';
+import { issueInvoice } from './issue-invoice.ts';
+import { issueChargeInvoice } from './issue-charge-invoice.ts';
 
 /**
  * Every captured installment gets its invoice in the settling transaction (decision 094): the
@@ -10,26 +10,18 @@ import { issueChargeInvoice } from "./issue-charge-invoice.ts";
  * settlement's own changes (a withdrawn discount), so it prints the final total and remaining.
  */
 export function subscribeInvoices(deps: AppDeps) {
-  deps.events.inTransaction("payment.settled", async (e, tx) => {
-    const invoice = await issueInvoice(deps, tx, {
-      installmentId: e.installmentId,
-      paymentId: e.paymentId,
-      paidAt: e.paidAt,
-    });
+  deps.events.inTransaction('payment.settled', async (e, tx) => {
+    const invoice = await issueInvoice(deps, tx, { installmentId: e.installmentId, paymentId: e.paymentId, paidAt: e.paidAt });
     // The receipt carries the invoice: it follows this second event (order-mail).
-    await deps.events.publish(tx, "payment.invoiced", {
-      ...e,
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.number,
-    });
+    await deps.events.publish(tx, 'payment.invoiced', { ...e, invoiceId: invoice.id, invoiceNumber: invoice.number });
   });
   // A maintenance-plan charge is invoiced the same way, from the same numbering (issue 20 item 4).
-  deps.events.inTransaction("maintenance.charged", async (e, tx) => {
+  deps.events.inTransaction('maintenance.charged', async (e, tx) => {
     await issueChargeInvoice(deps, tx, e);
   });
   // A deleted person's billing details for future invoices go (decision 192); issued invoices keep
   // the buyer details frozen in their snapshot, as the law requires, and are never changed.
-  deps.events.inTransaction("account.deleted", async (e, tx) => {
+  deps.events.inTransaction('account.deleted', async (e, tx) => {
     await tx.delete(billingDetails).where(eq(billingDetails.userId, e.userId));
   });
 }

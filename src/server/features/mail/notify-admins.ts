@@ -1,15 +1,13 @@
-import type { AppDeps } from "../../deps.ts";
-import type { Db, Tx } from "../../db/client.ts";
-import { renderEmail, type EmailContent } from "./render-email.ts";
+import type { AppDeps } from '../../deps.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { renderEmail, type EmailContent } from './render-email.ts';
 
 /**
  * Who hears what the founder must know — leads, contact messages, refunds, overdue payments:
  * ADMIN_EMAILS, else the brand's own address.
  */
-export function adminRecipients(config: AppDeps["config"]): string[] {
-  return config.ADMIN_EMAILS.length
-    ? config.ADMIN_EMAILS
-    : [config.BRAND_EMAIL];
+export function adminRecipients(config: AppDeps['config']): string[] {
+  return config.ADMIN_EMAILS.length ? config.ADMIN_EMAILS : [config.BRAND_EMAIL];
 }
 
 /**
@@ -17,13 +15,7 @@ export function adminRecipients(config: AppDeps["config"]): string[] {
  * transaction of what it reports. Every value is escaped by renderEmail, so HTML typed by a
  * visitor arrives as text.
  */
-export async function notifyAdmins(
-  deps: AppDeps,
-  tx: Db | Tx,
-  template: string,
-  content: EmailContent,
-): Promise<void> {
+export async function notifyAdmins(deps: AppDeps, tx: Db | Tx, template: string, content: EmailContent): Promise<void> {
   const mail = renderEmail(deps.config.BRAND_NAME, content);
-  for (const to of adminRecipients(deps.config))
-    await deps.mailer.enqueue(tx, to, template, mail);
+  for (const to of adminRecipients(deps.config)) await deps.mailer.enqueue(tx, to, template, mail);
 }

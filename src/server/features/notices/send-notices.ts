@@ -1,26 +1,12 @@
-import {
-  and,
-  asc,
-  eq,
-  inArray,
-  isNull,
-  lte,
-  notExists,
-  or,
-  sql,
-} from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import type { AppDeps } from "../../deps.ts";
-import type { Tx } from "../../db/client.ts";
-import {
-  notices,
-  type MessageSide,
-  type NoticeKind,
-} from "../../db/schema/order-messages.ts";
-import { orders } from "../../db/schema/orders.ts";
-import { mailOutbox, users } from "../../db/schema/platform.ts";
-import { adminRecipients } from "../mail/notify-admins.ts";
-import { renderEmail } from "../mail/render-email.ts";
+import { and, asc, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { mailOutbox, users } from '../../db/schema/platform.ts';
+import { adminRecipients } from '../mail/notify-admins.ts';
+import { renderEmail } from '../mail/render-email.ts';
 
 // The notice job (DESIGN §11, decision 155): per order and recipient side, ONE e-mail once the
 // oldest notice the recipient has neither read in the app nor been mailed is
@@ -28,33 +14,19 @@ import { renderEmail } from "../mail/render-email.ts";
 // (jobs/run-jobs.ts); exactly once across instances through row locks, as the reminders are.
 
 const BATCH = 50;
-export const NOTICE_TEMPLATE = "order-notices";
+export const NOTICE_TEMPLATE = 'order-notices';
 
 type Waiting = { id: string; kind: NoticeKind; summary: string };
 
 /** What the e-mail lists: messages and comments counted, rounds and decisions by name. Never a text. */
 export function noticeLines(list: Waiting[]): string[] {
-  const count = (kind: NoticeKind) =>
-    list.filter((n) => n.kind === kind).length;
+  const count = (kind: NoticeKind) => list.filter((n) => n.kind === kind).length;
   const lines: string[] = [];
-  const messages = count("message");
-  if (messages)
-    lines.push(messages === 1 ? "1 new message" : `${messages} new messages`);
-  for (const n of list)
-    if (
-      n.kind === "stage_completed" ||
-      n.kind === "review_opened" ||
-      n.kind === "review_decided" ||
-      n.kind === "support_reply"
-    )
-      lines.push(n.summary);
-  const comments = count("review_comment");
-  if (comments)
-    lines.push(
-      comments === 1
-        ? "1 new comment on a design review"
-        : `${comments} new comments on design reviews`,
-    );
+  const messages = count('message');
+  if (messages) lines.push(messages === 1 ? '1 new message' : `${messages} new messages`);
+  for (const n of list) if (n.kind === 'stage_completed' || n.kind === 'review_opened' || n.kind === 'review_decided' || n.kind === 'support_reply') lines.push(n.summary);
+  const comments = count('review_comment');
+  if (comments) lines.push(comments === 1 ? '1 new comment on a design review' : `${comments} new comments on design reviews`);
   return lines;
 }
 
@@ -65,16 +37,10 @@ export function noticeLines(list: Waiting[]): string[] {
  * notice of it), the rest of the group is locked, the mail goes into the outbox and the notices are
  * marked sent — all or nothing. A notice read in the app meanwhile no longer qualifies.
  */
-export async function sendDueNotices(
-  deps: AppDeps,
-  now: Date = new Date(),
-): Promise<{ mails: number; notices: number }> {
-  const cutoff = new Date(
-    now.getTime() - deps.config.ORDER_NOTIFY_DELAY_SECONDS * 1000,
-  );
-  const older = alias(notices, "older");
-  const waiting = (t: { readAt: AnyPgColumn; sentAt: AnyPgColumn }) =>
-    and(isNull(t.readAt), isNull(t.sentAt));
+export async function sendDueNotices(deps: AppDeps, now: Date = new Date()): Promise<{ mails: number; notices: number }> {
+  const cutoff = new Date(now.getTime() - deps.config.ORDER_NOTIFY_DELAY_SECONDS * 1000);
+  const older = alias(notices, 'older');
+  const waiting = (t: { readAt: AnyPgColumn; sentAt: AnyPgColumn }) => and(isNull(t.readAt), isNull(t.sentAt));
   let mails = 0;
   let sentNotices = 0;
   for (let i = 0; i < BATCH; i++) {
@@ -95,13 +61,7 @@ export async function sendDueNotices(
                     eq(older.orderId, notices.orderId),
                     eq(older.recipient, notices.recipient),
                     waiting(older),
-                    or(
-                      sql`${older.createdAt} < ${notices.createdAt}`,
-                      and(
-                        eq(older.createdAt, notices.createdAt),
-                        sql`${older.id} < ${notices.id}`,
-                      ),
-                    ),
+                    or(sql`${older.createdAt} < ${notices.createdAt}`, and(eq(older.createdAt, notices.createdAt), sql`${older.id} < ${notices.id}`)),
                   ),
                 ),
             ),
@@ -109,35 +69,20 @@ export async function sendDueNotices(
         )
         .orderBy(asc(notices.createdAt))
         .limit(1)
-        .for("update", { of: notices, skipLocked: true });
+        .for('update', { of: notices, skipLocked: true });
       if (!head) return null;
       const group = await tx
-        .select({
-          id: notices.id,
-          kind: notices.kind,
-          summary: notices.summary,
-        })
+        .select({ id: notices.id, kind: notices.kind, summary: notices.summary })
         .from(notices)
-        .where(
-          and(
-            eq(notices.orderId, head.orderId),
-            eq(notices.recipient, head.recipient),
-            waiting(notices),
-          ),
-        )
+        .where(and(eq(notices.orderId, head.orderId), eq(notices.recipient, head.recipient), waiting(notices)))
         .orderBy(asc(notices.createdAt), asc(notices.id))
-        .for("update");
+        .for('update');
       if (group.length === 0) return 0;
       await mailGroup(deps, tx, head.orderId, head.recipient, group);
       await tx
         .update(notices)
         .set({ sentAt: now })
-        .where(
-          inArray(
-            notices.id,
-            group.map((n) => n.id),
-          ),
-        );
+        .where(inArray(notices.id, group.map((n) => n.id)));
       return group.length;
     });
     if (outcome === null) break;
@@ -146,10 +91,7 @@ export async function sendDueNotices(
       sentNotices += outcome;
     }
   }
-  if (mails > 0)
-    void deps.mailer
-      .drain()
-      .catch((err) => deps.log.error({ err }, "mail worker"));
+  if (mails > 0) void deps.mailer.drain().catch((err) => deps.log.error({ err }, 'mail worker'));
   return { mails, notices: sentNotices };
 }
 
@@ -158,57 +100,23 @@ export async function sendDueNotices(
  * order's people — the customer, or the agency's admin addresses — and says what is new with a
  * link, never what a message or comment says (a mailbox is not the app's access check).
  */
-async function mailGroup(
-  deps: AppDeps,
-  tx: Tx,
-  orderId: string,
-  recipient: MessageSide,
-  group: Waiting[],
-) {
-  const [order] = await tx
-    .select({ publicId: orders.publicId, email: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
+async function mailGroup(deps: AppDeps, tx: Tx, orderId: string, recipient: MessageSide, group: Waiting[]) {
+  const [order] = await tx.select({ publicId: orders.publicId, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId));
   if (!order) return;
   const lines = noticeLines(group);
-  const toCustomer = recipient === "customer";
+  const toCustomer = recipient === 'customer';
   const mail = renderEmail(deps.config.BRAND_NAME, {
-    subject: toCustomer
-      ? `News on your order ${order.publicId}`
-      : `Order ${order.publicId}: ${lines[0]}${lines.length > 1 ? " and more" : ""}`,
-    heading: toCustomer
-      ? "There is something new on your order"
-      : `New on order ${order.publicId}`,
-    paragraphs: [
-      ...lines.map((l) => `• ${l}`),
-      toCustomer
-        ? "Open your order to read and reply."
-        : "Open the order in the back office to read and reply.",
-    ],
-    rows: [
-      ["Order", order.publicId],
-      ...(toCustomer
-        ? []
-        : ([["Customer", order.email]] as [string, string][])),
-    ],
+    subject: toCustomer ? `News on your order ${order.publicId}` : `Order ${order.publicId}: ${lines[0]}${lines.length > 1 ? ' and more' : ''}`,
+    heading: toCustomer ? 'There is something new on your order' : `New on order ${order.publicId}`,
+    paragraphs: [...lines.map((l) => `• ${l}`), toCustomer ? 'Open your order to read and reply.' : 'Open the order in the back office to read and reply.'],
+    rows: [['Order', order.publicId], ...(toCustomer ? [] : ([['Customer', order.email]] as [string, string][]))],
     action: {
-      label: "Open the order",
-      url: toCustomer
-        ? `${deps.config.publicUrl}/status/${order.publicId}`
-        : `${deps.config.publicUrl}/admin/orders/${order.publicId}`,
+      label: 'Open the order',
+      url: toCustomer ? `${deps.config.publicUrl}/status/${order.publicId}` : `${deps.config.publicUrl}/admin/orders/${order.publicId}`,
     },
   });
   const to = toCustomer ? [order.email] : adminRecipients(deps.config);
   for (const address of to) {
-    await tx
-      .insert(mailOutbox)
-      .values({
-        toAddress: address.toLowerCase(),
-        template: NOTICE_TEMPLATE,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-      });
+    await tx.insert(mailOutbox).values({ toAddress: address.toLowerCase(), template: NOTICE_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
   }
 }

@@ -1,33 +1,25 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Readable } from "node:stream";
-import type {
-  OrderFile,
-  OrderFileType,
-} from "../../../contract/order-files.ts";
-import type { AppDeps } from "../../deps.ts";
-import type { Db, Tx } from "../../db/client.ts";
-import { orders } from "../../db/schema/orders.ts";
-import { orderFiles } from "../../db/schema/workspace-files.ts";
-import {
-  AppError,
-  badRequest,
-  forbidden,
-  notFound,
-} from "../../lib/app-error.ts";
-import { recordAudit } from "../../lib/audit-log.ts";
-import { ObjectMissingError } from "../../integrations/storage/file-storage.ts";
-import { fileInUse } from "./file-in-use.ts";
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { OrderFile, OrderFileType } from '../../../contract/order-files.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { ObjectMissingError } from '../../integrations/storage/file-storage.ts';
+import { fileInUse } from './file-in-use.ts';
 
 /** Who is asking: the order's customer, or someone of the agency (an admin). */
-export type Viewer = { side: "customer" | "agency"; userId: string };
+export type Viewer = { side: 'customer' | 'agency'; userId: string };
 
 export interface OrderRef {
   id: string;
   publicId: string;
 }
 
-const ORDER_NOT_FOUND = "Order not found.";
-const FILE_NOT_FOUND = "File not found.";
+const ORDER_NOT_FOUND = 'Order not found.';
+const FILE_NOT_FOUND = 'File not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -35,27 +27,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * draft (the advance paid: decision 140); anything else is the same 404 as an order that does not
  * exist, so nobody learns which order ids are real.
  */
-export async function orderFor(
-  deps: AppDeps,
-  publicId: string,
-  viewer: Viewer,
-): Promise<OrderRef> {
+export async function orderFor(deps: AppDeps, publicId: string, viewer: Viewer): Promise<OrderRef> {
   const [order] = await deps.db
-    .select({
-      id: orders.id,
-      publicId: orders.publicId,
-      userId: orders.userId,
-      state: orders.state,
-    })
+    .select({ id: orders.id, publicId: orders.publicId, userId: orders.userId, state: orders.state })
     .from(orders)
     .where(eq(orders.publicId, publicId))
     .limit(1);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  if (
-    viewer.side === "customer" &&
-    (order.userId !== viewer.userId || order.state === "awaiting_advance")
-  )
-    throw notFound(ORDER_NOT_FOUND);
+  if (viewer.side === 'customer' && (order.userId !== viewer.userId || order.state === 'awaiting_advance')) throw notFound(ORDER_NOT_FOUND);
   return { id: order.id, publicId: order.publicId };
 }
 
@@ -68,15 +47,8 @@ export const toOrderFile = (r: typeof orderFiles.$inferSelect): OrderFile => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export async function listOrderFiles(
-  deps: AppDeps,
-  order: OrderRef,
-): Promise<OrderFile[]> {
-  const rows = await deps.db
-    .select()
-    .from(orderFiles)
-    .where(eq(orderFiles.orderId, order.id))
-    .orderBy(asc(orderFiles.createdAt), asc(orderFiles.id));
+export async function listOrderFiles(deps: AppDeps, order: OrderRef): Promise<OrderFile[]> {
+  const rows = await deps.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id)).orderBy(asc(orderFiles.createdAt), asc(orderFiles.id));
   return rows.map(toOrderFile);
 }
 
@@ -96,11 +68,7 @@ async function fileOf(deps: AppDeps, order: OrderRef, fileId: string) {
  * rows of `fileIds`, all of them files of this order, or a 400 naming what is not — a file id of
  * another order is refused the same way as one that does not exist (nothing about it is said).
  */
-export async function filesOfOrder(
-  db: Db | Tx,
-  order: OrderRef,
-  fileIds: readonly string[],
-): Promise<(typeof orderFiles.$inferSelect)[]> {
+export async function filesOfOrder(db: Db | Tx, order: OrderRef, fileIds: readonly string[]): Promise<(typeof orderFiles.$inferSelect)[]> {
   const wanted = [...new Set(fileIds)];
   if (!wanted.length) return [];
   const bad = wanted.filter((id) => !UUID.test(id));
@@ -109,33 +77,21 @@ export async function filesOfOrder(
     : await db
         .select()
         .from(orderFiles)
-        .where(
-          and(eq(orderFiles.orderId, order.id), inArray(orderFiles.id, wanted)),
-        );
+        .where(and(eq(orderFiles.orderId, order.id), inArray(orderFiles.id, wanted)));
   const found = new Set(rows.map((r) => r.id));
   const missing = wanted.filter((id) => !found.has(id));
-  if (missing.length)
-    throw badRequest(
-      `Not a file of this order: ${missing.slice(0, 5).join(", ")}.`,
-    );
+  if (missing.length) throw badRequest(`Not a file of this order: ${missing.slice(0, 5).join(', ')}.`);
   return wanted.map((id) => rows.find((r) => r.id === id)!);
 }
 
 /** The file's row and its bytes. A row whose bytes are gone (lost storage) is reported, then 404. */
-export async function openOrderFile(
-  deps: AppDeps,
-  order: OrderRef,
-  fileId: string,
-): Promise<{ file: typeof orderFiles.$inferSelect; body: Readable }> {
+export async function openOrderFile(deps: AppDeps, order: OrderRef, fileId: string): Promise<{ file: typeof orderFiles.$inferSelect; body: Readable }> {
   const file = await fileOf(deps, order, fileId);
   try {
     return { file, body: await deps.fileStorage.get(file.storageKey) };
   } catch (err) {
     if (!(err instanceof ObjectMissingError)) throw err;
-    deps.log.error(
-      { fileId, storageKey: file.storageKey },
-      "order file: bytes missing from the file storage",
-    );
+    deps.log.error({ fileId, storageKey: file.storageKey }, 'order file: bytes missing from the file storage');
     throw notFound(FILE_NOT_FOUND);
   }
 }
@@ -145,49 +101,25 @@ export async function openOrderFile(
  * it. The row goes first, in a transaction with the in-use checks; the bytes after the commit (a
  * failure there leaves an unreferenced object, never a row without bytes).
  */
-export async function deleteOrderFile(
-  deps: AppDeps,
-  order: OrderRef,
-  fileId: string,
-  viewer: Viewer,
-): Promise<void> {
+export async function deleteOrderFile(deps: AppDeps, order: OrderRef, fileId: string, viewer: Viewer): Promise<void> {
   const file = await fileOf(deps, order, fileId);
-  if (file.uploadedBy !== viewer.side)
-    throw forbidden("You can delete only files you uploaded.");
+  if (file.uploadedBy !== viewer.side) throw forbidden('You can delete only files you uploaded.');
   await deps.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: orderFiles.id })
-      .from(orderFiles)
-      .where(eq(orderFiles.id, file.id))
-      .for("update");
+    const [locked] = await tx.select({ id: orderFiles.id }).from(orderFiles).where(eq(orderFiles.id, file.id)).for('update');
     if (!locked) throw notFound(FILE_NOT_FOUND);
     const inUse = await fileInUse(deps.queries.fileInUse, tx, file.id);
-    if (inUse)
-      throw new AppError("CONFLICT", `This file cannot be deleted: ${inUse}.`);
+    if (inUse) throw new AppError('CONFLICT', `This file cannot be deleted: ${inUse}.`);
     await tx.delete(orderFiles).where(eq(orderFiles.id, file.id));
-    if (viewer.side === "agency") {
+    if (viewer.side === 'agency') {
       await recordAudit(tx, {
         actorUserId: viewer.userId,
-        action: "order.file.delete",
-        entity: "order",
+        action: 'order.file.delete',
+        entity: 'order',
         entityId: order.publicId,
-        before: {
-          fileId: file.id,
-          name: file.name,
-          size: file.size,
-          contentType: file.contentType,
-          sha256: file.sha256,
-        },
+        before: { fileId: file.id, name: file.name, size: file.size, contentType: file.contentType, sha256: file.sha256 },
         after: null,
       });
     }
   });
-  await deps.fileStorage
-    .delete(file.storageKey)
-    .catch((err: unknown) =>
-      deps.log.warn(
-        { err, storageKey: file.storageKey },
-        "order file: bytes not deleted",
-      ),
-    );
+  await deps.fileStorage.delete(file.storageKey).catch((err: unknown) => deps.log.warn({ err, storageKey: file.storageKey }, 'order file: bytes not deleted'));
 }

@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponses } from "../../../contract/common.ts";
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common.ts';
 import {
   type AgencyCommentBody,
   agencyCommentBody,
@@ -13,91 +13,54 @@ import {
   reviewResponse,
   reviewsParams,
   reviewsResponse,
-} from "../../../contract/reviews.ts";
-import type { AppDeps } from "../../deps.ts";
-import { perSession } from "../../lib/per-session-limit.ts";
-import { authOf, requireUser } from "../../plugins/auth.ts";
-import { commentOnReview, resolveReviewComment } from "./comment-review.ts";
-import { decideReview } from "./decide-review.ts";
-import { listReviews } from "./list-reviews.ts";
-import { openReview } from "./open-review.ts";
-import { reviewOrder, type Side, type Viewer } from "./review-order.ts";
+} from '../../../contract/reviews.ts';
+import type { AppDeps } from '../../deps.ts';
+import { perSession } from '../../lib/per-session-limit.ts';
+import { authOf, requireUser } from '../../plugins/auth.ts';
+import { commentOnReview, resolveReviewComment } from './comment-review.ts';
+import { decideReview } from './decide-review.ts';
+import { listReviews } from './list-reviews.ts';
+import { openReview } from './open-review.ts';
+import { reviewOrder, type Side, type Viewer } from './review-order.ts';
 
 // Design reviews (issue 19 item 3, decision 150). The customer reads rounds, pins and decides; the
 // founder (under /admin, whose guard admits admins only and answers a customer 403) opens rounds,
 // answers pins and resolves them. Every route checks the order first: another customer's order
 // is a 404 before the body is looked at.
 
-const viewerOf = (request: FastifyRequest, side: Side): Viewer => ({
-  side,
-  userId: authOf(request).user.id,
-});
-type CommentRequest = FastifyRequest & {
-  params: { orderId: string; reviewId: string };
-  body: AgencyCommentBody;
-};
+const viewerOf = (request: FastifyRequest, side: Side): Viewer => ({ side, userId: authOf(request).user.id });
+type CommentRequest = FastifyRequest & { params: { orderId: string; reviewId: string }; body: AgencyCommentBody };
 
 /** Both sides' comment route: the order first (another customer's is 404), then the comment as that side. */
-const commentAs =
-  (deps: AppDeps, side: Side) =>
-  async (request: CommentRequest, reply: FastifyReply) => {
-    const viewer = viewerOf(request, side);
-    const order = await reviewOrder(deps.db, request.params.orderId, viewer);
-    const comment = await commentOnReview(
-      deps,
-      order,
-      request.params.reviewId,
-      viewer,
-      request.body,
-    );
-    return reply.status(201).send({ success: true as const, comment });
-  };
-
-/** The reader has seen the order's rounds: notices subscribe (what was seen is not mailed). */
-const seen = (deps: AppDeps, orderId: string, side: "customer" | "agency") =>
-  deps.events.publishAlone("order.seen", {
-    orderId,
-    side,
-    what: "reviews",
-    at: new Date(),
-  });
-
-const listSchema = {
-  summary:
-    "The order's review rounds with their files, pins and decisions, oldest first",
-  params: reviewsParams,
-  response: { 200: reviewsResponse, ...errorResponses },
+const commentAs = (deps: AppDeps, side: Side) => async (request: CommentRequest, reply: FastifyReply) => {
+  const viewer = viewerOf(request, side);
+  const order = await reviewOrder(deps.db, request.params.orderId, viewer);
+  const comment = await commentOnReview(deps, order, request.params.reviewId, viewer, request.body);
+  return reply.status(201).send({ success: true as const, comment });
 };
 
+/** The reader has seen the order's rounds: notices subscribe (what was seen is not mailed). */
+const seen = (deps: AppDeps, orderId: string, side: 'customer' | 'agency') => deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
+
+const listSchema = { summary: "The order's review rounds with their files, pins and decisions, oldest first", params: reviewsParams, response: { 200: reviewsResponse, ...errorResponses } };
+
 /** The customer's routes (mounted at /api/v1; listed in the public OpenAPI document). */
-export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
-  app,
-  { deps },
-) => {
-  const tags = ["reviews"];
+export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const tags = ['reviews'];
   const onRequest = requireUser(deps.db);
-  app.get(
-    "/orders/:orderId/reviews",
-    { schema: { tags, ...listSchema }, onRequest },
-    async (request) => {
-      const order = await reviewOrder(
-        deps.db,
-        request.params.orderId,
-        viewerOf(request, "customer"),
-      );
-      const reviews = await listReviews(deps.db, order);
-      await seen(deps, order.orderId, "customer");
-      return { success: true as const, reviews };
-    },
-  );
+  app.get('/orders/:orderId/reviews', { schema: { tags, ...listSchema }, onRequest }, async (request) => {
+    const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
+    const reviews = await listReviews(deps.db, order);
+    await seen(deps, order.orderId, 'customer');
+    return { success: true as const, reviews };
+  });
 
   app.post(
-    "/orders/:orderId/reviews/:reviewId/comments",
+    '/orders/:orderId/reviews/:reviewId/comments',
     {
       schema: {
         tags,
-        summary:
-          "Drops a pin with a comment on one of the round's files (x, y: fractions 0..1 of the image); only while the round is open (409 after)",
+        summary: 'Drops a pin with a comment on one of the round\'s files (x, y: fractions 0..1 of the image); only while the round is open (409 after)',
         params: reviewParams,
         body: reviewCommentBody,
         response: { 201: reviewCommentResponse, ...errorResponses },
@@ -105,16 +68,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       onRequest,
       config: perSession(120),
     },
-    commentAs(deps, "customer"),
+    commentAs(deps, 'customer'),
   );
 
   app.post(
-    "/orders/:orderId/reviews/:reviewId/decision",
+    '/orders/:orderId/reviews/:reviewId/decision',
     {
       schema: {
         tags,
-        summary:
-          "Approves the round or requests changes (a comment or a pin says what); a round is decided once (409)",
+        summary: 'Approves the round or requests changes (a comment or a pin says what); a round is decided once (409)',
         params: reviewParams,
         body: reviewDecisionBody,
         response: { 200: reviewResponse, ...errorResponses },
@@ -123,49 +85,29 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       config: perSession(30),
     },
     async (request) => {
-      const viewer = viewerOf(request, "customer");
+      const viewer = viewerOf(request, 'customer');
       const order = await reviewOrder(deps.db, request.params.orderId, viewer);
-      return {
-        success: true as const,
-        review: await decideReview(
-          deps,
-          order,
-          request.params.reviewId,
-          viewer.userId,
-          request.body,
-        ),
-      };
+      return { success: true as const, review: await decideReview(deps, order, request.params.reviewId, viewer.userId, request.body) };
     },
   );
 };
 
 /** The founder's routes (mounted under /api/v1/admin); every write is audited. */
-export const adminReviewRoutes: FastifyPluginAsyncZod<{
-  deps: AppDeps;
-}> = async (app, { deps }) => {
-  const tags = ["admin"];
-  app.get(
-    "/orders/:orderId/reviews",
-    { schema: { tags, ...listSchema } },
-    async (request) => {
-      const order = await reviewOrder(
-        deps.db,
-        request.params.orderId,
-        viewerOf(request, "agency"),
-      );
-      const reviews = await listReviews(deps.db, order);
-      await seen(deps, order.orderId, "agency");
-      return { success: true as const, reviews };
-    },
-  );
+export const adminReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const tags = ['admin'];
+  app.get('/orders/:orderId/reviews', { schema: { tags, ...listSchema } }, async (request) => {
+    const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'agency'));
+    const reviews = await listReviews(deps.db, order);
+    await seen(deps, order.orderId, 'agency');
+    return { success: true as const, reviews };
+  });
 
   app.post(
-    "/orders/:orderId/reviews",
+    '/orders/:orderId/reviews',
     {
       schema: {
         tags,
-        summary:
-          "Opens the next review round (ui or final) on images/PDFs of the order; 409 while a round of the kind is open",
+        summary: 'Opens the next review round (ui or final) on images/PDFs of the order; 409 while a round of the kind is open',
         params: reviewsParams,
         body: openReviewBody,
         response: { 201: reviewResponse, ...errorResponses },
@@ -173,57 +115,37 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<{
       config: perSession(60),
     },
     async (request, reply) => {
-      const viewer = viewerOf(request, "agency");
+      const viewer = viewerOf(request, 'agency');
       const order = await reviewOrder(deps.db, request.params.orderId, viewer);
-      return reply
-        .status(201)
-        .send({
-          success: true as const,
-          review: await openReview(deps, order, viewer.userId, request.body),
-        });
+      return reply.status(201).send({ success: true as const, review: await openReview(deps, order, viewer.userId, request.body) });
     },
   );
 
   app.post(
-    "/orders/:orderId/reviews/:reviewId/comments",
+    '/orders/:orderId/reviews/:reviewId/comments',
     {
       schema: {
         tags,
-        summary:
-          "The agency's comment on a round, usually the answer to a pin (replyTo)",
+        summary: "The agency's comment on a round, usually the answer to a pin (replyTo)",
         params: reviewParams,
         body: agencyCommentBody,
         response: { 201: reviewCommentResponse, ...errorResponses },
       },
       config: perSession(120),
     },
-    commentAs(deps, "agency"),
+    commentAs(deps, 'agency'),
   );
 
   app.post(
-    "/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve",
+    '/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve',
     {
-      schema: {
-        tags,
-        summary: "Marks a comment resolved (again: unchanged)",
-        params: reviewCommentParams,
-        response: { 200: reviewCommentResponse, ...errorResponses },
-      },
+      schema: { tags, summary: 'Marks a comment resolved (again: unchanged)', params: reviewCommentParams, response: { 200: reviewCommentResponse, ...errorResponses } },
       config: perSession(120),
     },
     async (request) => {
-      const viewer = viewerOf(request, "agency");
+      const viewer = viewerOf(request, 'agency');
       const order = await reviewOrder(deps.db, request.params.orderId, viewer);
-      return {
-        success: true as const,
-        comment: await resolveReviewComment(
-          deps,
-          order,
-          request.params.reviewId,
-          request.params.commentId,
-          viewer.userId,
-        ),
-      };
+      return { success: true as const, comment: await resolveReviewComment(deps, order, request.params.reviewId, request.params.commentId, viewer.userId) };
     },
   );
 };

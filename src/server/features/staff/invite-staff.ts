@@ -1,17 +1,16 @@
-import { eq } from "drizzle-orm";
-import type { StaffMember } from "../../../contract/staff.ts";
-import type { AppDeps } from "../../deps.ts";
-import { staffMembers } from "../../db/schema/account-security.ts";
-import { users } from "../../db/schema/platform.ts";
-import { conflict } from "../../lib/app-error.ts";
-import { recordAudit } from "../../lib/audit-log.ts";
-import { isAdminEmail } from "../auth/admin-role.ts";
-import { sessionCacheOf } from "../auth/sessions.ts";
-import { renderEmail } from "../mail/render-email.ts";
-import { listStaff } from "./list-staff.ts";
+import { eq } from 'drizzle-orm';
+import type { StaffMember } from '../../../contract/staff.ts';
+import type { AppDeps } from '../../deps.ts';
+import { staffMembers } from '../../db/schema/account-security.ts';
+import { users } from '../../db/schema/platform.ts';
+import { conflict } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { isAdminEmail } from '../auth/admin-role.ts';
+import { sessionCacheOf } from '../auth/sessions.ts';
+import { renderEmail } from '../mail/render-email.ts';
+import { listStaff } from './list-staff.ts';
 
-const OWNER_ADDRESS =
-  "This address belongs to the owner, who already has every right. Staff are other people.";
+const OWNER_ADDRESS = "This address belongs to the owner, who already has every right. Staff are other people.";
 
 /**
  * The owner puts an address on the staff list (decision 191). An existing customer account becomes
@@ -20,76 +19,38 @@ const OWNER_ADDRESS =
  * an address is listed once: both 409. Recorded in the audit log with the change, and the person is
  * told by e-mail through the outbox.
  */
-export async function inviteStaff(
-  deps: AppDeps,
-  actorUserId: string,
-  email: string,
-): Promise<StaffMember> {
+export async function inviteStaff(deps: AppDeps, actorUserId: string, email: string): Promise<StaffMember> {
   const address = email.toLowerCase();
   if (isAdminEmail(deps, address)) throw conflict(OWNER_ADDRESS);
-  const { member, promoted, inviterEmail } = await deps.db.transaction(
-    async (tx) => {
-      const [account] = await tx
-        .select({ id: users.id, role: users.role })
-        .from(users)
-        .where(eq(users.email, address))
-        .limit(1);
-      if (account?.role === "admin") throw conflict(OWNER_ADDRESS);
-      const [row] = await tx
-        .insert(staffMembers)
-        .values({ email: address, invitedBy: actorUserId })
-        .onConflictDoNothing({ target: staffMembers.email })
-        .returning();
-      if (!row) throw conflict("This address is already on the staff.");
-      const promoted = account && account.role !== "staff" ? account.id : null;
-      if (promoted)
-        await tx
-          .update(users)
-          .set({ role: "staff", updatedAt: new Date() })
-          .where(eq(users.id, promoted));
-      await recordAudit(tx, {
-        actorUserId,
-        action: "staff.invite",
-        entity: "staff_member",
-        entityId: row.id,
-        before: null,
-        after: { email: address, userId: account?.id ?? null, role: "staff" },
-      });
-      const [actor] = await tx
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, actorUserId))
-        .limit(1);
-      return { member: row, promoted, inviterEmail: actor?.email ?? null };
-    },
-  );
+  const { member, promoted, inviterEmail } = await deps.db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, address)).limit(1);
+    if (account?.role === 'admin') throw conflict(OWNER_ADDRESS);
+    const [row] = await tx.insert(staffMembers).values({ email: address, invitedBy: actorUserId }).onConflictDoNothing({ target: staffMembers.email }).returning();
+    if (!row) throw conflict('This address is already on the staff.');
+    const promoted = account && account.role !== 'staff' ? account.id : null;
+    if (promoted) await tx.update(users).set({ role: 'staff', updatedAt: new Date() }).where(eq(users.id, promoted));
+    await recordAudit(tx, { actorUserId, action: 'staff.invite', entity: 'staff_member', entityId: row.id, before: null, after: { email: address, userId: account?.id ?? null, role: 'staff' } });
+    const [actor] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actorUserId)).limit(1);
+    return { member: row, promoted, inviterEmail: actor?.email ?? null };
+  });
   // The new role counts at the person's next request on every instance, not after the cache's seconds:
   // their cached session look-ups are dropped (the sessions themselves stay signed in).
   if (promoted) sessionCacheOf(deps.db)?.userSessionsRevoked(promoted);
-  await deps.mailer.enqueue(
-    deps.db,
-    address,
-    "staff-invitation",
-    invitationMail(deps, address, inviterEmail),
-  );
+  await deps.mailer.enqueue(deps.db, address, 'staff-invitation', invitationMail(deps, address, inviterEmail));
   const [listed] = await listStaff(deps.db, member.id);
   return listed!;
 }
 
-function invitationMail(
-  deps: AppDeps,
-  address: string,
-  inviterEmail: string | null,
-) {
+function invitationMail(deps: AppDeps, address: string, inviterEmail: string | null) {
   const brand = deps.config.BRAND_NAME;
   return renderEmail(brand, {
     subject: `You are invited to the ${brand} team`,
-    heading: "You are invited to the team",
+    heading: 'You are invited to the team',
     paragraphs: [
-      `${inviterEmail ?? "The owner"} added ${address} to the staff of ${brand}: you can work on orders, the chat, leads, contact messages and support requests.`,
-      "Sign in with this e-mail address (a code is sent to it). If you have no account yet, sign up with it: the staff role is yours from the first sign-in.",
-      "Not expecting this? Ignore this e-mail: nothing happens until you sign in.",
+      `${inviterEmail ?? 'The owner'} added ${address} to the staff of ${brand}: you can work on orders, the chat, leads, contact messages and support requests.`,
+      'Sign in with this e-mail address (a code is sent to it). If you have no account yet, sign up with it: the staff role is yours from the first sign-in.',
+      'Not expecting this? Ignore this e-mail: nothing happens until you sign in.',
     ],
-    action: { label: "Sign in", url: `${deps.config.publicUrl}/login` },
+    action: { label: 'Sign in', url: `${deps.config.publicUrl}/login` },
   });
 }

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orderParams } from "../../../contract/admin-orders.ts";
-import { errorResponse, errorResponses } from "../../../contract/common.ts";
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderParams } from '../../../contract/admin-orders.ts';
+import { errorResponse, errorResponses } from '../../../contract/common.ts';
 import {
   adminSupportDetailResponse,
   adminSupportListResponse,
@@ -16,137 +16,74 @@ import {
   supportParams,
   supportRequestParams,
   supportRequestResponse,
-} from "../../../contract/support.ts";
-import type { AppDeps } from "../../deps.ts";
-import { perSession } from "../../lib/per-session-limit.ts";
-import {
-  workspaceOrder,
-  type ThreadViewer,
-} from "../../lib/workspace-order.ts";
-import { authOf, requireUser } from "../../plugins/auth.ts";
-import { queueItem, supportQueue } from "./queue.ts";
-import {
-  listThread,
-  openRequest,
-  orderOfRequest,
-  postSupportMessage,
-  reopenRequest,
-  requestOf,
-  setRequestState,
-  supportOrder,
-  supportOverview,
-  toRequest,
-} from "./requests.ts";
+} from '../../../contract/support.ts';
+import type { AppDeps } from '../../deps.ts';
+import { perSession } from '../../lib/per-session-limit.ts';
+import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
+import { authOf, requireUser } from '../../plugins/auth.ts';
+import { queueItem, supportQueue } from './queue.ts';
+import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, setRequestState, supportOrder, supportOverview, toRequest } from './requests.ts';
 
 // Support after delivery (issue 20, decision 170). The customer's routes check the order (their
 // own, delivered) before anything in the body; the founder's sit behind the admin guard of
 // /api/v1/admin and every write is audited.
 
-const customerOf = (request: FastifyRequest): ThreadViewer => ({
-  side: "customer",
-  userId: authOf(request).user.id,
-});
-const agencyOf = (request: FastifyRequest): ThreadViewer => ({
-  side: "agency",
-  userId: authOf(request).user.id,
-});
+const customerOf = (request: FastifyRequest): ThreadViewer => ({ side: 'customer', userId: authOf(request).user.id });
+const agencyOf = (request: FastifyRequest): ThreadViewer => ({ side: 'agency', userId: authOf(request).user.id });
 
 /** The customer's routes (mounted at /api/v1; in the public OpenAPI document). */
-export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
-  app,
-  { deps },
-) => {
-  const tags = ["support"];
+export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const tags = ['support'];
   const onRequest = requireUser(deps.db);
-  const orderOf = (request: FastifyRequest) =>
-    supportOrder(
-      deps.db,
-      (request.params as { orderId: string }).orderId,
-      customerOf(request),
-    );
+  const orderOf = (request: FastifyRequest) => supportOrder(deps.db, (request.params as { orderId: string }).orderId, customerOf(request));
 
   app.get(
-    "/orders/:orderId/support",
+    '/orders/:orderId/support',
     {
-      schema: {
-        tags,
-        summary:
-          "The order's support: until when it is covered, the maintenance plan, the requests (newest first)",
-        params: supportParams,
-        response: { 200: supportOverviewResponse, ...errorResponses },
-      },
+      schema: { tags, summary: "The order's support: until when it is covered, the maintenance plan, the requests (newest first)", params: supportParams, response: { 200: supportOverviewResponse, ...errorResponses } },
       onRequest,
     },
-    async (request) => ({
-      success: true as const,
-      ...(await supportOverview(deps, await orderOf(request))),
-    }),
+    async (request) => ({ success: true as const, ...(await supportOverview(deps, await orderOf(request))) }),
   );
 
   app.post(
-    "/orders/:orderId/support/requests",
+    '/orders/:orderId/support/requests',
     {
       schema: {
         tags,
-        summary:
-          "Opens a support request (bug, change or question), optionally with files of the order; 402 SUPPORT_ENDED once support has ended",
+        summary: 'Opens a support request (bug, change or question), optionally with files of the order; 402 SUPPORT_ENDED once support has ended',
         params: supportParams,
         body: createSupportRequestBody,
-        response: {
-          201: supportRequestResponse,
-          402: errorResponse,
-          ...errorResponses,
-        },
+        response: { 201: supportRequestResponse, 402: errorResponse, ...errorResponses },
       },
       onRequest,
       config: perSession(20),
     },
     async (request, reply) => {
       const order = await orderOf(request);
-      return reply
-        .status(201)
-        .send({
-          success: true as const,
-          request: await openRequest(
-            deps,
-            order,
-            customerOf(request),
-            request.body,
-          ),
-        });
+      return reply.status(201).send({ success: true as const, request: await openRequest(deps, order, customerOf(request), request.body) });
     },
   );
 
   app.get(
-    "/orders/:orderId/support/requests/:requestId/messages",
+    '/orders/:orderId/support/requests/:requestId/messages',
     {
-      schema: {
-        tags,
-        summary:
-          "A request and its thread, oldest first (reading marks the customer's support notices read)",
-        params: supportRequestParams,
-        response: { 200: supportMessagesResponse, ...errorResponses },
-      },
+      schema: { tags, summary: "A request and its thread, oldest first (reading marks the customer's support notices read)", params: supportRequestParams, response: { 200: supportMessagesResponse, ...errorResponses } },
       onRequest,
     },
     async (request) => {
       const order = await orderOf(request);
       const row = await requestOf(deps.db, order, request.params.requestId);
-      return {
-        success: true as const,
-        request: await toRequest(deps.db, row),
-        messages: await listThread(deps, order, row, "customer"),
-      };
+      return { success: true as const, request: await toRequest(deps.db, row), messages: await listThread(deps, order, row, 'customer') };
     },
   );
 
   app.post(
-    "/orders/:orderId/support/requests/:requestId/messages",
+    '/orders/:orderId/support/requests/:requestId/messages',
     {
       schema: {
         tags,
-        summary:
-          "Writes on a request (plain text, line breaks kept; files of the order). A message on a resolved request reopens it; a closed one takes none (409)",
+        summary: 'Writes on a request (plain text, line breaks kept; files of the order). A message on a resolved request reopens it; a closed one takes none (409)',
         params: supportRequestParams,
         body: postSupportMessageBody,
         response: { 201: supportMessageResponse, ...errorResponses },
@@ -156,78 +93,47 @@ export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     },
     async (request, reply) => {
       const order = await orderOf(request);
-      return reply
-        .status(201)
-        .send({
-          success: true as const,
-          ...(await postSupportMessage(
-            deps,
-            order,
-            request.params.requestId,
-            customerOf(request),
-            request.body,
-          )),
-        });
+      return reply.status(201).send({ success: true as const, ...(await postSupportMessage(deps, order, request.params.requestId, customerOf(request), request.body)) });
     },
   );
 
   app.post(
-    "/orders/:orderId/support/requests/:requestId/reopen",
+    '/orders/:orderId/support/requests/:requestId/reopen',
     {
-      schema: {
-        tags,
-        summary: "Reopens a resolved request (409 from any other state)",
-        params: supportRequestParams,
-        response: { 200: supportRequestResponse, ...errorResponses },
-      },
+      schema: { tags, summary: 'Reopens a resolved request (409 from any other state)', params: supportRequestParams, response: { 200: supportRequestResponse, ...errorResponses } },
       onRequest,
       config: perSession(20),
     },
     async (request) => {
       const order = await orderOf(request);
-      return {
-        success: true as const,
-        request: await reopenRequest(deps, order, request.params.requestId),
-      };
+      return { success: true as const, request: await reopenRequest(deps, order, request.params.requestId) };
     },
   );
 };
 
 /** The founder's routes (mounted under /api/v1/admin). */
-export const adminSupportRoutes: FastifyPluginAsyncZod<{
-  deps: AppDeps;
-}> = async (app, { deps }) => {
-  const tags = ["admin"];
+export const adminSupportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const tags = ['admin'];
   const security = [{ bearer: [] }];
 
   app.get(
-    "/support",
+    '/support',
     {
       schema: {
         tags,
         security,
-        summary:
-          "The support queue: requests of a state (default: all but closed), the longest-waiting customer first, flagged past the first-response target",
+        summary: 'The support queue: requests of a state (default: all but closed), the longest-waiting customer first, flagged past the first-response target',
         querystring: adminSupportQuery,
         response: { 200: adminSupportListResponse, ...errorResponses },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await supportQueue(deps, request.query)),
-    }),
+    async (request) => ({ success: true as const, ...(await supportQueue(deps, request.query)) }),
   );
 
   app.get(
-    "/support/:requestId",
+    '/support/:requestId',
     {
-      schema: {
-        tags,
-        security,
-        summary: "A support request with its order, wait and thread",
-        params: adminSupportRequestParams,
-        response: { 200: adminSupportDetailResponse, ...errorResponses },
-      },
+      schema: { tags, security, summary: 'A support request with its order, wait and thread', params: adminSupportRequestParams, response: { 200: adminSupportDetailResponse, ...errorResponses } },
     },
     async (request) => {
       const order = await orderOfRequest(deps.db, request.params.requestId);
@@ -236,19 +142,18 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{
         success: true as const,
         request: await toRequest(deps.db, row),
         item: await queueItem(deps, row.id),
-        messages: await listThread(deps, order, row, "agency"),
+        messages: await listThread(deps, order, row, 'agency'),
       };
     },
   );
 
   app.post(
-    "/support/:requestId/messages",
+    '/support/:requestId/messages',
     {
       schema: {
         tags,
         security,
-        summary:
-          "Answers a support request (audited; ends the customer's wait)",
+        summary: "Answers a support request (audited; ends the customer's wait)",
         params: adminSupportRequestParams,
         body: postSupportMessageBody,
         response: { 201: supportMessageResponse, ...errorResponses },
@@ -257,64 +162,31 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const order = await orderOfRequest(deps.db, request.params.requestId);
-      return reply
-        .status(201)
-        .send({
-          success: true as const,
-          ...(await postSupportMessage(
-            deps,
-            order,
-            request.params.requestId,
-            agencyOf(request),
-            request.body,
-          )),
-        });
+      return reply.status(201).send({ success: true as const, ...(await postSupportMessage(deps, order, request.params.requestId, agencyOf(request), request.body)) });
     },
   );
 
   app.post(
-    "/support/:requestId/state",
+    '/support/:requestId/state',
     {
       schema: {
         tags,
         security,
-        summary:
-          "Sets the state of a support request (audited; the same state again is a 409)",
+        summary: 'Sets the state of a support request (audited; the same state again is a 409)',
         params: adminSupportRequestParams,
         body: setSupportStateBody,
         response: { 200: supportRequestResponse, ...errorResponses },
       },
       config: perSession(60),
     },
-    async (request) => ({
-      success: true as const,
-      request: await setRequestState(
-        deps,
-        request.params.requestId,
-        request.body.state,
-        authOf(request).user.id,
-      ),
-    }),
+    async (request) => ({ success: true as const, request: await setRequestState(deps, request.params.requestId, request.body.state, authOf(request).user.id) }),
   );
 
   app.get(
-    "/orders/:id/support",
+    '/orders/:id/support',
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          "An order's support window, plan and requests (the order page of the back office)",
-        params: orderParams,
-        response: { 200: supportOverviewResponse, ...errorResponses },
-      },
+      schema: { tags, security, summary: "An order's support window, plan and requests (the order page of the back office)", params: orderParams, response: { 200: supportOverviewResponse, ...errorResponses } },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await supportOverview(
-        deps,
-        await workspaceOrder(deps.db, request.params.id, agencyOf(request)),
-      )),
-    }),
+    async (request) => ({ success: true as const, ...(await supportOverview(deps, await workspaceOrder(deps.db, request.params.id, agencyOf(request)))) }),
   );
 };
