@@ -1,14 +1,14 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "./config.ts";
-import type { Database, Db } from "./db/client.ts";
-import type { Mailer } from "./features/mail/mailer.ts";
-import type { AppMetrics } from "./features/metrics/metrics.ts";
-import type { Revocations } from "./features/auth/revocations.ts";
-import type { InvalidationBus } from "./lib/invalidation-bus.ts";
-import type { FileStorage } from "./integrations/storage/file-storage.ts";
-import type { DomainEvents } from "./lib/domain-events.ts";
-import type { JobQueue } from "./features/jobs/job-queue.ts";
-import type { FileInUseCheck } from "./features/order-files/file-in-use.ts";
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Mailer } from './features/mail/mailer.ts';
+import type { AppMetrics } from './features/metrics/metrics.ts';
+import type { Revocations } from './features/auth/revocations.ts';
+import type { InvalidationBus } from './lib/invalidation-bus.ts';
+import type { FileStorage } from './integrations/storage/file-storage.ts';
+import type { DomainEvents } from './lib/domain-events.ts';
+import type { JobQueue } from './features/jobs/job-queue.ts';
+import type { FileInUseCheck } from './features/order-files/file-in-use.ts';
 
 /**
  * Questions one feature asks and others answer. Each answering feature adds its answer once, at

@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Database, Db, Tx } from "../../db/client.ts";
-import { jobs } from "../../db/schema/jobs.ts";
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db, Tx } from '../../db/client.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 
 // Stored follow-up work (docs/decisions/200-durable-reactions.md, docs/architecture.md "Events and
 // jobs"). A reaction that is slow or may fail is not run after commit inside the request: it is a
@@ -14,37 +14,23 @@ const MAX_ATTEMPTS = 6;
 const BATCH = 20;
 const LEASE = "interval '5 minutes'";
 
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  now: Date,
-) => Promise<void>;
+export type JobHandler = (payload: Record<string, unknown>, now: Date) => Promise<void>;
 
 export interface JobQueue {
   /** Stores a job in `tx` (the change's transaction); it runs once the change is committed. */
-  enqueue(
-    tx: Db | Tx,
-    kind: string,
-    payload?: Record<string, unknown>,
-  ): Promise<void>;
+  enqueue(tx: Db | Tx, kind: string, payload?: Record<string, unknown>): Promise<void>;
   /** Registers what a kind of job does; once per kind, at build time (each feature's subscriptions.ts). */
   handle(kind: string, handler: JobHandler): void;
   /** Runs the jobs due at `now` (tests pass their clock); part of the job pass (run-jobs.ts). */
-  runDue(
-    now?: Date,
-  ): Promise<{ done: number; retried: number; failed: number }>;
+  runDue(now?: Date): Promise<{ done: number; retried: number; failed: number }>;
   /** Starts a pass soon after a commit that stored a job; lossy by design (the job pass catches up). */
   wake(): void;
   stop(): Promise<void>;
 }
 
-const backoffSeconds = (attempts: number) =>
-  Math.min(3600, 10 * 3 ** (attempts - 1));
+const backoffSeconds = (attempts: number) => Math.min(3600, 10 * 3 ** (attempts - 1));
 
-export function createJobQueue(opts: {
-  database: Database;
-  log: Pick<FastifyBaseLogger, "error" | "warn">;
-  autoRun: boolean;
-}): JobQueue {
+export function createJobQueue(opts: { database: Database; log: Pick<FastifyBaseLogger, 'error' | 'warn'>; autoRun: boolean }): JobQueue {
   const { database, log } = opts;
   const handlers = new Map<string, JobHandler>();
   let stopped = false;
@@ -70,30 +56,20 @@ export function createJobQueue(opts: {
         const handler = handlers.get(job.kind);
         if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
         await handler(job.payload, now);
-        await database.query(
-          `update jobs set state = 'done', done_at = now(), attempts = attempts + 1, last_error = null where id = $1`,
-          [job.id],
-        );
+        await database.query(`update jobs set state = 'done', done_at = now(), attempts = attempts + 1, last_error = null where id = $1`, [job.id]);
         outcome.done++;
       } catch (err) {
         const attempts = job.attempts + 1;
-        const message =
-          err instanceof Error ? err.message.slice(0, 500) : "job failed";
+        const message = err instanceof Error ? err.message.slice(0, 500) : 'job failed';
         const failed = attempts >= MAX_ATTEMPTS;
-        log.warn(
-          { jobId: job.id, kind: job.kind, attempts },
-          `job failed${failed ? " for the last time" : ""}: ${message}`,
-        );
-        await database.query(
-          `update jobs set attempts = $2, last_error = $3, state = $4, run_at = now() + make_interval(secs => $5) where id = $1`,
-          [
-            job.id,
-            attempts,
-            message,
-            failed ? "failed" : "pending",
-            backoffSeconds(attempts),
-          ],
-        );
+        log.warn({ jobId: job.id, kind: job.kind, attempts }, `job failed${failed ? ' for the last time' : ''}: ${message}`);
+        await database.query(`update jobs set attempts = $2, last_error = $3, state = $4, run_at = now() + make_interval(secs => $5) where id = $1`, [
+          job.id,
+          attempts,
+          message,
+          failed ? 'failed' : 'pending',
+          backoffSeconds(attempts),
+        ]);
         if (failed) outcome.failed++;
         else outcome.retried++;
       }
@@ -107,8 +83,7 @@ export function createJobQueue(opts: {
       stored = true;
     },
     handle(kind, handler) {
-      if (handlers.has(kind))
-        throw new Error(`job kind "${kind}" has a handler already`);
+      if (handlers.has(kind)) throw new Error(`job kind "${kind}" has a handler already`);
       handlers.set(kind, handler);
     },
     runDue,
@@ -117,7 +92,7 @@ export function createJobQueue(opts: {
       stored = false;
       running = new Promise((r) => setImmediate(r))
         .then(() => runDue())
-        .catch((err: unknown) => log.error({ err }, "job queue"))
+        .catch((err: unknown) => log.error({ err }, 'job queue'))
         .finally(() => {
           running = null;
         });

@@ -1,13 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../deps.ts";
-import { runDueReminders } from "../reminders/run-reminders.ts";
-import {
-  cleanUpDrafts,
-  followUpAbandonedCheckouts,
-} from "../abandoned-checkouts/follow-up.ts";
-import { sendDueNotices } from "../notices/send-notices.ts";
-import { closeResolvedRequests, sendPlanOffers } from "../support/jobs.ts";
-import { purgeRetainedRecords } from "../users/purge-retained.ts";
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { runDueReminders } from '../reminders/run-reminders.ts';
+import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkouts/follow-up.ts';
+import { sendDueNotices } from '../notices/send-notices.ts';
+import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
+import { purgeRetainedRecords } from '../users/purge-retained.ts';
 
 /** One pass of every scheduled job of issue 14; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -23,16 +20,7 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const planOffers = await sendPlanOffers(deps, now);
   // Issue 21: a deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
   const retentionPurged = await purgeRetainedRecords(deps, now);
-  return {
-    stored,
-    reminders,
-    followUps,
-    draftsDeleted,
-    notices,
-    supportClosed,
-    planOffers,
-    retentionPurged,
-  };
+  return { stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged };
 }
 
 /**
@@ -41,17 +29,17 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
  */
 export function startJobTimer(app: FastifyInstance, deps: AppDeps) {
   const every = deps.config.JOBS_POLL_SECONDS;
-  if (every <= 0 || deps.config.NODE_ENV === "test") return;
+  if (every <= 0 || deps.config.NODE_ENV === 'test') return;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     runJobs(deps)
-      .catch((err) => deps.log.error({ err }, "scheduled jobs"))
+      .catch((err) => deps.log.error({ err }, 'scheduled jobs'))
       .finally(() => {
         running = false;
       });
   }, every * 1000);
   timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
+  app.addHook('onClose', async () => clearInterval(timer));
 }

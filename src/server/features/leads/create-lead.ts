@@ -1,10 +1,10 @@
-import type { AppDeps } from "../../deps.ts";
-import { leads } from "../../db/schema/public-site.ts";
-import { notifyAdmins } from "../mail/notify-admins.ts";
-import { touchColumns, type FirstTouch } from "../funnel/visitors.ts";
+import type { AppDeps } from '../../deps.ts';
+import { leads } from '../../db/schema/public-site.ts';
+import { notifyAdmins } from '../mail/notify-admins.ts';
+import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 export interface NewLead {
-  kind: "email" | "phone";
+  kind: 'email' | 'phone';
   /** The validated e-mail address or phone (code joined with the digits). */
   value: string;
   page?: string;
@@ -21,30 +21,25 @@ export async function createLead(deps: AppDeps, lead: NewLead): Promise<void> {
       .insert(leads)
       .values({
         kind: lead.kind,
-        email: lead.kind === "email" ? lead.value : null,
-        phone: lead.kind === "phone" ? lead.value : null,
+        email: lead.kind === 'email' ? lead.value : null,
+        phone: lead.kind === 'phone' ? lead.value : null,
         page: lead.page ?? null,
         ip: lead.ip,
         userAgent: lead.userAgent?.slice(0, 300) ?? null,
         ...touchColumns(lead.touch),
       })
       .returning({ id: leads.id, createdAt: leads.createdAt });
-    const label = lead.kind === "email" ? "E-mail" : "Phone";
+    const label = lead.kind === 'email' ? 'E-mail' : 'Phone';
     await notifyAdmins(deps, tx, `lead-${lead.kind}`, {
       subject: `New lead: ${lead.value}`,
-      heading: "A visitor asked to be contacted",
-      paragraphs: [
-        `Someone left their ${lead.kind === "email" ? "e-mail address" : "phone number"} on the website. Please reach out to them.`,
-      ],
+      heading: 'A visitor asked to be contacted',
+      paragraphs: [`Someone left their ${lead.kind === 'email' ? 'e-mail address' : 'phone number'} on the website. Please reach out to them.`],
       rows: [
         [label, lead.value],
-        ["Page", lead.page ?? "/"],
-        ["Received", row!.createdAt.toISOString()],
+        ['Page', lead.page ?? '/'],
+        ['Received', row!.createdAt.toISOString()],
       ],
-      action: {
-        label: "Open the back office",
-        url: `${deps.config.publicUrl}/admin`,
-      },
+      action: { label: 'Open the back office', url: `${deps.config.publicUrl}/admin` },
     });
   });
 }

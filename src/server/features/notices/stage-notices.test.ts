@@ -70,7 +70,10 @@ describe('stage notices', () => {
     const since = await mark(who.user.email);
     await completeNextStage(t.deps, orderId, {});
     const admin = await loginAs(t, 'founder-stages@example.com', 'admin');
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/undo`, headers: admin.headers, payload: { reason: 'Too early' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/undo`, headers: admin.headers, payload: { reason: 'Too early' } }))
+        .statusCode,
+    ).toBe(200);
     await runJobs(t.deps, afterDelay());
     expect(await since()).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { Tx } from "../../db/client.ts";
+import type { Tx } from '../../db/client.ts';
 
 // A file that another feature refers to (a design review's images, an attachment of a message
 // that must stay readable) cannot be deleted. Those features do not exist in this module's view:
@@ -9,11 +9,7 @@ import type { Tx } from "../../db/client.ts";
 export type FileInUseCheck = (tx: Tx, fileId: string) => Promise<string | null>;
 
 /** Why the file cannot be deleted, or null. Runs inside the deleting transaction. */
-export async function fileInUse(
-  checks: readonly FileInUseCheck[],
-  tx: Tx,
-  fileId: string,
-): Promise<string | null> {
+export async function fileInUse(checks: readonly FileInUseCheck[], tx: Tx, fileId: string): Promise<string | null> {
   for (const check of checks) {
     const reason = await check(tx, fileId);
     if (reason) return reason;

@@ -1,9 +1,9 @@
-import { formatCustomerDate } from "../../../domain/tracker.ts";
-import { formatMoney } from "../../../domain/money.ts";
-import type { AppDeps } from "../../deps.ts";
-import type { Tx } from "../../db/client.ts";
-import { renderEmail } from "../mail/render-email.ts";
-import { displayCurrency, moneyContext } from "../../lib/money-context.ts";
+import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { renderEmail } from '../mail/render-email.ts';
+import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
 // The customer's e-mails that go at once — a payment received, the website delivered — queued in
 // the outbox in the transaction of the change they report (docs/architecture.md, "Events and
@@ -15,7 +15,7 @@ export async function mailReceipt(
   to: string,
   r: {
     orderPublicId: string;
-    kind: "advance" | "remaining";
+    kind: 'advance' | 'remaining';
     amount: number;
     currency: string;
     paymentId: string;
@@ -24,62 +24,54 @@ export async function mailReceipt(
   },
 ) {
   const c = displayCurrency(moneyContext(deps), r.currency);
-  const label =
-    r.kind === "advance" ? "Advance payment (20%)" : "Remaining payment (80%)";
+  const label = r.kind === 'advance' ? 'Advance payment (20%)' : 'Remaining payment (80%)';
   await deps.mailer.enqueue(
     tx,
     to,
-    "payment-receipt",
+    'payment-receipt',
     renderEmail(deps.config.BRAND_NAME, {
       subject: `Receipt: ${label} for order ${r.orderPublicId}`,
-      heading: "Payment received — thank you!",
+      heading: 'Payment received — thank you!',
       paragraphs: [
-        r.kind === "advance"
-          ? "Your order is confirmed and design starts now. You can follow every stage on your dashboard."
-          : "Your order is fully paid. The website link will be delivered on your order page.",
+        r.kind === 'advance'
+          ? 'Your order is confirmed and design starts now. You can follow every stage on your dashboard.'
+          : 'Your order is fully paid. The website link will be delivered on your order page.',
       ],
       rows: [
-        ["Order", r.orderPublicId],
-        ["Payment", label],
-        ["Amount", formatMoney(r.amount, c)],
-        ["Currency", r.currency],
-        ["Payment id", r.paymentId],
-        ["Date", formatCustomerDate(r.paidAt)],
-        ["Invoice", r.invoice.number],
+        ['Order', r.orderPublicId],
+        ['Payment', label],
+        ['Amount', formatMoney(r.amount, c)],
+        ['Currency', r.currency],
+        ['Payment id', r.paymentId],
+        ['Date', formatCustomerDate(r.paidAt)],
+        ['Invoice', r.invoice.number],
       ],
       action: {
-        label: "View your order",
+        label: 'View your order',
         url: `${deps.config.publicUrl}/status/${r.orderPublicId}`,
       },
     }),
     // The tax invoice PDF travels with the receipt, rendered by the mail worker when it sends.
-    [{ kind: "invoice", id: r.invoice.id }],
+    [{ kind: 'invoice', id: r.invoice.id }],
   );
 }
 
 /** The website is the customer's: the mail carries its link (and goes at once, not in a batch). */
-export async function mailDelivered(
-  deps: AppDeps,
-  tx: Tx,
-  to: string,
-  d: { orderPublicId: string; deliveryUrl: string; at: Date },
-) {
+export async function mailDelivered(deps: AppDeps, tx: Tx, to: string, d: { orderPublicId: string; deliveryUrl: string; at: Date }) {
   await deps.mailer.enqueue(
     tx,
     to,
-    "order-delivered",
+    'order-delivered',
     renderEmail(deps.config.BRAND_NAME, {
       subject: `Your website is live — order ${d.orderPublicId}`,
-      heading: "Your website is delivered",
-      paragraphs: [
-        "Your website is ready and yours. Open it with the link below; your order page keeps the link and your documents.",
-      ],
+      heading: 'Your website is delivered',
+      paragraphs: ['Your website is ready and yours. Open it with the link below; your order page keeps the link and your documents.'],
       rows: [
-        ["Order", d.orderPublicId],
-        ["Website", d.deliveryUrl],
-        ["Delivered", formatCustomerDate(d.at)],
+        ['Order', d.orderPublicId],
+        ['Website', d.deliveryUrl],
+        ['Delivered', formatCustomerDate(d.at)],
       ],
-      action: { label: "Open your website", url: d.deliveryUrl },
+      action: { label: 'Open your website', url: d.deliveryUrl },
     }),
   );
 }

@@ -1,5 +1,5 @@
-import type { AppDeps } from "../../deps.ts";
-import { mailDelivered, mailReceipt } from "./customer-mails.ts";
+import type { AppDeps } from '../../deps.ts';
+import { mailDelivered, mailReceipt } from './customer-mails.ts';
 
 /**
  * The customer hears at once of every payment received (with its tax invoice) and of the delivery
@@ -9,7 +9,7 @@ import { mailDelivered, mailReceipt } from "./customer-mails.ts";
  * relying on the order in which subscribers were registered.
  */
 export function subscribeOrderMail(deps: AppDeps) {
-  deps.events.inTransaction("payment.invoiced", async (e, tx) => {
+  deps.events.inTransaction('payment.invoiced', async (e, tx) => {
     await mailReceipt(deps, tx, e.customerEmail, {
       orderPublicId: e.orderPublicId,
       kind: e.kind,
@@ -20,7 +20,7 @@ export function subscribeOrderMail(deps: AppDeps) {
       invoice: { id: e.invoiceId, number: e.invoiceNumber },
     });
   });
-  deps.events.inTransaction("order.delivered", async (e, tx) => {
+  deps.events.inTransaction('order.delivered', async (e, tx) => {
     await mailDelivered(deps, tx, e.customerEmail, {
       orderPublicId: e.orderPublicId,
       deliveryUrl: e.deliveryUrl,

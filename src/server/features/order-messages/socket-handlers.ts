@@ -1,29 +1,20 @@
-import {
-  joinOrderPayload,
-  ORDER_SOCKET_EVENTS,
-  type OrderSocketAck,
-} from "../../../contract/order-messages.ts";
-import type { AppDeps } from "../../deps.ts";
-import {
-  AppError,
-  badRequest,
-  tooManyRequests,
-  unauthorized,
-} from "../../lib/app-error.ts";
-import { findSession } from "../auth/sessions.ts";
-import { assertBackOffice } from "../auth/back-office-access.ts";
-import { isBackOffice } from "../../../domain/roles.ts";
-import type { ChatServer } from "../../plugins/socket.ts";
-import { createRateBucket } from "../chat/rate-bucket.ts";
-import { orderRoom } from "../chat/rooms.ts";
-import { workspaceOrder } from "../../lib/workspace-order.ts";
+import { joinOrderPayload, ORDER_SOCKET_EVENTS, type OrderSocketAck } from '../../../contract/order-messages.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
+import { findSession } from '../auth/sessions.ts';
+import { assertBackOffice } from '../auth/back-office-access.ts';
+import { isBackOffice } from '../../../domain/roles.ts';
+import type { ChatServer } from '../../plugins/socket.ts';
+import { createRateBucket } from '../chat/rate-bucket.ts';
+import { orderRoom } from '../chat/rooms.ts';
+import { workspaceOrder } from '../../lib/workspace-order.ts';
 
 // Live order messages (issue 19 item 5) on the chat's socket.io connection: a room per order,
 // joined with `joinOrder` by the order's customer or an admin. What is broadcast to the room is
 // subscribed in subscriptions.ts (broadcastOrderMessages).
 
 export function registerOrderMessageSocket(io: ChatServer, deps: AppDeps) {
-  io.on("connection", (socket) => {
+  io.on('connection', (socket) => {
     const joins = createRateBucket(30, 3);
     /**
      * The session is read again on every join (through the session cache), so an expired or revoked
@@ -31,52 +22,24 @@ export function registerOrderMessageSocket(io: ChatServer, deps: AppDeps) {
      * decision 191) must still be on it and have its step-up confirmed (decision 190).
      */
     const viewer = async () => {
-      const token = (socket.handshake.auth as { token?: unknown } | undefined)
-        ?.token;
-      const auth =
-        typeof token === "string" && token
-          ? await findSession(deps.db, token)
-          : null;
-      if (!auth || auth.sessionId !== socket.data.auth?.sessionId)
-        throw unauthorized("Sign in to follow an order.");
-      if (isBackOffice(auth.user.role))
-        return {
-          side: "agency" as const,
-          userId: assertBackOffice(deps.config, auth).user.id,
-        };
-      return { side: "customer" as const, userId: auth.user.id };
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const auth = typeof token === 'string' && token ? await findSession(deps.db, token) : null;
+      if (!auth || auth.sessionId !== socket.data.auth?.sessionId) throw unauthorized('Sign in to follow an order.');
+      if (isBackOffice(auth.user.role)) return { side: 'agency' as const, userId: assertBackOffice(deps.config, auth).user.id };
+      return { side: 'customer' as const, userId: auth.user.id };
     };
     const handle = (event: string, work: (orderId: string) => Promise<void>) =>
       socket.on(event, async (raw: unknown, maybeAck?: unknown) => {
-        const ack = (
-          typeof maybeAck === "function"
-            ? maybeAck
-            : typeof raw === "function"
-              ? raw
-              : undefined
-        ) as ((a: OrderSocketAck) => void) | undefined;
+        const ack = (typeof maybeAck === 'function' ? maybeAck : typeof raw === 'function' ? raw : undefined) as ((a: OrderSocketAck) => void) | undefined;
         try {
-          if (!joins.take())
-            throw tooManyRequests("Too many requests. Please wait a moment.");
-          const parsed = joinOrderPayload.safeParse(
-            typeof raw === "function" ? undefined : raw,
-          );
-          if (!parsed.success)
-            throw badRequest(
-              parsed.error.issues[0]?.message ?? "Invalid request.",
-            );
+          if (!joins.take()) throw tooManyRequests('Too many requests. Please wait a moment.');
+          const parsed = joinOrderPayload.safeParse(typeof raw === 'function' ? undefined : raw);
+          if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
           await work(parsed.data.orderId);
           ack?.({ ok: true });
         } catch (err) {
-          const e =
-            err instanceof AppError
-              ? err
-              : new AppError(
-                  "INTERNAL",
-                  "Something went wrong. Please try again.",
-                );
-          if (!(err instanceof AppError))
-            deps.log.error({ err, event }, "order socket event failed");
+          const e = err instanceof AppError ? err : new AppError('INTERNAL', 'Something went wrong. Please try again.');
+          if (!(err instanceof AppError)) deps.log.error({ err, event }, 'order socket event failed');
           ack?.({ ok: false, code: e.code, message: e.message });
         }
       });

@@ -1,52 +1,29 @@
-import { and, eq, inArray, or } from "drizzle-orm";
-import { ERASED_TEXT } from "../../../domain/deleted-account.ts";
-import { orderIdsOf } from "../../lib/orders-of-user.ts";
-import type { AppDeps } from "../../deps.ts";
-import type { Tx } from "../../db/client.ts";
-import {
-  orderReviewComments,
-  orderReviewDecisions,
-  orderReviewFiles,
-  orderReviews,
-} from "../../db/schema/reviews.ts";
-import type { ReviewKind } from "../../../contract/reviews.ts";
-import { STAGES } from "../../../domain/tracker.ts";
-import { completeStageIfNext } from "../tracker/complete-next-stage.ts";
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { ERASED_TEXT } from '../../../domain/deleted-account.ts';
+import { orderIdsOf } from '../../lib/orders-of-user.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { orderReviewComments, orderReviewDecisions, orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
+import type { ReviewKind } from '../../../contract/reviews.ts';
+import { STAGES } from '../../../domain/tracker.ts';
+import { completeStageIfNext } from '../tracker/complete-next-stage.ts';
 
 /** The tracker stage an approved round of each kind completes: "UI Review" (5), "Final Review" (12). */
-export const STAGE_OF_KIND: Record<ReviewKind, number> = {
-  ui: STAGES.indexOf("UI Review") + 1,
-  final: STAGES.indexOf("Final Review") + 1,
-};
-const KIND_OF_STAGE = new Map(
-  Object.entries(STAGE_OF_KIND).map(([kind, stage]) => [
-    stage,
-    kind as ReviewKind,
-  ]),
-);
-const NAME_OF_KIND: Record<ReviewKind, string> = {
-  ui: "UI design",
-  final: "website",
-};
+export const STAGE_OF_KIND: Record<ReviewKind, number> = { ui: STAGES.indexOf('UI Review') + 1, final: STAGES.indexOf('Final Review') + 1 };
+const KIND_OF_STAGE = new Map(Object.entries(STAGE_OF_KIND).map(([kind, stage]) => [stage, kind as ReviewKind]));
+const NAME_OF_KIND: Record<ReviewKind, string> = { ui: 'UI design', final: 'website' };
 
 const approvedRound = async (tx: Tx, orderId: string, kind: ReviewKind) => {
   const [row] = await tx
     .select({ round: orderReviews.round })
     .from(orderReviews)
-    .where(
-      and(
-        eq(orderReviews.orderId, orderId),
-        eq(orderReviews.kind, kind),
-        eq(orderReviews.state, "approved"),
-      ),
-    )
+    .where(and(eq(orderReviews.orderId, orderId), eq(orderReviews.kind, kind), eq(orderReviews.state, 'approved')))
     .orderBy(orderReviews.round)
     .limit(1);
   return row?.round ?? null;
 };
 
-const stageNote = (kind: ReviewKind, round: number) =>
-  `You approved the ${NAME_OF_KIND[kind]} (review round ${round}).`;
+const stageNote = (kind: ReviewKind, round: number) => `You approved the ${NAME_OF_KIND[kind]} (review round ${round}).`;
 
 /**
  * The approval → stage rule (decision 150), through the tracker's own operation and in the
@@ -59,57 +36,28 @@ const stageNote = (kind: ReviewKind, round: number) =>
  * Also registers the order-files in-use check: a file shown in a round cannot be deleted.
  */
 export function subscribeReviews(deps: AppDeps) {
-  deps.events.inTransaction("review.decided", async (e, tx) => {
-    if (e.decision !== "approve") return;
-    await completeStageIfNext(
-      deps,
-      tx,
-      e.orderPublicId,
-      STAGE_OF_KIND[e.kind],
-      stageNote(e.kind, e.round),
-    );
+  deps.events.inTransaction('review.decided', async (e, tx) => {
+    if (e.decision !== 'approve') return;
+    await completeStageIfNext(deps, tx, e.orderPublicId, STAGE_OF_KIND[e.kind], stageNote(e.kind, e.round));
   });
-  deps.events.inTransaction("stage.completed", async (e, tx) => {
+  deps.events.inTransaction('stage.completed', async (e, tx) => {
     const kind = KIND_OF_STAGE.get(e.stage + 1);
     if (!kind) return;
     const round = await approvedRound(tx, e.orderId, kind);
-    if (round !== null)
-      await completeStageIfNext(
-        deps,
-        tx,
-        e.orderPublicId,
-        e.stage + 1,
-        stageNote(kind, round),
-      );
+    if (round !== null) await completeStageIfNext(deps, tx, e.orderPublicId, e.stage + 1, stageNote(kind, round));
   });
   // A deleted person's pins and answers become a neutral marker and their decision comments go
   // (decision 192); the rounds, decisions and their files stay: they record what was approved.
-  deps.events.inTransaction("account.deleted", async (e, tx) => {
-    const theirRounds = tx
-      .select({ id: orderReviews.id })
-      .from(orderReviews)
-      .where(inArray(orderReviews.orderId, orderIdsOf(e.userId)));
+  deps.events.inTransaction('account.deleted', async (e, tx) => {
+    const theirRounds = tx.select({ id: orderReviews.id }).from(orderReviews).where(inArray(orderReviews.orderId, orderIdsOf(e.userId)));
     await tx
       .update(orderReviewComments)
       .set({ text: ERASED_TEXT })
-      .where(
-        or(
-          eq(orderReviewComments.authorUserId, e.userId),
-          and(
-            eq(orderReviewComments.author, "customer"),
-            inArray(orderReviewComments.reviewId, theirRounds),
-          ),
-        ),
-      );
+      .where(or(eq(orderReviewComments.authorUserId, e.userId), and(eq(orderReviewComments.author, 'customer'), inArray(orderReviewComments.reviewId, theirRounds))));
     await tx
       .update(orderReviewDecisions)
       .set({ comment: null })
-      .where(
-        or(
-          eq(orderReviewDecisions.decidedByUserId, e.userId),
-          inArray(orderReviewDecisions.reviewId, theirRounds),
-        ),
-      );
+      .where(or(eq(orderReviewDecisions.decidedByUserId, e.userId), inArray(orderReviewDecisions.reviewId, theirRounds)));
   });
   deps.queries.fileInUse.push(fileInAReview);
 }
@@ -123,7 +71,5 @@ async function fileInAReview(tx: Tx, fileId: string): Promise<string | null> {
     .where(eq(orderReviewFiles.fileId, fileId))
     .orderBy(orderReviews.createdAt)
     .limit(1);
-  return used
-    ? `it is part of ${used.kind === "ui" ? "UI" : "final"} review round ${used.round}`
-    : null;
+  return used ? `it is part of ${used.kind === 'ui' ? 'UI' : 'final'} review round ${used.round}` : null;
 }
