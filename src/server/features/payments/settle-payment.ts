@@ -1,26 +1,19 @@
-import { and, eq } from "drizzle-orm";
-import { findCurrency } from "../../../domain/currencies.ts";
-import { referralCashback } from "../../../domain/referral.ts";
-import type { AppDeps } from "../../deps.ts";
-import type { Tx } from "../../db/client.ts";
-import { users } from "../../db/schema/platform.ts";
-import {
-  cashback,
-  couponRedemptions,
-  installments,
-  orders,
-  paymentAttempts,
-} from "../../db/schema/orders.ts";
-import { withoutDiscount } from "../../../domain/pricing.ts";
-import { mayRedeem } from "../coupons/coupon-limits.ts";
-import { moneyContext } from "../../lib/money-context.ts";
+import { and, eq } from 'drizzle-orm';
+import { findCurrency } from '../../../domain/currencies.ts';
+import { referralCashback } from '../../../domain/referral.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/platform.ts';
+import { cashback, couponRedemptions, installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
+import { withoutDiscount } from '../../../domain/pricing.ts';
+import { mayRedeem } from '../coupons/coupon-limits.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 
-export type SettleOutcome =
-  "paid" | "already_paid" | "duplicate" | "amount_mismatch" | "unknown_order";
+export type SettleOutcome = 'paid' | 'already_paid' | 'duplicate' | 'amount_mismatch' | 'unknown_order';
 
 export interface SettleResult {
   outcome: SettleOutcome;
-  kind?: "advance" | "remaining";
+  kind?: 'advance' | 'remaining';
   orderPublicId?: string;
 }
 
@@ -36,117 +29,56 @@ export interface SettleResult {
  */
 export async function settlePayment(
   deps: AppDeps,
-  input: {
-    providerOrderId: string;
-    paymentId: string;
-    amount?: number;
-    currency?: string;
-  },
+  input: { providerOrderId: string; paymentId: string; amount?: number; currency?: string },
   /** Settle inside the caller's transaction (opened by `deps.events.transaction` or `savepoint`). */
   within?: Tx,
 ): Promise<SettleResult> {
-  const run = (fn: (tx: Tx) => Promise<SettleResult>) =>
-    within ? fn(within) : deps.events.transaction(fn);
+  const run = (fn: (tx: Tx) => Promise<SettleResult>) => (within ? fn(within) : deps.events.transaction(fn));
   const result = await run(async (tx): Promise<SettleResult> => {
     const [row] = await tx
-      .select({
-        attempt: paymentAttempts,
-        installment: installments,
-        order: orders,
-        email: users.email,
-      })
+      .select({ attempt: paymentAttempts, installment: installments, order: orders, email: users.email })
       .from(paymentAttempts)
-      .innerJoin(
-        installments,
-        eq(installments.id, paymentAttempts.installmentId),
-      )
+      .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
       .innerJoin(orders, eq(orders.id, installments.orderId))
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(paymentAttempts.providerOrderId, input.providerOrderId))
-      .for("update", { of: [paymentAttempts, installments, orders] })
+      .for('update', { of: [paymentAttempts, installments, orders] })
       .limit(1);
-    if (!row) return { outcome: "unknown_order" };
+    if (!row) return { outcome: 'unknown_order' };
     const { attempt, installment, order } = row;
     const base = { kind: installment.kind, orderPublicId: order.publicId };
-    const ref = {
-      orderId: order.id,
-      orderPublicId: order.publicId,
-      customerEmail: row.email,
-    };
-    if (attempt.state !== "created")
-      return { ...base, outcome: "already_paid" };
+    const ref = { orderId: order.id, orderPublicId: order.publicId, customerEmail: row.email };
+    if (attempt.state !== 'created') return { ...base, outcome: 'already_paid' };
     if (
       (input.amount !== undefined && input.amount !== attempt.amount) ||
       (input.currency !== undefined && input.currency !== attempt.currency)
     ) {
-      deps.log.warn(
-        { providerOrderId: attempt.providerOrderId },
-        "payment amount or currency differs from the provider order; not settled",
-      );
-      return { ...base, outcome: "amount_mismatch" };
+      deps.log.warn({ providerOrderId: attempt.providerOrderId }, 'payment amount or currency differs from the provider order; not settled');
+      return { ...base, outcome: 'amount_mismatch' };
     }
     const now = new Date();
-    if (installment.state === "paid") {
+    if (installment.state === 'paid') {
       // A second successful payment for an installment already paid: keep the record for a refund.
       // The founder is e-mailed and sees "Refund needed" until it is marked refunded (issue 12 item 6).
       await tx
         .update(paymentAttempts)
-        .set({
-          state: "duplicate",
-          providerPaymentId: input.paymentId,
-          paidAt: now,
-          refundState: "needed",
-        })
+        .set({ state: 'duplicate', providerPaymentId: input.paymentId, paidAt: now, refundState: 'needed' })
         .where(eq(paymentAttempts.id, attempt.id));
-      deps.log.warn(
-        { order: order.publicId, paymentId: input.paymentId },
-        "duplicate payment for a paid installment — refund it",
-      );
-      await deps.events.publish(tx, "payment.duplicate", {
-        ...ref,
-        kind: installment.kind,
-        amount: attempt.amount,
-        currency: attempt.currency,
-        paymentId: input.paymentId,
-        paidAt: now,
-      });
-      return { ...base, outcome: "duplicate" };
+      deps.log.warn({ order: order.publicId, paymentId: input.paymentId }, 'duplicate payment for a paid installment — refund it');
+      await deps.events.publish(tx, 'payment.duplicate', { ...ref, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, paidAt: now });
+      return { ...base, outcome: 'duplicate' };
     }
-    await tx
-      .update(paymentAttempts)
-      .set({ state: "paid", providerPaymentId: input.paymentId, paidAt: now })
-      .where(eq(paymentAttempts.id, attempt.id));
-    await tx
-      .update(installments)
-      .set({ state: "paid", providerPaymentId: input.paymentId, paidAt: now })
-      .where(eq(installments.id, installment.id));
-    if (installment.kind === "advance") {
-      await tx
-        .update(orders)
-        .set({ state: "in_progress", updatedAt: now })
-        .where(eq(orders.id, order.id));
+    await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
+    await tx.update(installments).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(installments.id, installment.id));
+    if (installment.kind === 'advance') {
+      await tx.update(orders).set({ state: 'in_progress', updatedAt: now }).where(eq(orders.id, order.id));
       let keepsCode = true;
       if (order.couponId) {
-        keepsCode = await mayRedeem(
-          tx,
-          {
-            id: order.id,
-            userId: order.userId,
-            couponId: order.couponId,
-            couponHoldUntil: order.couponHoldUntil,
-          },
-          now,
-        );
+        keepsCode = await mayRedeem(tx, { id: order.id, userId: order.userId, couponId: order.couponId, couponHoldUntil: order.couponHoldUntil }, now);
         if (keepsCode) {
           await tx
             .insert(couponRedemptions)
-            .values({
-              couponId: order.couponId,
-              orderId: order.id,
-              userId: order.userId,
-              discount: order.discount,
-              currency: order.currency,
-            })
+            .values({ couponId: order.couponId, orderId: order.id, userId: order.userId, discount: order.discount, currency: order.currency })
             .onConflictDoNothing();
         } else if (order.discount > 0) {
           // The code's last use went to someone else while this checkout was open (decision 092):
@@ -154,61 +86,26 @@ export async function settlePayment(
           const full = withoutDiscount(order.price, attempt.amount);
           await tx
             .update(orders)
-            .set({
-              discountPercent: 0,
-              discount: 0,
-              fee: full.fee,
-              total: full.total,
-              referrerUserId: null,
-              couponWithdrawnAt: now,
-              updatedAt: now,
-            })
+            .set({ discountPercent: 0, discount: 0, fee: full.fee, total: full.total, referrerUserId: null, couponWithdrawnAt: now, updatedAt: now })
             .where(eq(orders.id, order.id));
-          await tx
-            .update(installments)
-            .set({ amount: full.remaining })
-            .where(
-              and(
-                eq(installments.orderId, order.id),
-                eq(installments.kind, "remaining"),
-              ),
-            );
-          deps.log.warn(
-            { order: order.publicId, coupon: order.couponCode },
-            "code limit reached before payment: discount withdrawn, difference added to the remaining installment",
-          );
+          await tx.update(installments).set({ amount: full.remaining }).where(and(eq(installments.orderId, order.id), eq(installments.kind, 'remaining')));
+          deps.log.warn({ order: order.publicId, coupon: order.couponCode }, 'code limit reached before payment: discount withdrawn, difference added to the remaining installment');
         }
       }
       if (order.referrerUserId && keepsCode) {
-        const currency = findCurrency(
-          order.currency,
-          moneyContext(deps).currencies,
-        ) ?? { code: order.currency, symbol: "", factor: 1, minorDigits: 2 };
+        const currency = findCurrency(order.currency, moneyContext(deps).currencies) ?? { code: order.currency, symbol: '', factor: 1, minorDigits: 2 };
         await tx
           .insert(cashback)
-          .values({
-            referrerUserId: order.referrerUserId,
-            orderId: order.id,
-            amount: referralCashback(order.discount, currency),
-            currency: order.currency,
-          })
+          .values({ referrerUserId: order.referrerUserId, orderId: order.id, amount: referralCashback(order.discount, currency), currency: order.currency })
           .onConflictDoNothing();
       }
     } else {
-      await tx
-        .update(orders)
-        .set({ state: "paid", updatedAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.state, "in_progress")));
+      await tx.update(orders).set({ state: 'paid', updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.state, 'in_progress')));
       // The referred order is now fully paid: the referrer's cashback is earned (spec "only complete payments qualify").
-      await tx
-        .update(cashback)
-        .set({ state: "earned", earnedAt: now })
-        .where(
-          and(eq(cashback.orderId, order.id), eq(cashback.state, "pending")),
-        );
+      await tx.update(cashback).set({ state: 'earned', earnedAt: now }).where(and(eq(cashback.orderId, order.id), eq(cashback.state, 'pending')));
     }
     // Published at the end: the invoice's subscriber must see the final amounts (a discount withdrawn above).
-    await deps.events.publish(tx, "payment.settled", {
+    await deps.events.publish(tx, 'payment.settled', {
       ...ref,
       kind: installment.kind,
       installmentId: installment.id,
@@ -217,7 +114,7 @@ export async function settlePayment(
       currency: attempt.currency,
       paidAt: now,
     });
-    return { ...base, outcome: "paid" };
+    return { ...base, outcome: 'paid' };
   });
   deps.metrics?.paymentOutcome(result.outcome);
   return result;
