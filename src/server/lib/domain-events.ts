@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Db, Tx } from "../db/client.ts";
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
 
 // The order's life as events (docs/architecture.md "Events and jobs", decision 100). The feature that owns a change publishes
 // it; features that react subscribe from their own `subscriptions.ts`, wired once in app.ts. So a
@@ -28,7 +28,7 @@ export interface StageUndone extends OrderRef {
 
 /** An installment was captured and is now paid: money moved. */
 export interface PaymentSettled extends OrderRef {
-  kind: "advance" | "remaining";
+  kind: 'advance' | 'remaining';
   installmentId: string;
   paymentId: string;
   /** In minor units of `currency`. */
@@ -53,14 +53,14 @@ export interface PaymentInvoiced extends PaymentSettled {
  */
 export interface OrderSeen {
   orderId: string;
-  side: "customer" | "agency";
-  what: "stages" | "reviews";
+  side: 'customer' | 'agency';
+  what: 'stages' | 'reviews';
   at: Date;
 }
 
 /** A second successful payment for an installment already paid: it has to be refunded. */
 export interface PaymentDuplicate extends OrderRef {
-  kind: "advance" | "remaining";
+  kind: 'advance' | 'remaining';
   paymentId: string;
   amount: number;
   currency: string;
@@ -76,7 +76,7 @@ export interface OrderDelivered extends OrderRef {
 /** What every design-review event names besides the order (issue 19 item 3, decision 150). */
 export interface ReviewRef extends OrderRef {
   reviewId: string;
-  kind: "ui" | "final";
+  kind: 'ui' | 'final';
   round: number;
   title: string;
 }
@@ -92,7 +92,7 @@ export interface ReviewOpened extends ReviewRef {
 /** A pin or an answer on a round. The text goes only to the order's people (a notice may quote it). */
 export interface ReviewCommented extends ReviewRef {
   commentId: string;
-  author: "customer" | "agency";
+  author: 'customer' | 'agency';
   authorUserId: string;
   fileId: string;
   replyTo: string | null;
@@ -105,7 +105,7 @@ export interface ReviewCommented extends ReviewRef {
  * completes "UI Review" when its turn has come; of a `final` round, "Final Review" (subscribers).
  */
 export interface ReviewDecided extends ReviewRef {
-  decision: "approve" | "request_changes";
+  decision: 'approve' | 'request_changes';
   comment: string | null;
   decidedByUserId: string;
   fileIds: string[];
@@ -115,7 +115,7 @@ export interface ReviewDecided extends ReviewRef {
 /** A message was added to an order's thread (issue 19 item 5). Its text goes only to the order's people. */
 export interface OrderMessagePosted extends OrderRef {
   messageId: string;
-  sender: "customer" | "agency";
+  sender: 'customer' | 'agency';
   senderUserId: string;
   text: string;
   fileIds: string[];
@@ -131,7 +131,7 @@ export interface SupportRef extends OrderRef {
 /** A message on a support request. Its text goes only to the order's people. */
 export interface SupportMessagePosted extends SupportRef {
   messageId: string;
-  sender: "customer" | "agency";
+  sender: 'customer' | 'agency';
   senderUserId: string;
   text: string;
   fileIds: string[];
@@ -140,11 +140,11 @@ export interface SupportMessagePosted extends SupportRef {
 
 /** A support request was opened or changed state (by its customer, the founder, or the auto-close job). */
 export interface SupportRequestChanged extends SupportRef {
-  category: "bug" | "change" | "question";
-  state: "open" | "in_progress" | "resolved" | "closed";
+  category: 'bug' | 'change' | 'question';
+  state: 'open' | 'in_progress' | 'resolved' | 'closed';
   /** The state before; null when the request was just opened. */
-  from: "open" | "in_progress" | "resolved" | "closed" | null;
-  by: "customer" | "agency" | "job";
+  from: 'open' | 'in_progress' | 'resolved' | 'closed' | null;
+  by: 'customer' | 'agency' | 'job';
   createdAt: Date;
   lastMessageAt: Date;
   at: Date;
@@ -177,21 +177,21 @@ export interface AccountDeleted {
 }
 
 export interface DomainEventMap {
-  "account.deleted": AccountDeleted;
-  "maintenance.charged": MaintenanceCharged;
-  "support.message": SupportMessagePosted;
-  "support.request": SupportRequestChanged;
-  "order.message": OrderMessagePosted;
-  "review.opened": ReviewOpened;
-  "review.commented": ReviewCommented;
-  "review.decided": ReviewDecided;
-  "stage.completed": StageCompleted;
-  "stage.undone": StageUndone;
-  "payment.settled": PaymentSettled;
-  "payment.duplicate": PaymentDuplicate;
-  "payment.invoiced": PaymentInvoiced;
-  "order.seen": OrderSeen;
-  "order.delivered": OrderDelivered;
+  'account.deleted': AccountDeleted;
+  'maintenance.charged': MaintenanceCharged;
+  'support.message': SupportMessagePosted;
+  'support.request': SupportRequestChanged;
+  'order.message': OrderMessagePosted;
+  'review.opened': ReviewOpened;
+  'review.commented': ReviewCommented;
+  'review.decided': ReviewDecided;
+  'stage.completed': StageCompleted;
+  'stage.undone': StageUndone;
+  'payment.settled': PaymentSettled;
+  'payment.duplicate': PaymentDuplicate;
+  'payment.invoiced': PaymentInvoiced;
+  'order.seen': OrderSeen;
+  'order.delivered': OrderDelivered;
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -205,20 +205,14 @@ export interface DomainEvents {
    * "Events and jobs"). Reactions must not depend on one another's order: where one needs another's
    * result, that one publishes a second event (invoices publish `payment.invoiced`).
    */
-  inTransaction<K extends DomainEventName>(
-    name: K,
-    reaction: (event: DomainEventMap[K], tx: Tx) => Promise<void>,
-  ): void;
+  inTransaction<K extends DomainEventName>(name: K, reaction: (event: DomainEventMap[K], tx: Tx) => Promise<void>): void;
   /**
    * Only for what may be lost without harm — a socket broadcast, a cache drop. It runs after the
    * commit, and never if the transaction rolls back. Nothing retries it: an error is logged, and a
    * crash between the commit and this reaction loses it for good. Anything that must happen is an
    * in-transaction reaction instead.
    */
-  afterCommit<K extends DomainEventName>(
-    name: K,
-    reaction: (event: DomainEventMap[K]) => Promise<void>,
-  ): void;
+  afterCommit<K extends DomainEventName>(name: K, reaction: (event: DomainEventMap[K]) => Promise<void>): void;
   /**
    * Runs `work` in a transaction in which events can be published. After it commits, `onCommit`
    * runs (it wakes the mail and job workers) and the queued after-commit reactions run before this returns.
@@ -227,42 +221,21 @@ export interface DomainEvents {
   /** A savepoint inside such a transaction: if `work` throws, the after-commit reactions of its events are dropped with it. */
   savepoint<T>(tx: Tx, work: (sp: Tx) => Promise<T>): Promise<T>;
   /** Publishes inside a transaction opened by `transaction()` or `savepoint()`. */
-  publish<K extends DomainEventName>(
-    tx: Tx,
-    name: K,
-    event: DomainEventMap[K],
-  ): Promise<void>;
+  publish<K extends DomainEventName>(tx: Tx, name: K, event: DomainEventMap[K]): Promise<void>;
   /** Publishes an event that is a change of its own (a read noted) in a transaction of its own. */
-  publishAlone<K extends DomainEventName>(
-    name: K,
-    event: DomainEventMap[K],
-  ): Promise<void>;
+  publishAlone<K extends DomainEventName>(name: K, event: DomainEventMap[K]): Promise<void>;
 }
 
 type Queued = { name: DomainEventName; run: () => Promise<void> };
 
 /** The in-process event registry of one app instance (buildApp creates it; tests build many). */
-export function createDomainEvents(
-  db: Db,
-  log: Pick<FastifyBaseLogger, "error">,
-  onCommit: () => void = () => {},
-): DomainEvents {
-  const inTx = new Map<
-    DomainEventName,
-    ((event: never, tx: Tx) => Promise<void>)[]
-  >();
-  const afterCommit = new Map<
-    DomainEventName,
-    ((event: never) => Promise<void>)[]
-  >();
+export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>, onCommit: () => void = () => {}): DomainEvents {
+  const inTx = new Map<DomainEventName, ((event: never, tx: Tx) => Promise<void>)[]>();
+  const afterCommit = new Map<DomainEventName, ((event: never) => Promise<void>)[]>();
   // The after-commit queue of each open transaction or savepoint, found from the `tx` a publisher holds.
   const queues = new WeakMap<Tx, Queued[]>();
 
-  const add = <R>(
-    map: Map<DomainEventName, R[]>,
-    name: DomainEventName,
-    reaction: R,
-  ) => map.set(name, [...(map.get(name) ?? []), reaction]);
+  const add = <R>(map: Map<DomainEventName, R[]>, name: DomainEventName, reaction: R) => map.set(name, [...(map.get(name) ?? []), reaction]);
 
   const events: DomainEvents = {
     inTransaction(name, reaction) {
@@ -278,23 +251,12 @@ export function createDomainEvents(
         return work(tx);
       });
       onCommit();
-      for (const q of queue)
-        await q
-          .run()
-          .catch((err: unknown) =>
-            log.error(
-              { err, event: q.name },
-              "an after-commit reaction failed",
-            ),
-          );
+      for (const q of queue) await q.run().catch((err: unknown) => log.error({ err, event: q.name }, 'an after-commit reaction failed'));
       return result;
     },
     async savepoint(tx, work) {
       const outer = queues.get(tx);
-      if (!outer)
-        throw new Error(
-          "savepoint() needs a transaction opened by events.transaction()",
-        );
+      if (!outer) throw new Error('savepoint() needs a transaction opened by events.transaction()');
       const queue: Queued[] = [];
       const result = await tx.transaction(async (sp) => {
         queues.set(sp, queue);
@@ -310,12 +272,9 @@ export function createDomainEvents(
       const queue = queues.get(tx);
       // A programming error, caught by any test of the publisher: an event outside a transaction
       // opened here would lose its after-commit reactions or run them before the commit.
-      if (!queue)
-        throw new Error(`"${name}" was published outside events.transaction()`);
-      for (const reaction of inTx.get(name) ?? [])
-        await reaction(event as never, tx);
-      for (const reaction of afterCommit.get(name) ?? [])
-        queue.push({ name, run: () => reaction(event as never) });
+      if (!queue) throw new Error(`"${name}" was published outside events.transaction()`);
+      for (const reaction of inTx.get(name) ?? []) await reaction(event as never, tx);
+      for (const reaction of afterCommit.get(name) ?? []) queue.push({ name, run: () => reaction(event as never) });
     },
   };
   return events;

@@ -1,12 +1,9 @@
-import type { FastifyBaseLogger } from "fastify";
-import { mailOutbox } from "../../db/schema/platform.ts";
-import type { Database, Db, Tx } from "../../db/client.ts";
-import type {
-  MailAttachment,
-  MailTransport,
-} from "../../integrations/mail/transport.ts";
-import type { RenderedEmail } from "./render-email.ts";
-import { isDeletedEmail } from "../../../domain/deleted-account.ts";
+import type { FastifyBaseLogger } from 'fastify';
+import { mailOutbox } from '../../db/schema/platform.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
+import type { MailAttachment, MailTransport } from '../../integrations/mail/transport.ts';
+import type { RenderedEmail } from './render-email.ts';
+import { isDeletedEmail } from '../../../domain/deleted-account.ts';
 
 const MAX_ATTEMPTS = 8;
 const POLL_MS = 2000;
@@ -20,7 +17,7 @@ const LEASE = "interval '2 minutes'";
  * says when it leaves (docs/decisions/200-durable-reactions.md).
  */
 export interface AttachmentRef {
-  kind: "invoice";
+  kind: 'invoice';
   id: string;
 }
 
@@ -33,19 +30,13 @@ export interface Mailer {
    * so the mail exists exactly when the change does — or in `deps.db` when there is no change to
    * join. The worker delivers it (with retries), rendering `attach` as it sends.
    */
-  enqueue(
-    tx: Db | Tx,
-    to: string,
-    template: string,
-    mail: RenderedEmail,
-    attach?: AttachmentRef[],
-  ): Promise<void>;
+  enqueue(tx: Db | Tx, to: string, template: string, mail: RenderedEmail, attach?: AttachmentRef[]): Promise<void>;
   /** Starts a pass soon (after a commit that queued mail); lossy by design: the poll catches what it misses. */
   wake(): void;
   /** Sends everything due now; resolves when done. Used by the worker loop and by tests. */
   drain(): Promise<number>;
   stop(): Promise<void>;
-  readonly transportName: MailTransport["name"];
+  readonly transportName: MailTransport['name'];
 }
 
 /** Attachments queued before migration 0880 travelled through the outbox as base64; still sent. */
@@ -67,8 +58,7 @@ export function createMailer(opts: {
   let stopped = false;
   let running: Promise<number> | null = null;
 
-  const backoffSeconds = (attempts: number) =>
-    Math.min(3600, 5 * 2 ** attempts);
+  const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** attempts);
 
   async function sendDue(): Promise<number> {
     const due = await database.query<{
@@ -88,50 +78,28 @@ export function createMailer(opts: {
     );
     for (const m of due) {
       try {
-        const stored = (m.attachments ?? []).map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.base64, "base64"),
-        }));
+        const stored = (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }));
         // A document that cannot be rendered fails the attempt: the mail is retried, never sent without it.
         const rendered: MailAttachment[] = [];
         for (const ref of m.renders ?? []) {
-          if (!opts.renderAttachment)
-            throw new Error(`no renderer for a ${ref.kind} attachment`);
+          if (!opts.renderAttachment) throw new Error(`no renderer for a ${ref.kind} attachment`);
           rendered.push(await opts.renderAttachment(ref));
         }
         const all = [...stored, ...rendered];
         const attachments = all.length ? all : undefined;
-        await transport.send({
-          from: opts.from,
-          to: m.to_address,
-          subject: m.subject,
-          text: m.text_body,
-          html: m.html_body,
-          ...(attachments ? { attachments } : {}),
-        });
+        await transport.send({ from: opts.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body, ...(attachments ? { attachments } : {}) });
         await database.query(
           `update mail_outbox set state = 'sent', sent_at = now(), transport = $2, attempts = attempts + 1, last_error = null where id = $1`,
           [m.id, transport.name],
         );
       } catch (err) {
         const attempts = m.attempts + 1;
-        const message =
-          err instanceof Error ? err.message.slice(0, 500) : "send failed";
-        log.warn(
-          { mailId: m.id, attempts },
-          `mail delivery failed: ${message}`,
-        );
+        const message = err instanceof Error ? err.message.slice(0, 500) : 'send failed';
+        log.warn({ mailId: m.id, attempts }, `mail delivery failed: ${message}`);
         await database.query(
           `update mail_outbox set attempts = $2, last_error = $3, state = $4,
              next_attempt_at = now() + make_interval(secs => $5) where id = $1`,
-          [
-            m.id,
-            attempts,
-            message,
-            attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-            backoffSeconds(attempts),
-          ],
+          [m.id, attempts, message, attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', backoffSeconds(attempts)],
         );
       }
     }
@@ -159,19 +127,10 @@ export function createMailer(opts: {
   }
 
   function wake() {
-    if (!stopped)
-      setImmediate(
-        () => void drain().catch((err) => log.error({ err }, "mail worker")),
-      );
+    if (!stopped) setImmediate(() => void drain().catch((err) => log.error({ err }, 'mail worker')));
   }
 
-  const timer =
-    opts.poll === false
-      ? undefined
-      : setInterval(
-          () => void drain().catch((err) => log.error({ err }, "mail worker")),
-          POLL_MS,
-        );
+  const timer = opts.poll === false ? undefined : setInterval(() => void drain().catch((err) => log.error({ err }, 'mail worker')), POLL_MS);
   timer?.unref();
 
   return {
@@ -201,10 +160,7 @@ export function createMailer(opts: {
       stopped = true;
       if (timer) clearInterval(timer);
       await running?.catch(() => {});
-      if (timer)
-        await sendDue().catch((err) =>
-          log.warn({ err }, "mail worker: last pass before shutdown failed"),
-        );
+      if (timer) await sendDue().catch((err) => log.warn({ err }, 'mail worker: last pass before shutdown failed'));
       transport.close();
     },
   };
