@@ -1,92 +1,77 @@
-import Fastify, { type FastifyInstance } from "fastify";
-import {
-  serializerCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
-import { type Config, publicSiteConfig } from "./config.ts";
-import type { AppDeps } from "./deps.ts";
-import { openDatabase, type Database } from "./db/client.ts";
-import { migrate } from "./db/migrate.ts";
-import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
-import { validatorWithTextPolicy } from "./plugins/validation.ts";
-import { accessLogRequest } from "./plugins/access-log.ts";
-import { registerSecurity } from "./plugins/security.ts";
-import { registerRateLimit } from "./plugins/rate-limit.ts";
-import { registerDocs } from "./plugins/docs.ts";
-import { registerWeb } from "./plugins/web.ts";
-import { registerAuthDecorations } from "./plugins/auth.ts";
-import { createInvalidationBus } from "./lib/invalidation-bus.ts";
-import { createDomainEvents } from "./lib/domain-events.ts";
-import { createSessionCache } from "./features/auth/session-cache.ts";
-import { createMailer } from "./features/mail/mailer.ts";
-import {
-  createDevMailbox,
-  createSmtpTransport,
-} from "./integrations/mail/transport.ts";
-import { healthRoutes } from "./features/health/routes.ts";
-import { leadRoutes } from "./features/leads/routes.ts";
-import { contactRoutes } from "./features/contact/routes.ts";
-import { promotionRoutes } from "./features/promotion/routes.ts";
-import { geoRoutes } from "./features/geo/routes.ts";
-import { registerSocketServer } from "./plugins/socket.ts";
-import { createRevocations } from "./features/auth/revocations.ts";
-import { registerChatSocket } from "./features/chat/socket-handlers.ts";
-import { chatRootRoute, chatRoutes } from "./features/chat/routes.ts";
-import { assistantRoutes } from "./features/assistant/routes.ts";
-import { authRoutes } from "./features/auth/routes.ts";
-import { oidcRoutes } from "./features/auth/social/oidc-routes.ts";
-import { userRoutes } from "./features/users/routes.ts";
-import { passkeyRoutes } from "./features/passkeys/routes.ts";
-import { accountRoutes } from "./features/users/account-routes.ts";
-import { sessionRoutes } from "./features/auth/session-routes.ts";
-import { accountExportRoutes } from "./features/account-export/routes.ts";
-import { paymentRoutes } from "./features/payments/routes.ts";
-import { couponRoutes } from "./features/coupons/routes.ts";
-import { referralRoutes } from "./features/referrals/routes.ts";
-import { orderRoutes } from "./features/orders/routes.ts";
-import { trackerRoutes } from "./features/tracker/routes.ts";
-import { adminRoutes } from "./features/admin/routes.ts";
-import { invoiceRoutes } from "./features/invoices/routes.ts";
-import { createMetrics } from "./features/metrics/metrics.ts";
-import { registerMetrics } from "./features/metrics/routes.ts";
-import { startJobTimer } from "./features/jobs/run-jobs.ts";
-import { createJobQueue } from "./features/jobs/job-queue.ts";
-import { invoiceAttachment } from "./features/invoices/invoice-queries.ts";
-import { subscribeTracker } from "./features/tracker/subscriptions.ts";
-import { registerPageViewCounter } from "./features/funnel/count-page-views.ts";
-import { openFileStorage } from "./integrations/storage/open-storage.ts";
-import { orderFileRoutes } from "./features/order-files/routes.ts";
-import { briefRoutes } from "./features/brief/routes.ts";
-import { reviewRoutes } from "./features/reviews/routes.ts";
-import { maintenanceRoutes } from "./features/maintenance/routes.ts";
-import { subscribeReviews } from "./features/reviews/subscriptions.ts";
-import { subscribeDeliveryDate } from "./features/delivery-date/subscriptions.ts";
-import { subscribeOrderMail } from "./features/order-mail/subscriptions.ts";
-import { subscribeInvoices } from "./features/invoices/subscriptions.ts";
-import { subscribeReminders } from "./features/reminders/subscriptions.ts";
-import { subscribeRefunds } from "./features/payments/subscriptions.ts";
-import { subscribeNotices } from "./features/notices/subscriptions.ts";
-import { orderMessageRoutes } from "./features/order-messages/routes.ts";
-import { registerOrderMessageSocket } from "./features/order-messages/socket-handlers.ts";
-import { supportRoutes } from "./features/support/routes.ts";
-import {
-  broadcastSupport,
-  subscribeSupport,
-} from "./features/support/subscriptions.ts";
-import {
-  announceErasedChats,
-  subscribeChat,
-} from "./features/chat/subscriptions.ts";
-import { subscribeLeads } from "./features/leads/subscriptions.ts";
-import { subscribeContact } from "./features/contact/subscriptions.ts";
-import {
-  broadcastOrderMessages,
-  subscribeOrderMessages,
-} from "./features/order-messages/subscriptions.ts";
-import { subscribeBrief } from "./features/brief/subscriptions.ts";
-import { subscribeReferrals } from "./features/referrals/subscriptions.ts";
-import { subscribeAbandonedCheckouts } from "./features/abandoned-checkouts/subscriptions.ts";
-import { subscribeFunnel } from "./features/funnel/subscriptions.ts";
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Config, publicSiteConfig } from './config.ts';
+import type { AppDeps } from './deps.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { validatorWithTextPolicy } from './plugins/validation.ts';
+import { accessLogRequest } from './plugins/access-log.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerWeb } from './plugins/web.ts';
+import { registerAuthDecorations } from './plugins/auth.ts';
+import { createInvalidationBus } from './lib/invalidation-bus.ts';
+import { createDomainEvents } from './lib/domain-events.ts';
+import { createSessionCache } from './features/auth/session-cache.ts';
+import { createMailer } from './features/mail/mailer.ts';
+import { createDevMailbox, createSmtpTransport } from './integrations/mail/transport.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { leadRoutes } from './features/leads/routes.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { promotionRoutes } from './features/promotion/routes.ts';
+import { geoRoutes } from './features/geo/routes.ts';
+import { registerSocketServer } from './plugins/socket.ts';
+import { createRevocations } from './features/auth/revocations.ts';
+import { registerChatSocket } from './features/chat/socket-handlers.ts';
+import { chatRootRoute, chatRoutes } from './features/chat/routes.ts';
+import { assistantRoutes } from './features/assistant/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { oidcRoutes } from './features/auth/social/oidc-routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+import { passkeyRoutes } from './features/passkeys/routes.ts';
+import { accountRoutes } from './features/users/account-routes.ts';
+import { sessionRoutes } from './features/auth/session-routes.ts';
+import { accountExportRoutes } from './features/account-export/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
+import { couponRoutes } from './features/coupons/routes.ts';
+import { referralRoutes } from './features/referrals/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
+import { trackerRoutes } from './features/tracker/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { invoiceRoutes } from './features/invoices/routes.ts';
+import { createMetrics } from './features/metrics/metrics.ts';
+import { registerMetrics } from './features/metrics/routes.ts';
+import { startJobTimer } from './features/jobs/run-jobs.ts';
+import { createJobQueue } from './features/jobs/job-queue.ts';
+import { invoiceAttachment } from './features/invoices/invoice-queries.ts';
+import { subscribeTracker } from './features/tracker/subscriptions.ts';
+import { registerPageViewCounter } from './features/funnel/count-page-views.ts';
+import { openFileStorage } from './integrations/storage/open-storage.ts';
+import { orderFileRoutes } from './features/order-files/routes.ts';
+import { briefRoutes } from './features/brief/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
+import { maintenanceRoutes } from './features/maintenance/routes.ts';
+import { subscribeReviews } from './features/reviews/subscriptions.ts';
+import { subscribeDeliveryDate } from './features/delivery-date/subscriptions.ts';
+import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
+import { subscribeInvoices } from './features/invoices/subscriptions.ts';
+import { subscribeReminders } from './features/reminders/subscriptions.ts';
+import { subscribeRefunds } from './features/payments/subscriptions.ts';
+import { subscribeNotices } from './features/notices/subscriptions.ts';
+import { orderMessageRoutes } from './features/order-messages/routes.ts';
+import { registerOrderMessageSocket } from './features/order-messages/socket-handlers.ts';
+import { supportRoutes } from './features/support/routes.ts';
+import { broadcastSupport, subscribeSupport } from './features/support/subscriptions.ts';
+import { announceErasedChats, subscribeChat } from './features/chat/subscriptions.ts';
+import { subscribeLeads } from './features/leads/subscriptions.ts';
+import { subscribeContact } from './features/contact/subscriptions.ts';
+import { broadcastOrderMessages, subscribeOrderMessages } from './features/order-messages/subscriptions.ts';
+import { subscribeBrief } from './features/brief/subscriptions.ts';
+import { subscribeReferrals } from './features/referrals/subscriptions.ts';
+import { subscribeAbandonedCheckouts } from './features/abandoned-checkouts/subscriptions.ts';
+import { subscribeFunnel } from './features/funnel/subscriptions.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -105,15 +90,14 @@ export interface BuildOptions {
   afterCommitFault?: () => void;
 }
 
-const API = "/api/v1";
+const API = '/api/v1';
 
-type TrustProxy =
-  boolean | string | ((address: string, hop: number) => boolean);
+type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
 // Fastify ignores a bare hop count, so "TRUST_PROXY=1" becomes a function trusting that many hops.
 function trustProxy(value: string | undefined): TrustProxy {
   if (!value) return false;
-  if (value === "true") return true;
+  if (value === 'true') return true;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
@@ -122,21 +106,13 @@ function trustProxy(value: string | undefined): TrustProxy {
 }
 
 /** The logger of the app (exported so a test can read what it writes). */
-export function loggerOptions(config: Pick<Config, "LOG_LEVEL">) {
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
   return {
     level: config.LOG_LEVEL,
     // Tokens, codes and secrets never reach the log (DESIGN §6).
     redact: {
-      paths: [
-        "req.headers.authorization",
-        "req.headers.cookie",
-        "*.token",
-        "*.otp",
-        "*.password",
-        "*.signupTicket",
-        "*.razorpay_signature",
-      ],
-      censor: "[redacted]",
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.token', '*.otp', '*.password', '*.signupTicket', '*.razorpay_signature'],
+      censor: '[redacted]',
     },
     // Path and query parameter names only: query values (OIDC code/state, tokens) never logged.
     serializers: { req: accessLogRequest },
@@ -144,10 +120,7 @@ export function loggerOptions(config: Pick<Config, "LOG_LEVEL">) {
 }
 
 /** Builds the whole application without listening: tests call this, main.ts listens. */
-export async function buildApp(
-  config: Config,
-  options: BuildOptions = {},
-): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 100 * 1024,
@@ -165,16 +138,9 @@ export async function buildApp(
   registerErrorHandling(app);
   registerAuthDecorations(app);
 
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.dataDir,
-    }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }));
   await migrate(database);
-  const transport = config.SMTP_URL
-    ? createSmtpTransport(config.SMTP_URL)
-    : createDevMailbox(app.log);
+  const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createDevMailbox(app.log);
   const mailer = createMailer({
     database,
     transport,
@@ -184,21 +150,11 @@ export async function buildApp(
     // Documents are rendered when the mail leaves, not in the request that queued it.
     renderAttachment: (ref) => invoiceAttachment(deps, ref.id),
   });
-  const metricsOn =
-    config.METRICS_ALLOW.length > 0 || Boolean(config.METRICS_TOKEN);
+  const metricsOn = config.METRICS_ALLOW.length > 0 || Boolean(config.METRICS_TOKEN);
   const metrics = metricsOn ? createMetrics(database, app.log) : undefined;
-  const bus = await createInvalidationBus({
-    redisUrl: config.REDIS_URL,
-    postgresUrl: config.DATABASE_URL,
-    pool: database.pool,
-    log: app.log,
-  });
+  const bus = await createInvalidationBus({ redisUrl: config.REDIS_URL, postgresUrl: config.DATABASE_URL, pool: database.pool, log: app.log });
   // Jobs run by themselves where the job timer runs (not in tests: they run the pass with their clock).
-  const jobs = createJobQueue({
-    database,
-    log: app.log,
-    autoRun: config.JOBS_POLL_SECONDS > 0 && config.NODE_ENV !== "test",
-  });
+  const jobs = createJobQueue({ database, log: app.log, autoRun: config.JOBS_POLL_SECONDS > 0 && config.NODE_ENV !== 'test' });
   const events = createDomainEvents(database.db, app.log, () => {
     options.afterCommitFault?.();
     mailer.wake();
@@ -250,12 +206,12 @@ export async function buildApp(
   // arrive while closing get `Connection: close`), and Node reaps idle connections once, when the
   // server closes: the close then waited for the 72 s keep-alive timeout and the grace ran out under
   // load. Reap idle connections until the server has closed (decision 061).
-  app.addHook("preClose", async () => {
+  app.addHook('preClose', async () => {
     const reap = setInterval(() => app.server.closeIdleConnections(), 100);
     reap.unref();
-    app.server.once("close", () => clearInterval(reap));
+    app.server.once('close', () => clearInterval(reap));
   });
-  app.addHook("onClose", async () => {
+  app.addHook('onClose', async () => {
     await bus.close();
     await jobs.stop();
     await mailer.stop();
@@ -318,11 +274,6 @@ export async function buildApp(
   // — back office (issue 7) —
   await app.register(adminRoutes, { prefix: `${API}/admin`, deps });
 
-  await registerWeb(
-    app,
-    config.webDistDir,
-    publicSiteConfig(config),
-    config.publicUrl,
-  );
+  await registerWeb(app, config.webDistDir, publicSiteConfig(config), config.publicUrl);
   return { app, deps };
 }

@@ -1,129 +1,69 @@
-import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import {
-  DELIVERY_STAGE,
-  STAGES,
-  isPaymentStage,
-  stageDoneText,
-} from "../../../domain/tracker.ts";
-import type { AppDeps } from "../../deps.ts";
-import { orderIdsOf } from "../../lib/orders-of-user.ts";
-import {
-  notices,
-  type MessageSide,
-  type NoticeKind,
-} from "../../db/schema/order-messages.ts";
-import type { ReviewRef } from "../../lib/domain-events.ts";
-import { addNotice, markNoticesRead } from "./notices.ts";
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { DELIVERY_STAGE, STAGES, isPaymentStage, stageDoneText } from '../../../domain/tracker.ts';
+import type { AppDeps } from '../../deps.ts';
+import { orderIdsOf } from '../../lib/orders-of-user.ts';
+import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
+import type { ReviewRef } from '../../lib/domain-events.ts';
+import { addNotice, markNoticesRead } from './notices.ts';
 
 // What becomes a notice for whom (decision 155). Each reaction runs in the publisher's transaction:
 // a notice exists exactly when its message, round, decision, pin or stage does. Notices hear of
 // other features only through events — never through their routes' URLs.
 
-const other = (side: MessageSide): MessageSide =>
-  side === "customer" ? "agency" : "customer";
-const round = (r: ReviewRef) =>
-  `${r.kind === "ui" ? "UI" : "Final"} design review, round ${r.round}`;
+const other = (side: MessageSide): MessageSide => (side === 'customer' ? 'agency' : 'customer');
+const round = (r: ReviewRef) => `${r.kind === 'ui' ? 'UI' : 'Final'} design review, round ${r.round}`;
 
-const stageSummary = (stage: number) =>
-  `${stageDoneText(STAGES[stage - 1] ?? `Stage ${stage}`)} (stage ${stage} of ${STAGES.length})`;
+const stageSummary = (stage: number) => `${stageDoneText(STAGES[stage - 1] ?? `Stage ${stage}`)} (stage ${stage} of ${STAGES.length})`;
 
 const SEEN_KINDS = {
-  reviews: ["review_opened", "review_decided", "review_comment"],
-  stages: ["stage_completed"],
+  reviews: ['review_opened', 'review_decided', 'review_comment'],
+  stages: ['stage_completed'],
 } as const satisfies Record<string, readonly NoticeKind[]>;
 
 export function subscribeNotices(deps: AppDeps) {
   const { events } = deps;
-  events.inTransaction("order.message", async (m, tx) => {
+  events.inTransaction('order.message', async (m, tx) => {
     await addNotice(tx, {
       orderId: m.orderId,
       recipient: other(m.sender),
-      kind: "message",
+      kind: 'message',
       refId: m.messageId,
-      summary:
-        m.sender === "customer"
-          ? "A new message from the customer"
-          : "A new message from the team",
+      summary: m.sender === 'customer' ? 'A new message from the customer' : 'A new message from the team',
       at: m.at,
     });
   });
-  events.inTransaction("review.opened", async (r, tx) => {
-    await addNotice(tx, {
-      orderId: r.orderId,
-      recipient: "customer",
-      kind: "review_opened",
-      refId: r.reviewId,
-      summary: `${round(r)} is ready for you: "${r.title}"`,
-      at: r.at,
-    });
+  events.inTransaction('review.opened', async (r, tx) => {
+    await addNotice(tx, { orderId: r.orderId, recipient: 'customer', kind: 'review_opened', refId: r.reviewId, summary: `${round(r)} is ready for you: "${r.title}"`, at: r.at });
   });
-  events.inTransaction("review.decided", async (r, tx) => {
-    const what =
-      r.decision === "approve"
-        ? `The customer approved the ${round(r)}`
-        : `The customer requested changes on the ${round(r)}`;
-    await addNotice(tx, {
-      orderId: r.orderId,
-      recipient: "agency",
-      kind: "review_decided",
-      refId: r.reviewId,
-      summary: `${what}: "${r.title}"`,
-      at: r.at,
-    });
+  events.inTransaction('review.decided', async (r, tx) => {
+    const what = r.decision === 'approve' ? `The customer approved the ${round(r)}` : `The customer requested changes on the ${round(r)}`;
+    await addNotice(tx, { orderId: r.orderId, recipient: 'agency', kind: 'review_decided', refId: r.reviewId, summary: `${what}: "${r.title}"`, at: r.at });
   });
-  events.inTransaction("review.commented", async (c, tx) => {
-    const who = c.author === "customer" ? "the customer" : "the team";
-    await addNotice(tx, {
-      orderId: c.orderId,
-      recipient: other(c.author),
-      kind: "review_comment",
-      refId: c.commentId,
-      summary: `A new comment by ${who} on the ${round(c)}`,
-      at: c.at,
-    });
+  events.inTransaction('review.commented', async (c, tx) => {
+    const who = c.author === 'customer' ? 'the customer' : 'the team';
+    await addNotice(tx, { orderId: c.orderId, recipient: other(c.author), kind: 'review_comment', refId: c.commentId, summary: `A new comment by ${who} on the ${round(c)}`, at: c.at });
   });
   // A stage completed by the founder (or by an approved review) joins the customer's batch: one
   // mail for stages completed in quick succession, none if the order page showed them first.
   // A payment's stages travel with its receipt, delivery with the delivery mail (order-mail).
-  events.inTransaction("stage.completed", async (e, tx) => {
+  events.inTransaction('stage.completed', async (e, tx) => {
     if (isPaymentStage(e.stage) || e.stage === DELIVERY_STAGE) return;
     // A stage undone and completed again is news again: each completion is its own notice.
-    await addNotice(tx, {
-      orderId: e.orderId,
-      recipient: "customer",
-      kind: "stage_completed",
-      refId: randomUUID(),
-      summary: stageSummary(e.stage),
-      at: e.at,
-    });
+    await addNotice(tx, { orderId: e.orderId, recipient: 'customer', kind: 'stage_completed', refId: randomUUID(), summary: stageSummary(e.stage), at: e.at });
   });
   // Taken back before the batch left: the customer is not told of a stage that is not done.
-  events.inTransaction("stage.undone", async (e, tx) => {
+  events.inTransaction('stage.undone', async (e, tx) => {
     await tx
       .delete(notices)
-      .where(
-        and(
-          eq(notices.orderId, e.orderId),
-          eq(notices.kind, "stage_completed"),
-          eq(notices.summary, stageSummary(e.stage)),
-          isNull(notices.sentAt),
-        ),
-      );
+      .where(and(eq(notices.orderId, e.orderId), eq(notices.kind, 'stage_completed'), eq(notices.summary, stageSummary(e.stage)), isNull(notices.sentAt)));
   });
   // What the reader saw in the app is not mailed to them (reviews' and the tracker's reads publish it).
-  events.inTransaction("order.seen", async (e, tx) => {
+  events.inTransaction('order.seen', async (e, tx) => {
     await markNoticesRead(tx, e.orderId, e.side, SEEN_KINDS[e.what], e.at);
   });
   // A deleted person gets nothing more (decision 192): their side's notices go, so no batch is mailed.
-  events.inTransaction("account.deleted", async (e, tx) => {
-    await tx
-      .delete(notices)
-      .where(
-        and(
-          eq(notices.recipient, "customer"),
-          inArray(notices.orderId, orderIdsOf(e.userId)),
-        ),
-      );
+  events.inTransaction('account.deleted', async (e, tx) => {
+    await tx.delete(notices).where(and(eq(notices.recipient, 'customer'), inArray(notices.orderId, orderIdsOf(e.userId))));
   });
 }
