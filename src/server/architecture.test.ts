@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The import rules of decision 100, checked on the real import graph (madge, the tool of
 // `npx madge --circular --extensions ts,tsx src`, dynamic import() included).
@@ -11,63 +11,38 @@ interface MadgeResult {
   circular(): string[][];
   warnings(): { skipped: string[] };
 }
-const madge = createRequire(import.meta.url)("madge") as (
-  path: string,
-  config: { fileExtensions: string[] },
-) => Promise<MadgeResult>;
+const madge = createRequire(import.meta.url)('madge') as (path: string, config: { fileExtensions: string[] }) => Promise<MadgeResult>;
 
-const SRC = fileURLToPath(new URL("..", import.meta.url));
+const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 /** Features that react to the tracker's stages: the tracker must not know them (DESIGN §11). */
-const TRACKER_LISTENERS = [
-  "reminders",
-  "invoices",
-  "mail",
-  "order-mail",
-  "payments",
-  "reviews",
-  "support",
-  "notices",
-];
+const TRACKER_LISTENERS = ['reminders', 'invoices', 'mail', 'order-mail', 'payments', 'reviews', 'support', 'notices'];
 /** Features that react to a settled payment: settling must not call them. */
-const PAYMENT_LISTENERS = [
-  "invoices",
-  "reminders",
-  "order-mail",
-  "tracker",
-  "reviews",
-  "support",
-  "notices",
-];
+const PAYMENT_LISTENERS = ['invoices', 'reminders', 'order-mail', 'tracker', 'reviews', 'support', 'notices'];
 
-const featureOf = (file: string) =>
-  /^server\/features\/([^/]+)\//.exec(file)?.[1];
+const featureOf = (file: string) => /^server\/features\/([^/]+)\//.exec(file)?.[1];
 
 let graph: Record<string, string[]>;
 let result: MadgeResult;
 
 beforeAll(async () => {
-  result = await madge(SRC, { fileExtensions: ["ts", "tsx"] });
+  result = await madge(SRC, { fileExtensions: ['ts', 'tsx'] });
   graph = result.obj();
 }, 120_000);
 
 /** A test, or a helper of tests (it imports from tests/): not part of the running app. */
-const isTest = (file: string) =>
-  /\.test\.tsx?$/.test(file) ||
-  (graph[file] ?? []).some((dep) => dep.startsWith("../tests/"));
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || (graph[file] ?? []).some((dep) => dep.startsWith('../tests/'));
 
 /**
  * `AppDeps` (deps.ts) is what buildApp hands every feature — mailer, metrics, events — so its
  * type imports lead everywhere; passing through it is not depending on a feature.
  */
-const CONTAINER = "server/deps.ts";
+const CONTAINER = 'server/deps.ts';
 
 /** Every file reachable from the non-test files of `folder` (the files themselves included). */
 function reachableFrom(folder: string): Set<string> {
   const seen = new Set<string>();
-  const stack = Object.keys(graph).filter(
-    (f) => f.startsWith(folder) && !isTest(f),
-  );
+  const stack = Object.keys(graph).filter((f) => f.startsWith(folder) && !isTest(f));
   while (stack.length) {
     const f = stack.pop()!;
     if (seen.has(f) || f === CONTAINER) continue;
@@ -77,69 +52,53 @@ function reachableFrom(folder: string): Set<string> {
   return seen;
 }
 
-describe("architecture", () => {
-  it("has no import circle anywhere in src/ (server, web, domain, contract)", () => {
+describe('architecture', () => {
+  it('has no import circle anywhere in src/ (server, web, domain, contract)', () => {
     expect(Object.keys(graph).length).toBeGreaterThan(300);
     // A local file madge could not read would hide its imports; packages it does not follow are fine.
-    expect(
-      result
-        .warnings()
-        .skipped.filter((s) => s.startsWith(".") || s.startsWith("/")),
-    ).toEqual([]);
+    expect(result.warnings().skipped.filter((s) => s.startsWith('.') || s.startsWith('/'))).toEqual([]);
     expect(result.circular()).toEqual([]);
   });
 
-  it("the tracker imports none of the features that react to its stages, not even through another file", () => {
+  it('the tracker imports none of the features that react to its stages, not even through another file', () => {
     const direct = Object.entries(graph)
-      .filter(([f]) => f.startsWith("server/features/tracker/"))
-      .flatMap(([f, deps]) =>
-        deps
-          .filter((d) => TRACKER_LISTENERS.includes(featureOf(d) ?? ""))
-          .map((d) => `${f} → ${d}`),
-      );
+      .filter(([f]) => f.startsWith('server/features/tracker/'))
+      .flatMap(([f, deps]) => deps.filter((d) => TRACKER_LISTENERS.includes(featureOf(d) ?? '')).map((d) => `${f} → ${d}`));
     expect(direct).toEqual([]);
-    const reached = [...reachableFrom("server/features/tracker/")].filter((f) =>
-      TRACKER_LISTENERS.includes(featureOf(f) ?? ""),
-    );
+    const reached = [...reachableFrom('server/features/tracker/')].filter((f) => TRACKER_LISTENERS.includes(featureOf(f) ?? ''));
     expect(reached).toEqual([]);
   });
 
-  it("settling a payment reaches none of the features that react to it", () => {
-    const reached = [
-      ...reachableFrom("server/features/payments/settle-payment.ts"),
-    ].filter((f) => PAYMENT_LISTENERS.includes(featureOf(f) ?? ""));
+  it('settling a payment reaches none of the features that react to it', () => {
+    const reached = [...reachableFrom('server/features/payments/settle-payment.ts')].filter((f) => PAYMENT_LISTENERS.includes(featureOf(f) ?? ''));
     expect(reached).toEqual([]);
   });
 
-  it("lib/ depends on no feature, so a helper moved there cannot hide a back-reference", () => {
-    const reached = [...reachableFrom("server/lib/")].filter((f) =>
-      featureOf(f),
-    );
+  it('lib/ depends on no feature, so a helper moved there cannot hide a back-reference', () => {
+    const reached = [...reachableFrom('server/lib/')].filter((f) => featureOf(f));
     expect(reached).toEqual([]);
   });
 
-  it("no two feature folders import each other, directly or round a loop", () => {
+  it('no two feature folders import each other, directly or round a loop', () => {
     const edges = new Map<string, Set<string>>();
     for (const [file, deps] of Object.entries(graph)) {
       const from = featureOf(file);
       if (!from || isTest(file)) continue;
       for (const dep of deps) {
         const to = featureOf(dep);
-        if (to && to !== from)
-          edges.set(from, (edges.get(from) ?? new Set()).add(to));
+        if (to && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
       }
     }
     // Depth-first search for a back edge; reports the loop of folders it closes.
     const loops: string[] = [];
-    const state = new Map<string, "open" | "done">();
+    const state = new Map<string, 'open' | 'done'>();
     const visit = (f: string, path: string[]) => {
-      state.set(f, "open");
+      state.set(f, 'open');
       for (const to of edges.get(f) ?? []) {
-        if (state.get(to) === "open")
-          loops.push([...path.slice(path.indexOf(to)), f, to].join(" → "));
+        if (state.get(to) === 'open') loops.push([...path.slice(path.indexOf(to)), f, to].join(' → '));
         else if (!state.has(to)) visit(to, [...path, f]);
       }
-      state.set(f, "done");
+      state.set(f, 'done');
     };
     for (const f of edges.keys()) if (!state.has(f)) visit(f, []);
     expect(loops).toEqual([]);
@@ -148,45 +107,33 @@ describe("architecture", () => {
   // One way to connect features (docs/architecture.md, "Events and jobs"): a question another
   // feature answers is added to `deps.queries` at build time, reactions subscribe to events, and
   // nothing is handed from one reaction to another.
-  const appFiles = () =>
-    Object.keys(graph).filter(
-      (f) =>
-        f.startsWith("server/") && !isTest(f) && !f.endsWith("test-support.ts"),
-    );
-  const source = (f: string) => readFileSync(`${SRC}${f}`, "utf8");
+  const appFiles = () => Object.keys(graph).filter((f) => f.startsWith('server/') && !isTest(f) && !f.endsWith('test-support.ts'));
+  const source = (f: string) => readFileSync(`${SRC}${f}`, 'utf8');
 
   /**
    * A module-level registry still to move to `deps.queries` (the lead: with the maintenance work
    * that owns its only source). Nothing may be added here.
    */
-  const KNOWN_REGISTRIES = [
-    "server/features/support/support-window.ts:sources",
-  ];
+  const KNOWN_REGISTRIES = ['server/features/support/support-window.ts:sources'];
 
-  it("has no module-level registry that other features fill (answers go on deps.queries at build time)", () => {
+  it('has no module-level registry that other features fill (answers go on deps.queries at build time)', () => {
     const found: string[] = [];
     for (const f of appFiles()) {
       const text = source(f);
       // An empty collection declared at the top of a module…
-      for (const m of text.matchAll(
-        /^(?:export )?(?:const|let) (\w+)(?:: [^=\n]+)? = (?:\[\]|new (?:Map|Set)(?:<[^>\n]*>)?\(\));/gm,
-      )) {
+      for (const m of text.matchAll(/^(?:export )?(?:const|let) (\w+)(?:: [^=\n]+)? = (?:\[\]|new (?:Map|Set)(?:<[^>\n]*>)?\(\));/gm)) {
         const name = m[1]!;
         // …that an exported function adds to is a registry filled from outside.
-        const filled = new RegExp(
-          `export (?:async )?function \\w+[^]*?\\b${name}\\.(?:push|add|set|unshift)\\(`,
-        ).test(text);
+        const filled = new RegExp(`export (?:async )?function \\w+[^]*?\\b${name}\\.(?:push|add|set|unshift)\\(`).test(text);
         if (filled) found.push(`${f}:${name}`);
       }
     }
     expect(found).toEqual(KNOWN_REGISTRIES);
   });
 
-  it("passes no state from one reaction to another (no WeakSet/WeakMap hand-off on events)", () => {
+  it('passes no state from one reaction to another (no WeakSet/WeakMap hand-off on events)', () => {
     const found = appFiles()
-      .filter(
-        (f) => f.startsWith("server/features/") && /subscriptions\.ts$/.test(f),
-      )
+      .filter((f) => f.startsWith('server/features/') && /subscriptions\.ts$/.test(f))
       .filter((f) => /\bnew Weak(?:Set|Map)\b/.test(source(f)));
     expect(found).toEqual([]);
   });
@@ -196,13 +143,7 @@ describe("architecture", () => {
     new Set(
       appFiles()
         .filter((f) => featureOf(f) === feature)
-        .flatMap((f) =>
-          [
-            ...source(f).matchAll(
-              /app\.(?:get|post|put|patch|delete)\(\s*['"`]\/([a-z-]+)/g,
-            ),
-          ].map((m) => m[1]!),
-        ),
+        .flatMap((f) => [...source(f).matchAll(/app\.(?:get|post|put|patch|delete)\(\s*['"`]\/([a-z-]+)/g)].map((m) => m[1]!)),
     );
 
   it("no feature reads another feature's URL strings (notices hear events, not routes)", () => {
@@ -212,18 +153,11 @@ describe("architecture", () => {
       if (!feature) continue;
       const text = source(f);
       // Matching requests by route is for plugins (auth's permission check) and metrics' labels.
-      if (
-        feature !== "metrics" &&
-        /routeOptions\.url/.test(text.replace(/\/\/.*$/gm, ""))
-      )
-        found.push(`${f}: reads routeOptions.url`);
+      if (feature !== 'metrics' && /routeOptions\.url/.test(text.replace(/\/\/.*$/gm, ''))) found.push(`${f}: reads routeOptions.url`);
       // The back office's permission table names the back office's own routes.
-      if (f === "server/features/admin/permissions.ts") continue;
-      for (const m of text
-        .replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, "")
-        .matchAll(/['"`][A-Z]* ?\/api\/v1\/([a-z-]+)/g)) {
-        if (!ownSegments(feature).has(m[1]!))
-          found.push(`${f}: /api/v1/${m[1]}`);
+      if (f === 'server/features/admin/permissions.ts') continue;
+      for (const m of text.replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '').matchAll(/['"`][A-Z]* ?\/api\/v1\/([a-z-]+)/g)) {
+        if (!ownSegments(feature).has(m[1]!)) found.push(`${f}: /api/v1/${m[1]}`);
       }
     }
     expect(found).toEqual([]);
