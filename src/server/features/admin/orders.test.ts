@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -102,7 +102,7 @@ describe('admin orders', () => {
     expect((await call('PUT', `orders/${seeded.orderId}/delivery-link`, { url: 'https://client-site.example.com' })).json()).toEqual({ deliveryUrl: 'https://client-site.example.com' });
     expect(JSON.stringify(await status())).not.toContain('client-site.example.com');
     await seedRemainingPayment(t, seeded.customer, seeded.orderId);
-    // With the link already set, the remaining payment completes stages 14 and 15 (issue 5).
+    // With the link already set, the remaining payment completes stages 14 and 15.
     expect((await status()).completed_steps).toBe(14);
     expect(JSON.stringify(await status())).toContain('https://client-site.example.com');
     const past = await call('POST', `orders/${seeded.orderId}/stages/next`, {});

@@ -15,7 +15,7 @@ export function subscribeInvoices(deps: AppDeps) {
     // The receipt carries the invoice: it follows this second event (order-mail).
     await deps.events.publish(tx, 'payment.invoiced', { ...e, invoiceId: invoice.id, invoiceNumber: invoice.number });
   });
-  // A maintenance-plan charge is invoiced the same way, from the same numbering (issue 20 item 4).
+  // A maintenance-plan charge is invoiced the same way, from the same numbering.
   deps.events.inTransaction('maintenance.charged', async (e, tx) => {
     await issueChargeInvoice(deps, tx, e);
   });

@@ -7,7 +7,7 @@ import { installments } from '../../db/schema/orders.ts';
 import { cancelRemindersOnPayment, cancelRemindersOnUndo, scheduleReminders } from './schedule.ts';
 import { runDueReminders } from './run-reminders.ts';
 
-/** Launch Readiness: the stage after which the remaining amount is due (issue 14.2). */
+/** Launch Readiness: the stage after which the remaining amount is due. */
 const LAUNCH_READINESS = REMAINING_PAYMENT_STAGE - 1;
 
 /** The stored job that sends what is due now (a round's "now due" mail) soon after the commit. */

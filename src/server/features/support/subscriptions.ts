@@ -10,7 +10,7 @@ import type { ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
 import { fileInSupport } from './files-in-use.ts';
 
-// Support through the one notice mechanism (DESIGN §11, decision 155): a new request and every
+// Support through the one notice mechanism (decision 155): a new request and every
 // message become a `support_reply` notice for the other side, mailed in the order's batch by the
 // notice job; resolving a request tells the customer. Each reaction runs in the publisher's
 // transaction, so a notice exists exactly when its request or message does. The summary names the
