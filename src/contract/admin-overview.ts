@@ -39,6 +39,11 @@ export const overviewResponse = z.object({
   maintenance: maintenanceOverview,
   /** Support requests waiting longer than SUPPORT_FIRST_RESPONSE_HOURS for the team. */
   supportPastTarget: z.number().int(),
+  /**
+   * Additive: stored work that gave up after its last attempt — jobs (follow-up work of a change)
+   * and mails — for the founder to look into (docs/architecture.md, "Events and jobs").
+   */
+  failedWork: z.object({ jobs: z.number().int(), mails: z.number().int() }),
   /** Additive (decision 190): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
   stepUp: z.enum(['passkey', 'off']),
 });

@@ -44,6 +44,9 @@ import { invoiceRoutes } from './features/invoices/routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { registerMetrics } from './features/metrics/routes.ts';
 import { startJobTimer } from './features/jobs/run-jobs.ts';
+import { createJobQueue } from './features/jobs/job-queue.ts';
+import { invoiceAttachment } from './features/invoices/invoice-queries.ts';
+import { subscribeTracker } from './features/tracker/subscriptions.ts';
 import { registerPageViewCounter } from './features/funnel/count-page-views.ts';
 import { openFileStorage } from './integrations/storage/open-storage.ts';
 import { orderFileRoutes } from './features/order-files/routes.ts';
@@ -56,16 +59,15 @@ import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
 import { subscribeInvoices } from './features/invoices/subscriptions.ts';
 import { subscribeReminders } from './features/reminders/subscriptions.ts';
 import { subscribeRefunds } from './features/payments/subscriptions.ts';
-import { markReviewNoticesOnRead, subscribeNotices } from './features/notices/subscriptions.ts';
+import { subscribeNotices } from './features/notices/subscriptions.ts';
 import { orderMessageRoutes } from './features/order-messages/routes.ts';
 import { registerOrderMessageSocket } from './features/order-messages/socket-handlers.ts';
 import { supportRoutes } from './features/support/routes.ts';
-import { subscribeSupport } from './features/support/subscriptions.ts';
-import { registerSupportSocket } from './features/support/socket.ts';
+import { broadcastSupport, subscribeSupport } from './features/support/subscriptions.ts';
 import { announceErasedChats, subscribeChat } from './features/chat/subscriptions.ts';
 import { subscribeLeads } from './features/leads/subscriptions.ts';
 import { subscribeContact } from './features/contact/subscriptions.ts';
-import { subscribeOrderMessages } from './features/order-messages/subscriptions.ts';
+import { broadcastOrderMessages, subscribeOrderMessages } from './features/order-messages/subscriptions.ts';
 import { subscribeBrief } from './features/brief/subscriptions.ts';
 import { subscribeReferrals } from './features/referrals/subscriptions.ts';
 import { subscribeAbandonedCheckouts } from './features/abandoned-checkouts/subscriptions.ts';
@@ -81,6 +83,11 @@ export interface BuildOptions {
   database?: Database;
   /** Disable the mail worker's timer (tests call mailer.drain()). */
   pollMail?: boolean;
+  /**
+   * Test-only fault hook: runs right after every commit of an events transaction, before anything
+   * else learns of it (tests/api/runtime/crash-after-commit.test.ts kills the process here).
+   */
+  afterCommitFault?: () => void;
 }
 
 const API = '/api/v1';
@@ -140,25 +147,47 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     from: config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`,
     log: app.log,
     poll: options.pollMail,
+    // Documents are rendered when the mail leaves, not in the request that queued it.
+    renderAttachment: (ref) => invoiceAttachment(deps, ref.id),
   });
   const metricsOn = config.METRICS_ALLOW.length > 0 || Boolean(config.METRICS_TOKEN);
   const metrics = metricsOn ? createMetrics(database, app.log) : undefined;
   const bus = await createInvalidationBus({ redisUrl: config.REDIS_URL, postgresUrl: config.DATABASE_URL, pool: database.pool, log: app.log });
-  const events = createDomainEvents(database.db, app.log);
+  // Jobs run by themselves where the job timer runs (not in tests: they run the pass with their clock).
+  const jobs = createJobQueue({ database, log: app.log, autoRun: config.JOBS_POLL_SECONDS > 0 && config.NODE_ENV !== 'test' });
+  const events = createDomainEvents(database.db, app.log, () => {
+    options.afterCommitFault?.();
+    mailer.wake();
+    jobs.wake();
+  });
   const fileStorage = await openFileStorage(config);
-  const deps: AppDeps = { config, database, db: database.db, mailer, log: app.log, metrics, revocations: createRevocations(), bus, events, fileStorage };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    log: app.log,
+    metrics,
+    revocations: createRevocations(),
+    bus,
+    events,
+    jobs,
+    queries: { fileInUse: [] },
+    fileStorage,
+  };
   // Who reacts to the order's events (decision 100) — the one place that knows; publishers import
-  // none of them. The order matters after commit: the customer's receipt and stage e-mail first.
+  // none of them. No reaction depends on the order of these lines: where one needs another's
+  // result, it follows a second event (docs/architecture.md, "Events and jobs").
+  subscribeTracker(deps);
   subscribeOrderMail(deps);
   subscribeInvoices(deps);
   subscribeReminders(deps);
   subscribeRefunds(deps);
   // Messages and review events become notices for the other side (decision 155).
   subscribeNotices(deps);
-  markReviewNoticesOnRead(app, deps);
   // Support requests and their messages become notices too (decision 170).
   subscribeSupport(deps);
-  // A review approved: the due date first, then the stage it completes (decision 150).
+  // A review approved sets the due date and completes its stage (decision 150).
   subscribeDeliveryDate(deps);
   subscribeReviews(deps);
   // A deleted account (decision 192): each feature erases its own part (the ones above too).
@@ -184,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     await bus.close();
+    await jobs.stop();
     await mailer.stop();
     await fileStorage.close();
     if (!options.database) await database.close();
@@ -235,7 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerChatSocket(socketServer.io, deps, socketServer.messageLimit);
   announceErasedChats(socketServer.io, deps);
   registerOrderMessageSocket(socketServer.io, deps);
-  registerSupportSocket(socketServer.io, deps);
+  broadcastOrderMessages(socketServer.io, deps);
+  broadcastSupport(socketServer.io, deps);
   await app.register(chatRoutes, { prefix: API, deps });
   // The spec's guest chat test page starts a chat with a JSON POST to the site's root (decision 107).
   await app.register(chatRootRoute, { deps });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -101,5 +102,64 @@ describe('architecture', () => {
     };
     for (const f of edges.keys()) if (!state.has(f)) visit(f, []);
     expect(loops).toEqual([]);
+  });
+
+  // One way to connect features (docs/architecture.md, "Events and jobs"): a question another
+  // feature answers is added to `deps.queries` at build time, reactions subscribe to events, and
+  // nothing is handed from one reaction to another.
+  const appFiles = () => Object.keys(graph).filter((f) => f.startsWith('server/') && !isTest(f) && !f.endsWith('test-support.ts'));
+  const source = (f: string) => readFileSync(`${SRC}${f}`, 'utf8');
+
+  /**
+   * A module-level registry still to move to `deps.queries` (the lead: with the maintenance work
+   * that owns its only source). Nothing may be added here.
+   */
+  const KNOWN_REGISTRIES = ['server/features/support/support-window.ts:sources'];
+
+  it('has no module-level registry that other features fill (answers go on deps.queries at build time)', () => {
+    const found: string[] = [];
+    for (const f of appFiles()) {
+      const text = source(f);
+      // An empty collection declared at the top of a module…
+      for (const m of text.matchAll(/^(?:export )?(?:const|let) (\w+)(?:: [^=\n]+)? = (?:\[\]|new (?:Map|Set)(?:<[^>\n]*>)?\(\));/gm)) {
+        const name = m[1]!;
+        // …that an exported function adds to is a registry filled from outside.
+        const filled = new RegExp(`export (?:async )?function \\w+[^]*?\\b${name}\\.(?:push|add|set|unshift)\\(`).test(text);
+        if (filled) found.push(`${f}:${name}`);
+      }
+    }
+    expect(found).toEqual(KNOWN_REGISTRIES);
+  });
+
+  it('passes no state from one reaction to another (no WeakSet/WeakMap hand-off on events)', () => {
+    const found = appFiles()
+      .filter((f) => f.startsWith('server/features/') && /subscriptions\.ts$/.test(f))
+      .filter((f) => /\bnew Weak(?:Set|Map)\b/.test(source(f)));
+    expect(found).toEqual([]);
+  });
+
+  /** The first path segments of the routes a feature registers: the only /api/v1/ paths it may spell out. */
+  const ownSegments = (feature: string) =>
+    new Set(
+      appFiles()
+        .filter((f) => featureOf(f) === feature)
+        .flatMap((f) => [...source(f).matchAll(/app\.(?:get|post|put|patch|delete)\(\s*['"`]\/([a-z-]+)/g)].map((m) => m[1]!)),
+    );
+
+  it("no feature reads another feature's URL strings (notices hear events, not routes)", () => {
+    const found: string[] = [];
+    for (const f of appFiles()) {
+      const feature = featureOf(f);
+      if (!feature) continue;
+      const text = source(f);
+      // Matching requests by route is for plugins (auth's permission check) and metrics' labels.
+      if (feature !== 'metrics' && /routeOptions\.url/.test(text.replace(/\/\/.*$/gm, ''))) found.push(`${f}: reads routeOptions.url`);
+      // The back office's permission table names the back office's own routes.
+      if (f === 'server/features/admin/permissions.ts') continue;
+      for (const m of text.replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '').matchAll(/['"`][A-Z]* ?\/api\/v1\/([a-z-]+)/g)) {
+        if (!ownSegments(feature).has(m[1]!)) found.push(`${f}: /api/v1/${m[1]}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

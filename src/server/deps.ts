@@ -7,6 +7,17 @@ import type { Revocations } from './features/auth/revocations.ts';
 import type { InvalidationBus } from './lib/invalidation-bus.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
+import type { JobQueue } from './features/jobs/job-queue.ts';
+import type { FileInUseCheck } from './features/order-files/file-in-use.ts';
+
+/**
+ * Questions one feature asks and others answer. Each answering feature adds its answer once, at
+ * build time, from its subscriptions.ts — never into a module-level registry filled at import.
+ */
+export interface AppQueries {
+  /** Why an order file cannot be deleted (a review round, a message, a support request uses it). */
+  fileInUse: FileInUseCheck[];
+}
 
 /** What features receive from buildApp: passed explicitly, never hidden in decorators. */
 export interface AppDeps {
@@ -21,6 +32,9 @@ export interface AppDeps {
   metrics?: AppMetrics;
   /** The order's events and their subscribers; publish inside `events.transaction()` (decision 100). */
   events: DomainEvents;
+  /** Stored follow-up work: written in a change's transaction, run by the job pass (features/jobs/job-queue.ts). */
+  jobs: JobQueue;
+  queries: AppQueries;
   /** Session revocations, for what outlives a request (live chat sockets). */
   revocations: Revocations;
   /** Where order files' bytes live: a local folder or S3 (integrations/storage, decision 140). */

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** File names of the attachments, in order. */
+  attachments: { filename: string; contentType: string; size: number }[];
   receivedAt: string;
 }
 
@@ -31,6 +33,7 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, size: a.size })),
             receivedAt: new Date().toISOString(),
           });
           callback();

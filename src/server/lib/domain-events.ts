@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 
-// The order's life as events (decision 100). The feature that owns a change publishes
+// The order's life as events (docs/architecture.md "Events and jobs", decision 100). The feature that owns a change publishes
 // it; features that react subscribe from their own `subscriptions.ts`, wired once in app.ts. So a
 // publisher never imports its subscribers: the tracker does not know that reminders are planned
 // when Launch Readiness is done, settling a payment does not know that an invoice is numbered.
@@ -37,6 +37,27 @@ export interface PaymentSettled extends OrderRef {
   paidAt: Date;
 }
 
+/**
+ * The settled payment's invoice was issued, in the settling transaction (invoices). A second event
+ * rather than a second subscriber of payment.settled, so that the receipt, which carries the
+ * invoice, does not depend on the order in which subscribers were registered.
+ */
+export interface PaymentInvoiced extends PaymentSettled {
+  invoiceId: string;
+  invoiceNumber: string;
+}
+
+/**
+ * Someone on one side of an order looked at a part of it in the app (its stages, its design
+ * reviews): what they saw need not be mailed to them (notices mark it read).
+ */
+export interface OrderSeen {
+  orderId: string;
+  side: 'customer' | 'agency';
+  what: 'stages' | 'reviews';
+  at: Date;
+}
+
 /** A second successful payment for an installment already paid: it has to be refunded. */
 export interface PaymentDuplicate extends OrderRef {
   kind: 'advance' | 'remaining';
@@ -46,7 +67,7 @@ export interface PaymentDuplicate extends OrderRef {
   paidAt: Date;
 }
 
-/** The website link is now the customer's (stage 15 completed). */
+/** The website link is now the customer's (stage 15 completed). Published by the tracker only. */
 export interface OrderDelivered extends OrderRef {
   deliveryUrl: string;
   at: Date;
@@ -168,6 +189,8 @@ export interface DomainEventMap {
   'stage.undone': StageUndone;
   'payment.settled': PaymentSettled;
   'payment.duplicate': PaymentDuplicate;
+  'payment.invoiced': PaymentInvoiced;
+  'order.seen': OrderSeen;
   'order.delivered': OrderDelivered;
 }
 
@@ -175,32 +198,38 @@ export type DomainEventName = keyof DomainEventMap;
 
 export interface DomainEvents {
   /**
-   * A reaction that must be atomic with the change (numbering an invoice, planning or cancelling
-   * reminders): it runs inside the publisher's transaction, in subscription order, when the event
-   * is published; if it throws, the change rolls back with it.
+   * A reaction that must happen because of the change: it runs inside the publisher's
+   * transaction when the event is published, and if it throws, the change rolls back with it.
+   * A mail is queued here (`mailer.enqueue(tx, …)`), slow or fallible work is stored as a job
+   * (`jobs.enqueue(tx, …)`), so a crash after the commit loses neither (docs/architecture.md,
+   * "Events and jobs"). Reactions must not depend on one another's order: where one needs another's
+   * result, that one publishes a second event (invoices publish `payment.invoiced`).
    */
   inTransaction<K extends DomainEventName>(name: K, reaction: (event: DomainEventMap[K], tx: Tx) => Promise<void>): void;
   /**
-   * A reaction that may only happen once the change is stored (e-mails): it runs after commit, in
-   * publication order, and never if the transaction rolls back. Best effort — an error is logged,
-   * not thrown — and idempotent, because the same change may reach it again (a retry, another instance).
+   * Only for what may be lost without harm — a socket broadcast, a cache drop. It runs after the
+   * commit, and never if the transaction rolls back. Nothing retries it: an error is logged, and a
+   * crash between the commit and this reaction loses it for good. Anything that must happen is an
+   * in-transaction reaction instead.
    */
   afterCommit<K extends DomainEventName>(name: K, reaction: (event: DomainEventMap[K]) => Promise<void>): void;
   /**
-   * Runs `work` in a transaction in which events can be published. After it commits, the queued
-   * after-commit reactions run (and are awaited) before this returns.
+   * Runs `work` in a transaction in which events can be published. After it commits, `onCommit`
+   * runs (it wakes the mail and job workers) and the queued after-commit reactions run before this returns.
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** A savepoint inside such a transaction: if `work` throws, the after-commit reactions of its events are dropped with it. */
   savepoint<T>(tx: Tx, work: (sp: Tx) => Promise<T>): Promise<T>;
   /** Publishes inside a transaction opened by `transaction()` or `savepoint()`. */
   publish<K extends DomainEventName>(tx: Tx, name: K, event: DomainEventMap[K]): Promise<void>;
+  /** Publishes an event that is a change of its own (a read noted) in a transaction of its own. */
+  publishAlone<K extends DomainEventName>(name: K, event: DomainEventMap[K]): Promise<void>;
 }
 
 type Queued = { name: DomainEventName; run: () => Promise<void> };
 
 /** The in-process event registry of one app instance (buildApp creates it; tests build many). */
-export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>): DomainEvents {
+export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>, onCommit: () => void = () => {}): DomainEvents {
   const inTx = new Map<DomainEventName, ((event: never, tx: Tx) => Promise<void>)[]>();
   const afterCommit = new Map<DomainEventName, ((event: never) => Promise<void>)[]>();
   // The after-commit queue of each open transaction or savepoint, found from the `tx` a publisher holds.
@@ -208,7 +237,7 @@ export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>
 
   const add = <R>(map: Map<DomainEventName, R[]>, name: DomainEventName, reaction: R) => map.set(name, [...(map.get(name) ?? []), reaction]);
 
-  return {
+  const events: DomainEvents = {
     inTransaction(name, reaction) {
       add(inTx, name, reaction as (event: never, tx: Tx) => Promise<void>);
     },
@@ -221,6 +250,7 @@ export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>
         queues.set(tx, queue);
         return work(tx);
       });
+      onCommit();
       for (const q of queue) await q.run().catch((err: unknown) => log.error({ err, event: q.name }, 'an after-commit reaction failed'));
       return result;
     },
@@ -235,6 +265,9 @@ export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>
       outer.push(...queue);
       return result;
     },
+    async publishAlone(name, event) {
+      await events.transaction((tx) => events.publish(tx, name, event));
+    },
     async publish(tx, name, event) {
       const queue = queues.get(tx);
       // A programming error, caught by any test of the publisher: an event outside a transaction
@@ -244,4 +277,5 @@ export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>
       for (const reaction of afterCommit.get(name) ?? []) queue.push({ name, run: () => reaction(event as never) });
     },
   };
+  return events;
 }

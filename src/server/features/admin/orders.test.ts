@@ -45,18 +45,19 @@ describe('admin orders', () => {
     expect((await call('GET', 'orders/bad%20id')).statusCode).toBe(400);
   });
 
-  it('completes the next stage with a note the customer sees (as text) and is e-mailed, audited', async () => {
+  it('completes the next stage with a note the customer sees (as text) and is told of, audited', async () => {
     const html = '<script>alert(1)</script> UI call booked';
     const res = await call('POST', `orders/${seeded.orderId}/stages/next`, { note: html });
     expect(res.json()).toEqual({ orderId: seeded.orderId, completedStages: 2 });
     // The wire value is the index of the last completed stage (spec §4): stage 2 done → 1.
     expect((await status()).completed_steps).toBe(1);
-    const mail = await t.deps.database.query<{ subject: string; html_body: string }>(
-      `select subject, html_body from mail_outbox where to_address = 'ordering@example.com' and template = 'order-stage' order by created_at desc limit 1`,
+    // The customer hears of it in the order's batched notice mail (decision 155), which names the
+    // stage and never the note's text.
+    const notice = await t.deps.database.query<{ summary: string }>(
+      `select n.summary from notices n join orders o on o.id = n.order_id where o.public_id = $1 and n.kind = 'stage_completed' and n.recipient = 'customer'`,
+      [seeded.orderId],
     );
-    expect(mail[0]!.subject).toContain('UI Discussion');
-    expect(mail[0]!.html_body).toContain('&lt;script&gt;');
-    expect(mail[0]!.html_body).not.toContain('<script>');
+    expect(notice.map((n) => n.summary)).toEqual(['UI Discussion completed (stage 2 of 15)']);
     const audit = (await call('GET', `audit?entity=order&entityId=${seeded.orderId}`)).json();
     expect(audit.items[0]).toMatchObject({ action: 'order.stage.complete', before: { completedStages: 1 }, after: { completedStages: 2, stage: 'UI Discussion', note: html } });
   });
@@ -64,10 +65,15 @@ describe('admin orders', () => {
   it('refuses a note over 500 characters, and a stage out of order (remaining payment not in)', async () => {
     expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: 'x'.repeat(501) })).statusCode).toBe(400);
     for (let i = 3; i <= 13; i++) expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: `Stage ${i}` })).statusCode).toBe(200);
-    // Stage 4 is named "UI Completed": its e-mail's subject says so once.
-    const subjects = (await t.deps.database.query<{ subject: string }>(`select subject from mail_outbox where template = 'order-stage' and subject like $1`, [`Order ${seeded.orderId}: %`])).map((r) => r.subject);
-    expect(subjects).toContain(`Order ${seeded.orderId}: UI Completed`);
-    expect(subjects).toContain(`Order ${seeded.orderId}: UI Discussion completed`);
+    // Stage 4 is named "UI Completed": its notice says so once.
+    const subjects = (
+      await t.deps.database.query<{ summary: string }>(
+        `select n.summary from notices n join orders o on o.id = n.order_id where o.public_id = $1 and n.kind = 'stage_completed'`,
+        [seeded.orderId],
+      )
+    ).map((r) => r.summary);
+    expect(subjects).toContain('UI Completed (stage 4 of 15)');
+    expect(subjects).toContain('UI Discussion completed (stage 2 of 15)');
     expect(subjects.filter((x) => /completed completed/i.test(x))).toEqual([]);
     const early = await call('POST', `orders/${seeded.orderId}/stages/next`, {});
     expect(early.statusCode).toBe(409);

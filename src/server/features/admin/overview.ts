@@ -63,9 +63,17 @@ async function featuredOffer(database: Database, now: Date): Promise<OverviewRes
   return { couponId: row.id, code: row.code, endsAt: endsAt ? endsAt.toISOString() : null, hasEnded: endsAt !== null && endsAt <= now };
 }
 
+/** Jobs and mails that failed for good (their last error is in the row). */
+async function failedWork(database: Database): Promise<OverviewResponse['failedWork']> {
+  const [row] = await database.query<{ jobs: number; mails: number }>(
+    `select (select count(*) from jobs where state = 'failed')::int as jobs, (select count(*) from mail_outbox where state = 'failed')::int as mails`,
+  );
+  return { jobs: Number(row?.jobs ?? 0), mails: Number(row?.mails ?? 0) };
+}
+
 export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<Omit<OverviewResponse, 'stepUp'>> {
   const days = lastDays(now);
-  const [rev, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget] = await Promise.all([
+  const [rev, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget, failed] = await Promise.all([
     revenue(database, days),
     ordersByStage(database),
     cashbackOwed(database),
@@ -76,6 +84,7 @@ export async function getOverview(database: Database, now = new Date(), supportR
     featuredOffer(database, now),
     dueOrders(database, now),
     countPastResponseTarget(database.db, supportResponseHours, now),
+    failedWork(database),
   ]);
   return {
     generatedAt: now.toISOString(),
@@ -95,5 +104,6 @@ export async function getOverview(database: Database, now = new Date(), supportR
     ...due,
     maintenance: await maintenanceOverviewOf(database.db),
     supportPastTarget,
+    failedWork: failed,
   };
 }

@@ -73,7 +73,7 @@ export async function sendLoginCode(deps: AppDeps, input: { email: string; purpo
     ip: ip.slice(0, 100),
     expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
   });
-  await deps.mailer.enqueue(email, `otp-${purpose}`, codeEmail(deps.config.BRAND_NAME, code, input.purpose, exists));
+  await deps.mailer.enqueue(deps.db, email, `otp-${purpose}`, codeEmail(deps.config.BRAND_NAME, code, input.purpose, exists));
   await purgeOldSecrets(deps);
 }
 

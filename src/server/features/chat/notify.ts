@@ -22,7 +22,7 @@ export async function emailFounderNewChat(deps: AppDeps, conversation: Conversat
     ],
     action: { label: 'Open the chat console', url: `${config.publicUrl}/adminChat` },
   });
-  for (const to of founderAddresses(deps)) await deps.mailer.enqueue(to, 'chat-new', mail);
+  for (const to of founderAddresses(deps)) await deps.mailer.enqueue(deps.db, to, 'chat-new', mail);
 }
 
 export async function emailVisitorReply(deps: AppDeps, to: string, reply: string) {
@@ -34,5 +34,5 @@ export async function emailVisitorReply(deps: AppDeps, to: string, reply: string
     rows: [['Reply', reply]],
     action: { label: 'Continue the chat', url: config.publicUrl },
   });
-  await deps.mailer.enqueue(to, 'chat-reply', mail);
+  await deps.mailer.enqueue(deps.db, to, 'chat-reply', mail);
 }

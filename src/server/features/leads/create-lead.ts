@@ -14,30 +14,32 @@ export interface NewLead {
   touch?: FirstTouch | null;
 }
 
-/** Stores the lead first, then queues the admin notification: nothing is lost if mail is down. */
+/** Stores the lead and queues the admin notification in one transaction: both or neither. */
 export async function createLead(deps: AppDeps, lead: NewLead): Promise<void> {
-  const [row] = await deps.db
-    .insert(leads)
-    .values({
-      kind: lead.kind,
-      email: lead.kind === 'email' ? lead.value : null,
-      phone: lead.kind === 'phone' ? lead.value : null,
-      page: lead.page ?? null,
-      ip: lead.ip,
-      userAgent: lead.userAgent?.slice(0, 300) ?? null,
-      ...touchColumns(lead.touch),
-    })
-    .returning({ id: leads.id, createdAt: leads.createdAt });
-  const label = lead.kind === 'email' ? 'E-mail' : 'Phone';
-  await notifyAdmins(deps, `lead-${lead.kind}`, {
-    subject: `New lead: ${lead.value}`,
-    heading: 'A visitor asked to be contacted',
-    paragraphs: [`Someone left their ${lead.kind === 'email' ? 'e-mail address' : 'phone number'} on the website. Please reach out to them.`],
-    rows: [
-      [label, lead.value],
-      ['Page', lead.page ?? '/'],
-      ['Received', row!.createdAt.toISOString()],
-    ],
-    action: { label: 'Open the back office', url: `${deps.config.publicUrl}/admin` },
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        kind: lead.kind,
+        email: lead.kind === 'email' ? lead.value : null,
+        phone: lead.kind === 'phone' ? lead.value : null,
+        page: lead.page ?? null,
+        ip: lead.ip,
+        userAgent: lead.userAgent?.slice(0, 300) ?? null,
+        ...touchColumns(lead.touch),
+      })
+      .returning({ id: leads.id, createdAt: leads.createdAt });
+    const label = lead.kind === 'email' ? 'E-mail' : 'Phone';
+    await notifyAdmins(deps, tx, `lead-${lead.kind}`, {
+      subject: `New lead: ${lead.value}`,
+      heading: 'A visitor asked to be contacted',
+      paragraphs: [`Someone left their ${lead.kind === 'email' ? 'e-mail address' : 'phone number'} on the website. Please reach out to them.`],
+      rows: [
+        [label, lead.value],
+        ['Page', lead.page ?? '/'],
+        ['Received', row!.createdAt.toISOString()],
+      ],
+      action: { label: 'Open the back office', url: `${deps.config.publicUrl}/admin` },
+    });
   });
 }

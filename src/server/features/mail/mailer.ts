@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../../db/schema/platform.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import type { MailAttachment, MailTransport } from '../../integrations/mail/transport.ts';
 import type { RenderedEmail } from './render-email.ts';
 import { isDeletedEmail } from '../../../domain/deleted-account.ts';
@@ -11,22 +11,40 @@ const POLL_MS = 2000;
 // if this one dies mid-send the row becomes due again after the lease.
 const LEASE = "interval '2 minutes'";
 
+/**
+ * A document the worker renders when it sends the mail (an invoice's PDF), named, not stored: the
+ * request that queues the mail does not wait for a PDF, and the mail carries what the document
+ * says when it leaves (docs/decisions/200-durable-reactions.md).
+ */
+export interface AttachmentRef {
+  kind: 'invoice';
+  id: string;
+}
+
+/** Renders one named document for the worker; wired in app.ts (the mail feature knows no invoices). */
+export type RenderAttachment = (ref: AttachmentRef) => Promise<MailAttachment>;
+
 export interface Mailer {
-  /** Records the message in the outbox; the worker delivers it (with retries). */
-  enqueue(to: string, template: string, mail: RenderedEmail, attachments?: MailAttachment[]): Promise<void>;
+  /**
+   * Records the message in the outbox in `tx` — the transaction of the change the mail is about,
+   * so the mail exists exactly when the change does — or in `deps.db` when there is no change to
+   * join. The worker delivers it (with retries), rendering `attach` as it sends.
+   */
+  enqueue(tx: Db | Tx, to: string, template: string, mail: RenderedEmail, attach?: AttachmentRef[]): Promise<void>;
+  /** Starts a pass soon (after a commit that queued mail); lossy by design: the poll catches what it misses. */
+  wake(): void;
   /** Sends everything due now; resolves when done. Used by the worker loop and by tests. */
   drain(): Promise<number>;
   stop(): Promise<void>;
   readonly transportName: MailTransport['name'];
 }
 
-/** Attachments (e.g. an invoice PDF) travel through the outbox as base64 in a jsonb column. */
+/** Attachments queued before migration 0880 travelled through the outbox as base64; still sent. */
 export interface StoredAttachment {
   filename: string;
   contentType: string;
   base64: string;
 }
-export const storeAttachment = (a: MailAttachment): StoredAttachment => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') });
 
 export function createMailer(opts: {
   database: Database;
@@ -34,6 +52,7 @@ export function createMailer(opts: {
   from: string;
   log: FastifyBaseLogger;
   poll?: boolean;
+  renderAttachment?: RenderAttachment;
 }): Mailer {
   const { database, transport, log } = opts;
   let stopped = false;
@@ -50,15 +69,24 @@ export function createMailer(opts: {
       html_body: string;
       attempts: number;
       attachments: StoredAttachment[] | null;
+      renders: AttachmentRef[] | null;
     }>(
       `update mail_outbox set next_attempt_at = now() + ${LEASE}
          where id in (select id from mail_outbox where state = 'pending' and next_attempt_at <= now()
                       order by next_attempt_at limit 20 for update skip locked)
-       returning id, to_address, subject, text_body, html_body, attempts, attachments`,
+       returning id, to_address, subject, text_body, html_body, attempts, attachments, renders`,
     );
     for (const m of due) {
       try {
-        const attachments = m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }));
+        const stored = (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }));
+        // A document that cannot be rendered fails the attempt: the mail is retried, never sent without it.
+        const rendered: MailAttachment[] = [];
+        for (const ref of m.renders ?? []) {
+          if (!opts.renderAttachment) throw new Error(`no renderer for a ${ref.kind} attachment`);
+          rendered.push(await opts.renderAttachment(ref));
+        }
+        const all = [...stored, ...rendered];
+        const attachments = all.length ? all : undefined;
         await transport.send({ from: opts.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body, ...(attachments ? { attachments } : {}) });
         await database.query(
           `update mail_outbox set state = 'sent', sent_at = now(), transport = $2, attempts = attempts + 1, last_error = null where id = $1`,
@@ -98,24 +126,31 @@ export function createMailer(opts: {
     return running;
   }
 
+  function wake() {
+    if (!stopped) setImmediate(() => void drain().catch((err) => log.error({ err }, 'mail worker')));
+  }
+
   const timer = opts.poll === false ? undefined : setInterval(() => void drain().catch((err) => log.error({ err }, 'mail worker')), POLL_MS);
   timer?.unref();
 
   return {
     transportName: transport.name,
-    async enqueue(to, template, mail, attachments) {
+    async enqueue(tx, to, template, mail, attach) {
       // A deleted account's address (decision 192) is undeliverable by design: nothing is queued for it.
       if (isDeletedEmail(to)) return;
-      await database.db.insert(mailOutbox).values({
+      await tx.insert(mailOutbox).values({
         toAddress: to.toLowerCase(),
         template,
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
-        attachments: attachments?.length ? attachments.map(storeAttachment) : null,
+        renders: attach?.length ? attach : null,
       });
-      if (!stopped) setImmediate(() => void drain().catch((err) => log.error({ err }, 'mail worker')));
+      // Outside a transaction the row is visible now; inside one, the commit wakes the worker
+      // (domain-events' onCommit) and this early pass simply finds nothing yet.
+      wake();
     },
+    wake,
     drain,
     // Shutdown drains the worker: the pass under way finishes, then (for the real worker) one
     // last pass sends what requests answered meanwhile queued. A mail whose send is cut short

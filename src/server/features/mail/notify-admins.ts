@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { renderEmail, type EmailContent } from './render-email.ts';
 
 /**
@@ -10,10 +11,11 @@ export function adminRecipients(config: AppDeps['config']): string[] {
 }
 
 /**
- * Queues one notification per admin through the outbox (retried by the mail worker). Every value
- * is escaped by renderEmail, so HTML typed by a visitor arrives as text.
+ * Queues one notification per admin through the outbox (retried by the mail worker), in `tx`: the
+ * transaction of what it reports. Every value is escaped by renderEmail, so HTML typed by a
+ * visitor arrives as text.
  */
-export async function notifyAdmins(deps: AppDeps, template: string, content: EmailContent): Promise<void> {
+export async function notifyAdmins(deps: AppDeps, tx: Db | Tx, template: string, content: EmailContent): Promise<void> {
   const mail = renderEmail(deps.config.BRAND_NAME, content);
-  for (const to of adminRecipients(deps.config)) await deps.mailer.enqueue(to, template, mail);
+  for (const to of adminRecipients(deps.config)) await deps.mailer.enqueue(tx, to, template, mail);
 }

@@ -1,17 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { DELIVERY_STAGE, STAGES, isPaymentStage, stageDoneText } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
-import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
+import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
 import type { ReviewRef } from '../../lib/domain-events.ts';
-import { workspaceOrder } from '../../lib/workspace-order.ts';
 import { addNotice, markNoticesRead } from './notices.ts';
 
 // What becomes a notice for whom (decision 155). Each reaction runs in the publisher's transaction:
-// a notice exists exactly when its message, round, decision or pin does.
+// a notice exists exactly when its message, round, decision, pin or stage does. Notices hear of
+// other features only through events — never through their routes' URLs.
 
 const other = (side: MessageSide): MessageSide => (side === 'customer' ? 'agency' : 'customer');
 const round = (r: ReviewRef) => `${r.kind === 'ui' ? 'UI' : 'Final'} design review, round ${r.round}`;
+
+const stageSummary = (stage: number) => `${stageDoneText(STAGES[stage - 1] ?? `Stage ${stage}`)} (stage ${stage} of ${STAGES.length})`;
+
+const SEEN_KINDS = {
+  reviews: ['review_opened', 'review_decided', 'review_comment'],
+  stages: ['stage_completed'],
+} as const satisfies Record<string, readonly NoticeKind[]>;
 
 export function subscribeNotices(deps: AppDeps) {
   const { events } = deps;
@@ -36,37 +44,26 @@ export function subscribeNotices(deps: AppDeps) {
     const who = c.author === 'customer' ? 'the customer' : 'the team';
     await addNotice(tx, { orderId: c.orderId, recipient: other(c.author), kind: 'review_comment', refId: c.commentId, summary: `A new comment by ${who} on the ${round(c)}`, at: c.at });
   });
+  // A stage completed by the founder (or by an approved review) joins the customer's batch: one
+  // mail for stages completed in quick succession, none if the order page showed them first.
+  // A payment's stages travel with its receipt, delivery with the delivery mail (order-mail).
+  events.inTransaction('stage.completed', async (e, tx) => {
+    if (isPaymentStage(e.stage) || e.stage === DELIVERY_STAGE) return;
+    // A stage undone and completed again is news again: each completion is its own notice.
+    await addNotice(tx, { orderId: e.orderId, recipient: 'customer', kind: 'stage_completed', refId: randomUUID(), summary: stageSummary(e.stage), at: e.at });
+  });
+  // Taken back before the batch left: the customer is not told of a stage that is not done.
+  events.inTransaction('stage.undone', async (e, tx) => {
+    await tx
+      .delete(notices)
+      .where(and(eq(notices.orderId, e.orderId), eq(notices.kind, 'stage_completed'), eq(notices.summary, stageSummary(e.stage)), isNull(notices.sentAt)));
+  });
+  // What the reader saw in the app is not mailed to them (reviews' and the tracker's reads publish it).
+  events.inTransaction('order.seen', async (e, tx) => {
+    await markNoticesRead(tx, e.orderId, e.side, SEEN_KINDS[e.what], e.at);
+  });
   // A deleted person gets nothing more (decision 192): their side's notices go, so no batch is mailed.
   events.inTransaction('account.deleted', async (e, tx) => {
     await tx.delete(notices).where(and(eq(notices.recipient, 'customer'), inArray(notices.orderId, orderIdsOf(e.userId))));
-  });
-}
-
-const REVIEW_READS: { method: string; url: string; side: MessageSide; param: string }[] = [
-  { method: 'GET', url: '/api/v1/orders/:orderId/reviews', side: 'customer', param: 'orderId' },
-  { method: 'GET', url: '/api/v1/admin/orders/:orderId/reviews', side: 'agency', param: 'orderId' },
-  { method: 'GET', url: '/api/v1/admin/orders/:id/reviews', side: 'agency', param: 'id' },
-];
-
-/**
- * Reading the reviews in the app marks the reader's review notices of that order read, so the
- * e-mail does not repeat what they saw. A hook on the reviews' list route, so the reviews feature
- * does not have to know about notices (events and hooks, not imports). Only after a 200: the route
- * has then checked that the reader may see the order.
- */
-export function markReviewNoticesOnRead(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 200) return;
-    const route = REVIEW_READS.find((r) => r.method === request.method && r.url === request.routeOptions.url);
-    if (!route) return;
-    const publicId = (request.params as Record<string, string | undefined>)[route.param];
-    const userId = request.auth?.user.id;
-    if (!publicId || !userId) return;
-    try {
-      const order = await workspaceOrder(deps.db, publicId, { side: route.side, userId });
-      await markNoticesRead(deps.db, order.orderId, route.side, ['review_opened', 'review_decided', 'review_comment']);
-    } catch (err) {
-      deps.log.warn({ err }, 'notices: marking review notices read');
-    }
   });
 }

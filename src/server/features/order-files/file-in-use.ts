@@ -2,20 +2,14 @@ import type { Tx } from '../../db/client.ts';
 
 // A file that another feature refers to (a design review's images, an attachment of a message
 // that must stay readable) cannot be deleted. Those features do not exist in this module's view:
-// each adds its own check here when it is built, so files never import reviews (docs/architecture.md,
-// "Events and jobs"). A check answers why the file is in use, or null.
+// each answers the question on `deps.queries.fileInUse`, added once at build time from its
+// subscriptions.ts (docs/architecture.md, "Events and jobs"), so files never import reviews.
+// A check answers why the file is in use, or null.
 
 export type FileInUseCheck = (tx: Tx, fileId: string) => Promise<string | null>;
 
-const checks: FileInUseCheck[] = [];
-
-/** Called once by a feature that refers to order files (e.g. reviews: "it is part of review round 2"). */
-export function addFileInUseCheck(check: FileInUseCheck): void {
-  if (!checks.includes(check)) checks.push(check);
-}
-
 /** Why the file cannot be deleted, or null. Runs inside the deleting transaction. */
-export async function fileInUse(tx: Tx, fileId: string): Promise<string | null> {
+export async function fileInUse(checks: readonly FileInUseCheck[], tx: Tx, fileId: string): Promise<string | null> {
   for (const check of checks) {
     const reason = await check(tx, fileId);
     if (reason) return reason;

@@ -9,7 +9,6 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { fileForm, multipartBody } from '../../../../tests/helpers/multipart.ts';
 import { createPaymentOrder } from '../payments/create-payment-order.ts';
 import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
-import { addFileInUseCheck } from './file-in-use.ts';
 import { filesOfOrder, orderFor } from './order-files.ts';
 import { DOCX, GIF, HTML_PAGE, JPEG, ole, PDF, PLAIN_ZIP, PNG, SVG_WITH_SCRIPT, WEBP, XLSX } from '../../../../tests/fixtures/file-bytes.ts';
 
@@ -320,7 +319,7 @@ describe('the founder and deleting', () => {
 
   it('a file another feature uses (the in-use hook) cannot be deleted: 409, and it stays', async () => {
     const file = (await upload(alice, url(aliceOrder), fileForm('in-review.png', PNG))).json().file;
-    addFileInUseCheck(async (_tx, id) => (id === file.id ? 'it is part of design review round 1' : null));
+    t.deps.queries.fileInUse.push(async (_tx, id) => (id === file.id ? 'it is part of design review round 1' : null));
     const res = await t.app.inject({ method: 'DELETE', url: url(aliceOrder, file.id), headers: alice.headers });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This file cannot be deleted: it is part of design review round 1.');

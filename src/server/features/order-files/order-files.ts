@@ -107,7 +107,7 @@ export async function deleteOrderFile(deps: AppDeps, order: OrderRef, fileId: st
   await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: orderFiles.id }).from(orderFiles).where(eq(orderFiles.id, file.id)).for('update');
     if (!locked) throw notFound(FILE_NOT_FOUND);
-    const inUse = await fileInUse(tx, file.id);
+    const inUse = await fileInUse(deps.queries.fileInUse, tx, file.id);
     if (inUse) throw new AppError('CONFLICT', `This file cannot be deleted: ${inUse}.`);
     await tx.delete(orderFiles).where(eq(orderFiles.id, file.id));
     if (viewer.side === 'agency') {

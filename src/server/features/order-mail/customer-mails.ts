@@ -1,39 +1,32 @@
-import { STAGES, formatCustomerDate, stageDoneText } from '../../../domain/tracker.ts';
+import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
-import { invoiceAttachment } from '../invoices/invoice-queries.ts';
 
-// The customer's e-mails of the order's progress — a stage completed, a payment received — all
-// through the outbox. Sent after commit by the subscribers in subscriptions.ts.
-
-export async function mailStageCompleted(deps: AppDeps, to: string, orderPublicId: string, stage: number, note: string | null, at: Date) {
-  const name = STAGES[stage - 1] ?? `Stage ${stage}`;
-  await deps.mailer.enqueue(
-    to,
-    'order-stage',
-    renderEmail(deps.config.BRAND_NAME, {
-      subject: `Order ${orderPublicId}: ${stageDoneText(name)}`,
-      heading: `${name} — done`,
-      paragraphs: [`Stage ${stage} of ${STAGES.length} of your website order is complete.`, ...(note ? [note] : [])],
-      rows: [
-        ['Order', orderPublicId],
-        ['Completed', formatCustomerDate(at)],
-      ],
-      action: { label: 'Follow your order', url: `${deps.config.publicUrl}/status/${orderPublicId}` },
-    }),
-  );
-}
+// The customer's e-mails that go at once — a payment received, the website delivered — queued in
+// the outbox in the transaction of the change they report (docs/architecture.md, "Events and
+// jobs"). Stages completed by the founder go through the batched notices instead (notices feature).
 
 export async function mailReceipt(
   deps: AppDeps,
+  tx: Tx,
   to: string,
-  r: { orderPublicId: string; kind: 'advance' | 'remaining'; amount: number; currency: string; paymentId: string; paidAt: Date; invoice?: { id: string; number: string } },
+  r: {
+    orderPublicId: string;
+    kind: 'advance' | 'remaining';
+    amount: number;
+    currency: string;
+    paymentId: string;
+    paidAt: Date;
+    invoice: { id: string; number: string };
+  },
 ) {
   const c = displayCurrency(moneyContext(deps), r.currency);
   const label = r.kind === 'advance' ? 'Advance payment (20%)' : 'Remaining payment (80%)';
   await deps.mailer.enqueue(
+    tx,
     to,
     'payment-receipt',
     renderEmail(deps.config.BRAND_NAME, {
@@ -51,11 +44,34 @@ export async function mailReceipt(
         ['Currency', r.currency],
         ['Payment id', r.paymentId],
         ['Date', formatCustomerDate(r.paidAt)],
-        ...(r.invoice ? [['Invoice', r.invoice.number] as [string, string]] : []),
+        ['Invoice', r.invoice.number],
       ],
-      action: { label: 'View your order', url: `${deps.config.publicUrl}/status/${r.orderPublicId}` },
+      action: {
+        label: 'View your order',
+        url: `${deps.config.publicUrl}/status/${r.orderPublicId}`,
+      },
     }),
-    // The tax invoice PDF travels with the receipt.
-    r.invoice ? [await invoiceAttachment(deps, r.invoice.id)] : undefined,
+    // The tax invoice PDF travels with the receipt, rendered by the mail worker when it sends.
+    [{ kind: 'invoice', id: r.invoice.id }],
+  );
+}
+
+/** The website is the customer's: the mail carries its link (and goes at once, not in a batch). */
+export async function mailDelivered(deps: AppDeps, tx: Tx, to: string, d: { orderPublicId: string; deliveryUrl: string; at: Date }) {
+  await deps.mailer.enqueue(
+    tx,
+    to,
+    'order-delivered',
+    renderEmail(deps.config.BRAND_NAME, {
+      subject: `Your website is live — order ${d.orderPublicId}`,
+      heading: 'Your website is delivered',
+      paragraphs: ['Your website is ready and yours. Open it with the link below; your order page keeps the link and your documents.'],
+      rows: [
+        ['Order', d.orderPublicId],
+        ['Website', d.deliveryUrl],
+        ['Delivered', formatCustomerDate(d.at)],
+      ],
+      action: { label: 'Open your website', url: d.deliveryUrl },
+    }),
   );
 }

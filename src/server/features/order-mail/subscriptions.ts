@@ -1,26 +1,30 @@
 import type { AppDeps } from '../../deps.ts';
-import { invoiceOfInstallment } from '../invoices/invoice-queries.ts';
-import { mailReceipt, mailStageCompleted } from './customer-mails.ts';
+import { mailDelivered, mailReceipt } from './customer-mails.ts';
 
 /**
- * The customer hears of every stage completed and of every payment received (with its tax invoice),
- * after commit: a rolled-back change sends nothing. Registered in app.ts before the other
- * subscribers, so the receipt and the stage e-mail leave before a reminder (decision 100).
+ * The customer hears at once of every payment received (with its tax invoice) and of the delivery
+ * (with the website's link). Both mails are queued in the transaction of the change: a rolled-back
+ * change sends nothing, a committed one cannot lose its mail. The receipt follows
+ * `payment.invoiced` — the invoices feature's second event — so it carries the invoice without
+ * relying on the order in which subscribers were registered.
  */
 export function subscribeOrderMail(deps: AppDeps) {
-  deps.events.afterCommit('payment.settled', async (e) => {
-    // The invoice was numbered in the settling transaction (invoices' in-transaction subscriber),
-    // so it is there now; the receipt carries it.
-    const invoice = await invoiceOfInstallment(deps, e.installmentId);
-    await mailReceipt(deps, e.customerEmail, {
+  deps.events.inTransaction('payment.invoiced', async (e, tx) => {
+    await mailReceipt(deps, tx, e.customerEmail, {
       orderPublicId: e.orderPublicId,
       kind: e.kind,
       amount: e.amount,
       currency: e.currency,
       paymentId: e.paymentId,
       paidAt: e.paidAt,
-      invoice: invoice ?? undefined,
+      invoice: { id: e.invoiceId, number: e.invoiceNumber },
     });
   });
-  deps.events.afterCommit('stage.completed', (e) => mailStageCompleted(deps, e.customerEmail, e.orderPublicId, e.stage, e.note, e.at));
+  deps.events.inTransaction('order.delivered', async (e, tx) => {
+    await mailDelivered(deps, tx, e.customerEmail, {
+      orderPublicId: e.orderPublicId,
+      deliveryUrl: e.deliveryUrl,
+      at: e.at,
+    });
+  });
 }

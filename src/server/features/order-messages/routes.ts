@@ -7,8 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { addFileInUseCheck } from '../order-files/file-in-use.ts';
-import { fileInMessage, listMessages, markThreadRead, postMessage } from './messages.ts';
+import { listMessages, markThreadRead, postMessage } from './messages.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 
 // Order messages (decision 155): the same three operations for the customer
@@ -19,7 +18,6 @@ const viewerOf = (request: FastifyRequest, side: MessageSide): ThreadViewer => (
 
 function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> {
   return async (app, { deps }) => {
-    addFileInUseCheck(fileInMessage);
     const customer = side === 'customer';
     const tags = [customer ? 'order-messages' : 'admin'];
     const base = customer ? '/orders/:orderId/messages' : '/orders/:id/messages';

@@ -1,4 +1,4 @@
-import { joinOrderPayload, ORDER_SOCKET_EVENTS, type OrderMessageEvent, type OrderSocketAck } from '../../../contract/order-messages.ts';
+import { joinOrderPayload, ORDER_SOCKET_EVENTS, type OrderSocketAck } from '../../../contract/order-messages.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
 import { findSession } from '../auth/sessions.ts';
@@ -10,16 +10,10 @@ import { orderRoom } from '../chat/rooms.ts';
 import { workspaceOrder } from '../../lib/workspace-order.ts';
 
 // Live order messages on the chat's socket.io connection: a room per order,
-// joined with `joinOrder` by the order's customer or an admin. A message is broadcast after its
-// transaction committed (the `order.message` event, after commit), so nobody hears of a message
-// that is not stored; through the adapter it reaches sockets on every instance.
+// joined with `joinOrder` by the order's customer or an admin. What is broadcast to the room is
+// subscribed in subscriptions.ts (broadcastOrderMessages).
 
 export function registerOrderMessageSocket(io: ChatServer, deps: AppDeps) {
-  deps.events.afterCommit('order.message', async (m) => {
-    const event: OrderMessageEvent = { orderId: m.orderPublicId, id: m.messageId, sender: m.sender, text: m.text, fileIds: m.fileIds, createdAt: m.at.toISOString() };
-    io.to(orderRoom(m.orderPublicId)).emit(ORDER_SOCKET_EVENTS.orderMessage, event);
-  });
-
   io.on('connection', (socket) => {
     const joins = createRateBucket(30, 3);
     /**

@@ -3,6 +3,10 @@ import { ERASED_TEXT } from '../../../domain/deleted-account.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orderMessages } from '../../db/schema/order-messages.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
+import { ORDER_SOCKET_EVENTS, type OrderMessageEvent } from '../../../contract/order-messages.ts';
+import type { ChatServer } from '../../plugins/socket.ts';
+import { orderRoom } from '../chat/rooms.ts';
+import { fileInMessage } from './messages.ts';
 
 /**
  * What a deleted person wrote on their orders' threads (decision 192) is replaced by a neutral
@@ -10,10 +14,24 @@ import { orderIdsOf } from '../../lib/orders-of-user.ts';
  * attached to them (project material, kept) still have their message.
  */
 export function subscribeOrderMessages(deps: AppDeps) {
+  // A file attached to a message stays readable with it: it cannot be deleted (decision 142).
+  deps.queries.fileInUse.push(fileInMessage);
   deps.events.inTransaction('account.deleted', async (e, tx) => {
     await tx
       .update(orderMessages)
       .set({ text: ERASED_TEXT })
       .where(or(eq(orderMessages.senderUserId, e.userId), and(eq(orderMessages.sender, 'customer'), inArray(orderMessages.orderId, orderIdsOf(e.userId)))));
+  });
+}
+
+/**
+ * Live order messages: a message is broadcast to the order's room after its transaction committed,
+ * so nobody hears of a message that is not stored; through the adapter it reaches sockets on every
+ * instance. Lossy by nature (a socket may be gone): the thread is read again on join.
+ */
+export function broadcastOrderMessages(io: ChatServer, deps: AppDeps) {
+  deps.events.afterCommit('order.message', async (m) => {
+    const event: OrderMessageEvent = { orderId: m.orderPublicId, id: m.messageId, sender: m.sender, text: m.text, fileIds: m.fileIds, createdAt: m.at.toISOString() };
+    io.to(orderRoom(m.orderPublicId)).emit(ORDER_SOCKET_EVENTS.orderMessage, event);
   });
 }

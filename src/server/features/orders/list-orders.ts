@@ -39,9 +39,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       limit 100`,
     [userId, publicId ?? null],
   );
-  // The support window of each order: null until delivered (windowOf in support-window.ts), so only
-  // the delivered ones are asked — the list of orders in progress stays one statement
-  // (docs/decisions/206-signed-in-reads-bench.md).
+  // The support window of each order (null until delivered; few orders per customer).
   const now = new Date();
   const supportUntil = new Map<string, string>();
   for (const r of rows) {

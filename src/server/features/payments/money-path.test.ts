@@ -197,10 +197,14 @@ describe('the whole money path', () => {
     const summary = (await get('referral/summary', referrer)).json();
     expect(summary).toMatchObject({ code, totals: [{ currency: 'USD', pending: 0, earned: q.discount, paid: 0 }] });
 
-    // Receipts and stage e-mails went through the outbox.
+    // Receipts and the delivery mail (with the site's link) went through the outbox at once; the
+    // founder's stages became notices for the batched mail, not a mail each (decision 155).
     const mails = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'buyer@example.com'));
     expect(mails.filter((m) => m.template === 'payment-receipt')).toHaveLength(2);
-    expect(mails.filter((m) => m.template === 'order-stage').length).toBe(15);
+    const delivered = mails.filter((m) => m.template === 'order-delivered');
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.textBody).toContain('https://site.example.com');
+    expect(mails.filter((m) => m.template === 'order-stage')).toEqual([]);
   });
 
   it('refuses a forged, replayed-elsewhere or foreign checkout signature; a replay of its own is harmless', async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { ProviderUnavailableError } from '../../integrations/payments/provider.ts';
@@ -23,9 +24,9 @@ export interface DuplicatePayment {
   paidAt: Date;
 }
 
-export async function mailRefundNeeded(deps: AppDeps, p: DuplicatePayment) {
+export async function mailRefundNeeded(deps: AppDeps, tx: Tx, p: DuplicatePayment) {
   const amount = formatMoney(p.amount, displayCurrency(moneyContext(deps), p.currency));
-  await notifyAdmins(deps, 'refund-needed', {
+  await notifyAdmins(deps, tx, 'refund-needed', {
     subject: `Refund needed: order ${p.orderPublicId} was paid twice`,
     heading: 'A payment needs a refund',
     paragraphs: [

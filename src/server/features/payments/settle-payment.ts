@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { referralCashback } from '../../../domain/referral.ts';
-import { ADVANCE_STAGE, DELIVERY_STAGE, REMAINING_PAYMENT_STAGE } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
-import { cashback, couponRedemptions, installments, orderStages, orders, paymentAttempts } from '../../db/schema/orders.ts';
+import { cashback, couponRedemptions, installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { withoutDiscount } from '../../../domain/pricing.ts';
 import { mayRedeem } from '../coupons/coupon-limits.ts';
 import { moneyContext } from '../../lib/money-context.ts';
@@ -23,10 +22,10 @@ export interface SettleResult {
  * the verified checkout callback, the signed webhook and reconciliation; whichever comes first
  * wins and the others are no-ops, so nothing is paid twice and nothing moves backwards.
  *
- * It publishes what happened — payment.settled (or payment.duplicate), then the stages it
- * completed and a delivery — and knows nothing of who reacts: the invoice is numbered, the
- * reminders cancelled in this transaction by their subscribers; receipts and notices are sent
- * after commit (decision 100).
+ * It publishes what happened — payment.settled (or payment.duplicate) — and knows nothing of who
+ * reacts, all in this transaction: the tracker completes the payment's stages (and delivers when
+ * the link is there), the invoice is numbered and the receipt queued, the reminders cancelled
+ * (decision 100, docs/architecture.md "Events and jobs").
  */
 export async function settlePayment(
   deps: AppDeps,
@@ -71,17 +70,8 @@ export async function settlePayment(
     }
     await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
     await tx.update(installments).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(installments.id, installment.id));
-    // Published after payment.settled, at the end: the invoice's subscriber must see the final
-    // amounts (a discount withdrawn below), and the receipt is e-mailed before the stage e-mails.
-    const stageEvents: (() => Promise<void>)[] = [];
-    const completeStage = async (stage: number) => {
-      await tx.insert(orderStages).values({ orderId: order.id, stage, completedAt: now }).onConflictDoNothing();
-      stageEvents.push(() => deps.events.publish(tx, 'stage.completed', { ...ref, stage, at: now, note: null }));
-    };
-
     if (installment.kind === 'advance') {
       await tx.update(orders).set({ state: 'in_progress', updatedAt: now }).where(eq(orders.id, order.id));
-      await completeStage(ADVANCE_STAGE);
       let keepsCode = true;
       if (order.couponId) {
         keepsCode = await mayRedeem(tx, { id: order.id, userId: order.userId, couponId: order.couponId, couponHoldUntil: order.couponHoldUntil }, now);
@@ -113,21 +103,8 @@ export async function settlePayment(
       await tx.update(orders).set({ state: 'paid', updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.state, 'in_progress')));
       // The referred order is now fully paid: the referrer's cashback is earned (spec "only complete payments qualify").
       await tx.update(cashback).set({ state: 'earned', earnedAt: now }).where(and(eq(cashback.orderId, order.id), eq(cashback.state, 'pending')));
-      const [done] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orderStages)
-        .where(eq(orderStages.orderId, order.id));
-      if ((done?.n ?? 0) === REMAINING_PAYMENT_STAGE - 1) {
-        await completeStage(REMAINING_PAYMENT_STAGE);
-        if (order.deliveryUrl) {
-          // The founder attached the link already: the site is delivered with the last payment.
-          await completeStage(DELIVERY_STAGE);
-          await tx.update(orders).set({ state: 'delivered', updatedAt: now }).where(eq(orders.id, order.id));
-          const deliveryUrl = order.deliveryUrl;
-          stageEvents.push(() => deps.events.publish(tx, 'order.delivered', { ...ref, deliveryUrl, at: now }));
-        }
-      }
     }
+    // Published at the end: the invoice's subscriber must see the final amounts (a discount withdrawn above).
     await deps.events.publish(tx, 'payment.settled', {
       ...ref,
       kind: installment.kind,
@@ -137,7 +114,6 @@ export async function settlePayment(
       currency: attempt.currency,
       paidAt: now,
     });
-    for (const publish of stageEvents) await publish();
     return { ...base, outcome: 'paid' };
   });
   deps.metrics?.paymentOutcome(result.outcome);

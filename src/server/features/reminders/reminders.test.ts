@@ -8,6 +8,7 @@ import { loadConfig } from '../../config.ts';
 import { installments, orders } from '../../db/schema/orders.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
 import { paymentReminders } from '../../db/schema/reminders.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 import { completeNextStage } from '../tracker/complete-next-stage.ts';
 import { runJobs } from '../jobs/run-jobs.ts';
 import { runDueReminders } from './run-reminders.ts';
@@ -15,12 +16,23 @@ import { runDueReminders } from './run-reminders.ts';
 const DAY = 24 * 60 * 60 * 1000;
 const later = (days: number, from = new Date()) => new Date(from.getTime() + days * DAY + 1000);
 
-/** A paid advance brought to stage 13 (Launch Readiness): the reminders are planned. */
+/**
+ * A paid advance brought to stage 13 (Launch Readiness): the reminders are planned, and a stored
+ * job sends the "now due" mail once a job worker takes it — not the request (here: at once).
+ */
 async function toLaunchReadiness(t: BuiltApp, email: string) {
   const who = await loginAs(t, email);
   const orderId = await payInstallment(t, who, { kind: 'advance' });
   for (let stage = 2; stage <= 13; stage++) await completeNextStage(t.deps, orderId, {});
+  await runStoredJobs(t);
   return { who, orderId };
+}
+
+/** What a job worker does right after the commit that stored a job (jobs/job-queue.ts). */
+async function runStoredJobs(t: BuiltApp) {
+  const pending = await t.deps.db.select().from(jobs).where(eq(jobs.state, 'pending'));
+  expect(pending.map((j) => j.kind)).toContain('reminders.run');
+  expect(await t.deps.jobs.runDue()).toMatchObject({ failed: 0, retried: 0 });
 }
 
 const mailsTo = async (t: BuiltApp, to: string, template?: string) =>
@@ -165,6 +177,8 @@ describe('remaining-payment reminders', () => {
     // Completed again: "due" again now, and reminders counted from this completion.
     const again = new Date();
     await completeNextStage(t.deps, orderId, {});
+    expect(await reminderMails(t, who.user.email)).toHaveLength(1);
+    await runStoredJobs(t);
     const mails = await reminderMails(t, who.user.email);
     expect(mails.map((m) => m.template)).toEqual(['remaining-due', 'remaining-due']);
     const round2 = (await list()).filter((r) => r.round === 2);

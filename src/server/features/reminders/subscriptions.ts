@@ -4,23 +4,26 @@ import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import { REMAINING_PAYMENT_STAGE } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { installments } from '../../db/schema/orders.ts';
-import type { StageCompleted } from '../../lib/domain-events.ts';
 import { cancelRemindersOnPayment, cancelRemindersOnUndo, scheduleReminders } from './schedule.ts';
 import { runDueReminders } from './run-reminders.ts';
 
 /** Launch Readiness: the stage after which the remaining amount is due. */
 const LAUNCH_READINESS = REMAINING_PAYMENT_STAGE - 1;
 
+/** The stored job that sends what is due now (a round's "now due" mail) soon after the commit. */
+const RUN_REMINDERS = 'reminders.run';
+
 /**
  * The remaining-payment reminders follow the order's events (decisions 095 and 098), each change in
  * the transaction of the event that causes it: Launch Readiness done with the remaining unpaid
- * plans a round, and its first e-mail ("now due") goes out right after commit; Launch Readiness
- * taken back, or the remaining paid, cancels what is pending.
+ * plans a round and stores a job that sends its first e-mail ("now due") as soon as a job worker
+ * takes it — not inside the request, and not lost if the process dies after the commit; Launch
+ * Readiness taken back, or the remaining paid, cancels what is pending.
  */
 export function subscribeReminders(deps: AppDeps) {
-  // The events for which a round was planned: only those send "now due" at once.
-  const planned = new WeakSet<StageCompleted>();
-
+  deps.jobs.handle(RUN_REMINDERS, async (_payload, now) => {
+    await runDueReminders(deps, now);
+  });
   deps.events.inTransaction('stage.completed', async (e, tx) => {
     if (e.stage !== LAUNCH_READINESS) return;
     // The publisher holds the order's row lock, so the installment cannot be paid meanwhile.
@@ -31,10 +34,7 @@ export function subscribeReminders(deps: AppDeps) {
       .limit(1);
     if (!remaining || remaining.state === 'paid') return;
     await scheduleReminders(deps, tx, e.orderId, e.at);
-    planned.add(e);
-  });
-  deps.events.afterCommit('stage.completed', async (e) => {
-    if (planned.has(e)) await runDueReminders(deps);
+    await deps.jobs.enqueue(tx, RUN_REMINDERS, { orderId: e.orderId });
   });
   deps.events.inTransaction('stage.undone', async (e, tx) => {
     if (e.stage === LAUNCH_READINESS) await cancelRemindersOnUndo(tx, e.orderId);

@@ -39,6 +39,9 @@ const commentAs = (deps: AppDeps, side: Side) => async (request: CommentRequest,
   return reply.status(201).send({ success: true as const, comment });
 };
 
+/** The reader has seen the order's rounds: notices subscribe (what was seen is not mailed). */
+const seen = (deps: AppDeps, orderId: string, side: 'customer' | 'agency') => deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
+
 const listSchema = { summary: "The order's review rounds with their files, pins and decisions, oldest first", params: reviewsParams, response: { 200: reviewsResponse, ...errorResponses } };
 
 /** The customer's routes (mounted at /api/v1; listed in the public OpenAPI document). */
@@ -47,7 +50,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const onRequest = requireUser(deps.db);
   app.get('/orders/:orderId/reviews', { schema: { tags, ...listSchema }, onRequest }, async (request) => {
     const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
-    return { success: true as const, reviews: await listReviews(deps.db, order) };
+    const reviews = await listReviews(deps.db, order);
+    await seen(deps, order.orderId, 'customer');
+    return { success: true as const, reviews };
   });
 
   app.post(
@@ -92,7 +97,9 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const tags = ['admin'];
   app.get('/orders/:orderId/reviews', { schema: { tags, ...listSchema } }, async (request) => {
     const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'agency'));
-    return { success: true as const, reviews: await listReviews(deps.db, order) };
+    const reviews = await listReviews(deps.db, order);
+    await seen(deps, order.orderId, 'agency');
+    return { success: true as const, reviews };
   });
 
   app.post(

@@ -6,7 +6,6 @@ import type { Tx } from '../../db/client.ts';
 import { orderReviewComments, orderReviewDecisions, orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
 import type { ReviewKind } from '../../../contract/reviews.ts';
 import { STAGES } from '../../../domain/tracker.ts';
-import { addFileInUseCheck } from '../order-files/file-in-use.ts';
 import { completeStageIfNext } from '../tracker/complete-next-stage.ts';
 
 /** The tracker stage an approved round of each kind completes: "UI Review" (5), "Final Review" (12). */
@@ -60,7 +59,7 @@ export function subscribeReviews(deps: AppDeps) {
       .set({ comment: null })
       .where(or(eq(orderReviewDecisions.decidedByUserId, e.userId), inArray(orderReviewDecisions.reviewId, theirRounds)));
   });
-  addFileInUseCheck(fileInAReview);
+  deps.queries.fileInUse.push(fileInAReview);
 }
 
 /** The order-files in-use check: why a file cannot be deleted, or null (decision 142). */

@@ -36,7 +36,7 @@ export async function inviteStaff(deps: AppDeps, actorUserId: string, email: str
   // The new role counts at the person's next request on every instance, not after the cache's seconds:
   // their cached session look-ups are dropped (the sessions themselves stay signed in).
   if (promoted) sessionCacheOf(deps.db)?.userSessionsRevoked(promoted);
-  await deps.mailer.enqueue(address, 'staff-invitation', invitationMail(deps, address, inviterEmail));
+  await deps.mailer.enqueue(deps.db, address, 'staff-invitation', invitationMail(deps, address, inviterEmail));
   const [listed] = await listStaff(deps.db, member.id);
   return listed!;
 }

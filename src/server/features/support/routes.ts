@@ -21,8 +21,6 @@ import type { AppDeps } from '../../deps.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { addFileInUseCheck } from '../order-files/file-in-use.ts';
-import { fileInSupport } from './files-in-use.ts';
 import { queueItem, supportQueue } from './queue.ts';
 import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, setRequestState, supportOrder, supportOverview, toRequest } from './requests.ts';
 
@@ -35,7 +33,6 @@ const agencyOf = (request: FastifyRequest): ThreadViewer => ({ side: 'agency', u
 
 /** The customer's routes (mounted at /api/v1; in the public OpenAPI document). */
 export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  addFileInUseCheck(fileInSupport);
   const tags = ['support'];
   const onRequest = requireUser(deps.db);
   const orderOf = (request: FastifyRequest) => supportOrder(deps.db, (request.params as { orderId: string }).orderId, customerOf(request));

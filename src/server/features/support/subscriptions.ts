@@ -5,6 +5,10 @@ import { supportMessages, supportRequests } from '../../db/schema/support.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { addNotice } from '../notices/notices.ts';
+import { SUPPORT_SOCKET_EVENTS, type SupportMessageEvent, type SupportRequestEvent } from '../../../contract/support.ts';
+import type { ChatServer } from '../../plugins/socket.ts';
+import { orderRoom } from '../chat/rooms.ts';
+import { fileInSupport } from './files-in-use.ts';
 
 // Support through the one notice mechanism (decision 155): a new request and every
 // message become a `support_reply` notice for the other side, mailed in the order's batch by the
@@ -20,6 +24,8 @@ const quoted = (title: string) => `"${title.length > 80 ? `${title.slice(0, 79)}
 
 export function subscribeSupport(deps: AppDeps) {
   const { events } = deps;
+  // A file attached to a support message cannot be deleted (decision 170).
+  deps.queries.fileInUse.push(fileInSupport);
   events.inTransaction('support.request', async (r, tx) => {
     if (r.from === null) {
       await addNotice(tx, { orderId: r.orderId, recipient: 'agency', kind: 'support_reply', refId: r.requestId, summary: `New support request (${r.category}): ${quoted(r.title)}`, at: r.at });
@@ -53,5 +59,28 @@ export function subscribeSupport(deps: AppDeps) {
           and(eq(supportMessages.sender, 'customer'), inArray(supportMessages.requestId, tx.select({ id: supportRequests.id }).from(supportRequests).where(inArray(supportRequests.orderId, orderIdsOf(e.userId))))),
         ),
       );
+  });
+}
+
+// Live support: messages and state changes go to the order's room, the one a customer's order page
+// and the founder's pages join with `joinOrder` (order-messages), under their own event names.
+// After commit, so nobody hears of what is not stored; lossy by nature (GET …/messages reads the
+// same thread without a socket); the adapter carries them to sockets on every instance.
+export function broadcastSupport(io: ChatServer, deps: AppDeps) {
+  deps.events.afterCommit('support.message', async (m) => {
+    const event: SupportMessageEvent = { orderId: m.orderPublicId, requestId: m.requestId, id: m.messageId, sender: m.sender, text: m.text, fileIds: m.fileIds, createdAt: m.at.toISOString() };
+    io.to(orderRoom(m.orderPublicId)).emit(SUPPORT_SOCKET_EVENTS.supportMessage, event);
+  });
+  deps.events.afterCommit('support.request', async (r) => {
+    const event: SupportRequestEvent = {
+      orderId: r.orderPublicId,
+      id: r.requestId,
+      title: r.title,
+      category: r.category,
+      state: r.state,
+      createdAt: r.createdAt.toISOString(),
+      lastMessageAt: r.lastMessageAt.toISOString(),
+    };
+    io.to(orderRoom(r.orderPublicId)).emit(SUPPORT_SOCKET_EVENTS.supportRequest, event);
   });
 }

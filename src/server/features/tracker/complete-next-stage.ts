@@ -1,15 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DELIVERY_STAGE, REMAINING_PAYMENT_STAGE, STAGE_COUNT, STAGES, isPaymentStage } from '../../../domain/tracker.ts';
+import { ADVANCE_STAGE, DELIVERY_STAGE, REMAINING_PAYMENT_STAGE, STAGE_COUNT, STAGES, isPaymentStage } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { installments, orderStages, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import type { PaymentSettled } from '../../lib/domain-events.ts';
 
-// The tracker publishes what happens to the stages (stage.completed, stage.undone,
-// order.delivered); the customer's e-mails and the payment reminders subscribe (decision 100).
-// It imports none of them.
+// The tracker is the only writer of stage rows and publishes what happens to them
+// (stage.completed, stage.undone, and order.delivered — from here only); a payment's stages are
+// completed here too, in reaction to payment.settled (subscriptions.ts). The customer's e-mails,
+// notices and the payment reminders subscribe (decision 100); it imports none of them.
 
 export interface StageChange {
   orderPublicId: string;
@@ -167,4 +169,26 @@ export async function undoLastStage(
     await deps.events.publish(tx, 'stage.undone', { orderId: row.order.id, orderPublicId, customerEmail: row.email, stage: last });
     return { orderPublicId, completedSteps: last - 1 };
   });
+}
+
+/**
+ * The stages a settled payment completes, in the settling transaction: the advance completes
+ * "Advance Payment"; the remaining completes "Remaining Payment" once Launch Readiness is done
+ * (else stage 13 brings it later, above), and delivers when the founder attached the link already.
+ */
+export async function completePaymentStages(deps: AppDeps, tx: Tx, e: PaymentSettled): Promise<void> {
+  const row = await lockOrder(tx, e.orderPublicId);
+  const ref = { orderId: e.orderId, orderPublicId: e.orderPublicId, customerEmail: e.customerEmail };
+  const complete = async (stage: number) => {
+    const added = await tx.insert(orderStages).values({ orderId: e.orderId, stage, completedAt: e.paidAt }).onConflictDoNothing().returning({ stage: orderStages.stage });
+    if (added.length) await deps.events.publish(tx, 'stage.completed', { ...ref, stage, at: e.paidAt, note: null });
+  };
+  if (e.kind === 'advance') return complete(ADVANCE_STAGE);
+  if (row.completed !== REMAINING_PAYMENT_STAGE - 1) return;
+  await complete(REMAINING_PAYMENT_STAGE);
+  const deliveryUrl = row.order.deliveryUrl;
+  if (!deliveryUrl) return;
+  await tx.update(orders).set({ state: 'delivered', updatedAt: e.paidAt }).where(eq(orders.id, e.orderId));
+  await complete(DELIVERY_STAGE);
+  await deps.events.publish(tx, 'order.delivered', { ...ref, deliveryUrl, at: e.paidAt });
 }

@@ -11,7 +11,12 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.get(
     '/status/getStatus/order/:id',
     { schema: { tags: ['tracker'], summary: 'Progress of one of your orders (15 stages)', params: orderIdParams, response: { 200: statusResponse, ...errorResponses } }, onRequest: requireUser(deps.db) },
-    async (request) => toStatus(deps, await loadOwnOrder(deps, authOf(request).user.id, request.params.id)),
+    async (request) => {
+      const order = await loadOwnOrder(deps, authOf(request).user.id, request.params.id);
+      // The customer has seen the stages: notices subscribe (the stages' batch is not mailed then).
+      await deps.events.publishAlone('order.seen', { orderId: order.order.id, side: 'customer', what: 'stages', at: new Date() });
+      return toStatus(deps, order);
+    },
   );
 
   app.get(

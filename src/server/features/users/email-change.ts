@@ -91,8 +91,8 @@ export async function requestEmailChange(deps: AppDeps, user: SessionUser, newEm
     expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000),
   });
   const brand = deps.config.BRAND_NAME;
-  if (taken) await deps.mailer.enqueue(newEmail, 'email-change-taken', takenEmail(brand));
-  else await deps.mailer.enqueue(newEmail, 'email-change-code', codeEmail(brand, code));
+  if (taken) await deps.mailer.enqueue(deps.db, newEmail, 'email-change-taken', takenEmail(brand));
+  else await deps.mailer.enqueue(deps.db, newEmail, 'email-change-code', codeEmail(brand, code));
   await deps.database.query(`delete from email_change_codes where created_at < now() - interval '1 day'`);
   return { success: true as const, message: EMAIL_CHANGE_SENT };
 }
@@ -151,7 +151,7 @@ export async function confirmEmailChange(deps: AppDeps, user: SessionUser, code:
   }
   if (!updated) throw unauthorized('This account no longer exists. Please sign in again.');
   userChanged(deps.db, user.id);
-  await deps.mailer.enqueue(oldEmail, 'email-changed', changedEmail(deps.config.BRAND_NAME, deps.config.BRAND_EMAIL, row.newEmail));
+  await deps.mailer.enqueue(deps.db, oldEmail, 'email-changed', changedEmail(deps.config.BRAND_NAME, deps.config.BRAND_EMAIL, row.newEmail));
   return { success: true as const, user: toUserProfile(updated) };
 }
 

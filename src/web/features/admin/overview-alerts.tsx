@@ -21,6 +21,7 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
   const refunds = useCanSee('refunds') ? data.refundsNeeded : [];
   const offer = useCanSee('coupons') ? data.featuredOffer : null;
   const stepUpOff = data.stepUp === 'off';
+  const failed = data.failedWork.jobs + data.failedWork.mails;
 
   async function extend() {
     if (!offer) return;
@@ -33,11 +34,22 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
     if (!err) await onChange();
   }
 
-  if (refunds.length === 0 && !offer?.hasEnded && !stepUpOff && !error) return null;
+  if (refunds.length === 0 && !offer?.hasEnded && !stepUpOff && failed === 0 && !error) return null;
   return (
     <div className="flex flex-col gap-3">
       {error && <ErrorText>{error}</ErrorText>}
       {stepUpOff && <StepUpOff />}
+      {failed > 0 && (
+        <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="overview-failed-work" aria-labelledby="failed-work">
+          <h2 id="failed-work" className="text-lg font-semibold text-white">
+            Background work failed
+          </h2>
+          <p className="text-sm text-ink">
+            {data.failedWork.mails} e-mail{data.failedWork.mails === 1 ? '' : 's'} and {data.failedWork.jobs} job{data.failedWork.jobs === 1 ? '' : 's'} gave up after their last retry. The server log and
+            docs/operations.md say what went wrong and how to retry.
+          </p>
+        </section>
+      )}
       {refunds.length > 0 && (
         <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="overview-refunds" aria-labelledby="refunds-needed">
           <h2 id="refunds-needed" className="text-lg font-semibold text-white">

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmtp } from '../../fakes/smtp.ts';
+import { createThrowAwayDatabase } from '../../helpers/test-app.ts';
+
+// Durable reactions (docs/decisions/200-durable-reactions.md): the process dies between the commit
+// of a payment and the sending of its receipt — SIGKILL, nothing runs after it — and after a
+// restart the receipt, with its invoice PDF rendered by the mail worker, is sent exactly once.
+// On the embedded PGlite (a data directory on disk) and on PostgreSQL.
+
+const CHILD = join(import.meta.dirname, 'crash-child.ts');
+const CUSTOMER = 'crash-receipt@example.com';
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: { PATH: process.env.PATH ?? '', ...env, CUSTOMER },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+  }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child, exited, output: () => out };
+}
+
+async function waitFor(what: string, check: () => boolean, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const backends: [string, boolean][] = [
+  ['PGlite', true],
+  ['PostgreSQL', Boolean(process.env.TEST_DATABASE_URL)],
+];
+
+describe.each(backends)('killed between commit and mail (%s)', (name, available) => {
+  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    if (!available) return;
+    smtp = await startFakeSmtp();
+    if (name === 'PGlite') {
+      const dir = mkdtempSync(join(tmpdir(), 'crash-pglite-'));
+      env = { DATA_DIR: dir, SMTP_URL: smtp.smtpUrl };
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    } else {
+      const db = await createThrowAwayDatabase();
+      env = { DATABASE_URL: db.url, SMTP_URL: smtp.smtpUrl };
+      cleanup = () => db.drop();
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await smtp?.close();
+    await cleanup();
+  });
+
+  it.skipIf(!available)(
+    'sends the receipt once after a restart',
+    async () => {
+      const pay = run({ ...env, PHASE: 'pay' });
+      const died = await pay.exited;
+      // Killed by its own fault hook right after the commit: nothing was sent.
+      expect(died, pay.output()).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(smtp.messages.filter((m) => m.to.includes(CUSTOMER))).toEqual([]);
+
+      const serve = run({ ...env, PHASE: 'serve' });
+      try {
+        await waitFor('the receipt', () => smtp.messages.some((m) => m.to.includes(CUSTOMER) && m.subject.startsWith('Receipt:')), 240_000);
+        // Two more polls of the mail worker (every 2 s): nothing is sent twice.
+        await new Promise((r) => setTimeout(r, 5000));
+      } finally {
+        serve.child.kill('SIGKILL');
+        await serve.exited;
+      }
+      const receipts = smtp.messages.filter((m) => m.to.includes(CUSTOMER) && m.subject.startsWith('Receipt:'));
+      expect(receipts, serve.output()).toHaveLength(1);
+      // The invoice PDF was rendered by the worker when it sent the mail.
+      expect(receipts[0]!.attachments).toEqual([
+        expect.objectContaining({
+          contentType: 'application/pdf',
+          filename: expect.stringMatching(/\.pdf$/),
+        }),
+      ]);
+      expect(receipts[0]!.text).toMatch(/Invoice: (INV|TEST)\//);
+      // Generous: each phase boots the app (and PGlite its data directory) on a busy 2-core machine.
+    },
+    360_000,
+  );
+});

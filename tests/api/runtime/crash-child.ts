@@ -1,0 +1,49 @@
+// The app in a child process for tests/api/runtime/crash-after-commit.test.ts. PHASE=pay: a
+// customer pays the advance on the test checkout, and the test-only fault hook of buildApp
+// (afterCommitFault) kills this process with SIGKILL right after the settling transaction
+// commits — before anything else learns of the commit. PHASE=serve: the same database again, the
+// mail worker polling, as after a restart. Run with `node --import tsx`.
+import { buildApp } from '../../../src/server/app.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { openDatabase } from '../../../src/server/db/client.ts';
+import { loginAs } from '../../helpers/test-app.ts';
+import { openCheckout, payInstallment } from '../../helpers/test-checkout.ts';
+
+const env = process.env;
+const config = loadConfig(
+  {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    ADMIN_STEP_UP: 'off',
+    SMTP_URL: env.SMTP_URL,
+    ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+  },
+  { dataDir: env.DATA_DIR ?? 'memory', webDistDir: '/nonexistent' },
+);
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+});
+let armed = false;
+const built = await buildApp(config, {
+  database,
+  pollMail: env.PHASE === 'serve',
+  afterCommitFault: () => {
+    if (armed) process.kill(process.pid, 'SIGKILL');
+  },
+});
+
+if (env.PHASE === 'pay') {
+  const who = await loginAs(built, env.CUSTOMER ?? 'crash@example.com');
+  // Opening the checkout commits too: the fault is armed only for the payment itself.
+  await openCheckout(built, who, { kind: 'advance' }).catch(() => undefined);
+  armed = true;
+  await payInstallment(built, who, { kind: 'advance' });
+  // Not reached when the hook fired.
+  process.stdout.write('PAID WITHOUT CRASH\n');
+  process.exit(3);
+} else {
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write('SERVING\n');
+}
