@@ -302,5 +302,6 @@ export function publicSiteConfig(c: Config): PublicSiteConfig {
     // The same default as the assistant (features/assistant/assistant.ts) when only the URL is set.
     assistantModel: c.LLM_BASE_URL ? (c.LLM_MODEL ?? 'gpt-4o-mini') : null,
     invoiceRetentionYears: String(c.INVOICE_RETENTION_YEARS),
+    taxNote: c.TAX_REGIME === 'gst' ? `${c.PRICES_INCLUDE_TAX ? 'incl.' : '+'} ${c.GST_RATE} % GST for buyers in India` : '',
   };
 }
