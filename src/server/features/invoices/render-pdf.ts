@@ -99,7 +99,10 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   if (d?.regime === 'gst') {
     doc.text(`GSTIN: ${d.seller.gstin ?? ''}`, { width: col });
     if (d.seller.stateName) doc.text(`State: ${d.seller.stateName} (${d.seller.stateCode})`, { width: col });
-  } else if (d) doc.text('Supplier not registered under GST', { width: col });
+  } else if (d) {
+    if (s.seller.taxId) doc.text(`Tax id: ${s.seller.taxId}`, { width: col });
+    doc.text('Supplier not registered under GST', { width: col });
+  }
   else if (s.seller.taxId) doc.text(`GSTIN / Tax id: ${s.seller.taxId}`, { width: col });
   doc.text(s.seller.email, { width: col });
   const afterSeller = doc.y;
