@@ -63,7 +63,7 @@ async function featuredOffer(database: Database, now: Date): Promise<OverviewRes
   return { couponId: row.id, code: row.code, endsAt: endsAt ? endsAt.toISOString() : null, hasEnded: endsAt !== null && endsAt <= now };
 }
 
-export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<Omit<OverviewResponse, 'stepUp'>> {
+export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<Omit<OverviewResponse, 'stepUp' | 'tax'>> {
   const days = lastDays(now);
   const [rev, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget] = await Promise.all([
     revenue(database, days),

@@ -33,6 +33,14 @@ const GST_ENV = {
 };
 
 type Who = { headers: Record<string, string> };
+
+/**
+ * create-order, retried once after a 502: on this slow shared machine the fake's idle keep-alive
+ * socket is sometimes closed just as the next create-order reuses it ("fetch failed"), and the
+ * server answers that nothing was charged — what a customer's second click would do.
+ */
+const checkoutOnce = (t: TestApp, who: Who, body: Record<string, unknown>) =>
+  openCheckout(t, who, body).catch((err: Error) => (/create-order 502/.test(err.message) ? openCheckout(t, who, body) : Promise.reject(err)));
 interface TaxLine {
   kind: string;
   rate: number;
@@ -87,10 +95,7 @@ describe('GST documents', () => {
     return r.json().quote as Quote;
   };
   async function pay(who: Who, body: Record<string, unknown>): Promise<string> {
-    // One retry of a 502: on this slow shared machine the fake's idle keep-alive socket is sometimes
-    // closed just as the next create-order reuses it ("fetch failed"); the server said nothing was charged.
-    const checkout = await openCheckout(t, who, body).catch((err: Error) => (/create-order 502/.test(err.message) ? openCheckout(t, who, body) : Promise.reject(err)));
-    const fields = rzp.pay(checkout);
+    const fields = rzp.pay(await checkoutOnce(t, who, body));
     const verified = await t.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: who.headers, payload: fields });
     expect(verified.statusCode, verified.body).toBe(200);
     return verified.json().orderId as string;
@@ -192,7 +197,7 @@ describe('GST documents', () => {
     // Tax amounts and rates sent by the client are ignored.
     const q = await quoteFor(me, { currency: 'INR', taxes: [{ kind: 'IGST', rate: 0, amount: 0 }], total: 1, taxableValue: 1, supplyType: 'export' });
     expect(q).toMatchObject({ supplyType: 'intra', total: 9_197_310 });
-    const checkout = await openCheckout(t, me, { kind: 'advance', currency: 'INR', taxes: [], total: 100 });
+    const checkout = await checkoutOnce(t, me, { kind: 'advance', currency: 'INR', taxes: [], total: 100 });
     // The buyer says they moved abroad between the quote and the payment.
     expect((await putBilling(me, { country: 'US' })).statusCode).toBe(200);
     const fields = rzp.pay(checkout);
@@ -207,7 +212,7 @@ describe('GST documents', () => {
     const me = await loginAs(t, 'gst-refund@example.com');
     expect((await putBilling(me, { country: 'IN', stateCode: '27' })).statusCode).toBe(200);
     const q = await quoteFor(me, { currency: 'INR' });
-    const fields = rzp.pay(await openCheckout(t, me, { kind: 'advance', currency: 'INR' }));
+    const fields = rzp.pay(await checkoutOnce(t, me, { kind: 'advance', currency: 'INR' }));
     const verified = await t.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: me.headers, payload: fields });
     const orderId = verified.json().orderId as string;
     const admin = await loginAs(t, 'gst-founder@example.com', 'admin');
@@ -245,6 +250,32 @@ describe('GST documents', () => {
       const r = await putBilling(me, payload);
       expect(r.statusCode, JSON.stringify(payload)).toBe(400);
       expect(r.body, JSON.stringify(payload)).toMatch(message);
+    }
+  });
+});
+
+describe('not registered: the overview counts the turnover against the threshold', () => {
+  let t: TestApp;
+  let rzp: FakeRazorpay;
+  beforeAll(async () => {
+    rzp = await startFakeRazorpay({ keyId: 'rzp_live_fakekey' });
+    // ₹20,000 threshold: one advance of ₹15,588 is 77 %, a second one passes 80 %.
+    t = await buildTestApp({ GST_REGISTRATION_THRESHOLD: '20000', RAZORPAY_TIMEOUT_MS: '30000', ...rzp.env() });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await rzp?.close();
+  });
+
+  it('warns from 80 %, to the owner only', async () => {
+    const owner = await loginAs(t, 'gst-owner@example.com', 'admin');
+    const overview = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().tax;
+    expect(await overview()).toMatchObject({ regime: 'none', turnoverInr: 0, thresholdInr: 2_000_000, percent: 0, thresholdWarning: false, lutMissing: false });
+    for (const [i, expected] of [[1, { turnoverInr: 1_558_800, percent: 77, thresholdWarning: false }], [2, { turnoverInr: 3_117_600, percent: 155, thresholdWarning: true }]] as const) {
+      const buyer = await loginAs(t, `gst-small-${i}@example.com`);
+      const fields = rzp.pay(await checkoutOnce(t, buyer, { kind: 'advance', currency: 'INR' }));
+      expect((await t.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: buyer.headers, payload: fields })).statusCode).toBe(200);
+      expect(await overview()).toMatchObject(expected);
     }
   });
 });
