@@ -76,7 +76,7 @@ describe('configuration', () => {
   });
 });
 
-describe('GST documents', () => {
+describe('GST documents', { timeout: 180_000 }, () => {
   let t: TestApp;
   let rzp: FakeRazorpay;
   beforeAll(async () => {
@@ -254,7 +254,7 @@ describe('GST documents', () => {
   });
 });
 
-describe('not registered: the overview counts the turnover against the threshold', () => {
+describe('not registered: the overview counts the turnover against the threshold', { timeout: 180_000 }, () => {
   let t: TestApp;
   let rzp: FakeRazorpay;
   beforeAll(async () => {
