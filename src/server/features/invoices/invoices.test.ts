@@ -194,7 +194,7 @@ describe('tax invoices', () => {
       expect(r.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
       expect(r.json()).toMatchObject({ success: false });
     }
-    expect((await get('invoices/billing-details', me.headers)).json().billing).toEqual({ billingName: '', billingAddress: '', taxId: '' });
+    expect((await get('invoices/billing-details', me.headers)).json().billing).toEqual({ billingName: '', billingAddress: '', taxId: '', country: '', stateCode: '', gstin: '' });
   });
 
   it('issues one invoice when browser and webhook confirm the same payment together', async () => {
