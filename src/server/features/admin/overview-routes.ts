@@ -33,7 +33,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       },
     },
     async (request) => {
-      // stepUp: the back office warns the founder while ADMIN_STEP_UP=off (issue 21 item 2).
+      // stepUp: the back office warns the founder while ADMIN_STEP_UP=off.
       const now = new Date();
       const overview = { ...(await getOverview(deps.database, now, deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP, tax: await taxOverview(deps, now) };
       return isOwner(authOf(request).user.role) ? overview : withoutMoney(overview);
