@@ -46,5 +46,19 @@ export const overviewResponse = z.object({
   failedWork: z.object({ jobs: z.number().int(), mails: z.number().int() }),
   /** Additive (decision 190): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
   stepUp: z.enum(['passkey', 'off']),
+  /**
+   * GST (docs/decisions/220-gst-tax-rules.md, additive): the financial year's turnover in paise
+   * against GST_REGISTRATION_THRESHOLD (warn from 80 % while not registered), and whether exports
+   * lack a valid LUT while registered. Money: zero for staff.
+   */
+  tax: z.object({
+    regime: z.enum(['none', 'gst']),
+    financialYear: z.string(),
+    turnoverInr: z.number().int(),
+    thresholdInr: z.number().int(),
+    percent: z.number().int(),
+    thresholdWarning: z.boolean(),
+    lutMissing: z.boolean(),
+  }),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;

@@ -24,6 +24,11 @@ export const currenciesQuery = z.object({ country: z.string().regex(/^[A-Za-z]{2
 export const currencyCode = z.string().trim().regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code').transform((s) => s.toUpperCase());
 export const couponCodeInput = z.string().trim().max(40);
 
+/** One tax of a quote or document: CGST + SGST within the seller's state, IGST across (docs/decisions/220-gst-tax-rules.md). */
+export const taxLineSchema = z.object({ kind: z.enum(['CGST', 'SGST', 'IGST']), rate: z.number(), amount: z.number().int() });
+export const supplyTypeSchema = z.enum(['intra', 'inter', 'export', 'none']);
+export const placeOfSupplySchema = z.object({ code: z.string(), name: z.string() });
+
 /** All amounts in integer minor units. */
 export const quoteSchema = z.object({
   currency: z.string(),
@@ -33,6 +38,12 @@ export const quoteSchema = z.object({
   discount: z.number().int(),
   afterDiscount: z.number().int(),
   fee: z.number().int(),
+  /** Price after discount plus fee, without tax: what the tax is charged on. */
+  taxableValue: z.number().int(),
+  taxes: z.array(taxLineSchema),
+  supplyType: supplyTypeSchema,
+  placeOfSupply: placeOfSupplySchema,
+  /** Taxable value plus taxes. */
   total: z.number().int(),
   advance: z.number().int(),
   remaining: z.number().int(),
@@ -56,3 +67,20 @@ export const quoteResponse = z.object({
   couponError: z.string().optional(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
+
+/**
+ * The tax an order was quoted with, frozen on the order (migration 0920): the documents of its
+ * payments are computed from it, never from billing details or settings changed later.
+ */
+export interface OrderTax {
+  regime: 'none' | 'gst';
+  rate: number;
+  pricesIncludeTax: boolean;
+  sellerStateCode: string | null;
+  lutValid: boolean;
+  supplyType: z.infer<typeof supplyTypeSchema>;
+  placeOfSupply: z.infer<typeof placeOfSupplySchema>;
+  taxableValue: number;
+  taxes: z.infer<typeof taxLineSchema>[];
+  buyer: { country: string; stateCode: string | null; gstin: string | null };
+}

@@ -23,6 +23,8 @@ export const publicSiteConfigSchema = z.object({
   assistantModel: z.string().nullable(),
   /** INVOICE_RETENTION_YEARS as text ("8"): a text setting, so a prerendered page follows it at serve time (decision 195). */
   invoiceRetentionYears: z.string(),
+  /** "+ 18 % GST for buyers in India" (or "incl. 18 % GST …"); empty when not registered (docs/decisions/220-gst-tax-rules.md). A text setting like the one above. */
+  taxNote: z.string(),
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfigSchema>;
 

@@ -23,6 +23,10 @@ export function financialYear(at: Date, opts: { startMonth?: number; timeZone?: 
  */
 export const TEST_INVOICE_NUMBER_FORMAT = 'TEST/{fy}/{seq:4}';
 
+/** Receipt vouchers for advances (CGST rule 50) and refund vouchers (rule 51): series of their own (docs/decisions/221-gst-documents.md). */
+export const RECEIPT_VOUCHER_NUMBER_FORMAT = 'RV/{fy}/{seq:4}';
+export const REFUND_VOUCHER_NUMBER_FORMAT = 'RF/{fy}/{seq:4}';
+
 /** Tokens: {fy} the financial year, {seq} the number, {seq:N} zero-padded to N digits. */
 export function formatInvoiceNumber(format: string, fy: string, sequence: number): string {
   return format.replace(/\{fy\}/g, fy).replace(/\{seq(?::(\d))?\}/g, (_m, pad?: string) => String(sequence).padStart(pad ? Number(pad) : 0, '0'));

@@ -1,4 +1,5 @@
 import { type Currency, floorMajor, minorUnit, percentOf, toMinor } from './money.ts';
+import { type BuyerLocation, type IndianState, type SupplyType, type TaxLine, type TaxSettings, placeOfSupply, taxSupply } from './gst.ts';
 
 // Spec §9 "Pricing and payment" and docs/architecture.md "Money".
 export const PLAN = {
@@ -19,10 +20,28 @@ export interface Quote {
   discount: number;
   afterDiscount: number;
   fee: number;
+  /** What tax is charged on: the price after discount plus the fee (the whole consideration), without tax. */
+  taxableValue: number;
+  taxes: TaxLine[];
+  supplyType: SupplyType;
+  placeOfSupply: IndianState;
+  /** Taxable value plus the taxes. */
   total: number;
   advance: number;
   remaining: number;
 }
+
+/** Who is taxed how: the operator's settings and the buyer's billing location (docs/decisions/220-gst-tax-rules.md). */
+export interface TaxContext {
+  settings: TaxSettings;
+  buyer: BuyerLocation;
+}
+
+/** Not registered: no tax lines (TAX_REGIME=none, the default). */
+export const NO_TAX: TaxContext = {
+  settings: { regime: 'none', rate: 0, sellerStateCode: '29', lutValid: false, pricesIncludeTax: false },
+  buyer: { country: 'IN' },
+};
 
 /** List and plan price in a currency: base price × factor, rounded down to whole units. */
 export function planPrices(currency: Currency) {
@@ -36,7 +55,7 @@ export function planPrices(currency: Currency) {
  * The whole quote for one order. The advance is 20% of the total with the fractional part
  * dropped; the remaining is total − advance so that the two installments add up exactly.
  */
-export function quote(currency: Currency, discountPercent = 0): Quote {
+export function quote(currency: Currency, discountPercent = 0, tax: TaxContext = NO_TAX): Quote {
   if (!Number.isFinite(discountPercent) || discountPercent < 0 || discountPercent > 100) {
     throw new RangeError('discountPercent must be between 0 and 100');
   }
@@ -44,7 +63,9 @@ export function quote(currency: Currency, discountPercent = 0): Quote {
   const discount = percentOf(price, discountPercent);
   const afterDiscount = price - discount;
   const fee = percentOf(afterDiscount, PLATFORM_FEE_PERCENT);
-  const total = afterDiscount + fee;
+  const supply = placeOfSupply(tax.settings, tax.buyer, currency.code);
+  const taxed = taxSupply(tax.settings, supply.supplyType, afterDiscount + fee);
+  const total = taxed.total;
   const unit = minorUnit(currency);
   const advance = Math.floor((total * ADVANCE_PERCENT) / 100 / unit) * unit;
   return {
@@ -55,6 +76,10 @@ export function quote(currency: Currency, discountPercent = 0): Quote {
     discount,
     afterDiscount,
     fee,
+    taxableValue: taxed.taxableValue,
+    taxes: taxed.taxes,
+    supplyType: supply.supplyType,
+    placeOfSupply: supply.placeOfSupply,
     total,
     advance,
     remaining: total - advance,
@@ -63,10 +88,11 @@ export function quote(currency: Currency, discountPercent = 0): Quote {
 
 /**
  * An order whose code was taken back after its advance was paid: the plan price
- * without discount, the fee on it, and the remaining installment carrying the whole difference.
+ * without discount, the fee on it, the tax the order was quoted with on the new taxable value, and
+ * the remaining installment carrying the whole difference.
  */
-export function withoutDiscount(price: number, advancePaid: number) {
+export function withoutDiscount(price: number, advancePaid: number, tax: (taxable: number) => { taxableValue: number; taxes: TaxLine[]; total: number } = (v) => ({ taxableValue: v, taxes: [], total: v })) {
   const fee = percentOf(price, PLATFORM_FEE_PERCENT);
-  const total = price + fee;
-  return { discountPercent: 0, discount: 0, afterDiscount: price, fee, total, remaining: total - advancePaid };
+  const taxed = tax(price + fee);
+  return { discountPercent: 0, discount: 0, afterDiscount: price, fee, taxableValue: taxed.taxableValue, taxes: taxed.taxes, total: taxed.total, remaining: taxed.total - advancePaid };
 }

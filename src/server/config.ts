@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { PublicSiteConfig } from '../contract/site.ts';
 import { parseCurrencyTable } from '../domain/currencies.ts';
 import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
+import { gstinProblem, stateByCode } from '../domain/gst.ts';
 
 // Every operator-facing setting lives here. A bad value stops the server with the
 // variable's name, never a stack trace.
@@ -184,6 +185,22 @@ export const envSchema = z.object({
   INVOICE_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(8),
   /** Development and tests: serve the web build from another folder. */
   WEB_DIST_DIR: optionalString,
+  // GST (docs/decisions/220-gst-tax-rules.md): `none` = not registered (the default, no GSTIN needed).
+  TAX_REGIME: z.enum(['none', 'gst'], { message: 'TAX_REGIME must be none or gst' }).default('none'),
+  SELLER_GSTIN: optionalString.refine((v) => v === undefined || gstinProblem(v) === null, { message: 'SELLER_GSTIN is not a valid GSTIN (15 capitals: state code, PAN, entity, Z, check character)' }),
+  /** Taken from SELLER_GSTIN; when also set it must agree. */
+  SELLER_STATE_CODE: optionalString.refine((v) => v === undefined || stateByCode(v) !== undefined, { message: 'SELLER_STATE_CODE must be a two-digit GST state code, e.g. 29' }),
+  GST_RATE: z.coerce
+    .number({ message: 'GST_RATE must be a number, e.g. 18' })
+    .min(0, 'GST_RATE must be between 0 and 28')
+    .max(28, 'GST_RATE must be between 0 and 28')
+    .refine((v) => Number.isInteger(v * 100), 'GST_RATE may have at most two decimals')
+    .default(18),
+  GST_SAC: z.string().trim().regex(/^99\d{4}$/, 'GST_SAC must be a six-digit services code starting with 99, e.g. 998314').default('998314'),
+  GST_LUT_ARN: optionalString.refine((v) => v === undefined || /^[A-Z0-9]{10,20}$/.test(v), { message: 'GST_LUT_ARN must be the LUT acknowledgement (ARN): 10–20 capitals and digits' }),
+  GST_LUT_VALID_UNTIL: optionalString.refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), { message: 'GST_LUT_VALID_UNTIL must be a date, e.g. 2027-03-31' }),
+  PRICES_INCLUDE_TAX: z.enum(['true', 'false', '1', '0'], { message: 'PRICES_INCLUDE_TAX must be true or false' }).default('false').transform((v) => v === 'true' || v === '1'),
+  GST_REGISTRATION_THRESHOLD: z.coerce.number({ message: 'GST_REGISTRATION_THRESHOLD must be a whole number of rupees' }).int('GST_REGISTRATION_THRESHOLD must be a whole number of rupees').min(1, 'GST_REGISTRATION_THRESHOLD must be positive').default(2_000_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -215,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
   assertFileStorage(config);
+  assertTaxRegime(config);
   assertSafeForProduction(config);
   return config;
 }
@@ -226,6 +244,22 @@ function assertFileStorage(c: Config) {
   const problems: string[] = [];
   if (!c.S3_BUCKET) problems.push('  S3_BUCKET: required when FILE_STORAGE=s3');
   if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default credential chain)');
+  if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+}
+
+// TAX_REGIME=gst needs the seller's GSTIN; its first two digits are the seller's state (and
+// SELLER_STATE_CODE, when given too, must say the same). An ARN and its end date come together.
+function assertTaxRegime(c: Config) {
+  const problems: string[] = [];
+  if (c.TAX_REGIME === 'gst') {
+    if (!c.SELLER_GSTIN) problems.push('  SELLER_GSTIN: required when TAX_REGIME=gst');
+    else {
+      const fromGstin = c.SELLER_GSTIN.slice(0, 2);
+      if (c.SELLER_STATE_CODE && c.SELLER_STATE_CODE !== fromGstin) problems.push(`  SELLER_STATE_CODE: ${c.SELLER_STATE_CODE} disagrees with SELLER_GSTIN (state ${fromGstin}); leave it unset`);
+      c.SELLER_STATE_CODE = fromGstin;
+    }
+  }
+  if (Boolean(c.GST_LUT_ARN) !== Boolean(c.GST_LUT_VALID_UNTIL)) problems.push('  GST_LUT_ARN, GST_LUT_VALID_UNTIL: set both (the LUT acknowledgement and its last valid day) or neither');
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
 }
 
@@ -268,5 +302,6 @@ export function publicSiteConfig(c: Config): PublicSiteConfig {
     // The same default as the assistant (features/assistant/assistant.ts) when only the URL is set.
     assistantModel: c.LLM_BASE_URL ? (c.LLM_MODEL ?? 'gpt-4o-mini') : null,
     invoiceRetentionYears: String(c.INVOICE_RETENTION_YEARS),
+    taxNote: c.TAX_REGIME === 'gst' ? `${c.PRICES_INCLUDE_TAX ? 'incl.' : '+'} ${c.GST_RATE} % GST for buyers in India` : '',
   };
 }

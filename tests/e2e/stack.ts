@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { runJobs } from '../../src/server/features/jobs/run-jobs.ts';
 import { chargeTestSubscription } from '../../src/server/features/maintenance/test-charges.ts';
 import { resetPasskeys } from '../../src/server/features/passkeys/reset-passkeys.ts';
-import { ADMIN_EMAILS, APP_URL, E2E, E2E_SELLER, PASSKEY_APP_URL, REFERRAL_VALID_UNTIL } from './ports.ts';
+import { ADMIN_EMAILS, APP_URL, E2E, E2E_GST_SELLER_GSTIN, E2E_SELLER, PASSKEY_APP_URL, REFERRAL_VALID_UNTIL } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
 // — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
@@ -83,6 +83,12 @@ const passkeyConfig = loadConfig({
   PUBLIC_URL: PASSKEY_APP_URL,
   DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-passkey-data-')),
   ADMIN_STEP_UP: 'passkey',
+  // GST on this instance only (docs/decisions/221-gst-documents.md): tests/e2e/gst.spec.ts pays here,
+  // while the first instance keeps the default TAX_REGIME=none its specs' documents expect.
+  TAX_REGIME: 'gst',
+  SELLER_GSTIN: E2E_GST_SELLER_GSTIN,
+  GST_LUT_ARN: 'AD290326000123X',
+  GST_LUT_VALID_UNTIL: '2099-03-31',
 });
 const passkeyApp = await buildApp(passkeyConfig);
 await passkeyApp.app.listen({ port: passkeyConfig.PORT, host: passkeyConfig.HOST });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 
-// The order's life as events (docs/architecture.md "Events and jobs", decision 100). The feature that owns a change publishes
+// The order's life as events (decision 100). The feature that owns a change publishes
 // it; features that react subscribe from their own `subscriptions.ts`, wired once in app.ts. So a
 // publisher never imports its subscribers: the tracker does not know that reminders are planned
 // when Launch Readiness is done, settling a payment does not know that an invoice is numbered.

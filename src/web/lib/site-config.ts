@@ -26,6 +26,7 @@ const defaults: PublicSiteConfig = {
   referralValidUntil: null,
   assistantModel: null,
   invoiceRetentionYears: '8',
+  taxNote: '',
 };
 
 let cached: PublicSiteConfig | undefined;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session.tsx';
+import { siteConfig } from '../lib/site-config.ts';
 import { api, errorMessage } from '../lib/api.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { PromoBanner } from '../features/promotion/promo-banner.tsx';
@@ -40,6 +41,7 @@ export default function PayPage() {
   const paidOrder = search.get('paid');
   const [outcome, setOutcome] = useState<Outcome | null>(() => (returned.current ? { kind: 'verifying' } : paidOrder ? { kind: 'checking' } : null));
   const isCancelled = search.get('cancelled') === '1';
+  const [billingVersion, setBillingVersion] = useState(0);
 
   useEffect(() => {
     if (!session.loading && !session.isLoggedIn) navigate('/', { replace: true });
@@ -168,8 +170,12 @@ export default function PayPage() {
                 Payment cancelled. Nothing was charged.
               </p>
             )}
-            {isAdvance ? <AdvancePayment onPaid={finish} /> : <RemainingPayment orderId={orderId!} onPaid={finish} />}
-            <BillingDetailsForm />
+            <p className="text-sm text-muted" data-testid="tax-note">
+              {siteConfig().taxNote}
+            </p>
+            {/* The billing details come first: they decide the place of supply, and so the quote's tax. */}
+            <BillingDetailsForm onSaved={() => setBillingVersion((v) => v + 1)} />
+            {isAdvance ? <AdvancePayment onPaid={finish} refreshKey={billingVersion} /> : <RemainingPayment orderId={orderId!} onPaid={finish} />}
             <p className="text-xs text-muted">
               By paying you agree to our{' '}
               <Link to="/termsandconditions" className="text-accent-soft underline underline-offset-2 hover:text-white">

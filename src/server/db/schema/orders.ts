@@ -1,5 +1,6 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
+import type { OrderTax } from '../../../contract/pricing.ts';
 import { coupons } from './coupons.ts';
 import { firstTouchColumns } from './funnel.ts';
 import { deliveryDateColumns } from './delivery-date.ts';
@@ -20,6 +21,8 @@ export const orders = pgTable('orders', {
   discount: money('discount').notNull().default(0),
   fee: money('fee').notNull(),
   total: money('total').notNull(),
+  /** Migration 0920: the tax the order was quoted with (null: before GST, treated as none). */
+  tax: jsonb('tax').$type<OrderTax>(),
   couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
   couponCode: text('coupon_code'),
   referrerUserId: uuid('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),

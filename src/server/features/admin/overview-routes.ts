@@ -5,6 +5,7 @@ import { isOwner } from '../../../domain/roles.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { getOverview } from './overview.ts';
+import { taxOverview } from './tax-overview.ts';
 
 /**
  * The overview is staff work (the orders due, the support queue, the inbox counts), but its money
@@ -17,6 +18,7 @@ const withoutMoney = (o: OverviewResponse): OverviewResponse => ({
   cashbackOwed: [],
   refundsNeeded: [],
   maintenance: { ...o.maintenance, mrr: [] },
+  tax: { ...o.tax, turnoverInr: 0, percent: 0, thresholdWarning: false },
 });
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -32,7 +34,8 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     },
     async (request) => {
       // stepUp: the back office warns the founder while ADMIN_STEP_UP=off.
-      const overview = { ...(await getOverview(deps.database, new Date(), deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP };
+      const now = new Date();
+      const overview = { ...(await getOverview(deps.database, now, deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP, tax: await taxOverview(deps, now) };
       return isOwner(authOf(request).user.role) ? overview : withoutMoney(overview);
     },
   );

@@ -71,7 +71,7 @@ async function failedWork(database: Database): Promise<OverviewResponse['failedW
   return { jobs: Number(row?.jobs ?? 0), mails: Number(row?.mails ?? 0) };
 }
 
-export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<Omit<OverviewResponse, 'stepUp'>> {
+export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<Omit<OverviewResponse, 'stepUp' | 'tax'>> {
   const days = lastDays(now);
   const [rev, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget, failed] = await Promise.all([
     revenue(database, days),

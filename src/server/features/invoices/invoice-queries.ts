@@ -11,7 +11,9 @@ const toSummary = (r: typeof invoices.$inferSelect): InvoiceSummary => ({
   id: r.id,
   number: r.number,
   series: r.series,
-  kind: r.installmentKind ?? null,
+  kind: r.docKind,
+  installment: r.installmentKind ?? null,
+  testMode: r.testMode,
   amount: r.amount,
   currency: r.currency,
   issuedAt: r.issuedAt.toISOString(),
@@ -58,16 +60,28 @@ export async function getBillingDetails(deps: AppDeps, userId: string): Promise<
     billingName: row?.billingName ?? '',
     billingAddress: row?.billingAddress ?? '',
     taxId: row?.taxId ?? '',
+    country: row?.country ?? '',
+    stateCode: row?.stateCode ?? '',
+    gstin: row?.gstin ?? '',
   };
 }
 
-/** Saves the optional billing details printed on the customer's next invoices (not on issued ones). */
+/**
+ * Saves the billing details printed on the customer's next documents (not on issued ones) and
+ * deciding the place of supply of their next quote. A body without `country` (an older client)
+ * leaves the stored place of supply as it is.
+ */
 export async function saveBillingDetails(deps: AppDeps, userId: string, body: BillingDetailsBody): Promise<BillingDetails> {
   const b = billingDetailsBody.parse(body);
+  const place =
+    b.country !== undefined || b.stateCode || b.gstin
+      ? { country: b.country ?? 'IN', stateCode: b.stateCode || null, gstin: b.gstin || null }
+      : {};
   const values = {
     billingName: b.billingName || null,
     billingAddress: b.billingAddress || null,
     taxId: b.taxId ? b.taxId.toUpperCase() : null,
+    ...place,
     updatedAt: new Date(),
   };
   await deps.db

@@ -88,6 +88,9 @@ describe('tax invoices', () => {
       billingName: 'Acme <b>Traders</b>',
       billingAddress: '1 MG Road\nBengaluru',
       taxId: '29AAAAA0000A1Z5',
+      country: '',
+      stateCode: '',
+      gstin: '',
     });
 
     const orderId = await payLive(t, rzp, me, {
@@ -97,10 +100,14 @@ describe('tax invoices', () => {
     const list = await get(`invoices/order/${orderId}`, me.headers);
     expect(list.statusCode, list.body).toBe(200);
     const [inv] = list.json().invoices;
+    // Not registered (TAX_REGIME=none, the default): the advance gets a RECEIPT in the receipt
+    // series, the remaining payment the INVOICE of the whole order (docs/decisions/221-gst-documents.md).
     expect(inv).toMatchObject({
-      number: `INV/${FY}/0001`,
-      series: 'invoice',
-      kind: 'advance',
+      number: `RV/${FY}/0001`,
+      series: 'receipt_voucher',
+      kind: 'receipt',
+      installment: 'advance',
+      testMode: false,
       currency: 'INR',
       timeZone: 'Asia/Kolkata', // the zone the PDF's date is printed in, shown beside the date
     });
@@ -108,26 +115,18 @@ describe('tax invoices', () => {
     const pdf = await get(`invoices/${inv.id}/pdf`, me.headers);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toContain(`INV-${FY}-0001.pdf`);
+    expect(pdf.headers['content-disposition']).toContain(`RV-${FY}-0001.pdf`);
     const text = pdfText(pdf.rawPayload);
-    for (const s of [
-      `INV/${FY}/0001`,
-      'TAX INVOICE',
-      'Example Web Studio Pvt Ltd',
-      '29ABCDE1234F1Z5',
-      'Acme <b>Traders</b>',
-      '29AAAAA0000A1Z5',
-      `order ${orderId}`,
-    ]) {
+    for (const s of [`RV/${FY}/0001`, 'RECEIPT', 'Supplier not registered under GST', 'Example Web Studio Pvt Ltd', 'Acme <b>Traders</b>', '29AAAAA0000A1Z5', `order ${orderId}`, 'Authorised signatory']) {
       expect(text).toContain(s);
     }
-    // The server's INR quote, printed with the code and two decimals.
+    expect(text).not.toContain('TAX INVOICE');
+    expect(text).not.toMatch(/CGST|SGST|IGST/);
+    // The server's INR quote, printed with the rupee sign and two decimals.
     const q = quote(findCurrency('INR')!, 0);
-    const inr = (minor: number) => escapeRe(formatMoney(minor, { symbol: 'INR ', minorDigits: 2 }));
-    expect(text).toMatch(new RegExp(`This installment: Advance payment \\(20%\\)\\s+${inr(q.advance)}`));
-    expect(text).toMatch(new RegExp(`Remaining after this payment\\s+${inr(q.remaining)}`));
-    expect(text).toMatch(new RegExp(`Order total\\s+${inr(q.total)}`));
-    expect(text).toMatch(new RegExp(`Platform fee\\s+${inr(q.fee)}`));
+    const inr = (minor: number) => escapeRe(formatMoney(minor, { symbol: '₹', minorDigits: 2 }));
+    expect(text).toMatch(new RegExp(`Amount of advance received\\s+${inr(q.advance)}`));
+    expect(text).toMatch(new RegExp(`Remaining to be paid at completion\\s+${inr(q.remaining)}`));
 
     // The receipt e-mail carries the same PDF: the outbox names the invoice, the mail worker renders
     // it when it sends (with invoiceAttachment, wired in app.ts; sent over SMTP in
@@ -138,9 +137,9 @@ describe('tax invoices', () => {
       .where(sql`${mailOutbox.template} = 'payment-receipt' and ${mailOutbox.toAddress} = ${me.user.email}`);
     expect(receipt?.renders).toEqual([{ kind: 'invoice', id: inv.id }]);
     const attached = await invoiceAttachment(t.deps, inv.id);
-    expect(attached).toMatchObject({ filename: `INV-${FY}-0001.pdf`, contentType: 'application/pdf' });
-    expect(pdfText(attached.content)).toContain(`INV/${FY}/0001`);
-    expect(receipt!.textBody).toContain(`Invoice: INV/${FY}/0001`);
+    expect(attached).toMatchObject({ filename: `RV-${FY}-0001.pdf`, contentType: 'application/pdf' });
+    expect(pdfText(attached.content)).toContain(`RV/${FY}/0001`);
+    expect(receipt!.textBody).toContain(`RV/${FY}/0001`);
 
     // Another customer: the same 404 for the invoice and the order's list; nothing leaked.
     const other = await loginAs(t, 'invoice-other@example.com');
@@ -156,15 +155,20 @@ describe('tax invoices', () => {
     expect((await get(`admin/invoices/${inv.id}/pdf`, admin.headers)).statusCode).toBe(200);
     expect((await get(`admin/invoices/${inv.id}/pdf`, me.headers)).statusCode).toBe(403);
 
-    // The remaining payment gets the next number, and shows what was paid before.
+    // The remaining payment: the INVOICE of the whole order, less the advance's receipt.
     for (let i = 0; i < 12; i++) await completeNextStage(t.deps, orderId, {});
     await payLive(t, rzp, me, { kind: 'remaining', orderId });
     const both = (await get(`invoices/order/${orderId}`, me.headers)).json().invoices;
-    expect(both.map((i: { number: string }) => i.number)).toEqual([`INV/${FY}/0001`, `INV/${FY}/0002`]);
+    expect(both.map((i: { number: string; kind: string }) => [i.number, i.kind])).toEqual([
+      [`RV/${FY}/0001`, 'receipt'],
+      [`INV/${FY}/0001`, 'invoice'],
+    ]);
     const second = pdfText((await get(`invoices/${both[1].id}/pdf`, me.headers)).rawPayload);
-    expect(second).toMatch(new RegExp(`This installment: Remaining payment \\(80%\\)\\s+${inr(q.remaining)}`));
-    expect(second).toMatch(new RegExp(`Paid before this installment\\s+${inr(q.advance)}`));
-    expect(second).toMatch(/Remaining after this payment\s+INR 0\.00/);
+    expect(second).toMatch(/^\s*INVOICE/m);
+    expect(second).toMatch(new RegExp(`Order total\\s+${inr(q.total)}`));
+    expect(second).toMatch(new RegExp(`Platform fee\\s+${inr(q.fee)}`));
+    expect(second).toMatch(new RegExp(`Less: advance received, RV/${FY}/0001 .*-${inr(q.advance)}`));
+    expect(second).toMatch(new RegExp(`Balance paid now\\s+${inr(q.remaining)}`));
   });
 
   it('never changes or deletes an issued invoice', async () => {
@@ -192,7 +196,7 @@ describe('tax invoices', () => {
       expect(r.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
       expect(r.json()).toMatchObject({ success: false });
     }
-    expect((await get('invoices/billing-details', me.headers)).json().billing).toEqual({ billingName: '', billingAddress: '', taxId: '' });
+    expect((await get('invoices/billing-details', me.headers)).json().billing).toEqual({ billingName: '', billingAddress: '', taxId: '', country: '', stateCode: '', gstin: '' });
   });
 
   it('issues one invoice when browser and webhook confirm the same payment together', async () => {
@@ -257,7 +261,7 @@ describe('tax invoices', () => {
     expect(Number(order!.advance) + inv!.snapshot.remainingAfter).toBe(inv!.snapshot.total);
     const text = pdfText((await get(`invoices/${inv!.id}/pdf`, late.headers)).rawPayload);
     expect(text).not.toMatch(/Discount/);
-    expect(text).toMatch(new RegExp(`Remaining after this payment\\s+INR ${escapeRe(formatMoney(Number(order!.remaining), { symbol: '', minorDigits: 2 }))}`));
+    expect(text).toMatch(new RegExp(`Remaining to be paid at completion\\s+${escapeRe(formatMoney(Number(order!.remaining), { symbol: '₹', minorDigits: 2 }))}`));
   });
 
   it('dates an invoice in the financial year\'s time zone and says which', async () => {
@@ -292,7 +296,7 @@ describe('test-mode payments', () => {
 
   async function expectTestInvoice(t: TestApp, who: Who & { user: { email: string } }, orderId: string, n: number) {
     const [inv] = (await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${orderId}`, headers: who.headers })).json().invoices;
-    expect(inv).toMatchObject({ number: `TEST/${FY}/${String(n).padStart(4, '0')}`, series: 'test_invoice', kind: 'advance' });
+    expect(inv).toMatchObject({ number: `TEST/${FY}/${String(n).padStart(4, '0')}`, series: 'test_invoice', kind: 'receipt', installment: 'advance', testMode: true });
     const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/${inv.id}/pdf`, headers: who.headers });
     expect(pdf.headers['content-disposition']).toContain(`TEST-${FY}-`);
     const text = pdfText(pdf.rawPayload);
@@ -319,10 +323,10 @@ describe('test-mode payments', () => {
     // The first real number is still 0001.
     const first = await t.deps.db
       .transaction(async (tx) => {
-        throw Object.assign(new Error('peek'), { n: await nextNumber(t.deps, tx, 'invoice', new Date()) });
+        throw Object.assign(new Error('peek'), { n: await nextNumber(t.deps, tx, 'receipt_voucher', new Date()) });
       })
       .catch((e: { n: { number: string } }) => e.n);
-    expect(first.number).toBe(`INV/${FY}/0001`);
+    expect(first.number).toBe(`RV/${FY}/0001`);
   }, 180_000);
 
   it('Razorpay with a test key (rzp_test_…) is test mode too, decided by the key the order was opened with', async () => {
@@ -340,7 +344,7 @@ describe('test-mode payments', () => {
     const fields = rzp.pay(providerOrderId);
     expect((await settlePayment(t.deps, { providerOrderId, paymentId: fields.razorpay_payment_id })).outcome).toBe('paid');
     const [inv] = await t.deps.db.select({ number: invoices.number, series: invoices.series }).from(invoices).where(eq(invoices.providerPaymentId, fields.razorpay_payment_id));
-    expect(inv).toEqual({ number: `INV/${FY}/0001`, series: 'invoice' });
+    expect(inv).toEqual({ number: `RV/${FY}/0001`, series: 'receipt_voucher' });
   }, 180_000);
 });
 

@@ -1,67 +1,129 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { InvoiceSnapshot } from '../../../contract/invoices.ts';
+import type { DocumentKind, InvoiceSnapshot } from '../../../contract/invoices.ts';
+import type { OrderTax } from '../../../contract/pricing.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { billingDetails, invoices } from '../../db/schema/invoices.ts';
 import type { MaintenanceCharged } from '../../lib/domain-events.ts';
-import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
-import { type IssuedInvoice, buyerOf, insertNumberedInvoice, sellerOf } from './issue-invoice.ts';
+import { moneyContext } from '../../lib/money-context.ts';
+import { currencyOf, taxInside, taxOfCharge } from '../../lib/tax-context.ts';
+import { ISSUING_KINDS, type IssuedInvoice, buyerOf, documentColumns, documentTax, insertNumberedInvoice, sellerOf } from './issue-invoice.ts';
+
+/** A one-off supply paid at once: a maintenance month, a paid change request (docs/decisions/221-gst-documents.md). */
+export interface OneOffCharge {
+  orderId: string;
+  /** What is supplied, printed as the document's line ("Website maintenance plan (monthly)"). */
+  description: string;
+  /** The amount paid, tax included, in minor units of `currency`. */
+  amountPaid: number;
+  currency: string;
+  paymentId: string;
+  paidAt: Date;
+  /** A payment taken in test mode: numbered in the TEST series, marked as no tax invoice. */
+  testMode: boolean;
+  /**
+   * The tax the customer was quoted (quoteOneOffCharge) when they agreed to pay; absent: the tax
+   * inside the amount paid, for the buyer's billing details now.
+   */
+  tax?: OrderTax;
+  /** The period a continuous supply pays for (a maintenance month). */
+  period?: { start: Date; end: Date };
+  /** The maintenance charge it documents (unique: a second call returns the first document). */
+  maintenanceChargeId?: string;
+}
 
 /**
- * The invoice of one maintenance-plan charge (decision 175), in the charging
- * transaction: the same series and counter as the orders' invoices (TEST series for a test-mode
- * charge, decision 120). Idempotent per charge — the charge row is unique per payment id, and a
- * second call returns the first invoice.
+ * The tax of a one-off charge at a price without tax, for the order's buyer now: quote it to the
+ * customer (its `taxableValue` + taxes is what they pay) and pass it to issueOneOffInvoice.
  */
-export async function issueChargeInvoice(deps: AppDeps, tx: Tx, e: MaintenanceCharged): Promise<IssuedInvoice> {
-  const [existing] = await tx
-    .select({ id: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(and(eq(invoices.maintenanceChargeId, e.chargeId), inArray(invoices.series, ['invoice', 'test_invoice'])))
-    .limit(1);
-  if (existing) return existing;
+export async function quoteOneOffCharge(deps: AppDeps, tx: Tx, input: { orderId: string; currency: string; price: number; at?: Date }): Promise<OrderTax & { total: number }> {
+  const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, input.orderId)).limit(1);
+  if (!order) throw new Error(`no order ${input.orderId} to quote a charge for`);
+  const tax = await taxOfCharge(deps, tx, order.userId, input.currency, input.price, input.at ?? new Date());
+  return { ...tax, total: tax.taxableValue + tax.taxes.reduce((s, t) => s + t.amount, 0) };
+}
+
+/**
+ * Issues the tax invoice ("INVOICE" when not registered) of one one-off charge, in the caller's
+ * (paying) transaction: its own number in the tax-invoice series (TEST series in test mode), the
+ * tax lines, place of supply and SAC, frozen like every document. What other features call for
+ * each maintenance month and each paid change request.
+ */
+export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCharge): Promise<IssuedInvoice> {
+  if (charge.maintenanceChargeId) {
+    const [existing] = await tx
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.maintenanceChargeId, charge.maintenanceChargeId), inArray(invoices.docKind, [...ISSUING_KINDS])))
+      .limit(1);
+    if (existing) return existing;
+  }
   const [row] = await tx
     .select({ order: orders, user: users, billing: billingDetails })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
-    .where(eq(orders.id, e.orderId))
+    .where(eq(orders.id, charge.orderId))
     .limit(1);
-  if (!row) throw new Error(`no order ${e.orderId} to invoice a maintenance charge of`);
+  if (!row) throw new Error(`no order ${charge.orderId} to invoice a charge of`);
   const { order, user, billing } = row;
+  const currency = currencyOf(moneyContext(deps).currencies, charge.currency);
+  const tax = charge.tax ?? (await taxOfCharge(deps, tx, user.id, charge.currency, charge.amountPaid, charge.paidAt));
+  const taxed = charge.tax ? { taxableValue: tax.taxableValue, taxes: tax.taxes, total: charge.amountPaid } : taxInside(tax, charge.amountPaid);
+  const kind: DocumentKind = tax.regime === 'gst' ? 'tax_invoice' : 'invoice';
+  const document = documentTax(deps, { kind, tax, testMode: charge.testMode, currency, taxed, adjusts: null, amountPaid: charge.amountPaid, at: charge.paidAt });
   const snapshot: InvoiceSnapshot = {
     seller: sellerOf(deps.config),
     buyer: buyerOf(user, billing),
     orderPublicId: order.publicId,
-    description: `Website maintenance plan (monthly) — order ${order.publicId}`,
-    currency: e.currency,
-    minorDigits: displayCurrency(moneyContext(deps), e.currency).minorDigits,
-    listPrice: e.amount,
-    price: e.amount,
+    description: `${charge.description} — order ${order.publicId}`,
+    currency: charge.currency,
+    minorDigits: currency.minorDigits,
+    listPrice: taxed.taxableValue,
+    price: taxed.taxableValue,
     discount: 0,
     discountPercent: 0,
     couponCode: null,
     fee: 0,
-    total: e.amount,
-    installment: { kind: 'maintenance', label: 'Maintenance plan, one month', amount: e.amount },
-    charge: { periodStart: e.periodStart.toISOString(), periodEnd: e.periodEnd.toISOString() },
+    total: charge.amountPaid,
+    installment: { kind: 'maintenance', label: charge.description, amount: charge.amountPaid },
+    ...(charge.period ? { charge: { periodStart: charge.period.start.toISOString(), periodEnd: charge.period.end.toISOString() } } : {}),
     paidBefore: 0,
     remainingAfter: 0,
-    paymentId: e.paymentId,
-    paidAt: e.paidAt.toISOString(),
+    paymentId: charge.paymentId,
+    paidAt: charge.paidAt.toISOString(),
     timeZone: deps.config.INVOICE_TIME_ZONE,
+    document,
   };
-  const series = e.testMode ? 'test_invoice' : 'invoice';
-  return insertNumberedInvoice(deps, tx, series, {
+  return insertNumberedInvoice(deps, tx, charge.testMode ? 'test_invoice' : 'invoice', {
     orderId: order.id,
     userId: user.id,
-    maintenanceChargeId: e.chargeId,
-    providerPaymentId: e.paymentId,
-    currency: e.currency,
-    amount: e.amount,
+    maintenanceChargeId: charge.maintenanceChargeId ?? null,
+    providerPaymentId: charge.paymentId,
+    currency: charge.currency,
+    amount: charge.amountPaid,
     snapshot,
-    issuedAt: e.paidAt,
+    issuedAt: charge.paidAt,
+    ...documentColumns(document),
+  });
+}
+
+/**
+ * The invoice of one maintenance-plan charge (decision 175), in the charging
+ * transaction: a one-off tax invoice for the month (a continuous supply), idempotent per charge.
+ */
+export function issueChargeInvoice(deps: AppDeps, tx: Tx, e: MaintenanceCharged): Promise<IssuedInvoice> {
+  return issueOneOffInvoice(deps, tx, {
+    orderId: e.orderId,
+    description: 'Website maintenance plan (monthly)',
+    amountPaid: e.amount,
+    currency: e.currency,
+    paymentId: e.paymentId,
+    paidAt: e.paidAt,
+    testMode: e.testMode,
+    period: { start: e.periodStart, end: e.periodEnd },
+    maintenanceChargeId: e.chargeId,
   });
 }

@@ -1,12 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.ts';
-import { TEST_INVOICE_NUMBER_FORMAT, financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
+import type { DocumentKind, DocumentTax, InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.ts';
+import type { OrderTax } from '../../../contract/pricing.ts';
+import { RECEIPT_VOUCHER_NUMBER_FORMAT, REFUND_VOUCHER_NUMBER_FORMAT, TEST_INVOICE_NUMBER_FORMAT, financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
+import { findCountryByCode } from '../../../domain/countries.ts';
+import { amountInWords, stateByCode } from '../../../domain/gst.ts';
+import type { Currency } from '../../../domain/money.ts';
+import { currencyOf, inrRate, inrValueOf, orderTaxOrNone, taxInside } from '../../lib/tax-context.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { billingDetails, invoiceCounters, invoices } from '../../db/schema/invoices.ts';
-import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
+import { moneyContext } from '../../lib/money-context.ts';
 import { isTestMode } from '../../integrations/payments/provider.ts';
 
 export interface IssuedInvoice {
@@ -24,7 +29,8 @@ export function sellerOf(config: AppDeps['config']): InvoiceSnapshot['seller'] {
   return {
     legalName: config.SELLER_LEGAL_NAME ?? config.BRAND_NAME,
     address: config.SELLER_ADDRESS ?? config.BRAND_ADDRESS,
-    taxId: config.SELLER_TAX_ID ?? null,
+    // Registered: the GSTIN is the tax id rule 46 asks for.
+    taxId: (config.TAX_REGIME === 'gst' ? config.SELLER_GSTIN : undefined) ?? config.SELLER_TAX_ID ?? null,
     email: config.BRAND_EMAIL,
   };
 }
@@ -64,6 +70,8 @@ export async function nextNumber(deps: AppDeps, tx: Tx, series: InvoiceSeries, a
     invoice: deps.config.INVOICE_NUMBER_FORMAT,
     credit_note: deps.config.CREDIT_NOTE_NUMBER_FORMAT,
     test_invoice: TEST_INVOICE_NUMBER_FORMAT,
+    receipt_voucher: RECEIPT_VOUCHER_NUMBER_FORMAT,
+    refund_voucher: REFUND_VOUCHER_NUMBER_FORMAT,
   }[series];
   return {
     financialYear: fy,
@@ -86,19 +94,79 @@ async function wasTestPayment(deps: AppDeps, tx: Tx, input: { installmentId: str
   return attempt ? attempt.testMode : isTestMode(moneyContext(deps).provider);
 }
 
+/** The kinds that document a payment received (one per installment or charge). */
+export const ISSUING_KINDS = ['receipt_voucher', 'tax_invoice', 'invoice', 'receipt'] as const;
+
+/** The title-free tax part of a document (docs/decisions/221-gst-documents.md). */
+export function documentTax(
+  deps: AppDeps,
+  input: {
+    kind: DocumentKind;
+    tax: OrderTax;
+    testMode: boolean;
+    currency: Currency;
+    taxed: { taxableValue: number; taxes: DocumentTax['taxes']; total: number };
+    adjusts: DocumentTax['adjusts'];
+    amountPaid: number;
+    at: Date;
+  },
+): DocumentTax {
+  const c = deps.config;
+  const t = input.tax;
+  const gst = t.regime === 'gst';
+  const sellerState = gst ? stateByCode(t.sellerStateCode) : undefined;
+  const rate = input.currency.code === 'INR' ? null : inrRate(moneyContext(deps).currencies, input.currency);
+  return {
+    kind: input.kind,
+    regime: t.regime,
+    testMode: input.testMode,
+    sac: c.GST_SAC,
+    supplyType: t.supplyType,
+    placeOfSupply: t.placeOfSupply,
+    seller: { gstin: gst ? (c.SELLER_GSTIN ?? null) : null, stateCode: sellerState?.code ?? null, stateName: sellerState?.name ?? null },
+    buyer: { country: t.buyer.country, countryName: findCountryByCode(t.buyer.country)?.name ?? t.buyer.country, stateCode: t.buyer.stateCode, gstin: t.buyer.gstin },
+    taxableValue: input.taxed.taxableValue,
+    taxes: input.taxed.taxes,
+    value: input.taxed.total,
+    adjusts: input.adjusts,
+    amountPaid: input.amountPaid,
+    amountInWords: amountInWords(input.amountPaid, input.currency.code, input.currency.minorDigits),
+    reverseCharge: false,
+    export: gst && t.supplyType === 'export' ? { lutArn: t.lutValid ? (c.GST_LUT_ARN ?? null) : null, lutValidUntil: t.lutValid ? (c.GST_LUT_VALID_UNTIL ?? null) : null } : null,
+    inr: rate === null ? null : { rate, rateDate: input.at.toISOString().slice(0, 10), value: inrValueOf(input.taxed.total, input.currency, rate) },
+  };
+}
+
+/** The columns of a document the monthly return selects on (migration 0920), from its DocumentTax. */
+export function documentColumns(d: DocumentTax) {
+  return {
+    docKind: d.kind,
+    taxRegime: d.regime,
+    supplyType: d.supplyType,
+    placeOfSupplyCode: d.placeOfSupply.code || null,
+    buyerGstin: d.buyer.gstin,
+    taxableValue: d.taxableValue,
+    taxAmount: d.taxes.reduce((s, x) => s + x.amount, 0),
+    inrValue: d.inr?.value ?? null,
+    testMode: d.testMode,
+  };
+}
+
 /**
- * Issues the invoice of one captured installment inside the settling transaction (the caller
- * holds the installment's row lock). Idempotent: a second call for the same installment returns
- * the first invoice.
+ * Issues the document of one captured installment inside the settling transaction (the caller
+ * holds the installment's row lock): the advance gets a receipt voucher (rule 50; "RECEIPT" when
+ * not registered) with the tax inside it, the remaining payment the tax invoice of the whole supply
+ * less the advance (rule 46; "INVOICE" when not registered). Idempotent: a second call for the same
+ * installment returns the first document.
  */
 export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId: string; paymentId: string; paidAt: Date }): Promise<IssuedInvoice> {
   const [existing] = await tx
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
-    .where(and(eq(invoices.installmentId, input.installmentId), inArray(invoices.series, ['invoice', 'test_invoice'])))
+    .where(and(eq(invoices.installmentId, input.installmentId), inArray(invoices.docKind, [...ISSUING_KINDS])))
     .limit(1);
   if (existing) return existing;
-  const series = (await wasTestPayment(deps, tx, input)) ? 'test_invoice' : 'invoice';
+  const testMode = await wasTestPayment(deps, tx, input);
 
   const [row] = await tx
     .select({
@@ -126,7 +194,30 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
   const others = all.filter((i) => i.id !== installment.id);
   const paidBefore = others.filter((i) => i.state === 'paid').reduce((s, i) => s + i.amount, 0);
   const remainingAfter = others.filter((i) => i.state !== 'paid').reduce((s, i) => s + i.amount, 0);
-  const currency = displayCurrency(moneyContext(deps), order.currency);
+  const currency = currencyOf(moneyContext(deps).currencies, order.currency);
+  const tax = orderTaxOrNone(order.tax, order.total);
+  const gst = tax.regime === 'gst';
+  const isAdvance = installment.kind === 'advance';
+  const kind: DocumentKind = isAdvance ? (gst ? 'receipt_voucher' : 'receipt') : gst ? 'tax_invoice' : 'invoice';
+
+  // The remaining payment's document adjusts the advance's (found by the order's advance installment).
+  let adjusts: DocumentTax['adjusts'] = null;
+  let adjustsInvoiceId: string | null = null;
+  if (!isAdvance) {
+    const [rv] = await tx
+      .select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt, amount: invoices.amount, snapshot: invoices.snapshot })
+      .from(invoices)
+      .innerJoin(installments, eq(installments.id, invoices.installmentId))
+      .where(and(eq(installments.orderId, order.id), eq(installments.kind, 'advance'), inArray(invoices.docKind, [...ISSUING_KINDS])))
+      .limit(1);
+    if (rv) {
+      adjustsInvoiceId = rv.id;
+      const d = rv.snapshot.document;
+      adjusts = { number: rv.number, issuedAt: rv.issuedAt.toISOString(), amount: rv.amount, taxableValue: d?.taxableValue ?? rv.amount, taxes: d?.taxes ?? [] };
+    }
+  }
+  const taxed = isAdvance ? taxInside(tax, installment.amount) : { taxableValue: tax.taxableValue, taxes: tax.taxes, total: order.total };
+  const document = documentTax(deps, { kind, tax, testMode, currency, taxed, adjusts, amountPaid: installment.amount, at: input.paidAt });
 
   const snapshot: InvoiceSnapshot = {
     seller: sellerOf(deps.config),
@@ -152,7 +243,9 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     paymentId: input.paymentId,
     paidAt: input.paidAt.toISOString(),
     timeZone: deps.config.INVOICE_TIME_ZONE,
+    document,
   };
+  const series: InvoiceSeries = testMode ? 'test_invoice' : isAdvance ? 'receipt_voucher' : 'invoice';
   return insertNumberedInvoice(deps, tx, series, {
     orderId: order.id,
     installmentId: installment.id,
@@ -163,6 +256,8 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     amount: installment.amount,
     snapshot,
     issuedAt: input.paidAt,
+    ...documentColumns(document),
+    adjustsInvoiceId,
   });
 }
 

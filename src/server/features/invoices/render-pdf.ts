@@ -1,5 +1,9 @@
 import type PDFKit from 'pdfkit';
 import type { InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.ts';
+import { createRequire } from 'node:module';
+import type { DocumentKind, DocumentTax } from '../../../contract/invoices.ts';
+import { findCurrency } from '../../../domain/currencies.ts';
+import { LUT_ENDORSEMENT } from '../../../domain/gst.ts';
 import { formatMoney } from '../../../domain/money.ts';
 
 // pdfkit (~10 MB resident once loaded, with its font metrics) is loaded on the first invoice, not at
@@ -18,9 +22,16 @@ export interface PrintableInvoice {
   defaultTimeZone: string;
 }
 
-// pdfkit's built-in fonts are WinAnsi: "₹" cannot be drawn, so amounts carry the ISO code
-// ("INR 15,588.00"), which is also what a tax invoice should show.
-const money = (minor: number, s: InvoiceSnapshot) => formatMoney(minor, { symbol: `${s.currency} `, minorDigits: s.minorDigits });
+// pdfkit's built-in fonts are WinAnsi and cannot draw "₹": the documents embed DejaVu Sans (the
+// dejavu-fonts-ttf package, a free licence that allows embedding), which has ₹, $, €, £ and ¥.
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const REGULAR = 'Regular';
+const BOLD = 'Bold';
+
+/** The currency's own symbol ("₹76,415.00", "$916.98"); a code we have no symbol for leads with the code. */
+const money = (minor: number, s: InvoiceSnapshot) => formatMoney(minor, { symbol: findCurrency(s.currency)?.symbol ?? `${s.currency} `, minorDigits: s.minorDigits });
 // Dates are the calendar dates of the financial year's time zone (INVOICE_TIME_ZONE), which also
 // decides the invoice's year: a payment at 19:00 UTC on 31 March is dated 1 April in India.
 const dateOf = (d: Date, timeZone: string) =>
@@ -38,10 +49,13 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   const zone = s.timeZone ?? inv.defaultTimeZone;
   // A test-mode payment moved no money: its document must never pass for a tax invoice (decision 120).
   const isTest = inv.series === 'test_invoice';
-  const title = { invoice: 'TAX INVOICE', credit_note: 'CREDIT NOTE', test_invoice: 'TEST — NOT A TAX INVOICE' }[inv.series];
+  const d = s.document;
+  const kindTitle = d ? TITLES[d.kind] : inv.series === 'credit_note' ? 'CREDIT NOTE' : 'TAX INVOICE';
+  const title = isTest ? 'TEST — NOT A TAX INVOICE' : kindTitle;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    font: FONT,
     info: {
       Title: `${title} ${inv.number}`,
       Author: s.seller.legalName,
@@ -49,6 +63,8 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
       ModDate: inv.issuedAt,
     },
   });
+  doc.registerFont(REGULAR, FONT);
+  doc.registerFont(BOLD, FONT_BOLD);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -58,37 +74,51 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
 
   const left = 50;
   const width = doc.page.width - 100;
-  doc.font('Helvetica-Bold').fontSize(18).text(title, left, 50);
+  doc.font(BOLD).fontSize(18).text(title, left, 50);
   if (isTest) {
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(10)
       .fillColor('#b00020')
-      .text('This payment was made in test mode: no money moved and no tax is due. Not valid for accounting.', left, doc.y + 4, { width: doc.page.width - 100 })
+      .text(`${d ? `${kindTitle[0]}${kindTitle.slice(1).toLowerCase()} of a test payment. ` : ''}This payment was made in test mode: no money moved and no tax is due. Not valid for accounting.`, left, doc.y + 4, { width: doc.page.width - 100 })
       .fillColor('#000000');
   }
-  doc.font('Helvetica').fontSize(10).text(`Number: ${inv.number}`, { align: 'right' });
+  doc.font(REGULAR).fontSize(10).text(`Number: ${inv.number}`, { align: 'right' });
   doc.text(`Date: ${dateOf(inv.issuedAt, zone)} (${zone})`, { align: 'right' });
   if (inv.correctsNumber) doc.text(`Corrects invoice ${inv.correctsNumber}`, { align: 'right' });
+  if (d?.regime === 'gst') {
+    doc.text(`Place of supply: ${d.placeOfSupply.name} (${d.placeOfSupply.code})`, { align: 'right' });
+    doc.text('Tax payable on reverse charge: No', { align: 'right' });
+  }
   doc.moveDown();
 
   const top = doc.y;
   const col = width / 2 - 10;
-  doc.font('Helvetica-Bold').text('Seller', left, top, { width: col });
-  doc.font('Helvetica').text(s.seller.legalName, { width: col }).text(s.seller.address, { width: col });
-  if (s.seller.taxId) doc.text(`GSTIN / Tax id: ${s.seller.taxId}`, { width: col });
+  doc.font(BOLD).text('Seller', left, top, { width: col });
+  doc.font(REGULAR).text(s.seller.legalName, { width: col }).text(s.seller.address, { width: col });
+  if (d?.regime === 'gst') {
+    doc.text(`GSTIN: ${d.seller.gstin ?? ''}`, { width: col });
+    if (d.seller.stateName) doc.text(`State: ${d.seller.stateName} (${d.seller.stateCode})`, { width: col });
+  } else if (d) {
+    if (s.seller.taxId) doc.text(`Tax id: ${s.seller.taxId}`, { width: col });
+    doc.text('Supplier not registered under GST', { width: col });
+  }
+  else if (s.seller.taxId) doc.text(`GSTIN / Tax id: ${s.seller.taxId}`, { width: col });
   doc.text(s.seller.email, { width: col });
   const afterSeller = doc.y;
-  doc.font('Helvetica-Bold').text('Billed to', left + col + 20, top, { width: col });
-  doc.font('Helvetica').text(s.buyer.name, { width: col });
+  doc.font(BOLD).text('Billed to', left + col + 20, top, { width: col });
+  doc.font(REGULAR).text(s.buyer.name, { width: col });
   if (s.buyer.address) doc.text(s.buyer.address, { width: col });
-  if (s.buyer.taxId) doc.text(`Tax id: ${s.buyer.taxId}`, { width: col });
+  if (d?.buyer.gstin) doc.text(`GSTIN: ${d.buyer.gstin}`, { width: col });
+  if (s.buyer.taxId && s.buyer.taxId !== d?.buyer.gstin) doc.text(`Tax id: ${s.buyer.taxId}`, { width: col });
+  if (d?.buyer.country === 'IN' && d.buyer.stateCode) doc.text(`State code: ${d.buyer.stateCode}`, { width: col });
+  else if (d?.buyer.country && d.buyer.country !== 'IN' && d.buyer.country !== 'ZZ') doc.text(`Country: ${d.buyer.countryName}`, { width: col });
   doc.text(s.buyer.email, { width: col });
   doc.y = Math.max(afterSeller, doc.y) + 20;
 
   const row = (label: string, value: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, left, y, { width: width - 160 });
+    doc.font(bold ? BOLD : REGULAR).text(label, left, y, { width: width - 160 });
     const labelBottom = doc.y;
     doc.text(value, left + width - 150, y, { width: 150, align: 'right' });
     doc.y = Math.max(labelBottom, doc.y) + 4;
@@ -104,7 +134,9 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
 
   row('Description', `Amount (${s.currency})`, true);
   rule();
-  if (s.charge) {
+  if (d) {
+    drawDocumentBody(d);
+  } else if (s.charge) {
     // A maintenance-plan charge: one line for the month it pays for, nothing owed after.
     row(`${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}`, money(s.total, s));
     rule();
@@ -121,15 +153,87 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
     if (s.paidBefore > 0) row('Paid before this installment', money(s.paidBefore, s));
     row('Remaining after this payment', money(s.remainingAfter, s));
   }
+  function taxLines(x: Pick<DocumentTax, 'taxes'>) {
+    for (const t of x.taxes) row(`${t.kind} @ ${t.rate} %`, money(t.amount, s));
+  }
+  function drawDocumentBody(x: DocumentTax) {
+    const sac = x.regime === 'gst' ? ` (SAC ${x.sac})` : '';
+    const period = s.charge ? `, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}` : '';
+    if (x.kind === 'receipt_voucher' || x.kind === 'receipt') {
+      row(`Advance received for: ${s.description}${sac}`, '');
+      row(x.regime === 'gst' ? 'Value of the advance before tax' : 'Advance', money(x.taxableValue, s));
+      taxLines(x);
+      rule();
+      row('Amount of advance received', money(x.amountPaid, s), true);
+      if (s.remainingAfter > 0) row('Remaining to be paid at completion', money(s.remainingAfter, s));
+    } else if (x.kind === 'refund_voucher') {
+      row(`Refund of the advance${x.adjusts ? ` received by receipt voucher ${x.adjusts.number}` : ''}: ${s.description}${sac}`, '');
+      row('Value before tax', money(x.taxableValue, s));
+      taxLines(x);
+      rule();
+      row('Amount refunded', money(x.amountPaid, s), true);
+    } else if (x.kind === 'credit_note') {
+      row(`Reduction of ${s.description}${sac}`, '');
+      row('Value before tax', money(x.taxableValue, s));
+      taxLines(x);
+      rule();
+      row('Amount credited', money(x.amountPaid, s), true);
+    } else if (s.installment.kind === 'maintenance') {
+      row(`${s.description}${period}${sac}`, money(x.taxableValue, s));
+      row('Taxable value', money(x.taxableValue, s));
+      taxLines(x);
+      rule();
+      row('Total paid', money(x.amountPaid, s), true);
+    } else {
+      row(`${s.description}${sac}`, money(s.listPrice, s));
+      if (s.listPrice !== s.price) row('Offer price reduction', `-${money(s.listPrice - s.price, s)}`);
+      if (s.discount > 0) row(`Discount${s.couponCode ? ` (code ${s.couponCode}, ${s.discountPercent}%)` : ''}`, `-${money(s.discount, s)}`);
+      row('Platform fee', money(s.fee, s));
+      if (x.regime === 'gst') {
+        row('Taxable value', money(x.taxableValue, s), true);
+        taxLines(x);
+      }
+      rule();
+      row(x.regime === 'gst' ? 'Invoice value (taxable value + tax)' : 'Order total', money(x.value, s), true);
+      if (x.adjusts) row(`Less: advance received, ${x.adjusts.number} (${dateOf(new Date(x.adjusts.issuedAt), zone)})`, `-${money(x.adjusts.amount, s)}`);
+      row('Balance paid now', money(x.amountPaid, s), true);
+    }
+    doc.moveDown(0.5);
+    doc.font(REGULAR).text(`Amount in words: ${x.amountInWords}`, left, doc.y, { width });
+    if (x.export) {
+      doc.moveDown(0.5);
+      if (x.export.lutArn) doc.font(BOLD).text(LUT_ENDORSEMENT, left, doc.y, { width }).font(REGULAR).text(`LUT ARN ${x.export.lutArn}, valid until ${x.export.lutValidUntil}.`, { width });
+      else doc.font(REGULAR).text('Export of services with payment of integrated tax (IGST).', left, doc.y, { width });
+      doc.text(`Country of the recipient: ${x.buyer.countryName}.`, { width });
+    }
+    if (x.inr) {
+      doc.text(`Value in INR: ₹${(x.inr.value / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} at ₹${x.inr.rate.toFixed(4)} per ${s.currency} (CURRENCY_TABLE rate of ${dateOf(new Date(`${x.inr.rateDate}T12:00:00Z`), 'UTC')}).`, left, doc.y, { width });
+    }
+    if (x.regime === 'none') doc.text('Supplier not registered under GST: no GST is charged.', left, doc.y, { width });
+    doc.moveDown(1.5);
+    doc.font(REGULAR).text(`For ${s.seller.legalName}`, left + width - 220, doc.y, { width: 220, align: 'right' });
+    doc.moveDown(2);
+    doc.text('Authorised signatory', left + width - 220, doc.y, { width: 220, align: 'right' });
+  }
+
   doc.moveDown();
-  doc.font('Helvetica').fontSize(9).fillColor('#444444');
+  doc.font(REGULAR).fontSize(9).fillColor('#444444');
   doc.text(`Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt), zone)}. Currency: ${s.currency}.`, left, doc.y, { width });
   doc.text(
     isTest
       ? 'TEST document of a test-mode payment, numbered apart from the tax invoices; it is not a tax invoice.'
-      : 'This invoice is issued once and never changed; any correction is made by a credit note.',
+      : `This ${d ? kindTitle.toLowerCase() : 'invoice'} is issued once and never changed; any correction is made by a credit note.`,
     { width },
   );
   doc.end();
   return done;
 }
+
+const TITLES: Record<DocumentKind, string> = {
+  receipt_voucher: 'RECEIPT VOUCHER',
+  tax_invoice: 'TAX INVOICE',
+  refund_voucher: 'REFUND VOUCHER',
+  credit_note: 'CREDIT NOTE',
+  invoice: 'INVOICE',
+  receipt: 'RECEIPT',
+};

@@ -10,8 +10,9 @@ import { orderRoom } from '../chat/rooms.ts';
 import { workspaceOrder } from '../../lib/workspace-order.ts';
 
 // Live order messages on the chat's socket.io connection: a room per order,
-// joined with `joinOrder` by the order's customer or an admin. What is broadcast to the room is
-// subscribed in subscriptions.ts (broadcastOrderMessages).
+// joined with `joinOrder` by the order's customer or an admin. A message is broadcast after its
+// transaction committed (the `order.message` event, after commit), so nobody hears of a message
+// that is not stored; through the adapter it reaches sockets on every instance.
 
 export function registerOrderMessageSocket(io: ChatServer, deps: AppDeps) {
   io.on('connection', (socket) => {

@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { ProviderUnavailableError, isTestMode, type ProviderOrder } from '../../integrations/payments/provider.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { quoteAdvance } from './quote-advance.ts';
+import { orderTaxOrNone } from '../../lib/tax-context.ts';
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
 import { firstTouchOfCustomer, touchColumns } from '../funnel/visitors.ts';
 import { recordTermsAcceptance } from '../terms/terms-acceptance.ts';
@@ -95,6 +96,7 @@ export async function createPaymentOrder(
           discount: q.quote.discount,
           fee: q.quote.fee,
           total: q.quote.total,
+          tax: q.tax,
           couponId: q.coupon?.id ?? null,
           couponCode: q.coupon?.code ?? null,
           referrerUserId: q.coupon?.kind === 'referral' ? q.coupon.ownerUserId : null,
@@ -151,6 +153,8 @@ export async function createPaymentOrder(
     });
     await tx.update(installments).set({ state: 'pending' }).where(and(eq(installments.id, row.remaining.id), eq(installments.state, 'due')));
   });
+  // The quote the order was created with (a billing change since does not change it).
+  const tax = orderTaxOrNone(row.order.tax, row.order.total);
   const quote = {
     currency: row.order.currency,
     listPrice: row.order.listPrice,
@@ -159,6 +163,10 @@ export async function createPaymentOrder(
     discount: row.order.discount,
     afterDiscount: row.order.price - row.order.discount,
     fee: row.order.fee,
+    taxableValue: tax.taxableValue,
+    taxes: tax.taxes,
+    supplyType: tax.supplyType,
+    placeOfSupply: tax.placeOfSupply,
     total: row.order.total,
     advance: row.order.total - row.remaining.amount,
     remaining: row.remaining.amount,

@@ -9,6 +9,7 @@ import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { notifyAdmins } from '../mail/notify-admins.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
+import { issueRefundDocument } from '../invoices/issue-refund-document.ts';
 
 // A duplicate payment (the remaining paid in two tabs) is told to the customer at
 // once, e-mailed to the founder and listed as "Refund needed" in the back office until the founder
@@ -77,12 +78,14 @@ export async function markRefunded(deps: AppDeps, actorUserId: string, orderPubl
     if (!row) throw notFound('No such payment on this order.');
     const a = row.attempt;
     if (a.refundState === 'refunded') throw conflict('This payment is already marked refunded.');
-    if (a.refundState !== 'needed') throw conflict('Only a duplicate payment is refunded here.');
+    // A duplicate (refund needed) or the payment of an installment: the advance returned before the
+    // work (a refund voucher) or a payment returned after the invoice (a credit note), decision 221.
+    if (a.refundState !== 'needed' && a.state !== 'paid') throw conflict('Only a received payment is refunded here.');
     let reference = input.reference?.trim() || null;
     let via: 'provider' | 'manual' = 'manual';
     if (a.provider === 'razorpay' && provider.name === 'razorpay' && provider.refundPayment) {
       try {
-        const refund = await provider.refundPayment({ paymentId: input.providerPaymentId, amount: Number(a.amount), receipt: `refund-${orderPublicId}`.slice(0, 40), notes: { order: orderPublicId, reason: 'duplicate payment' } });
+        const refund = await provider.refundPayment({ paymentId: input.providerPaymentId, amount: Number(a.amount), receipt: `refund-${orderPublicId}`.slice(0, 40), notes: { order: orderPublicId, reason: a.refundState === 'needed' ? 'duplicate payment' : 'refund' } });
         reference = refund.id;
         via = 'provider';
       } catch (err) {
@@ -96,13 +99,15 @@ export async function markRefunded(deps: AppDeps, actorUserId: string, orderPubl
     if (!reference) throw badRequest('Enter the refund reference (for example the bank or provider refund id).');
     const now = new Date();
     await tx.update(paymentAttempts).set({ refundState: 'refunded', refundReference: reference, refundedAt: now, refundedBy: actorUserId }).where(eq(paymentAttempts.id, a.id));
+    // Its document, in the same transaction (none for a duplicate: it was never documented).
+    const document = a.state === 'paid' ? await issueRefundDocument(deps, tx, { providerPaymentId: input.providerPaymentId, amount: Number(a.amount), refundedAt: now, reference }) : null;
     await recordAudit(tx, {
       actorUserId,
       action: 'order.payment.refund',
       entity: 'order',
       entityId: orderPublicId,
-      before: { providerPaymentId: input.providerPaymentId, refundState: 'needed' },
-      after: { refundState: 'refunded', reference, via, amount: Number(a.amount), currency: a.currency },
+      before: { providerPaymentId: input.providerPaymentId, refundState: a.refundState },
+      after: { refundState: 'refunded', reference, via, amount: Number(a.amount), currency: a.currency, document: document?.number ?? null },
     });
     return { providerPaymentId: input.providerPaymentId, refundState: 'refunded' as const, reference, refundedAt: now.toISOString(), via };
   });

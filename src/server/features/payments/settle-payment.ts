@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
 import { cashback, couponRedemptions, installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { withoutDiscount } from '../../../domain/pricing.ts';
+import { orderTaxOrNone, retax } from '../../lib/tax-context.ts';
 import { mayRedeem } from '../coupons/coupon-limits.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 
@@ -83,10 +84,11 @@ export async function settlePayment(
         } else if (order.discount > 0) {
           // The code's last use went to someone else while this checkout was open (decision 092):
           // the advance stands, the order costs the full price, the remaining carries the difference.
-          const full = withoutDiscount(order.price, attempt.amount);
+          const tax = orderTaxOrNone(order.tax, order.total);
+          const full = withoutDiscount(order.price, attempt.amount, (v) => retax(tax, v));
           await tx
             .update(orders)
-            .set({ discountPercent: 0, discount: 0, fee: full.fee, total: full.total, referrerUserId: null, couponWithdrawnAt: now, updatedAt: now })
+            .set({ discountPercent: 0, discount: 0, fee: full.fee, total: full.total, tax: { ...tax, taxableValue: full.taxableValue, taxes: full.taxes }, referrerUserId: null, couponWithdrawnAt: now, updatedAt: now })
             .where(eq(orders.id, order.id));
           await tx.update(installments).set({ amount: full.remaining }).where(and(eq(installments.orderId, order.id), eq(installments.kind, 'remaining')));
           deps.log.warn({ order: order.publicId, coupon: order.couponCode }, 'code limit reached before payment: discount withdrawn, difference added to the remaining installment');

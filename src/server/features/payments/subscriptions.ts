@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { mailRefundNeeded } from './refunds.ts';
 
-/** The founder is told of a payment to refund, in the transaction that stores the duplicate. */
+/** The founder is told of a payment to refund once the duplicate is stored. */
 export function subscribeRefunds(deps: AppDeps) {
   deps.events.inTransaction('payment.duplicate', (e, tx) =>
     mailRefundNeeded(deps, tx, {

@@ -34,10 +34,30 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
     if (!err) await onChange();
   }
 
-  if (refunds.length === 0 && !offer?.hasEnded && !stepUpOff && failed === 0 && !error) return null;
+  const tax = data.tax;
+  if (refunds.length === 0 && !offer?.hasEnded && !stepUpOff && failed === 0 && !error && !tax.thresholdWarning && !tax.lutMissing) return null;
   return (
     <div className="flex flex-col gap-3">
       {error && <ErrorText>{error}</ErrorText>}
+      {tax.thresholdWarning && (
+        <section className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="gst-threshold" aria-labelledby="gst-threshold">
+          <h2 id="gst-threshold" className="text-lg font-semibold text-white">
+            Turnover at {tax.percent} % of the GST registration threshold
+          </h2>
+          <p className="text-sm text-ink">
+            {formatMinor(tax.turnoverInr, 'INR')} received in {tax.financialYear} of {formatMinor(tax.thresholdInr, 'INR')}. Register for GST before you pass it, then set TAX_REGIME=gst and
+            SELLER_GSTIN (see the runbook).
+          </p>
+        </section>
+      )}
+      {tax.lutMissing && (
+        <section className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="gst-lut-missing" aria-labelledby="gst-lut-missing">
+          <h2 id="gst-lut-missing" className="text-lg font-semibold text-white">
+            No valid Letter of Undertaking
+          </h2>
+          <p className="text-sm text-ink">Exports are charged IGST until GST_LUT_ARN and GST_LUT_VALID_UNTIL name a valid LUT.</p>
+        </section>
+      )}
       {stepUpOff && <StepUpOff />}
       {failed > 0 && (
         <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="overview-failed-work" aria-labelledby="failed-work">

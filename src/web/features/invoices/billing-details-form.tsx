@@ -1,38 +1,43 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { BillingDetails } from '../../../contract/invoices.ts';
+import { COUNTRIES } from '../../../domain/countries.ts';
+import { INDIAN_STATES } from '../../../domain/gst.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 
+const EMPTY: BillingDetails = { billingName: '', billingAddress: '', taxId: '', country: '', stateCode: '', gstin: '' };
+const selectClass = 'w-full rounded-xl border border-line bg-card px-3 py-2.5 text-ink focus:outline-none focus:ring-2 focus:ring-accent-soft';
+
 /**
- * Optional billing name, address and tax id (GSTIN) printed on the customer's next invoices
- *. Folded away: most customers pay without it and the profile's name is used.
+ * The buyer's billing details, asked before the quote (docs/decisions/220-gst-tax-rules.md): the
+ * country and, in India, the state decide the place of supply and so the tax; a registered business
+ * adds its GSTIN. Name and address are printed on the documents. `onSaved` lets the page re-quote.
  */
-export function BillingDetailsForm() {
-  const [form, setForm] = useState<BillingDetails>({
-    billingName: '',
-    billingAddress: '',
-    taxId: '',
-  });
+export function BillingDetailsForm({ onSaved, defaultCountry = 'IN' }: { onSaved?: () => void; defaultCountry?: string }) {
+  const [form, setForm] = useState<BillingDetails>(EMPTY);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     api<{ billing: BillingDetails }>('GET', 'invoices/billing-details')
-      .then((r) => setForm(r.billing))
-      .catch(() => {});
-  }, []);
+      .then((r) => setForm({ ...r.billing, country: r.billing.country || defaultCountry }))
+      .catch(() => setForm((f) => ({ ...f, country: f.country || defaultCountry })));
+  }, [defaultCountry]);
 
   async function save(e: FormEvent) {
     e.preventDefault();
     setSaving(true);
     try {
-      const r = await api<{ billing: BillingDetails }>('PUT', 'invoices/billing-details', form);
-      setForm(r.billing);
-      setMessage({
-        ok: true,
-        text: 'Saved — your invoice will show these details.',
+      const india = form.country === 'IN';
+      const r = await api<{ billing: BillingDetails }>('PUT', 'invoices/billing-details', {
+        ...form,
+        stateCode: india ? form.stateCode : '',
+        gstin: india ? form.gstin.trim().toUpperCase() : '',
       });
+      setForm(r.billing);
+      setMessage({ ok: true, text: 'Saved — the quote and your documents use these details.' });
+      onSaved?.();
     } catch (err) {
       setMessage({ ok: false, text: errorMessage(err) });
     } finally {
@@ -41,31 +46,54 @@ export function BillingDetailsForm() {
   }
 
   const set = (k: keyof BillingDetails) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const india = form.country === 'IN';
   return (
-    <details className="rounded-2xl border border-line bg-card px-4 py-3 text-sm">
-      <summary className="cursor-pointer font-medium text-ink">Invoice details (optional): company name, address, GSTIN</summary>
+    <section className="rounded-2xl border border-line bg-card px-4 py-4 text-sm" aria-labelledby="billing-heading" data-testid="billing-details">
+      <h2 id="billing-heading" className="font-semibold text-white">
+        Billing details
+      </h2>
+      <p className="mt-1 text-muted">Where you are decides the tax on your quote. A registered business in India adds its GSTIN.</p>
       <form className="mt-3 flex flex-col gap-3" onSubmit={save}>
+        <label className="flex flex-col gap-1.5">
+          <span className="text-ink">Country</span>
+          <select className={selectClass} value={form.country} onChange={set('country')} name="country" autoComplete="country">
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {india && (
+          <label className="flex flex-col gap-1.5">
+            <span className="text-ink">State or union territory</span>
+            <select className={selectClass} value={form.stateCode} onChange={set('stateCode')} name="stateCode" required>
+              <option value="">Choose your state</option>
+              {INDIAN_STATES.map((st) => (
+                <option key={st.code} value={st.code}>
+                  {st.name} ({st.code})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {india && (
+          <TextField label="GSTIN (optional, registered businesses)" value={form.gstin} onChange={set('gstin')} maxLength={15} autoComplete="off" spellCheck={false} name="gstin" />
+        )}
         <TextField label="Billing name" value={form.billingName} onChange={set('billingName')} maxLength={120} autoComplete="organization" />
-        <TextAreaField
-          label="Billing address"
-          value={form.billingAddress}
-          onChange={set('billingAddress')}
-          maxLength={500}
-          rows={3}
-          autoComplete="street-address"
-        />
-        <TextField label="Tax id (GSTIN, VAT)" value={form.taxId} onChange={set('taxId')} maxLength={20} autoComplete="off" spellCheck={false} />
+        <TextAreaField label="Billing address" value={form.billingAddress} onChange={set('billingAddress')} maxLength={500} rows={3} autoComplete="street-address" />
+        {!india && <TextField label="Tax id (VAT or other, optional)" value={form.taxId} onChange={set('taxId')} maxLength={20} autoComplete="off" spellCheck={false} />}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" variant="secondary" disabled={saving}>
-            Save invoice details
+            Save billing details
           </Button>
           {message && (
-            <p role="status" className={message.ok ? 'text-muted' : 'text-danger'}>
+            <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-muted' : 'text-danger'}>
               {message.text}
             </p>
           )}
         </div>
       </form>
-    </details>
+    </section>
   );
 }

@@ -5,11 +5,19 @@ import { downloadFile } from '../../lib/download-file.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
 
-const KIND_LABEL = { advance: 'Advance payment', remaining: 'Remaining payment' } as const;
+const KIND_LABEL = {
+  receipt_voucher: 'Receipt voucher',
+  tax_invoice: 'Tax invoice',
+  refund_voucher: 'Refund voucher',
+  credit_note: 'Credit note',
+  invoice: 'Invoice',
+  receipt: 'Receipt',
+} as const;
+const INSTALLMENT_LABEL = { advance: 'advance payment', remaining: 'remaining payment' } as const;
 
-/** What the document is: a test-mode payment's is said to be no tax invoice (decision 120). */
+/** What the document is and what it is for: a test-mode payment's is said to be no tax invoice (decision 120). */
 const labelOf = (inv: InvoiceSummary) =>
-  inv.series === 'credit_note' ? 'Credit note' : `${KIND_LABEL[inv.kind ?? 'advance']}${inv.series === 'test_invoice' ? ' · TEST, not a tax invoice' : ''}`;
+  `${KIND_LABEL[inv.kind]}${inv.installment ? `, ${INSTALLMENT_LABEL[inv.installment]}` : ''}${inv.testMode ? ' · TEST, not a tax invoice' : ''}`;
 
 /**
  * The tax invoices of one order with a PDF download each. `admin` reads them through

@@ -15,7 +15,7 @@ import { keepCoupon, keptCoupon } from './kept-coupon.ts';
 import { usePromotion } from '../promotion/use-promotion.ts';
 
 /** /pay with isAdvance: the coupon, the server's quote and 'Pay' for the 20% advance. */
-export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) {
+export function AdvancePayment({ onPaid, refreshKey = 0 }: { onPaid(r: CheckoutResult): void; /** Changes when the billing details (and so the tax) change: quote again. */ refreshKey?: number }) {
   const { currencies, currency, setCurrency, isReady } = useCurrency();
   // A code applied before Cancel or Back is applied again, and the shopper is told.
   const [code, setCode] = useState(() => keptCoupon() ?? '');
@@ -57,7 +57,7 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
       })
       .catch((err) => setError(errorMessage(err)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isReady, load, applied]);
+  }, [isReady, load, applied, refreshKey]);
 
   function showApplied(c: NonNullable<QuoteResponse['coupon']>, isKept = false) {
     setApplied(c.code);

@@ -1,3 +1,4 @@
+import { siteConfig } from '../../lib/site-config.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { ADVANCE_PERCENT, PLATFORM_FEE_PERCENT, planPrices, quote } from '../../../domain/pricing.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -58,6 +59,10 @@ export function PricingPlan() {
         {`+ ${PLATFORM_FEE_PERCENT}% platform fee (`}
         <span data-amount>{formatMoney(quote(currency).fee, currency)}</span>
         {') at checkout'}
+      </p>
+      {/* GST for buyers in India (empty when the agency is not registered). */}
+      <p className="text-center text-sm text-muted" data-testid="tax-note">
+        {siteConfig().taxNote}
       </p>
       {/* Reserved height: the selector appears once the currency table has loaded (no layout shift). */}
       <div className="mt-3 min-h-[2.125rem]">

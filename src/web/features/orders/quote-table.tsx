@@ -14,6 +14,15 @@ export function QuoteTable({ quote, fmt, due, codeKind }: { quote: QuoteDto; fmt
     [`${discountLabel}${quote.discountPercent ? ` (${quote.discountPercent}%)` : ''}`, quote.discount ? `− ${money(quote.discount)}` : money(0)],
     ['Amount after discount', money(quote.afterDiscount)],
     [`Platform fee (${PLATFORM_FEE_PERCENT}%)`, money(quote.fee)],
+    // GST (docs/decisions/220-gst-tax-rules.md): the taxable value, one line per tax, the place of supply.
+    ...(quote.supplyType === 'none'
+      ? []
+      : ([
+          ['Taxable value', money(quote.taxableValue)],
+          ...quote.taxes.map((t): [string, string] => [`${t.kind} (${t.rate}%)`, money(t.amount)]),
+          ...(quote.supplyType === 'export' && quote.taxes.length === 0 ? [['GST (export, zero-rated)', money(0)] as [string, string]] : []),
+          ['Place of supply', `${quote.placeOfSupply.name} (${quote.placeOfSupply.code})`],
+        ] as [string, string][])),
     ['Total', money(quote.total), 'total'],
     ['Advance (20%)', money(quote.advance), due === 'advance' ? 'due' : undefined],
     ['Remaining (80%)', money(quote.remaining), due === 'remaining' ? 'due' : undefined],
