@@ -42,6 +42,9 @@ const UNREGISTERED_TABLES: typeof GST_TABLES = [
   { name: 'documents', title: 'Documents of the month', note: 'Receipts, invoices and credit notes issued while not registered under GST.', columns: [{ key: 'number', label: 'Number' }, { key: 'date', label: 'Date' }, { key: 'buyer', label: 'Buyer' }, { key: 'currency', label: 'Currency' }, money('inrValue', 'Value (INR)'), { key: 'cancelled', label: 'Cancelled' }] },
 ];
 
+/** Names typed by people wrap; numbers, dates and codes stay whole. */
+const WRAPPING = new Set(['receiverName', 'buyer', 'nature']);
+
 /** This month where the agency is (the return's months are the seller's calendar months). */
 function thisMonth(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
@@ -64,7 +67,7 @@ function ReturnTable({ period, name, title, note, columns, table, onError }: { p
           {table.rows.map((row, i) => (
             <tr key={i} className="border-t border-line">
               {columns.map((c) => (
-                <td key={c.key} className={`${td} ${c.money ? 'whitespace-nowrap tabular-nums' : 'wrap-anywhere'}`}>
+                <td key={c.key} className={`${td} ${c.money ? 'whitespace-nowrap tabular-nums' : WRAPPING.has(c.key) ? 'min-w-[9rem] break-words' : 'whitespace-nowrap'}`}>
                   {c.money ? rupees(row[c.key] ?? null) : String(row[c.key] ?? '—')}
                 </td>
               ))}
