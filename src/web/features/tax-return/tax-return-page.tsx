@@ -56,7 +56,7 @@ function ReturnTable({ period, name, title, note, columns, table, onError }: { p
     <Card title={title}>
       <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
         {note && <p className="max-w-2xl text-sm text-muted">{note}</p>}
-        <Button variant="secondary" onClick={async () => onError(await downloadCsv(`tax/returns/${period}/${name}.csv`, `${name}-${period}.csv`))}>
+        <Button variant="secondary" className="min-h-11" onClick={async () => onError(await downloadCsv(`tax/returns/${period}/${name}.csv`, `${name}-${period}.csv`))}>
           Download {name}.csv
         </Button>
       </div>
