@@ -3,7 +3,7 @@ import { safeString } from './text-policy.ts';
 import { gstinProblem, stateByCode } from '../domain/gst.ts';
 import { findCountryByCode } from '../domain/countries.ts';
 
-// Tax invoices (issue 14.1): billing details the customer may give before paying, the invoices of
+// Tax invoices: billing details the customer may give before paying, the invoices of
 // an order, and the snapshot frozen into every invoice at issue.
 
 /**
@@ -135,7 +135,7 @@ export interface InvoiceSnapshot {
   fee: number;
   total: number;
   installment: { kind: 'advance' | 'remaining' | 'maintenance'; label: string; amount: number };
-  /** A maintenance-plan charge (issue 20): the month it pays for; absent on order invoices. */
+  /** A maintenance-plan charge: the month it pays for; absent on order invoices. */
   charge?: { periodStart: string; periodEnd: string };
   paidBefore: number;
   remainingAfter: number;

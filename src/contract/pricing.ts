@@ -29,7 +29,7 @@ export const taxLineSchema = z.object({ kind: z.enum(['CGST', 'SGST', 'IGST']), 
 export const supplyTypeSchema = z.enum(['intra', 'inter', 'export', 'none']);
 export const placeOfSupplySchema = z.object({ code: z.string(), name: z.string() });
 
-/** All amounts in integer minor units (DESIGN §3). */
+/** All amounts in integer minor units. */
 export const quoteSchema = z.object({
   currency: z.string(),
   listPrice: z.number().int(),

@@ -1,7 +1,7 @@
 import { type Currency, floorMajor, minorUnit, percentOf, toMinor } from './money.ts';
 import { type BuyerLocation, type IndianState, type SupplyType, type TaxLine, type TaxSettings, placeOfSupply, taxSupply } from './gst.ts';
 
-// Spec §9 "Pricing and payment" and DESIGN §5 "Money".
+// Spec §9 "Pricing and payment" and docs/architecture.md "Money".
 export const PLAN = {
   id: 'website-standard',
   listPrice: 999,
@@ -87,7 +87,7 @@ export function quote(currency: Currency, discountPercent = 0, tax: TaxContext =
 }
 
 /**
- * An order whose code was taken back after its advance was paid (issue 13 item 1): the plan price
+ * An order whose code was taken back after its advance was paid: the plan price
  * without discount, the fee on it, the tax the order was quoted with on the new taxable value, and
  * the remaining installment carrying the whole difference.
  */

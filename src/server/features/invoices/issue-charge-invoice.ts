@@ -111,7 +111,7 @@ export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCh
 }
 
 /**
- * The invoice of one maintenance-plan charge (issue 20 item 4, decision 175), in the charging
+ * The invoice of one maintenance-plan charge (decision 175), in the charging
  * transaction: a one-off tax invoice for the month (a continuous supply), idempotent per charge.
  */
 export function issueChargeInvoice(deps: AppDeps, tx: Tx, e: MaintenanceCharged): Promise<IssuedInvoice> {

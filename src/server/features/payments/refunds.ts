@@ -10,7 +10,7 @@ import { recordAudit } from '../../lib/audit-log.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { issueRefundDocument } from '../invoices/issue-refund-document.ts';
 
-// Issue 12 item 6: a duplicate payment (the remaining paid in two tabs) is told to the customer at
+// A duplicate payment (the remaining paid in two tabs) is told to the customer at
 // once, e-mailed to the founder and listed as "Refund needed" in the back office until the founder
 // marks it refunded — through the provider's refund API when it has one.
 
