@@ -412,6 +412,7 @@ test('founder: every back-office page fits and every control can be tapped', asy
     '/admin/audit',
     '/admin/drafts',
     '/admin/funnel',
+    '/admin/tax',
     '/admin/staff',
     '/adminChat',
     '/dashboard',

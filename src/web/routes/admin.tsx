@@ -23,6 +23,7 @@ const CustomerPage = lazy(() => import('../features/admin/customer-page.tsx'));
 const AuditPage = lazy(() => import('../features/admin/audit-page.tsx'));
 const DraftsPage = lazy(() => import('../features/abandoned-checkouts/drafts-page.tsx'));
 const FunnelPage = lazy(() => import('../features/funnel/funnel-page.tsx'));
+const TaxReturnPage = lazy(() => import('../features/tax-return/tax-return-page.tsx'));
 const StaffPage = lazy(() => import('../features/admin/staff-page.tsx'));
 
 /**
@@ -74,6 +75,7 @@ function AdminArea() {
           <Route path="audit" element={<OwnerOnly section="audit"><AuditPage /></OwnerOnly>} />
           <Route path="drafts" element={<OwnerOnly section="drafts"><DraftsPage /></OwnerOnly>} />
           <Route path="funnel" element={<OwnerOnly section="funnel"><FunnelPage /></OwnerOnly>} />
+          <Route path="tax" element={<OwnerOnly section="tax"><TaxReturnPage /></OwnerOnly>} />
           <Route path="staff" element={<OwnerOnly section="staff"><StaffPage /></OwnerOnly>} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>

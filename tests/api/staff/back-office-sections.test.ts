@@ -11,6 +11,7 @@ const ROUTE_OF: Record<Exclude<AdminSection, 'revenue'>, string> = {
   leads: 'GET /api/v1/admin/leads',
   chat: 'GET /api/v1/admin/chats/summary',
   funnel: 'GET /api/v1/admin/funnel',
+  tax: 'GET /api/v1/admin/tax/returns/:period',
   coupons: 'GET /api/v1/admin/coupons',
   cashback: 'GET /api/v1/admin/cashback',
   customers: 'GET /api/v1/admin/customers/:id',

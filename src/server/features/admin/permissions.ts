@@ -78,6 +78,10 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/v1/admin/staff': 'owner',
   'POST /api/v1/admin/staff': 'owner',
   'DELETE /api/v1/admin/staff/:id': 'owner',
+
+  // The monthly return (docs/decisions/245-gstr1-monthly-return.md): money, the owner's.
+  'GET /api/v1/admin/tax/returns/:period': 'owner',
+  'GET /api/v1/admin/tax/returns/:period/:file': 'owner',
 };
 
 /**

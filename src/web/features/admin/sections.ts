@@ -20,6 +20,8 @@ export type AdminSection =
   | 'drafts'
   | 'audit'
   | 'staff'
+  /** The monthly tax return (GSTR-1 tables and CSV). */
+  | 'tax'
   // Parts of pages that staff otherwise see.
   /** Refunds of duplicate payments: the order page's panel, the overview's alert. */
   | 'refunds'
@@ -42,6 +44,7 @@ const OWNER_ONLY: ReadonlySet<AdminSection> = new Set<AdminSection>([
   'drafts',
   'audit',
   'staff',
+  'tax',
   'refunds',
   'invoices',
   'reminder-pause',
@@ -69,6 +72,7 @@ export const ADMIN_SECTIONS: readonly AdminNavEntry[] = [
   { to: '/admin/support', label: 'Support', section: 'support' },
   { to: '/admin/leads', label: 'Leads', section: 'leads' },
   { to: '/admin/funnel', label: 'Funnel', section: 'funnel' },
+  { to: '/admin/tax', label: 'Tax return', section: 'tax' },
   { to: '/admin/coupons', label: 'Coupons', section: 'coupons' },
   { to: '/admin/cashback', label: 'Cashback', section: 'cashback' },
   { to: '/admin/customers', label: 'Customers', section: 'customers' },
