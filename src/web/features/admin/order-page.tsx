@@ -11,7 +11,8 @@ import { RefundPanel } from './refund-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { OrderWorkspace } from '../workspace/order-workspace.tsx';
-import { formatDueDate } from '../../../domain/delivery-date.ts';
+import { formatDeliveredOn, formatDueDate } from '../../../domain/delivery-date.ts';
+import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, isDeletedPerson } from './person.tsx';
 
@@ -28,6 +29,8 @@ export default function OrderPage() {
     setActionError(err);
     if (!err) await reload();
   };
+  // Once delivered the due date is history: both sides say when it was delivered instead.
+  const deliveredAt = data?.stages.find((s) => s.stage === DELIVERY_STAGE)?.completedAt ?? null;
 
   return (
     <>
@@ -41,7 +44,11 @@ export default function OrderPage() {
           <div className="flex flex-col gap-6">
             {notice && <Notice>{notice}</Notice>}
             {actionError && <ErrorText>{actionError}</ErrorText>}
-            {data.order.dueDate && (
+            {deliveredAt ? (
+              <p className="text-sm text-ink" data-testid="admin-delivered-on">
+                Delivered on {formatDeliveredOn(deliveredAt)}
+              </p>
+            ) : data.order.dueDate && (
               <p className="text-sm text-ink" data-testid="admin-due-date">
                 Due {formatDueDate(data.order.dueDate)}
                 {data.order.daysLeft !== null && ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
