@@ -62,6 +62,7 @@ import { registerOrderMessageSocket } from './features/order-messages/socket-han
 import { supportRoutes } from './features/support/routes.ts';
 import { subscribeSupport } from './features/support/subscriptions.ts';
 import { registerSupportSocket } from './features/support/socket.ts';
+import { registerReviewSocket } from './features/reviews/socket.ts';
 import { announceErasedChats, subscribeChat } from './features/chat/subscriptions.ts';
 import { subscribeLeads } from './features/leads/subscriptions.ts';
 import { subscribeContact } from './features/contact/subscriptions.ts';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   announceErasedChats(socketServer.io, deps);
   registerOrderMessageSocket(socketServer.io, deps);
   registerSupportSocket(socketServer.io, deps);
+  registerReviewSocket(socketServer.io, deps);
   await app.register(chatRoutes, { prefix: API, deps });
   // The spec's guest chat test page starts a chat with a JSON POST to the site's root (decision 107).
   await app.register(chatRootRoute, { deps });

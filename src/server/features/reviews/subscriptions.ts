@@ -24,7 +24,8 @@ const approvedRound = async (tx: Tx, orderId: string, kind: ReviewKind) => {
   return row?.round ?? null;
 };
 
-const stageNote = (kind: ReviewKind, round: number) => `You approved the ${NAME_OF_KIND[kind]} (review round ${round}).`;
+// Read by both sides (the founder's tracker too), so it names who approved rather than "You".
+const stageNote = (kind: ReviewKind, round: number) => `The customer approved the ${NAME_OF_KIND[kind]} (review round ${round}).`;
 
 /**
  * The approval → stage rule (decision 150), through the tracker's own operation and in the
