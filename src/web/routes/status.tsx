@@ -61,7 +61,7 @@ export default function StatusPage() {
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold text-white sm:text-4xl">Order status</h1>
         <p className="break-words text-muted">
-          Order <span className="font-mono text-ink">{id}</span>
+          Order <span className="whitespace-nowrap font-mono text-ink" data-testid="order-id">{id}</span>
           {status && (
             <>
               {' '}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
 import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
@@ -14,7 +14,7 @@ import { OrderWorkspace } from '../workspace/order-workspace.tsx';
 import { formatDeliveredOn, formatDueDate } from '../../../domain/delivery-date.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { useCanSee } from './owner-only.tsx';
-import { DeletedPerson, isDeletedPerson } from './person.tsx';
+import { DeletedPerson, Email, isDeletedPerson } from './person.tsx';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -22,6 +22,12 @@ export default function OrderPage() {
   const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // A flash belongs to the tab it was said on: switching tabs takes it away.
+  const tab = useSearchParams()[0].get('tab');
+  useEffect(() => {
+    setNotice(null);
+    setActionError(null);
+  }, [tab]);
   // Staff work on the order; refunds, invoices and the customer's own page are the owner's (issue 21).
   const owner = { refunds: useCanSee('refunds'), invoices: useCanSee('invoices'), customers: useCanSee('customers') };
   const done = async (message: string | null, err: string | null) => {
@@ -75,7 +81,9 @@ export default function OrderPage() {
                         <span className="break-all text-white">{data.customer.name ?? data.customer.email}</span>
                       )}
                     </p>
-                    <p className="break-all text-sm text-muted">{data.customer.email}</p>
+                    <p className="text-sm text-muted">
+                      <Email value={data.customer.email} />
+                    </p>
                   </>
                 )}
                 {data.customer.phoneNumber && <p className="text-sm text-muted">+{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}</p>}

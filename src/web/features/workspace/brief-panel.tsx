@@ -158,7 +158,7 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
               </Button>
             )}
             <p className="text-sm text-muted" role="status" data-testid="brief-save">
-              {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${save.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}` : ''}
+              {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${save.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC` : ''}
             </p>
           </div>
         )}
