@@ -98,9 +98,12 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     clearTimeout(timer.current);
+    const unsaved = pending.current;
     pending.current = null;
     const checked = checkBriefAnswers(toAnswers(questions, values), true);
     if (!checked.ok) {
+      // Not sent yet, but what was just typed is still saved as the draft.
+      if (unsaved) void saveDraft(unsaved);
       setSubmitError(checked.message);
       setMissing(checked.missing ?? []);
       if (checked.missing?.[0]) focusQuestion(formRef.current, checked.missing[0]);
