@@ -43,7 +43,7 @@ async function pointAt(page: Page, surface: Locator, fx: number, fy: number) {
 }
 
 test('the order workspace: brief, files, a design review with pins, approval, delivery date and live messages @mobile', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const mobile = test.info().project.name === 'mobile';
   const email = `workspace-${mobile ? 'm' : 'd'}-${Date.now()}@example.com`;
 

@@ -167,7 +167,9 @@ function Round({
           </p>
         )}
         {ws.side === 'customer' && open && (
-          <p className="text-sm text-ink">Click or tap anywhere on a design to pin a comment there, then approve it or ask for changes below.</p>
+          <p className="text-sm text-ink">
+            Click anywhere on a design to pin a comment there (on a phone: “Add a pin”, then tap the spot), then approve it or ask for changes below.
+          </p>
         )}
       </div>
       {review.fileIds.map((id, i) => {
