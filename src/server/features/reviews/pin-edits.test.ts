@@ -8,8 +8,8 @@ import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-c
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
 import { ORDER_SOCKET_EVENTS } from '../../../contract/order-messages.ts';
 import { REVIEW_SOCKET_EVENTS, type ReviewChangedEvent } from '../../../contract/reviews.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
-import { PNG } from '../order-files/test-files.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 
 // A customer corrects or takes back their own pin until the agency answers it, and a decided round
 // reaches the order's other tabs live (docs/decisions/219-review-and-tracker-polish.md), on the real
