@@ -15,6 +15,8 @@ export const briefQuestionSchema = z.object({
   required: z.boolean(),
   /** For `choice`: the values to store and what to show. */
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  /** A follow-up question: shown only while question `id` is answered `value` (e.g. the domain once "I already have a domain" is chosen). */
+  followUpOf: z.object({ id: z.string(), value: z.string() }).optional(),
 });
 
 const answer = z.union([z.string(), z.array(z.string())]);

@@ -113,6 +113,16 @@ export function isHttpUrl(value: string): boolean {
 export const reviewCommentBody = z.object({ fileId: uuid, x: fraction('x'), y: fraction('y'), text: commentText });
 export type ReviewCommentBody = z.infer<typeof reviewCommentBody>;
 
+/** Customer: corrects the text of their own pin, while the round is open and the agency has not answered it. */
+export const editPinBody = z.object({ text: commentText });
+export type EditPinBody = z.infer<typeof editPinBody>;
+export const deletePinResponse = z.object({ success: z.literal(true) });
+
+/** server → client on the order's socket room: a round of the order changed (opened, pinned, decided); read it again. */
+export const REVIEW_SOCKET_EVENTS = { reviewChanged: 'reviewChanged' } as const;
+export const reviewChangedEvent = z.object({ orderId: z.string(), reviewId: z.string() });
+export type ReviewChangedEvent = z.infer<typeof reviewChangedEvent>;
+
 /** Founder: a comment of the agency, usually the answer to a pin (`replyTo`, placed at the pin). */
 export const agencyCommentBody = reviewCommentBody.extend({ replyTo: uuid.optional() });
 export type AgencyCommentBody = z.infer<typeof agencyCommentBody>;

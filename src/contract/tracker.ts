@@ -20,6 +20,8 @@ export const statusResponse = z.object({
   dueDate: z.string().nullable(),
   /** When the customer approved the UI design (ISO), or null. */
   uiApprovedAt: z.string().nullable(),
+  /** When "Website Delivery" was completed (ISO), or null: once set, the page says "Delivered on …" instead of the estimate. */
+  deliveredAt: z.string().nullable(),
 });
 export type StatusResponse = z.infer<typeof statusResponse>;
 

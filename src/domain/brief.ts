@@ -27,6 +27,8 @@ export interface BriefQuestion {
   required: boolean;
   /** For `choice` only. */
   options?: readonly BriefOption[];
+  /** A follow-up: shown (and asked) only while question `id` is answered `value`. */
+  followUpOf?: { id: string; value: string };
 }
 
 export const BRIEF_QUESTIONS: readonly BriefQuestion[] = [
@@ -46,6 +48,8 @@ export const BRIEF_QUESTIONS: readonly BriefQuestion[] = [
       { value: 'needs', label: 'I need a domain' },
     ],
   },
+  // Optional so a customer who does not remember it can still send the brief (docs/decisions/219-review-and-tracker-polish.md).
+  { id: 'domainName', label: 'Your domain (e.g. example.com)', kind: 'text', required: false, followUpOf: { id: 'domain', value: 'has' } },
   {
     id: 'contentReadiness',
     label: 'Is your content (text, photos, logo) ready?',
@@ -78,7 +82,17 @@ export type BriefAnswers = Record<string, BriefAnswer>;
 
 export const briefQuestion = (id: string) => BRIEF_QUESTIONS.find((q) => q.id === id);
 
-export type BriefCheck = { ok: true; answers: BriefAnswers } | { ok: false; message: string };
+/** `missing`: the required questions left empty, in form order (the form marks and focuses the first). */
+export type BriefCheck = { ok: true; answers: BriefAnswers } | { ok: false; message: string; missing?: string[] };
+
+/** Whether a question is asked with these answers: a follow-up only while its parent has the value. */
+export const isAsked = (q: BriefQuestion, answers: Readonly<Record<string, BriefAnswer>>) => !q.followUpOf || answers[q.followUpOf.id] === q.followUpOf.value;
+
+/** "a; b; c." — without a second stop after a label that ends in one ("…ready?", not "…ready?."). */
+const listSentence = (labels: string[]) => {
+  const text = labels.join('; ');
+  return /[.?!]$/.test(text) ? text : `${text}.`;
+};
 
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
@@ -142,8 +156,8 @@ export function checkBriefAnswers(raw: Readonly<Record<string, BriefAnswer>>, su
     if (r.value !== null) answers[id] = r.value;
   }
   if (submit) {
-    const missing = BRIEF_QUESTIONS.filter((q) => q.required && answers[q.id] === undefined);
-    if (missing.length) return { ok: false, message: `Before sending the brief, please answer: ${missing.map((q) => q.label).join('; ')}.` };
+    const missing = BRIEF_QUESTIONS.filter((q) => q.required && isAsked(q, answers) && answers[q.id] === undefined);
+    if (missing.length) return { ok: false, message: `Before sending the brief, please answer: ${listSentence(missing.map((q) => q.label))}`, missing: missing.map((q) => q.id) };
   }
   return { ok: true, answers };
 }

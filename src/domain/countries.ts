@@ -249,6 +249,16 @@ export function findCountryByCode(code: string | null | undefined): Country | un
   return COUNTRIES.find((c) => c.code === upper);
 }
 
+/**
+ * The country of a location look-up, which names it ('India', as the geo provider does) or gives
+ * its ISO code ('IN'); undefined when unknown, so the caller keeps its default.
+ */
+export function findCountryOfPlace(place: string | null | undefined): Country | undefined {
+  const key = place?.trim().toLowerCase();
+  if (!key) return undefined;
+  return key.length === 2 ? findCountryByCode(key) : COUNTRIES.find((c) => c.name.toLowerCase() === key);
+}
+
 /** The first country with this calling code ('+91', '91', '1-242'); for '1' that is the United States. */
 export function findCountryByPhoneCode(phoneCode: string | null | undefined): Country | undefined {
   if (!phoneCode) return undefined;

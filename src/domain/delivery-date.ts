@@ -21,3 +21,8 @@ export function daysLeft(dueDate: string, now: Date): number {
 export function formatDueDate(dueDate: string): string {
   return new Date(`${dueDate}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 }
+
+/** "Delivered on December 20, 2026": the delivery's UTC day, the same calendar as the estimate it replaces. */
+export function formatDeliveredOn(deliveredAt: string): string {
+  return formatDueDate(new Date(deliveredAt).toISOString().slice(0, 10));
+}

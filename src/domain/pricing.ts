@@ -88,8 +88,7 @@ export function quote(currency: Currency, discountPercent = 0, tax: TaxContext =
 
 /**
  * An order whose code was taken back after its advance was paid: the plan price
- * without discount, the fee on it, the tax the order was quoted with on the new taxable value, and
- * the remaining installment carrying the whole difference.
+ * without discount, the fee on it, and the remaining installment carrying the whole difference.
  */
 export function withoutDiscount(price: number, advancePaid: number, tax: (taxable: number) => { taxableValue: number; taxes: TaxLine[]; total: number } = (v) => ({ taxableValue: v, taxes: [], total: v })) {
   const fee = percentOf(price, PLATFORM_FEE_PERCENT);

@@ -53,7 +53,7 @@ import { orderFileRoutes } from './features/order-files/routes.ts';
 import { briefRoutes } from './features/brief/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { maintenanceRoutes } from './features/maintenance/routes.ts';
-import { subscribeReviews } from './features/reviews/subscriptions.ts';
+import { subscribeReviews, broadcastReviews } from './features/reviews/subscriptions.ts';
 import { subscribeDeliveryDate } from './features/delivery-date/subscriptions.ts';
 import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
 import { subscribeInvoices } from './features/invoices/subscriptions.ts';
@@ -267,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOrderMessageSocket(socketServer.io, deps);
   broadcastOrderMessages(socketServer.io, deps);
   broadcastSupport(socketServer.io, deps);
+  broadcastReviews(socketServer.io, deps);
   await app.register(chatRoutes, { prefix: API, deps });
   // The spec's guest chat test page starts a chat with a JSON POST to the site's root (decision 107).
   await app.register(chatRootRoute, { deps });

@@ -35,13 +35,30 @@ interface Found {
 /** Waits until the page has painted its data: no spinner, fonts loaded, two quiet frames. */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
-  await expect(page.locator('[role="status"] svg.animate-spin, svg.animate-spin[aria-label]')).toHaveCount(0, { timeout: 15_000 }).catch(() => {});
+  // Every spinner must go: a page still loading after 15 s is a finding, not something to measure past.
+  await expect(page.locator('[role="status"] svg.animate-spin, svg.animate-spin[aria-label]')).toHaveCount(0, { timeout: 15_000 });
   // The order tracker ticks its stages one by one (500 ms each): the page is measured once all are shown.
   await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-testid="tracker-count"]')].every((e) => e.textContent?.startsWith(`${e.dataset.target}/`)), undefined, { timeout: 15_000 });
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
+  await slideInsDone(page);
+}
+
+/**
+ * Waits until no finite animation or transition runs (a slide-in, a banner easing in): measured
+ * mid-slide an element is off its place. Endless ones (spinners, pulses) are not waited for.
+ */
+async function slideInsDone(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || !Number.isFinite(Number(a.effect?.getComputedTiming().endTime))),
+    undefined,
+    { timeout: 10_000, polling: 'raf' },
+  );
 }
 
 /** Controls a user needs that do not answer a tap at their centre, each as "text (tag) ← what is on top". */
@@ -199,10 +216,9 @@ async function clippedWhileScrolling(page: Page, scope?: string): Promise<string
     await page.evaluate(async (y) => {
       window.scrollTo(0, y);
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      // Finite animations and transitions started by the scroll run to their end (never the endless ones).
-      const finite = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-      await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => {}))), new Promise((r) => setTimeout(r, 2000))]);
     }, y);
+    // Finite animations and transitions started by the scroll run to their end (never the endless ones).
+    await slideInsDone(page);
     for (const c of await clippedText(page, scope)) found.add(c);
     if (y + height >= total) break;
   }

@@ -129,10 +129,13 @@ test('the referral terms show the configured end date', async ({ page }) => {
   await expect(page.getByText('Valid until January 31, 2025.')).toHaveCount(0);
 });
 
-// Look at them: every public page at a phone and a wide screen, into test-results/.
-test('screenshots of every public page at 390 × 844 and 1440 × 900', async ({ page }) => {
+// Every public page at a phone and a wide screen, as a person sees it: one heading, every image
+// drawn, nothing wider than the window, no script error — then a screenshot into test-results/ to look at.
+test('every public page at 390 × 844 and 1440 × 900: one h1, images drawn, no sideways scroll, no script error', async ({ page }) => {
   test.setTimeout(180_000);
   mkdirSync('test-results/public-pages', { recursive: true });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
   for (const [w, h] of [
     [390, 844],
     [1440, 900],
@@ -140,10 +143,26 @@ test('screenshots of every public page at 390 × 844 and 1440 × 900', async ({ 
     await page.setViewportSize({ width: w, height: h });
     for (const path of PUBLIC_PAGES) {
       await settle(page, path);
+      const seen = await page.evaluate(async () => {
+        // Lazy images load once near the viewport: walk the page so each gets its chance.
+        for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        window.scrollTo(0, 0);
+        await Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null))));
+        return {
+          h1: document.querySelectorAll('h1').length,
+          broken: [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+          wide: document.documentElement.scrollWidth > innerWidth,
+        };
+      });
+      expect(seen, `${path} at ${w}`).toEqual({ h1: 1, broken: [], wide: false });
       const name = path === '/' ? 'landing' : path.slice(1);
       await page.screenshot({ path: `test-results/public-pages/${name}-${w}.png`, fullPage: true });
     }
   }
+  expect(errors).toEqual([]);
 });
 
 // Decision 116: /pricing on a phone — the badge on one line above the plan's title,

@@ -101,7 +101,11 @@ test('support after delivery: a request both ways, the window ending, the mainte
   await expectAccessible(page);
   await shots(page, 'customer-support-ended');
 
-  // Subscribing through the test checkout, and back on the order page.
+  // Leaving the test checkout says so on the order page; then subscribing, and back on the order page.
+  await page.getByRole('button', { name: 'Subscribe to the maintenance plan' }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByText('You left the checkout: no plan was started and nothing was charged.')).toBeVisible();
+  await expect(page).not.toHaveURL(/checkout-cancelled/);
   await page.getByRole('button', { name: 'Subscribe to the maintenance plan' }).click();
   await page.getByRole('button', { name: /^Subscribe for .* a month \(test\)$/ }).click();
   await expect(page.getByText('Your maintenance plan is active — thank you!')).toBeVisible();
@@ -133,8 +137,23 @@ test('support after delivery: a request both ways, the window ending, the mainte
   await expect(page.getByTestId('support-until')).toHaveText(/^Support until /);
   expect(await page.getByTestId('support-until').innerText()).not.toBe(firstUntil);
 
-  // Cancel at period end: the plan runs to the paid end, no next charge.
+  // Cancel at period end asks first ("Keep my plan" leaves it), and can be taken back before the period ends.
   await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  const confirmCancel = page.getByRole('group', { name: 'Confirm the cancellation' });
+  await expect(confirmCancel).toContainText(/stays active until .+ and nothing more is charged/);
+  await expectAccessible(page);
+  await shots(page, 'customer-plan-cancel-confirm');
+  await confirmCancel.getByRole('button', { name: 'Keep my plan' }).click();
+  await expect(page.getByTestId('plan-state')).not.toContainText("ends at the period's end");
+  await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  await confirmCancel.getByRole('button', { name: 'Yes, cancel at period end' }).click();
+  await expect(page.getByText('Your plan ends at the end of the paid period')).toBeVisible();
+  await expect(page.getByTestId('plan-state')).toContainText("ends at the period's end");
+  await page.getByRole('button', { name: 'Keep my plan' }).click();
+  await expect(page.getByText('Your plan continues: it renews every month as before.')).toBeVisible();
+  await expect(page.getByTestId('plan-state')).not.toContainText("ends at the period's end");
+  await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  await confirmCancel.getByRole('button', { name: 'Yes, cancel at period end' }).click();
   await expect(page.getByText('Your plan ends at the end of the paid period')).toBeVisible();
   await expect(page.getByTestId('plan-state')).toContainText("ends at the period's end");
   await expect(page.getByRole('button', { name: 'Cancel at period end' })).toHaveCount(0);

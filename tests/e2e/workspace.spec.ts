@@ -43,7 +43,7 @@ async function pointAt(page: Page, surface: Locator, fx: number, fy: number) {
 }
 
 test('the order workspace: brief, files, a design review with pins, approval, delivery date and live messages @mobile', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const mobile = test.info().project.name === 'mobile';
   const email = `workspace-${mobile ? 'm' : 'd'}-${Date.now()}@example.com`;
 
@@ -123,10 +123,34 @@ test('the order workspace: brief, files, a design review with pins, approval, de
   await expect(round.getByRole('heading', { name: 'UI design · round 1' })).toBeVisible();
   const [home, about] = [round.getByTestId('pin-surface').nth(0), round.getByTestId('pin-surface').nth(1)];
   await expect(home.locator('img')).toHaveAttribute('src', /^blob:/);
+  if (mobile) {
+    // On a phone a design opens full size (wider than the screen, to pan and pinch), and a tap pins
+    // nothing until "Add a pin" turns pinning on.
+    const full = round.getByTestId('design-full-size').first();
+    await expect(full).toBeVisible();
+    expect(await full.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    await shot(page, 'customer-review-phone-full-size');
+    await pointAt(page, home, 0.25, 0.3);
+    await expect(page.getByLabel('Comment for pin 1')).toHaveCount(0);
+    await round.getByRole('button', { name: 'Add a pin to design 1' }).click();
+  }
   await pointAt(page, home, 0.25, 0.3);
   await page.getByLabel('Comment for pin 1').fill('This heading, bigger please');
   await page.getByRole('button', { name: 'Save pin' }).click();
   await expect(round.getByRole('button', { name: 'Pin 1: This heading, bigger please' })).toBeVisible();
+  // Edit and delete their own pin while the agency has not answered it.
+  await round.getByRole('button', { name: 'Edit pin 1' }).click();
+  await round.getByLabel('Pin 1', { exact: true }).fill('This heading, much bigger please');
+  await round.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(round.getByRole('button', { name: 'Pin 1: This heading, much bigger please' })).toBeVisible();
+  if (mobile) await round.getByRole('button', { name: 'Add a pin to design 1' }).click();
+  await pointAt(page, home, 0.7, 0.7);
+  await page.getByLabel('Comment for pin 2').fill('A pin I take back');
+  await page.getByRole('button', { name: 'Save pin' }).click();
+  await round.getByRole('button', { name: 'Delete pin 2' }).click();
+  await round.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(round.getByRole('button', { name: /^Pin 2: A pin I take back/ })).toHaveCount(0);
+  if (mobile) await round.getByRole('button', { name: 'Add a pin to design 2' }).click();
   await about.focus();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Shift+ArrowDown');
@@ -136,6 +160,7 @@ test('the order workspace: brief, files, a design review with pins, approval, de
   await expect(round.getByRole('button', { name: 'Pin 2: Swap these two photos' })).toBeVisible();
   // Where the pins were stored: fractions of the image (the tap's spot; the keyboard's 0.5 + 5 × 0.02, 0.5 + 0.1).
   const stored = (await apiAs(page, 'GET', `orders/${orderId}/reviews`)).body.reviews[0].comments as { x: number; y: number; text: string }[];
+  expect(stored).toHaveLength(2);
   const one = stored.find((c) => c.text.startsWith('This heading'))!;
   const two = stored.find((c) => c.text.startsWith('Swap'))!;
   expect(Math.abs(one.x - 0.25)).toBeLessThan(0.02);
@@ -145,8 +170,18 @@ test('the order workspace: brief, files, a design review with pins, approval, de
   await expectAccessible(page);
   await shot(page, 'customer-review-pins');
   await round.getByLabel(/^Comment \(needed to ask for changes/).fill('Looks promising — see the two pins.');
+  // "Request changes" asks first, like "Approve"; another tab of the customer follows the decision live.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto(`/status/${orderId}?tab=reviews`);
+  await expect(otherTab.getByRole('button', { name: 'Approve' })).toBeVisible();
   await round.getByRole('button', { name: 'Request changes' }).click();
+  await expect(round.getByRole('group', { name: 'Confirm the request for changes' })).toBeVisible();
+  await expectAccessible(page);
+  await round.getByRole('button', { name: 'Yes, request changes' }).click();
   await expect(page.getByTestId('review-state').first()).toHaveText('Changes requested');
+  await expect(otherTab.getByTestId('review-state').first()).toHaveText('Changes requested');
+  await expect(otherTab.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await otherTab.close();
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
   // The founder answers and resolves both pins, then opens round 2.
@@ -184,6 +219,9 @@ test('the order workspace: brief, files, a design review with pins, approval, de
   await expect(page.getByTestId('estimated-delivery')).toHaveText(`Estimated delivery: ${formatDueDate(dueDateAfter(approvedOn, 28))}`);
   await expectAccessible(page);
   await shot(page, 'customer-progress-approved');
+  // The founder's tracker says who approved.
+  await admin.goto(`/admin/orders/${orderId}`);
+  await expect(admin.getByText('The customer approved the UI design (review round 2).')).toBeVisible();
   // The founder's list shows the days left.
   await admin.goto('/admin/orders');
   await admin.getByLabel('Search by order id, e-mail or name').fill(orderId);

@@ -8,6 +8,12 @@ const GAP = 8;
 /** Below this width a phone's content spans the screen: above the action there is content too. */
 const NARROW = 640;
 
+/** The controls of a form a floating button must not lie on at phone width. */
+const FORM_CONTROLS = 'form input:not([type="hidden"]), form textarea, form select, form button, [role="radio"], [role="checkbox"]';
+/** Floating layers (the chat's own panel, dialogs) are above the button's concern. */
+const FLOATING = '[data-testid="chat-widget"], [role="dialog"]';
+const isField = (e: Element | null) => !!e && (e.matches('input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]), textarea, select') || (e as HTMLElement).isContentEditable);
+
 export interface Clearance {
   /** How far to lift the button (px) to sit just above the action. */
   lift: number;
@@ -36,13 +42,18 @@ export function watchClearOfPrimaryActions(el: HTMLElement, onChange: (c: Cleara
     const right = window.innerWidth - parseFloat(style.right || '0');
     const top = bottom - el.offsetHeight;
     const left = right - el.offsetWidth;
+    const narrow = window.innerWidth < NARROW;
     let needed = 0;
-    for (const action of document.querySelectorAll<HTMLElement>('[data-primary-action]')) {
+    // On a phone every form control counts too: the button never lies over a field or a button of
+    // a form (a brief's last question, a pin's Save), and while the person types it steps aside.
+    for (const action of document.querySelectorAll<HTMLElement>(narrow ? `[data-primary-action], ${FORM_CONTROLS}` : '[data-primary-action]')) {
+      if (el.contains(action) || action.closest(FLOATING)) continue;
       const r = action.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       if (r.bottom > top && r.top < bottom && r.right > left && r.left < right) needed = Math.max(needed, bottom - r.top + GAP);
     }
-    const next = window.innerWidth < NARROW ? { lift: 0, hidden: needed > 0 } : { lift: needed, hidden: false };
+    const typing = narrow && isField(document.activeElement) && !document.activeElement?.closest(FLOATING);
+    const next = narrow ? { lift: 0, hidden: needed > 0 || typing } : { lift: needed, hidden: false };
     if (next.lift !== last.lift || next.hidden !== last.hidden) onChange((last = next));
   };
   const schedule = () => {
@@ -51,6 +62,8 @@ export function watchClearOfPrimaryActions(el: HTMLElement, onChange: (c: Cleara
   schedule();
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule);
+  document.addEventListener('focusin', schedule);
+  document.addEventListener('focusout', schedule);
   // Content that loads later (a quote, an order) moves the actions without a scroll.
   const mutations = new MutationObserver(schedule);
   mutations.observe(document.body, { childList: true, subtree: true });
@@ -60,6 +73,8 @@ export function watchClearOfPrimaryActions(el: HTMLElement, onChange: (c: Cleara
     if (frame) cancelAnimationFrame(frame);
     window.removeEventListener('scroll', schedule);
     window.removeEventListener('resize', schedule);
+    document.removeEventListener('focusin', schedule);
+    document.removeEventListener('focusout', schedule);
     mutations.disconnect();
     sizes.disconnect();
   };

@@ -8,6 +8,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { TextField } from '../components/ui/text-field.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
+import { useVisitorCountry } from '../features/geo/use-visitor-country.ts';
 import { addUser } from '../features/auth/auth-api.ts';
 import { AuthShell, FormError } from '../features/auth/auth-shell.tsx';
 import { afterDetails, forgetDetailsState, readAuthState, recallDetailsState } from '../features/auth/auth-state.ts';
@@ -26,6 +27,9 @@ export default function EnterDetailsPage() {
   }, [location.state]);
   const [name, setName] = useState(initial.name_pass ?? '');
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
+  // The visitor's country until they pick one themselves (docs/decisions/217-phone-country-from-location.md).
+  const [pickedCountry, setPickedCountry] = useState(false);
+  useVisitorCountry(!pickedCountry, setCountry);
   const [phone, setPhone] = useState('');
   const [address, setAddress] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
@@ -79,7 +83,11 @@ export default function EnterDetailsPage() {
         <PhoneField
           id="details-phone"
           country={country}
-          onCountryChange={setCountry}
+          onCountryChange={(c) => {
+            setPickedCountry(true);
+            setCountry(c);
+            edited();
+          }}
           digits={phone}
           error={phoneError}
           onDigitsChange={(digits) => {

@@ -134,7 +134,7 @@ export default function PayPage() {
           <div className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6" role="alert" data-testid="duplicate-payment">
             <h2 className="text-xl font-semibold text-white">This order was already paid</h2>
             <p className="text-ink">
-              The {outcome.installment === 'advance' ? 'advance' : 'remaining payment'} of order <strong className="break-all text-white">{outcome.orderId}</strong> had already been paid, so this second charge will be
+              The {outcome.installment === 'advance' ? 'advance' : 'remaining payment'} of order <strong className="whitespace-nowrap text-white">{outcome.orderId}</strong> had already been paid, so this second charge will be
               refunded to you in full. You don't need to do anything; we have been told and the refund usually reaches your account within 5–7 working days.
             </p>
             <div className="flex flex-wrap gap-3">
@@ -147,7 +147,7 @@ export default function PayPage() {
           <div className="flex flex-col gap-4 rounded-2xl border border-success/40 bg-card p-6" role="status">
             <h2 className="text-xl font-semibold text-white">Payment received — thank you!</h2>
             <p className="text-ink" data-testid="advance-paid">
-              The advance of order <strong className="break-all text-white">{outcome.orderId}</strong> is paid: your order is confirmed and design starts now. A receipt is on its way to your inbox.
+              The advance of order <strong className="whitespace-nowrap text-white">{outcome.orderId}</strong> is paid: your order is confirmed and design starts now. A receipt is on its way to your inbox.
             </p>
             <div className="flex flex-wrap gap-3">
               <Link to={`/status/${encodeURIComponent(outcome.orderId)}`} className={buttonClass('primary')}>

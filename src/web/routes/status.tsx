@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { StatusResponse } from '../../contract/tracker.ts';
 import { formatMoney } from '../../domain/money.ts';
-import { formatDueDate } from '../../domain/delivery-date.ts';
+import { formatDeliveredOn, formatDueDate } from '../../domain/delivery-date.ts';
 import { ApiError, api, errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -61,7 +61,7 @@ export default function StatusPage() {
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold text-white sm:text-4xl">Order status</h1>
         <p className="break-words text-muted">
-          Order <span className="font-mono text-ink">{id}</span>
+          Order <span className="whitespace-nowrap font-mono text-ink" data-testid="order-id">{id}</span>
           {status && (
             <>
               {' '}
@@ -69,7 +69,11 @@ export default function StatusPage() {
             </>
           )}
         </p>
-        {status?.dueDate && (
+        {status?.deliveredAt ? (
+          <p className="text-ink" data-testid="delivered-on">
+            Delivered on <span className="font-semibold text-white">{formatDeliveredOn(status.deliveredAt)}</span>
+          </p>
+        ) : status?.dueDate && (
           <p className="text-ink" data-testid="estimated-delivery">
             Estimated delivery: <span className="font-semibold text-white">{formatDueDate(status.dueDate)}</span>
           </p>
@@ -102,7 +106,7 @@ export default function StatusPage() {
       ) : (
         <Workspace orderId={status.order_id} paid={status.advance.state === 'paid'}>
           <div className="rounded-2xl border border-line bg-card p-5 sm:p-8">
-            <OrderTracker lastCompleted={status.completed_steps} statuses={status.statuses} notes={status.notes} />
+            <OrderTracker orderId={status.order_id} lastCompleted={status.completed_steps} statuses={status.statuses} notes={status.notes} />
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="rounded-2xl border border-line bg-card p-6">

@@ -97,6 +97,17 @@ describe('filling the brief', () => {
     expect(body.questions.find((q: { id: string }) => q.id === 'domain')).toMatchObject({ kind: 'choice', options: [{ value: 'has' }, { value: 'needs' }] });
   });
 
+  it('"I already have a domain" has a follow-up for the domain; the missing-answers message ends once ("…ready?", not "…ready?.")', async () => {
+    const questions = (await get(owner)).json().questions as { id: string; followUpOf?: unknown }[];
+    expect(questions.find((q) => q.id === 'domainName')).toMatchObject({ kind: 'text', required: false, followUpOf: { id: 'domain', value: 'has' } });
+    const saved = await put(owner, { answers: { domain: 'has', domainName: ' lakesidebakery.in ' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().brief.answers).toEqual({ domain: 'has', domainName: 'lakesidebakery.in' });
+    const missing = await put(owner, { answers: { businessName: 'Lakeside Bakery' }, submit: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/Is your content \(text, photos, logo\) ready\?$/);
+  });
+
   it('saves a draft as typed, tidied: trimmed, empty answers dropped, bare web addresses given https', async () => {
     const res = await put(owner, { answers: { businessName: '  Lakeside Bakery ', audience: '', pages: ['Home', ' ', 'Menu '], likedWebsites: ['example.com/shop', 'http://bakery.example.org'] } });
     expect(res.statusCode).toBe(200);

@@ -15,6 +15,7 @@ const QUESTIONS: BriefResponse['questions'] = BRIEF_QUESTIONS.map((q) => ({
   kind: q.kind,
   required: q.required,
   ...(q.options ? { options: q.options.map((o) => ({ ...o })) } : {}),
+  ...(q.followUpOf ? { followUpOf: { ...q.followUpOf } } : {}),
 }));
 
 export const LOCKED_MESSAGE = 'The brief can no longer be changed: work on the design has started. Please send changes as a message on the order.';

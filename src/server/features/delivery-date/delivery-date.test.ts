@@ -5,6 +5,7 @@ import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { getOverview } from '../admin/overview.ts';
 import { listOrders } from '../admin/orders.ts';
 import { recordUiApproval } from './record-ui-approval.ts';
+import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
 
 // The UI approval sets the due date; the tracker and the back office show it.
 
@@ -80,5 +81,18 @@ describe('delivery date', () => {
     expect(http.json()).toHaveProperty('ordersOverdue');
     const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${soon}`, headers: admin.headers });
     expect(detail.json().order).toMatchObject({ dueDate: '2026-12-18', uiApprovedAt: '2026-11-20T09:00:00.000Z' });
+  });
+
+  it('once delivered, getStatus carries deliveredAt (the "Website Delivery" time); null before', async () => {
+    const { customer, orderId } = await seedDeliveredOrder(t, 'due.delivered@example.com');
+    const body = (await t.app.inject({ method: 'GET', url: `/api/v1/status/getStatus/order/${orderId}`, headers: customer.headers })).json();
+    const [stage] = await t.deps.database.query<{ completed_at: Date }>(
+      'select s.completed_at from order_stages s join orders o on o.id = s.order_id where o.public_id = $1 and s.stage = 15',
+      [orderId],
+    );
+    expect(body.completed_steps).toBe(14);
+    expect(body.deliveredAt).toBe(new Date(stage!.completed_at).toISOString());
+    const early = await seedPaidOrder(t, 'due.undelivered@example.com');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/status/getStatus/order/${early.orderId}`, headers: early.customer.headers })).json().deliveredAt).toBeNull();
   });
 });

@@ -35,8 +35,10 @@ export interface OneOffCharge {
 }
 
 /**
- * The tax of a one-off charge at a price without tax, for the order's buyer now: quote it to the
- * customer (its `taxableValue` + taxes is what they pay) and pass it to issueOneOffInvoice.
+ * The invoice of one maintenance-plan charge (decision 175), in the charging
+ * transaction: the same series and counter as the orders' invoices (TEST series for a test-mode
+ * charge, decision 120). Idempotent per charge — the charge row is unique per payment id, and a
+ * second call returns the first invoice.
  */
 export async function quoteOneOffCharge(deps: AppDeps, tx: Tx, input: { orderId: string; currency: string; price: number; at?: Date }): Promise<OrderTax & { total: number }> {
   const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, input.orderId)).limit(1);

@@ -207,6 +207,11 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     expect(first.json()).toEqual({ plan: { state: 'active', currentPeriodEnd: paidUntil, cancelAtPeriodEnd: true } });
     expect(second.json()).toEqual(first.json());
     expect(rzp.cancellations.filter((c) => c.subscriptionId === subId)).toEqual([{ subscriptionId: subId, cancelAtCycleEnd: true }]);
+    // Razorpay cannot take a cancellation back (docs/decisions/218-plan-cancel-undo.md): a clear 409, the plan still set to end.
+    const keep = await post(`/api/v1/orders/${order.publicId}/maintenance/resume`, owner.headers);
+    expect(keep.statusCode, keep.body).toBe(409);
+    expect(keep.json().message).toMatch(/cannot be restarted/);
+    expect((await subOf(subId)).cancelAtPeriodEnd).toBe(true);
     // Cancelling no longer recurs: one active plan and 49.00 USD less monthly revenue.
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers });
     const usd = (r: typeof after) => (r.json().maintenance.mrr as { currency: string; amountMinor: number }[]).find((m) => m.currency === 'USD')?.amountMinor ?? 0;

@@ -12,7 +12,7 @@ import { escapeHtml } from '../mail/render-email.ts';
 import { TEST_CHECKOUT_BUTTON, testCheckoutHtml } from '../../integrations/payments/test-checkout-page.ts';
 import { addSupportExtension } from '../support/support-window.ts';
 import { maintenanceSupportExtension } from './plan-queries.ts';
-import { cancelAtPeriodEnd, subscribe, verifySubscription } from './subscribe.ts';
+import { cancelAtPeriodEnd, keepPlan, subscribe, verifySubscription } from './subscribe.ts';
 import { chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
 
 // The maintenance plan's routes (decision 175). Customer routes: the bearer
@@ -58,6 +58,21 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       config: perSession(20),
     },
     async (request) => ({ plan: await cancelAtPeriodEnd(deps, authOf(request).user.id, request.params.orderId) }),
+  );
+
+  app.post(
+    '/orders/:orderId/maintenance/resume',
+    {
+      schema: {
+        tags,
+        summary: 'Takes back "cancel at period end" while the paid period runs (again: the same answer; 409 where the provider cannot)',
+        params: maintenanceOrderParams,
+        response: { 200: planResponse, ...errorResponses },
+      },
+      ...guard,
+      config: perSession(20),
+    },
+    async (request) => ({ plan: await keepPlan(deps, authOf(request).user.id, request.params.orderId) }),
   );
 
   await app.register(testSubscriptionCheckout, { deps });
@@ -107,7 +122,9 @@ const testSubscriptionCheckout: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       const found = await findTestSubscription(deps, request.params.subscriptionId);
       if (!found) throw notFound('No such test subscription.');
       const { sub, orderPublicId } = found;
-      if (request.body.action === 'cancel' || (sub.state !== 'created' && sub.state !== 'authenticated')) return reply.redirect(statusPage(orderPublicId), 303);
+      // Leaving the checkout says so on the order page (?plan=checkout-cancelled): no plan, no charge.
+      if (request.body.action === 'cancel') return reply.redirect(statusPage(orderPublicId, '?tab=support&plan=checkout-cancelled'), 303);
+      if (sub.state !== 'created' && sub.state !== 'authenticated') return reply.redirect(statusPage(orderPublicId), 303);
       const signed = provider.paySubscription(sub.providerSubscriptionId);
       await chargeTestSubscription(deps, sub.providerSubscriptionId, new Date(), signed.razorpay_payment_id);
       return reply.redirect(statusPage(orderPublicId, `?${new URLSearchParams(signed).toString()}`), 303);

@@ -160,3 +160,34 @@ export async function cancelAtPeriodEnd(deps: AppDeps, userId: string, orderPubl
     return planViewOf(updated!);
   });
 }
+
+/**
+ * Takes back "cancel at period end" while the paid period runs (docs/decisions/218-plan-cancel-undo.md):
+ * the plan goes on renewing. Twice is the same answer; no plan set to end is 404; a provider that
+ * cannot take a cancellation back (Razorpay) is 409 with what to do instead.
+ */
+export async function keepPlan(deps: AppDeps, userId: string, orderPublicId: string): Promise<PlanView> {
+  const { provider } = moneyContext(deps);
+  return deps.db.transaction(async (tx) => {
+    const order = await ownDeliveredOrder(tx, userId, orderPublicId);
+    const sub = await liveSubscription(tx, order.id);
+    if (!sub || sub.state === 'created') throw notFound('This order has no maintenance plan.');
+    if (!sub.cancelAtPeriodEnd) return planViewOf(sub);
+    if (sub.paidUntil && sub.paidUntil.getTime() <= Date.now()) throw conflict('The paid period is over, so the plan has ended. Please subscribe again.');
+    if (sub.provider !== provider.name || !provider.subscriptions.keepAfterCancel) {
+      throw conflict('A cancelled plan cannot be restarted with our payment provider. You are covered until the end of the paid period; subscribe again after it ends.');
+    }
+    try {
+      await provider.subscriptions.keepAfterCancel(sub.providerSubscriptionId);
+    } catch (err) {
+      if (err instanceof ProviderUnavailableError) throw providerDown();
+      throw err;
+    }
+    const [updated] = await tx
+      .update(maintenanceSubscriptions)
+      .set({ cancelAtPeriodEnd: false, updatedAt: new Date() })
+      .where(eq(maintenanceSubscriptions.id, sub.id))
+      .returning();
+    return planViewOf(updated!);
+  });
+}

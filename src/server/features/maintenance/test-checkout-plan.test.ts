@@ -107,10 +107,39 @@ describe('maintenance plan in the built-in test checkout', () => {
     const cancelled = await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers });
     expect(cancelled.json().plan).toMatchObject({ state: 'active', cancelAtPeriodEnd: true });
     expect((await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers })).json()).toEqual(cancelled.json());
+    // Changed their mind before the period ends: …/resume keeps the plan renewing (twice: the same
+    // answer); another customer cannot; then the cancel again, for the rest of the story.
+    const resume = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: `${base}/resume`, headers });
+    const kept = await resume(owner.headers);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().plan).toMatchObject({ state: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: after!.paidUntil!.toISOString() });
+    expect((await resume(owner.headers)).json()).toEqual(kept.json());
+    const stranger = await loginAs(t, 'plan.stranger@example.com');
+    expect((await resume(stranger.headers)).statusCode).toBe(404);
+    expect((await supportWindow(t.deps.db, 365, order.id, new Date(after!.paidUntil!.getTime() - DAY))).plan).toMatchObject({ cancelAtPeriodEnd: false });
+    expect((await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers })).json().plan).toMatchObject({ cancelAtPeriodEnd: true });
     expect(await chargeTestSubscription(t.deps, subId, new Date(after!.paidUntil!.getTime() - 60_000))).toBe('over');
     expect(await chargeTestSubscription(t.deps, subId, new Date(after!.paidUntil!.getTime() + 1000))).toBe('cancelled');
     expect(await invoicesOf()).toHaveLength(2);
     const [ended] = await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.id, sub!.id));
     expect(ended).toMatchObject({ state: 'cancelled', paidUntil: after!.paidUntil });
+  });
+
+  it('leaving the test checkout says so: back to the order with ?plan=checkout-cancelled, nothing started', async () => {
+    const owner = await loginAs(t, 'plan.leaves@example.com');
+    const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 400);
+    const subId = (await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: owner.headers })).json().subscriptionId as string;
+    const left = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/test-checkout/subscription/${subId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=cancel',
+    });
+    expect(left.statusCode).toBe(303);
+    expect(left.headers.location).toBe(`/status/${order.publicId}?tab=support&plan=checkout-cancelled`);
+    const [sub] = await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, subId));
+    expect(sub!.state).toBe('created');
+    // Nothing to keep or cancel: no plan was started.
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/resume`, headers: owner.headers })).statusCode).toBe(404);
   });
 });

@@ -327,7 +327,7 @@ describe('the approval → stage rule (decision 150)', () => {
     expect(s).toMatchObject({ completed_steps: 4, uiApprovedAt: decidedAt.toISOString(), dueDate: dueDateAfter(decidedAt, t.deps.config.DELIVERY_DAYS_AFTER_UI_APPROVAL) });
     expect(s.dueDate).toBe(new Date(Date.UTC(decidedAt.getUTCFullYear(), decidedAt.getUTCMonth(), decidedAt.getUTCDate() + 28)).toISOString().slice(0, 10));
     const [note] = await t.deps.database.query<{ note: string }>('select s.note from order_stages s join orders o on o.id = s.order_id where o.public_id = $1 and s.stage = 5', [orderId]);
-    expect(note!.note).toBe('You approved the UI design (review round 1).');
+    expect(note!.note).toBe('The customer approved the UI design (review round 1).');
     // Completed through the tracker's own operation: its stage e-mail went out, like any other stage's.
     const mails = await t.deps.database.query<{ subject: string }>("select subject from mail_outbox where to_address = 'reviews.stage5@example.com' and template = 'order-stage'");
     expect(mails.map((m) => m.subject).filter((subject) => subject.includes('UI Review'))).toHaveLength(1);

@@ -4,6 +4,8 @@ import { errorResponses } from '../../../contract/common.ts';
 import {
   type AgencyCommentBody,
   agencyCommentBody,
+  deletePinResponse,
+  editPinBody,
   openReviewBody,
   reviewCommentBody,
   reviewCommentParams,
@@ -19,6 +21,7 @@ import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { commentOnReview, resolveReviewComment } from './comment-review.ts';
 import { decideReview } from './decide-review.ts';
+import { deletePin, editPin } from './edit-pin.ts';
 import { listReviews } from './list-reviews.ts';
 import { openReview } from './open-review.ts';
 import { reviewOrder, type Side, type Viewer } from './review-order.ts';
@@ -69,6 +72,44 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       config: perSession(120),
     },
     commentAs(deps, 'customer'),
+  );
+
+  app.patch(
+    '/orders/:orderId/reviews/:reviewId/comments/:commentId',
+    {
+      schema: {
+        tags,
+        summary: 'Corrects the text of your own pin while the round is open and before the agency answers it (409 after)',
+        params: reviewCommentParams,
+        body: editPinBody,
+        response: { 200: reviewCommentResponse, ...errorResponses },
+      },
+      onRequest,
+      config: perSession(120),
+    },
+    async (request) => {
+      const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
+      return { success: true as const, comment: await editPin(deps, order, request.params.reviewId, request.params.commentId, request.body.text) };
+    },
+  );
+
+  app.delete(
+    '/orders/:orderId/reviews/:reviewId/comments/:commentId',
+    {
+      schema: {
+        tags,
+        summary: 'Takes back your own pin while the round is open and before the agency answers it (409 after)',
+        params: reviewCommentParams,
+        response: { 200: deletePinResponse, ...errorResponses },
+      },
+      onRequest,
+      config: perSession(120),
+    },
+    async (request) => {
+      const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
+      await deletePin(deps, order, request.params.reviewId, request.params.commentId);
+      return { success: true as const };
+    },
   );
 
   app.post(

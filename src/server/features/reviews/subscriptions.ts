@@ -7,6 +7,9 @@ import { orderReviewComments, orderReviewDecisions, orderReviewFiles, orderRevie
 import type { ReviewKind } from '../../../contract/reviews.ts';
 import { STAGES } from '../../../domain/tracker.ts';
 import { completeStageIfNext } from '../tracker/complete-next-stage.ts';
+import { REVIEW_SOCKET_EVENTS, type ReviewChangedEvent } from '../../../contract/reviews.ts';
+import type { ChatServer } from '../../plugins/socket.ts';
+import { orderRoom } from '../chat/rooms.ts';
 
 /** The tracker stage an approved round of each kind completes: "UI Review" (5), "Final Review" (12). */
 export const STAGE_OF_KIND: Record<ReviewKind, number> = { ui: STAGES.indexOf('UI Review') + 1, final: STAGES.indexOf('Final Review') + 1 };
@@ -23,7 +26,8 @@ const approvedRound = async (tx: Tx, orderId: string, kind: ReviewKind) => {
   return row?.round ?? null;
 };
 
-const stageNote = (kind: ReviewKind, round: number) => `You approved the ${NAME_OF_KIND[kind]} (review round ${round}).`;
+// Read by both sides (the founder's tracker too), so it names who approved rather than "You".
+const stageNote = (kind: ReviewKind, round: number) => `The customer approved the ${NAME_OF_KIND[kind]} (review round ${round}).`;
 
 /**
  * The approval → stage rule (decision 150), through the tracker's own operation and in the
@@ -72,4 +76,18 @@ async function fileInAReview(tx: Tx, fileId: string): Promise<string | null> {
     .orderBy(orderReviews.createdAt)
     .limit(1);
   return used ? `it is part of ${used.kind === 'ui' ? 'UI' : 'final'} review round ${used.round}` : null;
+}
+
+// Live review rounds: a round opened, pinned or decided is announced to the order's room (the one
+// the order page joins with `joinOrder`), so another tab or the other side reads it again — a
+// decided round stops offering Approve everywhere at once. After commit: nobody hears of what is
+// not stored; the adapter carries it to sockets on every instance.
+export function broadcastReviews(io: ChatServer, deps: AppDeps) {
+  const announce = (orderId: string, reviewId: string) => {
+    const event: ReviewChangedEvent = { orderId, reviewId };
+    io.to(orderRoom(orderId)).emit(REVIEW_SOCKET_EVENTS.reviewChanged, event);
+  };
+  deps.events.afterCommit('review.decided', async (e) => announce(e.orderPublicId, e.reviewId));
+  deps.events.afterCommit('review.commented', async (e) => announce(e.orderPublicId, e.reviewId));
+  deps.events.afterCommit('review.opened', async (e) => announce(e.orderPublicId, e.reviewId));
 }

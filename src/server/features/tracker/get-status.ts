@@ -1,4 +1,4 @@
-import { NOT_COMPLETED, STAGES, completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
+import { DELIVERY_STAGE, NOT_COMPLETED, STAGES, completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { StatusResponse } from '../../../contract/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -37,6 +37,7 @@ export function toStatus(deps: AppDeps, o: LoadedOrder): StatusResponse {
     // Set by the UI approval (decision 147).
     dueDate: o.order.dueDate ?? null,
     uiApprovedAt: o.order.uiApprovedAt ? o.order.uiApprovedAt.toISOString() : null,
+    deliveredAt: byStage.get(DELIVERY_STAGE)?.completedAt.toISOString() ?? null,
   };
 }
 

@@ -56,6 +56,12 @@ export interface SubscriptionApi {
   createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string> }): Promise<ProviderSubscription>;
   /** POST /v1/subscriptions/:id/cancel with cancel_at_cycle_end: the paid period runs out first. */
   cancelAtCycleEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Takes back a cancel at the cycle end while the period runs. Absent where the provider cannot:
+   * Razorpay ends a cancelled subscription for good ("Once cancelled, you cannot renew or reactivate
+   * it"; its cancel_scheduled_changes is for plan updates only) — docs/decisions/218-plan-cancel-undo.md.
+   */
+  keepAfterCancel?(subscriptionId: string): Promise<ProviderSubscription>;
   /** Checkout's signature for a subscription: HMAC-SHA256(`payment_id|subscription_id`, key secret), hex. */
   isSignatureValid(subscriptionId: string, paymentId: string, signature: string): boolean;
 }

@@ -59,6 +59,10 @@ export function createTestCheckoutProvider(secret?: string): TestCheckoutProvide
       async cancelAtCycleEnd(subscriptionId) {
         return { id: subscriptionId, plan_id: '', status: 'active' };
       },
+      // Our database decides at the period end (chargeTestSubscription), so taking it back is ours too.
+      async keepAfterCancel(subscriptionId) {
+        return { id: subscriptionId, plan_id: '', status: 'active' };
+      },
       isSignatureValid(subscriptionId, paymentId, signature) {
         return isSameSignature(subscriptionSignature(key, subscriptionId, paymentId), signature);
       },

@@ -3,6 +3,7 @@ import type { CheckoutDraft, CheckoutDraftsResponse } from '../../../contract/ch
 import { Badge, Card, Loadable, PageHeader, Table, td } from '../admin/admin-ui.tsx';
 import { formatMinor, formatWhen } from '../admin/format.ts';
 import { useAdminData } from '../admin/use-admin-data.ts';
+import { Email } from '../admin/person.tsx';
 
 /**
  * What became of a draft's follow-up. A customer who paid an order since needs none, and only the
@@ -44,7 +45,9 @@ export default function DraftsPage() {
                 {data.drafts.map((d) => (
                   <tr key={d.orderId}>
                     <td className={`${td} min-w-[7rem]`}>{formatWhen(d.createdAt)}</td>
-                    <td className={`${td} break-all`}>{d.email}</td>
+                    <td className={td}>
+                      <Email value={d.email} />
+                    </td>
                     <td className={`${td} whitespace-nowrap`}>{formatMinor(d.advance, d.currency)}</td>
                     <td className={`${td} font-mono text-xs`}>{d.couponCode ?? '—'}</td>
                     <td className={td} data-testid="draft-follow-up">

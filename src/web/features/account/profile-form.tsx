@@ -8,6 +8,7 @@ import type { SessionUser } from '../../lib/session.tsx';
 import { FormError } from '../auth/auth-shell.tsx';
 import { updateProfile } from './account-api.ts';
 import { fieldErrorsFrom } from './field-errors.ts';
+import { useVisitorCountry } from '../geo/use-visitor-country.ts';
 
 const FIELDS = ['name', 'phone_code', 'phone_number', 'address'] as const;
 
@@ -21,6 +22,9 @@ export function ProfileForm({ user, onSaved, onCancel }: { user: SessionUser; on
   const [name, setName] = useState(user.name ?? '');
   const [country, setCountry] = useState<Country>(findCountryByPhoneCode(user.phone_code) ?? DEFAULT_COUNTRY);
   const [phone, setPhone] = useState(user.phone_number ?? '');
+  // No phone stored yet: the visitor's country until they pick one (docs/decisions/217-phone-country-from-location.md).
+  const [pickedCountry, setPickedCountry] = useState(Boolean(user.phone_code));
+  useVisitorCountry(!pickedCountry, setCountry);
   const [address, setAddress] = useState(user.address ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -43,10 +47,11 @@ export function ProfileForm({ user, onSaved, onCancel }: { user: SessionUser; on
     if (!address.trim()) local.address = 'Please enter your address.';
     setErrors(local);
     if (Object.keys(local).length) return;
+    // The code and the number are one value to the server: a change of either sends both.
+    const phoneChanged = country.phone_code !== (user.phone_code ?? '').replace(/^\+/, '') || phone !== (user.phone_number ?? '');
     const body = {
       ...(name.trim() !== (user.name ?? '') ? { name: name.trim() } : {}),
-      ...(country.phone_code !== (user.phone_code ?? '').replace(/^\+/, '') ? { phone_code: country.phone_code } : {}),
-      ...(phone !== (user.phone_number ?? '') ? { phone_number: phone } : {}),
+      ...(phoneChanged ? { phone_code: country.phone_code, phone_number: phone } : {}),
       ...(address.trim() !== (user.address ?? '') ? { address: address.trim() } : {}),
     };
     if (!Object.keys(body).length) return onCancel();
@@ -79,6 +84,7 @@ export function ProfileForm({ user, onSaved, onCancel }: { user: SessionUser; on
         id="profile-phone"
         country={country}
         onCountryChange={(c) => {
+          setPickedCountry(true);
           setCountry(c);
           clear('phone_number');
         }}

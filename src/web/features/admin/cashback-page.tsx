@@ -5,6 +5,7 @@ import { inputClass } from '../../components/ui/text-field.tsx';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
 import { adminAction, useAdminData } from './use-admin-data.ts';
+import { Email } from './person.tsx';
 
 const sums = (list: { currency: string; amount: number }[]) => (list.length ? list.map((s) => formatMinor(s.amount, s.currency)).join(' · ') : '0');
 
@@ -48,7 +49,9 @@ export default function CashbackPage() {
                 {r.entries.map((e) => (
                   <tr key={e.id}>
                     <td className={`${td} font-mono`}>{e.orderId}</td>
-                    <td className={`${td} break-all`}>{e.buyerEmail}</td>
+                    <td className={td}>
+                      <Email value={e.buyerEmail} />
+                    </td>
                     <td className={`${td} whitespace-nowrap`}>{formatMinor(e.amount, e.currency)}</td>
                     <td className={td}>
                       <Badge tone={e.state === 'paid' ? 'good' : e.state === 'earned' ? 'warn' : 'muted'}>{e.state}</Badge>

@@ -6,7 +6,7 @@ import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from 
 import { formatMinor, formatWhen } from './format.ts';
 import { adminAction, useAdminData } from './use-admin-data.ts';
 import { supportLine } from '../support/support-api.ts';
-import { DeletedPerson, isDeletedPerson, RoleBadge } from './person.tsx';
+import { DeletedPerson, Email, isDeletedPerson, RoleBadge } from './person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
 
 export default function CustomerPage() {
@@ -41,7 +41,7 @@ export default function CustomerPage() {
               <Card title="Profile">
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
                   <dt className="text-muted">E-mail</dt>
-                  <dd className="break-all">{deleted ? <DeletedPerson /> : data.customer.email}</dd>
+                  <dd>{deleted ? <DeletedPerson /> : <Email value={data.customer.email} />}</dd>
                   <dt className="text-muted">Name</dt>
                   <dd>{data.customer.name ?? '—'}</dd>
                   <dt className="text-muted">Phone</dt>

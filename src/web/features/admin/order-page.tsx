@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
 import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
@@ -11,9 +11,10 @@ import { RefundPanel } from './refund-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { OrderWorkspace } from '../workspace/order-workspace.tsx';
-import { formatDueDate } from '../../../domain/delivery-date.ts';
+import { formatDeliveredOn, formatDueDate } from '../../../domain/delivery-date.ts';
+import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { useCanSee } from './owner-only.tsx';
-import { DeletedPerson, isDeletedPerson } from './person.tsx';
+import { DeletedPerson, Email, isDeletedPerson } from './person.tsx';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -21,6 +22,12 @@ export default function OrderPage() {
   const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // A flash belongs to the tab it was said on: switching tabs takes it away.
+  const tab = useSearchParams()[0].get('tab');
+  useEffect(() => {
+    setNotice(null);
+    setActionError(null);
+  }, [tab]);
   // Staff work on the order; refunds, invoices and the customer's own page are the owner's.
   const owner = { refunds: useCanSee('refunds'), invoices: useCanSee('invoices'), customers: useCanSee('customers') };
   const done = async (message: string | null, err: string | null) => {
@@ -28,6 +35,8 @@ export default function OrderPage() {
     setActionError(err);
     if (!err) await reload();
   };
+  // Once delivered the due date is history: both sides say when it was delivered instead.
+  const deliveredAt = data?.stages.find((s) => s.stage === DELIVERY_STAGE)?.completedAt ?? null;
 
   return (
     <>
@@ -41,7 +50,11 @@ export default function OrderPage() {
           <div className="flex flex-col gap-6">
             {notice && <Notice>{notice}</Notice>}
             {actionError && <ErrorText>{actionError}</ErrorText>}
-            {data.order.dueDate && (
+            {deliveredAt ? (
+              <p className="text-sm text-ink" data-testid="admin-delivered-on">
+                Delivered on {formatDeliveredOn(deliveredAt)}
+              </p>
+            ) : data.order.dueDate && (
               <p className="text-sm text-ink" data-testid="admin-due-date">
                 Due {formatDueDate(data.order.dueDate)}
                 {data.order.daysLeft !== null && ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
@@ -68,7 +81,9 @@ export default function OrderPage() {
                         <span className="break-all text-white">{data.customer.name ?? data.customer.email}</span>
                       )}
                     </p>
-                    <p className="break-all text-sm text-muted">{data.customer.email}</p>
+                    <p className="text-sm text-muted">
+                      <Email value={data.customer.email} />
+                    </p>
                   </>
                 )}
                 {data.customer.phoneNumber && <p className="text-sm text-muted">+{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}</p>}

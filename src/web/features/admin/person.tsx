@@ -22,13 +22,31 @@ export function DeletedPerson({ to }: { to?: string }) {
 }
 
 /**
+ * An e-mail address that wraps where a reader expects — after the "@" and before a dot — and only
+ * mid-word when one part alone is wider than the column (not "priya.sh|arma@…" as break-all did).
+ */
+export function Email({ value }: { value: string }) {
+  const parts = value.split(/(?=\.)|(?<=@)/);
+  return (
+    <span className="wrap-anywhere" data-testid="email">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
  * A person in the back office: the name (a link to `to`, when given) with the e-mail below; or, for
  * a deleted account, "Deleted customer" and nothing else — its placeholder address is not theirs,
  * is worth nothing to write to and must not read as if it were.
  */
 export function Person({ name, email, to, mailto = false }: { name: string | null | undefined; email: string; to?: string; mailto?: boolean }) {
   if (isDeletedPerson(email)) return <DeletedPerson to={to} />;
-  const main = name || email;
+  const main = name || <Email value={email} />;
   return (
     <>
       {to ? (
@@ -42,10 +60,10 @@ export function Person({ name, email, to, mailto = false }: { name: string | nul
         <div className="text-xs text-muted">
           {mailto ? (
             <a href={`mailto:${email}`} className="hover:text-white hover:underline">
-              {email}
+              <Email value={email} />
             </a>
           ) : (
-            email
+            <Email value={email} />
           )}
         </div>
       )}

@@ -50,9 +50,11 @@ describe('funnel page', () => {
     expect(stepRate(0, 0)).toBeNull();
     const html = renderToStaticMarkup(<FunnelView data={{ ...data, sources: [], total: [c({ visitors: 5, contacts: 1, signups: 2, advancePaid: 3 })] , weeks: ['2026-05-04'] }} stage="visitors" source={ALL} />);
     expect(html).not.toMatch(/\d{3,} %/);
-    expect(html).toContain('Visitors → Sign-ups: <span class="text-ink">40 %</span>');
-    expect(html).toContain('Sign-ups → Advance paid: <span class="text-ink">—</span>');
-    expect(html).toMatch(/Leads and contact messages: <span class="text-ink">1<\/span>/);
+    // What a reader sees (the text without its markup), not how it is styled.
+    const text = html.replace(/<[^>]+>/g, '');
+    expect(text).toContain('Visitors → Sign-ups: 40 %');
+    expect(text).toContain('Sign-ups → Advance paid: —');
+    expect(text).toContain('Leads and contact messages: 1');
     expect(html).not.toContain('contact messages → Sign-ups');
   });
 });

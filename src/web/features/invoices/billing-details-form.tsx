@@ -10,9 +10,8 @@ const EMPTY: BillingDetails = { billingName: '', billingAddress: '', taxId: '', 
 const selectClass = 'w-full rounded-xl border border-line bg-card px-3 py-2.5 text-ink focus:outline-none focus:ring-2 focus:ring-accent-soft';
 
 /**
- * The buyer's billing details, asked before the quote (docs/decisions/220-gst-tax-rules.md): the
- * country and, in India, the state decide the place of supply and so the tax; a registered business
- * adds its GSTIN. Name and address are printed on the documents. `onSaved` lets the page re-quote.
+ * Optional billing name, address and tax id (GSTIN) printed on the customer's next invoices
+ *. Folded away: most customers pay without it and the profile's name is used.
  */
 export function BillingDetailsForm({ onSaved, defaultCountry = 'IN' }: { onSaved?: () => void; defaultCountry?: string }) {
   const [form, setForm] = useState<BillingDetails>(EMPTY);

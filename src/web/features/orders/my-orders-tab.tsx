@@ -59,7 +59,7 @@ export function MyOrdersTab() {
             <Link
               to={`/status/${encodeURIComponent(o.order_id)}`}
               state={{ orderId: o.order_id, totalAmount: o.total_amount }}
-              className="font-mono text-accent-soft underline underline-offset-2"
+              className="whitespace-nowrap font-mono text-accent-soft underline underline-offset-2"
             >
               {o.order_id}
             </Link>
@@ -120,7 +120,7 @@ export function MyOrdersTab() {
                   <Link
                     to={`/status/${encodeURIComponent(o.order_id)}`}
                     state={{ orderId: o.order_id, totalAmount: o.total_amount }}
-                    className="font-mono text-accent-soft underline-offset-2 hover:underline"
+                    className="whitespace-nowrap font-mono text-accent-soft underline-offset-2 hover:underline"
                   >
                     {o.order_id}
                   </Link>

@@ -10,9 +10,9 @@ const PER_ROW = 5;
  * read (lastCompleted + 1)/15. Horizontal from 768 px (Tailwind's md): rows of five, left to right,
  * wide enough for the labels and the founder's notes; vertical below.
  */
-export function OrderTracker({ lastCompleted, statuses, notes }: { lastCompleted: number; statuses: string[]; notes: (string | null)[] }) {
+export function OrderTracker({ orderId, lastCompleted, statuses, notes }: { orderId: string; lastCompleted: number; statuses: string[]; notes: (string | null)[] }) {
   const done = stagesDone(lastCompleted);
-  const shown = useTicker(done);
+  const shown = useTicker(done, orderId);
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <div>

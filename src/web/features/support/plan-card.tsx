@@ -4,7 +4,7 @@ import type { SupportOverviewResponse } from '../../../contract/support.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { PanelCard, PanelError } from '../workspace/panel-ui.tsx';
-import { cancelPlan, subscribeAndCheckout, subscriptionResultFromSearch, verifySubscription } from './plan-checkout.ts';
+import { CHECKOUT_CANCELLED, cancelPlan, keepPlan, subscribeAndCheckout, subscriptionResultFromSearch, verifySubscription } from './plan-checkout.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
 
 // The customer's maintenance plan: Subscribe opens Checkout; coming back with the
@@ -18,6 +18,7 @@ export function PlanCard({ orderId, plan, covered, onChange }: { orderId: string
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const verified = useRef(false);
 
   const verify = async (r: Parameters<typeof verifySubscription>[1]) => {
@@ -29,6 +30,21 @@ export function PlanCard({ orderId, plan, covered, onChange }: { orderId: string
       setError(errorMessage(err));
     }
   };
+
+  // Back from the test checkout's Cancel: say so once, then take the mark out of the address.
+  useEffect(() => {
+    if (params.get('plan') !== CHECKOUT_CANCELLED) return;
+    setNotice('You left the checkout: no plan was started and nothing was charged.');
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('plan');
+        return next;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
 
   // Back from the test checkout: verify once, then take the fields out of the address.
   useEffect(() => {
@@ -96,16 +112,39 @@ export function PlanCard({ orderId, plan, covered, onChange }: { orderId: string
             Subscribe to the maintenance plan
           </Button>
         </>
+      ) : plan.cancelAtPeriodEnd ? (
+        // Set to end: it can be taken back until the paid period is over (docs/decisions/218-plan-cancel-undo.md).
+        <Button variant="secondary" className="mt-3" disabled={busy} onClick={() => run(async () => {
+          await keepPlan(orderId);
+          setNotice('Your plan continues: it renews every month as before.');
+          await onChange();
+        })}>
+          Keep my plan
+        </Button>
+      ) : confirming ? (
+        <div role="group" aria-label="Confirm the cancellation" className="mt-3 flex flex-col gap-2 rounded-xl border border-line p-3" data-testid="plan-cancel-confirm">
+          <p className="text-sm text-ink">
+            Cancel the maintenance plan? It stays active{plan.currentPeriodEnd ? ` until ${formatDay(plan.currentPeriodEnd)}` : ' until the end of the paid period'} and
+            nothing more is charged after that.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" disabled={busy} onClick={() => run(async () => {
+              await cancelPlan(orderId);
+              setConfirming(false);
+              setNotice('Your plan ends at the end of the paid period; nothing more will be charged.');
+              await onChange();
+            })}>
+              Yes, cancel at period end
+            </Button>
+            <Button disabled={busy} onClick={() => setConfirming(false)}>
+              Keep my plan
+            </Button>
+          </div>
+        </div>
       ) : (
-        !plan.cancelAtPeriodEnd && (
-          <Button variant="secondary" className="mt-3" disabled={busy} onClick={() => run(async () => {
-            await cancelPlan(orderId);
-            setNotice('Your plan ends at the end of the paid period; nothing more will be charged.');
-            await onChange();
-          })}>
-            Cancel at period end
-          </Button>
-        )
+        <Button variant="secondary" className="mt-3" disabled={busy} onClick={() => setConfirming(true)}>
+          Cancel at period end
+        </Button>
       )}
       {error && <div className="mt-3"><PanelError message={error} /></div>}
     </PanelCard>

@@ -40,6 +40,11 @@ export async function subscribeAndCheckout(orderId: string): Promise<Subscriptio
 
 export const verifySubscription = (orderId: string, r: SubscriptionResult) => api<{ plan: PlanView }>('POST', `${orderPath(orderId)}/verify`, r);
 export const cancelPlan = (orderId: string) => api<{ plan: PlanView }>('POST', `${orderPath(orderId)}/cancel`);
+/** Takes back the cancel while the paid period runs (docs/decisions/218-plan-cancel-undo.md). */
+export const keepPlan = (orderId: string) => api<{ plan: PlanView }>('POST', `${orderPath(orderId)}/resume`);
+
+/** The test checkout's Cancel comes back with this in the address: say that nothing was started. */
+export const CHECKOUT_CANCELLED = 'checkout-cancelled';
 
 /** The signed fields the test checkout put in the address, if any. */
 export function subscriptionResultFromSearch(search: URLSearchParams): SubscriptionResult | null {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BriefPutBody, BriefResponse } from '../../../contract/brief.ts';
-import { checkBriefAnswers, type BriefAnswer, type BriefAnswers, type BriefQuestion } from '../../../domain/brief.ts';
+import { checkBriefAnswers, isAsked, type BriefAnswer, type BriefAnswers, type BriefQuestion } from '../../../domain/brief.ts';
 import { formatStageDate } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
@@ -39,6 +39,9 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
   const [submittedAt, setSubmittedAt] = useState(initial.brief?.submittedAt ?? null);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // The required questions a submit found empty: marked until answered; the first gets focus.
+  const [missing, setMissing] = useState<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const readOnly = ws.side === 'agency' || initial.locked;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -83,6 +86,7 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
     const next = { ...values, [id]: value };
     setValues(next);
     setSubmitError(null);
+    setMissing((m) => m.filter((x) => x !== id));
     pending.current = next;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -94,9 +98,17 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     clearTimeout(timer.current);
+    const unsaved = pending.current;
     pending.current = null;
     const checked = checkBriefAnswers(toAnswers(questions, values), true);
-    if (!checked.ok) return setSubmitError(checked.message);
+    if (!checked.ok) {
+      // Not sent yet, but what was just typed is still saved as the draft.
+      if (unsaved) void saveDraft(unsaved);
+      setSubmitError(checked.message);
+      setMissing(checked.missing ?? []);
+      if (checked.missing?.[0]) focusQuestion(formRef.current, checked.missing[0]);
+      return;
+    }
     setSubmitting(true);
     try {
       const res = await put(values, true);
@@ -126,7 +138,7 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
 
   return (
     <PanelCard>
-      <form onSubmit={submit} className="flex max-w-3xl flex-col gap-5" aria-labelledby="brief-heading" noValidate>
+      <form ref={formRef} onSubmit={submit} className="flex max-w-3xl flex-col gap-5" aria-labelledby="brief-heading" noValidate>
         <div className="flex flex-col gap-1">
           <h2 id="brief-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-white outline-none">
             Brief {submittedAt && <span className="ml-2 align-middle text-xs font-medium text-success">Submitted</span>}
@@ -135,9 +147,11 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
             {intro}
           </p>
         </div>
-        {questions.map((q) => (
-          <Question key={q.id} q={q} value={values[q.id] ?? ''} readOnly={readOnly} onChange={(v) => change(q.id, v)} />
-        ))}
+        {questions
+          .filter((q) => isAsked(q, values))
+          .map((q) => (
+            <Question key={q.id} q={q} value={values[q.id] ?? ''} readOnly={readOnly} missing={missing.includes(q.id)} onChange={(v) => change(q.id, v)} />
+          ))}
         {!readOnly && (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             {/* Once sent, every change is saved as typed: no second "send". */}
@@ -147,7 +161,7 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
               </Button>
             )}
             <p className="text-sm text-muted" role="status" data-testid="brief-save">
-              {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${save.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}` : ''}
+              {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${save.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC` : ''}
             </p>
           </div>
         )}
@@ -158,8 +172,28 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
   );
 }
 
-function Question({ q, value, readOnly, onChange }: { q: BriefQuestion; value: string; readOnly: boolean; onChange(v: string): void }) {
+/**
+ * Moves the person to a question the submit found empty: its field (a choice: its first option)
+ * gets focus and is scrolled to the middle of the screen, clear of the sticky header and of the
+ * floating Help & Support button at the bottom on a phone.
+ */
+function focusQuestion(form: HTMLFormElement | null, id: string) {
+  const field = form?.querySelector<HTMLElement>(`[data-question="${id}"] input, [data-question="${id}"] textarea`);
+  if (!field) return;
+  field.focus({ preventScroll: true });
+  field.scrollIntoView({ block: 'center', behavior: 'instant' });
+}
+
+const MISSING_TEXT = 'Please answer this question.';
+
+function Question({ q, value, readOnly, missing, onChange }: { q: BriefQuestion; value: string; readOnly: boolean; missing: boolean; onChange(v: string): void }) {
   const id = useId();
+  const errorId = `${id}-missing`;
+  const missingNote = missing && (
+    <p id={errorId} className="text-sm text-danger" data-testid="brief-missing">
+      {MISSING_TEXT}
+    </p>
+  );
   const label = (
     <>
       {q.label}
@@ -187,7 +221,7 @@ function Question({ q, value, readOnly, onChange }: { q: BriefQuestion; value: s
   }
   if (q.kind === 'choice') {
     return (
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex flex-col gap-2" data-question={q.id} aria-describedby={missing ? errorId : undefined}>
         <legend className="mb-1 text-sm font-medium text-ink">{label}</legend>
         {q.options?.map((o) => (
           <label key={o.value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 text-sm text-ink has-checked:border-accent">
@@ -195,17 +229,28 @@ function Question({ q, value, readOnly, onChange }: { q: BriefQuestion; value: s
             {o.label}
           </label>
         ))}
+        {missingNote}
       </fieldset>
     );
   }
   const hint = q.kind === 'urls' ? 'One address per line, e.g. example.com' : q.kind === 'list' ? 'One per line' : undefined;
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className="flex flex-col gap-1.5" data-question={q.id}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
       </label>
       {q.kind === 'text' ? (
-        <input id={id} className={inputClass} value={value} onChange={(e) => onChange(e.target.value)} maxLength={200} aria-required={q.required} />
+        <input
+          id={id}
+          className={inputClass}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          maxLength={200}
+          aria-required={q.required}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? errorId : undefined}
+          inputMode={q.followUpOf?.id === 'domain' ? 'url' : undefined}
+        />
       ) : (
         <textarea
           id={id}
@@ -214,10 +259,12 @@ function Question({ q, value, readOnly, onChange }: { q: BriefQuestion; value: s
           value={value}
           onChange={(e) => onChange(e.target.value)}
           aria-required={q.required}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          aria-invalid={missing || undefined}
+          aria-describedby={[hint ? `${id}-hint` : '', missing ? errorId : ''].filter(Boolean).join(' ') || undefined}
           inputMode={q.kind === 'urls' ? 'url' : undefined}
         />
       )}
+      {missingNote}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}

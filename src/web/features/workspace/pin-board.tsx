@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { OrderFile } from '../../../contract/order-files.ts';
 import { REVIEW_LIMITS, type ReviewComment } from '../../../contract/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,6 +21,20 @@ const STEP = 0.02;
 const BIG_STEP = 0.1;
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
 const pct = (v: number) => `${(v * 100).toFixed(3)}%`;
+const PHONE = '(max-width: 639px)';
+
+/** A phone-sized screen: a design opens full size there, and pinning is a mode of its own. */
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches);
+  useEffect(() => {
+    const query = window.matchMedia?.(PHONE);
+    if (!query) return;
+    const changed = () => setPhone(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return phone;
+}
 
 export function PinBoard({
   ws,
@@ -53,20 +67,26 @@ export function PinBoard({
   const [saving, setSaving] = useState(false);
   const commentId = useId();
   const helpId = useId();
+  // On a phone the design is shown at its own size, to pan and pinch-zoom; a tap then pins nothing
+  // until "Add a pin" turns pinning on (docs/decisions/219-review-and-tracker-polish.md).
+  const phone = usePhone();
+  const [pinMode, setPinMode] = useState(false);
+  const viewing = phone && !pinMode && !draft;
+  const pinnable = canPin && !viewing;
 
   const start = (x: number, y: number) => {
     setDraft({ x: clamp(x), y: clamp(y) });
     setError(null);
   };
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    if (!canPin) return;
+    if (!pinnable) return;
     const box = e.currentTarget.getBoundingClientRect();
     // A click from the keyboard (detail 0) is handled by onKeyDown; this is a pointer's spot.
     if (e.detail === 0 || box.width === 0 || box.height === 0) return;
     start((e.clientX - box.left) / box.width, (e.clientY - box.top) / box.height);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (!canPin) return;
+    if (!pinnable) return;
     const at = cursor ?? { x: 0.5, y: 0.5 };
     const step = e.shiftKey ? BIG_STEP : STEP;
     const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
@@ -83,6 +103,7 @@ export function PinBoard({
     setDraft(null);
     setText('');
     setError(null);
+    setPinMode(false);
     surface.current?.focus();
   };
   const save = async (e: React.FormEvent) => {
@@ -96,28 +117,45 @@ export function PinBoard({
     setDraft(null);
     setText('');
     setCursor(null);
+    setPinMode(false);
   };
 
   const name = `Design ${index + 1}: ${file.name}`;
   return (
     <figure className="flex min-w-0 flex-col gap-3" data-testid="pin-board">
-      <div className="relative overflow-hidden rounded-xl border border-line bg-field">
+      {phone && canPin && !draft && (
+        <Button variant={pinMode ? 'primary' : 'secondary'} className="w-fit" aria-pressed={pinMode} aria-label={`Add a pin to design ${index + 1}`} onClick={() => setPinMode((on) => !on)}>
+          {pinMode ? 'Add a pin: tap the design' : 'Add a pin'}
+        </Button>
+      )}
+      <div
+        className={`rounded-xl border border-line bg-field ${viewing ? 'max-h-[75vh] touch-pan-x touch-pan-y touch-pinch-zoom overflow-auto overscroll-contain' : 'overflow-hidden'}`}
+        data-testid={viewing ? 'design-full-size' : undefined}
+        tabIndex={viewing ? 0 : undefined}
+        aria-label={viewing ? `${name}, full size: scroll or pinch to look around` : undefined}
+        role={viewing ? 'region' : undefined}
+      >
+      <div className={`relative ${viewing ? 'w-max' : ''}`}>
         <div
           ref={surface}
-          role={canPin ? 'button' : 'img'}
-          tabIndex={canPin ? 0 : undefined}
-          aria-label={canPin ? `${name}. Click or tap a spot to pin a comment there.` : name}
-          aria-describedby={canPin ? helpId : undefined}
-          className={`relative outline-none focus-visible:ring-2 focus-visible:ring-accent ${canPin ? 'cursor-crosshair' : ''}`}
+          role={pinnable ? 'button' : 'img'}
+          tabIndex={pinnable ? 0 : undefined}
+          aria-label={pinnable ? `${name}. Click or tap a spot to pin a comment there.` : name}
+          aria-describedby={pinnable ? helpId : undefined}
+          className={`relative outline-none focus-visible:ring-2 focus-visible:ring-accent ${pinnable ? 'cursor-crosshair' : ''}`}
           onClick={onClick}
           onKeyDown={onKeyDown}
-          onFocus={() => canPin && setCursor((c) => c ?? { x: 0.5, y: 0.5 })}
+          onFocus={() => pinnable && setCursor((c) => c ?? { x: 0.5, y: 0.5 })}
           onBlur={() => setCursor(null)}
           data-testid="pin-surface"
           // Anywhere on it is a place to tap: the floating chat button steps aside while it lies over the image.
-          data-primary-action={canPin || undefined}
+          data-primary-action={pinnable || undefined}
         >
-          {url ? <img src={url} alt="" className="block h-auto w-full select-none" draggable={false} /> : <div className="aspect-video w-full animate-pulse" />}
+          {url ? (
+            <img src={url} alt="" className={`block h-auto select-none ${viewing ? 'max-w-none' : 'w-full'}`} draggable={false} />
+          ) : (
+            <div className="aspect-video w-full animate-pulse" />
+          )}
           {cursor && !draft && (
             <span aria-hidden="true" className="pointer-events-none absolute h-8 w-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-dashed border-white shadow-[0_0_0_2px_rgba(0,0,0,0.6)]" style={{ left: pct(cursor.x), top: pct(cursor.y) }} />
           )}
@@ -145,9 +183,10 @@ export function PinBoard({
           )}
         </div>
       </div>
+      </div>
       <figcaption className="flex flex-col gap-1 text-sm text-muted">
         <span className="wrap-anywhere">{name}</span>
-        {canPin && !draft && (
+        {pinnable && !draft && (
           <span id={helpId} className="text-xs">
             From the keyboard: focus the image, move the marker with the arrow keys (Shift for bigger steps) and press Enter.
           </span>

@@ -13,6 +13,7 @@ import { PanelCard, PanelError, PanelLoading } from './panel-ui.tsx';
 import { PinBoard, type NumberedPin } from './pin-board.tsx';
 import { isInlineImage } from './use-file-url.ts';
 import { useLoad } from './use-load.ts';
+import { useReviewLive } from './use-review-live.ts';
 import { call, filePath, type Workspace } from './workspace-api.ts';
 
 // Design review rounds. The customer sees the round's images large, pins comments
@@ -28,6 +29,8 @@ export default function ReviewsPanel({ ws }: { ws: Workspace }) {
   const reviews = useLoad<Review[]>(load);
   const files = useOrderFiles(ws);
   const [notice, setNotice] = useState<string | null>(null);
+  // A round decided, pinned or opened in another tab (or by the other side) is read again at once.
+  useReviewLive(ws.orderId, reviews.reload);
 
   if (reviews.error || files.error) return <PanelError message={(reviews.error ?? files.error)!} />;
   if (!reviews.data || !files.data) return <PanelLoading label="Loading the reviews" />;
@@ -164,7 +167,9 @@ function Round({
           </p>
         )}
         {ws.side === 'customer' && open && (
-          <p className="text-sm text-ink">Click or tap anywhere on a design to pin a comment there, then approve it or ask for changes below.</p>
+          <p className="text-sm text-ink">
+            Click anywhere on a design to pin a comment there (on a phone: “Add a pin”, then tap the spot), then approve it or ask for changes below.
+          </p>
         )}
       </div>
       {review.fileIds.map((id, i) => {
@@ -200,9 +205,15 @@ function DownloadCard({ ws, file, index }: { ws: Workspace; file: OrderFile; ind
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-3">
       <FileThumb ws={ws} file={file} />
-      <p className="min-w-0 flex-1 basis-40 text-sm wrap-anywhere text-ink">
-        Design {index + 1}: {file.name}
-      </p>
+      <div className="min-w-0 flex-1 basis-40">
+        <p className="text-sm wrap-anywhere text-ink">
+          Design {index + 1}: {file.name}
+        </p>
+        {/* Pins work on images only (docs/decisions/219-review-and-tracker-polish.md): said, not promised. */}
+        <p className="text-xs text-muted" data-testid="pdf-no-pins">
+          Pins work on images. Download this file to look at it, and say what to change in your comment below.
+        </p>
+      </div>
       <Button variant="secondary" onClick={async () => setError(await downloadFile(filePath(ws, file.id), file.name))}>
         Download
       </Button>
@@ -259,6 +270,14 @@ function PinList({
                   {r.text}
                 </p>
               ))}
+              {ws.side === 'customer' && review.state === 'open' && comment.author === 'customer' && !comment.resolved && replies.length === 0 && (
+                <OwnPinActions
+                  number={number}
+                  text={comment.text}
+                  onEdit={(text) => act(() => call(ws, 'PATCH', `${path}/comments/${encodeURIComponent(comment.id)}`, { text }))}
+                  onDelete={() => act(() => call(ws, 'DELETE', `${path}/comments/${encodeURIComponent(comment.id)}`))}
+                />
+              )}
               {ws.side === 'agency' && (
                 <AgencyActions
                   number={number}
@@ -272,6 +291,70 @@ function PinList({
         })}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The customer's own pin, until the agency answers it (docs/decisions/219-review-and-tracker-polish.md):
+ * correct its text, or take it back after a confirmation.
+ */
+function OwnPinActions({ number, text, onEdit, onDelete }: { number: number; text: string; onEdit(text: string): Promise<void>; onDelete(): Promise<void> }) {
+  const [mode, setMode] = useState<'idle' | 'editing' | 'deleting'>('idle');
+  const [draft, setDraft] = useState(text);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    await work();
+    setBusy(false);
+    setMode('idle');
+  };
+  if (mode === 'editing') {
+    return (
+      <form
+        className="ml-10 flex flex-col gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (draft.trim()) void run(() => onEdit(draft.trim()));
+        }}
+      >
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          Pin {number}
+        </label>
+        <textarea id={id} rows={2} autoFocus maxLength={REVIEW_LIMITS.comment} className={`${inputClass} resize-y`} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy || !draft.trim()} className="px-3 py-1.5">
+            Save
+          </Button>
+          <Button variant="ghost" className="px-3" onClick={() => setMode('idle')}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  if (mode === 'deleting') {
+    return (
+      <div role="group" aria-label={`Delete pin ${number}?`} className="ml-10 flex flex-wrap items-center gap-2">
+        <span className="text-sm text-ink">Delete this pin?</span>
+        <Button variant="secondary" disabled={busy} className="px-3 py-1.5" onClick={() => void run(onDelete)}>
+          Yes, delete
+        </Button>
+        <Button variant="ghost" className="px-3" onClick={() => setMode('idle')}>
+          Keep it
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="ml-10 flex flex-wrap gap-2">
+      <Button variant="secondary" className="px-3 py-1.5" aria-label={`Edit pin ${number}`} onClick={() => { setDraft(text); setMode('editing'); }}>
+        Edit
+      </Button>
+      <Button variant="secondary" className="px-3 py-1.5" aria-label={`Delete pin ${number}`} onClick={() => setMode('deleting')}>
+        Delete
+      </Button>
+    </div>
   );
 }
 
@@ -322,7 +405,7 @@ function AgencyActions({ number, resolved, onResolve, onReply }: { number: numbe
 
 function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspace; review: Review; hasPins: boolean; onDecided(m: string): void; reload(): Promise<void> }) {
   const [comment, setComment] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'approve' | 'request_changes' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -339,7 +422,7 @@ function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspac
       setError(errorMessage(err));
     } finally {
       setBusy(false);
-      setConfirming(false);
+      setConfirming(null);
     }
   };
 
@@ -353,7 +436,7 @@ function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspac
       </label>
       <textarea id={id} rows={3} maxLength={REVIEW_LIMITS.comment} className={`${inputClass} resize-y`} value={comment} onChange={(e) => setComment(e.target.value)} />
       {error && <PanelError message={error} />}
-      {confirming ? (
+      {confirming === 'approve' ? (
         <div role="group" aria-label="Confirm the approval" className="flex flex-col gap-2 rounded-xl border border-success/40 p-3">
           <p className="text-sm text-ink">
             {review.kind === 'ui'
@@ -364,17 +447,38 @@ function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspac
             <Button disabled={busy} onClick={() => void decide('approve')}>
               Yes, approve
             </Button>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Not yet
+            </Button>
+          </div>
+        </div>
+      ) : confirming === 'request_changes' ? (
+        // Asked like Approve: a decision closes the round for pins, so it is not one click away.
+        <div role="group" aria-label="Confirm the request for changes" className="flex flex-col gap-2 rounded-xl border border-accent/60 p-3">
+          <p className="text-sm text-ink">Send your pins and comment and ask for changes? The round then closes: we answer your pins and send a new round.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={busy} onClick={() => void decide('request_changes')}>
+              Yes, request changes
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
               Not yet
             </Button>
           </div>
         </div>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button disabled={busy} onClick={() => setConfirming(true)}>
+          <Button disabled={busy} onClick={() => setConfirming('approve')}>
             Approve
           </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => void decide('request_changes')}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              if (!comment.trim() && !hasPins) return setError('Say what to change: pin a comment on the design or write it here.');
+              setError(null);
+              setConfirming('request_changes');
+            }}
+          >
             Request changes
           </Button>
         </div>

@@ -20,7 +20,7 @@ export function workspaceOf(side: Side, orderId: string): Workspace {
 }
 
 /** A call under the workspace's base path. */
-export const call = <T>(ws: Workspace, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+export const call = <T>(ws: Workspace, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
   api<T>(method, `${ws.base}/${path}`, body);
 
 export const filePath = (ws: Workspace, fileId: string) => `${ws.base}/files/${encodeURIComponent(fileId)}`;
