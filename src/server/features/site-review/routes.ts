@@ -4,7 +4,7 @@ import { errorResponses } from '../../../contract/common.ts';
 import { reviewParams } from '../../../contract/reviews.ts';
 import { siteCommentBody, siteCommentResponse, siteCommentsQuery, siteCommentsResponse, siteLinkResponse, siteScreenshotParams } from '../../../contract/site-review.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { openOrderFile } from '../order-files/order-files.ts';
@@ -54,7 +54,14 @@ function grant(reply: FastifyReply, origin: string) {
 
 export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const tags = ['site-review'];
-  const perAddress = (max: number) => app.rateLimit({ max, timeWindow: '1 minute', keyGenerator: (req) => `site-review-ip:${req.ip}` });
+  // A second counter beside the route's own (per token): @fastify/rate-limit runs one limit hook per
+  // request, so the per-address count is asked of the limiter directly.
+  const perAddress = (max: number, operation: string) => {
+    const limit = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (req) => `site-review:${operation}:${req.ip}` });
+    return async (request: FastifyRequest) => {
+      if ((await limit(request)).isExceeded) throw tooManyRequests('Too many review requests from this address. Please try again in a minute.');
+    };
+  };
   // Errors other than the origin's own refusal stay readable by the script of a registered origin
   // (an expired link, a rate limit); a 403 for an origin is never granted.
   app.addHook('onSend', async (request, reply) => {
@@ -80,7 +87,7 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     {
       schema: { tags, summary: "review.js: the round's site pins (of one page with ?page=); Authorization: Bearer <site token>", querystring: siteCommentsQuery, response: { 200: siteCommentsResponse, ...errorResponses } },
       config: { cors: false, rateLimit: { max: LIMITS.reads.token, timeWindow: '1 minute', keyGenerator: tokenKey } },
-      onRequest: perAddress(LIMITS.reads.address),
+      onRequest: perAddress(LIMITS.reads.address, 'list'),
     },
     async (request, reply) => {
       const session = await siteSessionOf(deps.db, request.headers.authorization);
@@ -98,7 +105,7 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       // The screenshot travels in the JSON body: room for 2 MB in base64, no more.
       bodyLimit: 3 * 1024 * 1024,
       config: { cors: false, rateLimit: { max: LIMITS.comments.token, timeWindow: '1 minute', keyGenerator: tokenKey } },
-      onRequest: perAddress(LIMITS.comments.address),
+      onRequest: perAddress(LIMITS.comments.address, 'comment'),
     },
     async (request, reply) => {
       const session = await siteSessionOf(deps.db, request.headers.authorization);
@@ -113,7 +120,7 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     {
       schema: { tags, summary: "review.js: the screenshot of one of the round's site pins (for pins whose element moved)", params: siteScreenshotParams },
       config: { cors: false, rateLimit: { max: LIMITS.reads.token, timeWindow: '1 minute', keyGenerator: tokenKey } },
-      onRequest: perAddress(LIMITS.reads.address),
+      onRequest: perAddress(LIMITS.reads.address, 'screenshot'),
     },
     async (request, reply) => {
       const session = await siteSessionOf(deps.db, request.headers.authorization);
