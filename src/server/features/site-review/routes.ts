@@ -59,7 +59,8 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   const perAddress = (max: number, operation: string) => {
     const limit = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (req) => `site-review:${operation}:${req.ip}` });
     return async (request: FastifyRequest) => {
-      if ((await limit(request)).isExceeded) throw tooManyRequests('Too many review requests from this address. Please try again in a minute.');
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyRequests('Too many review requests from this address. Please try again in a minute.');
     };
   };
   // Errors other than the origin's own refusal stay readable by the script of a registered origin
