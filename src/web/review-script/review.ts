@@ -52,7 +52,10 @@ function start(token: string, api: string) {
       referrerPolicy: 'no-referrer',
       headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
     });
-    if (res.status === 401) end('This review link has expired or the round was decided. Open "Review the live site" from your order again.');
+    if (res.status === 401) {
+      end('This review link has expired or the round was decided. Open "Review the live site" from your order again.');
+      throw new Error(hint.textContent ?? '');
+    }
     if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `Error ${res.status}`);
     return res;
   };
@@ -83,6 +86,7 @@ function start(token: string, api: string) {
     setCommenting(false);
     if (message) {
       root.querySelector('.btns')?.remove();
+      root.querySelector('.gone')?.remove();
       layer.replaceChildren();
       say(message);
     } else host.remove();
