@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
-import { JPEG, PNG } from '../order-files/test-files.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
+import { JPEG, PNG } from '../../../../tests/fixtures/file-bytes.ts';
 
 // The live-site review on the real app (PGlite, or PostgreSQL with TEST_DB=postgres): the site
 // link, the site-review API with its CORS, and every attack on the list of decisions 240 and 241.
