@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 
 const SCRIPTS: { file: string; what: string; results: string[] }[] = [
   { file: 'page-js.ts', what: 'JavaScript before interaction on the public pages, in Chromium', results: ['page-js.md'] },
+  { file: 'review-script.ts', what: 'review.js weight before the first pin (decision 241)', results: ['review-script.md'] },
   { file: 'api.ts', what: 'server throughput, ratio to bare node:http', results: ['api.md'] },
   { file: 'startup.ts', what: 'start-up time and memory', results: ['startup.md'] },
   { file: 'lighthouse.ts', what: 'Lighthouse on the public pages', results: ['lighthouse.md'] },

@@ -33,9 +33,14 @@ const commentText = multiLine(
     .max(REVIEW_LIMITS.comment, { message: `A comment can be at most ${REVIEW_LIMITS.comment} characters.` }),
 );
 
+/** The browser window a site pin was dropped in (decision 241). */
+export const siteViewport = z.object({ width: z.number().int(), height: z.number().int(), dpr: z.number() });
+export type SiteViewport = z.infer<typeof siteViewport>;
+
 export const reviewComment = z.object({
   id: z.string(),
-  fileId: z.string(),
+  /** The round's file the pin is on; null for a pin on the live site (decision 241). */
+  fileId: z.string().nullable(),
   x: z.number(),
   y: z.number(),
   text: z.string(),
@@ -44,6 +49,13 @@ export const reviewComment = z.object({
   createdAt: z.string(),
   /** Added to the issue's shape: the pin an agency comment answers (null for a pin). */
   replyTo: z.string().nullable(),
+  /** A pin on the live site (decision 241): the page, the element's CSS selector, the window, the screenshot (an order file); null for image pins. */
+  pageUrl: z.string().nullable(),
+  selector: z.string().nullable(),
+  viewport: siteViewport.nullable(),
+  screenshotFileId: z.string().nullable(),
+  /** Added to the issue's shape: the browser and OS of a site pin ("Safari iOS"); null for image pins. */
+  browser: z.string().nullable(),
 });
 export type ReviewComment = z.infer<typeof reviewComment>;
 
@@ -86,9 +98,9 @@ export const openReviewBody = z.object({
     .min(1, { message: 'Give the round a title.' })
     .max(REVIEW_LIMITS.title, { message: `A title can be at most ${REVIEW_LIMITS.title} characters.` }),
   note: multiLine(z.string().trim().max(REVIEW_LIMITS.note, { message: `A note can be at most ${REVIEW_LIMITS.note} characters.` })).optional(),
+  /** May be empty when the round reviews the live site at `previewUrl` (decision 241). */
   fileIds: z
     .array(uuid)
-    .min(1, { message: 'Choose at least one image or PDF of the order.' })
     .max(REVIEW_LIMITS.files, { message: `At most ${REVIEW_LIMITS.files} files in one round.` }),
   previewUrl: z
     .string()
@@ -96,8 +108,23 @@ export const openReviewBody = z.object({
     .max(REVIEW_LIMITS.previewUrl, { message: `The preview link can be at most ${REVIEW_LIMITS.previewUrl} characters.` })
     .refine((u) => isHttpUrl(u), { message: 'The preview link must be an http or https address.' })
     .optional(),
+}).refine((b) => b.fileIds.length > 0 || Boolean(b.previewUrl), {
+  path: ['fileIds'],
+  message: 'Choose at least one image or PDF of the order, or give the preview link of the site to review.',
 });
 export type OpenReviewBody = z.infer<typeof openReviewBody>;
+
+/**
+ * The origin of a preview link that may talk to the site-review API: https, or http on localhost /
+ * 127.0.0.1 for development (decision 240); null for anything else.
+ */
+export function reviewOrigin(url: string): string | null {
+  if (!isHttpUrl(url)) return null;
+  const u = new URL(url);
+  if (u.username || u.password) return null;
+  if (u.protocol === 'https:' || u.hostname === 'localhost' || u.hostname === '127.0.0.1') return u.origin;
+  return null;
+}
 
 /** A full http(s) URL with a host; javascript:, data:, relative links and the like are refused. */
 export function isHttpUrl(value: string): boolean {
@@ -123,8 +150,13 @@ export const REVIEW_SOCKET_EVENTS = { reviewChanged: 'reviewChanged' } as const;
 export const reviewChangedEvent = z.object({ orderId: z.string(), reviewId: z.string() });
 export type ReviewChangedEvent = z.infer<typeof reviewChangedEvent>;
 
-/** Founder: a comment of the agency, usually the answer to a pin (`replyTo`, placed at the pin). */
-export const agencyCommentBody = reviewCommentBody.extend({ replyTo: uuid.optional() });
+/**
+ * Founder: a comment of the agency, usually the answer to a pin (`replyTo`, placed at the pin). An
+ * answer to a site pin has no file: `fileId` may then be left out, the answer takes the pin's place.
+ */
+export const agencyCommentBody = reviewCommentBody
+  .extend({ fileId: uuid.optional(), replyTo: uuid.optional() })
+  .refine((b) => Boolean(b.fileId || b.replyTo), { path: ['fileId'], message: 'Pin the comment on one of the round\'s files, or answer a pin (replyTo).' });
 export type AgencyCommentBody = z.infer<typeof agencyCommentBody>;
 
 /** Customer: the decision of an open round; asking for changes needs a comment or a pin of yours on the round. */

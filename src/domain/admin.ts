@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'order.review.open',
   'order.review.comment',
   'order.review.comment.resolve',
+  // The founder opened a round's live site for review (decision 240): a site token was issued.
+  'order.review.site_link',
   'support.message.send',
   'support.request.state',
   // A person deleted their own account (decision 192); the record names no personal data.

@@ -54,6 +54,9 @@ import { briefRoutes } from './features/brief/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { maintenanceRoutes } from './features/maintenance/routes.ts';
 import { subscribeReviews, broadcastReviews } from './features/reviews/subscriptions.ts';
+import { siteLinkRoutes, siteReviewRoutes } from './features/site-review/routes.ts';
+import { registerReviewScript } from './features/site-review/script-route.ts';
+import { subscribeSiteReview } from './features/site-review/subscriptions.ts';
 import { subscribeDeliveryDate } from './features/delivery-date/subscriptions.ts';
 import { subscribeOrderMail } from './features/order-mail/subscriptions.ts';
 import { subscribeInvoices } from './features/invoices/subscriptions.ts';
@@ -190,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A review approved sets the due date and completes its stage (decision 150).
   subscribeDeliveryDate(deps);
   subscribeReviews(deps);
+  // A decided round's live-site tokens stop (decision 240).
+  subscribeSiteReview(deps);
   // A deleted account (decision 192): each feature erases its own part (the ones above too).
   subscribeChat(deps);
   subscribeLeads(deps);
@@ -254,6 +259,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // — the order workspace —
   await app.register(briefRoutes, { prefix: API, deps });
   await app.register(reviewRoutes, { prefix: API, deps });
+  // — the live site reviewed with review.js (decisions 240, 241) —
+  await app.register(siteLinkRoutes, { prefix: API, deps });
+  await app.register(siteReviewRoutes, { prefix: API, deps });
+  registerReviewScript(app, config.webDistDir);
   await app.register(maintenanceRoutes, { prefix: API, deps });
   // — after delivery: support —
   await app.register(supportRoutes, { prefix: API, deps });

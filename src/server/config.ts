@@ -157,6 +157,8 @@ export const envSchema = z.object({
   FUNNEL_MAX_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** The due date is the UI approval's UTC day plus this many days (decision 147). */
   DELIVERY_DAYS_AFTER_UI_APPROVAL: z.coerce.number().int().min(1).max(365).default(28),
+  /** How long a "Review the live site" link works (decision 240); revoked earlier when the round is decided. */
+  SITE_REVIEW_TOKEN_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   // Order files (docs/decisions/140, 141): where the bytes live and how many.
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   /** The local driver's folder; default DATA_DIR/files. */

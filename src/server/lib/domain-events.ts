@@ -94,7 +94,8 @@ export interface ReviewCommented extends ReviewRef {
   commentId: string;
   author: 'customer' | 'agency';
   authorUserId: string;
-  fileId: string;
+  /** Null for a pin on the live site (decision 241). */
+  fileId: string | null;
   replyTo: string | null;
   text: string;
   at: Date;

@@ -49,7 +49,8 @@ export const orderReviewComments = pgTable(
     reviewId: uuid('review_id')
       .notNull()
       .references(() => orderReviews.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id').notNull(),
+    /** Null for a pin on the live site (decision 241). */
+    fileId: uuid('file_id'),
     x: doublePrecision('x').notNull(),
     y: doublePrecision('y').notNull(),
     text: text('text').notNull(),
@@ -59,6 +60,14 @@ export const orderReviewComments = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // A pin on the live site (migrations/0950_site_review.sql, decision 241).
+    pageUrl: text('page_url'),
+    selector: text('selector'),
+    viewportWidth: integer('viewport_width'),
+    viewportHeight: integer('viewport_height'),
+    viewportDpr: doublePrecision('viewport_dpr'),
+    browser: text('browser'),
+    screenshotFileId: uuid('screenshot_file_id').references(() => orderFiles.id, { onDelete: 'set null' }),
   },
   (t) => [
     foreignKey({ columns: [t.reviewId, t.fileId], foreignColumns: [orderReviewFiles.reviewId, orderReviewFiles.fileId] }).onDelete('cascade'),
@@ -83,3 +92,36 @@ export const orderReviewDecisions = pgTable('order_review_decisions', {
   decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
   files: jsonb('files').$type<DecidedFile[]>().notNull(),
 });
+
+// Mirrors migrations/0950_site_review.sql (decision 240): the origins of an order's preview links
+// and the site tokens (hashes only).
+export const orderReviewOrigins = pgTable(
+  'order_review_origins',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    origin: text('origin').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.origin] }), index('order_review_origins_by_origin').on(t.origin)],
+);
+
+export const orderReviewSiteTokens = pgTable(
+  'order_review_site_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => orderReviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: COMMENT_AUTHORS }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('order_review_site_tokens_by_review').on(t.reviewId)],
+);

@@ -118,6 +118,11 @@ beforeAll(async () => {
       const [c] = await t.deps.database.query<{ id: string; review_id: string }>('select id, review_id from order_review_comments limit 1');
       return { url: `/api/v1/admin/orders/${order}/reviews/${c!.review_id}/comments/${c!.id}/resolve` };
     },
+    // The live site (decision 240): a final round on the staging site, then the founder's site link.
+    'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/site-link': async () => {
+      const round = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/reviews`, headers: admin.headers, payload: { kind: 'final', title: 'Walk site', fileIds: [], previewUrl: 'https://staging.walk.example/' } });
+      return { url: `/api/v1/admin/orders/${order}/reviews/${round.json().review.id}/site-link` };
+    },
     // Support (decision 170): a request on a delivered order, answered, then resolved.
     'POST /api/v1/admin/support/:requestId/messages': async () => {
       const delivered = await seedDeliveredOrder(t, 'walk.support@example.com');

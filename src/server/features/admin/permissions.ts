@@ -30,6 +30,7 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/v1/admin/orders/:orderId/reviews': 'staff',
   'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments': 'staff',
   'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve': 'staff',
+  'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/site-link': 'staff',
   'GET /api/v1/admin/orders/:id/support': 'staff',
   // Staff see whether a customer is being reminded to pay; pausing the reminders is a money decision.
   'GET /api/v1/admin/orders/:id/reminders': 'staff',

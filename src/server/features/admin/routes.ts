@@ -17,6 +17,7 @@ import { adminOrderFileRoutes } from '../order-files/routes.ts';
 import { adminBriefRoutes } from '../brief/routes.ts';
 import { adminOrderMessageRoutes } from '../order-messages/routes.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
+import { adminSiteLinkRoutes } from '../site-review/routes.ts';
 import { adminSupportRoutes } from '../support/routes.ts';
 import { adminStaffRoutes } from '../staff/routes.ts';
 import { adminTaxReturnRoutes } from '../tax-return/admin-routes.ts';
@@ -46,6 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminBriefRoutes, { deps });
   await app.register(adminOrderMessageRoutes, { deps });
   await app.register(adminReviewRoutes, { deps });
+  await app.register(adminSiteLinkRoutes, { deps });
   await app.register(adminSupportRoutes, { deps });
   await app.register(adminStaffRoutes, { deps });
   await app.register(adminTaxReturnRoutes, { deps });

@@ -19,26 +19,33 @@ export async function commentOnReview(deps: AppDeps, order: OrderRef, reviewId: 
   const row = await deps.events.transaction(async (tx) => {
     const review = await reviewOf(tx, order, reviewId, 'share');
     if (viewer.side === 'customer' && review.state !== 'open') throw conflict('This round is already decided: pins can be added only while a round is open.');
-    const [file] = await tx
-      .select({ fileId: orderReviewFiles.fileId })
-      .from(orderReviewFiles)
-      .where(and(eq(orderReviewFiles.reviewId, review.id), eq(orderReviewFiles.fileId, body.fileId)));
-    if (!file) throw badRequest('This file is not part of this review round: pin one of the round\'s images.');
+    // An answer takes the place of the pin it answers (a site pin has no file); a pin needs one of the round's files.
+    let place: Pick<typeof orderReviewComments.$inferInsert, 'fileId' | 'x' | 'y' | 'pageUrl' | 'selector' | 'viewportWidth' | 'viewportHeight' | 'viewportDpr'>;
     if (body.replyTo) {
       const [pin] = UUID.test(body.replyTo)
         ? await tx
-            .select({ id: orderReviewComments.id })
+            .select()
             .from(orderReviewComments)
             .where(and(eq(orderReviewComments.id, body.replyTo), eq(orderReviewComments.reviewId, review.id), isNull(orderReviewComments.replyTo)))
         : [];
       if (!pin) throw notFound('The pin to answer is not on this round.');
+      const { fileId, x, y, pageUrl, selector, viewportWidth, viewportHeight, viewportDpr } = pin;
+      place = { fileId, x, y, pageUrl, selector, viewportWidth, viewportHeight, viewportDpr };
+    } else {
+      const [file] = body.fileId
+        ? await tx
+            .select({ fileId: orderReviewFiles.fileId })
+            .from(orderReviewFiles)
+            .where(and(eq(orderReviewFiles.reviewId, review.id), eq(orderReviewFiles.fileId, body.fileId)))
+        : [];
+      if (!file) throw badRequest('This file is not part of this review round: pin one of the round\'s images.');
+      place = { fileId: file.fileId, x: body.x, y: body.y };
     }
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderReviewComments).where(eq(orderReviewComments.reviewId, review.id));
-    if ((count?.n ?? 0) >= REVIEW_LIMITS.commentsPerRound) throw conflict(`This round has ${REVIEW_LIMITS.commentsPerRound} comments, the most one round holds: continue in the next round or in messages.`);
+    await refuseFullRound(tx, review.id);
 
     const [inserted] = await tx
       .insert(orderReviewComments)
-      .values({ reviewId: review.id, fileId: body.fileId, x: body.x, y: body.y, text: body.text, author: viewer.side, authorUserId: viewer.userId, replyTo: body.replyTo ?? null })
+      .values({ reviewId: review.id, ...place, text: body.text, author: viewer.side, authorUserId: viewer.userId, replyTo: body.replyTo ?? null })
       .returning();
     const comment = inserted!;
     if (viewer.side === 'agency') {
@@ -98,6 +105,12 @@ export async function resolveReviewComment(deps: AppDeps, order: OrderRef, revie
     });
     return toComment(resolved!);
   });
+}
+
+/** A round holds at most REVIEW_LIMITS.commentsPerRound comments (image and site pins alike). */
+export async function refuseFullRound(tx: Tx, reviewId: string): Promise<void> {
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderReviewComments).where(eq(orderReviewComments.reviewId, reviewId));
+  if ((count?.n ?? 0) >= REVIEW_LIMITS.commentsPerRound) throw conflict(`This round has ${REVIEW_LIMITS.commentsPerRound} comments, the most one round holds: continue in the next round or in messages.`);
 }
 
 /** How many pins the customer dropped on a round (asking for changes needs a comment or one pin). */

@@ -16,6 +16,11 @@ export const toComment = (c: typeof orderReviewComments.$inferSelect): ReviewCom
   resolved: c.resolvedAt !== null,
   createdAt: c.createdAt.toISOString(),
   replyTo: c.replyTo,
+  pageUrl: c.pageUrl,
+  selector: c.selector,
+  viewport: c.viewportWidth !== null && c.viewportHeight !== null && c.viewportDpr !== null ? { width: c.viewportWidth, height: c.viewportHeight, dpr: c.viewportDpr } : null,
+  screenshotFileId: c.screenshotFileId,
+  browser: c.browser,
 });
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INLINE_IMAGE_TYPES, type OrderFileType } from '../../../contract/order-files.ts';
-import type { OpenReviewBody, Review } from '../../../contract/reviews.ts';
+import { reviewOrigin, type OpenReviewBody, type Review } from '../../../contract/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { orderFiles } from '../../db/schema/order-files.ts';
-import { orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
+import { orderReviewFiles, orderReviewOrigins, orderReviews } from '../../db/schema/reviews.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
@@ -21,13 +21,20 @@ const REVIEWABLE: readonly OrderFileType[] = [...INLINE_IMAGE_TYPES, 'image/svg+
  */
 export async function openReview(deps: AppDeps, order: OrderRef, actorUserId: string, body: OpenReviewBody): Promise<Review> {
   if (new Set(body.fileIds).size !== body.fileIds.length) throw badRequest('A file is listed twice in fileIds.');
+  // A round of the live site alone needs a preview the site-review API may talk to (decision 240).
+  const origin = body.previewUrl ? reviewOrigin(body.previewUrl) : null;
+  if (body.fileIds.length === 0 && !origin) {
+    throw badRequest('A round without files reviews the live site: its preview link must be https (or http://localhost / 127.0.0.1 for development).');
+  }
   const reviewId = await deps.events.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.orderId)).for('update');
-    const files = await tx
-      .select({ id: orderFiles.id, name: orderFiles.name, contentType: orderFiles.contentType })
-      .from(orderFiles)
-      .where(and(eq(orderFiles.orderId, order.orderId), inArray(orderFiles.id, body.fileIds)))
-      .for('share');
+    const files = body.fileIds.length
+      ? await tx
+          .select({ id: orderFiles.id, name: orderFiles.name, contentType: orderFiles.contentType })
+          .from(orderFiles)
+          .where(and(eq(orderFiles.orderId, order.orderId), inArray(orderFiles.id, body.fileIds)))
+          .for('share')
+      : [];
     // Nothing is said about a file of another order beyond "not this order's" (it may not exist at all).
     const missing = body.fileIds.filter((id) => !files.some((f) => f.id === id));
     if (missing.length) throw badRequest(`Not a file of this order: ${missing.join(', ')}. Upload the design to the order's files first.`);
@@ -50,7 +57,9 @@ export async function openReview(deps: AppDeps, order: OrderRef, actorUserId: st
       .insert(orderReviews)
       .values({ orderId: order.orderId, kind: body.kind, round, title: body.title, note, previewUrl, openedByUserId: actorUserId })
       .returning();
-    await tx.insert(orderReviewFiles).values(body.fileIds.map((fileId, position) => ({ reviewId: row!.id, fileId, position })));
+    if (body.fileIds.length) await tx.insert(orderReviewFiles).values(body.fileIds.map((fileId, position) => ({ reviewId: row!.id, fileId, position })));
+    // The order keeps the origins of its preview links: only they may use the site-review API for it.
+    if (origin) await tx.insert(orderReviewOrigins).values({ orderId: order.orderId, origin }).onConflictDoNothing();
     await recordAudit(tx, {
       actorUserId,
       action: 'order.review.open',

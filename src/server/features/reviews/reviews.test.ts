@@ -165,7 +165,7 @@ describe('pins and answers', () => {
     const html = '<img src=x onerror=alert(1)> make this <b>bigger</b>';
     const res = await pin(customer, order, review.id, { fileId: review.fileIds[1], x: 0.25, y: 1, text: html });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().comment).toEqual({ id: expect.any(String), fileId: review.fileIds[1], x: 0.25, y: 1, text: html, author: 'customer', resolved: false, createdAt: expect.any(String), replyTo: null });
+    expect(res.json().comment).toEqual({ id: expect.any(String), fileId: review.fileIds[1], x: 0.25, y: 1, text: html, author: 'customer', resolved: false, createdAt: expect.any(String), replyTo: null, pageUrl: null, selector: null, viewport: null, screenshotFileId: null, browser: null });
     const listed = (await get(customer, base(order))).json().reviews[0].comments;
     expect(listed).toEqual([res.json().comment]);
     expect(events.at(-1)).toMatchObject({ name: 'review.commented', event: { orderPublicId: order, reviewId: review.id, author: 'customer', text: html, commentId: res.json().comment.id } });

@@ -100,7 +100,7 @@ export function OpenRoundForm({ ws, files, reviews, onOpened }: { ws: Workspace;
             ))
           )}
         </fieldset>
-        <TextField label="Preview link (optional)" type="url" inputMode="url" value={previewUrl} maxLength={REVIEW_LIMITS.previewUrl} onChange={(e) => setPreviewUrl(e.target.value)} placeholder="https://preview.example.com" />
+        <TextField label="Preview link (optional; with no designs chosen, the round reviews the live site)" type="url" inputMode="url" value={previewUrl} maxLength={REVIEW_LIMITS.previewUrl} onChange={(e) => setPreviewUrl(e.target.value)} placeholder="https://preview.example.com" />
         {error && <PanelError message={error} />}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>

@@ -11,6 +11,7 @@ import { useOrderFiles } from './order-files.ts';
 import { OpenRoundForm } from './open-round-form.tsx';
 import { PanelCard, PanelError, PanelLoading } from './panel-ui.tsx';
 import { PinBoard, type NumberedPin } from './pin-board.tsx';
+import { LIVE_SITE_HINT, LiveSiteButton, SitePinDetails } from './site-pin.tsx';
 import { isInlineImage } from './use-file-url.ts';
 import { useLoad } from './use-load.ts';
 import { useReviewLive } from './use-review-live.ts';
@@ -167,10 +168,9 @@ function Round({
           </p>
         )}
         {ws.side === 'customer' && open && (
-          <p className="text-sm text-ink">
-            Click anywhere on a design to pin a comment there (on a phone: “Add a pin”, then tap the spot), then approve it or ask for changes below.
-          </p>
+          <p className="text-sm text-ink">{review.fileIds.length ? 'Click anywhere on a design to pin a comment there (on a phone: “Add a pin”, then tap the spot), then approve it or ask for changes below.' : LIVE_SITE_HINT}</p>
         )}
+        <LiveSiteButton ws={ws} review={review} />
       </div>
       {review.fileIds.map((id, i) => {
         const file = files.get(id);
@@ -264,6 +264,7 @@ function PinList({
                   </p>
                 </div>
               </div>
+              {comment.pageUrl && <SitePinDetails ws={ws} review={review} comment={comment} number={number} />}
               {replies.map((r) => (
                 <p key={r.id} className="ml-10 whitespace-pre-line wrap-anywhere rounded-lg bg-field px-3 py-2 text-sm text-ink">
                   <span className="text-xs text-muted">{r.author === ws.side ? 'You' : r.author === 'agency' ? 'The agency' : 'The customer'}: </span>
@@ -283,7 +284,7 @@ function PinList({
                   number={number}
                   resolved={comment.resolved}
                   onResolve={() => act(() => call(ws, 'POST', `${path}/comments/${encodeURIComponent(comment.id)}/resolve`))}
-                  onReply={(text) => act(() => call(ws, 'POST', `${path}/comments`, { fileId: comment.fileId, x: comment.x, y: comment.y, text, replyTo: comment.id }))}
+                  onReply={(text) => act(() => call(ws, 'POST', `${path}/comments`, { ...(comment.fileId ? { fileId: comment.fileId } : {}), x: comment.x, y: comment.y, text, replyTo: comment.id }))}
                 />
               )}
             </li>
