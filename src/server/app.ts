@@ -12,6 +12,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAuthDecorations } from './plugins/auth.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { createInvalidationBus } from './lib/invalidation-bus.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
@@ -60,6 +61,8 @@ import { markReviewNoticesOnRead, subscribeNotices } from './features/notices/su
 import { orderMessageRoutes } from './features/order-messages/routes.ts';
 import { registerOrderMessageSocket } from './features/order-messages/socket-handlers.ts';
 import { supportRoutes } from './features/support/routes.ts';
+import { actionRoutes } from './features/actions/routes.ts';
+import { ratingRoutes } from './features/ratings/routes.ts';
 import { subscribeSupport } from './features/support/subscriptions.ts';
 import { registerSupportSocket } from './features/support/socket.ts';
 import { announceErasedChats, subscribeChat } from './features/chat/subscriptions.ts';
@@ -192,6 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurity(app, config);
   await registerRateLimit(app, config);
   await registerDocs(app, config, database.db);
+  // Every signed-in POST with an Idempotency-Key happens once (docs/decisions/210-idempotency-key.md).
+  registerIdempotency(app, database.db);
 
   // The table of contents of the API: one line per feature (STYLE.md 4).
   await app.register(healthRoutes, { prefix: API, deps });
@@ -227,6 +232,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(maintenanceRoutes, { prefix: API, deps });
   // — after delivery: support (issue 20) —
   await app.register(supportRoutes, { prefix: API, deps });
+  // — what waits for whom, and ratings (docs/decisions/213, 214) —
+  await app.register(actionRoutes, { prefix: API, deps });
+  await app.register(ratingRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
   // — chat (issue 6) —

@@ -19,6 +19,8 @@ import { adminOrderMessageRoutes } from '../order-messages/routes.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
 import { adminSupportRoutes } from '../support/routes.ts';
 import { adminStaffRoutes } from '../staff/routes.ts';
+import { adminActionRoutes } from '../actions/routes.ts';
+import { adminRatingRoutes } from '../ratings/routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -47,4 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminReviewRoutes, { deps });
   await app.register(adminSupportRoutes, { deps });
   await app.register(adminStaffRoutes, { deps });
+  // What waits for the agency, and the customers' ratings (docs/decisions/213, 214).
+  await app.register(adminActionRoutes, { deps });
+  await app.register(adminRatingRoutes, { deps });
 };

@@ -5,6 +5,7 @@ import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkout
 import { sendDueNotices } from '../notices/send-notices.ts';
 import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
 import { purgeRetainedRecords } from '../users/purge-retained.ts';
+import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
 
 /** One pass of every scheduled job of issue 14; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -18,6 +19,8 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const planOffers = await sendPlanOffers(deps, now);
   // Issue 21: a deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
   const retentionPurged = await purgeRetainedRecords(deps, now);
+  // Idempotency-Key answers are kept 24 h (docs/decisions/210-idempotency-key.md).
+  await pruneIdempotencyKeys(deps.db, now);
   return { reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged };
 }
 

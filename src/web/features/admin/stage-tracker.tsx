@@ -72,12 +72,12 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
             <label htmlFor="stage-note" className="text-sm font-medium text-ink">
               Note for the customer on “{next}” (optional)
             </label>
-            <textarea id="stage-note" className={inputClass} rows={3} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="stage-note-count" />
-            <span id="stage-note-count" className="text-xs text-muted">
+            <textarea id="stage-note" className={inputClass} rows={3} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="stage-note-count" />
+            <span id="stage-note-count" className={`text-xs ${note.length > NOTE_MAX ? 'text-danger' : 'text-muted'}`}>
               {note.length}/{NOTE_MAX} · shown on the customer's tracker and sent by e-mail
             </span>
             {blocked && <p className="text-sm text-glow-yellow">{blocked}</p>}
-            <Button type="submit" disabled={busy || blocked !== null}>
+            <Button type="submit" disabled={busy || blocked !== null || note.length > NOTE_MAX}>
               Complete “{next}”
             </Button>
           </form>
