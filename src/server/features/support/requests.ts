@@ -65,6 +65,7 @@ export async function supportOverview(deps: AppDeps, order: OrderRef, now = new 
     covered: window.covered,
     plan: window.plan ? { state: window.plan.state, currentPeriodEnd: iso(window.plan.currentPeriodEnd), cancelAtPeriodEnd: window.plan.cancelAtPeriodEnd } : null,
     requests: rows.map(toSummary),
+    responseTargetHours: deps.config.SUPPORT_FIRST_RESPONSE_HOURS,
   };
 }
 
