@@ -2,22 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSession } from '../lib/session.tsx';
 import { useOrderActions } from '../lib/order-actions.ts';
+import { WaitingCount } from './waiting-count.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { navItems } from './nav-items.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
 const HIDE_AT = 200; // spec §2 / §9: the bar hides once scrolled 200 px or more
-
-/** The number of things waiting for the customer, on "Dashboard" (docs/decisions/213-action-counts.md). */
-function WaitingCount({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="ml-1.5 inline-block rounded-full bg-danger px-1.5 text-xs font-bold text-white tabular-nums" data-testid="nav-waiting">
-      {count}
-      <span className="sr-only"> waiting for you</span>
-    </span>
-  );
-}
 
 const linkClass = (isActive: boolean) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-accent-strong/20 text-white' : 'text-muted hover:text-white'}`;
