@@ -64,7 +64,7 @@ test('both sides see what waits for them; the customer rates the project and a s
   const rate = page.getByTestId('rating-form');
   await expect(page.getByRole('heading', { name: 'How did we do?' })).toBeVisible();
   await check(page, 'actions-how-did-we-do');
-  await rate.getByRole('radio', { name: /^2 / }).check();
+  await rate.locator('label').filter({ has: page.getByRole('radio', { name: /^2 / }) }).click();
   await rate.getByLabel('Comment (optional)').fill('Slow at the start, but a lovely site.');
   await rate.getByRole('checkbox', { name: 'You may quote my comment on your website' }).check();
   await rate.getByRole('button', { name: 'Send rating' }).click();
@@ -84,7 +84,7 @@ test('both sides see what waits for them; the customer rates the project and a s
   await expect(resolve).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
   const supportRating = page.getByTestId('rating-form');
-  await supportRating.getByRole('radio', { name: /^5 / }).check();
+  await supportRating.locator('label').filter({ has: page.getByRole('radio', { name: /^5 / }) }).click();
   await check(page, 'actions-support-rating');
   await expectTappable(supportRating.getByRole('button'));
   await supportRating.getByRole('button', { name: 'Send rating' }).click();
