@@ -129,10 +129,9 @@ function HowDidWeDo({ orderId }: { orderId: string }) {
       <RatingForm
         legend="Rate your website project"
         quote
-        onSubmit={async (body) => {
-          await call(ws, 'POST', 'rating', body);
-          void refreshOrderActions();
-        }}
+        // The counts are read again on the next tab change or focus: refreshing now would remove
+        // this card before its "thank you" is read.
+        onSubmit={async (body) => void (await call(ws, 'POST', 'rating', body))}
       />
     </PanelCard>
   );
