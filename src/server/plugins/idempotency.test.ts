@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { orderMessages } from '../db/schema/order-messages.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
-import { seedDeliveredOrder } from '../features/support/test-seed.ts';
+import { seedDeliveredOrder } from '../../../tests/fixtures/delivered-orders.ts';
 import { runJobs } from '../features/jobs/run-jobs.ts';
 
 // The Idempotency-Key of every create/transition POST (docs/decisions/210-idempotency-key.md), on the

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
 import { BRIEF_QUESTIONS } from '../../../domain/brief.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
-import { seedDeliveredOrder } from '../support/test-seed.ts';
-import { PNG } from '../order-files/test-files.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
+import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { agencyActions } from './actions.ts';
 
 // What waits for whom (docs/decisions/213-action-counts.md) on the real app (PGlite, or PostgreSQL

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
-import { seedDeliveredOrder } from '../support/test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
+import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
 
 // Support the customer can follow and rate, and "How did we do?" after delivery
 // (docs/decisions/214-ratings.md), on the real app (PGlite, or PostgreSQL with TEST_DB=postgres).

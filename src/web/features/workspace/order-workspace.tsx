@@ -6,7 +6,7 @@ import { refreshOrderActions, useOrderActions, WAITING_TAB } from '../../lib/ord
 import { RatingForm } from '../../components/rating-form.tsx';
 import { PanelCard } from './panel-ui.tsx';
 
-// Issue 19 item 7: the order page (the customer's /status/:id, the founder's /admin/orders/:id)
+// The order page (the customer's /status/:id, the founder's /admin/orders/:id)
 // as tabs — Progress (what the page showed before), Brief, Files, Reviews, Messages. The tab is in
 // the address (?tab=files) so a notice e-mail or a reload lands on it. Each panel is its own
 // chunk, loaded when its tab is first opened; none of it is imported by a public page's island.
@@ -15,7 +15,7 @@ const BriefPanel = lazy(() => import('./brief-panel.tsx'));
 const FilesPanel = lazy(() => import('./files-panel.tsx'));
 const ReviewsPanel = lazy(() => import('./reviews-panel.tsx'));
 const MessagesPanel = lazy(() => import('./messages-panel.tsx'));
-// Issue 20: support after delivery (requests, the window, the maintenance plan).
+// Support after delivery (requests, the window, the maintenance plan).
 const SupportPanel = lazy(() => import('../support/support-panel.tsx'));
 
 const TABS = [
