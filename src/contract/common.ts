@@ -5,7 +5,10 @@ export const errorResponse = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string(),
+  /** Which fields of the request were refused and why, for forms to show under each field. */
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
+export type FieldError = { path: string; message: string };
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** Standard error responses to spread into a route's `response` map. */
@@ -15,7 +18,15 @@ export const errorResponses = {
   403: errorResponse,
   404: errorResponse,
   409: errorResponse,
+  422: errorResponse,
   429: errorResponse,
 } as const;
 
 export const API_BASE = '/api/v1';
+
+/**
+ * The header that makes a create or state-changing POST happen once (docs/decisions/210-idempotency-key.md):
+ * 1 to 128 printable ASCII characters, kept per account for 24 h.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,128}$/;

@@ -70,6 +70,8 @@ export const supportOverviewResponse = z.object({
   covered: z.boolean(),
   plan: supportPlan.nullable(),
   requests: z.array(supportRequestSummary),
+  /** "We answer within N h": the first-response target the founder works to (docs/decisions/214-ratings.md). */
+  responseTargetHours: z.number(),
 });
 export type SupportOverviewResponse = z.infer<typeof supportOverviewResponse>;
 

@@ -12,6 +12,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAuthDecorations } from './plugins/auth.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { createInvalidationBus } from './lib/invalidation-bus.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
@@ -67,6 +68,8 @@ import { orderMessageRoutes } from './features/order-messages/routes.ts';
 import { registerOrderMessageSocket } from './features/order-messages/socket-handlers.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { broadcastSupport, subscribeSupport } from './features/support/subscriptions.ts';
+import { actionRoutes } from './features/actions/routes.ts';
+import { ratingRoutes } from './features/ratings/routes.ts';
 import { announceErasedChats, subscribeChat } from './features/chat/subscriptions.ts';
 import { subscribeLeads } from './features/leads/subscriptions.ts';
 import { subscribeContact } from './features/contact/subscriptions.ts';
@@ -227,6 +230,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurity(app, config);
   await registerRateLimit(app, config);
   await registerDocs(app, config, database.db);
+  // Every signed-in POST with an Idempotency-Key happens once (docs/decisions/210-idempotency-key.md).
+  registerIdempotency(app, database.db);
 
   // The table of contents of the API: one line per feature (docs/architecture.md).
   await app.register(healthRoutes, { prefix: API, deps });
@@ -266,6 +271,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(maintenanceRoutes, { prefix: API, deps });
   // — after delivery: support —
   await app.register(supportRoutes, { prefix: API, deps });
+  // — what waits for whom, and ratings (docs/decisions/213, 214) —
+  await app.register(actionRoutes, { prefix: API, deps });
+  await app.register(ratingRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
   // — chat —

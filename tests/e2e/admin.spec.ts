@@ -91,6 +91,8 @@ test('the founder runs an order from the back office, changes the offer and sees
     const note = stage === 2 ? '<b>UI</b> call booked for Monday' : `Stage ${stage} done`;
     await admin.locator('#stage-note').fill(note);
     await admin.getByRole('button', { name: /^Complete “/ }).click();
+    // No brief was sent: "UI Started" asks first (docs/decisions/215-brief-lock.md).
+    if (stage === 3) await admin.getByRole('button', { name: 'Start anyway' }).click();
     await expect(admin.getByRole('heading', { name: `Tracker — ${stage}/15 completed` })).toBeVisible();
   }
   await expect(admin.getByTestId('stage-2')).toContainText('<b>UI</b> call booked for Monday');

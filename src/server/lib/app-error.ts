@@ -28,15 +28,18 @@ export type ErrorCode = keyof typeof errorStatus;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, message: string) {
+  /** The refused fields, for forms to show each message under its field (docs/decisions/211-structured-errors.md). */
+  readonly fields?: { path: string; message: string }[];
+  constructor(code: ErrorCode, message: string, fields?: { path: string; message: string }[]) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = errorStatus[code];
+    if (fields?.length) this.fields = fields;
   }
 }
 
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const badRequest = (message: string, fields?: { path: string; message: string }[]) => new AppError('BAD_REQUEST', message, fields);
 export const unauthorized = (message = 'Please sign in.') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);

@@ -23,6 +23,17 @@ function isAdminRoute(route: RouteOptions): boolean {
   return [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)].some((h) => isAdminGuard(h));
 }
 
+/** The header every POST honours (docs/decisions/210-idempotency-key.md), documented on each POST. */
+const IDEMPOTENCY_DESCRIPTION =
+  'Makes the request happen once: the same key from the same account within 24 h gets the first answer again (status and body, with `Idempotent-Replayed: true`), and nothing is done twice; the same key with another body is a 422. 1 to 128 printable characters; send a new key per user action.';
+
+function withIdempotencyKey<T extends { schema: unknown }>(out: T, method: RouteOptions['method']): T {
+  if (![method].flat().includes('POST')) return out;
+  const schema = (out.schema ?? {}) as { headers?: { type?: string; properties?: Record<string, unknown> } };
+  const headers = schema.headers ?? { type: 'object', properties: {} };
+  return { ...out, schema: { ...schema, headers: { ...headers, type: 'object', properties: { ...headers.properties, 'Idempotency-Key': { type: 'string', minLength: 1, maxLength: 128, description: IDEMPOTENCY_DESCRIPTION } } } } };
+}
+
 /**
  * OpenAPI generated from the zod contract; must be registered before any route. Visitors and
  * customers get the document without admin operations; a request with an admin session gets all of
@@ -60,7 +71,7 @@ export async function registerDocs(app: FastifyInstance, config: Config, db: Db)
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withIdempotencyKey(jsonSchemaTransform(input), input.route.method),
   });
   const whoAsks = optionalUser(db);
   await app.register(swaggerUi, {

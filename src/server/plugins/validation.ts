@@ -19,7 +19,8 @@ export const validatorWithTextPolicy: FastifySchemaCompiler<unknown> = (route) =
     const checked = applyTextPolicy(data, route.schema);
     if (!checked.ok) {
       const where = checked.path ? `${PART_NAMES[part]} field "${checked.path}"` : `the ${PART_NAMES[part]}`;
-      return { error: badRequest(`Invalid ${PART_NAMES[part]}: ${where} ${checked.reason}. Remove it and try again.`) };
+      const field = checked.path ? [{ path: checked.path, message: `This field ${checked.reason}. Remove it and try again.` }] : undefined;
+      return { error: badRequest(`Invalid ${PART_NAMES[part]}: ${where} ${checked.reason}. Remove it and try again.`, field) };
     }
     return validate(checked.value);
   };

@@ -1,4 +1,6 @@
 import { useSession } from '../lib/session.tsx';
+import { useOrderActions } from '../lib/order-actions.ts';
+import { WaitingCount } from './waiting-count.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { Island } from '../islands/island.tsx';
 
@@ -15,6 +17,7 @@ const DEFAULT_LINKS: BarLink[] = [
 /** The slim bar of the bare public pages (landing, pricing, contact, …): logo home and onward links. */
 export function BarePageBar({ links = DEFAULT_LINKS, className = '' }: { links?: BarLink[]; className?: string }) {
   const { isLoggedIn } = useSession();
+  const waiting = useOrderActions(isLoggedIn)?.total ?? 0;
   return (
     <nav aria-label="Main" className={`mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 ${className}`}>
       <BrandLogo />
@@ -29,6 +32,7 @@ export function BarePageBar({ links = DEFAULT_LINKS, className = '' }: { links?:
         <li>
           <a href={isLoggedIn ? '/dashboard' : '/login'} className="rounded-lg border border-line px-3 py-2 font-medium text-ink hover:border-accent hover:text-white">
             {isLoggedIn ? 'Dashboard' : 'Login'}
+            {isLoggedIn && <WaitingCount count={waiting} />}
           </a>
         </li>
       </ul>

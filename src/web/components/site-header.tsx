@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSession } from '../lib/session.tsx';
+import { useOrderActions } from '../lib/order-actions.ts';
+import { WaitingCount } from './waiting-count.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { navItems } from './nav-items.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
@@ -17,6 +19,7 @@ const linkClass = (isActive: boolean) =>
 export function SiteHeader({ path }: { path: string }) {
   const { isLoggedIn, user } = useSession();
   const items = navItems(isLoggedIn, user);
+  const waiting = useOrderActions(isLoggedIn)?.total ?? 0;
   const scrolled = useScrolledPast(HIDE_AT);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuTop, setMenuTop] = useState(0);
@@ -64,13 +67,14 @@ export function SiteHeader({ path }: { path: string }) {
             <li key={item.to}>
               <a href={item.to} aria-current={item.to === path ? 'page' : undefined} className={linkClass(item.to === path)}>
                 {item.label}
+                {item.to === '/dashboard' && <WaitingCount count={waiting} />}
               </a>
             </li>
           ))}
         </ul>
         <button
           type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-line text-ink md:hidden"
+          className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg border border-line text-ink md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -79,6 +83,7 @@ export function SiteHeader({ path }: { path: string }) {
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
+          {!menuOpen && waiting > 0 && <span className="absolute -right-1 -top-1 h-3 w-3 rounded-full bg-danger" aria-hidden="true" />}
         </button>
       </nav>
       {/* Portalled to <body>: inside the header, whose backdrop-blur and translate make it the
@@ -100,6 +105,7 @@ export function SiteHeader({ path }: { path: string }) {
                     className={`block rounded-xl px-4 py-3 text-lg ${item.to === path ? 'bg-accent-strong text-white' : 'text-ink hover:bg-card'}`}
                   >
                     {item.label}
+                    {item.to === '/dashboard' && <WaitingCount count={waiting} />}
                   </a>
                 </li>
               ))}

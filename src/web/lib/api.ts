@@ -1,3 +1,4 @@
+import { type FieldError, IDEMPOTENCY_HEADER } from '../../contract/common.ts';
 import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 
 // The browser's one way to call the API: JSON in, JSON out, bearer token from the session,
@@ -10,11 +11,19 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The refused fields (path and message), for forms to show under each field. */
+    readonly fields: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+// One Idempotency-Key per user action (docs/decisions/210-idempotency-key.md): a POST gets a fresh
+// key, and the same POST (path and body) sent again while the first is still on its way — a double
+// click, a second tap — reuses that key, so the server does it once and answers both alike.
+const inFlight = new Map<string, string>();
+const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export const tokenStore = {
   get: (): string | null => {
@@ -33,6 +42,25 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
+  const action = method === 'POST' ? `${path} ${body === undefined ? '' : JSON.stringify(body)}` : null;
+  let ownsKey = false;
+  if (action !== null) {
+    let key = inFlight.get(action);
+    if (!key) {
+      key = newKey();
+      inFlight.set(action, key);
+      ownsKey = true;
+    }
+    headers[IDEMPOTENCY_HEADER] = key;
+  }
+  try {
+    return await send<T>(method, path, body, headers, init);
+  } finally {
+    if (ownsKey && action !== null) inFlight.delete(action);
+  }
+}
+
+async function send<T>(method: string, path: string, body: unknown, headers: Record<string, string>, init: RequestInit): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${API_BASE}/${path.replace(/^\//, '')}`, {
@@ -44,10 +72,10 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   } catch {
     throw new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.');
   }
-  const data = (await res.json().catch(() => null)) as (T & { message?: string; code?: string }) | null;
+  const data = (await res.json().catch(() => null)) as (T & { message?: string; code?: string; fields?: FieldError[] }) | null;
   // The back office's gate shows its step-up screen (decision 194); the caller still gets the error.
   if (res.status === 403 && data?.code === STEP_UP_REQUIRED) signalStepUpRequired();
-  if (!res.ok) throw new ApiError(res.status, data?.code ?? 'ERROR', data?.message ?? `Request failed (${res.status}).`);
+  if (!res.ok) throw new ApiError(res.status, data?.code ?? 'ERROR', data?.message ?? `Request failed (${res.status}).`, data?.fields ?? []);
   return data as T;
 }
 
@@ -55,4 +83,10 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return 'Something went wrong. Please try again.';
+}
+
+/** The message the server gave for one field (its path's first part), if any. */
+export function fieldError(err: unknown, field: string): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  return err.fields.find((f) => f.path === field || f.path.split('.')[0] === field)?.message;
 }

@@ -9,6 +9,8 @@ import { AccountCard } from '../features/account/account-card.tsx';
 import { SessionsCard } from '../features/account/sessions-card.tsx';
 import { YourDataCard } from '../features/account/your-data-card.tsx';
 import { MyOrdersTab } from '../features/orders/my-orders-tab.tsx';
+import { useOrderActions } from '../lib/order-actions.ts';
+import { WaitingCount } from '../components/waiting-count.tsx';
 import { PasskeysCard } from '../features/auth/passkeys-card.tsx';
 
 const tabs = ['Personal Details', 'My Orders'] as const;
@@ -20,6 +22,7 @@ export default function DashboardPage() {
   const [tab, setTab] = useState<Tab>('Personal Details');
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const waiting = useOrderActions(session.isLoggedIn)?.total ?? 0;
 
   if (session.loading) {
     return (
@@ -69,6 +72,7 @@ export default function DashboardPage() {
             className={`-mb-px min-h-11 border-b-2 px-4 text-sm font-semibold transition-colors ${tab === name ? 'border-accent text-white' : 'border-transparent text-muted hover:text-white'}`}
           >
             {name}
+            {name === 'My Orders' && <WaitingCount count={waiting} />}
           </button>
         ))}
       </div>

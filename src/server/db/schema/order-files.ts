@@ -28,3 +28,11 @@ export const orderFileQuotaLocks = pgTable('order_file_quota_locks', {
     .primaryKey()
     .references(() => orders.id, { onDelete: 'cascade' }),
 });
+
+/** Mirrors migrations/0902_order_file_reads.sql: when the agency last opened the order's files. */
+export const orderFileReads = pgTable('order_file_reads', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  agencyReadAt: timestamp('agency_read_at', { withTimezone: true }).notNull(),
+});

@@ -2,7 +2,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminOrderRow, OrderDetailResponse, OrderListQuery, OrderListResponse } from '../../../contract/admin-orders.ts';
 import { sourceLabel } from '../../../contract/funnel.ts';
 import { STAGE_COUNT } from '../../../domain/tracker.ts';
-import { BRIEF_LOCK_STAGE } from '../../../domain/brief.ts';
 import { daysLeft } from '../../../domain/delivery-date.ts';
 import { orderBriefs } from '../../db/schema/order-briefs-and-terms.ts';
 import { termsAcceptanceOf } from '../terms/terms-acceptance.ts';
@@ -55,7 +54,7 @@ const FILTERED = `
          a.amount::float8 as a_amount, a.state as a_state, a.paid_at as a_paid_at,
          r.amount::float8 as r_amount, r.state as r_state, r.paid_at as r_paid_at, o.completed,
          o.first_utm_source, o.first_utm_medium, o.first_utm_campaign, o.first_referrer_host,
-         (o.completed < ${BRIEF_LOCK_STAGE} and not exists (select 1 from order_briefs b where b.order_id = o.id and b.submitted_at is not null)) as brief_pending,
+         (o.state <> 'delivered' and not exists (select 1 from order_briefs b where b.order_id = o.id and b.submitted_at is not null)) as brief_pending,
          o.ui_approved_at, o.due_date::text as due_date, ${unreadMessagesSql('agency', 'o.id')} as unread
     from o
     join users u on u.id = o.user_id
@@ -154,7 +153,8 @@ export async function getOrder(database: Database, publicId: string, now = new D
       couponCode: order.couponCode,
       deliveryUrl: order.deliveryUrl,
       internalNote: note?.note ?? null,
-      briefPending: !brief?.submittedAt && completed < BRIEF_LOCK_STAGE,
+      // Pending until it is sent, "UI Started" or not (docs/decisions/215-brief-lock.md); not after delivery.
+      briefPending: !brief?.submittedAt && order.state !== 'delivered',
       uiApprovedAt: iso(order.uiApprovedAt),
       dueDate: order.dueDate ?? null,
       daysLeft: daysLeftOf(order.dueDate ?? null, completed, now),

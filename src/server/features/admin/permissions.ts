@@ -9,6 +9,10 @@ export type Permission = 'staff' | 'owner';
 export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   // The morning numbers: staff see the queue they work on (orders due, support past target).
   'GET /api/v1/admin/overview': 'staff',
+  // What waits for the agency across orders (docs/decisions/213-action-counts.md): the queue staff work on.
+  'GET /api/v1/admin/actions': 'staff',
+  // Customers' ratings and comments on the work and on support (docs/decisions/214-ratings.md).
+  'GET /api/v1/admin/ratings': 'staff',
 
   // Orders: the work itself.
   'GET /api/v1/admin/orders': 'staff',

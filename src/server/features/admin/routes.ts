@@ -21,6 +21,8 @@ import { adminSiteLinkRoutes } from '../site-review/routes.ts';
 import { adminSupportRoutes } from '../support/routes.ts';
 import { adminStaffRoutes } from '../staff/routes.ts';
 import { adminTaxReturnRoutes } from '../tax-return/admin-routes.ts';
+import { adminActionRoutes } from '../actions/routes.ts';
+import { adminRatingRoutes } from '../ratings/routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -51,4 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminSupportRoutes, { deps });
   await app.register(adminStaffRoutes, { deps });
   await app.register(adminTaxReturnRoutes, { deps });
+  // What waits for the agency, and the customers' ratings (docs/decisions/213, 214).
+  await app.register(adminActionRoutes, { deps });
+  await app.register(adminRatingRoutes, { deps });
 };

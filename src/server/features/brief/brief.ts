@@ -37,7 +37,10 @@ async function findOrder(db: Db | Tx, publicId: string, userId: string | undefin
     .select({ n: sql<number>`count(*)::int` })
     .from(orderStages)
     .where(and(eq(orderStages.orderId, order.id), eq(orderStages.stage, BRIEF_LOCK_STAGE)));
-  return { id: order.id, locked: Number(done?.n ?? 0) > 0 };
+  // Only a submitted brief is locked by "UI Started": one never sent can still be sent
+  // (docs/decisions/215-brief-lock.md).
+  const [sent] = await db.select({ at: orderBriefs.submittedAt }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id));
+  return { id: order.id, locked: Number(done?.n ?? 0) > 0 && Boolean(sent?.at) };
 }
 
 const toResponse = (row: { answers: BriefAnswers; submittedAt: Date | null } | undefined, locked: boolean): BriefResponse => ({

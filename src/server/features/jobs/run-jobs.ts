@@ -5,6 +5,7 @@ import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkout
 import { sendDueNotices } from '../notices/send-notices.ts';
 import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
 import { purgeRetainedRecords } from '../users/purge-retained.ts';
+import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
 
 /** One pass of every scheduled job; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -20,6 +21,8 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const planOffers = await sendPlanOffers(deps, now);
   // A deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
   const retentionPurged = await purgeRetainedRecords(deps, now);
+  // Idempotency-Key answers are kept 24 h (docs/decisions/210-idempotency-key.md).
+  await pruneIdempotencyKeys(deps.db, now);
   return { stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged };
 }
 

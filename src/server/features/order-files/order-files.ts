@@ -4,7 +4,7 @@ import type { OrderFile, OrderFileType } from '../../../contract/order-files.ts'
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { orderFiles } from '../../db/schema/order-files.ts';
+import { orderFileReads, orderFiles } from '../../db/schema/order-files.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { ObjectMissingError } from '../../integrations/storage/file-storage.ts';
@@ -122,4 +122,9 @@ export async function deleteOrderFile(deps: AppDeps, order: OrderRef, fileId: st
     }
   });
   await deps.fileStorage.delete(file.storageKey).catch((err: unknown) => deps.log.warn({ err, storageKey: file.storageKey }, 'order file: bytes not deleted'));
+}
+
+/** The agency opened the order's files now: later customer uploads are new to it. */
+export async function markFilesSeenByAgency(deps: AppDeps, orderId: string, at = new Date()) {
+  await deps.db.insert(orderFileReads).values({ orderId, agencyReadAt: at }).onConflictDoUpdate({ target: orderFileReads.orderId, set: { agencyReadAt: at } });
 }

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { contentDisposition } from './file-name.ts';
-import { deleteOrderFile, listOrderFiles, openOrderFile, orderFor, type Viewer } from './order-files.ts';
+import { deleteOrderFile, listOrderFiles, markFilesSeenByAgency, openOrderFile, orderFor, type Viewer } from './order-files.ts';
 import { maxUploadBytes, refuseEarly, uploadOrderFile } from './upload-file.ts';
 
 // Order files: the same four operations for the customer (/orders/…) and the founder
@@ -70,6 +70,8 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
       { schema: { tags, summary: "The order's files, oldest first", params: orderFilesParams, response: { 200: orderFilesResponse, ...errorResponses } }, ...guard },
       async (request) => {
         const order = await orderFor(deps, request.params.orderId, viewerOf(request, side));
+        // The agency has seen the customer's files: they leave the founder's inbox (docs/decisions/213-action-counts.md).
+        if (side === 'agency') await markFilesSeenByAgency(deps, order.id);
         return { success: true as const, files: await listOrderFiles(deps, order) };
       },
     );

@@ -65,6 +65,7 @@ export async function supportOverview(deps: AppDeps, order: OrderRef, now = new 
     covered: window.covered,
     plan: window.plan ? { state: window.plan.state, currentPeriodEnd: iso(window.plan.currentPeriodEnd), cancelAtPeriodEnd: window.plan.cancelAtPeriodEnd } : null,
     requests: rows.map(toSummary),
+    responseTargetHours: deps.config.SUPPORT_FIRST_RESPONSE_HOURS,
   };
 }
 
@@ -247,6 +248,23 @@ export async function reopenRequest(deps: AppDeps, order: OrderRef, requestId: s
       .where(eq(supportRequests.id, requestId))
       .returning();
     await publishChange(deps, tx, order, after!, 'resolved', 'customer', now);
+    return toRequest(tx, after!);
+  });
+}
+
+/**
+ * The customer marks their request resolved (the answer helped): from open or in progress only —
+ * a resolved request again is a 409, like the founder's same-state change. Ends the wait and
+ * starts the auto-close clock, as the founder's "resolved" does; the customer may then rate it
+ * (docs/decisions/214-ratings.md).
+ */
+export async function resolveByCustomer(deps: AppDeps, order: OrderRef, requestId: string, now = new Date()): Promise<SupportRequest> {
+  return deps.events.transaction(async (tx) => {
+    const before = await lockRequest(tx, order, requestId);
+    if (before.state === 'resolved') throw conflict('This request is already resolved.');
+    if (before.state === 'closed') throw conflict('This request is closed.');
+    const [after] = await tx.update(supportRequests).set({ state: 'resolved', resolvedAt: now, waitingSince: null }).where(eq(supportRequests.id, requestId)).returning();
+    await publishChange(deps, tx, order, after!, before.state, 'customer', now);
     return toRequest(tx, after!);
   });
 }

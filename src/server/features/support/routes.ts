@@ -22,7 +22,7 @@ import { perSession } from '../../lib/per-session-limit.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { queueItem, supportQueue } from './queue.ts';
-import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, setRequestState, supportOrder, supportOverview, toRequest } from './requests.ts';
+import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, resolveByCustomer, setRequestState, supportOrder, supportOverview, toRequest } from './requests.ts';
 
 // Support after delivery (decision 170). The customer's routes check the order (their
 // own, delivered) before anything in the body; the founder's sit behind the admin guard of
@@ -107,6 +107,19 @@ export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (request) => {
       const order = await orderOf(request);
       return { success: true as const, request: await reopenRequest(deps, order, request.params.requestId) };
+    },
+  );
+
+  app.post(
+    '/orders/:orderId/support/requests/:requestId/resolve',
+    {
+      schema: { tags, summary: 'The customer marks an open or in-progress request resolved (409 from any other state); it can then be rated', params: supportRequestParams, response: { 200: supportRequestResponse, ...errorResponses } },
+      onRequest,
+      config: perSession(20),
+    },
+    async (request) => {
+      const order = await orderOf(request);
+      return { success: true as const, request: await resolveByCustomer(deps, order, request.params.requestId) };
     },
   );
 };

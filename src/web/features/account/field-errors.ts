@@ -16,6 +16,16 @@ export function fieldErrorsFrom(err: unknown, known: readonly string[]): FieldEr
   if (!(err instanceof ApiError) || err.code !== 'BAD_REQUEST') return { fields: {}, form: errorMessage(err) };
   const fields: Record<string, string> = {};
   const rest: string[] = [];
+  // The server lists the refused fields (docs/decisions/211-structured-errors.md); the sentence is
+  // only read for answers without that list.
+  if (err.fields.length) {
+    for (const f of err.fields) {
+      const field = f.path.split('.')[0];
+      if (field && known.includes(field) && !fields[field]) fields[field] = f.message;
+      else rest.push(f.path ? `${f.path}: ${f.message}` : f.message);
+    }
+    return { fields, form: rest.length ? rest.join(' ') : null };
+  }
   const parts = err.message.replace(/^Invalid \w+\.\s*/, '').split('; ');
   for (const part of parts) {
     const m = /^([\w.]+): (.+)$/.exec(part);

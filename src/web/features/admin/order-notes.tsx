@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { INTERNAL_NOTE_MAX, isDeliveryUrl } from '../../../domain/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField, inputClass } from '../../components/ui/text-field.tsx';
+import { CharCount, TextField, inputClass } from '../../components/ui/text-field.tsx';
 import { Card } from './admin-ui.tsx';
 import { adminAction } from './use-admin-data.ts';
 
@@ -72,13 +72,14 @@ export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDo
           <label htmlFor="internal-note" className="text-sm font-medium text-ink">
             Only the team sees this note
           </label>
-          <textarea id="internal-note" className={inputClass} rows={4} maxLength={INTERNAL_NOTE_MAX} value={note} onChange={(e) => {
+          <textarea id="internal-note" className={inputClass} rows={4} value={note} onChange={(e) => {
               setNote(e.target.value);
               setSaved(null);
             }}
           />
+          <CharCount length={note.length} max={INTERNAL_NOTE_MAX} />
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" variant="secondary">
+            <Button type="submit" variant="secondary" disabled={note.length > INTERNAL_NOTE_MAX}>
               Save note
             </Button>
             <span role="status" className="text-sm text-success">

@@ -139,6 +139,7 @@ export default function OrderPage() {
               completed={data.order.completedStages}
               remainingPaid={data.order.remaining.state === 'paid'}
               hasDeliveryLink={Boolean(data.order.deliveryUrl)}
+              briefPending={data.order.briefPending}
               onDone={done}
             />
             <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} delivered={data.order.completedStages >= 15} onDone={done} />

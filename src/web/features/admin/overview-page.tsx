@@ -7,6 +7,7 @@ import { formatMinor } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 import { OverviewAlerts } from './overview-alerts.tsx';
 import { DeliveriesDue } from './deliveries-due.tsx';
+import { ActionInbox, RatingsSummary } from './action-inbox.tsx';
 import { useCanSee } from './owner-only.tsx';
 
 const REVENUE_COLORS = ['#8b5cf6', '#14b8a6', '#ec4899', '#eab308', '#22c55e'];
@@ -37,7 +38,9 @@ export default function OverviewPage() {
         {data && (
           <div className="flex flex-col gap-6">
             <OverviewAlerts data={data} onChange={reload} />
+            <ActionInbox />
             <DeliveriesDue data={data} />
+            <RatingsSummary />
             <Overview data={data} />
           </div>
         )}

@@ -6,6 +6,7 @@ import { inputClass } from '../../components/ui/text-field.tsx';
 import { Card } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
 import { adminAction } from './use-admin-data.ts';
+import { BRIEF_LOCK_STAGE } from '../../../domain/brief.ts';
 
 interface Props {
   orderId: string;
@@ -13,14 +14,18 @@ interface Props {
   completed: number;
   remainingPaid: boolean;
   hasDeliveryLink: boolean;
+  /** The brief is not submitted yet: "UI Started" asks first (docs/decisions/215-brief-lock.md). */
+  briefPending?: boolean;
   onDone(message: string | null, error: string | null): Promise<void>;
 }
 
 /** The 15 stages with their dates and notes, "complete next" with a note, "undo last" with a reason. */
-export function StageTracker({ orderId, stages, completed, remainingPaid, hasDeliveryLink, onDone }: Props) {
+export function StageTracker({ orderId, stages, completed, remainingPaid, hasDeliveryLink, briefPending = false, onDone }: Props) {
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  // "UI Started" before the brief is in: the server asks, the founder confirms (docs/decisions/215-brief-lock.md).
+  const [askBrief, setAskBrief] = useState(false);
   const next = STAGES[completed];
   const path = `orders/${encodeURIComponent(orderId)}/stages`;
   // The server refuses these too (src/domain/tracker.ts); here they are explained up front.
@@ -32,8 +37,11 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
         : null;
   const canUndo = completed > 1 && !isPaymentStage(completed);
 
-  async function complete(e: FormEvent) {
-    e.preventDefault();
+  async function complete(e: FormEvent | null, startWithoutBrief = false) {
+    e?.preventDefault();
+    if (busy) return;
+    if (completed + 1 === BRIEF_LOCK_STAGE && briefPending && !startWithoutBrief) return setAskBrief(true);
+    setAskBrief(false);
     setBusy(true);
     const { error } = await adminAction('POST', `${path}/next`, note.trim() ? { note } : {});
     setBusy(false);
@@ -72,14 +80,28 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
             <label htmlFor="stage-note" className="text-sm font-medium text-ink">
               Note for the customer on “{next}” (optional)
             </label>
-            <textarea id="stage-note" className={inputClass} rows={3} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="stage-note-count" />
-            <span id="stage-note-count" className="text-xs text-muted">
+            <textarea id="stage-note" className={inputClass} rows={3} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="stage-note-count" />
+            <span id="stage-note-count" className={`text-xs ${note.length > NOTE_MAX ? 'text-danger' : 'text-muted'}`}>
               {note.length}/{NOTE_MAX} · shown on the customer's tracker and sent by e-mail
             </span>
             {blocked && <p className="text-sm text-glow-yellow">{blocked}</p>}
-            <Button type="submit" disabled={busy || blocked !== null}>
-              Complete “{next}”
-            </Button>
+            {askBrief ? (
+              <div role="alertdialog" aria-label="Start without the brief?" className="flex flex-col gap-2 rounded-xl border border-amber-300/60 p-3">
+                <p className="text-sm text-ink">The brief is not in yet — start anyway? The customer can still send it, and it stays “Brief pending” until then.</p>
+                <div className="flex flex-wrap gap-2">
+                  <Button disabled={busy} onClick={() => void complete(null, true)}>
+                    Start anyway
+                  </Button>
+                  <Button variant="secondary" onClick={() => setAskBrief(false)}>
+                    Wait for the brief
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <Button type="submit" disabled={busy || blocked !== null || note.length > NOTE_MAX}>
+                Complete “{next}”
+              </Button>
+            )}
           </form>
         ) : (
           <p className="text-success">All 15 stages are complete.</p>

@@ -7,6 +7,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
 import { supportLine } from '../support/support-api.ts';
+import { useOrderActions } from '../../lib/order-actions.ts';
+import { WaitingLine } from './waiting-line.tsx';
 
 const badge = (isPaid: boolean) =>
   `inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${isPaid ? 'bg-success-strong text-white' : 'bg-amber-300 text-black'}`;
@@ -17,6 +19,8 @@ export function MyOrdersTab() {
   const [error, setError] = useState<string | null>(null);
   // Bumped by Retry: a failed load (network, a restart) can be tried again without a reload.
   const [attempt, setAttempt] = useState(0);
+  const actions = useOrderActions();
+  const actionsOf = (orderId: string) => actions?.orders.find((a) => a.orderId === orderId);
 
   useEffect(() => {
     api<{ orders: OrderSummary[] }>('GET', 'order/getAllOrders/user')
@@ -64,6 +68,7 @@ export function MyOrdersTab() {
               {o.order_id}
             </Link>
             <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
+            <WaitingLine actions={actionsOf(o.order_id)} />
             <p className="mt-1 text-sm text-muted">{o.date}</p>
             {o.supportUntil && (
               <p className="mt-1 text-sm text-ink" data-testid="order-support">
@@ -127,6 +132,7 @@ export function MyOrdersTab() {
                   <div>
                     <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
                   </div>
+                  <WaitingLine actions={actionsOf(o.order_id)} />
                   {o.supportUntil && (
                     <div className="mt-1 text-xs text-muted" data-testid="order-support">
                       {supportLine(o.supportUntil)}

@@ -123,8 +123,12 @@ function RequestView({ requestId }: { requestId: string }) {
   const files = useAdminData<OrderFilesResponse>(data ? `orders/${encodeURIComponent(data.item.orderId)}/files` : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [changing, setChanging] = useState(false);
   const setState = async (state: SupportState) => {
-    const { error: err } = await adminAction('POST', `${path}/state`, { state });
+    // One change at a time: a double click sends one request (docs/decisions/210-idempotency-key.md).
+    if (changing) return;
+    setChanging(true);
+    const { error: err } = await adminAction('POST', `${path}/state`, { state }).finally(() => setChanging(false));
     setActionError(err);
     setNotice(err ? null : `Marked ${STATE_LABELS[state]!.toLowerCase()}.`);
     if (!err) await reload();
@@ -158,8 +162,9 @@ function RequestView({ requestId }: { requestId: string }) {
                 )}
               </p>
               <div className="mt-3 flex flex-wrap gap-2">
-                {(['in_progress', 'resolved', 'closed'] as const).map((s) => (
-                  <Button key={s} variant="secondary" disabled={data.request.state === s} onClick={() => void setState(s)}>
+                {/* A button that would change nothing (the current state) is not offered. */}
+                {(['in_progress', 'resolved', 'closed'] as const).filter((s) => s !== data.request.state).map((s) => (
+                  <Button key={s} variant="secondary" disabled={changing} onClick={() => void setState(s)}>
                     Mark {STATE_LABELS[s]!.toLowerCase()}
                   </Button>
                 ))}

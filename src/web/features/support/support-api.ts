@@ -1,4 +1,5 @@
 import type { SupportMessage, SupportOverviewResponse, SupportRequest } from '../../../contract/support.ts';
+import type { Rating } from '../../../contract/ratings.ts';
 import { api } from '../../lib/api.ts';
 
 // Support after delivery (decision 170) as the browser calls it. The customer's routes
@@ -19,6 +20,11 @@ export const customerSupport = {
   write: (orderId: string, requestId: string, text: string, fileIds?: string[]) =>
     api<{ message: SupportMessage; request: SupportRequest }>('POST', `${base(orderId)}/support/requests/${encodeURIComponent(requestId)}/messages`, { text, fileIds }),
   reopen: (orderId: string, requestId: string) => api<{ request: SupportRequest }>('POST', `${base(orderId)}/support/requests/${encodeURIComponent(requestId)}/reopen`),
+  // The customer closes and rates their own request (docs/decisions/214-ratings.md).
+  resolve: (orderId: string, requestId: string) => api<{ request: SupportRequest }>('POST', `${base(orderId)}/support/requests/${encodeURIComponent(requestId)}/resolve`),
+  rate: (orderId: string, requestId: string, body: { score: number; comment?: string }) =>
+    api<{ rating: Rating }>('POST', `${base(orderId)}/support/requests/${encodeURIComponent(requestId)}/rating`, body),
+  ratings: (orderId: string) => api<{ ratings: Rating[] }>('GET', `${base(orderId)}/ratings`),
 };
 
 /** "Nov 25, 2027" (UTC: the window is counted in whole UTC days on the server). */

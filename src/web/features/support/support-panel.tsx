@@ -12,6 +12,7 @@ import type { Workspace } from '../workspace/workspace-api.ts';
 import { MaintenanceCharges } from './maintenance-charges.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { RequestThread } from './request-thread.tsx';
+import { RatingForm } from '../../components/rating-form.tsx';
 import { useSupportLive } from './use-support-live.ts';
 import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay, type Thread } from './support-api.ts';
 
@@ -75,6 +76,11 @@ function WindowCard({ data }: { data: SupportOverviewResponse }) {
             ? `Support until ${formatDay(data.supportUntil)}`
             : `Support ended on ${formatDay(data.supportUntil)}`}
       </p>
+      {data.covered && (
+        <p className="mt-1 text-sm text-muted" data-testid="support-target">
+          We answer within {data.responseTargetHours} h.
+        </p>
+      )}
     </PanelCard>
   );
 }
@@ -155,7 +161,10 @@ function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orde
   // eslint-disable-next-line react-hooks/exhaustive-deps -- tick is the reason to reload, not an input
   const load = useCallback(() => customerSupport.thread(orderId, requestId), [orderId, requestId, tick]);
   const thread = useLoad<Thread>(load);
+  const loadRatings = useCallback(() => customerSupport.ratings(orderId), [orderId]);
+  const ratings = useLoad(loadRatings);
   const [error, setError] = useState<string | null>(null);
+  const [resolving, setResolving] = useState(false);
   if (!thread.data) return thread.error ? <PanelError message={thread.error} /> : <PanelLoading label="Loading the request" />;
   const { request, messages } = thread.data;
   const all = [{ id: 'opening', sender: 'customer' as const, text: request.description, fileIds: request.fileIds, createdAt: request.createdAt }, ...messages];
@@ -163,6 +172,26 @@ function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orde
     <section className="mt-4 flex flex-col gap-3 border-t border-line pt-4" aria-label={`Request: ${request.title}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold wrap-anywhere text-white">{request.title}</h3>
+        {(request.state === 'open' || request.state === 'in_progress') && (
+          <Button
+            variant="secondary"
+            disabled={resolving}
+            onClick={async () => {
+              // Disabled while in flight: a double click resolves once (docs/decisions/210-idempotency-key.md).
+              setResolving(true);
+              try {
+                await customerSupport.resolve(orderId, requestId);
+                await Promise.all([thread.reload(), onChange()]);
+              } catch (err) {
+                setError(errorMessage(err));
+              } finally {
+                setResolving(false);
+              }
+            }}
+          >
+            {resolving ? 'Saving…' : 'Mark resolved'}
+          </Button>
+        )}
         {request.state === 'resolved' && (
           <Button
             variant="secondary"
@@ -180,6 +209,11 @@ function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orde
         )}
       </div>
       {error && <PanelError message={error} />}
+      {(request.state === 'resolved' || request.state === 'closed') && ratings.data && !ratings.data.ratings.some((r) => r.supportRequestId === requestId) && (
+        <div className="rounded-xl border border-line p-3">
+          <RatingForm legend="How was our help with this request?" onSubmit={async (body) => void (await customerSupport.rate(orderId, requestId, body))} />
+        </div>
+      )}
       <RequestThread
         messages={all}
         reader="customer"

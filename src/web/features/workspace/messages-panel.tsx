@@ -11,7 +11,7 @@ import {
   type OrderSocketAck,
 } from '../../../contract/order-messages.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { inputClass } from '../../components/ui/text-field.tsx';
+import { CharCount, inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useLoad } from './use-load.ts';
 import { downloadFile } from '../../lib/download-file.ts';
@@ -149,6 +149,8 @@ function Compose({ ws, files, onSent }: { ws: Workspace; files: OrderFile[]; onS
 
   const send = async (e?: React.FormEvent) => {
     e?.preventDefault();
+    // Ctrl+Enter while sending, or a double click, sends once (docs/decisions/210-idempotency-key.md).
+    if (busy) return;
     if (!text.trim()) return setError('Write a message.');
     setBusy(true);
     setError(null);
@@ -172,7 +174,6 @@ function Compose({ ws, files, onSent }: { ws: Workspace; files: OrderFile[]; onS
       <textarea
         id={id}
         rows={3}
-        maxLength={ORDER_MESSAGE_MAX}
         className={`${inputClass} resize-y`}
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -184,6 +185,7 @@ function Compose({ ws, files, onSent }: { ws: Workspace; files: OrderFile[]; onS
       <p id={`${id}-hint`} className="text-xs text-muted">
         Ctrl+Enter sends. Attach files uploaded in Files.
       </p>
+      <CharCount length={text.length} max={ORDER_MESSAGE_MAX} />
       {files.length > 0 && (
         <details className="rounded-xl border border-line">
           <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm text-ink">Attach files{attached.length ? ` (${attached.length})` : ''}</summary>
@@ -205,7 +207,7 @@ function Compose({ ws, files, onSent }: { ws: Workspace; files: OrderFile[]; onS
         </details>
       )}
       {error && <PanelError message={error} />}
-      <Button type="submit" disabled={busy} className="sm:self-start">
+      <Button type="submit" disabled={busy || text.length > ORDER_MESSAGE_MAX} className="sm:self-start">
         {busy ? 'Sending…' : 'Send'}
       </Button>
     </form>

@@ -80,7 +80,7 @@ export function OpenRoundForm({ ws, files, reviews, onOpened }: { ws: Workspace;
         </fieldset>
         {openOfKind && <p className="text-sm text-glow-yellow">Round {openOfKind.round} of this kind is still open: the customer decides it first.</p>}
         <TextField label="Title" value={title} maxLength={REVIEW_LIMITS.title} onChange={(e) => setTitle(e.target.value)} placeholder={`${kind === 'ui' ? 'UI design' : 'Final website'} — round ${nextRound(kind)}`} />
-        <TextAreaField label="Note to the customer (optional)" rows={3} value={note} maxLength={REVIEW_LIMITS.note} onChange={(e) => setNote(e.target.value)} />
+        <TextAreaField label="Note to the customer (optional)" rows={3} value={note} maxChars={REVIEW_LIMITS.note} onChange={(e) => setNote(e.target.value)} />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-ink">Designs to review (images or PDFs of the order)</legend>
           {candidates.length === 0 ? (

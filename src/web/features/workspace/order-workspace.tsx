@@ -1,7 +1,10 @@
 import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { workspaceOf, type Side } from './workspace-api.ts';
+import { call, workspaceOf, type Side } from './workspace-api.ts';
+import { refreshOrderActions, useOrderActions, WAITING_TAB } from '../../lib/order-actions.ts';
+import { RatingForm } from '../../components/rating-form.tsx';
+import { PanelCard } from './panel-ui.tsx';
 
 // The order page (the customer's /status/:id, the founder's /admin/orders/:id)
 // as tabs — Progress (what the page showed before), Brief, Files, Reviews, Messages. The tab is in
@@ -35,6 +38,10 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
   // Opening Messages reads the thread: its count is then old news.
   const [readMessages, setReadMessages] = useState(false);
   if (current === 'messages' && !readMessages) setReadMessages(true);
+  // What waits for the customer, as badges on the tabs where it is done (docs/decisions/213-action-counts.md).
+  const mine = useOrderActions(side === 'customer')?.orders.find((o) => o.orderId === orderId);
+  const waitingOn = (tab: TabId) => (mine?.waiting ?? []).filter((w) => w.kind !== 'reply' && WAITING_TAB[w.kind] === tab).reduce((n, w) => n + w.count, 0);
+  const rating = mine?.waiting.some((w) => w.kind === 'rating') ?? false;
 
   const select = (id: TabId, focus = false) => {
     setParams(
@@ -47,6 +54,8 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
       { replace: true, preventScrollReset: true },
     );
     if (focus) buttons.current[TABS.findIndex((t) => t.id === id)]?.focus();
+    // What was done on the tab left may have cleared a count.
+    if (side === 'customer') void refreshOrderActions();
   };
   // The tabs pattern of WAI-ARIA: arrows move between tabs, Home/End to the ends.
   const onKeyDown = (e: KeyboardEvent) => {
@@ -86,12 +95,19 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
                   <span className="sr-only"> unread</span>
                 </span>
               )}
+              {t.id !== 'messages' && waitingOn(t.id) > 0 && (
+                <span className="absolute -top-1 right-0 rounded-full bg-amber-300 px-1.5 text-xs font-bold text-black sm:static" data-testid={`tab-waiting-${t.id}`}>
+                  {waitingOn(t.id)}
+                  <span className="sr-only"> waiting for you</span>
+                </span>
+              )}
             </button>
           );
         })}
       </div>
       <div role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`} className="min-w-0">
         <Suspense fallback={<Spinner label="Loading" className="h-6 w-6 text-accent-soft" />}>
+          {current === 'progress' && rating && <HowDidWeDo orderId={orderId} />}
           {current === 'progress' && progress}
           {current === 'brief' && <BriefPanel ws={ws} />}
           {current === 'files' && <FilesPanel ws={ws} />}
@@ -101,5 +117,22 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
         </Suspense>
       </div>
     </div>
+  );
+}
+
+/** Once the website is delivered, the order asks once how it went (docs/decisions/214-ratings.md). */
+function HowDidWeDo({ orderId }: { orderId: string }) {
+  const ws = workspaceOf('customer', orderId);
+  return (
+    <PanelCard className="mb-6">
+      <h2 className="mb-3 text-lg font-semibold text-white">How did we do?</h2>
+      <RatingForm
+        legend="Rate your website project"
+        quote
+        // The counts are read again on the next tab change or focus: refreshing now would remove
+        // this card before its "thank you" is read.
+        onSubmit={async (body) => void (await call(ws, 'POST', 'rating', body))}
+      />
+    </PanelCard>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import type { OrderFile } from '../../../contract/order-files.ts';
 import { REVIEW_LIMITS, type ReviewComment } from '../../../contract/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { inputClass } from '../../components/ui/text-field.tsx';
+import { CharCount, inputClass } from '../../components/ui/text-field.tsx';
 import { useImageUrl } from './use-file-url.ts';
 import type { Workspace } from './workspace-api.ts';
 
@@ -201,16 +201,16 @@ export function PinBoard({
             id={commentId}
             autoFocus
             rows={3}
-            maxLength={REVIEW_LIMITS.comment}
             className={`${inputClass} resize-y`}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => e.key === 'Escape' && cancel()}
             placeholder="e.g. this button, bigger"
           />
+          <CharCount length={text.length} max={REVIEW_LIMITS.comment} />
           {error && <p role="alert" className="text-sm text-danger">{error}</p>}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={saving}>
+            <Button type="submit" disabled={saving || text.length > REVIEW_LIMITS.comment}>
               {saving ? 'Saving…' : 'Save pin'}
             </Button>
             <Button variant="secondary" onClick={cancel}>

@@ -3,7 +3,7 @@ import type { OrderFile } from '../../../contract/order-files.ts';
 import { REVIEW_LIMITS, type Review, type ReviewCommentResponse, type ReviewResponse, type ReviewsResponse } from '../../../contract/reviews.ts';
 import { formatStageDate } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { inputClass } from '../../components/ui/text-field.tsx';
+import { CharCount, inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download-file.ts';
 import { FileThumb } from './file-thumb.tsx';
@@ -362,6 +362,7 @@ function OwnPinActions({ number, text, onEdit, onDelete }: { number: number; tex
 function AgencyActions({ number, resolved, onResolve, onReply }: { number: number; resolved: boolean; onResolve(): Promise<void>; onReply(text: string): Promise<void> }) {
   const [replying, setReplying] = useState(false);
   const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
   const id = useId();
   if (replying) {
     return (
@@ -369,19 +370,26 @@ function AgencyActions({ number, resolved, onResolve, onReply }: { number: numbe
         className="ml-10 flex flex-col gap-2"
         onSubmit={async (e) => {
           e.preventDefault();
-          if (!text.trim()) return;
-          await onReply(text.trim());
-          setReplying(false);
-          setText('');
+          if (!text.trim() || sending || text.length > REVIEW_LIMITS.comment) return;
+          // Disabled while in flight: a double click answers once (docs/decisions/210-idempotency-key.md).
+          setSending(true);
+          try {
+            await onReply(text.trim());
+            setReplying(false);
+            setText('');
+          } finally {
+            setSending(false);
+          }
         }}
       >
         <label htmlFor={id} className="text-xs text-muted">
           Answer to pin {number}
         </label>
-        <textarea id={id} autoFocus rows={2} maxLength={REVIEW_LIMITS.comment} className={`${inputClass} resize-y`} value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea id={id} autoFocus rows={2} className={`${inputClass} resize-y`} value={text} onChange={(e) => setText(e.target.value)} />
+        <CharCount length={text.length} max={REVIEW_LIMITS.comment} />
         <div className="flex gap-2">
-          <Button type="submit" className="px-3">
-            Send answer
+          <Button type="submit" className="px-3" disabled={sending || text.length > REVIEW_LIMITS.comment}>
+            {sending ? 'Sending…' : 'Send answer'}
           </Button>
           <Button variant="ghost" className="px-3" onClick={() => setReplying(false)}>
             Cancel
@@ -435,7 +443,8 @@ function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspac
       <label htmlFor={id} className="text-sm font-medium text-ink">
         Comment (needed to ask for changes without pins; optional to approve)
       </label>
-      <textarea id={id} rows={3} maxLength={REVIEW_LIMITS.comment} className={`${inputClass} resize-y`} value={comment} onChange={(e) => setComment(e.target.value)} />
+      <textarea id={id} rows={3} className={`${inputClass} resize-y`} value={comment} onChange={(e) => setComment(e.target.value)} />
+      <CharCount length={comment.length} max={REVIEW_LIMITS.comment} />
       {error && <PanelError message={error} />}
       {confirming === 'approve' ? (
         <div role="group" aria-label="Confirm the approval" className="flex flex-col gap-2 rounded-xl border border-success/40 p-3">

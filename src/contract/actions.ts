@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+// What waits for whom (docs/decisions/213-action-counts.md): per order, what the customer has to do,
+// and across orders, what the agency has to do. Counts only; each place to act has its own API.
+
+/** What can wait for the customer on an order. `change` counts once change requests exist. */
+export const CUSTOMER_WAITING_KINDS = ['brief', 'review', 'reply', 'change', 'payment', 'rating'] as const;
+export type CustomerWaitingKind = (typeof CUSTOMER_WAITING_KINDS)[number];
+
+export const orderActionsResponse = z.object({
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      /** The number of completed stages (1–15). */
+      stage: z.number().int(),
+      /** The stage being worked on now, or the last one once all are done. */
+      stageName: z.string(),
+      /** Only kinds with a count above 0. */
+      waiting: z.array(z.object({ kind: z.enum(CUSTOMER_WAITING_KINDS), count: z.number().int().positive() })),
+    }),
+  ),
+  /** The sum of every count: the number on "Dashboard" in the navigation. */
+  total: z.number().int(),
+});
+export type OrderActionsResponse = z.infer<typeof orderActionsResponse>;
+export type OrderActions = OrderActionsResponse['orders'][number];
+
+/** What can wait for the agency. */
+export const AGENCY_WAITING_KINDS = ['brief_submitted', 'customer_files', 'changes_requested', 'unread_messages', 'support_overdue'] as const;
+export type AgencyWaitingKind = (typeof AGENCY_WAITING_KINDS)[number];
+
+export const adminActionsResponse = z.object({
+  /** Oldest first. */
+  items: z.array(
+    z.object({
+      kind: z.enum(AGENCY_WAITING_KINDS),
+      orderId: z.string(),
+      /** Since when it waits (ISO 8601). */
+      since: z.string(),
+      count: z.number().int().positive(),
+    }),
+  ),
+});
+export type AdminActionsResponse = z.infer<typeof adminActionsResponse>;
+export type AdminActionItem = AdminActionsResponse['items'][number];

@@ -1,0 +1,103 @@
+import type { AdminActionItem, AgencyWaitingKind, CustomerWaitingKind, OrderActions } from '../../../contract/actions.ts';
+import { DELIVERY_STAGE, REMAINING_PAYMENT_STAGE, STAGES, STAGE_COUNT } from '../../../domain/tracker.ts';
+import type { AppDeps } from '../../deps.ts';
+import { unreadMessagesSql } from '../order-messages/unread.ts';
+
+// What waits for whom (docs/decisions/213-action-counts.md). Counts only, read in one statement per
+// side — separate from the order list's query, which is tuned for its own page.
+
+/** "UI Started": once the design starts, a submitted brief no longer waits for the agency. */
+const UI_STARTED_STAGE = 3;
+
+type CustomerRow = {
+  public_id: string;
+  state: string;
+  stages: number;
+  brief_submitted: boolean;
+  open_reviews: number;
+  unread: number;
+  remaining_paid: boolean;
+  rated: boolean;
+};
+
+/** The stage being worked on (the first not completed), or the last one once all are done. */
+const stageNameOf = (completed: number) => STAGES[Math.min(completed, STAGE_COUNT - 1)]!;
+
+export async function customerActions(deps: AppDeps, userId: string): Promise<{ orders: OrderActions[]; total: number }> {
+  const rows = await deps.database.query<CustomerRow>(
+    `select o.public_id, o.state,
+            (select count(*)::int from order_stages s where s.order_id = o.id) as stages,
+            exists (select 1 from order_briefs b where b.order_id = o.id and b.submitted_at is not null) as brief_submitted,
+            (select count(*)::int from order_reviews r where r.order_id = o.id and r.state = 'open') as open_reviews,
+            ${unreadMessagesSql('customer', 'o.id')} as unread,
+            not exists (select 1 from installments i where i.order_id = o.id and i.kind = 'remaining' and i.state <> 'paid') as remaining_paid,
+            exists (select 1 from ratings ra where ra.order_id = o.id and ra.kind = 'order') as rated
+       from orders o
+      where o.user_id = $1 and o.state <> 'awaiting_advance'
+      order by o.created_at desc`,
+    [userId],
+  );
+  const orders = rows.map((r): OrderActions => {
+    const stages = Number(r.stages);
+    const delivered = r.state === 'delivered' || stages >= DELIVERY_STAGE;
+    const counts: [CustomerWaitingKind, number][] = [
+      // The brief is the customer's until it is submitted (it stays open after "UI Started" if it never came).
+      ['brief', !r.brief_submitted && !delivered ? 1 : 0],
+      ['review', Number(r.open_reviews)],
+      ['reply', Number(r.unread)],
+      // Change requests do not exist yet; the kind is in the contract so clients are ready for them.
+      ['change', 0],
+      // The rest is due once "Launch Readiness" is done: delivery waits for it.
+      ['payment', !r.remaining_paid && stages >= REMAINING_PAYMENT_STAGE - 1 ? 1 : 0],
+      ['rating', delivered && !r.rated ? 1 : 0],
+    ];
+    return {
+      orderId: r.public_id,
+      stage: stages,
+      stageName: stageNameOf(stages),
+      waiting: counts.filter(([, n]) => n > 0).map(([kind, count]) => ({ kind, count })),
+    };
+  });
+  const total = orders.reduce((sum, o) => sum + o.waiting.reduce((s, w) => s + w.count, 0), 0);
+  return { orders, total };
+}
+
+type AgencyRow = { kind: AgencyWaitingKind; order_id: string; since: Date | string; count: number };
+
+/** Across orders, what waits for the agency, oldest first. */
+export async function agencyActions(deps: AppDeps, now = new Date()): Promise<AdminActionItem[]> {
+  const overdueSince = new Date(now.getTime() - deps.config.SUPPORT_FIRST_RESPONSE_HOURS * 3_600_000);
+  const rows = await deps.database.query<AgencyRow>(
+    `select 'brief_submitted' as kind, o.public_id as order_id, b.submitted_at as since, 1 as count
+       from order_briefs b join orders o on o.id = b.order_id
+      where b.submitted_at is not null and o.state <> 'awaiting_advance'
+        and not exists (select 1 from order_stages s where s.order_id = o.id and s.stage = ${UI_STARTED_STAGE})
+     union all
+     select 'customer_files', o.public_id, min(f.created_at), count(*)::int
+       from order_files f join orders o on o.id = f.order_id
+       left join order_file_reads fr on fr.order_id = o.id
+      where f.uploaded_by = 'customer' and (fr.agency_read_at is null or f.created_at > fr.agency_read_at)
+      group by o.public_id
+     union all
+     select 'changes_requested', o.public_id, r.decided_at, 1
+       from order_reviews r join orders o on o.id = r.order_id
+      where r.state = 'changes_requested'
+        and not exists (select 1 from order_reviews later where later.order_id = r.order_id and later.kind = r.kind and later.round > r.round)
+     union all
+     select 'unread_messages', o.public_id,
+            (select min(m.created_at) from order_messages m
+              where m.order_id = o.id and m.sender = 'customer'
+                and m.seq > coalesce((select rd.last_read_seq from order_message_reads rd where rd.order_id = o.id and rd.side = 'agency'), 0)),
+            ${unreadMessagesSql('agency', 'o.id')}
+       from orders o
+      where o.state <> 'awaiting_advance' and ${unreadMessagesSql('agency', 'o.id')} > 0
+     union all
+     select 'support_overdue', o.public_id, min(sr.waiting_since), count(*)::int
+       from support_requests sr join orders o on o.id = sr.order_id
+      where sr.state in ('open', 'in_progress') and sr.waiting_since <= $1
+      group by o.public_id
+     order by since asc, order_id asc`,
+    [overdueSince],
+  );
+  return rows.map((r) => ({ kind: r.kind, orderId: r.order_id, since: new Date(r.since).toISOString(), count: Number(r.count) }));
+}
