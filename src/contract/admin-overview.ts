@@ -27,7 +27,7 @@ export const overviewResponse = z.object({
   customers: z.number(),
   /** Duplicate payments still to refund (issue 12 item 6), oldest first. */
   refundsNeeded: z.array(
-    z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }),
+    z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining', 'change']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }),
   ),
   /** The featured promotion behind the banner, popup and coupon placeholder; `hasEnded` warns the founder. */
   featuredOffer: z.object({ couponId: z.string(), code: z.string(), endsAt: z.string().nullable(), hasEnded: z.boolean() }).nullable(),

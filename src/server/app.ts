@@ -70,6 +70,8 @@ import { subscribeBrief } from './features/brief/subscriptions.ts';
 import { subscribeReferrals } from './features/referrals/subscriptions.ts';
 import { subscribeAbandonedCheckouts } from './features/abandoned-checkouts/subscriptions.ts';
 import { subscribeFunnel } from './features/funnel/subscriptions.ts';
+import { subscribeChanges } from './features/changes/subscriptions.ts';
+import { changeRoutes } from './features/changes/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Who reacts to the order's events (decision 100) — the one place that knows; publishers import
   // none of them. The order matters after commit: the customer's receipt and stage e-mail first.
   subscribeOrderMail(deps);
+  // Before the invoices: a change is accepted before its document is issued.
+  subscribeChanges(deps);
   subscribeInvoices(deps);
   subscribeReminders(deps);
   subscribeRefunds(deps);
@@ -227,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(maintenanceRoutes, { prefix: API, deps });
   // — after delivery: support (issue 20) —
   await app.register(supportRoutes, { prefix: API, deps });
+  await app.register(changeRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
   // — chat (issue 6) —

@@ -19,6 +19,7 @@ import { adminOrderMessageRoutes } from '../order-messages/routes.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
 import { adminSupportRoutes } from '../support/routes.ts';
 import { adminStaffRoutes } from '../staff/routes.ts';
+import { adminChangeRoutes } from '../changes/routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -47,4 +48,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminReviewRoutes, { deps });
   await app.register(adminSupportRoutes, { deps });
   await app.register(adminStaffRoutes, { deps });
+  await app.register(adminChangeRoutes, { deps });
 };

@@ -115,6 +115,9 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     .limit(1);
   if (!row) throw new Error(`no installment ${input.installmentId} to invoice`);
   const { installment, order, user, billing } = row;
+  // A change's installment has its own document (issue-change-invoice.ts), never this one.
+  if (installment.kind === 'change') throw new Error(`installment ${installment.id} pays a change: issueChangeInvoice`);
+  const kind = installment.kind;
   const all = await tx
     .select({
       id: installments.id,
@@ -143,8 +146,8 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     fee: order.fee,
     total: order.total,
     installment: {
-      kind: installment.kind,
-      label: LABEL[installment.kind],
+      kind,
+      label: LABEL[kind],
       amount: installment.amount,
     },
     paidBefore,
@@ -157,7 +160,7 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     orderId: order.id,
     installmentId: installment.id,
     userId: user.id,
-    installmentKind: installment.kind,
+    installmentKind: kind,
     providerPaymentId: input.paymentId,
     currency: order.currency,
     amount: installment.amount,

@@ -104,9 +104,10 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
 
   row('Description', `Amount (${s.currency})`, true);
   rule();
-  if (s.charge) {
-    // A maintenance-plan charge (issue 20): one line for the month it pays for, nothing owed after.
-    row(`${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}`, money(s.total, s));
+  if (s.charge || s.change) {
+    // A maintenance-plan charge (issue 20): one line for the month it pays for, nothing owed after;
+    // a paid change request: one line for the change.
+    row(s.charge ? `${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}` : s.description, money(s.total, s));
     rule();
     row('Total paid', money(s.total, s), true);
   } else {

@@ -22,5 +22,19 @@ export function subscribeOrderMail(deps: AppDeps) {
       invoice: invoice ?? undefined,
     });
   });
+  // A paid change: its receipt carries its document like an installment's (decision 250).
+  deps.events.afterCommit('change.paid', async (e) => {
+    const invoice = await invoiceOfInstallment(deps, e.installmentId);
+    await mailReceipt(deps, e.customerEmail, {
+      orderPublicId: e.orderPublicId,
+      kind: 'change',
+      amount: e.amount,
+      currency: e.currency,
+      paymentId: e.paymentId,
+      paidAt: e.paidAt,
+      invoice: invoice ?? undefined,
+      change: { title: e.title, extraDays: e.extraDays },
+    });
+  });
   deps.events.afterCommit('stage.completed', (e) => mailStageCompleted(deps, e.customerEmail, e.orderPublicId, e.stage, e.note, e.at));
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
 import { cashback, couponRedemptions, installments, orderStages, orders, paymentAttempts } from '../../db/schema/orders.ts';
+import { orderChanges } from '../../db/schema/changes.ts';
 import { withoutDiscount } from '../../../domain/pricing.ts';
 import { mayRedeem } from '../coupons/coupon-limits.ts';
 import { moneyContext } from '../../lib/money-context.ts';
@@ -14,7 +15,7 @@ export type SettleOutcome = 'paid' | 'already_paid' | 'duplicate' | 'amount_mism
 
 export interface SettleResult {
   outcome: SettleOutcome;
-  kind?: 'advance' | 'remaining';
+  kind?: 'advance' | 'remaining' | 'change';
   orderPublicId?: string;
 }
 
@@ -58,7 +59,14 @@ export async function settlePayment(
       return { ...base, outcome: 'amount_mismatch' };
     }
     const now = new Date();
-    if (installment.state === 'paid') {
+    // A change's payment counts only for the change as quoted when its checkout opened: one declined,
+    // withdrawn or re-quoted meanwhile is refunded like a duplicate (docs/decisions/250-change-requests.md).
+    const change =
+      installment.kind === 'change' && installment.changeId
+        ? (await tx.select().from(orderChanges).where(eq(orderChanges.id, installment.changeId)).for('update').limit(1))[0]
+        : undefined;
+    const changeStale = installment.kind === 'change' && (!change || change.state !== 'quoted' || change.amount !== attempt.amount);
+    if (installment.state === 'paid' || changeStale) {
       // A second successful payment for an installment already paid: keep the record for a refund.
       // The founder is e-mailed and sees "Refund needed" until it is marked refunded (issue 12 item 6).
       await tx
@@ -71,6 +79,24 @@ export async function settlePayment(
     }
     await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
     await tx.update(installments).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(installments.id, installment.id));
+    if (installment.kind === 'change') {
+      // A change is extra work on the order: its stages and state do not move; the change's own
+      // subscribers accept it, move the due date, issue its document and mail the receipt.
+      await deps.events.publish(tx, 'change.paid', {
+        ...ref,
+        changeId: change!.id,
+        title: change!.title,
+        installmentId: installment.id,
+        paymentId: input.paymentId,
+        amount: attempt.amount,
+        currency: attempt.currency,
+        extraDays: change!.extraDays,
+        paidAt: now,
+        testMode: attempt.testMode,
+      });
+      return { ...base, outcome: 'paid' };
+    }
+    const kind = installment.kind;
     // Published after payment.settled, at the end: the invoice's subscriber must see the final
     // amounts (a discount withdrawn below), and the receipt is e-mailed before the stage e-mails.
     const stageEvents: (() => Promise<void>)[] = [];
@@ -130,7 +156,7 @@ export async function settlePayment(
     }
     await deps.events.publish(tx, 'payment.settled', {
       ...ref,
-      kind: installment.kind,
+      kind,
       installmentId: installment.id,
       paymentId: input.paymentId,
       amount: attempt.amount,
