@@ -14,6 +14,7 @@ import { OrderWorkspace } from '../workspace/order-workspace.tsx';
 import { formatDueDate } from '../../../domain/delivery-date.ts';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, isDeletedPerson } from './person.tsx';
+import { AdminChanges } from '../changes/admin-changes.tsx';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -117,6 +118,7 @@ export default function OrderPage() {
                 <OrderInvoices orderId={id} admin refreshKey={data} />
               </Card>
             )}
+            <AdminChanges orderId={id} currency={data.order.currency} />
             <OrderReminders orderId={id} />
             <StageTracker
               orderId={id}
