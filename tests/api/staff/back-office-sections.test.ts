@@ -21,6 +21,8 @@ const ROUTE_OF: Record<Exclude<AdminSection, 'revenue'>, string> = {
   invoices: 'GET /api/v1/admin/invoices/:id/pdf',
   'reminder-pause': 'PUT /api/v1/admin/orders/:id/reminders/pause',
   exports: 'GET /api/v1/admin/leads.csv',
+  addons: 'GET /api/v1/admin/addons',
+  'addons-edit': 'POST /api/v1/admin/addons',
 };
 
 describe('back-office sections by role', () => {

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps.ts';
-import { acceptPaidChange } from './changes.ts';
+import type { AppDeps } from "../../deps.ts";
+import { acceptPaidChange } from "./changes.ts";
 
 /**
  * A change's payment settled: it is accepted and the delivery moves, in the settling transaction
@@ -7,5 +7,5 @@ import { acceptPaidChange } from './changes.ts';
  * document is issued for an accepted change.
  */
 export function subscribeChanges(deps: AppDeps) {
-  deps.events.inTransaction('change.paid', (e, tx) => acceptPaidChange(tx, e));
+  deps.events.inTransaction("change.paid", (e, tx) => acceptPaidChange(tx, e));
 }
