@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './text-policy.ts';
 
-// Tax invoices (issue 14.1): billing details the customer may give before paying, the invoices of
+// Tax invoices: billing details the customer may give before paying, the invoices of
 // an order, and the snapshot frozen into every invoice at issue.
 
 /**
@@ -90,7 +90,7 @@ export interface InvoiceSnapshot {
   installment: { kind: 'advance' | 'remaining' | 'maintenance' | 'change'; label: string; amount: number };
   /** A paid change request (docs/decisions/250-change-requests.md): its title; absent on other invoices. */
   change?: { id: string; title: string };
-  /** A maintenance-plan charge (issue 20): the month it pays for; absent on order invoices. */
+  /** A maintenance-plan charge: the month it pays for; absent on order invoices. */
   charge?: { periodStart: string; periodEnd: string };
   paidBefore: number;
   remainingAfter: number;

@@ -31,7 +31,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       },
     },
     async (request) => {
-      // stepUp: the back office warns the founder while ADMIN_STEP_UP=off (issue 21 item 2).
+      // stepUp: the back office warns the founder while ADMIN_STEP_UP=off.
       const overview = { ...(await getOverview(deps.database, new Date(), deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP };
       return isOwner(authOf(request).user.role) ? overview : withoutMoney(overview);
     },

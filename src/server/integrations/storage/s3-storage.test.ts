@@ -6,8 +6,8 @@ import { openDatabase, type Database } from '../../db/client.ts';
 import { createThrowAwayDatabase, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
 import { startS3Fake, type S3Fake } from '../../../../tests/fakes/s3.ts';
-import { seedPaidOrder } from '../../features/admin/test-seed.ts';
-import { PDF, PNG } from '../../features/order-files/test-files.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
+import { PDF, PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { createS3Storage } from './s3-storage.ts';
 import type { FileStorage } from './file-storage.ts';
 

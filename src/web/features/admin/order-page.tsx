@@ -22,7 +22,7 @@ export default function OrderPage() {
   const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  // Staff work on the order; refunds, invoices and the customer's own page are the owner's (issue 21).
+  // Staff work on the order; refunds, invoices and the customer's own page are the owner's.
   const owner = { refunds: useCanSee('refunds'), invoices: useCanSee('invoices'), customers: useCanSee('customers') };
   const done = async (message: string | null, err: string | null) => {
     setNotice(err ? null : message);
@@ -48,7 +48,7 @@ export default function OrderPage() {
                 {data.order.daysLeft !== null && ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
               </p>
             )}
-            {/* Issue 19 item 7: the order's workspace; Progress is what this page showed before. */}
+            {/* The order's workspace; Progress is what this page showed before. */}
             <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} progress={<div className="flex flex-col gap-6">
             {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts)} onDone={done} />}
             <div className="grid gap-6 lg:grid-cols-2">

@@ -6,11 +6,11 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadFile } from '../../lib/download-file.ts';
 import { useCanSee } from '../admin/owner-only.tsx';
 
-// The founder's view of one order's maintenance plan (issue 20 item 5): state, next charge, and
+// The founder's view of one order's maintenance plan: state, next charge, and
 // the charges with their invoices.
 
 export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintenance | null }) {
-  // Invoices are the owner's (issue 21): staff see the charges without the PDFs.
+  // Invoices are the owner's: staff see the charges without the PDFs.
   const canDownload = useCanSee('invoices');
   if (!maintenance) return <p className="mt-2 text-sm text-muted">No maintenance plan.</p>;
   const m = maintenance;
