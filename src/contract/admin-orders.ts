@@ -89,7 +89,7 @@ export const orderDetailResponse = z.object({
   }),
   installments: z.array(
     installment.extend({
-      kind: z.enum(['advance', 'remaining']),
+      kind: z.enum(['advance', 'remaining', 'change']),
       currency: z.string(),
       providerPaymentId: z.string().nullable(),
       attempts: z.array(adminPayment),

@@ -12,8 +12,12 @@ const dueOrder = z.object({ orderId: z.string(), customerEmail: z.string(), cust
 export const overviewResponse = z.object({
   generatedAt: z.string(),
   days: z.array(z.string()),
-  /** Money received per day, one series per currency, in minor units. */
+  /** Money received per day, one series per currency, in minor units: installments and paid changes together. */
   revenue: z.array(z.object({ currency: z.string(), perDay: z.array(z.number()), total: z.number() })),
+  /** Of `revenue`, what paid change requests brought in the window, per currency (decision 250); the rest is plan revenue. */
+  changeRevenue: z.array(z.object({ currency: z.string(), total: z.number() })),
+  /** Change requests waiting: `requested` for the team's quote, `quoted` for the customer's decision, oldest first. */
+  changesWaiting: z.array(z.object({ orderId: z.string(), changeId: z.string(), title: z.string(), state: z.enum(['requested', 'quoted']), since: z.string() })),
   /** Orders whose last completed stage is `stage` (1..15). */
   ordersByStage: z.array(z.object({ stage: z.number(), count: z.number() })),
   leadsPerDay: z.array(z.number()),
@@ -27,7 +31,7 @@ export const overviewResponse = z.object({
   customers: z.number(),
   /** Duplicate payments still to refund, oldest first. */
   refundsNeeded: z.array(
-    z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }),
+    z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining', 'change']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }),
   ),
   /** The featured promotion behind the banner, popup and coupon placeholder; `hasEnded` warns the founder. */
   featuredOffer: z.object({ couponId: z.string(), code: z.string(), endsAt: z.string().nullable(), hasEnded: z.boolean() }).nullable(),

@@ -134,7 +134,9 @@ export interface InvoiceSnapshot {
   couponCode: string | null;
   fee: number;
   total: number;
-  installment: { kind: 'advance' | 'remaining' | 'maintenance'; label: string; amount: number };
+  installment: { kind: 'advance' | 'remaining' | 'maintenance' | 'change'; label: string; amount: number };
+  /** A paid change request (docs/decisions/250-change-requests.md): its title; absent on other invoices. */
+  change?: { id: string; title: string };
   /** A maintenance-plan charge: the month it pays for; absent on order invoices. */
   charge?: { periodStart: string; periodEnd: string };
   paidBefore: number;

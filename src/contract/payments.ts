@@ -6,14 +6,16 @@ import { couponCodeInput, currencyCode, quoteSchema } from './pricing.ts';
  * and must equal the server's quote; the server never takes an amount from the client.
  */
 export const createPaymentOrderRequest = z.object({
-  kind: z.enum(['advance', 'remaining']).default('advance'),
+  kind: z.enum(['advance', 'remaining', 'change']).default('advance'),
+  /** kind "change": the quoted change to pay (docs/decisions/250-change-requests.md). */
+  changeId: z.uuid('Not a change id.').optional(),
   couponCode: couponCodeInput.optional(),
   orderId: z.string().max(40).optional(),
   currency: currencyCode.optional(),
   amount: z.number().nonnegative().max(1e9).optional(),
   email: z.string().max(200).optional(),
   receipt: z.string().max(40).optional(),
-  /** Required (true) for the advance: the customer ticked "I agree to the Terms and Conditions". Ignored for the remaining payment. */
+  /** Required (true) for the advance ("I agree to the Terms and Conditions") and for a change ("I agree to this change"). Ignored for the remaining payment. */
   acceptTerms: z.boolean().optional(),
 });
 export type CreatePaymentOrderRequest = z.input<typeof createPaymentOrderRequest>;
@@ -29,8 +31,10 @@ export const createPaymentOrderResponse = z.object({
   provider: z.enum(['razorpay', 'test']),
   key: z.string(),
   checkoutUrl: z.string(),
-  kind: z.enum(['advance', 'remaining']),
+  kind: z.enum(['advance', 'remaining', 'change']),
   orderId: z.string().nullable(),
+  /** kind "change": the change being paid. */
+  changeId: z.string().optional(),
   quote: quoteSchema,
   name: z.string(),
   prefill: z.object({ email: z.string(), name: z.string() }),
@@ -46,7 +50,7 @@ export const verifyPaymentRequest = z.object({
 export const verifyPaymentResponse = z.object({
   status: z.literal('ok'),
   success: z.literal(true),
-  kind: z.enum(['advance', 'remaining']),
+  kind: z.enum(['advance', 'remaining', 'change']),
   orderId: z.string(),
   /** True when this payment came after the installment was already paid: it will be refunded. */
   duplicate: z.boolean(),

@@ -34,10 +34,15 @@ export const AUDIT_ACTIONS = [
   // The owner's staff list (decision 191).
   'staff.invite',
   'staff.remove',
+  // Change requests and the add-ons catalogue (decision 250).
+  'order.change.create',
+  'order.change.quote',
+  'addon.create',
+  'addon.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment', 'support_request', 'staff_member'] as const;
+export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment', 'support_request', 'staff_member', 'order_change', 'addon'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A coupon's validity window: the end strictly after the start when both are set. */

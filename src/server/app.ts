@@ -78,6 +78,8 @@ import { subscribeBrief } from './features/brief/subscriptions.ts';
 import { subscribeReferrals } from './features/referrals/subscriptions.ts';
 import { subscribeAbandonedCheckouts } from './features/abandoned-checkouts/subscriptions.ts';
 import { subscribeFunnel } from './features/funnel/subscriptions.ts';
+import { subscribeChanges } from './features/changes/subscriptions.ts';
+import { changeRoutes } from './features/changes/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -186,6 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // result, it follows a second event (docs/architecture.md, "Events and jobs").
   subscribeTracker(deps);
   subscribeOrderMail(deps);
+  // Before the invoices: a change is accepted before its document is issued.
+  subscribeChanges(deps);
   subscribeInvoices(deps);
   subscribeReminders(deps);
   subscribeRefunds(deps);
@@ -274,6 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // — what waits for whom, and ratings (docs/decisions/213, 214) —
   await app.register(actionRoutes, { prefix: API, deps });
   await app.register(ratingRoutes, { prefix: API, deps });
+  await app.register(changeRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
   // — chat —

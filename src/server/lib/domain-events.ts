@@ -58,13 +58,54 @@ export interface OrderSeen {
   at: Date;
 }
 
-/** A second successful payment for an installment already paid: it has to be refunded. */
+/**
+ * A payment that must be refunded: a second successful payment for an installment already paid, or
+ * the payment of a change that was declined, withdrawn or re-quoted while its checkout was open.
+ */
 export interface PaymentDuplicate extends OrderRef {
-  kind: 'advance' | 'remaining';
+  kind: 'advance' | 'remaining' | 'change';
   paymentId: string;
   amount: number;
   currency: string;
   paidAt: Date;
+}
+
+/**
+ * A change request was raised or moved (docs/decisions/250-change-requests.md): its new state.
+ * `quoted` waits for the customer, `requested` for the agency; the others wait for nobody.
+ */
+export interface ChangeUpdated extends OrderRef {
+  changeId: string;
+  title: string;
+  state: 'requested' | 'quoted' | 'accepted' | 'declined' | 'withdrawn' | 'included';
+  amount: number | null;
+  currency: string;
+  extraDays: number;
+  at: Date;
+}
+
+/**
+ * A change's payment was captured (settled like an installment, kind 'change'): the change is
+ * accepted, the delivery moves by its days, a document is issued and the receipt mailed (subscribers).
+ */
+export interface ChangePaid extends OrderRef {
+  changeId: string;
+  title: string;
+  installmentId: string;
+  paymentId: string;
+  /** In minor units of `currency`, tax excluded as quoted. */
+  amount: number;
+  currency: string;
+  extraDays: number;
+  paidAt: Date;
+  /** Taken with a test key: its document is in the TEST series (decision 120). */
+  testMode: boolean;
+}
+
+/** A paid change's document was issued in the settling transaction (invoices): its receipt follows this event. */
+export interface ChangeInvoiced extends ChangePaid {
+  invoiceId: string;
+  invoiceNumber: string;
 }
 
 /** The website link is now the customer's (stage 15 completed). Published by the tracker only. */
@@ -193,6 +234,9 @@ export interface DomainEventMap {
   'payment.invoiced': PaymentInvoiced;
   'order.seen': OrderSeen;
   'order.delivered': OrderDelivered;
+  'change.updated': ChangeUpdated;
+  'change.paid': ChangePaid;
+  'change.invoiced': ChangeInvoiced;
 }
 
 export type DomainEventName = keyof DomainEventMap;

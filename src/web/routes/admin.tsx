@@ -16,6 +16,7 @@ const OrdersPage = lazy(() => import('../features/admin/orders-page.tsx'));
 const OrderPage = lazy(() => import('../features/admin/order-page.tsx'));
 const LeadsPage = lazy(() => import('../features/admin/leads-page.tsx'));
 const CouponsPage = lazy(() => import('../features/admin/coupons-page.tsx'));
+const AddonsPage = lazy(() => import('../features/changes/addons-page.tsx'));
 const SupportPage = lazy(() => import('../features/support/admin-support-page.tsx'));
 const CashbackPage = lazy(() => import('../features/admin/cashback-page.tsx'));
 const CustomersPage = lazy(() => import('../features/admin/customers-page.tsx'));
@@ -67,6 +68,7 @@ function AdminArea() {
           <Route path="orders/:id" element={<OrderPage />} />
           <Route path="leads" element={<LeadsPage />} />
           <Route path="coupons" element={<OwnerOnly section="coupons"><CouponsPage /></OwnerOnly>} />
+          <Route path="addons" element={<AddonsPage />} />
           <Route path="support" element={<SupportPage />} />
           <Route path="support/:requestId" element={<SupportPage />} />
           <Route path="cashback" element={<OwnerOnly section="cashback"><CashbackPage /></OwnerOnly>} />

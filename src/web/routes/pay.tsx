@@ -23,7 +23,7 @@ type Outcome =
   | { kind: 'verifying' }
   | { kind: 'checking' }
   | { kind: 'advance-paid'; orderId: string }
-  | { kind: 'duplicate'; orderId: string; installment: 'advance' | 'remaining' }
+  | { kind: 'duplicate'; orderId: string; installment: 'advance' | 'remaining' | 'change' }
   | { kind: 'failed'; message: string };
 
 /** Spec §2 "Payment page": 'Pay Advance' or 'Pay Remaining'; logged-out visitors go to /. */
@@ -54,6 +54,11 @@ export default function PayPage() {
       if (v.duplicate) {
         // Paid again (a second tab): say so and that this charge goes back.
         setOutcome({ kind: 'duplicate', orderId: v.orderId, installment: v.kind });
+        return;
+      }
+      if (v.kind === 'change') {
+        // A change is paid from its order page and goes back there (decision 250).
+        navigate(`/status/${encodeURIComponent(v.orderId)}`, { replace: true, state: { justPaid: 'change' } });
         return;
       }
       if (v.kind === 'remaining') {
@@ -134,7 +139,7 @@ export default function PayPage() {
           <div className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6" role="alert" data-testid="duplicate-payment">
             <h2 className="text-xl font-semibold text-white">This order was already paid</h2>
             <p className="text-ink">
-              The {outcome.installment === 'advance' ? 'advance' : 'remaining payment'} of order <strong className="whitespace-nowrap text-white">{outcome.orderId}</strong> had already been paid, so this second charge will be
+              The {outcome.installment === 'advance' ? 'advance' : outcome.installment === 'change' ? 'change' : 'remaining payment'} of order <strong className="break-all text-white">{outcome.orderId}</strong> had already been paid, so this second charge will be
               refunded to you in full. You don't need to do anything; we have been told and the refund usually reaches your account within 5–7 working days.
             </p>
             <div className="flex flex-wrap gap-3">

@@ -11,6 +11,7 @@ import { OrderTracker } from '../features/orders/order-tracker.tsx';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
 import { OrderInvoices } from '../features/invoices/order-invoices.tsx';
 import { OrderWorkspace } from '../features/workspace/order-workspace.tsx';
+import { ChangesPanel } from '../features/changes/changes-panel.tsx';
 
 /**
  * Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. Once the
@@ -26,7 +27,9 @@ export default function StatusPage() {
   // Read again when the tab changes: an approval in Reviews completes a stage and sets the due date.
   const tab = useSearchParams()[0].get('tab');
   // Arriving from the remaining payment (/pay): a confirmation at the top, in view and announced.
-  const justPaid = (useLocation().state as { justPaid?: string } | null)?.justPaid === 'remaining';
+  const paidKind = (useLocation().state as { justPaid?: string } | null)?.justPaid;
+  const justPaid = paidKind === 'remaining';
+  const [reloads, setReloads] = useState(0);
   const confirmation = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (justPaid && status) confirmation.current?.focus();
@@ -46,7 +49,7 @@ export default function StatusPage() {
         if (err instanceof ApiError && err.status === 401) navigate('/login', { replace: true });
         else setError(errorMessage(err));
       });
-  }, [id, session.loading, session.isLoggedIn, navigate, tab]);
+  }, [id, session.loading, session.isLoggedIn, navigate, tab, reloads]);
 
   const money = (minor: number) => (status ? formatMoney(minor, status) : '');
   const canPayRemaining = status && status.advance.state === 'paid' && status.remaining.state !== 'paid';
@@ -92,6 +95,12 @@ export default function StatusPage() {
             Your order is fully paid ({money(status.total)}). A receipt with your invoice is on its way to your inbox
             {status.deliveryUrl ? '; your website is ready below.' : ', and your website link appears on this page as soon as it is delivered.'}
           </p>
+        </div>
+      )}
+      {paidKind === 'change' && status && (
+        <div role="status" className="rounded-2xl border border-success/40 bg-card p-5 sm:p-6" data-testid="change-paid">
+          <h2 className="text-xl font-semibold text-white">Change accepted — thank you!</h2>
+          <p className="text-ink">Your payment is received and we have started on it. A receipt with its invoice is on its way to your inbox.</p>
         </div>
       )}
       {error ? (
@@ -156,6 +165,14 @@ export default function StatusPage() {
               )}
             </div>
           </div>
+          {status.advance.state === 'paid' && (
+            <ChangesPanel
+              orderId={status.order_id}
+              money={{ symbol: status.symbol, minorDigits: status.minorDigits, currency: status.currency }}
+              delivered={Boolean(status.deliveryUrl)}
+              onPaid={() => setReloads((n) => n + 1)}
+            />
+          )}
         </Workspace>
       )}
     </section>

@@ -22,6 +22,8 @@ const ROUTE_OF: Record<Exclude<AdminSection, 'revenue'>, string> = {
   invoices: 'GET /api/v1/admin/invoices/:id/pdf',
   'reminder-pause': 'PUT /api/v1/admin/orders/:id/reminders/pause',
   exports: 'GET /api/v1/admin/leads.csv',
+  addons: 'GET /api/v1/admin/addons',
+  'addons-edit': 'POST /api/v1/admin/addons',
 };
 
 describe('back-office sections by role', () => {
@@ -43,7 +45,7 @@ describe('back-office sections by role', () => {
   });
 
   it('gives staff the menu of their work and the owner all of it', () => {
-    expect(adminNavFor('staff').map((s) => s.label)).toEqual(['Overview', 'Orders', 'Support', 'Leads']);
+    expect(adminNavFor('staff').map((s) => s.label)).toEqual(['Overview', 'Orders', 'Support', 'Leads', 'Add-ons']);
     expect(adminNavFor('admin').map((s) => s.to)).toContain('/admin/staff');
     expect(adminNavFor('admin')).toHaveLength(ADMIN_SECTIONS.length);
   });

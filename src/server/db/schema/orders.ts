@@ -37,18 +37,22 @@ export const orders = pgTable('orders', {
   ...firstTouchColumns(),
   // Migration 0810: set by the UI approval (decision 147).
   ...deliveryDateColumns(),
+  // Migration 0960: days added to the delivery by paid changes (decision 251).
+  changeDays: integer('change_days').notNull().default(0),
 });
 
 export const installments = pgTable('installments', {
   id: uuid('id').primaryKey().defaultRandom(),
   orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['advance', 'remaining'] }).notNull(),
+  kind: text('kind', { enum: ['advance', 'remaining', 'change'] }).notNull(),
   amount: money('amount').notNull(),
   currency: text('currency').notNull(),
   state: text('state', { enum: ['due', 'pending', 'paid'] }).notNull().default('due'),
   providerPaymentId: text('provider_payment_id'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt,
+  /** Migration 0960: the change this installment pays (kind 'change'); references order_changes (schema/changes.ts). */
+  changeId: uuid('change_id').unique(),
 });
 
 export const paymentAttempts = pgTable('payment_attempts', {

@@ -37,6 +37,26 @@ async function revenue(database: Database, days: string[]): Promise<OverviewResp
   });
 }
 
+/** What paid changes brought in the window, per currency (part of `revenue`, decision 250). */
+async function changeRevenue(database: Database, days: string[]): Promise<OverviewResponse['changeRevenue']> {
+  const rows = await database.query<{ currency: string; total: number }>(
+    `select currency, sum(amount)::float8 as total from installments
+      where kind = 'change' and state = 'paid' and paid_at >= ($1::date)::timestamp at time zone 'UTC'
+      group by 1 order by 1`,
+    [days[0]],
+  );
+  return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }));
+}
+
+async function changesWaiting(database: Database): Promise<OverviewResponse['changesWaiting']> {
+  const rows = await database.query<{ public_id: string; id: string; title: string; state: 'requested' | 'quoted'; since: Date | string }>(
+    `select o.public_id, c.id, c.title, c.state, coalesce(c.quoted_at, c.created_at) as since
+       from order_changes c join orders o on o.id = c.order_id
+      where c.state in ('requested', 'quoted') order by since limit 50`,
+  );
+  return rows.map((r) => ({ orderId: r.public_id, changeId: r.id, title: r.title, state: r.state, since: new Date(r.since).toISOString() }));
+}
+
 async function ordersByStage(database: Database): Promise<OverviewResponse['ordersByStage']> {
   const rows = await database.query<{ stage: number; n: number }>(
     `select coalesce((select max(s.stage) from order_stages s where s.order_id = o.id), 0)::int as stage, count(*)::int as n
@@ -90,6 +110,8 @@ export async function getOverview(database: Database, now = new Date(), supportR
     generatedAt: now.toISOString(),
     days,
     revenue: rev,
+    changeRevenue: await changeRevenue(database, days),
+    changesWaiting: await changesWaiting(database),
     ordersByStage: stages,
     leadsPerDay: perDay(days, leads.leadsPerDay),
     contactsPerDay: perDay(days, leads.contactsPerDay),

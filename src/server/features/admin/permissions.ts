@@ -36,6 +36,13 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve': 'staff',
   'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/site-link': 'staff',
   'GET /api/v1/admin/orders/:id/support': 'staff',
+  // Change requests (decision 250): staff may raise and quote them; the catalogue is the owner's.
+  'GET /api/v1/admin/orders/:orderId/changes': 'staff',
+  'POST /api/v1/admin/orders/:orderId/changes': 'staff',
+  'POST /api/v1/admin/orders/:orderId/changes/:changeId/quote': 'staff',
+  'GET /api/v1/admin/addons': 'staff',
+  'POST /api/v1/admin/addons': 'owner',
+  'PATCH /api/v1/admin/addons/:id': 'owner',
   // Staff see whether a customer is being reminded to pay; pausing the reminders is a money decision.
   'GET /api/v1/admin/orders/:id/reminders': 'staff',
   'PUT /api/v1/admin/orders/:id/reminders/pause': 'owner',

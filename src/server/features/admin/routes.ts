@@ -23,6 +23,7 @@ import { adminStaffRoutes } from '../staff/routes.ts';
 import { adminTaxReturnRoutes } from '../tax-return/admin-routes.ts';
 import { adminActionRoutes } from '../actions/routes.ts';
 import { adminRatingRoutes } from '../ratings/routes.ts';
+import { adminChangeRoutes } from '../changes/routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -56,4 +57,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   // What waits for the agency, and the customers' ratings (docs/decisions/213, 214).
   await app.register(adminActionRoutes, { deps });
   await app.register(adminRatingRoutes, { deps });
+  await app.register(adminChangeRoutes, { deps });
 };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { dueDateAfter } from '../../../domain/delivery-date.ts';
 import type { Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -12,7 +12,8 @@ export interface UiApproval {
 
 /**
  * Records the customer's approval of the UI design on an order (internal id) and sets its due date:
- * the approval's UTC day + `deliveryDays` (config DELIVERY_DAYS_AFTER_UI_APPROVAL). Runs in the
+ * the approval's UTC day + `deliveryDays` (config DELIVERY_DAYS_AFTER_UI_APPROVAL) + the days of
+ * changes already paid (orders.change_days). Runs in the
  * caller's transaction — this feature's subscription to `review.decided` (subscriptions.ts) calls it
  * when a `ui` round is approved, so the decision and the date are stored together.
  *
@@ -24,7 +25,8 @@ export async function recordUiApproval(tx: Tx, orderId: string, at: Date, delive
   const dueDate = dueDateAfter(at, deliveryDays);
   const [set] = await tx
     .update(orders)
-    .set({ uiApprovedAt: at, dueDate, updatedAt: new Date() })
+    // Days of changes paid (or included) before the approval are added now (docs/decisions/251-change-due-date.md).
+    .set({ uiApprovedAt: at, dueDate: sql`(${dueDate}::date + ${orders.changeDays})`, updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), isNull(orders.uiApprovedAt)))
     .returning({ uiApprovedAt: orders.uiApprovedAt, dueDate: orders.dueDate });
   if (set) return { uiApprovedAt: set.uiApprovedAt!, dueDate: set.dueDate!, recorded: true };

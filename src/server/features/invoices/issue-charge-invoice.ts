@@ -32,6 +32,8 @@ export interface OneOffCharge {
   period?: { start: Date; end: Date };
   /** The maintenance charge it documents (unique: a second call returns the first document). */
   maintenanceChargeId?: string;
+  /** A paid change request (docs/decisions/250-change-requests.md): its installment (unique like a charge) and title. */
+  change?: { id: string; title: string; installmentId: string };
 }
 
 /**
@@ -59,6 +61,14 @@ export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCh
       .select({ id: invoices.id, number: invoices.number })
       .from(invoices)
       .where(and(eq(invoices.maintenanceChargeId, charge.maintenanceChargeId), inArray(invoices.docKind, [...ISSUING_KINDS])))
+      .limit(1);
+    if (existing) return existing;
+  }
+  if (charge.change) {
+    const [existing] = await tx
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.installmentId, charge.change.installmentId), inArray(invoices.docKind, [...ISSUING_KINDS])))
       .limit(1);
     if (existing) return existing;
   }
@@ -90,7 +100,8 @@ export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCh
     couponCode: null,
     fee: 0,
     total: charge.amountPaid,
-    installment: { kind: 'maintenance', label: charge.description, amount: charge.amountPaid },
+    installment: { kind: charge.change ? 'change' : 'maintenance', label: charge.description, amount: charge.amountPaid },
+    ...(charge.change ? { change: { id: charge.change.id, title: charge.change.title } } : {}),
     ...(charge.period ? { charge: { periodStart: charge.period.start.toISOString(), periodEnd: charge.period.end.toISOString() } } : {}),
     paidBefore: 0,
     remainingAfter: 0,
@@ -103,6 +114,7 @@ export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCh
     orderId: order.id,
     userId: user.id,
     maintenanceChargeId: charge.maintenanceChargeId ?? null,
+    installmentId: charge.change?.installmentId ?? null,
     providerPaymentId: charge.paymentId,
     currency: charge.currency,
     amount: charge.amountPaid,

@@ -183,6 +183,9 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     .limit(1);
   if (!row) throw new Error(`no installment ${input.installmentId} to invoice`);
   const { installment, order, user, billing } = row;
+  // A change's installment has its own document (issue-change-invoice.ts), never this one.
+  if (installment.kind === 'change') throw new Error(`installment ${installment.id} pays a change: issueChangeInvoice`);
+  const installmentKind = installment.kind;
   const all = await tx
     .select({
       id: installments.id,
@@ -234,8 +237,8 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     fee: order.fee,
     total: order.total,
     installment: {
-      kind: installment.kind,
-      label: LABEL[installment.kind],
+      kind: installmentKind,
+      label: LABEL[installmentKind],
       amount: installment.amount,
     },
     paidBefore,
@@ -250,7 +253,7 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     orderId: order.id,
     installmentId: installment.id,
     userId: user.id,
-    installmentKind: installment.kind,
+    installmentKind,
     providerPaymentId: input.paymentId,
     currency: order.currency,
     amount: installment.amount,

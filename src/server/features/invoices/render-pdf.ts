@@ -136,9 +136,10 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   rule();
   if (d) {
     drawDocumentBody(d);
-  } else if (s.charge) {
-    // A maintenance-plan charge: one line for the month it pays for, nothing owed after.
-    row(`${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}`, money(s.total, s));
+  } else if (s.charge || s.change) {
+    // A maintenance-plan charge: one line for the month it pays for, nothing owed after;
+    // a paid change request: one line for the change.
+    row(s.charge ? `${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}` : s.description, money(s.total, s));
     rule();
     row('Total paid', money(s.total, s), true);
   } else {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { billingDetails } from '../../db/schema/invoices.ts';
 import { issueInvoice } from './issue-invoice.ts';
 import { issueChargeInvoice } from './issue-charge-invoice.ts';
+import { issueChangeInvoice } from './issue-change-invoice.ts';
 
 /**
  * Every captured installment gets its invoice in the settling transaction (decision 094): the
@@ -18,6 +19,11 @@ export function subscribeInvoices(deps: AppDeps) {
   // A maintenance-plan charge is invoiced the same way, from the same numbering.
   deps.events.inTransaction('maintenance.charged', async (e, tx) => {
     await issueChargeInvoice(deps, tx, e);
+  });
+  // A paid change request gets its document from the same numbering (decision 250).
+  deps.events.inTransaction('change.paid', async (e, tx) => {
+    const invoice = await issueChangeInvoice(deps, tx, e);
+    await deps.events.publish(tx, 'change.invoiced', { ...e, invoiceId: invoice.id, invoiceNumber: invoice.number });
   });
   // A deleted person's billing details for future invoices go (decision 192); issued invoices keep
   // the buyer details frozen in their snapshot, as the law requires, and are never changed.

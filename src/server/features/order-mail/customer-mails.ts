@@ -15,16 +15,19 @@ export async function mailReceipt(
   to: string,
   r: {
     orderPublicId: string;
-    kind: 'advance' | 'remaining';
+    kind: 'advance' | 'remaining' | 'change';
     amount: number;
     currency: string;
     paymentId: string;
     paidAt: Date;
     invoice: { id: string; number: string };
+    /** kind 'change': the change paid and the days it adds to the delivery. */
+    change?: { title: string; extraDays: number };
   },
 ) {
   const c = displayCurrency(moneyContext(deps), r.currency);
-  const label = r.kind === 'advance' ? 'Advance payment (20%)' : 'Remaining payment (80%)';
+  const label = r.kind === 'advance' ? 'Advance payment (20%)' : r.kind === 'remaining' ? 'Remaining payment (80%)' : `Change: ${r.change?.title ?? ''}`;
+  const days = r.change?.extraDays ?? 0;
   await deps.mailer.enqueue(
     tx,
     to,
@@ -35,7 +38,9 @@ export async function mailReceipt(
       paragraphs: [
         r.kind === 'advance'
           ? 'Your order is confirmed and design starts now. You can follow every stage on your dashboard.'
-          : 'Your order is fully paid. The website link will be delivered on your order page.',
+          : r.kind === 'remaining'
+            ? 'Your order is fully paid. The website link will be delivered on your order page.'
+            : `Your change is accepted and paid; we have started on it.${days > 0 ? ` The delivery moves by ${days} day${days === 1 ? '' : 's'}.` : ''}`,
       ],
       rows: [
         ['Order', r.orderPublicId],

@@ -27,4 +27,18 @@ export function subscribeOrderMail(deps: AppDeps) {
       at: e.at,
     });
   });
+  // A paid change: its receipt carries its document like an installment's (decision 250), written
+  // in the settling transaction once the document is issued.
+  deps.events.inTransaction('change.invoiced', async (e, tx) => {
+    await mailReceipt(deps, tx, e.customerEmail, {
+      orderPublicId: e.orderPublicId,
+      kind: 'change',
+      amount: e.amount,
+      currency: e.currency,
+      paymentId: e.paymentId,
+      paidAt: e.paidAt,
+      invoice: { id: e.invoiceId, number: e.invoiceNumber },
+      change: { title: e.title, extraDays: e.extraDays },
+    });
+  });
 }

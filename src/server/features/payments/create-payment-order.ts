@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { PLAN } from '../../../domain/pricing.ts';
 import { toMinor } from '../../../domain/money.ts';
@@ -11,13 +11,15 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { ProviderUnavailableError, isTestMode, type ProviderOrder } from '../../integrations/payments/provider.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { quoteAdvance } from './quote-advance.ts';
-import { orderTaxOrNone } from '../../lib/tax-context.ts';
+import { orderTaxOrNone, taxOfCharge } from '../../lib/tax-context.ts';
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
 import { firstTouchOfCustomer, touchColumns } from '../funnel/visitors.ts';
 import { recordTermsAcceptance } from '../terms/terms-acceptance.ts';
+import { changeForPayment, recordChangeAcceptance } from '../changes/changes.ts';
 
 export interface CreatePaymentOrderInput {
-  kind: 'advance' | 'remaining';
+  kind: 'advance' | 'remaining' | 'change';
+  changeId?: string;
   couponCode?: string;
   orderId?: string;
   currency?: string;
@@ -127,6 +129,7 @@ export async function createPaymentOrder(
   }
 
   if (input.couponCode?.trim()) throw badRequest('A code can only be applied to the advance payment.');
+  if (input.kind === 'change') return createChangePaymentOrder();
   if (!input.orderId) throw badRequest('orderId is required to pay the remaining amount.');
   const [row] = await deps.db
     .select({ order: orders, remaining: installments })
@@ -172,4 +175,64 @@ export async function createPaymentOrder(
     remaining: row.remaining.amount,
   };
   return { ...po, ...common, kind: 'remaining', orderId: row.order.publicId, quote };
+
+  /**
+   * A quoted change, paid like an installment of its own (kind 'change', one per change): the
+   * amount is the quote's — an amount in the body must match it — and "I agree to this change" is
+   * recorded with the checkout (docs/decisions/250-change-requests.md).
+   */
+  async function createChangePaymentOrder(): Promise<CreatePaymentOrderResponse> {
+    if (!input.orderId || !input.changeId) throw badRequest('orderId and changeId are required to pay a change.');
+    if (input.acceptTerms !== true) throw badRequest('Please tick "I agree to this change" before paying (acceptTerms: true).');
+    const { order, change } = await changeForPayment(deps.db, user.id, input.orderId, input.changeId);
+    if (input.currency && input.currency !== change.currency) throw badRequest(`This order is in ${change.currency}.`);
+    // The change's amount is net; the tax follows the plan's rules for this buyer (docs/decisions/220-gst-tax-rules.md).
+    const tax = await deps.db.transaction((tx) => taxOfCharge(deps, tx, user.id, change.currency, change.amount, new Date()));
+    const total = tax.taxableValue + tax.taxes.reduce((sum, t) => sum + t.amount, 0);
+    assertAmount(input.amount, total, displayCurrency(ctx, change.currency).minorDigits);
+    const [paid] = await deps.db
+      .select({ state: installments.state })
+      .from(installments)
+      .where(and(eq(installments.changeId, change.id), eq(installments.state, 'paid')));
+    if (paid) throw conflict('This change is already paid.');
+    const po = await openProviderOrder(total, change.currency, `${order.orderPublicId}-C${change.id.slice(0, 8)}`);
+    await deps.db.transaction(async (tx) => {
+      const [inst] = await tx
+        .insert(installments)
+        .values({ orderId: order.orderId, kind: 'change', changeId: change.id, amount: total, currency: change.currency, state: 'pending' })
+        .onConflictDoUpdate({ target: installments.changeId, set: { amount: total }, setWhere: ne(installments.state, 'paid') })
+        .returning({ id: installments.id });
+      // Paid meanwhile (another tab): this checkout still opens; its payment is refunded like a duplicate.
+      const installmentId = inst?.id ?? (await tx.select({ id: installments.id }).from(installments).where(eq(installments.changeId, change.id)))[0]!.id;
+      await tx.insert(paymentAttempts).values({
+        installmentId,
+        provider: ctx.provider.name,
+        testMode: isTestMode(ctx.provider),
+        providerOrderId: po.id,
+        amount: po.amount,
+        currency: po.currency,
+        receipt: po.receipt,
+      });
+      await recordChangeAcceptance(tx, change, order.orderPublicId, new Date(), visitor);
+    });
+    // The change's own quote: its net amount and the tax on it are the whole of this payment (no fee, no code applies).
+    const a = change.amount;
+    const quote = {
+      currency: change.currency,
+      listPrice: a,
+      price: a,
+      discountPercent: 0,
+      discount: 0,
+      afterDiscount: a,
+      fee: 0,
+      taxableValue: tax.taxableValue,
+      taxes: tax.taxes,
+      supplyType: tax.supplyType,
+      placeOfSupply: tax.placeOfSupply,
+      total,
+      advance: 0,
+      remaining: total,
+    };
+    return { ...po, ...common, kind: 'change', orderId: order.orderPublicId, changeId: change.id, quote };
+  }
 }

@@ -17,7 +17,7 @@ import { issueRefundDocument } from '../invoices/issue-refund-document.ts';
 
 export interface DuplicatePayment {
   orderPublicId: string;
-  kind: 'advance' | 'remaining';
+  kind: 'advance' | 'remaining' | 'change';
   amount: number;
   currency: string;
   paymentId: string;
@@ -31,7 +31,9 @@ export async function mailRefundNeeded(deps: AppDeps, tx: Tx, p: DuplicatePaymen
     subject: `Refund needed: order ${p.orderPublicId} was paid twice`,
     heading: 'A payment needs a refund',
     paragraphs: [
-      `The ${p.kind} of order ${p.orderPublicId} was already paid when a second payment of ${amount} came in (for example from a second browser tab). The customer was told it will be refunded.`,
+      p.kind === 'change'
+        ? `A payment of ${amount} for a change on order ${p.orderPublicId} came in after the change was already paid, declined, withdrawn or re-quoted (for example from a second browser tab). The customer was told it will be refunded.`
+        : `The ${p.kind} of order ${p.orderPublicId} was already paid when a second payment of ${amount} came in (for example from a second browser tab). The customer was told it will be refunded.`,
       'Refund it and mark it refunded on the order page of the back office.',
     ],
     rows: [

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
 import { cashback, couponRedemptions, installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
+import { orderChanges } from '../../db/schema/changes.ts';
 import { withoutDiscount } from '../../../domain/pricing.ts';
 import { orderTaxOrNone, retax } from '../../lib/tax-context.ts';
 import { mayRedeem } from '../coupons/coupon-limits.ts';
@@ -14,7 +15,7 @@ export type SettleOutcome = 'paid' | 'already_paid' | 'duplicate' | 'amount_mism
 
 export interface SettleResult {
   outcome: SettleOutcome;
-  kind?: 'advance' | 'remaining';
+  kind?: 'advance' | 'remaining' | 'change';
   orderPublicId?: string;
 }
 
@@ -58,7 +59,16 @@ export async function settlePayment(
       return { ...base, outcome: 'amount_mismatch' };
     }
     const now = new Date();
-    if (installment.state === 'paid') {
+    // A change's payment counts only for the change as quoted when its checkout opened: one declined,
+    // withdrawn or re-quoted meanwhile is refunded like a duplicate (docs/decisions/250-change-requests.md).
+    const change =
+      installment.kind === 'change' && installment.changeId
+        ? (await tx.select().from(orderChanges).where(eq(orderChanges.id, installment.changeId)).for('update').limit(1))[0]
+        : undefined;
+    // Re-quoted after this checkout opened: the payment is for a quote that no longer stands. (The
+    // amount paid includes the tax of the quote, so it is not compared with the change's net amount.)
+    const changeStale = installment.kind === 'change' && (!change || change.state !== 'quoted' || (change.quotedAt !== null && change.quotedAt > attempt.createdAt));
+    if (installment.state === 'paid' || changeStale) {
       // A second successful payment for an installment already paid: keep the record for a refund.
       // The founder is e-mailed and sees "Refund needed" until it is marked refunded.
       await tx
@@ -71,6 +81,23 @@ export async function settlePayment(
     }
     await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
     await tx.update(installments).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(installments.id, installment.id));
+    if (installment.kind === 'change') {
+      // A change is extra work on the order: its stages and state do not move; the change's own
+      // subscribers accept it, move the due date, issue its document and mail the receipt.
+      await deps.events.publish(tx, 'change.paid', {
+        ...ref,
+        changeId: change!.id,
+        title: change!.title,
+        installmentId: installment.id,
+        paymentId: input.paymentId,
+        amount: attempt.amount,
+        currency: attempt.currency,
+        extraDays: change!.extraDays,
+        paidAt: now,
+        testMode: attempt.testMode,
+      });
+      return { ...base, outcome: 'paid' };
+    }
     if (installment.kind === 'advance') {
       await tx.update(orders).set({ state: 'in_progress', updatedAt: now }).where(eq(orders.id, order.id));
       let keepsCode = true;

@@ -15,6 +15,7 @@ import { formatDeliveredOn, formatDueDate } from '../../../domain/delivery-date.
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, Email, isDeletedPerson } from './person.tsx';
+import { AdminChanges } from '../changes/admin-changes.tsx';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -132,6 +133,7 @@ export default function OrderPage() {
                 <OrderInvoices orderId={id} admin refreshKey={data} />
               </Card>
             )}
+            <AdminChanges orderId={id} currency={data.order.currency} />
             <OrderReminders orderId={id} />
             <StageTracker
               orderId={id}

@@ -22,6 +22,8 @@ export type AdminSection =
   | 'staff'
   /** The monthly tax return (GSTR-1 tables and CSV). */
   | 'tax'
+  /** The add-ons catalogue (decision 250): staff read it to quote from, the owner edits it. */
+  | 'addons'
   // Parts of pages that staff otherwise see.
   /** Refunds of duplicate payments: the order page's panel, the overview's alert. */
   | 'refunds'
@@ -32,7 +34,9 @@ export type AdminSection =
   /** Money received and owed on the overview. */
   | 'revenue'
   /** CSV downloads of people's data (leads, contact messages, the funnel). */
-  | 'exports';
+  | 'exports'
+  /** Adding and editing add-ons. */
+  | 'addons-edit';
 
 // Staff work on orders, chats, leads and contact messages and support requests; money, customers'
 // personal data as a whole, the record of who did what and the team itself stay with the owner.
@@ -50,6 +54,7 @@ const OWNER_ONLY: ReadonlySet<AdminSection> = new Set<AdminSection>([
   'reminder-pause',
   'revenue',
   'exports',
+  'addons-edit',
 ]);
 
 /** Whether someone with `role` sees this section (staff: not the owner's). */
@@ -74,6 +79,7 @@ export const ADMIN_SECTIONS: readonly AdminNavEntry[] = [
   { to: '/admin/funnel', label: 'Funnel', section: 'funnel' },
   { to: '/admin/tax', label: 'Tax return', section: 'tax' },
   { to: '/admin/coupons', label: 'Coupons', section: 'coupons' },
+  { to: '/admin/addons', label: 'Add-ons', section: 'addons' },
   { to: '/admin/cashback', label: 'Cashback', section: 'cashback' },
   { to: '/admin/customers', label: 'Customers', section: 'customers' },
   { to: '/admin/drafts', label: 'Open checkouts', section: 'drafts' },

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session.tsx';
 import { choosePlan, planCtaText } from './plan-cta.ts';
 import { useCurrency } from './use-currency.ts';
 import { CurrencySelect } from './currency-select.tsx';
+import { OptionalExtras } from '../changes/optional-extras.tsx';
 
 // Spec §2 "Pricing" feature list.
 const FEATURES = [
@@ -31,6 +32,7 @@ export function PricingPlan() {
   const onChoose = () => void choosePlan(isLoggedIn);
 
   return (
+    <>
     <article
       aria-labelledby="plan-title"
       data-testid="plan-card"
@@ -99,5 +101,7 @@ export function PricingPlan() {
       </button>
       <p className="mt-4 text-center text-sm text-muted">Note: You will have to pay {ADVANCE_PERCENT}% advance.</p>
     </article>
+      <OptionalExtras currency={currency.code} />
+    </>
   );
 }

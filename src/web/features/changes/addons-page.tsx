@@ -1,0 +1,196 @@
+import { useId, useState } from "react";
+import type { Addon } from "../../../contract/changes.ts";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Card,
+  ErrorText,
+  Loadable,
+  Notice,
+  PageHeader,
+  Table,
+  td,
+} from "../admin/admin-ui.tsx";
+import { formatMinor } from "../admin/format.ts";
+import { useCanSee } from "../admin/owner-only.tsx";
+import { adminAction, useAdminData } from "../admin/use-admin-data.ts";
+
+const input =
+  "w-full rounded-xl border border-line bg-field px-3 py-2 text-ink";
+
+/** /admin/addons (docs/decisions/250-change-requests.md): the catalogue; staff read it, the owner edits it. */
+export default function AddonsPage() {
+  const { data, error, loading, reload } = useAdminData<{ addons: Addon[] }>(
+    "addons",
+  );
+  const canEdit = useCanSee("addons-edit");
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const act = async (
+    method: "POST" | "PATCH",
+    path: string,
+    body: unknown,
+    message: string,
+  ) => {
+    const r = await adminAction(method, path, body);
+    setActionError(r.error);
+    setNotice(r.error ? null : message);
+    if (!r.error) await reload();
+    return !r.error;
+  };
+  return (
+    <>
+      <PageHeader title="Add-ons" />
+      <div className="flex flex-col gap-6">
+        <p className="text-sm text-muted">
+          Extras a customer can request from their order page and /pricing.
+          Prices are in US dollars before GST and converted like the plan.
+        </p>
+        {notice && <Notice>{notice}</Notice>}
+        {actionError && <ErrorText>{actionError}</ErrorText>}
+        <Loadable loading={loading && !data} error={error}>
+          {data && (
+            <Table
+              label="Add-ons"
+              head={[
+                "Name",
+                "Price",
+                "Extra days",
+                "State",
+                ...(canEdit ? [""] : []),
+              ]}
+            >
+              {data.addons.map((a) => (
+                <tr
+                  key={a.id}
+                  className="border-t border-line"
+                  data-testid="addon-row"
+                >
+                  <td className={td}>
+                    <p className="font-medium text-white">{a.name}</p>
+                    <p className="text-xs text-muted">{a.description}</p>
+                  </td>
+                  <td className={td}>{formatMinor(a.price, "USD")}</td>
+                  <td className={td}>{a.extraDays}</td>
+                  <td className={td}>{a.active ? "Active" : "Off"}</td>
+                  {canEdit && (
+                    <td className={td}>
+                      <Button
+                        variant="secondary"
+                        onClick={() =>
+                          void act(
+                            "PATCH",
+                            `addons/${a.id}`,
+                            { active: !a.active },
+                            `${a.name} is ${a.active ? "off" : "active"}.`,
+                          )
+                        }
+                      >
+                        {a.active ? "Switch off" : "Switch on"}
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </Table>
+          )}
+        </Loadable>
+        {canEdit && (
+          <NewAddon
+            onCreate={(body) => act("POST", "addons", body, "Add-on created.")}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+function NewAddon({ onCreate }: { onCreate(body: unknown): Promise<boolean> }) {
+  const id = useId();
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [price, setPrice] = useState("");
+  const [days, setDays] = useState("0");
+  return (
+    <Card title="New add-on">
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onCreate({
+            name,
+            description,
+            price: Math.round(Number(price) * 100),
+            extraDays: Number(days),
+          }).then((ok) => {
+            if (ok) {
+              setName("");
+              setDescription("");
+              setPrice("");
+              setDays("0");
+            }
+          });
+        }}
+      >
+        <label
+          className="flex flex-col gap-1 text-xs text-muted"
+          htmlFor={`${id}-n`}
+        >
+          Name
+          <input
+            id={`${id}-n`}
+            className={input}
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <label
+          className="flex flex-col gap-1 text-xs text-muted"
+          htmlFor={`${id}-p`}
+        >
+          Price (USD, before GST)
+          <input
+            id={`${id}-p`}
+            inputMode="decimal"
+            className={input}
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        </label>
+        <label
+          className="flex flex-col gap-1 text-xs text-muted sm:col-span-2"
+          htmlFor={`${id}-d`}
+        >
+          Description
+          <input
+            id={`${id}-d`}
+            className={input}
+            value={description}
+            maxLength={500}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </label>
+        <label
+          className="flex flex-col gap-1 text-xs text-muted"
+          htmlFor={`${id}-x`}
+        >
+          Extra days
+          <input
+            id={`${id}-x`}
+            type="number"
+            min={0}
+            max={90}
+            className={input}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </label>
+        <div className="flex items-end">
+          <Button type="submit" disabled={!name.trim() || !price.trim()}>
+            Add
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,272 @@
+import { useId, useState } from "react";
+import type { OrderChange } from "../../../contract/changes.ts";
+import { findCurrency } from "../../../domain/currencies.ts";
+import { toMinor } from "../../../domain/money.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, ErrorText } from "../admin/admin-ui.tsx";
+import { adminAction, useAdminData } from "../admin/use-admin-data.ts";
+import { STATE_LABEL, changeLine } from "./change-text.ts";
+
+const input =
+  "w-full rounded-xl border border-line bg-field px-3 py-2 text-ink";
+
+/** Major units typed by the founder → minor units of the order's currency (null when not a number). */
+function minorOf(text: string, currency: string): number | null {
+  const n = Number(text.replace(/,/g, ""));
+  if (!text.trim() || !Number.isFinite(n)) return null;
+  return toMinor(n, findCurrency(currency) ?? { minorDigits: 2 });
+}
+
+/** The order's changes in the back office (docs/decisions/250-change-requests.md): quote, raise, include. */
+export function AdminChanges({
+  orderId,
+  currency,
+}: {
+  orderId: string;
+  currency: string;
+}) {
+  const base = `orders/${encodeURIComponent(orderId)}/changes`;
+  const { data, error, reload } = useAdminData<{ changes: OrderChange[] }>(
+    base,
+  );
+  const [actionError, setActionError] = useState<string | null>(null);
+  const money = findCurrency(currency) ?? {
+    symbol: `${currency} `,
+    minorDigits: 2,
+  };
+  const act = async (path: string, body: unknown) => {
+    const r = await adminAction("POST", path, body);
+    setActionError(r.error);
+    if (!r.error) await reload();
+    return !r.error;
+  };
+  return (
+    <Card title="Changes">
+      <div data-testid="admin-changes" className="flex flex-col gap-4">
+        {error && <ErrorText>{error}</ErrorText>}
+        {actionError && <ErrorText>{actionError}</ErrorText>}
+        {data && data.changes.length === 0 && (
+          <p className="text-sm text-muted">
+            No change requests on this order.
+          </p>
+        )}
+        <ul className="flex flex-col gap-3">
+          {data?.changes.map((c) => (
+            <li
+              key={c.id}
+              className="rounded-xl border border-line p-3"
+              data-testid="admin-change"
+              data-state={c.state}
+            >
+              <p className="break-words font-medium text-white">
+                {changeLine(c, money)}
+              </p>
+              <p className="text-xs text-muted">
+                {c.state === "quoted"
+                  ? "Waiting for the customer"
+                  : c.state === "requested"
+                    ? "Waiting for your quote"
+                    : STATE_LABEL[c.state]}{" "}
+                · asked by {c.createdBy === "customer" ? "the customer" : "us"}
+              </p>
+              {c.description && (
+                <p className="mt-1 whitespace-pre-line break-words text-sm text-ink">
+                  {c.description}
+                </p>
+              )}
+              {c.declineReason && (
+                <p className="mt-1 text-sm text-muted">
+                  Declined: {c.declineReason}
+                </p>
+              )}
+              {(c.state === "requested" || c.state === "quoted") && (
+                <QuoteForm
+                  currency={currency}
+                  change={c}
+                  onQuote={(body) => act(`${base}/${c.id}/quote`, body)}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+        <RaiseForm currency={currency} onRaise={(body) => act(base, body)} />
+      </div>
+    </Card>
+  );
+}
+
+function QuoteForm({
+  currency,
+  change,
+  onQuote,
+}: {
+  currency: string;
+  change: OrderChange;
+  onQuote(body: unknown): Promise<boolean>;
+}) {
+  const id = useId();
+  const [amount, setAmount] = useState("");
+  const [days, setDays] = useState(String(change.extraDays));
+  const [note, setNote] = useState(change.note ?? "");
+  return (
+    <form
+      className="mt-3 grid gap-2 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onQuote({
+          amount: minorOf(amount, currency),
+          extraDays: Number(days),
+          ...(note.trim() ? { note } : {}),
+        });
+      }}
+    >
+      <label
+        className="flex flex-col gap-1 text-xs text-muted"
+        htmlFor={`${id}-a`}
+      >
+        Amount ({currency}, before GST)
+        <input
+          id={`${id}-a`}
+          inputMode="decimal"
+          className={input}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      <label
+        className="flex flex-col gap-1 text-xs text-muted"
+        htmlFor={`${id}-d`}
+      >
+        Extra days
+        <input
+          id={`${id}-d`}
+          type="number"
+          min={0}
+          max={90}
+          className={input}
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
+      </label>
+      <label
+        className="flex flex-col gap-1 text-xs text-muted"
+        htmlFor={`${id}-n`}
+      >
+        Note (optional)
+        <input
+          id={`${id}-n`}
+          className={input}
+          value={note}
+          maxLength={1000}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </label>
+      <Button type="submit">
+        {change.state === "quoted" ? "Update quote" : "Send quote"}
+      </Button>
+    </form>
+  );
+}
+
+function RaiseForm({
+  currency,
+  onRaise,
+}: {
+  currency: string;
+  onRaise(body: unknown): Promise<boolean>;
+}) {
+  const id = useId();
+  const [title, setTitle] = useState("");
+  const [amount, setAmount] = useState("");
+  const [days, setDays] = useState("0");
+  const [included, setIncluded] = useState(false);
+  return (
+    <form
+      className="flex flex-col gap-2 border-t border-line pt-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const minor = minorOf(amount, currency);
+        void onRaise({
+          title,
+          extraDays: Number(days),
+          ...(included
+            ? { included: true }
+            : minor !== null
+              ? { amount: minor }
+              : {}),
+        }).then((ok) => {
+          if (ok) {
+            setTitle("");
+            setAmount("");
+            setDays("0");
+            setIncluded(false);
+          }
+        });
+      }}
+    >
+      <h3 className="text-sm font-semibold text-white">Raise a change</h3>
+      <label
+        className="flex flex-col gap-1 text-xs text-muted"
+        htmlFor={`${id}-t`}
+      >
+        Title
+        <input
+          id={`${id}-t`}
+          className={input}
+          value={title}
+          maxLength={120}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </label>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <label
+          className="flex flex-col gap-1 text-xs text-muted"
+          htmlFor={`${id}-a`}
+        >
+          Amount ({currency}, before GST; empty to quote later)
+          <input
+            id={`${id}-a`}
+            inputMode="decimal"
+            disabled={included}
+            className={input}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </label>
+        <label
+          className="flex flex-col gap-1 text-xs text-muted"
+          htmlFor={`${id}-d`}
+        >
+          Extra days
+          <input
+            id={`${id}-d`}
+            type="number"
+            min={0}
+            max={90}
+            className={input}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </label>
+      </div>
+      <label
+        className="flex items-center gap-2 text-sm text-ink"
+        htmlFor={`${id}-i`}
+      >
+        <input
+          id={`${id}-i`}
+          type="checkbox"
+          className="h-4 w-4"
+          checked={included}
+          onChange={(e) => setIncluded(e.target.checked)}
+        />
+        Included at no charge
+      </label>
+      <div>
+        <Button type="submit" variant="secondary" disabled={!title.trim()}>
+          Raise change
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,325 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import type {
+  OrderChange,
+  PublicAddonsResponse,
+} from "../../../contract/changes.ts";
+import type { CreatePaymentOrderResponse } from "../../../contract/payments.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { api, errorMessage } from "../../lib/api.ts";
+import { openCheckout, verifyPayment } from "../orders/checkout.ts";
+import { STATE_LABEL, changeLine, wholeMoney } from "./change-text.ts";
+
+type Money = { symbol: string; minorDigits: number; currency: string };
+
+/**
+ * The order's changes on its page (docs/decisions/250-change-requests.md): each change with its
+ * price and days, "I agree to this change" + Pay for a quote, Decline; a form to ask for one; the
+ * active add-ons in the order's currency with "Request".
+ */
+export function ChangesPanel({
+  orderId,
+  money,
+  delivered,
+  onPaid,
+}: {
+  orderId: string;
+  money: Money;
+  delivered: boolean;
+  onPaid(): void;
+}) {
+  const [changes, setChanges] = useState<OrderChange[] | null>(null);
+  const [addons, setAddons] = useState<PublicAddonsResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const base = `orders/${encodeURIComponent(orderId)}/changes`;
+  const load = useCallback(() => {
+    api<{ changes: OrderChange[] }>("GET", base)
+      .then((r) => setChanges(r.changes))
+      .catch((err) => setError(errorMessage(err)));
+  }, [base]);
+  useEffect(() => {
+    load();
+    api<PublicAddonsResponse>(
+      "GET",
+      `addons?currency=${encodeURIComponent(money.currency)}`,
+    )
+      .then(setAddons)
+      .catch(() => setAddons(null));
+  }, [load, money.currency]);
+
+  async function run(work: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await work();
+      load();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  const accepted = (changes ?? []).filter((c) => c.state === "accepted");
+  return (
+    <section
+      className="rounded-2xl border border-line bg-card p-6"
+      aria-labelledby="changes-heading"
+      data-testid="changes-panel"
+    >
+      <h2 id="changes-heading" className="text-lg font-semibold text-white">
+        Changes
+      </h2>
+      {accepted.length > 0 && (
+        <p className="mt-2 text-sm text-ink" data-testid="changes-total">
+          Changes accepted:{" "}
+          {wholeMoney(
+            accepted.reduce((s, c) => s + (c.amount ?? 0), 0),
+            money,
+          )}{" "}
+          + GST
+          {accepted.some((c) => c.extraDays > 0) &&
+            ` · delivery moved by ${accepted.reduce((s, c) => s + c.extraDays, 0)} days`}
+        </p>
+      )}
+      {error && (
+        <p
+          role="alert"
+          className="mt-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger"
+        >
+          {error}
+        </p>
+      )}
+      {changes === null ? null : changes.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">
+          No changes yet. Need something more? Ask below or pick an extra.
+        </p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-3">
+          {changes.map((c) => (
+            <ChangeItem
+              key={c.id}
+              change={c}
+              money={money}
+              base={base}
+              orderId={orderId}
+              run={run}
+              onPaid={onPaid}
+            />
+          ))}
+        </ul>
+      )}
+      {!delivered && (
+        <>
+          <AskForm
+            onAsk={(title, description) =>
+              run(() => api("POST", base, { title, description }))
+            }
+          />
+          {addons && addons.addons.length > 0 && (
+            <div className="mt-6">
+              <h3 className="text-sm font-semibold text-white">
+                Optional extras
+              </h3>
+              <ul className="mt-2 flex flex-col gap-2">
+                {addons.addons.map((a) => (
+                  <li
+                    key={a.id}
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line p-3"
+                    data-testid="addon"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-medium text-white">{a.name}</p>
+                      <p className="text-sm text-muted">
+                        {wholeMoney(a.amount, addons)} + GST
+                        {a.extraDays > 0
+                          ? ` · delivery moves by ${a.extraDays} days`
+                          : ""}
+                      </p>
+                    </div>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Request ${a.name}`}
+                      onClick={() =>
+                        run(() =>
+                          api("POST", base, {
+                            title: a.name,
+                            description: a.description,
+                            addonId: a.id,
+                          }),
+                        )
+                      }
+                    >
+                      Request
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ChangeItem({
+  change: c,
+  money,
+  base,
+  orderId,
+  run,
+  onPaid,
+}: {
+  change: OrderChange;
+  money: Money;
+  base: string;
+  orderId: string;
+  run(work: () => Promise<unknown>): Promise<void>;
+  onPaid(): void;
+}) {
+  const [agree, setAgree] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  async function pay() {
+    setBusy(true);
+    await run(async () => {
+      const order = await api<CreatePaymentOrderResponse>(
+        "POST",
+        "payment/create-order",
+        { kind: "change", orderId, changeId: c.id, acceptTerms: true },
+      );
+      const result = await openCheckout(order);
+      if (result) {
+        await verifyPayment(result);
+        onPaid();
+      }
+    });
+    setBusy(false);
+  }
+  return (
+    <li
+      className="rounded-xl border border-line p-4"
+      data-testid="change"
+      data-state={c.state}
+    >
+      <p className="break-words font-medium text-white">
+        {changeLine(c, money)}
+      </p>
+      <p className="mt-1 text-xs text-muted">{STATE_LABEL[c.state]}</p>
+      {c.description && (
+        <p className="mt-2 whitespace-pre-line break-words text-sm text-ink">
+          {c.description}
+        </p>
+      )}
+      {c.note && (
+        <p className="mt-2 whitespace-pre-line break-words text-sm text-ink">
+          Note from us: {c.note}
+        </p>
+      )}
+      {c.declineReason && (
+        <p className="mt-2 text-sm text-muted">
+          Your reason: {c.declineReason}
+        </p>
+      )}
+      {c.invoiceId && (
+        <p className="mt-2 text-sm text-muted">
+          Its invoice is listed under Invoices.
+        </p>
+      )}
+      {c.state === "quoted" && c.amount !== null && (
+        <div className="mt-3 flex flex-col gap-3">
+          <label
+            htmlFor={`${id}-agree`}
+            className="flex items-start gap-2 text-sm text-ink"
+          >
+            <input
+              id={`${id}-agree`}
+              type="checkbox"
+              className="mt-1 h-4 w-4"
+              checked={agree}
+              onChange={(e) => setAgree(e.target.checked)}
+            />
+            I agree to this change
+          </label>
+          <div className="flex flex-wrap gap-3">
+            <Button disabled={!agree || busy} onClick={() => void pay()}>
+              Accept and pay {wholeMoney(c.amount, money)} + GST
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                void run(() =>
+                  api("POST", `${base}/${c.id}/decline`, {
+                    reason: window.prompt("Why not? (optional)") ?? undefined,
+                  }),
+                )
+              }
+            >
+              Decline
+            </Button>
+          </div>
+        </div>
+      )}
+      {c.state === "requested" && c.createdBy === "customer" && (
+        <Button
+          variant="ghost"
+          className="mt-3"
+          onClick={() =>
+            void run(() => api("POST", `${base}/${c.id}/withdraw`, {}))
+          }
+        >
+          Withdraw
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function AskForm({
+  onAsk,
+}: {
+  onAsk(title: string, description: string): Promise<void>;
+}) {
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const id = useId();
+  return (
+    <form
+      className="mt-6 flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!title.trim()) return;
+        void onAsk(title, description).then(() => {
+          setTitle("");
+          setDescription("");
+        });
+      }}
+    >
+      <h3 className="text-sm font-semibold text-white">Ask for a change</h3>
+      <label htmlFor={`${id}-title`} className="text-sm text-ink">
+        What do you need?
+      </label>
+      <input
+        id={`${id}-title`}
+        value={title}
+        maxLength={120}
+        onChange={(e) => setTitle(e.target.value)}
+        className="rounded-xl border border-line bg-field px-3 py-2 text-ink"
+      />
+      <label htmlFor={`${id}-desc`} className="text-sm text-ink">
+        Details (optional)
+      </label>
+      <textarea
+        id={`${id}-desc`}
+        value={description}
+        maxLength={4000}
+        rows={3}
+        onChange={(e) => setDescription(e.target.value)}
+        className="rounded-xl border border-line bg-field px-3 py-2 text-ink"
+      />
+      <div>
+        <Button type="submit" variant="secondary" disabled={!title.trim()}>
+          Ask for a quote
+        </Button>
+      </div>
+    </form>
+  );
+}

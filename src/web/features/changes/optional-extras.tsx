@@ -1,0 +1,45 @@
+import { useEffect, useState } from "react";
+import type { PublicAddonsResponse } from "../../../contract/changes.ts";
+import { api } from "../../lib/api.ts";
+import { wholeMoney } from "./change-text.ts";
+
+/** "Optional extras" under the plan card of /pricing, in the visitor's currency (decision 250). */
+export function OptionalExtras({ currency }: { currency: string }) {
+  const [list, setList] = useState<PublicAddonsResponse | null>(null);
+  useEffect(() => {
+    api<PublicAddonsResponse>(
+      "GET",
+      `addons?currency=${encodeURIComponent(currency)}`,
+    )
+      .then(setList)
+      .catch(() => setList(null));
+  }, [currency]);
+  if (!list || list.addons.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="extras-title"
+      className="mx-auto mt-8 max-w-md rounded-2xl border border-line bg-card p-6"
+      data-testid="optional-extras"
+    >
+      <h2 id="extras-title" className="text-lg font-semibold text-white">
+        Optional extras
+      </h2>
+      <ul className="mt-3 flex flex-col gap-3">
+        {list.addons.map((a) => (
+          <li key={a.id} className="flex flex-col gap-1">
+            <p className="flex flex-wrap justify-between gap-x-3 text-ink">
+              <span className="font-medium text-white">{a.name}</span>
+              <span>{wholeMoney(a.amount, list)} + GST</span>
+            </p>
+            {a.description && (
+              <p className="text-sm text-muted">{a.description}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-muted">
+        Request them from your order page once your website is under way.
+      </p>
+    </section>
+  );
+}
