@@ -5,6 +5,7 @@ import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkout
 import { sendDueNotices } from '../notices/send-notices.ts';
 import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
 import { purgeRetainedRecords } from '../users/purge-retained.ts';
+import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
 
 /** One pass of every scheduled job of issue 14; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -18,7 +19,9 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const planOffers = await sendPlanOffers(deps, now);
   // Issue 21: a deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
   const retentionPurged = await purgeRetainedRecords(deps, now);
-  return { reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged };
+  // Stored objects no row names, after a grace period (decision 231): after the purge, which may leave some.
+  const objectsSwept = await sweepStoredObjects(deps, now);
+  return { reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged, objectsSwept };
 }
 
 /**
