@@ -12,8 +12,8 @@ const dueOrder = z.object({ orderId: z.string(), customerEmail: z.string(), cust
 export const overviewResponse = z.object({
   generatedAt: z.string(),
   days: z.array(z.string()),
-  /** Money received per day, one series per currency, in minor units. */
-  revenue: z.array(z.object({ currency: z.string(), perDay: z.array(z.number()), total: z.number() })),
+  /** Money received per day, one series per currency, in minor units. Owner only (absent for staff: decision 232). */
+  revenue: z.array(z.object({ currency: z.string(), perDay: z.array(z.number()), total: z.number() })).optional(),
   /** Orders whose last completed stage is `stage` (1..15). */
   ordersByStage: z.array(z.object({ stage: z.number(), count: z.number() })),
   leadsPerDay: z.array(z.number()),
@@ -23,12 +23,12 @@ export const overviewResponse = z.object({
   openChats: z.number(),
   unreadChats: z.number(),
   /** Cashback earned by referrers but not yet paid out, per currency, in minor units. */
-  cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })),
+  cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })).optional(),
   customers: z.number(),
   /** Duplicate payments still to refund (issue 12 item 6), oldest first. */
-  refundsNeeded: z.array(
-    z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }),
-  ),
+  refundsNeeded: z
+    .array(z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }))
+    .optional(),
   /** The featured promotion behind the banner, popup and coupon placeholder; `hasEnded` warns the founder. */
   featuredOffer: z.object({ couponId: z.string(), code: z.string(), endsAt: z.string().nullable(), hasEnded: z.boolean() }).nullable(),
   /** Issue 19: undelivered orders due within 7 days (soonest first) … */

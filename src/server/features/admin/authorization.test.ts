@@ -5,7 +5,7 @@ import { chatClient, request } from '../../../../tests/helpers/chat-client.ts';
 import { CHAT_EVENTS } from '../../../contract/chat.ts';
 import { ORDER_SOCKET_EVENTS } from '../../../contract/order-messages.ts';
 import { confirmSession, hashToken } from '../auth/sessions.ts';
-import { ADMIN_PERMISSIONS, permissionOf } from './permissions.ts';
+import { ADMIN_PERMISSIONS, OWNER_ONLY_FIELDS, permissionOf } from './permissions.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
 import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
 
@@ -226,6 +226,41 @@ describe('admin route authorization', () => {
     }
   });
 
+  it('gives staff none of the money fields the permission table names, on any staff route, and the owner all of them', async () => {
+    // A key of one of these names anywhere in a staff answer is money (decision 232).
+    const MONEY_KEYS = new Set(['amount', 'amountMinor', 'total', 'price', 'listPrice', 'fee', 'discount', 'discountPercent', 'currency', 'couponCode', 'revenue', 'mrr', 'cashbackOwed', 'refundsNeeded', 'attempts', 'providerPaymentId', 'charges', 'invoice', 'subscriptionId']);
+    const moneyKeysIn = (value: unknown, path = ''): string[] => {
+      if (Array.isArray(value)) return value.flatMap((v) => moneyKeysIn(v, `${path}[]`));
+      if (value === null || typeof value !== 'object') return [];
+      return Object.entries(value).flatMap(([k, v]) => [...(MONEY_KEYS.has(k) ? [`${path}${k}`] : []), ...moneyKeysIn(v, `${path}${k}.`)]);
+    };
+    /** Whether `path` is present in `body` wherever its parent is. */
+    const presentAt = (body: unknown, path: string[]): boolean => {
+      if (body === null || typeof body !== 'object') return true;
+      const [head, ...rest] = path as [string, ...string[]];
+      const key = head.replace(/\[\]$/, '');
+      if (!Object.hasOwn(body, key)) return false;
+      const next = (body as Record<string, unknown>)[key];
+      if (!rest.length) return true;
+      return head.endsWith('[]') ? (next as unknown[]).every((v) => presentAt(v, rest)) : presentAt(next, rest);
+    };
+    const routes = (await guardedRoutes(t, admin.headers)).filter((r) => r.method === 'GET' && permissionOf(r.method, r.url) === 'staff');
+    expect(Object.keys(OWNER_ONLY_FIELDS).length).toBeGreaterThanOrEqual(3);
+    for (const r of routes) {
+      const { url } = callOf(r);
+      const staffView = await t.app.inject({ method: 'GET', url, headers: staff.headers });
+      if (!staffView.headers['content-type']?.toString().includes('json') || staffView.statusCode !== 200) continue;
+      expect(moneyKeysIn(staffView.json()), `staff ${keyOf(r)}`).toEqual([]);
+      const fields = OWNER_ONLY_FIELDS[keyOf(r)] ?? [];
+      if (!fields.length) continue;
+      const ownerView = (await t.app.inject({ method: 'GET', url, headers: admin.headers })).json();
+      for (const f of fields) expect(presentAt(ownerView, f.split('.')), `owner ${keyOf(r)} ${f}`).toBe(true);
+    }
+    // The owner's answers do carry money (the walk would prove nothing otherwise).
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: admin.headers })).json();
+    expect(moneyKeysIn(detail).length).toBeGreaterThan(5);
+  });
+
   it('lets an admin use every admin route', async () => {
     const calls = adminCalls();
     // Reads first, then mutations in table order (e.g. the edit before the deactivation).
@@ -347,7 +382,9 @@ describe('the passkey step-up (ADMIN_STEP_UP=passkey, 12 hours)', () => {
     const ownerView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json();
     const staffView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: helper.headers })).json();
     expect(ownerView.revenue.length).toBeGreaterThan(0);
-    expect(staffView).toMatchObject({ revenue: [], cashbackOwed: [], refundsNeeded: [], maintenance: { mrr: [] }, ordersByStage: ownerView.ordersByStage, stepUp: 'passkey' });
+    expect(staffView).toMatchObject({ ordersByStage: ownerView.ordersByStage, maintenance: { activePlans: ownerView.maintenance.activePlans }, stepUp: 'passkey' });
+    for (const money of ['revenue', 'cashbackOwed', 'refundsNeeded']) expect(staffView, money).not.toHaveProperty(money);
+    expect(staffView.maintenance).not.toHaveProperty('mrr');
     // With the step-up off, the overview says so (the web warns the founder).
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json()).toMatchObject({ stepUp: 'off' });
   });

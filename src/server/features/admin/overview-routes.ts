@@ -1,23 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { overviewResponse, type OverviewResponse } from '../../../contract/admin-overview.ts';
+import { overviewResponse } from '../../../contract/admin-overview.ts';
 import { errorResponses } from '../../../contract/common.ts';
-import { isOwner } from '../../../domain/roles.ts';
 import type { AppDeps } from '../../deps.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { getOverview } from './overview.ts';
 
-/**
- * The overview is staff work (the orders due, the support queue, the inbox counts), but its money
- * is the owner's (decision 191): for staff the revenue, the cashback owed, the refunds to make and
- * the plans' recurring revenue come back empty, so the answer keeps its shape and tells nothing.
- */
-const withoutMoney = (o: OverviewResponse): OverviewResponse => ({
-  ...o,
-  revenue: [],
-  cashbackOwed: [],
-  refundsNeeded: [],
-  maintenance: { ...o.maintenance, mrr: [] },
-});
+// The overview is staff work (the orders due, the support queue, the inbox counts); its money is
+// the owner's: permissions.ts OWNER_ONLY_FIELDS strips it from staff's answers (decision 232).
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -30,10 +18,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         response: { 200: overviewResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      // stepUp: the back office warns the founder while ADMIN_STEP_UP=off (issue 21 item 2).
-      const overview = { ...(await getOverview(deps.database, new Date(), deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP };
-      return isOwner(authOf(request).user.role) ? overview : withoutMoney(overview);
-    },
+    // stepUp: the back office warns the founder while ADMIN_STEP_UP=off (issue 21 item 2).
+    async () => ({ ...(await getOverview(deps.database, new Date(), deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP }),
   );
 };
