@@ -17,6 +17,8 @@ export const subscribeResponse = z.object({
   keyId: z.string().optional(),
   /** Razorpay Checkout's script (RAZORPAY_CHECKOUT_URL), like the advance's create-order answer; razorpay only. */
   checkoutUrl: z.string().optional(),
+  /** Subscribed during the included support: the first charge is then (ISO), decided by the server; null: at once. */
+  startsAt: z.string().nullable().optional(),
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 
@@ -30,6 +32,8 @@ export const verifySubscriptionBody = z.object({
 /** The plan as the customer and the support window see it. */
 export const planView = z.object({
   state: z.enum(PLAN_STATES),
+  /** Subscribed during the included support: the first charge's date (ISO), while it is to come; else null. */
+  startsAt: z.string().nullable(),
   /** The end of the period paid for (null before the first charge). */
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),

@@ -36,6 +36,8 @@ export const maintenanceSubscriptions = pgTable('maintenance_subscriptions', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   // Mirrors migrations/0930_maintenance_claims.sql: a cancel asked of the provider, not yet answered.
   cancelRequestedAt: at('cancel_requested_at'),
+  // Mirrors migrations/0932_maintenance_starts_at.sql: the first charge's date when it waits for the end of the included support.
+  startsAt: at('starts_at'),
   paidUntil: at('paid_until'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),

@@ -9,6 +9,7 @@ import { moneyContext } from '../../lib/money-context.ts';
 import { ProviderUnavailableError, isTestMode, type PaymentProvider } from '../../integrations/payments/provider.ts';
 import { monthlyPriceIn } from '../../lib/maintenance-price.ts';
 import { planViewOf } from './plan-queries.ts';
+import { supportWindow } from '../support/support-window.ts';
 
 // The customer's three plan operations (issue 20 item 4, decision 175): subscribe, verify the
 // checkout's signature, cancel at the end of the period.
@@ -81,7 +82,20 @@ const rethrowProviderDown = (deps: AppDeps, context: Record<string, unknown>) =>
   throw err;
 };
 
-type Claim = { kind: 'answer'; subscriptionId: string } | { kind: 'claimed'; order: { id: string; publicId: string; currency: string } } | { kind: 'busy' };
+type Claim = { kind: 'answer'; subscriptionId: string; startsAt: Date | null } | { kind: 'claimed'; order: { id: string; publicId: string; currency: string }; startsAt: Date | null } | { kind: 'busy' };
+
+/** Starts no sooner than this before the included support ends: Razorpay wants start_at in the future. */
+const START_MARGIN_MS = 5 * 60_000;
+
+/**
+ * When a plan subscribed now starts (docs/decisions/233-maintenance-starts-after-included-support.md):
+ * the end of the included support while it runs, else at once (null). The server decides it: the
+ * request carries nothing about it.
+ */
+async function startOf(deps: AppDeps, tx: Tx, orderId: string, now = new Date()): Promise<Date | null> {
+  const { includedUntil } = await supportWindow(tx, deps.config.SUPPORT_DAYS, orderId, now);
+  return includedUntil && includedUntil.getTime() - now.getTime() > START_MARGIN_MS ? includedUntil : null;
+}
 
 /**
  * Opens (or reopens) the order's subscription for Checkout. A subscription not yet paid is offered
@@ -96,7 +110,12 @@ type Claim = { kind: 'answer'; subscriptionId: string } | { kind: 'claimed'; ord
  */
 export async function subscribe(deps: AppDeps, userId: string, orderPublicId: string): Promise<SubscribeResponse> {
   const { provider } = moneyContext(deps);
-  const answer = (subscriptionId: string): SubscribeResponse => ({ provider: provider.name, subscriptionId, ...(provider.name === 'razorpay' ? { keyId: provider.keyId, checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL } : {}) });
+  const answer = (subscriptionId: string, startsAt: Date | null): SubscribeResponse => ({
+    provider: provider.name,
+    subscriptionId,
+    startsAt: startsAt?.toISOString() ?? null,
+    ...(provider.name === 'razorpay' ? { keyId: provider.keyId, checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL } : {}),
+  });
 
   const claim = (): Promise<Claim> =>
     deps.db.transaction(async (tx) => {
@@ -104,7 +123,11 @@ export async function subscribe(deps: AppDeps, userId: string, orderPublicId: st
       const price = monthlyPriceIn(deps, order.currency);
       const live = await liveSubscription(tx, order.id);
       if (live && live.state !== 'created') throw conflict('This order already has a maintenance plan.');
-      if (live && live.provider === provider.name && live.amount === price.amount && live.currency === price.currency) return { kind: 'answer', subscriptionId: live.providerSubscriptionId };
+      const startsAt = await startOf(deps, tx, order.id);
+      // Reopened only while its price and its start still hold.
+      if (live && live.provider === provider.name && live.amount === price.amount && live.currency === price.currency && live.startsAt?.getTime() === startsAt?.getTime()) {
+        return { kind: 'answer', subscriptionId: live.providerSubscriptionId, startsAt };
+      }
       // A claim older than any provider answer was left by a crash: this request takes it over.
       await tx
         .delete(maintenanceSubscribeClaims)
@@ -113,29 +136,29 @@ export async function subscribe(deps: AppDeps, userId: string, orderPublicId: st
       if (!claimed) return { kind: 'busy' };
       // Never paid, and opened with another provider or price: it is dropped for a fresh one.
       if (live) await tx.update(maintenanceSubscriptions).set({ state: 'cancelled', updatedAt: new Date() }).where(eq(maintenanceSubscriptions.id, live.id));
-      return { kind: 'claimed', order };
+      return { kind: 'claimed', order, startsAt };
     });
 
   const first = await claim();
-  if (first.kind === 'answer') return answer(first.subscriptionId);
+  if (first.kind === 'answer') return answer(first.subscriptionId, first.startsAt);
   if (first.kind === 'busy') {
     return awaitOther(deps, async () => {
       const again = await claim();
-      if (again.kind === 'answer') return answer(again.subscriptionId);
-      if (again.kind === 'claimed') return openAtProvider(again.order);
+      if (again.kind === 'answer') return answer(again.subscriptionId, again.startsAt);
+      if (again.kind === 'claimed') return openAtProvider(again.order, again.startsAt);
       return null;
     });
   }
-  return openAtProvider(first.order);
+  return openAtProvider(first.order, first.startsAt);
 
-  async function openAtProvider(order: { id: string; publicId: string; currency: string }): Promise<SubscribeResponse> {
+  async function openAtProvider(order: { id: string; publicId: string; currency: string }, startsAt: Date | null): Promise<SubscribeResponse> {
     const price = monthlyPriceIn(deps, order.currency);
     const release = () => deps.db.delete(maintenanceSubscribeClaims).where(eq(maintenanceSubscribeClaims.orderId, order.id));
     let sub: { id: string };
     let planId: string;
     try {
       planId = await providerPlanId(deps.db, provider, price, `${deps.config.BRAND_NAME} website maintenance (monthly)`.slice(0, 100));
-      sub = await provider.subscriptions.createSubscription({ planId, totalCount: TOTAL_COUNT, notes: { order_id: order.publicId } });
+      sub = await provider.subscriptions.createSubscription({ planId, totalCount: TOTAL_COUNT, notes: { order_id: order.publicId }, ...(startsAt ? { startAt: startsAt } : {}) });
     } catch (err) {
       await release();
       return rethrowProviderDown(deps, { order: order.publicId })(err);
@@ -152,8 +175,9 @@ export async function subscribe(deps: AppDeps, userId: string, orderPublicId: st
         providerPlanId: planId,
         currency: price.currency,
         amount: price.amount,
+        startsAt,
       });
-      return answer(sub.id);
+      return answer(sub.id, startsAt);
     });
   }
 }
