@@ -1,43 +1,29 @@
-import { useState } from "react";
-import { Link, useParams } from "react-router";
-import type { OrderDetailResponse } from "../../../contract/admin-orders.ts";
-import {
-  Card,
-  ErrorText,
-  Loadable,
-  Notice,
-  PageHeader,
-  Table,
-  td,
-} from "./admin-ui.tsx";
-import { formatMinor, formatWhen } from "./format.ts";
-import { InstallmentBadge } from "./installment-badge.tsx";
-import { OrderNotes } from "./order-notes.tsx";
-import { OrderInvoices } from "../invoices/order-invoices.tsx";
-import { OrderReminders } from "../reminders/order-reminders.tsx";
-import { RefundPanel } from "./refund-panel.tsx";
-import { StageTracker } from "./stage-tracker.tsx";
-import { useAdminData } from "./use-admin-data.ts";
-import { OrderWorkspace } from "../workspace/order-workspace.tsx";
-import { formatDueDate } from "../../../domain/delivery-date.ts";
-import { useCanSee } from "./owner-only.tsx";
-import { DeletedPerson, isDeletedPerson } from "./person.tsx";
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
+import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
+import { formatMinor, formatWhen } from './format.ts';
+import { InstallmentBadge } from './installment-badge.tsx';
+import { OrderNotes } from './order-notes.tsx';
+import { OrderInvoices } from '../invoices/order-invoices.tsx';
+import { OrderReminders } from '../reminders/order-reminders.tsx';
+import { RefundPanel } from './refund-panel.tsx';
+import { StageTracker } from './stage-tracker.tsx';
+import { useAdminData } from './use-admin-data.ts';
+import { OrderWorkspace } from '../workspace/order-workspace.tsx';
+import { formatDueDate } from '../../../domain/delivery-date.ts';
+import { useCanSee } from './owner-only.tsx';
+import { DeletedPerson, isDeletedPerson } from './person.tsx';
 
 export default function OrderPage() {
-  const { id = "" } = useParams();
+  const { id = '' } = useParams();
   const path = `orders/${encodeURIComponent(id)}`;
-  const { data, error, loading, reload } =
-    useAdminData<OrderDetailResponse>(path);
+  const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  // Staff work on the order; refunds, invoices and the customer's own page are the owner's (issue 21).
-  const owner = {
-    refunds: useCanSee("refunds"),
-    invoices: useCanSee("invoices"),
-    customers: useCanSee("customers"),
-  };
-  const withPaymentDetails =
-    data?.installments.some((i) => i.attempts !== undefined) ?? false;
+  // Staff work on the order; refunds, invoices and the customer's own page are the owner's.
+  const owner = { refunds: useCanSee('refunds'), invoices: useCanSee('invoices'), customers: useCanSee('customers') };
+  const withPaymentDetails = data?.installments.some((i) => i.attempts !== undefined) ?? false;
   const done = async (message: string | null, err: string | null) => {
     setNotice(err ? null : message);
     setActionError(err);
@@ -47,10 +33,7 @@ export default function OrderPage() {
   return (
     <>
       <PageHeader title={`Order ${id}`}>
-        <Link
-          to="/admin/orders"
-          className="text-sm text-accent-soft hover:underline"
-        >
+        <Link to="/admin/orders" className="text-sm text-accent-soft hover:underline">
           All orders
         </Link>
       </PageHeader>
@@ -62,202 +45,93 @@ export default function OrderPage() {
             {data.order.dueDate && (
               <p className="text-sm text-ink" data-testid="admin-due-date">
                 Due {formatDueDate(data.order.dueDate)}
-                {data.order.daysLeft !== null &&
-                  ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
+                {data.order.daysLeft !== null && ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
               </p>
             )}
-            {/* Issue 19 item 7: the order's workspace; Progress is what this page showed before. */}
-            <OrderWorkspace
-              side="agency"
-              orderId={id}
-              unreadMessages={data.order.unreadMessages}
-              progress={
-                <div className="flex flex-col gap-6">
-                  {owner.refunds && (
-                    <RefundPanel
-                      orderId={id}
-                      attempts={data.installments.flatMap(
-                        (i) => i.attempts ?? [],
-                      )}
-                      onDone={done}
-                    />
-                  )}
-                  <div className="grid gap-6 lg:grid-cols-2">
-                    <Card title="Customer">
-                      {isDeletedPerson(data.customer.email) ? (
-                        <p>
-                          <DeletedPerson
-                            to={
-                              owner.customers
-                                ? `/admin/customers/${data.customer.id}`
-                                : undefined
-                            }
-                          />
-                        </p>
+            {/* The order's workspace; Progress is what this page showed before. */}
+            <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} progress={<div className="flex flex-col gap-6">
+            {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts ?? [])} onDone={done} />}
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Card title="Customer">
+                {isDeletedPerson(data.customer.email) ? (
+                  <p>
+                    <DeletedPerson to={owner.customers ? `/admin/customers/${data.customer.id}` : undefined} />
+                  </p>
+                ) : (
+                  <>
+                    <p className="break-words">
+                      {/* Staff work on the order; the customer's page (all their data) is the owner's. */}
+                      {owner.customers ? (
+                        <Link to={`/admin/customers/${data.customer.id}`} className="break-all text-accent-soft hover:underline">
+                          {data.customer.name ?? data.customer.email}
+                        </Link>
                       ) : (
-                        <>
-                          <p className="break-words">
-                            {/* Staff work on the order; the customer's page (all their data) is the owner's. */}
-                            {owner.customers ? (
-                              <Link
-                                to={`/admin/customers/${data.customer.id}`}
-                                className="break-all text-accent-soft hover:underline"
-                              >
-                                {data.customer.name ?? data.customer.email}
-                              </Link>
-                            ) : (
-                              <span className="break-all text-white">
-                                {data.customer.name ?? data.customer.email}
-                              </span>
-                            )}
-                          </p>
-                          <p className="break-all text-sm text-muted">
-                            {data.customer.email}
-                          </p>
-                        </>
+                        <span className="break-all text-white">{data.customer.name ?? data.customer.email}</span>
                       )}
-                      {data.customer.phoneNumber && (
-                        <p className="text-sm text-muted">
-                          +{(data.customer.phoneCode ?? "").replace(/^\+/, "")}{" "}
-                          {data.customer.phoneNumber}
-                        </p>
-                      )}
-                      <p className="mt-2 text-sm text-muted">
-                        Ordered {formatWhen(data.order.createdAt)}
-                      </p>
-                      {data.order.source && (
-                        <p className="break-all text-sm text-muted">
-                          Source: {data.order.source}
-                        </p>
-                      )}
-                    </Card>
-                    {/* The price and the payments' details are the owner's (decision 232): staff's answers carry none. */}
-                    {data.order.total !== undefined && data.order.currency && (
-                      <Card title="Price">
-                        <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
-                          <dt className="text-muted">Price</dt>
-                          <dd>
-                            {formatMinor(
-                              data.order.price ?? 0,
-                              data.order.currency,
-                            )}
-                          </dd>
-                          <dt className="text-muted">
-                            Discount
-                            {data.order.couponCode
-                              ? ` (${data.order.couponCode}, ${data.order.discountPercent}%)`
-                              : ""}
-                          </dt>
-                          <dd>
-                            −
-                            {formatMinor(
-                              data.order.discount ?? 0,
-                              data.order.currency,
-                            )}
-                          </dd>
-                          <dt className="text-muted">Platform fee</dt>
-                          <dd>
-                            {formatMinor(
-                              data.order.fee ?? 0,
-                              data.order.currency,
-                            )}
-                          </dd>
-                          <dt className="font-semibold text-white">Total</dt>
-                          <dd className="font-semibold text-white">
-                            {formatMinor(data.order.total, data.order.currency)}
-                          </dd>
-                        </dl>
-                      </Card>
-                    )}
-                  </div>
-                  <Card title="Payments">
-                    <Table
-                      label="Payments"
-                      head={
-                        withPaymentDetails
-                          ? [
-                              "Installment",
-                              "Amount",
-                              "Paid at",
-                              "Payment id",
-                              "Checkout attempts",
-                            ]
-                          : ["Installment", "State", "Paid at"]
-                      }
-                    >
-                      {data.installments.map((i) => (
-                        <tr key={i.kind}>
-                          <td className={td}>
-                            {i.kind === "advance"
-                              ? "Advance (20%)"
-                              : "Remaining (80%)"}
-                          </td>
-                          <td className={td}>
-                            <InstallmentBadge
-                              amount={i.amount}
-                              currency={i.currency}
-                              state={i.state}
-                            />
-                          </td>
-                          <td className={`${td} min-w-[7rem]`}>
-                            {formatWhen(i.paidAt)}
-                          </td>
-                          {withPaymentDetails && (
-                            <td className={`${td} font-mono text-xs break-all`}>
-                              {i.providerPaymentId ?? "—"}
-                            </td>
-                          )}
-                          {withPaymentDetails && (
-                            <td className={`${td} text-xs`}>
-                              {!i.attempts?.length
-                                ? "—"
-                                : i.attempts.map((a) => (
-                                    <div
-                                      key={a.providerOrderId}
-                                      className="break-all"
-                                    >
-                                      <span className="font-mono">
-                                        {a.providerOrderId}
-                                      </span>{" "}
-                                      · {a.provider} · {a.state}
-                                      {a.refundState === "needed"
-                                        ? " · refund needed"
-                                        : a.refundState === "refunded"
-                                          ? " · refunded"
-                                          : ""}{" "}
-                                      · {formatWhen(a.createdAt)}
-                                    </div>
-                                  ))}
-                            </td>
-                          )}
-                        </tr>
-                      ))}
-                    </Table>
-                  </Card>
-                  {owner.invoices && (
-                    <Card title="Invoices">
-                      <OrderInvoices orderId={id} admin refreshKey={data} />
-                    </Card>
-                  )}
-                  <OrderReminders orderId={id} />
-                  <StageTracker
-                    orderId={id}
-                    stages={data.stages}
-                    completed={data.order.completedStages}
-                    remainingPaid={data.order.remaining.state === "paid"}
-                    hasDeliveryLink={Boolean(data.order.deliveryUrl)}
-                    onDone={done}
-                  />
-                  <OrderNotes
-                    orderId={id}
-                    deliveryUrl={data.order.deliveryUrl}
-                    internalNote={data.order.internalNote}
-                    delivered={data.order.completedStages >= 15}
-                    onDone={done}
-                  />
-                </div>
-              }
+                    </p>
+                    <p className="break-all text-sm text-muted">{data.customer.email}</p>
+                  </>
+                )}
+                {data.customer.phoneNumber && <p className="text-sm text-muted">+{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}</p>}
+                <p className="mt-2 text-sm text-muted">Ordered {formatWhen(data.order.createdAt)}</p>
+                {data.order.source && <p className="break-all text-sm text-muted">Source: {data.order.source}</p>}
+              </Card>
+              {/* The price and the payments' details are the owner's (decision 232): staff's answers carry none. */}
+              {data.order.total !== undefined && data.order.currency && (
+                <Card title="Price">
+                  <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+                    <dt className="text-muted">Price</dt>
+                    <dd>{formatMinor(data.order.price ?? 0, data.order.currency)}</dd>
+                    <dt className="text-muted">Discount{data.order.couponCode ? ` (${data.order.couponCode}, ${data.order.discountPercent}%)` : ''}</dt>
+                    <dd>−{formatMinor(data.order.discount ?? 0, data.order.currency)}</dd>
+                    <dt className="text-muted">Platform fee</dt>
+                    <dd>{formatMinor(data.order.fee ?? 0, data.order.currency)}</dd>
+                    <dt className="font-semibold text-white">Total</dt>
+                    <dd className="font-semibold text-white">{formatMinor(data.order.total, data.order.currency)}</dd>
+                  </dl>
+                </Card>
+              )}
+            </div>
+            <Card title="Payments">
+              <Table label="Payments" head={withPaymentDetails ? ['Installment', 'Amount', 'Paid at', 'Payment id', 'Checkout attempts'] : ['Installment', 'State', 'Paid at']}>
+                {data.installments.map((i) => (
+                  <tr key={i.kind}>
+                    <td className={td}>{i.kind === 'advance' ? 'Advance (20%)' : 'Remaining (80%)'}</td>
+                    <td className={td}>
+                      <InstallmentBadge amount={i.amount} currency={i.currency} state={i.state} />
+                    </td>
+                    <td className={`${td} min-w-[7rem]`}>{formatWhen(i.paidAt)}</td>
+                    {withPaymentDetails && <td className={`${td} font-mono text-xs break-all`}>{i.providerPaymentId ?? '—'}</td>}
+                    {withPaymentDetails && <td className={`${td} text-xs`}>
+                      {!i.attempts?.length
+                        ? '—'
+                        : i.attempts.map((a) => (
+                            <div key={a.providerOrderId} className="break-all">
+                              <span className="font-mono">{a.providerOrderId}</span> · {a.provider} · {a.state}
+                              {a.refundState === 'needed' ? ' · refund needed' : a.refundState === 'refunded' ? ' · refunded' : ''} · {formatWhen(a.createdAt)}
+                            </div>
+                          ))}
+                    </td>}
+                  </tr>
+                ))}
+              </Table>
+            </Card>
+            {owner.invoices && (
+              <Card title="Invoices">
+                <OrderInvoices orderId={id} admin refreshKey={data} />
+              </Card>
+            )}
+            <OrderReminders orderId={id} />
+            <StageTracker
+              orderId={id}
+              stages={data.stages}
+              completed={data.order.completedStages}
+              remainingPaid={data.order.remaining.state === 'paid'}
+              hasDeliveryLink={Boolean(data.order.deliveryUrl)}
+              onDone={done}
             />
+            <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} delivered={data.order.completedStages >= 15} onDone={done} />
+            </div>} />
           </div>
         )}
       </Loadable>

@@ -1,38 +1,24 @@
-import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
-import type { OrderListResponse } from "../../../contract/admin-orders.ts";
-import { STAGES } from "../../../domain/tracker.ts";
-import { Button } from "../../components/ui/button.tsx";
-import { TextField, inputClass } from "../../components/ui/text-field.tsx";
-import {
-  Badge,
-  Loadable,
-  PageHeader,
-  Pagination,
-  Table,
-  td,
-  wrapCell,
-} from "./admin-ui.tsx";
-import { daysLeftLabel } from "./deliveries-due.tsx";
-import { UnreadMessagesLink } from "../workspace/unread-messages-link.tsx";
-import { InstallmentBadge } from "./installment-badge.tsx";
-import { formatMinor, formatWhen, shortDay } from "./format.ts";
-import { useAdminData } from "./use-admin-data.ts";
-import { Person } from "./person.tsx";
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { OrderListResponse } from '../../../contract/admin-orders.ts';
+import { STAGES } from '../../../domain/tracker.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField, inputClass } from '../../components/ui/text-field.tsx';
+import { Badge, Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
+import { daysLeftLabel } from './deliveries-due.tsx';
+import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
+import { InstallmentBadge } from './installment-badge.tsx';
+import { formatMinor, formatWhen, shortDay } from './format.ts';
+import { useAdminData } from './use-admin-data.ts';
+import { Person } from './person.tsx';
 
 export default function OrdersPage() {
-  const [q, setQ] = useState("");
-  const [search, setSearch] = useState("");
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [stage, setStage] = useState("");
-  const params = new URLSearchParams({
-    page: String(page),
-    ...(search ? { q: search } : {}),
-    ...(stage ? { stage } : {}),
-  });
-  const { data, error, loading } = useAdminData<OrderListResponse>(
-    `orders?${params}`,
-  );
+  const [stage, setStage] = useState('');
+  const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}), ...(stage ? { stage } : {}) });
+  const { data, error, loading } = useAdminData<OrderListResponse>(`orders?${params}`);
   const withTotals = data?.items.some((o) => o.total !== undefined) ?? false;
 
   function submit(e: FormEvent) {
@@ -45,19 +31,9 @@ export default function OrdersPage() {
     <>
       <PageHeader title="Orders" />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <form
-          onSubmit={submit}
-          role="search"
-          className="flex min-w-64 max-w-xl flex-1 items-end gap-3"
-        >
+        <form onSubmit={submit} role="search" className="flex min-w-64 max-w-xl flex-1 items-end gap-3">
           <div className="flex-1">
-            <TextField
-              label="Search by order id, e-mail or name"
-              type="search"
-              value={q}
-              maxLength={200}
-              onChange={(e) => setQ(e.target.value)}
-            />
+            <TextField label="Search by order id, e-mail or name" type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
           </div>
           <Button type="submit">Search</Button>
         </form>
@@ -84,72 +60,34 @@ export default function OrdersPage() {
         {data && (
           <>
             {/* Totals are the owner's (decision 232): staff's answers carry none, and the column goes. */}
-            <Table
-              label="Orders"
-              head={[
-                "Order",
-                "Customer",
-                "Date",
-                ...(withTotals ? ["Total"] : []),
-                "Advance (20%)",
-                "Remaining (80%)",
-                "Stage",
-              ]}
-            >
+            <Table label="Orders" head={['Order', 'Customer', 'Date', ...(withTotals ? ['Total'] : []), 'Advance (20%)', 'Remaining (80%)', 'Stage']}>
               {data.items.map((o) => (
                 <tr key={o.id}>
                   <td className={td}>
-                    <Link
-                      to={`/admin/orders/${encodeURIComponent(o.id)}`}
-                      className="font-mono text-accent-soft hover:underline"
-                    >
+                    <Link to={`/admin/orders/${encodeURIComponent(o.id)}`} className="font-mono text-accent-soft hover:underline">
                       {o.id}
                     </Link>
                     <div>
-                      <UnreadMessagesLink
-                        to={`/admin/orders/${encodeURIComponent(o.id)}`}
-                        count={o.unreadMessages}
-                      />
+                      <UnreadMessagesLink to={`/admin/orders/${encodeURIComponent(o.id)}`} count={o.unreadMessages} />
                     </div>
                   </td>
                   <td className={`${td} ${wrapCell}`}>
                     <Person name={o.customerName} email={o.customerEmail} />
                   </td>
-                  <td className={`${td} min-w-[7rem]`}>
-                    {formatWhen(o.createdAt)}
-                  </td>
-                  {withTotals && (
-                    <td className={`${td} whitespace-nowrap`}>
-                      {o.total !== undefined && o.currency
-                        ? formatMinor(o.total, o.currency)
-                        : "—"}
-                    </td>
-                  )}
+                  <td className={`${td} min-w-[7rem]`}>{formatWhen(o.createdAt)}</td>
+                  {withTotals && <td className={`${td} whitespace-nowrap`}>{o.total !== undefined && o.currency ? formatMinor(o.total, o.currency) : '—'}</td>}
                   <td className={td}>
-                    <InstallmentBadge
-                      amount={o.advance.amount}
-                      currency={o.currency}
-                      state={o.advance.state}
-                    />
+                    <InstallmentBadge amount={o.advance.amount} currency={o.currency} state={o.advance.state} />
                   </td>
                   <td className={td}>
-                    <InstallmentBadge
-                      amount={o.remaining.amount}
-                      currency={o.currency}
-                      state={o.remaining.state}
-                    />
+                    <InstallmentBadge amount={o.remaining.amount} currency={o.currency} state={o.remaining.state} />
                   </td>
                   <td className={td}>
                     {o.completedStages}/15
-                    <div className="text-xs text-muted">
-                      {STAGES[o.completedStages - 1] ?? "—"}
-                    </div>
+                    <div className="text-xs text-muted">{STAGES[o.completedStages - 1] ?? '—'}</div>
                     {o.briefPending && <Badge tone="warn">Brief pending</Badge>}
                     {o.dueDate && o.daysLeft !== null && (
-                      <div
-                        className={`text-xs ${o.daysLeft < 0 ? "text-danger" : o.daysLeft <= 7 ? "text-glow-yellow" : "text-muted"}`}
-                        data-testid="days-left"
-                      >
+                      <div className={`text-xs ${o.daysLeft < 0 ? 'text-danger' : o.daysLeft <= 7 ? 'text-glow-yellow' : 'text-muted'}`} data-testid="days-left">
                         Due {shortDay(o.dueDate)} · {daysLeftLabel(o.daysLeft)}
                       </div>
                     )}
@@ -157,9 +95,7 @@ export default function OrdersPage() {
                 </tr>
               ))}
             </Table>
-            {data.items.length === 0 && (
-              <p className="mt-3 text-muted">No orders match.</p>
-            )}
+            {data.items.length === 0 && <p className="mt-3 text-muted">No orders match.</p>}
             <Pagination info={data.pageInfo} onPage={setPage} />
           </>
         )}
