@@ -85,7 +85,7 @@ export const supportOverviewResponse = z.object({
   covered: z.boolean(),
   plan: supportPlan.nullable(),
   /** Issue 27 (additive): the plan's price and start, shown before the Subscribe button. */
-  planOffer: planOffer,
+  planOffer: planOffer.optional(),
   requests: z.array(supportRequestSummary),
 });
 export type SupportOverviewResponse = z.infer<typeof supportOverviewResponse>;

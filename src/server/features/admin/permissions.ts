@@ -99,6 +99,7 @@ export function permissionOf(method: string, url: string | undefined): Permissio
  */
 export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'GET /api/v1/admin/overview': ['revenue', 'cashbackOwed', 'refundsNeeded', 'maintenance.mrr'],
+  'GET /api/v1/admin/orders/:id/support': ['planOffer'],
   'GET /api/v1/admin/orders': ['items[].currency', 'items[].total', 'items[].advance.amount', 'items[].remaining.amount'],
   'GET /api/v1/admin/orders/:id': [
     'order.currency',

@@ -14,9 +14,10 @@ import { PLAN_LABELS, formatDay } from './support-api.ts';
 const RUNNING = new Set(['authenticated', 'active', 'pending']);
 
 /** "₹4,000.00 a month + GST" */
-const monthly = (offer: SupportOverviewResponse['planOffer']) => `${offer.priceLabel} a month${offer.plusGst ? ' + GST' : ''}`;
+type Offer = NonNullable<SupportOverviewResponse['planOffer']>;
+const monthly = (offer: Offer) => `${offer.priceLabel} a month${offer.plusGst ? ' + GST' : ''}`;
 
-export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId: string; plan: SupportOverviewResponse['plan']; offer: SupportOverviewResponse['planOffer']; covered: boolean; onChange(): Promise<void> }) {
+export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId: string; plan: SupportOverviewResponse['plan']; offer?: Offer; covered: boolean; onChange(): Promise<void> }) {
   const [params, setParams] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -77,7 +78,7 @@ export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId:
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="plan-state">
           <dt className="text-muted">State</dt>
           <dd className="text-ink">{plan.cancelAtPeriodEnd && running ? `${PLAN_LABELS[plan.state]} · ends at the period's end` : PLAN_LABELS[plan.state]}</dd>
-          {plan.startsAt && running && (
+          {plan.startsAt && running && offer && (
             <dd className="col-span-2 text-ink" data-testid="plan-starts">
               Starts on {formatDay(plan.startsAt)}: {monthly(offer)}, cancel any time
             </dd>
@@ -97,10 +98,10 @@ export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId:
               ? 'After your included support, a monthly plan keeps your website maintained and covered.'
               : 'Support for this website has ended. The monthly maintenance plan covers it again from today.'}
           </p>
-          <p className="mt-2 text-sm text-ink" data-testid="plan-offer">
+          {offer && <p className="mt-2 text-sm text-ink" data-testid="plan-offer">
             <strong className="text-white">{monthly(offer)}</strong>: fixes, small changes and answers to your questions, as during the included support.{' '}
             {offer.startsAt ? `Subscribe now and it starts on ${formatDay(offer.startsAt)}, when your included support ends: nothing is charged before.` : 'It starts today.'} Cancel at the end of any month.
-          </p>
+          </p>}
           <Button className="mt-3" disabled={busy} onClick={() => run(async () => {
             const r = await subscribeAndCheckout(orderId);
             if (r) await verify(r);
