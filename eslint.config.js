@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-// The boundaries of STYLE.md 1: web and server import domain and contract, never each other;
+// The boundaries (docs/architecture.md "Layers"): web and server import domain and contract, never each other;
 // domain imports nothing of ours; contract imports only domain.
 const boundaries = {
   'import-x/no-restricted-paths': [

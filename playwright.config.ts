@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { APP_URL } from './tests/e2e/ports.ts';
 
-// Debian's Chromium, never a downloaded browser (STACK-NOTES).
+// Debian's Chromium, never a downloaded browser: the npm registry is the only source this project counts on.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
   executablePath: chromium,
@@ -46,7 +46,7 @@ export default defineConfig({
     command: 'node --import tsx tests/e2e/stack.ts',
     url: `${APP_URL}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 180_000, // a busy 2-core machine can take a minute to start the stack (STACK-NOTES)
+    timeout: 180_000, // a busy 2-core machine can take a minute to start the stack
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,5 +1,5 @@
-// Server throughput as a ratio to a bare node:http server measured in the same run (issue 11.1,
-// DESIGN §8): the machine is shared, so absolute numbers move; the ratio is the figure. The app runs
+// Server throughput as a ratio to a bare node:http server measured in the same run
+// (bench/README.md): the machine is shared, so absolute numbers move; the ratio is the figure. The app runs
 // as production runs it (the compiled dist/server/main.js, its own process, serving dist/web), the
 // bare server in its own process too, autocannon (50 connections) in this one. Bare is measured
 // right before and right after each of the app's paths (interleaved); the ratio uses their mean. Each database: PGlite always,

@@ -1,4 +1,4 @@
-// Live chat under load (issue 11 §3): N visitor sockets, each its own chat and its own forwarded
+// Live chat under load: N visitor sockets, each its own chat and its own forwarded
 // address (TRUST_PROXY), each sending a message every INTERVAL ms for SECONDS; round trip from
 // sendMessage to the sender's own newMessage; lost messages, error acks, disconnects; the admin's
 // getActiveChats latency during the run; server RSS; load average. Against a bare socket.io echo
@@ -324,7 +324,7 @@ async function main() {
   const echoP99 = results.find((r) => r.scenario === 'echo')?.p99Ms;
   const TARGET = { p99Ms: 50, pgliteP99Ms: 1000, lost: 0, disconnects: 0, adminMs: 200 };
   const target =
-    `p99 < ${TARGET.p99Ms} ms with no refusal on PostgreSQL; on PGlite bounded under overload (issue 18.6): p99 < ${TARGET.pgliteP99Ms} ms, refusals ("the chat is very busy", shown by the widget) allowed; ` +
+    `p99 < ${TARGET.p99Ms} ms with no refusal on PostgreSQL; on PGlite bounded under overload: p99 < ${TARGET.pgliteP99Ms} ms, refusals ("the chat is very busy", shown by the widget) allowed; ` +
     `everywhere ${TARGET.lost} lost, no other error ack, ${TARGET.disconnects} disconnects, admin getActiveChats < ${TARGET.adminMs} ms`;
   // The echo row is the reference, not a target; every other row is judged against the issue's targets.
   const verdict = (r: Result) => {

@@ -1,4 +1,4 @@
-// Lighthouse on the public pages (issue 3, issue 11 §2, DESIGN §8): mobile preset, median of RUNS
+// Lighthouse on the public pages: mobile preset, median of RUNS
 // runs per page, against the production build (dist/web, LIGHTHOUSE_DIST) served by the real app on
 // loopback; it runs `npm run build` first unless LIGHTHOUSE_SKIP_BUILD=1 and the build exists
 // (`npm run bench` sets it, having built when dist/ was missing). Prints the table with the targets
@@ -23,7 +23,7 @@ const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/pricing,/about,/faqs,/privacy
 // A run of some pages only can keep its own results beside the full table (e.g. lighthouse-home-pricing).
 const RESULTS = process.env.LIGHTHOUSE_RESULTS ?? 'lighthouse';
 const LOAD_AT_START = loadavg().map((n) => Number(n.toFixed(1)));
-const TARGETS = { performance: 99, lcpMs: 1200, tbtMs: 50, cls: 0.01, jsKb: 25 }; // jsKb: issue 18 item 5 (decision 115)
+const TARGETS = { performance: 99, lcpMs: 1200, tbtMs: 50, cls: 0.01, jsKb: 25 }; // jsKb: decision 115
 // The build carries no deployment values (decision 071): the one `npm run build` wrote serves here.
 const DIST = resolve(process.env.LIGHTHOUSE_DIST ?? 'dist/web');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -95,7 +95,7 @@ try {
 const out = { date: new Date().toISOString(), loadAverageAtStart: LOAD_AT_START, loadAverage: loadavg().map((n) => Number(n.toFixed(1))), cpus: cpus().length, preset: 'mobile (Lighthouse default)', runs: RUNS, targets: TARGETS, lighthouse: results };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/${RESULTS}.json`, `${JSON.stringify(out, null, 2)}\n`);
-// Targets of issue 11.2 (performance, LCP, TBT, CLS, JS) and issue 11.4 (accessibility and SEO stay 100).
+// Targets (performance, LCP, TBT, CLS, JS) (accessibility and SEO stay 100).
 const metOf = (r: Scores) => {
   const missed = [
     r.performance < TARGETS.performance && 'performance',

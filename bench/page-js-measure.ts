@@ -1,4 +1,4 @@
-// JavaScript before interaction as the browser sees it (issue 18 item 5, docs/decisions/115): a
+// JavaScript before interaction as the browser sees it (docs/decisions/115): a
 // fresh browser context opens the page and does nothing — no click, no key, no scroll — until the
 // load event, network idle and 3 s more; every script response in that time is counted at what
 // crossed the wire (response body as transferred, i.e. compressed, plus headers:

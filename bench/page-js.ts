@@ -1,5 +1,5 @@
-// JavaScript before interaction on every prerendered public page, measured in Chromium (issue 18
-// item 5, docs/decisions/115): the production build (dist/web, PAGE_JS_DIST) served by the real app
+// JavaScript before interaction on every prerendered public page, measured in Chromium
+// (docs/decisions/115): the production build (dist/web, PAGE_JS_DIST) served by the real app
 // on loopback, each page opened at 390 and 1280 px in a fresh context with no input, every script
 // response counted as transferred until load + network idle + 3 s (bench/page-js-measure.ts).
 // Two promotion scenarios: today's (the seeded FIRSTWEB25, featured and expired) on every page,

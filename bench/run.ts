@@ -7,11 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
 const SCRIPTS: { file: string; what: string; results: string[] }[] = [
-  { file: 'page-js.ts', what: 'JavaScript before interaction on the public pages, in Chromium (issue 18.5)', results: ['page-js.md'] },
-  { file: 'api.ts', what: 'server throughput, ratio to bare node:http (issue 11.1)', results: ['api.md'] },
-  { file: 'startup.ts', what: 'start-up time and memory (issue 10.2)', results: ['startup.md'] },
-  { file: 'lighthouse.ts', what: 'Lighthouse on the public pages (issue 11.2)', results: ['lighthouse.md'] },
-  { file: 'chat-load.ts', what: 'chat at 1,000 sockets (issue 11.3)', results: ['chat-load.md'] },
+  { file: 'page-js.ts', what: 'JavaScript before interaction on the public pages, in Chromium', results: ['page-js.md'] },
+  { file: 'api.ts', what: 'server throughput, ratio to bare node:http', results: ['api.md'] },
+  { file: 'startup.ts', what: 'start-up time and memory', results: ['startup.md'] },
+  { file: 'lighthouse.ts', what: 'Lighthouse on the public pages', results: ['lighthouse.md'] },
+  { file: 'chat-load.ts', what: 'chat at 1,000 sockets', results: ['chat-load.md'] },
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.replace(/\.ts$/, ''));
 

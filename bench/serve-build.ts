@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 
-/** Chromium's flags on these machines (STACK-NOTES). */
+/** Chromium's flags on these machines (playwright.config.ts). */
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export async function serveBuild(dist: string, port: number) {

@@ -1,4 +1,4 @@
-// Start-up budget of the compiled server (issue 10 item 2): time from spawn to a healthy
+// Start-up budget of the compiled server: time from spawn to a healthy
 // /api/v1/health, resident memory once healthy and after it settles, and the peak (VmHWM).
 // Each database starts fresh (a throw-away PostgreSQL database, an empty PGlite directory), the
 // worst case: every migration runs. A bare `node:http` server spawned the same way is the

@@ -1,4 +1,4 @@
-// Writes .br and .gz next to every text asset (DESIGN §8); the server reads them once at start-up
+// Writes .br and .gz next to every text asset; the server reads them once at start-up
 // and serves them from memory (src/server/plugins/web.ts). Files that carry serve-time sentinels
 // (prerendered pages, the app shell, robots.txt, sitemap.xml) are left out: the server substitutes
 // the configuration and compresses those itself at start-up.

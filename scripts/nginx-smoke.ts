@@ -1,4 +1,4 @@
-// The production recipe, run for real (issue 10 item 6): deploy/nginx.conf on a free port in front of
+// The production recipe, run for real: deploy/nginx.conf on a free port in front of
 // two app instances (the compiled server) on one fresh PostgreSQL database and a private Redis, with
 // the local SMTP fake. Through nginx: the landing page, sign-in by e-mail code, an order's status
 // page, a live chat with the visitor on one instance and the admin on the other (both WebSocket),

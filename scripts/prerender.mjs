@@ -1,4 +1,4 @@
-// Prerenders the public pages to real HTML at build time (DESIGN §2, §8), after `vite build`:
+// Prerenders the public pages to real HTML at build time (§8), after `vite build`:
 //   1. builds scripts/prerender-entry.tsx and the route table (src/web/routes.tsx) with Vite in
 //      SSR mode (same config, same asset names),
 //   2. renders each public route, and the not-found page, into the built index.html,

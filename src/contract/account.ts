@@ -4,7 +4,7 @@ import { emailSchema } from './auth.ts';
 import { multiLine } from './text-policy.ts';
 import { userProfile } from './users.ts';
 
-// Issue 21 item 4: privacy self-service — correct, change e-mail, export, delete, sessions.
+// Privacy self-service — correct, change e-mail, export, delete, sessions.
 
 export const updateProfileBody = z
   .object({

@@ -9,7 +9,7 @@ export const couponCode = z
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,40}$/, 'Use 3 to 40 letters, digits, - or _.');
 
-// 1–99: a 100 %-off order would cost nothing, which the payment provider refuses (issue 13 item 8).
+// 1–99: a 100 %-off order would cost nothing, which the payment provider refuses.
 const percent = z.number().int('Percent must be a whole number.').min(1, 'Percent must be 1 to 99.').max(99, 'Percent must be 1 to 99.');
 const when = z.iso.datetime({ offset: true }).nullable();
 const description = z.string().trim().max(200).nullable();

@@ -25,7 +25,7 @@ export const customerOrder = z.object({
   currency: z.string(),
   totalMinor: z.number(),
   completedStages: z.number(),
-  /** Issue 20.1: end of the support window (ISO), including a plan's extension; null until delivered. */
+  /** End of the support window (ISO), including a plan's extension; null until delivered. */
   supportUntil: z.string().nullable(),
 });
 

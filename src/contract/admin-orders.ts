@@ -40,7 +40,7 @@ export const adminOrderRow = z.object({
   state: z.string(),
   /** First-touch source (decision 097): "newsletter / email / spring" or "via google.com"; null if none. Plain text. */
   source: z.string().nullable(),
-  /** Issue 19: no brief submitted yet and "UI Started" not completed (the brief still matters). */
+  /** No brief submitted yet and "UI Started" not completed (the brief still matters). */
   briefPending: z.boolean(),
   /** When the customer approved the UI design (ISO), or null; it sets `dueDate` (decision 147). */
   uiApprovedAt: z.string().nullable(),
@@ -48,7 +48,7 @@ export const adminOrderRow = z.object({
   dueDate: z.string().nullable(),
   /** Whole days from today (UTC) to `dueDate`: negative when overdue; null without a date or once delivered. */
   daysLeft: z.number().int().nullable(),
-  /** Issue 19.5: messages from the customer no one of the agency has read yet. */
+  /** Messages from the customer no one of the agency has read yet. */
   unreadMessages: z.number().int().min(0),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
@@ -65,7 +65,7 @@ export const adminPayment = z.object({
   state: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
-  /** A duplicate payment: 'needed' until the founder marks it refunded (issue 12 item 6). */
+  /** A duplicate payment: 'needed' until the founder marks it refunded. */
   refundState: z.enum(['needed', 'refunded']).nullable(),
   refundReference: z.string().nullable(),
   refundedAt: z.string().nullable(),
@@ -105,7 +105,7 @@ export const orderDetailResponse = z.object({
    * address and user agent (null when no request placed the order). Null for older orders.
    */
   termsAcceptance: z.object({ version: z.string(), acceptedAt: z.string(), clientHash: z.string().nullable() }).nullable(),
-  /** The maintenance plan (issue 20): state, next charge, charges with invoices; null when the order never had one. */
+  /** The maintenance plan: state, next charge, charges with invoices; null when the order never had one. */
   maintenance: adminMaintenance.nullable(),
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maintenanceOverview } from './maintenance.ts';
 
-// The founder's morning numbers (issue 7 §1). Days are UTC dates (YYYY-MM-DD), oldest first,
+// The founder's morning numbers. Days are UTC dates (YYYY-MM-DD), oldest first,
 // always the full window so a chart has one bar per day even when nothing happened.
 
 export const OVERVIEW_DAYS = 30;
@@ -25,21 +25,21 @@ export const overviewResponse = z.object({
   /** Cashback earned by referrers but not yet paid out, per currency, in minor units. */
   cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })).optional(),
   customers: z.number(),
-  /** Duplicate payments still to refund (issue 12 item 6), oldest first. */
+  /** Duplicate payments still to refund, oldest first. */
   refundsNeeded: z
     .array(z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }))
     .optional(),
   /** The featured promotion behind the banner, popup and coupon placeholder; `hasEnded` warns the founder. */
   featuredOffer: z.object({ couponId: z.string(), code: z.string(), endsAt: z.string().nullable(), hasEnded: z.boolean() }).nullable(),
-  /** Issue 19: undelivered orders due within 7 days (soonest first) … */
+  /** Undelivered orders due within 7 days (soonest first) … */
   ordersDueSoon: z.array(dueOrder),
   /** … and past their due date (most overdue first). `daysLeft` is negative for these. */
   ordersOverdue: z.array(dueOrder),
-  /** Issue 20: maintenance plans that recur, and monthly recurring revenue per currency (minor units). */
+  /** Maintenance plans that recur, and monthly recurring revenue per currency (minor units). */
   maintenance: maintenanceOverview,
-  /** Issue 20: support requests waiting longer than SUPPORT_FIRST_RESPONSE_HOURS for the team. */
+  /** Support requests waiting longer than SUPPORT_FIRST_RESPONSE_HOURS for the team. */
   supportPastTarget: z.number().int(),
-  /** Issue 21 (additive): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
+  /** Additive (decision 190): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
   stepUp: z.enum(['passkey', 'off']),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../domain/admin.ts';
 
-// Back office (issue 7): shapes shared by every /api/v1/admin route. Times travel as ISO strings.
+// Back office: shapes shared by every /api/v1/admin route. Times travel as ISO strings.
 
 export const ADMIN_API = 'admin';
 
@@ -35,7 +35,7 @@ export const auditEntry = z.object({
   at: z.string(),
   actorUserId: z.string().nullable(),
   actorEmail: z.string(),
-  /** Additive (issue 21): the actor's role when they acted, 'admin' (the owner) or 'staff'; null for older entries. */
+  /** Additive: the actor's role when they acted, 'admin' (the owner) or 'staff'; null for older entries. */
   actorRole: z.string().nullable(),
   action: z.string(),
   entity: z.string(),

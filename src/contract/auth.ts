@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX, isValidEmail, normalizeEmail, ONE_TIME_CODE_REGEX } from '../domain/validation.ts';
 
 // Spec §7 call table, accounts part. Field names are the spec's; what the spec leaves open
-// (signupTicket, handoff, sign out everywhere) follows DESIGN §5.
+// (signupTicket, handoff, sign out everywhere) follows docs/architecture.md and decision 076.
 
 export const emailSchema = z
   .string()
@@ -55,7 +55,7 @@ export const socialProvider = z.enum(socialProviders);
 export type SocialProvider = z.infer<typeof socialProvider>;
 
 /**
- * auth/authLogin takes only something the server can verify (DESIGN §5): the one-time `handoff`
+ * auth/authLogin takes only something the server can verify: the one-time `handoff`
  * our OpenID callback gave the browser, or a provider-signed `id_token`. The spec's bare
  * {email, name, location} is refused with 400.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BRIEF_ANSWER_KEYS_MAX, BRIEF_LIMITS } from '../domain/brief.ts';
 import { multiLine } from './text-policy.ts';
 
-// The brief (intake form) of an order (issue 19 item 1, decision 145). Customer:
+// The brief (intake form) of an order (decision 145). Customer:
 // GET/PUT /api/v1/orders/{orderId}/brief; founder: GET /api/v1/admin/orders/{orderId}/brief.
 
 /** The public order id (e.g. ORDABC123); anything else is answered like an unknown order (404). */

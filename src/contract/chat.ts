@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './text-policy.ts';
 
-// Live chat (spec §3 "Chat", §7 "Realtime socket", DESIGN §5 "Chat"). The event names are the
+// Live chat (spec §3 "Chat", §7 "Realtime socket"). The event names are the
 // spec's; the extra events (chatSummaries, chatSummary, chatClosed, chatError, adminPresence,
 // setContactEmail) are additions documented in docs/decisions/041-chat-socket-contract.md.
 export const CHAT_EVENTS = {

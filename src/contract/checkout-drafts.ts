@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Open advance checkouts (drafts) in the back office (issue 14.3).
+// Open advance checkouts (drafts) in the back office.
 export const checkoutDraft = z.object({
   orderId: z.string(),
   email: z.string(),

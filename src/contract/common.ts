@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error response of the API (DESIGN §5). */
+/** Every error response of the API. */
 export const errorResponse = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The conversion funnel in the back office (issue 14.4, decision 097). Weeks start on Monday (UTC);
+// The conversion funnel in the back office (decision 097). Weeks start on Monday (UTC);
 // a week's numbers count what happened in it. `source` is the first touch: the utm_source, else
 // the referring site's host, else "(direct)" — typed by visitors, so it is always shown as text.
 

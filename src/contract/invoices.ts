@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './text-policy.ts';
 
-// Tax invoices (issue 14.1): billing details the customer may give before paying, the invoices of
+// Tax invoices: billing details the customer may give before paying, the invoices of
 // an order, and the snapshot frozen into every invoice at issue.
 
 /**
@@ -88,7 +88,7 @@ export interface InvoiceSnapshot {
   fee: number;
   total: number;
   installment: { kind: 'advance' | 'remaining' | 'maintenance'; label: string; amount: number };
-  /** A maintenance-plan charge (issue 20): the month it pays for; absent on order invoices. */
+  /** A maintenance-plan charge: the month it pays for; absent on order invoices. */
   charge?: { periodStart: string; periodEnd: string };
   paidBefore: number;
   remainingAfter: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The maintenance plan (issue 20 item 4, decision 175): a monthly Razorpay subscription per
+// The maintenance plan (decision 175): a monthly Razorpay subscription per
 // delivered order. With the built-in test checkout (no Razorpay keys) the subscription lives in
 // our own database and Checkout is the page GET /api/v1/payment/test-checkout/subscription/{subscriptionId}.
 

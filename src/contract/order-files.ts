@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Order files (issue 19 item 2): brand assets and content from the customer, designs and
+// Order files: brand assets and content from the customer, designs and
 // deliverables from the agency. Customer routes: /api/v1/orders/{orderId}/files…; the founder's
 // are the same under /api/v1/admin/orders/{orderId}/files….
 // The upload is multipart/form-data with ONE part named `file`; the server decides the type from

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text-policy.ts';
 
-// Order messages (issue 19 item 5, decision 155): one thread per order between its customer and the
+// Order messages (decision 155): one thread per order between its customer and the
 // agency. Customer routes: /api/v1/orders/{orderId}/messages…; the founder's are the same under
 // /api/v1/admin/orders/{orderId}/messages…. Live: the socket event `orderMessage` (below) carries
 // the same message shape to everyone who joined the order's room with `joinOrder`.

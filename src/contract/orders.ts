@@ -25,9 +25,9 @@ export const orderSummary = z.object({
   /** Index of the last completed stage, as in the status response (0 after the advance). */
   completed_steps: z.number().int().min(0).max(14),
   coupon_code: z.string().nullable(),
-  /** Issue 19.5: messages from the agency the customer has not read yet. */
+  /** Messages from the agency the customer has not read yet. */
   unreadMessages: z.number().int().min(0),
-  /** Issue 20.1: end of the support window (ISO), including a plan's extension; null until delivered. */
+  /** End of the support window (ISO), including a plan's extension; null until delivered. */
   supportUntil: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 21 items 1–2: passkeys (WebAuthn) and the back office's step-up. The WebAuthn objects travel
+// Passkeys (WebAuthn) and the back office's step-up. The WebAuthn objects travel
 // as the JSON of the WebAuthn Level 3 spec (what @simplewebauthn/browser produces and reads): the
 // server checks what it needs and passes the rest to the verifier.
 

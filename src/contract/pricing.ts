@@ -24,7 +24,7 @@ export const currenciesQuery = z.object({ country: z.string().regex(/^[A-Za-z]{2
 export const currencyCode = z.string().trim().regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code').transform((s) => s.toUpperCase());
 export const couponCodeInput = z.string().trim().max(40);
 
-/** All amounts in integer minor units (DESIGN §3). */
+/** All amounts in integer minor units. */
 export const quoteSchema = z.object({
   currency: z.string(),
   listPrice: z.number().int(),

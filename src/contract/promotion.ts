@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /promotion: the featured promotion behind the banner, popup and countdown (DESIGN §5).
+ * GET /promotion: the featured promotion behind the banner, popup and countdown.
  * `endsAt` is an ISO time; null when the coupon has no end. `promotion` is null when none is
  * featured or the coupon is inactive. An ended promotion is still returned: the banner then reads
  * 'Offer expired!'.

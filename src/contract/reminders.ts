@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Remaining-payment reminders in the back office (issue 14.2).
+// Remaining-payment reminders in the back office.
 export const reminderJob = z.object({
   /** 1; 2 and more after stage 13 was undone and completed again (decision 098). */
   round: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text-policy.ts';
 
-// Design reviews with pinned comments (issue 19 item 3, decision 150).
+// Design reviews with pinned comments (decision 150).
 // Customer: GET /api/v1/orders/{orderId}/reviews, POST …/reviews/{reviewId}/comments (a pin),
 // POST …/reviews/{reviewId}/decision. Founder, under /api/v1/admin/orders/{orderId}/reviews: the
 // same list, POST to open a round, POST …/comments (answers), POST …/comments/{commentId}/resolve.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 
-// Issue 21 item 3: the owner's staff list (/admin/staff). Owner only.
+// The owner's staff list (/admin/staff). Owner only.
 
 export const staffMember = z.object({
   id: z.string(),

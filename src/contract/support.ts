@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageInfo, pageQuery } from './admin.ts';
 import { multiLine } from './text-policy.ts';
 
-// Support after delivery (issue 20 items 1–3, decision 170). Customer routes, bearer token and the
+// Support after delivery (decision 170). Customer routes, bearer token and the
 // caller's own DELIVERED order (anything else: 404):
 //   GET  /api/v1/orders/{orderId}/support
 //   POST /api/v1/orders/{orderId}/support/requests                         → 201 { request } | 402 SUPPORT_ENDED

@@ -14,7 +14,7 @@ export const statusResponse = z.object({
   remainingAmount: z.number(),
   ...orderMoneyFields,
   notes: z.array(z.string().nullable()),
-  /** Only once the remaining payment is made (DESIGN §5 "Tracker"). */
+  /** Only once the remaining payment is made. */
   deliveryUrl: z.string().nullable(),
   /** Estimated delivery, a UTC date 'YYYY-MM-DD': the UI approval's day + DELIVERY_DAYS_AFTER_UI_APPROVAL; null until approved (decision 147). */
   dueDate: z.string().nullable(),

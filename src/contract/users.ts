@@ -17,7 +17,7 @@ export const addUserBody = z.object({
     .transform((v) => v.replace(/^\+/, '')),
   phone_number: z.string().trim().regex(PHONE_DIGITS_REGEX, { message: PHONE_MESSAGE }),
   location: z.string().max(200).optional(),
-  /** From auth/verifyOtp or auth/authLogin: proves the e-mail (DESIGN §5). */
+  /** From auth/verifyOtp or auth/authLogin: proves the e-mail. */
   signupTicket: z.string().min(16).max(200),
 });
 export type AddUserBody = z.input<typeof addUserBody>;

@@ -1,4 +1,4 @@
-// Back office (issue 7): rules and names shared by the admin API and the admin screens.
+// Back office: rules and names shared by the admin API and the admin screens.
 
 /** Every action the audit log knows, so the page can offer them as a filter. */
 export const AUDIT_ACTIONS = [
@@ -27,9 +27,9 @@ export const AUDIT_ACTIONS = [
   'order.review.comment.resolve',
   'support.message.send',
   'support.request.state',
-  // Issue 21: a person deleted their own account (decision 192); the record names no personal data.
+  // A person deleted their own account (decision 192); the record names no personal data.
   'account.delete',
-  // Issue 21: the owner's staff list (decision 191).
+  // The owner's staff list (decision 191).
   'staff.invite',
   'staff.remove',
 ] as const;

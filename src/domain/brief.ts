@@ -1,6 +1,6 @@
 import { STAGES } from './tracker.ts';
 
-// The brief (intake form) a customer gives once the advance is paid (issue 19 item 1, decision 145).
+// The brief (intake form) a customer gives once the advance is paid (decision 145).
 // The questions are data: adding one is one line here; the server validates answers from this list
 // and the brief screens render it. Ids are stored with the answers, so an id is never renamed.
 

@@ -1,4 +1,4 @@
-// A deleted account (issue 21, decision 192): the users row stays, because orders, payments and
+// A deleted account (decision 192): the users row stays, because orders, payments and
 // invoices the law makes the agency keep point to it, but it holds no personal data any more. The
 // back office and the dashboard show this name where the person was.
 

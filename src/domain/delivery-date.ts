@@ -1,4 +1,4 @@
-// Delivery date (issue 19 item 4, decision 147): the spec promises the website "within 4 weeks
+// Delivery date (decision 147): the spec promises the website "within 4 weeks
 // after final UI approval". Dates are UTC calendar days, 'YYYY-MM-DD', so every reader (customer,
 // back office, e-mail) sees the same day whatever their clock.
 

@@ -1,4 +1,4 @@
-// Invoice numbering (issue 14.1): which financial year a moment belongs to, and how a number is
+// Invoice numbering: which financial year a moment belongs to, and how a number is
 // written. Pure functions, so the server and tests share them.
 
 /** "2026-27" for a moment in India's April–March year (start month and time zone configurable). */

@@ -1,4 +1,4 @@
-// Money is an integer number of minor units (cents, paise) plus its currency (DESIGN §3).
+// Money is an integer number of minor units (cents, paise) plus its currency.
 // Nothing here does I/O: the browser and the server import the same arithmetic.
 
 export interface Currency {

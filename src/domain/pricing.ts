@@ -1,6 +1,6 @@
 import { type Currency, floorMajor, minorUnit, percentOf, toMinor } from './money.ts';
 
-// Spec §9 "Pricing and payment" and DESIGN §5 "Money".
+// Spec §9 "Pricing and payment" and docs/architecture.md "Money".
 export const PLAN = {
   id: 'website-standard',
   listPrice: 999,
@@ -62,7 +62,7 @@ export function quote(currency: Currency, discountPercent = 0): Quote {
 }
 
 /**
- * An order whose code was taken back after its advance was paid (issue 13 item 1): the plan price
+ * An order whose code was taken back after its advance was paid: the plan price
  * without discount, the fee on it, and the remaining installment carrying the whole difference.
  */
 export function withoutDiscount(price: number, advancePaid: number) {

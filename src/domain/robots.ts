@@ -1,5 +1,5 @@
 // robots.txt's Disallow list, one place for whoever writes the file (build or serve time): the
-// signed-in pages, the back office, sign-in steps and the guest chat page (issue 12 §8) — pages
+// signed-in pages, the back office, sign-in steps and the guest chat page — pages
 // with nothing to index, or that create state.
 export const ROBOTS_DISALLOW = [
   '/dashboard',

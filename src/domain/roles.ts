@@ -1,4 +1,4 @@
-// Who someone is to the agency (issue 21, decision 191). The owner is an ADMIN_EMAILS address and
+// Who someone is to the agency (decision 191). The owner is an ADMIN_EMAILS address and
 // keeps the historic role name 'admin'; staff are invited by the owner and work on orders.
 export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -1,6 +1,6 @@
 // The Terms and Conditions as data (spec §2 "Terms", 10 numbered sections). The page renders this
-// and the server hashes it into TERMS_VERSION, the version a customer accepts at checkout (issue 19
-// item 6, decision 146): one source, so the recorded version is the text that was on the page.
+// and the server hashes it into TERMS_VERSION, the version a customer accepts at checkout
+// (decision 146): one source, so the recorded version is the text that was on the page.
 // `{brand}` and `{email}` are filled in from the site configuration when shown; the version covers
 // the wording, not those settings. Changing any word here makes a new version.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES, STAGE_COUNT, completedStepsOnWire, formatCustomerDate, formatStageDate, stageDoneText, stagesDone } from './tracker.ts';
 
-// Issue 12 item 4: completed_steps is the index of the last completed stage (spec §4).
+// Completed_steps is the index of the last completed stage (spec §4).
 describe('completed_steps on the wire', () => {
   it('is 0 after the advance and 14 after delivery', () => {
     expect(completedStepsOnWire(1)).toBe(0);

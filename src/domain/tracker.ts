@@ -1,5 +1,5 @@
 // Spec §4 "Progress tracker": the 15 stages, in order. Stage 1 and 14 are completed by payments,
-// the others by the founder (DESIGN §5 "Tracker").
+// the others by the founder.
 export const STAGES = [
   'Advance Payment',
   'UI Discussion',
@@ -26,7 +26,7 @@ export const NOT_COMPLETED = 'To be completed';
 
 /**
  * "UI Discussion completed", but "UI Completed" as it is: a stage named for its completion is not
- * completed twice (the stage e-mail's subject said "UI Completed completed", issue 18 item 12).
+ * completed twice (the stage e-mail's subject said "UI Completed completed").
  */
 export const stageDoneText = (name: string) => (/\bcompleted$/i.test(name) ? name : `${name} completed`);
 

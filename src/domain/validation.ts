@@ -22,7 +22,7 @@ export const LEAD_EMAIL_PATTERN = '[a-z0-9._%+\\-]+@[a-z0-9.\\-]+\\.[a-z]{2,}';
 export const LEAD_EMAIL_REGEX = new RegExp(`^${LEAD_EMAIL_PATTERN}$`);
 /**
  * The lead input's `pattern` attribute: the same rule with capitals allowed, because the address is
- * lower-cased (and trimmed) before it is checked and sent — never lose a lead to case (issue 12.9).
+ * lower-cased (and trimmed) before it is checked and sent — never lose a lead to case.
  */
 export const LEAD_EMAIL_INPUT_PATTERN = LEAD_EMAIL_PATTERN.replace(/a-z/g, 'a-zA-Z');
 

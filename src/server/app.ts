@@ -102,7 +102,7 @@ function trustProxy(value: string | undefined): TrustProxy {
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
   return {
     level: config.LOG_LEVEL,
-    // Tokens, codes and secrets never reach the log (DESIGN §6).
+    // Tokens, codes and secrets never reach the log.
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.token', '*.otp', '*.password', '*.signupTicket', '*.razorpay_signature'],
       censor: '[redacted]',
@@ -156,12 +156,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Messages and review events become notices for the other side (decision 155).
   subscribeNotices(deps);
   markReviewNoticesOnRead(app, deps);
-  // Support requests and their messages become notices too (issue 20, decision 170).
+  // Support requests and their messages become notices too (decision 170).
   subscribeSupport(deps);
   // A review approved: the due date first, then the stage it completes (decision 150).
   subscribeDeliveryDate(deps);
   subscribeReviews(deps);
-  // A deleted account (issue 21, decision 192): each feature erases its own part (the ones above too).
+  // A deleted account (decision 192): each feature erases its own part (the ones above too).
   subscribeChat(deps);
   subscribeLeads(deps);
   subscribeContact(deps);
@@ -193,43 +193,43 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app, config);
   await registerDocs(app, config, database.db);
 
-  // The table of contents of the API: one line per feature (STYLE.md 4).
+  // The table of contents of the API: one line per feature (docs/architecture.md).
   await app.register(healthRoutes, { prefix: API, deps });
-  // — public site (issue 3) —
+  // — public site —
   await app.register(leadRoutes, { prefix: API, deps });
   await app.register(contactRoutes, { prefix: API, deps });
   await app.register(promotionRoutes, { prefix: API, deps });
   await app.register(geoRoutes, { prefix: API, deps });
-  // — accounts (issue 4) —
+  // — accounts —
   await app.register(authRoutes, { prefix: API, deps });
   await app.register(oidcRoutes, { prefix: API, deps });
   await app.register(userRoutes, { prefix: API, deps });
-  // — passkeys and the back office's step-up (issue 21) —
+  // — passkeys and the back office's step-up —
   await app.register(passkeyRoutes, { prefix: API, deps });
-  // — privacy self-service: correct, change e-mail, sessions, export (issue 21, decision 193) —
+  // — privacy self-service: correct, change e-mail, sessions, export (decision 193) —
   await app.register(accountRoutes, { prefix: API, deps });
   await app.register(sessionRoutes, { prefix: API, deps });
   await app.register(accountExportRoutes, { prefix: API, deps });
-  // — orders and money (issue 5) —
+  // — orders and money —
   await app.register(paymentRoutes, { prefix: API, deps });
   await app.register(couponRoutes, { prefix: API, deps });
   await app.register(referralRoutes, { prefix: API, deps });
   await app.register(orderRoutes, { prefix: API, deps });
   await app.register(trackerRoutes, { prefix: API, deps });
-  // — agency: invoices, reminders, abandoned checkouts, funnel (issue 14) —
+  // — agency: invoices, reminders, abandoned checkouts, funnel —
   await app.register(invoiceRoutes, { prefix: API, deps });
   await app.register(orderMessageRoutes, { prefix: API, deps });
-  // — the project workspace: order files (issue 19.2) —
+  // — the project workspace: order files —
   await app.register(orderFileRoutes, { prefix: API, deps });
-  // — the order workspace (issue 19) —
+  // — the order workspace —
   await app.register(briefRoutes, { prefix: API, deps });
   await app.register(reviewRoutes, { prefix: API, deps });
   await app.register(maintenanceRoutes, { prefix: API, deps });
-  // — after delivery: support (issue 20) —
+  // — after delivery: support —
   await app.register(supportRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
-  // — chat (issue 6) —
+  // — chat —
   const socketServer = registerSocketServer(app, deps);
   metrics?.countSocketsWith(() => socketServer.io.engine.clientsCount);
   registerChatSocket(socketServer.io, deps, socketServer.messageLimit);
@@ -240,7 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The spec's guest chat test page starts a chat with a JSON POST to the site's root (decision 107).
   await app.register(chatRootRoute, { deps });
   await app.register(assistantRoutes, { prefix: API, deps });
-  // — back office (issue 7) —
+  // — back office —
   await app.register(adminRoutes, { prefix: `${API}/admin`, deps });
 
   await registerWeb(app, config.webDistDir, publicSiteConfig(config), config.publicUrl);

@@ -14,7 +14,7 @@ const madge = createRequire(import.meta.url)('madge') as (path: string, config: 
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
-/** Features that react to the tracker's stages: the tracker must not know them (DESIGN §11). */
+/** Features that react to the tracker's stages: the tracker must not know them. */
 const TRACKER_LISTENERS = ['reminders', 'invoices', 'mail', 'order-mail', 'payments', 'reviews', 'support', 'notices'];
 /** Features that react to a settled payment: settling must not call them. */
 const PAYMENT_LISTENERS = ['invoices', 'reminders', 'order-mail', 'tracker', 'reviews', 'support', 'notices'];

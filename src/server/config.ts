@@ -6,7 +6,7 @@ import type { PublicSiteConfig } from '../contract/site.ts';
 import { parseCurrencyTable } from '../domain/currencies.ts';
 import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
 
-// Every operator-facing setting lives here (DESIGN §9). A bad value stops the server with the
+// Every operator-facing setting lives here. A bad value stops the server with the
 // variable's name, never a stack trace.
 const optionalString = z
   .string()
@@ -67,7 +67,7 @@ export const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: optionalString,
   MICROSOFT_TENANT: z.string().default('common'),
   MICROSOFT_ISSUER: optionalString,
-  // Sign-in by code (DESIGN §5): the spec's 20 s resend wait and hourly caps. Tests may loosen them.
+  // Sign-in by code: the spec's 20 s resend wait and hourly caps. Tests may loosen them.
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   OTP_MAX_PER_EMAIL_HOUR: z.coerce.number().int().min(1).default(5),
   OTP_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
@@ -80,7 +80,7 @@ export const envSchema = z.object({
   GEOIP_URL: z.string().url().default('http://ip-api.com/json'),
   WEATHER_URL: z.string().url().default('https://api.openweathermap.org/data/2.5/weather'),
   WEATHER_API_KEY: optionalString,
-  // Public site (issue 3): lead/contact forms per IP per minute, outside lookups' timeout and cache.
+  // Public site: lead/contact forms per IP per minute, outside lookups' timeout and cache.
   PUBLIC_FORMS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(5),
   /** Live chats one visitor address may start per minute (chat/start). */
   CHAT_STARTS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -89,7 +89,7 @@ export const envSchema = z.object({
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   WEATHER_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
   ALLOW_TEST_PAYMENTS: flag,
-  // Orders and money (issue 5): currency table, referral end date, test checkout, reconciliation.
+  // Orders and money: currency table, referral end date, test checkout, reconciliation.
   CURRENCY_TABLE: optionalString.superRefine((v, ctx) => {
     if (v === undefined) return;
     try {
@@ -104,7 +104,7 @@ export const envSchema = z.object({
   TEST_PAYMENTS_SECRET: optionalString,
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
   // The maintenance plan's monthly price in the base currency, converted like every other price
-  // (issue 20 item 4, decision 175).
+  // (decision 175).
   MAINTENANCE_MONTHLY_PRICE: z.coerce.number().positive().max(100000).default(49),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
   ALLOW_DEV_MAILBOX: flag,
@@ -124,7 +124,7 @@ export const envSchema = z.object({
     message: 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)',
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Business identity (DESIGN §1): configuration with neutral defaults, never a real person.
+  // Business identity: configuration with neutral defaults, never a real person.
   BRAND_NAME: z.string().default('Webcraft Studio'),
   BRAND_ADDRESS: z.string().default('HSR Layout, Bangalore, India - 560103'),
   BRAND_PHONE: z.string().default('+91 00000 00000'),
@@ -136,7 +136,7 @@ export const envSchema = z.object({
   SOCIAL_YOUTUBE: z.string().default('https://www.youtube.com/'),
   SOCIAL_TWITTER: z.string().default('https://x.com/'),
   SOCIAL_INSTAGRAM: z.string().default('https://www.instagram.com/'),
-  // Agency back office (issue 14): invoices, reminders, abandoned checkouts, the funnel.
+  // Agency back office: invoices, reminders, abandoned checkouts, the funnel.
   SELLER_LEGAL_NAME: optionalString,
   SELLER_ADDRESS: optionalString,
   SELLER_TAX_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9./ -]{1,20}$/.test(v), { message: 'SELLER_TAX_ID must be 1–20 letters, digits, - / .' }),
@@ -154,9 +154,9 @@ export const envSchema = z.object({
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   FUNNEL_ENABLED: z.string().default('1').transform((v) => v === '1' || v === 'true'),
   FUNNEL_MAX_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  /** The due date is the UI approval's UTC day plus this many days (issue 19 item 4, decision 147). */
+  /** The due date is the UI approval's UTC day plus this many days (decision 147). */
   DELIVERY_DAYS_AFTER_UI_APPROVAL: z.coerce.number().int().min(1).max(365).default(28),
-  // Order files (issue 19.2; docs/decisions/140, 141): where the bytes live and how many.
+  // Order files (docs/decisions/140, 141): where the bytes live and how many.
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   /** The local driver's folder; default DATA_DIR/files. */
   FILES_DIR: optionalString,
@@ -168,15 +168,15 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   ORDER_FILES_QUOTA_MB: z.coerce.number().positive().max(1024 * 1024).default(500),
-  // "Download all my data" (issue 21, decision 193): order files beyond this total are left out of one export and listed in it.
+  // "Download all my data" (decision 193): order files beyond this total are left out of one export and listed in it.
   EXPORT_FILES_MAX_MB: z.coerce.number().positive().max(1024 * 1024).default(200),
-  // Order notices (issue 19.5, decision 155): one batched e-mail per order and recipient this long after the oldest unsent notice.
+  // Order notices (decision 155): one batched e-mail per order and recipient this long after the oldest unsent notice.
   ORDER_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(300),
-  // Support after delivery (issue 20, decision 170): the included support from "Website Delivery",
+  // Support after delivery (decision 170): the included support from "Website Delivery",
   // and the first-response target of the founder's support queue.
   SUPPORT_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   SUPPORT_FIRST_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
-  // Accounts people can trust (issue 21). The back office's second factor (decision 190): every
+  // Accounts people can trust. The back office's second factor (decision 190): every
   // back-office session is confirmed with a passkey within ADMIN_STEP_UP_HOURS; 'off' accepts the risk.
   ADMIN_STEP_UP: z.enum(['passkey', 'off']).default('passkey'),
   ADMIN_STEP_UP_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
@@ -229,7 +229,7 @@ function assertFileStorage(c: Config) {
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
 }
 
-// DESIGN §4: production never silently fakes money or mail.
+// Production never silently fakes money or mail.
 function assertSafeForProduction(c: Config) {
   if (!c.isProduction) return;
   const hasRazorpay = Boolean(c.RAZORPAY_KEY_ID && c.RAZORPAY_KEY_SECRET);
@@ -243,7 +243,7 @@ function assertSafeForProduction(c: Config) {
   }
 }
 
-/** The whitelisted subset the browser may see (STYLE.md 7): no secret ever appears here. */
+/** The whitelisted subset the browser may see (docs/architecture.md "Layers"): no secret ever appears here. */
 export function publicSiteConfig(c: Config): PublicSiteConfig {
   return {
     brand: c.BRAND_NAME,

@@ -3,7 +3,7 @@ import { buildTestApp, loginAs, type TestApp } from '../../tests/helpers/test-ap
 import { createSession } from './features/auth/sessions.ts';
 import { registeredRoutes } from './features/admin/route-walk.ts';
 
-// Issue 13 "Done when": every operation of the (full, admin) OpenAPI document — and the aliases
+// Every operation of the (full, admin) OpenAPI document — and the aliases
 // that reach one of them under another spelling (the hidden /chat/chat) — gets NUL bytes, lone
 // surrogates, 1 MB strings, 90 KB strings (under the 100 KB body limit) and wrong types in its
 // path, query and body, as a visitor, a customer and an admin, each request with a fresh session

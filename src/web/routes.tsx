@@ -5,7 +5,7 @@ import type { RouteHandle } from './components/route-handle.ts';
 
 type PageModule = { default: React.ComponentType };
 
-// Every page is its own chunk (code split by route, DESIGN §8).
+// Every page is its own chunk (code split by route).
 const page = (load: () => Promise<PageModule>, bare: boolean) => ({
   lazy: async () => ({ Component: (await load()).default }),
   handle: { bare } satisfies RouteHandle,

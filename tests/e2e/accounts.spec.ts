@@ -4,7 +4,7 @@ import { ADMIN_EMAIL, APP_URL, FIRST_ADMIN_EMAIL } from './ports.ts';
 import { codeMailCount, enterDetails, login, readCode, resendWaitOver } from './helpers/auth.ts';
 import { payAdvanceInTestCheckout } from './helpers/orders.ts';
 
-// Issue 4 "Done when": sign-up by e-mail code → details → dashboard → sign out → sign in again;
+// Sign-up by e-mail code → details → dashboard → sign out → sign in again;
 // Google and Microsoft sign-in against the local OpenID provider of tests/e2e/stack.ts.
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -37,7 +37,7 @@ test('a visitor signs up with an e-mail code, sees their details, signs out and 
   await expectAccessible(page);
 
   // The countdown (2 s in the e2e stack) ends with 'Request a new code', which looks like a link
-  // (issue 12 item 13); the old code then dies, and typing it says it was replaced.
+  //; the old code then dies, and typing it says it was replaced.
   const resend = page.getByRole('button', { name: 'Request a new code' });
   await expect(resend).toHaveCSS('text-decoration-line', 'underline');
   await resend.click();
@@ -176,7 +176,7 @@ test('the navigation switches to the logged-in set; signing in with ADMIN_EMAIL 
   expect(role).toBe('admin');
 });
 
-test("the founder's first sign-in goes straight in: no customer details form (issue 12 item 13)", async ({ page }) => {
+test("the founder's first sign-in goes straight in: no customer details form", async ({ page }) => {
   // FIRST_ADMIN_EMAIL is in ADMIN_EMAILS and signed in by no other spec: here it has no account yet.
   await page.goto('/login');
   await page.getByLabel('Email Address').fill(FIRST_ADMIN_EMAIL);
@@ -187,7 +187,7 @@ test("the founder's first sign-in goes straight in: no customer details form (is
   page.on('framenavigated', (f) => f === page.mainFrame() && visited.push(new URL(f.url()).pathname));
   await page.getByLabel('6-character code').fill(await readCode(FIRST_ADMIN_EMAIL, seen));
   await page.getByRole('button', { name: 'Continue' }).click();
-  // The founder lands in the back office, not on an empty customer dashboard (issue 18 item 12).
+  // The founder lands in the back office, not on an empty customer dashboard.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
@@ -220,7 +220,7 @@ async function signInHere(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-test('signing in from a back-office deep link returns to it; a hostile return target is ignored (issue 18 item 12)', async ({ page }) => {
+test('signing in from a back-office deep link returns to it; a hostile return target is ignored', async ({ page }) => {
   await page.goto('/admin/coupons?from=deep-link');
   await signInHere(page, ADMIN_EMAIL);
   await expect(page).toHaveURL(/\/admin\/coupons\?from=deep-link$/);
@@ -238,7 +238,7 @@ test('signing in from a back-office deep link returns to it; a hostile return ta
   }
 });
 
-test('a second code asked for too soon says only how long to wait (issue 12 item 13)', async ({ page }) => {
+test('a second code asked for too soon says only how long to wait', async ({ page }) => {
   const email = unique('hasty');
   await page.goto('/login');
   await page.getByLabel('Email Address').fill(email);
@@ -254,7 +254,7 @@ test('a second code asked for too soon says only how long to wait (issue 12 item
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a sign-in started from a deep link returns to that page (issue 12 item 13)', async ({ page }) => {
+test('a sign-in started from a deep link returns to that page', async ({ page }) => {
   const email = unique('deeplink');
   await login(page, email, { name: 'Dee Link' });
   const orderId = await payAdvanceInTestCheckout(page);

@@ -5,7 +5,7 @@ import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
 import { join } from 'node:path';
 
-// Issue 7 "Done when": the founder's back office, clicked through as the founder would, on an
+// The founder's back office, clicked through as the founder would, on an
 // order that a customer really paid in the built-in test checkout.
 
 const SHOTS = process.env.ADMIN_SHOTS; // a folder: save screenshots of every admin screen there
@@ -148,7 +148,7 @@ test('the founder runs an order from the back office, changes the offer and sees
   try {
     await visitor.goto('/');
     await expect(visitor.getByTestId('promo-banner')).toContainText(`30% off with coupon code ${code}`);
-    // Issue 12 item 12: the coupon field suggests the coupon the founder features, not FIRSTWEB25
+    // The coupon field suggests the coupon the founder features, not FIRSTWEB25
     // (a shopper arriving now: browsers may keep GET /promotion for a minute).
     const shopperCtx = await browser.newContext();
     const shopper = await shopperCtx.newPage();
@@ -226,7 +226,7 @@ test('the back office warns that the featured offer ended and extends it in one 
   await login(page, ADMIN_EMAIL);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  // A fresh install features FIRSTWEB25, which ended on 31 January 2025 (issue 12 item 12).
+  // A fresh install features FIRSTWEB25, which ended on 31 January 2025.
   const overview = await apiAs(page, 'GET', 'admin/overview');
   expect(overview.status).toBe(200);
   const offer = overview.body.featuredOffer as { couponId: string; code: string; endsAt: string; hasEnded: boolean };
@@ -253,7 +253,7 @@ test('the back office has no customer chat widget; the chat console links back; 
   // The customer widget is on the founder's dashboard, as on every customer page …
   await page.goto('/dashboard');
   await expect(page.getByTestId('chat-launcher')).toBeVisible();
-  // … but not in the back office nor in the chat console (issue 12 item 13).
+  // … but not in the back office nor in the chat console.
   for (const path of ['/admin', '/admin/orders', '/adminChat']) {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
@@ -282,7 +282,7 @@ test('the back office has no customer chat widget; the chat console links back; 
   await expect(text).toContainText('The end.');
 });
 
-/** A screen at a phone's and a laptop's width, saved for a person to look at (issue 18 item 12). */
+/** A screen at a phone's and a laptop's width, saved for a person to look at. */
 async function shotBoth(page: Page, name: string) {
   const size = page.viewportSize()!;
   for (const width of [390, 1280]) {
@@ -293,7 +293,7 @@ async function shotBoth(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-test("what a newcomer saw as the founder: one coupon state, no rate over 100 %, paid drafts marked, the reply's own time (issue 18 item 12)", async ({ browser }) => {
+test("what a newcomer saw as the founder: one coupon state, no rate over 100 %, paid drafts marked, the reply's own time", async ({ browser }) => {
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const adminCtx = await browser.newContext();

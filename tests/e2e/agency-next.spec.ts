@@ -5,7 +5,7 @@ import { login, signUp } from './helpers/auth.ts';
 import { apiAs } from './helpers/orders.ts';
 import { ADMIN_EMAIL, CONTROL_URL, E2E_SELLER, MAILBOX_URL } from './ports.ts';
 
-// Issue 14 "Done when": invoices, the remaining-payment reminder, and the funnel, in Chromium.
+// Invoices, the remaining-payment reminder, and the funnel, in Chromium.
 // A customer arrives from a newsletter link, signs up, pays the advance and downloads the invoice;
 // the founder completes stages up to 13 and the reminder reaches the SMTP fake; the customer pays
 // the rest, the second invoice exists, no further reminder is sent; the funnel counts the order

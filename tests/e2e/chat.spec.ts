@@ -6,7 +6,7 @@ import { quote } from '../../src/domain/pricing.ts';
 import { login } from './helpers/auth.ts';
 import { ADMIN_EMAIL, E2E } from './ports.ts';
 
-// Issue 6 "Done when": a visitor asks the AI, switches to the human tab, the signed-in admin
+// A visitor asks the AI, switches to the human tab, the signed-in admin
 // answers from the console, the visitor sees the reply with the badge and keeps it after a reload.
 const livePrice = formatMoney(quote(DEFAULT_CURRENCY).price, DEFAULT_CURRENCY);
 const setLlmMode = (mode: string) =>
@@ -40,7 +40,7 @@ test('a visitor asks the AI, then chats live with the signed-in admin; the reply
     await expect(panel.getByRole('tab', { name: 'Ask AI' })).toHaveAttribute('aria-selected', 'true');
     expect((await panel.boundingBox())!.height).toBe(600);
     // The banner follows the featured promotion: the seed's FIRSTWEB25 ended in January 2025, so a
-    // fresh install shows no banner rather than an expired offer (issue 12 §12).
+    // fresh install shows no banner rather than an expired offer.
     await expect(panel.getByTestId('chat-promo')).toHaveCount(0);
     // The disclaimer names the configured model (stack.ts: LLM_MODEL=e2e-model), not "GPT-4".
     await expect(panel.getByTestId('assistant-disclaimer')).toContainText('powered by e2e-model');
@@ -63,7 +63,7 @@ test('a visitor asks the AI, then chats live with the signed-in admin; the reply
     await expect(panel.getByTestId('offline-notice')).toHaveCount(0);
     const human = panel.getByTestId('human-tab');
     await expect(human.getByRole('textbox', { name: /Your message/ })).toBeEnabled();
-    // A chat without a message is not listed in the console (issue 12 item 8) …
+    // A chat without a message is not listed in the console …
     await expect(admin.getByTestId('admin-chat-item')).toHaveCount(before);
     await human.getByRole('textbox', { name: /Your message/ }).fill('Hi! Can you build my <b>bakery</b> site?');
     await human.getByRole('button', { name: 'Send' }).click();
@@ -136,7 +136,7 @@ test('the human tab label says nothing about presence until it is known, then al
   await page.goto('/about');
   const panel = await openWidget(page);
   const label = panel.getByTestId('human-tab-label');
-  // Issue 12 item 7: no "online" from the first paint while nobody has asked the server.
+  // No "online" from the first paint while nobody has asked the server.
   await expect(label).toHaveText('Chat with our team');
   await page.clock.runFor(15_600);
   await expect(label).toHaveText('Chat with our team');
@@ -149,17 +149,17 @@ test('the human tab label says nothing about presence until it is known, then al
   await expect(label).toHaveText(/ is online$|^Leave us a message$/);
   await page.clock.runFor(15_600);
   await expect(label).toHaveText('Chat with our team');
-  // Issue 12 item 7: the greeting is two sentences, the second capitalised.
+  // The greeting is two sentences, the second capitalised.
   await expect(human.getByTestId('chat-message').first()).toHaveText(/^.*Hi! Ask us anything\. [A-Z][^—]* answers here personally\.$/);
 });
 
 test('guest chat test page: the chat starts with the first message; after Close Chat nothing starts until Start New Chat', async ({ browser }) => {
-  // A visitor in India: message times say their time zone (issue 12 item 13).
+  // A visitor in India: message times say their time zone.
   const context = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
   const page = await context.newPage();
   try {
     await page.goto('/chat');
-    // Issue 12 item 8: loading /chat creates no conversation; the first message does.
+    // Loading /chat creates no conversation; the first message does.
     const status = page.getByTestId('guest-chat-status');
     await expect(status).toHaveText('Type a message to start a chat with our team.');
     const input = page.getByRole('textbox', { name: 'Message' });
@@ -216,7 +216,7 @@ test('a refused message stays in the widget input so the visitor can send it aga
 });
 
 test('with a running offer the widget shows its banner on a prerendered page, and the banner links to pricing', async ({ page }) => {
-  // Issue 12: the widget lives in an island there, with no router; the banner must not need one.
+  // The widget lives in an island there, with no router; the banner must not need one.
   // FIRSTWEB25 (the featured promotion of a fresh install) runs until 2025-01-31 23:59:59 UTC.
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -3,7 +3,7 @@ import { login } from './helpers/auth.ts';
 import { apiAs } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
 
-// Issue 18 item 12, the customer's findings: what /pay, the test checkout and /status say after a
+// The customer's findings: what /pay, the test checkout and /status say after a
 // payment, My Orders' Retry, the referral discount's name, the advance's rounding, one date format
 // on /status, and the test checkout looking like the site. Screenshots at 390 and 1280 px go to
 // test-results/customer-12/ to be looked at.

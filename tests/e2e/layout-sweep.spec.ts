@@ -6,9 +6,9 @@ import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
 import { seedWorkspace } from './helpers/workspace.ts';
 
-// Issue 12 "Done when": every route, signed out, as a customer and as the founder, with long data.
-// At 390, 768, 1024, 1280 and 1440 px no page scrolls sideways and no text is cut off (issue 18
-// item 12: clippedText); at 390×844 and 1440×900 a full-page
+// Every route, signed out, as a customer and as the founder, with long data.
+// At 390, 768, 1024, 1280 and 1440 px no page scrolls sideways and no text is cut off
+// (clippedText); at 390×844 and 1440×900 a full-page
 // screenshot goes to test-results/layout-sweep/ and every visible link and button is hit-testable:
 // scrolled to the middle of the screen (or as far as the page scrolls), the point at its centre is the control itself (not a
 // floating button, a glow or a neighbour lying on top). One browser context per role, one sign-in.
@@ -101,7 +101,7 @@ function uncoveredControls(page: Page, scope?: string): Promise<string[]> {
 }
 
 /**
- * Text a person cannot read in full where it stands (issue 18 item 12: admin tables at 390 px hid the
+ * Text a person cannot read in full where it stands ( admin tables at 390 px hid the
  * e-mail and "Mark handled" inside a sideways scroller while the page itself did not scroll):
  * - text whose box reaches past an ancestor that clips it sideways (overflow hidden, clip, auto or
  *   scroll — a scroller hides what lies past its edge just the same), or past the viewport;
@@ -288,7 +288,7 @@ async function seed(browser: Browser) {
   const actx = await browser.newContext({ viewport: SHOTS[0] });
   const apage = await actx.newPage();
   await login(apage, ADMIN_EMAIL);
-  // The order's workspace with long data (issue 19), before "UI Started" locks the brief.
+  // The order's workspace with long data, before "UI Started" locks the brief.
   await seedWorkspace(page, apage, orderId, { name: LONG_NAME, note: LONG_NOTE, address: LONG_ADDRESS });
   for (let stage = 2; stage <= 13; stage++) {
     const r = await apiAs(apage, 'POST', `tracker/order/${orderId}/complete-next-stage`, { note: `${LONG_NOTE} (${stage})` });
@@ -297,7 +297,7 @@ async function seed(browser: Browser) {
   // A long contact message for the back office's inbox.
   const contact = await apiAs(page, 'POST', 'contact/addContact', { name: LONG_NAME, email: LONG_EMAIL, phone_number: '9876543210', address: LONG_ADDRESS, message: `${LONG_NOTE} `.repeat(12) });
   expect(contact.status, JSON.stringify(contact.body)).toBe(200);
-  // A lead with the long address (issue 18 item 12: its e-mail and "Mark handled" were cut off at 390 px).
+  // A lead with the long address ( its e-mail and "Mark handled" were cut off at 390 px).
   const lead = await apiAs(page, 'POST', 'alert/sendEmail', { email: LONG_EMAIL, page: '/' });
   expect(lead.status, JSON.stringify(lead.body)).toBe(200);
   const me = await apiAs(page, 'GET', 'user/getUserById');
@@ -396,7 +396,7 @@ test('founder: every back-office page fits and every control can be tapped', asy
   const customers = await apiAs(page, 'GET', `admin/customers?q=${encodeURIComponent(LONG_EMAIL)}`);
   const customerId = (customers.body as { items: { id: string }[] }).items[0]?.id;
   expect(customerId).toBeTruthy();
-  // A staff member with a long address, so /admin/staff is swept with a row (issue 21).
+  // A staff member with a long address, so /admin/staff is swept with a row.
   const staff = await apiAs(page, 'POST', 'admin/staff', { email: `layout-sweep-staff-with-a-long-mailbox-${stamp}@example.com` });
   expect(staff.status).toBe(201);
   await sweepAll(page, 'admin', [
@@ -422,7 +422,7 @@ test('founder: every back-office page fits and every control can be tapped', asy
   ]);
 });
 
-test('the order workspace (issue 19): every tab fits and every control can be tapped, customer and founder', async ({ browser }) => {
+test('the order workspace: every tab fits and every control can be tapped, customer and founder', async ({ browser }) => {
   test.setTimeout(600_000); // a busy 2-core machine
   await seed(browser);
   const { page, orderId } = customer!;

@@ -4,7 +4,7 @@ import { login } from './helpers/auth.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
 
-// Issue 5 "Done when": sign in → pricing → pay the advance with a referral code in the built-in test
+// Sign in → pricing → pay the advance with a referral code in the built-in test
 // checkout → dashboard → status stage 1 → stages advanced through the tracker service → pay the
 // remaining → delivery link; the referrer sees earned cashback.
 
@@ -63,7 +63,7 @@ test('an order from advance with a referral code to delivery, and the referrer e
   await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible();
   await expect(page.getByTestId('amount-due')).toHaveText('$174.00');
   await expectAccessible(page);
-  // Issue 19 item 6: Pay is disabled until the terms are accepted.
+  // Pay is disabled until the terms are accepted.
   await expect(page.getByRole('button', { name: 'Pay $174.00' })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await page.getByRole('button', { name: 'Pay $174.00' }).click();
@@ -147,7 +147,7 @@ async function payButtonIsClear(page: Page) {
       const hit = document.elementFromPoint(r.left + r.width * f, y);
       if (!hit || !(hit === el || el.contains(hit))) return `covered at ${Math.round(f * 100)}% by ${hit?.textContent?.trim().slice(0, 30)}`;
     }
-    // Nor may the button, wherever it went, lie on the amounts (issue 12 item 11: it hid them).
+    // Nor may the button, wherever it went, lie on the amounts ( it hid them).
     const launcher = document.querySelector<HTMLElement>('[data-testid="chat-launcher"]');
     if (launcher && getComputedStyle(launcher).visibility !== 'hidden') {
       const l = launcher.getBoundingClientRect();
@@ -179,13 +179,13 @@ test('the payment page as a shopper uses it: the coupon survives Cancel and Back
   await expect(payButton).toBeVisible();
   await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
 
-  // Issue 12 item 12: the placeholder never suggests an offer that has ended (FIRSTWEB25 did).
+  // The placeholder never suggests an offer that has ended (FIRSTWEB25 did).
   await expect(page.getByLabel('Coupon or referral code')).toHaveAttribute('placeholder', 'Enter your code');
-  // Issue 12 item 13: /pay links to the Terms (the sentence under the form, and the box to tick).
+  // /pay links to the Terms (the sentence under the form, and the box to tick).
   await expect(page.getByRole('link', { name: 'Terms and conditions', exact: true })).toHaveAttribute('href', '/termsandconditions');
   await expect(page.getByRole('link', { name: 'Terms and Conditions', exact: true })).toHaveAttribute('href', '/termsandconditions');
 
-  // Issue 12 item 11: at every scroll position where the Pay button is in view, as a finger
+  // At every scroll position where the Pay button is in view, as a finger
   // scrolls (not brought to the middle), the whole button answers a tap and no amount is hidden —
   // Help & Support stepped aside; it is back once Pay scrolls away.
   await page.getByTestId('chat-launcher').waitFor({ state: 'attached' });
@@ -207,7 +207,7 @@ test('the payment page as a shopper uses it: the coupon survives Cancel and Back
   await expect(page.getByRole('button', { name: /Help & Support/ })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
 
-  // Issue 12 item 5: a code applied, then Cancel in the checkout: still applied, and said so.
+  // A code applied, then Cancel in the checkout: still applied, and said so.
   const field = page.getByLabel('Coupon or referral code');
   await field.fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -241,7 +241,7 @@ test('the payment page as a shopper uses it: the coupon survives Cancel and Back
   await expect(field).toHaveValue('');
   await expect(page.getByTestId('amount-due')).not.toHaveText(discounted);
 
-  // Issue 12 item 13: on Pay Remaining the way back goes to the order, not home.
+  // On Pay Remaining the way back goes to the order, not home.
   const orderId = await payAdvanceInTestCheckout(page);
   await page.goto(`/status/${encodeURIComponent(orderId)}`);
   await page.getByRole('button', { name: /^Pay remaining/ }).click();

@@ -5,7 +5,7 @@ import { login, signUp } from './helpers/auth.ts';
 import { apiAs } from './helpers/orders.ts';
 import { ADMIN_EMAIL, CONTROL_URL, PASSKEY_APP_URL } from './ports.ts';
 
-// Issue 21 "Done when", in Chromium with a virtual WebAuthn authenticator (Chrome DevTools
+// In Chromium with a virtual WebAuthn authenticator (Chrome DevTools
 // Protocol), on the e2e stack's second instance (ADMIN_STEP_UP=passkey, relying party localhost):
 // a customer adds a passkey and signs in with it; the owner signs in by code, is made to add a
 // passkey and save the recovery codes, then sees the back office; a fresh admin session is stopped

@@ -4,7 +4,7 @@ const base = Number(process.env.E2E_PORT_BASE ?? 4300);
 
 export const E2E = {
   app: base + 10,
-  /** A second instance with the back office's passkey step-up on (issue 21): WebAuthn needs a host name. */
+  /** A second instance with the back office's passkey step-up on: WebAuthn needs a host name. */
   passkeyApp: base + 11,
   smtp: base + 25,
   smtpHttp: base + 26,
@@ -21,12 +21,12 @@ export const APP_URL = `http://127.0.0.1:${E2E.app}`;
 export const PASSKEY_APP_URL = `http://localhost:${E2E.passkeyApp}`;
 export const MAILBOX_URL = `http://127.0.0.1:${E2E.smtpHttp}`;
 export const CONTROL_URL = `http://127.0.0.1:${E2E.control}`;
-/** The seller printed on the stack's tax invoices (issue 14.1). */
+/** The seller printed on the stack's tax invoices. */
 export const E2E_SELLER = { legalName: 'E2E Web Studio Pvt Ltd', taxId: '29ABCDE1234F1Z5' };
 export const ADMIN_EMAIL = 'founder@example.com';
 /** Also in ADMIN_EMAILS, and signed in by no spec but the one that tests the founder's first sign-in. */
 export const FIRST_ADMIN_EMAIL = 'cofounder@example.com';
 export const ADMIN_EMAILS = [ADMIN_EMAIL, FIRST_ADMIN_EMAIL];
 
-/** The stack's configured end of the referral programme (issue 12.12: the page shows it). */
+/** The stack's configured end of the referral programme ( the page shows it). */
 export const REFERRAL_VALID_UNTIL = '2027-01-31T23:59:59Z';

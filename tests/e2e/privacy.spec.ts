@@ -7,7 +7,7 @@ import { codeMailCount, login, readCode } from './helpers/auth.ts';
 import { apiAs, deliverOrder, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL, APP_URL } from './ports.ts';
 
-// Issue 21 item 4 "Done when", in Chromium: a customer who paid for an order cannot delete the
+// In Chromium: a customer who paid for an order cannot delete the
 // account while it is in progress; once it is delivered they correct the phone (the founder sees
 // it), change the e-mail, sign out another device, download the ZIP (its JSON checked) and delete
 // the account with a code from the mailbox. Then the founder's lists say "Deleted customer", the

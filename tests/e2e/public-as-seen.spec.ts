@@ -5,7 +5,7 @@ import { formatMoney } from '../../src/domain/money.ts';
 import { PLATFORM_FEE_PERCENT, quote } from '../../src/domain/pricing.ts';
 import { ADMIN_EMAIL, MAILBOX_URL, REFERRAL_VALID_UNTIL } from './ports.ts';
 
-// Issue 12, the public pages as a person sees them: each test failed on main before its fix.
+// The public pages as a person sees them: each test failed on main before its fix.
 // Playwright clicks what a finger cannot, so these assert with elementFromPoint and scrollWidth.
 
 const PUBLIC_PAGES = ['/', '/pricing', '/about', '/faqs', '/privacypolicy', '/termsandconditions', '/referAndEarn', '/contact', '/getAllRecommendations'];
@@ -19,7 +19,7 @@ async function settle(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
-// Issue 12.1: the phone menu of the shared header must be tappable at 390 × 844.
+// The phone menu of the shared header must be tappable at 390 × 844.
 for (const path of SHARED_HEADER_PAGES) {
   test(`the phone menu on ${path} shows every link inside the viewport, hit-testable`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -46,7 +46,7 @@ for (const path of SHARED_HEADER_PAGES) {
   });
 }
 
-// Issue 12.3: no public page scrolls sideways at any of the five widths.
+// No public page scrolls sideways at any of the five widths.
 test('no public page is wider than the window at 390, 768, 1024, 1280 and 1440 px', async ({ page }) => {
   test.setTimeout(180_000);
   const wide: string[] = [];
@@ -61,7 +61,7 @@ test('no public page is wider than the window at 390, 768, 1024, 1280 and 1440 p
   expect(wide).toEqual([]);
 });
 
-// Issue 12.9: capital letters in a lead e-mail are lower-cased, never refused.
+// Capital letters in a lead e-mail are lower-cased, never refused.
 test('the lead form takes "Priya@Example.com" and stores it lower-cased', async ({ page }) => {
   await settle(page, '/');
   const form = page.getByTestId('lead-form').first();
@@ -83,7 +83,7 @@ test('the lead form takes "Priya@Example.com" and stores it lower-cased', async 
   expect(found, `a lead mail for ${lower}`).toBe(true);
 });
 
-// Issue 12.10: /pricing names the platform fee that checkout adds, from the same constant.
+// /pricing names the platform fee that checkout adds, from the same constant.
 test('/pricing shows the platform fee that checkout adds', async ({ page }) => {
   await settle(page, '/pricing');
   await page.getByTestId('currency-select').selectOption('USD');
@@ -91,7 +91,7 @@ test('/pricing shows the platform fee that checkout adds', async ({ page }) => {
   await expect(page.getByTestId('plan-fee')).toHaveText(`+ ${PLATFORM_FEE_PERCENT}% platform fee (${fee}) at checkout`);
 });
 
-// Issue 12.13: the footer names the pages; the weather box keeps the spec's defaults without numbers.
+// The footer names the pages; the weather box keeps the spec's defaults without numbers.
 test('the footer links read as page names, all of the spec links kept', async ({ page }) => {
   await settle(page, '/faqs');
   const footer = page.getByTestId('site-footer');
@@ -120,7 +120,7 @@ test('without weather data the footer shows Clear Sky and the city, and no empty
   await expect(box).not.toContainText('–');
 });
 
-// Issue 12.12: the referral terms follow the configured REFERRAL_VALID_UNTIL (the page is prerendered).
+// The referral terms follow the configured REFERRAL_VALID_UNTIL (the page is prerendered).
 test('the referral terms show the configured end date', async ({ page }) => {
   await settle(page, '/referAndEarn');
   const day = new Date(REFERRAL_VALID_UNTIL).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -146,7 +146,7 @@ test('screenshots of every public page at 390 × 844 and 1440 × 900', async ({ 
   }
 });
 
-// Issue 18.12 (decision 116): /pricing on a phone — the badge on one line above the plan's title,
+// Decision 116: /pricing on a phone — the badge on one line above the plan's title,
 // and Help & Support never over a feature of the plan or its button, at any scroll position.
 test('/pricing at 390 px: the badge stays on one line and Help & Support covers no feature', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, MAILBOX_URL } from './ports.ts';
 import { login } from './helpers/auth.ts';
 
-// Spec §2 "Landing page", §4 lead form states, §5 lead rules; issue 3 "Done when".
+// Spec §2 "Landing page", §4 lead form states, §5 lead rules.
 
 async function mailTo(to: string, match: (m: { subject: string; text: string }) => boolean) {
   const until = Date.now() + 15_000;
@@ -208,7 +208,7 @@ test('landing top bar on a narrow screen shows only the active section @mobile',
   await expect(bar.getByRole('link', { name: 'Custom Code' })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Fast Delivery' })).toBeHidden();
   await expect(bar.getByRole('link', { name: 'Contact Sales' })).toBeVisible();
-  // Issue 18.12 (decision 116): with the offer banner closed, the bar is the page's way to the plan.
+  // Decision 116: with the offer banner closed, the bar is the page's way to the plan.
   const pricing = bar.getByRole('link', { name: 'Pricing', exact: true });
   await expect(pricing).toHaveAttribute('href', '/pricing');
   await expect(pricing).toBeInViewport({ ratio: 1 });

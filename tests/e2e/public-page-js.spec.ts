@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { APP_URL } from './ports.ts';
 import { BUDGET_BYTES, PUBLIC_PAGES, WIDTHS, measurePage, pageJsTable, type PageJsRow } from '../../bench/page-js-measure.ts';
 
-// Issue 18 item 5 (docs/decisions/115): no public page transfers more than 25 KB of JavaScript
+// docs/decisions/115: no public page transfers more than 25 KB of JavaScript
 // before the visitor does anything, at 390 and 1280 px — counted in the browser, dynamic imports
 // included (bench/page-js-measure.ts; bench/page-js.ts prints the same table).
 

@@ -137,9 +137,9 @@ test('pricing: plan card in the chosen currency; a visitor goes to /login', asyn
 test('refer and earn, logged out: LOGIN TO VIEW and the terms', async ({ page }) => {
   await page.goto('/referAndEarn');
   await expect(page.getByRole('link', { name: 'LOGIN TO VIEW' })).toHaveAttribute('href', '/login');
-  // Issue 12.12: the configured REFERRAL_VALID_UNTIL of the e2e stack, not the spec's 2025 date.
+  // The configured REFERRAL_VALID_UNTIL of the e2e stack, not the spec's 2025 date.
   await expect(page.getByText('Valid until January 31, 2027.')).toBeVisible();
-  // Issue 18 item 12: the reward is said as an amount, not as "50 times the currency factor".
+  // The reward is said as an amount, not as "50 times the currency factor".
   await expect(page.getByText(/up to \$50\.00 per referred order/)).toBeVisible();
 });
 

@@ -108,7 +108,7 @@ test('on a small screen the popup shows the image for 2 s, then the text, withou
   expect(await popup.boundingBox()).toEqual(before);
 });
 
-// Issue 18.12 (decision 116): never image and text at once, the × clear of the heading, and the
+// Decision 116: never image and text at once, the × clear of the heading, and the
 // backdrop over everything else — Help & Support included.
 test('on a small screen the popup never shows image and text together, its × stays clear of the heading, and it covers Help & Support @mobile', async ({
   page,

@@ -14,10 +14,10 @@ import { ADMIN_EMAILS, APP_URL, E2E, E2E_SELLER, PASSKEY_APP_URL, REFERRAL_VALID
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
 // — fakes of later features start here (OpenID provider, Razorpay, LLM, geo/weather) —
-// public site (issue 3): one local server plays the IP-geolocation and the weather provider.
+// public site: one local server plays the IP-geolocation and the weather provider.
 const { startFakeGeo } = await import('../fakes/geo.ts');
 const geo = await startFakeGeo({ port: E2E.geo });
-// accounts (issue 4): one local OpenID provider plays both Google and Microsoft.
+// accounts: one local OpenID provider plays both Google and Microsoft.
 const { startFakeOidc } = await import('../fakes/oidc.ts');
 const oidcClient = (provider: 'google' | 'microsoft') => ({
   client_id: `e2e-${provider}`,
@@ -25,7 +25,7 @@ const oidcClient = (provider: 'google' | 'microsoft') => ({
   redirect_uris: [`${APP_URL}/api/v1/auth/oidc/${provider}/callback`],
 });
 const oidc = await startFakeOidc({ port: E2E.oidc, clients: [oidcClient('google'), oidcClient('microsoft')] });
-// chat (issue 6): a local OpenAI-compatible server behind the assistant.
+// chat: a local OpenAI-compatible server behind the assistant.
 const { startFakeLlm } = await import('../fakes/llm.ts');
 const llm = await startFakeLlm({ port: E2E.llm });
 
@@ -40,14 +40,14 @@ const env: Record<string, string> = {
   ADMIN_EMAILS: ADMIN_EMAILS.join(','),
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   // — env of later features' fakes goes here —
-  // public site (issue 3): the geo/weather fake, and a form limit loose enough for every spec
+  // public site: the geo/weather fake, and a form limit loose enough for every spec
   GEOIP_URL: geo.geoipUrl,
   WEATHER_URL: geo.weatherUrl,
   WEATHER_API_KEY: geo.apiKey,
   PUBLIC_FORMS_MAX_PER_IP_MINUTE: '1000',
   // every spec's visitors start their chats from 127.0.0.1
   CHAT_STARTS_MAX_PER_IP_MINUTE: '1000',
-  // accounts (issue 4): the local OpenID provider, and code limits loose enough for every spec's sign-ins
+  // accounts: the local OpenID provider, and code limits loose enough for every spec's sign-ins
   GOOGLE_CLIENT_ID: 'e2e-google',
   GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
   GOOGLE_ISSUER: oidc.issuer,
@@ -58,16 +58,16 @@ const env: Record<string, string> = {
   OTP_MAX_PER_EMAIL_HOUR: '200',
   OTP_MAX_PER_IP_HOUR: '5000',
   AUTH_MAX_PER_IP_MINUTE: '1000',
-  // chat (issue 6): the assistant answers through the fake LLM
+  // chat: the assistant answers through the fake LLM
   LLM_BASE_URL: llm.baseUrl,
   LLM_API_KEY: 'e2e-llm-key',
   LLM_MODEL: 'e2e-model',
-  // issue 12.12: the referral page shows the configured end date
+  // The referral page shows the configured end date
   REFERRAL_VALID_UNTIL,
-  // issue 14.1: the seller printed on tax invoices
+  // The seller printed on tax invoices
   SELLER_LEGAL_NAME: E2E_SELLER.legalName,
   SELLER_TAX_ID: E2E_SELLER.taxId,
-  // issue 21: the specs of this instance sign the founder in by code alone (decision 190 allows
+  // The specs of this instance sign the founder in by code alone (decision 190 allows
   // 'off' for tests); the step-up itself is tested on the second instance below.
   ADMIN_STEP_UP: 'off',
 };
@@ -75,7 +75,7 @@ const config = loadConfig(env);
 const { app, deps } = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 
-// Issue 21: a second instance with the default ADMIN_STEP_UP=passkey, on `localhost` (a WebAuthn
+// A second instance with the default ADMIN_STEP_UP=passkey, on `localhost` (a WebAuthn
 // relying party must be a host name), its own database and files, the same mailbox and fakes.
 const passkeyConfig = loadConfig({
   ...env,
@@ -87,12 +87,12 @@ const passkeyConfig = loadConfig({
 const passkeyApp = await buildApp(passkeyConfig);
 await passkeyApp.app.listen({ port: passkeyConfig.PORT, host: passkeyConfig.HOST });
 
-// Issue 14 (decision 099): the test stack's own control port, on loopback, outside the app. A spec
+// Decision 099: the test stack's own control port, on loopback, outside the app. A spec
 // runs one job pass now or "at" a later time (POST /jobs/run?at=ISO) instead of waiting for the
 // timer or for days. It exists only in this script; the product has no such door.
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
-  // Issue 20 (decision 175): the maintenance plan's monthly charge in the built-in test checkout,
+  // Decision 175: the maintenance plan's monthly charge in the built-in test checkout,
   // POST /maintenance/charge?subscription=sub_test_…&at=ISO — as Razorpay would charge a month later.
   if (req.method === 'POST' && url.pathname === '/maintenance/charge') {
     const at = url.searchParams.get('at');
@@ -105,7 +105,7 @@ const control = createServer((req, res) => {
     );
     return;
   }
-  // Issue 20: the support window runs on real time; POST /support/age?order=<public id>&days=N moves the
+  // The support window runs on real time; POST /support/age?order=<public id>&days=N moves the
   // order's delivery (stage 15 completed_at) N days into the past, as if a year had gone by.
   if (req.method === 'POST' && url.pathname === '/support/age') {
     const days = Number(url.searchParams.get('days'));
@@ -124,7 +124,7 @@ const control = createServer((req, res) => {
       );
     return;
   }
-  // Issue 21: POST /passkeys/reset?email=… on the step-up instance — what the operator's
+  // POST /passkeys/reset?email=… on the step-up instance — what the operator's
   // `npm run admin:reset-passkeys -- EMAIL` does — so a retried spec starts from "no passkey".
   if (req.method === 'POST' && url.pathname === '/passkeys/reset') {
     resetPasskeys(passkeyApp.deps.db, url.searchParams.get('email') ?? '').then(

@@ -5,7 +5,7 @@ import { emailAndCode, enterDetails, login } from './helpers/auth.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL, MAILBOX_URL } from './ports.ts';
 
-// Issue 21 "Done when" (staff), on the main stack (ADMIN_STEP_UP=off there): the owner invites a
+// Staff (decisions 191, 196), on the main stack (ADMIN_STEP_UP=off there): the owner invites a
 // staff member on /admin/staff; the invitation arrives; the staff member signs in by code, lands in
 // the back office and completes a stage of an order, but sees no owner menu entries, meets "Only
 // the owner can see this" on an owner URL, and the API answers 403 to coupons and the audit log;

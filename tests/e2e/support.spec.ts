@@ -7,7 +7,7 @@ import { apiAs, deliverOrder, payAdvanceInTestCheckout } from './helpers/orders.
 import { uploadAs } from './helpers/workspace.ts';
 import { ADMIN_EMAIL, CONTROL_URL } from './ports.ts';
 
-// Issue 20 "Done when", in Chromium: the founder delivers an order; the customer opens a `change`
+// In Chromium: the founder delivers an order; the customer opens a `change`
 // request with a file; the founder answers and resolves it; the customer reopens it; with the
 // delivery a year and more in the past a new request is refused and the plan offered; the customer
 // subscribes through the test checkout; a monthly charge (the test stack's control port) extends
@@ -43,7 +43,7 @@ test('support after delivery: a request both ways, the window ending, the mainte
 
   // The customer opens a `change` request with a file of the order.
   await uploadAs(page, `orders/${orderId}`, 'new-banner.png', LOGO);
-  // The dashboard's My Orders says it too (issue 20.1), in the same words as the order page.
+  // The dashboard's My Orders says it too, in the same words as the order page.
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: 'My Orders' }).click();
   await expect(page.getByTestId('orders-table').getByTestId('order-support')).toHaveText(/^Support until \w{3} \d{1,2}, \d{4}$/);

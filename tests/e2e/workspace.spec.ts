@@ -12,7 +12,7 @@ interface Mail {
 }
 const mailsTo = async (to: string): Promise<Mail[]> => (await (await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
 
-// Issue 19 "Done when", in the browser at 390 px (touch) and 1280 px: the order's workspace as the
+// In the browser at 390 px (touch) and 1280 px: the order's workspace as the
 // customer and the founder use it — brief, files, a design review with pins and two rounds, the
 // approval that completes "UI Review" and sets the delivery date, and the live message thread.
 

@@ -40,7 +40,7 @@ export async function startFakeOidc(opts: { port?: number; clients: FakeOidcClie
   const provider = new Provider(issuer, {
     clients: opts.clients.map((c) => ({ ...c, token_endpoint_auth_method: 'client_secret_post' as const })),
     jwks: { keys: [jwk] },
-    // STACK-NOTES: by default only `sub` is in the ID token.
+    // By default only `sub` is in the ID token.
     conformIdTokenClaims: false,
     claims: {
       openid: ['sub'],

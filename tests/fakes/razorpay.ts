@@ -1,4 +1,4 @@
-// A local stand-in for Razorpay (DESIGN §4): a real HTTP server implementing the subset of the
+// A local stand-in for Razorpay: a real HTTP server implementing the subset of the
 // Orders API we use, with Basic auth, plus helpers that act as the customer (pay → the checkout's
 // three signed fields) and as Razorpay's webhook sender (signed body + event id).
 import { createHmac, randomBytes } from 'node:crypto';

@@ -19,7 +19,7 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
   const messages: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
-    // The built-in certificate has expired (STACK-NOTES), so the fake speaks plain SMTP.
+    // The built-in certificate has expired (smtp-server 3.x), so the fake speaks plain SMTP.
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {

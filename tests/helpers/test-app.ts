@@ -16,7 +16,7 @@ export interface TestApp extends BuiltApp {
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig(
-    // ADMIN_STEP_UP off unless a test names it: the step-up has its own tests (issue 21, decision 190).
+    // ADMIN_STEP_UP off unless a test names it: the step-up has its own tests (decision 190).
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off', ...env },
     // No web build unless the test names one (WEB_DIST_DIR).
     { dataDir: 'memory', ...(env.WEB_DIST_DIR ? {} : { webDistDir: '/nonexistent' }) },

@@ -72,7 +72,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  // 20: a busy chat instance (500 messages/s) ran a pool of 10 dry (issue 11 §3). The socket.io
+  // 20: a busy chat instance (500 messages/s) ran a pool of 10 dry. The socket.io
   // adapter's LISTEN connection is its own client, outside the pool (plugins/socket.ts).
   const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process.

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { createBatchQueue } from './batch-queue.ts';
 
 /**
- * PostgreSQL NOTIFY, batched (issue 18 item 6, decision 110). Every transaction that notifies takes
+ * PostgreSQL NOTIFY, batched (decision 110). Every transaction that notifies takes
  * one lock for the whole cluster at commit and holds it until its commit record is flushed; under
  * chat load (500 messages/s, each broadcast published by the socket.io adapter) the profile showed
  * the pool's connections queued on that lock (`Lock:object` on `pg_notify`) behind each other's

@@ -1,5 +1,5 @@
 // A database that does not answer (restart, failover, network cut) is a temporary condition:
-// requests get 503 with Retry-After, not 500, and the pool reconnects on its own (issue 10).
+// requests get 503 with Retry-After, not 500, and the pool reconnects on its own.
 
 // SQLSTATE class 08 = connection exception; 57P01–57P03 = admin/crash shutdown, cannot connect now;
 // 53300 = too many connections.

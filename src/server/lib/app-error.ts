@@ -1,14 +1,14 @@
-// One error model end to end (STYLE.md 6): services throw AppError, the error handler maps the
+// One error model end to end: services throw AppError, the error handler maps the
 // code to an HTTP status and the body is always {success:false, message, code}.
 export const errorStatus = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
-  /** Support has ended for the order: the answer offers the maintenance plan (issue 20, decision 170). */
+  /** Support has ended for the order: the answer offers the maintenance plan (decision 170). */
   SUPPORT_ENDED: 402,
   FORBIDDEN: 403,
-  /** A back-office session not confirmed by a passkey within ADMIN_STEP_UP_HOURS (issue 21, decision 190). */
+  /** A back-office session not confirmed by a passkey within ADMIN_STEP_UP_HOURS (decision 190). */
   STEP_UP_REQUIRED: 403,
-  /** Deleting the account needs a fresh code or passkey (issue 21, decision 192). */
+  /** Deleting the account needs a fresh code or passkey (decision 192). */
   CONFIRMATION_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

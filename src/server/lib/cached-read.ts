@@ -1,4 +1,4 @@
-// Public reads answered from memory (issue 11.1): the response is validated against its contract
+// Public reads answered from memory: the response is validated against its contract
 // schema and serialised once per key and TTL, then sent as is. A bus topic drops every key at once
 // on every instance (src/server/lib/invalidation-bus.ts); the TTL bounds staleness if a message is
 // lost, and must stay well under the cache-control the route promises.

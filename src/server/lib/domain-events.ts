@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 
-// The order's life as events (DESIGN §11, decision 100). The feature that owns a change publishes
+// The order's life as events (decision 100). The feature that owns a change publishes
 // it; features that react subscribe from their own `subscriptions.ts`, wired once in app.ts. So a
 // publisher never imports its subscribers: the tracker does not know that reminders are planned
 // when Launch Readiness is done, settling a payment does not know that an invoice is numbered.
@@ -52,7 +52,7 @@ export interface OrderDelivered extends OrderRef {
   at: Date;
 }
 
-/** What every design-review event names besides the order (issue 19 item 3, decision 150). */
+/** What every design-review event names besides the order (decision 150). */
 export interface ReviewRef extends OrderRef {
   reviewId: string;
   kind: 'ui' | 'final';
@@ -91,7 +91,7 @@ export interface ReviewDecided extends ReviewRef {
   at: Date;
 }
 
-/** A message was added to an order's thread (issue 19 item 5). Its text goes only to the order's people. */
+/** A message was added to an order's thread. Its text goes only to the order's people. */
 export interface OrderMessagePosted extends OrderRef {
   messageId: string;
   sender: 'customer' | 'agency';
@@ -101,7 +101,7 @@ export interface OrderMessagePosted extends OrderRef {
   at: Date;
 }
 
-/** What every support event names besides the order (issue 20, decision 170). */
+/** What every support event names besides the order (decision 170). */
 export interface SupportRef extends OrderRef {
   requestId: string;
   title: string;
@@ -129,7 +129,7 @@ export interface SupportRequestChanged extends SupportRef {
   at: Date;
 }
 
-/** A maintenance-plan charge was captured (issue 20 item 4): money moved for one paid month. */
+/** A maintenance-plan charge was captured: money moved for one paid month. */
 export interface MaintenanceCharged extends OrderRef {
   chargeId: string;
   subscriptionId: string;
@@ -145,7 +145,7 @@ export interface MaintenanceCharged extends OrderRef {
 }
 
 /**
- * A person deleted their account (issue 21, decision 192). Published in the transaction that
+ * A person deleted their account (decision 192). Published in the transaction that
  * anonymises the users row: each feature erases or anonymises its own part in the same transaction
  * (`email` is the address before the deletion, to find what was kept by address; never stored again).
  */

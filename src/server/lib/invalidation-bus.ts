@@ -1,4 +1,4 @@
-// A small cross-instance bus for cache invalidation (issue 11.1/11.4): when one instance changes
+// A small cross-instance bus for cache invalidation: when one instance changes
 // something that other instances cache (the featured promotion, a revoked session), it publishes
 // the topic and every instance drops its copy. It rides on what the deployment already has:
 // Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY when the database is

@@ -1,4 +1,4 @@
-// Configuration at serve time (issue 10.3). The prerender renders the public pages, robots.txt and
+// Configuration at serve time. The prerender renders the public pages, robots.txt and
 // sitemap.xml with these sentinel values in place of PUBLIC_URL and the site's text settings; the
 // server replaces them with the running configuration once, at start-up, then compresses and serves
 // the result from memory (src/server/plugins/web.ts). Change PUBLIC_URL or a BRAND_* / SOCIAL_*

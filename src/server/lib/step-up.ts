@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { isBackOffice } from '../../domain/roles.ts';
 
-// The back office's step-up rule (issue 21, decision 190), in one place: the admin guard, the
+// The back office's step-up rule (decision 190), in one place: the admin guard, the
 // passkey routes and the admin socket all ask it.
 
 type StepUpConfig = Pick<Config, 'ADMIN_STEP_UP' | 'ADMIN_STEP_UP_HOURS'>;

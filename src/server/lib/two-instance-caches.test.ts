@@ -5,7 +5,7 @@ import { createThrowAwayDatabase, loginAs } from '../../../tests/helpers/test-ap
 import { PROMOTION_CACHE_MS } from '../features/promotion/routes.ts';
 import { SESSION_CACHE_MS } from '../features/auth/session-cache.ts';
 
-// Issue 11.4: every cache has a clear invalidation on every instance. Two instances on one
+// Every cache has a clear invalidation on every instance. Two instances on one
 // PostgreSQL database (the bus rides LISTEN/NOTIFY); each change is made on A and must show on B
 // well before B's cache would expire by itself.
 const baseUrl = process.env.TEST_DATABASE_URL;

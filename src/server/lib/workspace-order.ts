@@ -6,7 +6,7 @@ import type { MessageSide } from '../db/schema/order-messages.ts';
 import { notFound } from './app-error.ts';
 import type { OrderRef } from './domain-events.ts';
 
-// The order of the workspace routes (issue 19: files, reviews, messages) as one rule, for every
+// The order of the workspace routes ( files, reviews, messages) as one rule, for every
 // feature that needs it (order messages, reviews, support).
 
 /** Who works on an order: its customer, or the agency (an admin, behind the admin guard). */
@@ -28,7 +28,7 @@ export async function workspaceOrder(db: Db, publicId: string, viewer: ThreadVie
     .where(
       and(
         eq(orders.publicId, publicId),
-        // Support (issue 20) is for delivered orders only; anything else is the same 404.
+        // Support is for delivered orders only; anything else is the same 404.
         opts.deliveredOnly ? eq(orders.state, 'delivered') : ne(orders.state, 'awaiting_advance'),
         viewer.side === 'customer' ? eq(orders.userId, viewer.userId) : undefined,
       ),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 
 // The access log carries the path and the NAMES of query parameters, never their values: OIDC
 // `code`/`state`, sign-in links, search terms and any token sent in a query string would otherwise
-// sit in log files and log shippers (issue 13 item 10).
+// sit in log files and log shippers.
 
 const PLAIN_NAME = /^[\w.[\]-]{1,40}$/;
 

@@ -68,7 +68,7 @@ export async function registerDocs(app: FastifyInstance, config: Config, db: Db)
     uiHooks: {
       onRequest: (request, reply, done) => {
         // The UI's own redirect keeps the query string and so loops on
-        // /api/docs/static/index.html?anything (issue 13 item 11): answer it here without one.
+        // /api/docs/static/index.html?anything: answer it here without one.
         if (request.url.split('?')[0] === `${DOCS_PREFIX}/static/index.html`) return void reply.redirect(`${DOCS_PREFIX}/`);
         done();
       },

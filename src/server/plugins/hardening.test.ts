@@ -8,7 +8,7 @@ import { registerRateLimit } from './rate-limit.ts';
 import { chatClient, request } from '../../../tests/helpers/chat-client.ts';
 import { TEXT_POLICY_MESSAGE } from '../../contract/text-policy.ts';
 
-// Issue 13 items 2, 3, 7, 10, 11, 12: each test here failed on main before its fix.
+// Each test here failed on main before its fix.
 
 function captureLog() {
   const lines: string[] = [];
@@ -72,7 +72,7 @@ describe('string policy (item 2)', () => {
     expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: expect.stringContaining('lone surrogate') });
   });
 
-  it('refuses every other C0 control and DEL in every field of the contact form, with nothing stored (issue 18 item 2)', async () => {
+  it('refuses every other C0 control and DEL in every field of the contact form, with nothing stored', async () => {
     // Each attempt from its own address: the contact form's per-address limit is not under test here.
     let n = 0;
     const from = () => `10.18.${Math.floor(++n / 250)}.${n % 250}`;
@@ -143,7 +143,7 @@ describe('string policy on the chat socket (item 2)', () => {
         const ack = await request(socket, 'sendMessage', { chatId, message, sender: 'user' });
         expect(ack).toEqual({ ok: false, code: 'BAD_REQUEST', message: TEXT_POLICY_MESSAGE });
       }
-      // Issue 18 item 2: other controls and DEL are refused too; line breaks and tabs are text.
+      // Other controls and DEL are refused too; line breaks and tabs are text.
       for (const message of ['bell\u0007 rings', 'esc\u001b[2J', 'del\u007f']) {
         expect(await request(socket, 'sendMessage', { chatId, message, sender: 'user' })).toEqual({ ok: false, code: 'BAD_REQUEST', message: TEXT_POLICY_MESSAGE });
       }

@@ -96,7 +96,7 @@ export function operationKeyedStore(options: { redis?: Redis; nameSpace: string 
   const local = memoryCounter();
   const shared = options.redis ? redisCounter(options.redis, options.nameSpace) : undefined;
   // While Redis does not answer, this process's own count decides: an outage must cost sharing,
-  // not every limited route (they answered 500 before; issue 10 faults).
+  // not every limited route (they answered 500 before, in the fault tests).
   const counter: Counter = shared ? { incr: (key, ms) => shared.incr(key, ms).catch(() => local.incr(key, ms)) } : local;
   class OperationStore {
     constructor(

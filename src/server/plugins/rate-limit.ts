@@ -7,7 +7,7 @@ import { operationKeyedStore } from './rate-limit-store.ts';
 /**
  * Registers the limiter without a global limit: each route that strangers can trigger opts in with
  * `config: { rateLimit: { max, timeWindow } }`. Global hooks on every request cost ~3× throughput
- * here (STACK-NOTES), so only the routes that need a limit pay for it.
+ * here, so only the routes that need a limit pay for it.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config) {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;

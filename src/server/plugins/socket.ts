@@ -41,7 +41,7 @@ type ChatSocketOfServer = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEven
  * created by migration 0400 (docs/decisions/043-chat-several-instances.md).
  */
 export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io: ChatServer; messageLimit: AddressLimit } {
-  // The HTTP API's origins exactly (issue 10 §5). `cors` answers polling requests with the headers;
+  // The HTTP API's origins exactly. `cors` answers polling requests with the headers;
   // `allowRequest` also refuses a WebSocket upgrade from a foreign page, which CORS never covers.
   const originAllowed = allowedOrigin(deps.config);
   const io: ChatServer = new Server(app.server, {
@@ -113,7 +113,7 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
     next();
   });
 
-  // A revoked session's sockets end on every instance (issue 13 §5): each signed-in socket sits in its
+  // A revoked session's sockets end on every instance: each signed-in socket sits in its
   // session's and its user's room, and disconnectSockets goes through the adapter.
   io.on('connection', (socket) => {
     const auth = socket.data.auth;
@@ -137,7 +137,7 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
     await Promise.allSettled([...io._nsps.values()].map(async (nsp) => nsp.adapter.close()));
     for (const close of closers) await close();
   });
-  // 30 messages in any 10 s per address across all its sockets and instances (issue 13 §6, a sliding
+  // 30 messages in any 10 s per address across all its sockets and instances (a sliding
   // window: decision 105): far above a person typing, even several behind one office address; far
   // below a scripted flood.
   const messageLimit = createAddressLimit({ max: 30, windowMs: 10_000, redis, log: deps.log });
@@ -156,12 +156,12 @@ const BROADCAST = 3;
 const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
 
 /**
- * The PostgreSQL adapter (LISTEN/NOTIFY) with three changes found under load (issue 11 §3, 18.6):
+ * The PostgreSQL adapter (LISTEN/NOTIFY) with three changes found under load (18.6):
  * - its LISTEN connection is a client of its own, so it never holds one of the pool's connections;
  * - a broadcast reaches this instance's sockets at once, then is published for the others. The
  *   stock ClusterAdapter awaits the pg_notify (a pool round trip, seconds when the pool is busy)
  *   before delivering locally, so the sender's own newMessage waited on the database twice;
- * - its NOTIFYs are batched and do not wait for a WAL flush (issue 18 item 6, db/notify-batcher.ts).
+ * - its NOTIFYs are batched and do not wait for a WAL flush (db/notify-batcher.ts).
  */
 function localFirstPostgresAdapter(pool: pg.Pool, log: FastifyBaseLogger) {
   const notifier = createNotifyBatcher(pool);

@@ -1,7 +1,7 @@
 // Reads the web build (dist/web, written by `npm run build`) into memory once, at start-up: every
 // file with its precompressed variants, and the prerendered pages with the running configuration
 // substituted (src/server/lib/site-sentinels.ts), the site-config JSON injected and compressed here.
-// Requests then never touch the file system (issue 11.1). See scripts/prerender.mjs for the
+// Requests then never touch the file system. See scripts/prerender.mjs for the
 // contract of the prerendered/ directory.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';

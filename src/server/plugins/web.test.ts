@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { createWebFixture, FIXTURE_ASSET, fixtureRoutePatterns } from '../../../tests/helpers/web-fixture.ts';
 
-// Issue 10.4 (HTTP done right), 10.3 (configuration at serve time), 11.1 (served from memory).
+// HTTP done right, configuration at serve time, the build served from memory.
 let fixture: Awaited<ReturnType<typeof createWebFixture>>;
 let t: TestApp;
 let port: number;

@@ -28,7 +28,7 @@ function sendResource(request: FastifyRequest, reply: FastifyReply, resource: Re
 }
 
 /**
- * Serves the built web app from memory (issue 10.4, 11.1). One GET/HEAD route below the API:
+ * Serves the built web app from memory (11.1). One GET/HEAD route below the API:
  * - a file of the build under its own name (hashed /assets/* cached for a year, others 5 minutes);
  * - a public page: its prerendered HTML with the running configuration (scripts/prerender.mjs);
  *   another spelling of its path (`/About`) is redirected (301) to the page's own;

@@ -1,5 +1,5 @@
-// A floating button (the chat's "Help & Support") never covers a primary action (issue 12 item 11:
-// on a 390 px phone it lay on /pay's Pay button and hid the amount; issue 18 item 12: on /pricing
+// A floating button (the chat's "Help & Support") never covers a primary action (
+// on a 390 px phone it lay on /pay's Pay button and hid the amount; on /pricing
 // it lay on the plan's last features). Plain DOM, no React: the launcher of a prerendered page
 // keeps clear before React is there (islands.ts), and useClearOfPrimaryActions() wraps it after.
 

@@ -19,7 +19,7 @@ export function navItems(isLoggedIn: boolean, user: SessionUser | null): NavItem
   return [
     ...common,
     { to: '/dashboard', label: 'Dashboard' },
-    // The owner and staff both work in the back office (issue 21).
+    // The owner and staff both work in the back office.
     ...(isBackOffice(user?.role) ? [{ to: '/admin', label: 'Admin' }] : []),
     { to: '/logout', label: 'Logout' },
   ];

@@ -12,7 +12,7 @@ export function RootLayout() {
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const bare = handle?.bare ?? true;
   const { pathname } = useLocation();
-  // The customer chat widget is for customers: not in the back office (issue 12 §13).
+  // The customer chat widget is for customers: not in the back office.
   const isBackOffice = pathname === '/adminChat' || pathname === '/admin' || pathname.startsWith('/admin/');
   return (
     <SessionProvider>
@@ -23,7 +23,7 @@ export function RootLayout() {
         </main>
         {!bare && <SiteFooter />}
         {/* Room under the last links of every page for the floating "Help & Support" button, so
-            scrolling to the end always brings them clear of it (issue 12 item 11). The back
+            scrolling to the end always brings them clear of it. The back
             office has no such button. */}
         {!isBackOffice && <div aria-hidden="true" className="h-20 shrink-0" data-testid="floating-reserve" />}
       </div>

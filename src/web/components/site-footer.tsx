@@ -4,7 +4,7 @@ import { Island } from '../islands/island.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { SocialLinks } from './social-links.tsx';
 
-// Spec §2 footer: quick links, docs links (named as the pages, not by their slugs — issue 12.13), address, support phone and e-mail, location, date and
+// Spec §2 footer: quick links, docs links (named as the pages, not by their slugs), address, support phone and e-mail, location, date and
 // time, weather, social strip, copyright 2024. Business details come from the site configuration.
 const quickLinks = [
   { to: '/about', label: 'About' },

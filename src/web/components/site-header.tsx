@@ -82,7 +82,7 @@ export function SiteHeader({ path }: { path: string }) {
         </button>
       </nav>
       {/* Portalled to <body>: inside the header, whose backdrop-blur and translate make it the
-          containing block of `fixed`, the panel was 32 px tall on phones (issue 12.1). */}
+          containing block of `fixed`, the panel was 32 px tall on phones. */}
       {menuOpen &&
         createPortal(
           <div

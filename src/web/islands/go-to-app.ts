@@ -4,7 +4,7 @@
 //
 // The app's module is handed in by the entry (islands.ts or main.tsx) rather than imported here:
 // the app imports the pages, the pages the islands, and an island this module — an import here
-// would close that circle (issue 18 item 9).
+// would close that circle.
 type AppModule = { openInApp(to: string, state?: unknown): Promise<unknown> };
 let loadApp: (() => Promise<AppModule>) | null = null;
 

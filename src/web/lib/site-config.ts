@@ -1,7 +1,7 @@
 import type { PublicSiteConfig } from '../../contract/site.ts';
 
 // Must equal SITE_CONFIG_ELEMENT_ID of src/contract/site.ts. Not imported as a value: that module
-// builds zod schemas at load time and would pull zod (~60 KB) into every page (DESIGN §8 budget).
+// builds zod schemas at load time and would pull zod (~60 KB) into every page (the page-JS budget, decision 115).
 const SITE_CONFIG_ELEMENT_ID = 'site-config';
 
 // The server writes the public configuration into every page as

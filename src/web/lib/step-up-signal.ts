@@ -1,4 +1,4 @@
-// The back office's step-up (issue 21 item 2, decision 194): any admin call or socket event may
+// The back office's step-up (decision 194): any admin call or socket event may
 // answer 403 STEP_UP_REQUIRED. The API client and the chat console report it here, and the one
 // gate around the back office listens, so no page has to know about it.
 

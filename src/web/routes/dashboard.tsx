@@ -80,7 +80,7 @@ export default function DashboardPage() {
       >
         {tab === 'Personal Details' ? (
           user ? (
-            // Issue 21 item 4: the details can be corrected, then the account's sessions and data.
+            // The details can be corrected, then the account's sessions and data.
             <>
               <AccountCard title="Your details" testId="details-card">
                 <PersonalDetails user={user} />

@@ -3,7 +3,7 @@ import { Composer, MessageList } from '../features/chat/message-list.tsx';
 
 // Spec §2 "Guest chat test page": a message list, an input, Send, Close Chat and Start New Chat.
 export default function GuestChatPage() {
-  // The conversation starts with the first message: a visit alone leaves no empty chat (issue 12 §8).
+  // The conversation starts with the first message: a visit alone leaves no empty chat.
   const chat = useLiveChat({ active: true, startOnFirstMessage: true });
   return (
     <section className="mx-auto flex min-h-screen max-w-2xl flex-col gap-4 px-4 py-10">

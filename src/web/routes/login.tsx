@@ -9,7 +9,7 @@ import { PasskeySignIn } from '../features/auth/passkey-sign-in.tsx';
 import { SocialButtons } from '../features/auth/social-buttons.tsx';
 import { useSocialReturn } from '../features/auth/use-social-return.ts';
 
-// Spec §2 "Login": 'Sign in to' + the brand, Google/Microsoft, e-mail, a passkey (issue 21), a link to sign up;
+// Spec §2 "Login": 'Sign in to' + the brand, Google/Microsoft, e-mail, a passkey, a link to sign up;
 // router state isPricing sends the user to /pricing after sign-in.
 export default function LoginPage() {
   const location = useLocation();

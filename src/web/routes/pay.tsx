@@ -36,7 +36,7 @@ export default function PayPage() {
   const isAdvance = state.isAdvance !== false && !orderId;
   const returned = useRef(checkoutResultFromSearch(search));
   // After the advance the address is /pay?paid=ORDER, so a reload (or Back to it) shows the order is
-  // paid instead of a fresh form for a new order (issue 18 item 12).
+  // paid instead of a fresh form for a new order.
   const paidOrder = search.get('paid');
   const [outcome, setOutcome] = useState<Outcome | null>(() => (returned.current ? { kind: 'verifying' } : paidOrder ? { kind: 'checking' } : null));
   const isCancelled = search.get('cancelled') === '1';
@@ -50,12 +50,12 @@ export default function PayPage() {
     try {
       const v = await verifyPayment(r);
       if (v.duplicate) {
-        // Paid again (a second tab): say so and that this charge goes back (issue 12 item 6).
+        // Paid again (a second tab): say so and that this charge goes back.
         setOutcome({ kind: 'duplicate', orderId: v.orderId, installment: v.kind });
         return;
       }
       if (v.kind === 'remaining') {
-        // The order page says so at its top (issue 18 item 12): the customer is not left guessing.
+        // The order page says so at its top: the customer is not left guessing.
         navigate(`/status/${encodeURIComponent(v.orderId)}`, { replace: true, state: { justPaid: 'remaining' } });
         return;
       }
@@ -109,7 +109,7 @@ export default function PayPage() {
       {/* Spec §2: the top banner can show on /, /pricing and /pay. */}
       <PromoBanner />
       <section className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 px-4 py-10 sm:py-16">
-        {/* Pay Remaining belongs to an order: back goes to it (issue 12 item 13). */}
+        {/* Pay Remaining belongs to an order: back goes to it. */}
         {isAdvance || !orderId ? (
           <Link to="/" className="text-sm text-muted hover:text-white">
             ← Home

@@ -8,7 +8,7 @@ import { formatMoney } from '../../domain/money.ts';
 import { REFERRAL_PERCENT, cashbackCap } from '../../domain/referral.ts';
 
 // Spec §2's "up to 50 times the currency factor" is the amount (50 × factor), said as money
-// (issue 18 item 12, decision 121): in US dollars on the prerendered page, in the visitor's own
+// (decision 121): in US dollars on the prerendered page, in the visitor's own
 // currency in the signed-in panel beside their code.
 const CAP_IN_DEFAULT = formatMoney(cashbackCap(DEFAULT_CURRENCY), DEFAULT_CURRENCY);
 

@@ -14,7 +14,7 @@ import { OrderWorkspace } from '../features/workspace/order-workspace.tsx';
 
 /**
  * Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. Once the
- * advance is paid the page is the order's workspace (issue 19 item 7): Progress (the tracker and
+ * advance is paid the page is the order's workspace: Progress (the tracker and
  * payments), Brief, Files, Reviews, Messages as tabs.
  */
 export default function StatusPage() {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 13 item 10 at the edge: deploy/nginx.conf's access log must not hold the OIDC `code` and
+// Decision 091 at the edge: deploy/nginx.conf's access log must not hold the OIDC `code` and
 // `state` (or any query value) — nginx's default "combined" format logs the whole request line.
 // The real file runs here in front of a stand-in upstream (no app build needed).
 

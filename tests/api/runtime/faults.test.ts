@@ -10,7 +10,7 @@ import { chatClient, nextEvent, request } from '../../helpers/chat-client.ts';
 import { createThrowAwayDatabase, loginAs } from '../../helpers/test-app.ts';
 import { type ServerProcess, buildServer, freePort, isListening, startServer, waitFor } from './server-process.ts';
 
-// Issue 10, faults: PostgreSQL going away under load costs requests (503 for the gap), never the
+// Faults: PostgreSQL going away under load costs requests (503 for the gap), never the
 // process, and service comes back without a restart; Redis stopping while two instances run
 // crashes nothing and chat keeps working within each instance.
 const baseUrl = process.env.TEST_DATABASE_URL;

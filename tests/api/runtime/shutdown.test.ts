@@ -11,7 +11,7 @@ import { startFakeSmtp } from '../../fakes/smtp.ts';
 import { createThrowAwayDatabase } from '../../helpers/test-app.ts';
 import { type ServerProcess, buildServer, freePort, isListening, startServer, waitFor } from './server-process.ts';
 
-// Issue 10 item 9: SIGTERM in the middle of a stream of requests and of an upload-sized POST —
+// SIGTERM in the middle of a stream of requests and of an upload-sized POST —
 // no 5xx, every accepted contact message's mail is sent (or left pending, never lost), chat
 // sockets are told to reconnect elsewhere, Redis closes without the "Connection is closed." crash,
 // and the process exits 0.

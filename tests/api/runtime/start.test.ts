@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createThrowAwayDatabase } from '../../helpers/test-app.ts';
 import { TEST_ENV, serverOutDir, alive, descendants, freePort, isListening, stubWebDist, waitFor, waitHealthy } from './server-process.ts';
 
-// Issue 10 item 1 and issue 12 item 13: `npm start` runs the compiled server with plain node,
+// `npm start` runs the compiled server with plain node,
 // builds the server when it is missing, and a supervisor's SIGTERM to the npm process alone stops
 // the whole tree — the port closes and no process is left behind.
 describe('npm start', () => {

@@ -97,8 +97,7 @@ export async function signUp(page: Page, email: string, details: Details = {}) {
 /**
  * Signs in by e-mail code and lands on the dashboard (an admin: the back office), on the instance
  * of the page's baseURL (the step-up instance: a context with `baseURL: PASSKEY_APP_URL`). An unknown address is signed up on the way
- * (spec §4); an address of ADMIN_EMAILS never sees the details form, even the first time (issue 12
- * item 13), so `login(page, ADMIN_EMAIL)` always yields the admin straight away.
+ * (spec §4); an address of ADMIN_EMAILS never sees the details form, even the first time, so `login(page, ADMIN_EMAIL)` always yields the admin straight away.
  */
 export async function login(page: Page, email: string, details: Details = {}) {
   await emailAndCode(page, '/login', email);

@@ -22,7 +22,7 @@ export async function payAdvanceInTestCheckout(page: Page): Promise<string> {
   // before the second quote sends the old amount with the new currency, and the server answers 400
   // "The amount does not match our quote" (seen on a busy machine). Let the quotes settle first.
   await page.waitForLoadState('networkidle');
-  // Issue 19 item 6: Pay waits for the terms to be accepted.
+  // Pay waits for the terms to be accepted.
   await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
   await page.getByRole('button', { name: /^Pay .*\d/ }).click();
   await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();

@@ -1,5 +1,5 @@
--- Public site (issue 3): leads from the landing page and messages from the contact form.
--- Everything a visitor typed is stored verbatim as text and shown inert everywhere (DESIGN §6).
+-- Public site: leads from the landing page and messages from the contact form.
+-- Everything a visitor typed is stored verbatim as text and shown inert everywhere.
 -- handled_at lets the back office mark an entry as dealt with.
 create table leads (
   id uuid primary key default gen_random_uuid(),

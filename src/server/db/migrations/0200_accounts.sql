@@ -1,4 +1,4 @@
--- Accounts (issue 4): sign-in codes, signup tickets, social identities and the OpenID Connect
+-- Accounts: sign-in codes, signup tickets, social identities and the OpenID Connect
 -- round trip. Every secret (code, ticket, state, handoff) is stored only as a hash.
 
 create table login_codes (

@@ -1,4 +1,4 @@
--- Orders and money (issue 5, DESIGN §3). Amounts are integer minor units with their ISO currency.
+-- Orders and money. Amounts are integer minor units with their ISO currency.
 -- An order row is written when the advance checkout starts (state 'awaiting_advance', invisible to
 -- the customer) and becomes 'in_progress' only when a verified payment pays the advance.
 create table orders (

@@ -1,4 +1,4 @@
--- Live chat (DESIGN §3 "conversations", §5 "Chat"). The primary key is the capability the creator
+-- Live chat (§5 "Chat"). The primary key is the capability the creator
 -- receives as chatId: 192 random bits, never sequential.
 create table chat_conversations (
   id text primary key check (length(id) = 32),
@@ -56,7 +56,7 @@ create table assistant_entries (
 create index assistant_entries_active_idx on assistant_entries (created_at) where active;
 
 -- Table of @socket.io/postgres-adapter for payloads over NOTIFY's 8000-byte limit. Created here,
--- not by the adapter, because two instances starting together race on CREATE TABLE (STACK-NOTES).
+-- not by the adapter, because two instances starting together race on CREATE TABLE.
 create table if not exists socket_io_attachments (
   id bigserial unique,
   created_at timestamptz default now(),

@@ -1,4 +1,4 @@
--- Back office (issue 7): the audit log of every admin action — who, what, when, before/after.
+-- Back office: the audit log of every admin action — who, what, when, before/after.
 -- Rows are only ever inserted; nothing in the app updates or deletes them.
 create table admin_audit_log (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Back office (issue 7) on top of orders and money (issue 5): what only the founder writes.
+-- Back office on top of orders and money: what only the founder writes.
 
 -- Internal note per order: never returned by a customer-facing route.
 create table admin_order_notes (
@@ -16,7 +16,7 @@ create table cashback_payouts (
   paid_at timestamptz not null default now()
 );
 
--- Indexes for the back office's own queries on issue 5's tables.
+-- Indexes for the back office's own queries on the orders tables.
 create index admin_orders_created_idx on orders (created_at desc, id) where state <> 'awaiting_advance';
 create index admin_installments_paid_idx on installments (paid_at) where state = 'paid';
 create index admin_cashback_state_idx on cashback (state, currency);

@@ -1,4 +1,4 @@
--- Issue 12 item 6: a second payment for an installment already paid must be refunded, and the
+-- A second payment for an installment already paid must be refunded, and the
 -- founder sees it until it is. 'needed' from the moment it is recorded; 'refunded' with the
 -- provider's refund id or the founder's own reference, who did it and when.
 alter table payment_attempts

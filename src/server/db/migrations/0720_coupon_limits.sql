@@ -1,4 +1,4 @@
--- Issue 13 items 1 and 9 (docs/decisions/092-coupon-limits.md).
+-- Coupon limits (docs/decisions/092-coupon-limits.md).
 -- Promo codes: at most this many paid orders per customer (null = no per-customer limit). New and
 -- existing coupons default to one use per customer; the back office can change it per coupon.
 alter table coupons add column max_uses_per_customer integer default 1

@@ -1,4 +1,4 @@
--- Tax invoices (issue 14.1). One invoice per captured installment, numbered without gaps per
+-- Tax invoices. One invoice per captured installment, numbered without gaps per
 -- series and financial year. Each number comes from a counter row that is locked (upsert) in the
 -- same transaction as the invoice insert, so a rolled-back payment leaves no hole and two
 -- instances settling at once queue on the row. Amounts are integer minor units.

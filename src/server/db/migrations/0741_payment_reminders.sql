@@ -1,4 +1,4 @@
--- Remaining-payment reminders (issue 14.2). Jobs are rows: they survive restarts, and each
+-- Remaining-payment reminders. Jobs are rows: they survive restarts, and each
 -- instance claims a due row with FOR UPDATE SKIP LOCKED, sends it and marks it in one
 -- transaction (the e-mail goes into mail_outbox in that same transaction), so a job runs once.
 create table payment_reminders (

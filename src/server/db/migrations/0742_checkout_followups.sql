@@ -1,4 +1,4 @@
--- Abandoned-checkout follow-up (issue 14.3): one friendly e-mail per customer for an advance
+-- Abandoned-checkout follow-up: one friendly e-mail per customer for an advance
 -- checkout left unpaid (at most one per retention period). order_id is not a foreign key: the
 -- draft is deleted after the retention period and this row still says the customer was mailed.
 create table checkout_followups (

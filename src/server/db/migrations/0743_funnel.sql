@@ -1,4 +1,4 @@
--- Cookieless conversion funnel (issue 14.4, decision 097). No cookie and no IP address is stored:
+-- Cookieless conversion funnel (decision 097). No cookie and no IP address is stored:
 -- a visitor is sha256(daily salt ‖ IP ‖ user agent), and each day's salt is random and deleted
 -- after two days, so yesterday's hashes can no longer be linked to anyone.
 create table funnel_salts (

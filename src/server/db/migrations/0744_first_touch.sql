@@ -1,4 +1,4 @@
--- First-touch source of a lead, contact message, sign-up and order (issue 14.4, decision 097).
+-- First-touch source of a lead, contact message, sign-up and order (decision 097).
 -- Copied on the server from the visitor's counted page views of today and yesterday (same daily
 -- hash, no cookie, nothing sent by the browser). Plain text, at most 100 characters, never markup.
 alter table leads

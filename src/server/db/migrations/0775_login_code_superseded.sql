@@ -1,3 +1,3 @@
--- Issue 12 item 13: a code retired by a newer one records it, so "this code was replaced by a
+-- A code retired by a newer one records it, so "this code was replaced by a
 -- newer one" is told from the row itself (decision 075), not from comparing two clocks.
 alter table login_codes add column superseded_at timestamptz;

@@ -1,4 +1,4 @@
--- Test payments get their own invoice series (issue 18 item 12, decision 120). A payment made with
+-- Test payments get their own invoice series (decision 120). A payment made with
 -- the built-in test checkout or with Razorpay test keys (rzp_test_…) moved no money: it must not
 -- take a number of the gap-free tax-invoice series, or an operator who later goes live starts with
 -- a hole. Such payments are numbered in the 'test_invoice' series (TEST/{fy}/{seq:4}) instead.

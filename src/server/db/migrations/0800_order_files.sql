@@ -1,4 +1,4 @@
--- Order files (issue 19 item 2, decisions 140 and 141): the customer's brand assets and content,
+-- Order files (decisions 140 and 141): the customer's brand assets and content,
 -- the agency's designs and deliverables. The bytes live in the file storage (local folder or S3)
 -- under storage_key; this row is the truth about a file: a stored object without a row is an
 -- abandoned upload and is never served.

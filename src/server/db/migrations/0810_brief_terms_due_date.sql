@@ -1,4 +1,4 @@
--- Issue 19 items 1, 4 and 6 (decisions 145–147): the brief of an order, the terms the customer
+-- Decisions 145–147: the brief of an order, the terms the customer
 -- accepted at checkout, and the delivery date set by the UI approval.
 
 -- The brief (intake form): one per order, saved as a draft while typed, submitted once.

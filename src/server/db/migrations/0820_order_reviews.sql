@@ -1,4 +1,4 @@
--- Design reviews with pinned comments (issue 19 item 3, decision 150). The founder opens a round
+-- Design reviews with pinned comments (decision 150). The founder opens a round
 -- (kind ui or final, numbered per order and kind) on files of the order; the customer drops pins on
 -- them and decides the round once: approve or request changes.
 create table order_reviews (

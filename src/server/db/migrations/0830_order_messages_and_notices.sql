@@ -1,4 +1,4 @@
--- Order messages and notices (issue 19 item 5, DESIGN §11 "One notice mechanism", decision 155).
+-- Order messages and notices (decision 155).
 
 -- The thread of one order between its customer and the agency. `seq` orders the thread and is what
 -- a read marker remembers (two messages in one millisecond stay distinct and ordered).

@@ -1,4 +1,4 @@
--- Support after delivery (issue 20 items 1–3, decision 170): requests per delivered order with
+-- Support after delivery (decision 170): requests per delivered order with
 -- their own thread and states, and the one-time "support ends soon" offer.
 
 -- A request of the customer on a delivered order. `waiting_since` is when the customer started

@@ -1,4 +1,4 @@
--- The maintenance plan (issue 20 item 4, decision 175): a monthly Razorpay subscription per
+-- The maintenance plan (decision 175): a monthly Razorpay subscription per
 -- delivered order, its charges, and a tax invoice per charge.
 
 -- A Razorpay plan is created once per price and remembered (POST /v1/plans is not idempotent).

@@ -1,4 +1,4 @@
--- Issue 21: passkeys, the back office's second factor, staff, and privacy self-service.
+-- Passkeys, the back office's second factor, staff, and privacy self-service.
 
 -- Staff work on orders without the owner's rights (decision 191). The owner keeps the role 'admin'.
 alter table users drop constraint users_role_check;

@@ -1,4 +1,4 @@
--- Issue 21 (decision 190): every recovery-code try, counted before the comparison, so guessing is
+-- Decision 190: every recovery-code try, counted before the comparison, so guessing is
 -- limited per account and per address across instances (the code of a hit is deleted again).
 create table recovery_code_tries (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Issue 21 item 4 (helper C): privacy self-service — e-mail change and the data export (decision 193).
+-- Privacy self-service — e-mail change and the data export (decision 193).
 
 -- The address a change of e-mail was asked from: the per-network limit holds across instances, like
 -- the sign-in codes' (login_codes.ip).

@@ -1,7 +1,7 @@
 import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 
-// Mirrors migrations/0873_c_privacy_self_service.sql (issue 21, decision 193); the SQL file is the
+// Mirrors migrations/0873_c_privacy_self_service.sql (decision 193); the SQL file is the
 // source of truth.
 
 /** One row per "download all my data": the per-user limit is counted here, across instances. */

@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './platform.ts';
 
-// Mirrors migrations/0870_accounts_trust.sql (issue 21); the SQL file is the source of truth.
+// Mirrors migrations/0870_accounts_trust.sql; the SQL file is the source of truth.
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const passkeys = pgTable(

@@ -1,7 +1,7 @@
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 
-// Mirrors migrations/05xx_*.sql (back office, issue 7).
+// Mirrors migrations/05xx_*.sql (back office).
 export const adminAuditLog = pgTable('admin_audit_log', {
   id: uuid('id').primaryKey().defaultRandom(),
   actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),

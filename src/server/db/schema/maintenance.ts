@@ -2,7 +2,7 @@ import { bigint, boolean, pgTable, primaryKey, text, timestamp, uuid } from 'dri
 import { orders } from './orders.ts';
 import { PLAN_STATES } from '../../../contract/maintenance.ts';
 
-// Mirrors migrations/0860_maintenance_plans.sql (issue 20 item 4, decision 175); the SQL file is
+// Mirrors migrations/0860_maintenance_plans.sql (decision 175); the SQL file is
 // the source of truth.
 
 const money = (name: string) => bigint(name, { mode: 'number' });

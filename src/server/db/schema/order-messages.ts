@@ -2,9 +2,9 @@ import { bigint, index, integer, pgTable, primaryKey, text, timestamp, unique, u
 import { sql } from 'drizzle-orm';
 import { users } from './platform.ts';
 import { orders } from './orders.ts';
-import { orderFiles } from './workspace-files.ts';
+import { orderFiles } from './order-files.ts';
 
-// Mirrors migrations/0830_order_messages_and_notices.sql (issue 19 item 5, decision 155); the SQL
+// Mirrors migrations/0830_order_messages_and_notices.sql (decision 155); the SQL
 // file is the source of truth.
 
 export const MESSAGE_SIDES = ['customer', 'agency'] as const;

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 
-// Mirrors migrations/0871_recovery_code_tries_a.sql (issue 21, decision 190).
+// Mirrors migrations/0871_recovery_code_tries_a.sql (decision 190).
 export const recoveryCodeTries = pgTable(
   'recovery_code_tries',
   {

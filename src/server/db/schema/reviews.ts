@@ -2,10 +2,10 @@ import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey
 import { sql } from 'drizzle-orm';
 import { users } from './platform.ts';
 import { orders } from './orders.ts';
-import { orderFiles } from './workspace-files.ts';
+import { orderFiles } from './order-files.ts';
 import { COMMENT_AUTHORS, REVIEW_DECISIONS, REVIEW_KINDS, REVIEW_STATES } from '../../../contract/reviews.ts';
 
-// Mirrors migrations/0820_order_reviews.sql (issue 19 item 3, decision 150); the SQL file is the
+// Mirrors migrations/0820_order_reviews.sql (decision 150); the SQL file is the
 // source of truth.
 
 export const orderReviews = pgTable(

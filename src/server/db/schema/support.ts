@@ -1,10 +1,10 @@
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 import { orders } from './orders.ts';
-import { orderFiles } from './workspace-files.ts';
+import { orderFiles } from './order-files.ts';
 import { MESSAGE_SIDES } from './order-messages.ts';
 
-// Mirrors migrations/0850_support_requests.sql (issue 20, decision 170); the SQL file is the source of truth.
+// Mirrors migrations/0850_support_requests.sql (decision 170); the SQL file is the source of truth.
 
 export const SUPPORT_CATEGORIES = ['bug', 'change', 'question'] as const;
 export const SUPPORT_STATES = ['open', 'in_progress', 'resolved', 'closed'] as const;

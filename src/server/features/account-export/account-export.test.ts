@@ -11,10 +11,10 @@ import { passkeys } from '../../db/schema/account-security.ts';
 import { chatConversations, chatMessages } from '../../db/schema/chat.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { sessions } from '../../db/schema/platform.ts';
-import { contactMessages, leads } from '../../db/schema/public-site.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
-import { PNG } from '../order-files/test-files.ts';
+import { contactMessages, leads } from '../../db/schema/leads-and-contacts.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import type { AccountData } from './collect-account-data.ts';
 import { EXPORTS_PER_HOUR } from './export-limit.ts';
 
@@ -23,7 +23,7 @@ type ExportJson = AccountData & {
   orderFiles: { limitBytes: number; included: { name: string; path: string }[]; skipped: { name: string; reason: string }[] };
 };
 
-// Issue 21 item 4, "download all my data", on the real app: the ZIP is unpacked and its JSON read.
+// "Download all my data" (decision 193), on the real app: the ZIP is unpacked and its JSON read.
 // The issue's attacks: another user's data (there is no id to pass, and nothing of B may appear in
 // A's archive) and a flood of exports (429).
 

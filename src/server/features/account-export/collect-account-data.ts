@@ -7,11 +7,11 @@ import { coupons } from '../../db/schema/coupons.ts';
 import { billingDetails, invoices } from '../../db/schema/invoices.ts';
 import { cashback, couponRedemptions, orders } from '../../db/schema/orders.ts';
 import { sessions } from '../../db/schema/platform.ts';
-import { contactMessages, leads } from '../../db/schema/public-site.ts';
+import { contactMessages, leads } from '../../db/schema/leads-and-contacts.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { orderRecords } from './order-records.ts';
 
-// Everything the app holds about one person, for "download all my data" (issue 21 item 4, the
+// Everything the app holds about one person, for "download all my data" (the
 // DPDP Act's and the GDPR's right of access; decision 193). The person is always the signed-in
 // user: there is no id to pass, so nobody can ask for someone else's data. What is theirs: rows
 // with their user id, and the leads, contact messages and chats left under their e-mail before (or

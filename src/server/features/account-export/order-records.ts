@@ -5,8 +5,8 @@ import { orderMessageFiles, orderMessages } from '../../db/schema/order-messages
 import { installments, orderStages, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { orderReviewComments, orderReviewDecisions, orderReviews } from '../../db/schema/reviews.ts';
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
-import { orderBriefs, orderTermsAcceptances } from '../../db/schema/workspace.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
+import { orderBriefs, orderTermsAcceptances } from '../../db/schema/order-briefs-and-terms.ts';
 
 // The orders part of "download all my data": each of the person's orders with what hangs off it —
 // stages, installments and their payments, the brief, the terms accepted, messages, review rounds

@@ -10,7 +10,7 @@ import { exportZipStream } from './export-zip.ts';
 
 const MB = 1024 * 1024;
 
-/** "Download all my data" (issue 21 item 4, decision 193): always the signed-in person's own. */
+/** "Download all my data" (decision 193): always the signed-in person's own. */
 export const accountExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/user/export',

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { chatClient, request } from '../../../../tests/helpers/chat-client.ts';
 import { undoLastStage } from '../tracker/complete-next-stage.ts';
-import { seedPaidOrder } from './test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 
-// Issue 13 item 4: every admin write is audited in the same transaction as the change. On main the
+// Every admin write is audited in the same transaction as the change. On main the
 // tracker routes wrote no record, the back office's undo wrote it after the change (a failed
 // record left an unaudited change), and an admin closing a chat was not audited.
 

@@ -6,12 +6,12 @@ import { moneyContext } from '../../lib/money-context.ts';
 import { reconcilePaymentsAsAdmin } from '../payments/reconcile-payments.ts';
 import { settlePayment } from '../payments/settle-payment.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
-import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
-import { PNG } from '../order-files/test-files.ts';
-import { seedDeliveredOrder } from '../support/test-seed.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
+import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
 
-// Issue 13: every admin write is audited. This walks every route of the app's own route table
+// Every admin write is audited. This walks every route of the app's own route table
 // (the one the authorization suite walks) that an admin may call and that is not a GET, makes one
 // successful call, and asserts it left exactly one audit record by that admin. A write route added
 // later without a call here fails the suite, and so does one that writes no record.

@@ -7,11 +7,11 @@ import { ORDER_SOCKET_EVENTS } from '../../../contract/order-messages.ts';
 import { confirmSession, hashToken } from '../auth/sessions.ts';
 import { ADMIN_PERMISSIONS, OWNER_ONLY_FIELDS, permissionOf } from './permissions.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
-import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
-// Issue 7 "Done when": the authorization of EVERY admin route. The routes are read from the app
-// itself, so a route added later (by anyone, in any plugin) is walked too. Issue 21 (decisions 190,
-// 191): four roles — visitor, customer, staff, owner — and the passkey step-up on every route and
+// The authorization of EVERY admin route. The routes are read from the app
+// itself, so a route added later (by anyone, in any plugin) is walked too. Decisions 190
+// and 191: four roles — visitor, customer, staff, owner — and the passkey step-up on every route and
 // every admin socket event.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -7,8 +7,8 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import { completeNextStage, undoLastStage } from '../tracker/complete-next-stage.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 
-// The tracker's service functions (issue 5) do the work, the customer's e-mail and — given the
-// actor — the audit record, in the same transaction as the change (issue 13 item 4), whichever
+// The tracker's service functions do the work, the customer's e-mail and — given the
+// actor — the audit record, in the same transaction as the change, whichever
 // admin route reached them.
 
 export async function adminCompleteNextStage(deps: AppDeps, actorUserId: string, publicId: string, note: string | undefined) {
@@ -23,7 +23,7 @@ export async function adminUndoLastStage(deps: AppDeps, actorUserId: string, pub
 
 /**
  * Sets the delivery link. The tracker only shows it to the customer once the remaining payment is
- * in (issue 5); here it is only stored, after checking it is a real http(s) address.
+ * in; here it is only stored, after checking it is a real http(s) address.
  */
 export async function setDeliveryLink(deps: AppDeps, actorUserId: string, publicId: string, url: string) {
   if (!isDeliveryUrl(url)) throw badRequest('The delivery link must be an http or https address.');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -64,7 +64,7 @@ describe('admin orders', () => {
   it('refuses a note over 500 characters, and a stage out of order (remaining payment not in)', async () => {
     expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: 'x'.repeat(501) })).statusCode).toBe(400);
     for (let i = 3; i <= 13; i++) expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: `Stage ${i}` })).statusCode).toBe(200);
-    // Stage 4 is named "UI Completed": its e-mail's subject says so once (issue 18 item 12).
+    // Stage 4 is named "UI Completed": its e-mail's subject says so once.
     const subjects = (await t.deps.database.query<{ subject: string }>(`select subject from mail_outbox where template = 'order-stage' and subject like $1`, [`Order ${seeded.orderId}: %`])).map((r) => r.subject);
     expect(subjects).toContain(`Order ${seeded.orderId}: UI Completed`);
     expect(subjects).toContain(`Order ${seeded.orderId}: UI Discussion completed`);
@@ -96,7 +96,7 @@ describe('admin orders', () => {
     expect((await call('PUT', `orders/${seeded.orderId}/delivery-link`, { url: 'https://client-site.example.com' })).json()).toEqual({ deliveryUrl: 'https://client-site.example.com' });
     expect(JSON.stringify(await status())).not.toContain('client-site.example.com');
     await seedRemainingPayment(t, seeded.customer, seeded.orderId);
-    // With the link already set, the remaining payment completes stages 14 and 15 (issue 5).
+    // With the link already set, the remaining payment completes stages 14 and 15.
     expect((await status()).completed_steps).toBe(14);
     expect(JSON.stringify(await status())).toContain('https://client-site.example.com');
     const past = await call('POST', `orders/${seeded.orderId}/stages/next`, {});

@@ -4,7 +4,7 @@ import { sourceLabel } from '../../../contract/funnel.ts';
 import { STAGE_COUNT } from '../../../domain/tracker.ts';
 import { BRIEF_LOCK_STAGE } from '../../../domain/brief.ts';
 import { daysLeft } from '../../../domain/delivery-date.ts';
-import { orderBriefs } from '../../db/schema/workspace.ts';
+import { orderBriefs } from '../../db/schema/order-briefs-and-terms.ts';
 import { termsAcceptanceOf } from '../terms/terms-acceptance.ts';
 import { adminMaintenanceOf } from '../maintenance/plan-queries.ts';
 import type { Database } from '../../db/client.ts';
@@ -64,7 +64,7 @@ const FILTERED = `
    where ($1::text is null or o.public_id ilike $1 or u.email ilike $1 or u.name ilike $1)
      and ($2::int is null or o.completed = $2)`;
 
-/** Issue 19: days left to the due date, while the website is not delivered yet. */
+/** Days left to the due date, while the website is not delivered yet. */
 const daysLeftOf = (dueDate: string | null, completed: number, now: Date) => (dueDate && completed < STAGE_COUNT ? daysLeft(dueDate, now) : null);
 
 const toRow = (r: OrderRow, now: Date): AdminOrderRow => ({

@@ -18,7 +18,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         response: { 200: overviewResponse, ...errorResponses },
       },
     },
-    // stepUp: the back office warns the founder while ADMIN_STEP_UP=off (issue 21 item 2).
+    // stepUp: the back office warns the founder while ADMIN_STEP_UP=off.
     async () => ({ ...(await getOverview(deps.database, new Date(), deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP }),
   );
 };

@@ -3,8 +3,8 @@ import { OVERVIEW_DAYS, type OverviewResponse } from '../../../contract/admin-ov
 import { STAGE_COUNT } from '../../../domain/tracker.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
-import { chatSummary } from './chat-summary.ts';
-import { leadCounts } from './lead-stats.ts';
+import { chatSummary } from '../chat/admin-summary.ts';
+import { leadCounts } from '../leads/lead-stats.ts';
 import { refundsNeeded } from '../payments/refunds.ts';
 import { dueOrders } from '../delivery-date/due-orders.ts';
 import { maintenanceOverviewOf } from '../maintenance/plan-queries.ts';

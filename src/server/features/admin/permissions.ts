@@ -1,4 +1,4 @@
-// Who may call each back-office route (issue 21 item 3, decision 191): the ONE place where this is
+// Who may call each back-office route (decision 191): the ONE place where this is
 // decided. 'staff' = staff and the owner; 'owner' = the owner (an ADMIN_EMAILS address, role
 // 'admin') only. The guard (plugins/auth.ts requireAdmin) reads it for every request by the route's
 // own spelling (request.routeOptions.url). A route missing here is treated as owner-only, and

@@ -56,7 +56,7 @@ function contextMessage(hits: SearchHit[]): string {
 const GREETING = /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening)|thanks?|thank you)\b[\s!.,?]*$/i;
 export const GREETING_REPLY = 'Hello! I can answer questions about our services, pricing, payments, delivery and policies. What would you like to know?';
 
-/** Retrieval-only mode (DESIGN §4): the best passages themselves, with their source. */
+/** Retrieval-only mode: the best passages themselves, with their source. */
 function retrievalAnswer(question: string, hits: SearchHit[]): string {
   if (GREETING.test(question)) return GREETING_REPLY;
   const best = hits.filter((h) => h.score >= MIN_SCORE);

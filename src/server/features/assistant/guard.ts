@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-// Prompt-injection defences (issue 6 "a prompt asking the assistant to reveal its instructions or
-// other visitors' conversations"). The real protection is structural — the prompt holds only public
+// Prompt-injection defences. The real protection is structural — the prompt holds only public
 // site content and this visitor's own thread — and these checks keep the model from parroting its
 // rules or pretending to know other conversations.
 export const REFUSAL =

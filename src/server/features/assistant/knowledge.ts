@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 
 // What the assistant knows: the site's own content (spec §1, §2, §9), written once here so the
 // answers say what the pages say. Prices are computed with the same quote() the checkout uses, so
-// the assistant never quotes a stale number (issue 6 "pricing with live prices").
+// the assistant never quotes a stale number.
 export interface Passage {
   id: string;
   title: string;

@@ -21,7 +21,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.post(
     '/chat/chat/',
     {
-      // Each answer may cost an LLM call: strangers get a handful per minute (DESIGN §6).
+      // Each answer may cost an LLM call: strangers get a handful per minute.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['chat'],

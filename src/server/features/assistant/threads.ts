@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { LlmMessage } from '../../integrations/llm/openai-compatible.ts';
 
-// The assistant's memory lives here; the browser holds only the thread id (DESIGN §5 "Chat"), so a
+// The assistant's memory lives here; the browser holds only the thread id, so a
 // client cannot forge a history or read anyone else's.
 const THREAD_ID = /^[A-Za-z0-9_-]{32}$/;
 const MAX_TURNS = 50;

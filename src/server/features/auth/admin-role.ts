@@ -6,7 +6,7 @@ import { staffMembers } from '../../db/schema/account-security.ts';
 import { users } from '../../db/schema/platform.ts';
 import type { SessionUser } from './sessions.ts';
 
-/** ADMIN_EMAILS bootstraps the founder's role (DESIGN §5 "Sessions"). */
+/** ADMIN_EMAILS bootstraps the founder's role. */
 export function isAdminEmail(deps: AppDeps, email: string): boolean {
   const e = email.toLowerCase();
   return deps.config.ADMIN_EMAILS.some((a) => a.toLowerCase() === e);
@@ -39,7 +39,7 @@ export async function applySignInRole(deps: AppDeps, user: SessionUser): Promise
 }
 
 /**
- * The account of an ADMIN_EMAILS address signing in for the first time (issue 12 item 13, decision
+ * The account of an ADMIN_EMAILS address signing in for the first time (decision
  * 076): created with the admin role and no customer details, so the founder goes straight in. Two
  * first sign-ins at once end with the one account.
  */

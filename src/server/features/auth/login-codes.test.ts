@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { loginCodes } from '../../db/schema/accounts.ts';
-import { freshIp, lastCodeFor, post, sessionCount } from './test-support.ts';
+import { freshIp, lastCodeFor, post, sessionCount } from '../../../../tests/fixtures/sign-in.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('sign-in by code', () => {
   });
 });
 
-describe("the founder's first sign-in (issue 12 item 13)", () => {
+describe("the founder's first sign-in", () => {
   it('signs an unknown ADMIN_EMAILS address straight in as an admin: a token, no signup ticket, no details form', async () => {
     const email = 'Boss.First@Example.com';
     const t2 = await buildTestApp({ ADMIN_EMAILS: `someone@example.com, ${email}` });
@@ -146,7 +146,7 @@ describe('bad input and attacks on codes (none creates a session)', () => {
     expect(await sessionCount(t)).toBe(before);
   });
 
-  it('says a code replaced by a newer one was replaced, and still refuses it (issue 12 item 13)', async () => {
+  it('says a code replaced by a newer one was replaced, and still refuses it', async () => {
     const email = newEmail();
     await loginAs(t, email);
     const first = await requestCode(email);

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 
-// Per-IP, per-minute caps for the routes strangers can call (DESIGN §6). They sit on top of the
+// Per-IP, per-minute caps for the routes strangers can call. They sit on top of the
 // per-e-mail and per-IP hourly caps of the code sender, which are kept in the database so that
 // they hold across instances.
 export function authRateLimits(config: Config) {

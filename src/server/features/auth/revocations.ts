@@ -3,7 +3,7 @@ export type Revocation = { sessionId: string } | { userId: string };
 
 /**
  * Tells the parts that hold on to a session beyond one request (live chat sockets; caches) that it
- * was revoked (issue 13 §5). Listeners act on every instance themselves, e.g. through the socket
+ * was revoked. Listeners act on every instance themselves, e.g. through the socket
  * adapter; this hub is per process and synchronous.
  */
 export function createRevocations() {

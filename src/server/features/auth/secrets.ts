@@ -7,7 +7,7 @@ export const randomToken = () => randomBytes(32).toString('base64url');
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Six digits from the crypto generator, leading zeros kept (DESIGN §5). */
+/** Six digits from the crypto generator, leading zeros kept. */
 export const randomCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0');
 
 export const hashCode = (salt: string, email: string, purpose: string, code: string) =>

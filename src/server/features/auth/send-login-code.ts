@@ -49,7 +49,7 @@ async function assertSendAllowed(deps: AppDeps, email: string, ip: string) {
 
 /**
  * Sends a fresh code and retires the previous ones. The caller answers the same whether or not
- * the account exists (DESIGN §5); only the mailbox owner learns which. A sign-up request for an
+ * the account exists; only the mailbox owner learns which. A sign-up request for an
  * existing account gets a sign-in code instead, so nobody can use sign-up to take over an account.
  */
 export async function sendLoginCode(deps: AppDeps, input: { email: string; purpose: CodePurpose; ip: string }) {
@@ -59,7 +59,7 @@ export async function sendLoginCode(deps: AppDeps, input: { email: string; purpo
   const purpose: CodePurpose = input.purpose === 'signup' && !exists ? 'signup' : 'login';
   const code = randomCode();
   const salt = randomBytes(16).toString('hex');
-  // Retired, and marked as retired by a newer code: typing it says so (issue 12 item 13).
+  // Retired, and marked as retired by a newer code: typing it says so.
   const now = new Date();
   await deps.db
     .update(loginCodes)

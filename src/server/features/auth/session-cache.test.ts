@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { findSession, revokeSession } from './sessions.ts';
 
-// The session cache (issue 11.1) must never let a revoked session through. (A look-up in flight at
+// The session cache must never let a revoked session through. (A look-up in flight at
 // the revocation is not joined by later requests: session-cache.ts clears `inFlight` — the ordering
 // of queries inside PGlite makes that race impossible to pin down in a test.)
 describe('session cache', () => {

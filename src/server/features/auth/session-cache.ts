@@ -1,4 +1,4 @@
-// Signed-in requests look their session up here first (issue 11.1): a small LRU keyed by the token's
+// Signed-in requests look their session up here first: a small LRU keyed by the token's
 // SHA-256, entries kept for SESSION_CACHE_MS at most (and never past the session's own expiry). Sign
 // out, sign out everywhere and the back office's "end all sessions" drop the entries at once on this
 // instance and, through the invalidation bus, on every other one; other changes to a user (name,

@@ -6,9 +6,9 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { sessions } from '../../db/schema/platform.ts';
 import type { Revocation } from './revocations.ts';
 import { hashToken } from './sessions.ts';
-import { lastCodeFor, post } from './test-support.ts';
+import { lastCodeFor, post } from '../../../../tests/fixtures/sign-in.ts';
 
-// Issue 21 item 4: "my sessions" — device, city, last seen; signing one out; and the city looked
+// "My sessions" (decision 193) — device, city, last seen; signing one out; and the city looked
 // up at sign-in without ever slowing it past the lookup's timeout.
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

@@ -7,7 +7,7 @@ import { sessions } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { revokeSession } from './sessions.ts';
 
-// "My sessions" (issue 21 item 4): where the person is signed in, and signing one of them out.
+// "My sessions": where the person is signed in, and signing one of them out.
 // Only live sessions are listed — revoked or expired ones are history, not places one can act on.
 
 /** Enough for any person; a list this long is a sign to use "sign out everywhere". */

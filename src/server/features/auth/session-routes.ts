@@ -9,7 +9,7 @@ import { listSessions, signOutSession } from './session-list.ts';
 
 const tags = ['auth'];
 
-/** "My sessions" (issue 21 item 4): GET /auth/sessions and DELETE /auth/sessions/{id}. */
+/** "My sessions": GET /auth/sessions and DELETE /auth/sessions/{id}. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/auth/sessions',

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/platform.ts';
 
-// Opaque bearer tokens (DESIGN §5 "Sessions"): 256 random bits, only the SHA-256 stored, so a
+// Opaque bearer tokens: 256 random bits, only the SHA-256 stored, so a
 // database leak gives no usable token.
 const SLIDING_MS = 30 * 24 * 3600 * 1000;
 const ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
@@ -43,7 +43,7 @@ export async function createSession(db: Db, userId: string, userAgent?: string, 
   return token;
 }
 
-// The session lookup, built once per database and prepared (issue 11.1: Drizzle rebuilt the query
+// The session lookup, built once per database and prepared ( Drizzle rebuilt the query
 // on every request, ~12 % of a signed-in read).
 const prepared = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 const prepareLookup = (db: Db) =>

@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import { createIpGeolocation, isPrivateIp, type IpGeolocation } from '../../integrations/geo/ip-geolocation.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
-// The sessions list shows where a sign-in came from (issue 21 item 4): the city of the client's
+// The sessions list shows where a sign-in came from: the city of the client's
 // address, from the geo lookup the footer already uses. Only the city is kept, never the address.
 // The lookup has its own timeout (GEO_TIMEOUT_MS) and answers null on any failure, so a sign-in is
 // never refused and never waits longer than that; a private or loopback address has no city (the

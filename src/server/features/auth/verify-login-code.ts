@@ -14,7 +14,7 @@ export const REPLACED = 'This code was replaced by a newer one. Please enter the
 
 /**
  * Whether `otp` is an earlier code of this address that a newer one replaced: the person typed the
- * code of the first e-mail, so "Invalid" would mislead them (issue 12 item 13). The row itself says
+ * code of the first e-mail, so "Invalid" would mislead them. The row itself says
  * it was retired by a newer send (`superseded_at`, decision 075). It never signs in.
  */
 async function isSupersededCode(deps: AppDeps, email: string, latestId: string, otp: string): Promise<boolean> {
@@ -28,7 +28,7 @@ async function isSupersededCode(deps: AppDeps, email: string, latestId: string, 
 }
 
 /**
- * Checks a code and uses it up (DESIGN §5): the try is counted before the comparison, in one atomic
+ * Checks a code and uses it up: the try is counted before the comparison, in one atomic
  * update, so parallel guesses cannot get more than five tries; the code is then consumed
  * atomically, so it works once. Throws 400 like verifyOtp on a wrong, expired or used-up code.
  * Shared by the sign-in and by the confirmation of an account deletion (decision 192).
@@ -73,7 +73,7 @@ export async function consumeLoginCode(deps: AppDeps, email: string, otp: string
 /**
  * Signs in with a code: a known e-mail gets a session, an unknown one a signup ticket — except an
  * address of ADMIN_EMAILS: the founder's account is created at once and signed in, without the
- * customer details form (issue 12 item 13, decision 076).
+ * customer details form (decision 076).
  */
 export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp: string } & SignInContext) {
   const { email, otp } = input;

@@ -4,10 +4,10 @@ import { openCheckout } from '../../../../tests/helpers/test-checkout.ts';
 import { BRIEF_LIMITS, BRIEF_QUESTIONS } from '../../../domain/brief.ts';
 import { briefPutBody } from '../../../contract/brief.ts';
 import { applyTextPolicy } from '../../../contract/text-policy.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { LOCKED_MESSAGE } from './brief.ts';
 
-// Issue 19 item 1: the brief of an order, customer and founder sides (decision 145).
+// The brief of an order, customer and founder sides (decision 145).
 
 type Who = { headers: Record<string, string> };
 let t: TestApp;

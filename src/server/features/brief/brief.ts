@@ -3,10 +3,10 @@ import { BRIEF_LOCK_STAGE, BRIEF_QUESTIONS, checkBriefAnswers, type BriefAnswers
 import type { BriefPutBody, BriefResponse } from '../../../contract/brief.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderStages, orders } from '../../db/schema/orders.ts';
-import { orderBriefs } from '../../db/schema/workspace.ts';
+import { orderBriefs } from '../../db/schema/order-briefs-and-terms.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 
-// The brief of an order (issue 19 item 1, decision 145): a draft saved as the customer types,
+// The brief of an order (decision 145): a draft saved as the customer types,
 // submitted once, editable until "UI Started" is completed, read by the founder.
 
 const QUESTIONS: BriefResponse['questions'] = BRIEF_QUESTIONS.map((q) => ({

@@ -9,7 +9,7 @@ import { getBrief, saveBrief } from './brief.ts';
 
 const tags = ['brief'];
 
-/** The customer's brief of one of their paid orders (issue 19 item 1). */
+/** The customer's brief of one of their paid orders. */
 export const briefRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const onRequest = requireUser(deps.db);
   app.get(

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { orderBriefs } from '../../db/schema/workspace.ts';
+import { orderBriefs } from '../../db/schema/order-briefs-and-terms.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
 
 /**

@@ -8,7 +8,7 @@ import { buildTestApp } from '../../../../tests/helpers/test-app.ts';
 import { chatClient, request } from '../../../../tests/helpers/chat-client.ts';
 import { type AddressLimit, createAddressLimit } from './address-limit.ts';
 
-// The chat's per-address message limit is a sliding window (issue 18 item 3, decision 105): no span
+// The chat's per-address message limit is a sliding window (decision 105): no span
 // of 10 s may hold more than 30 taken messages, wherever the span starts. The clock is a parameter,
 // so minutes of traffic run in milliseconds; the Redis variant runs against a private redis-server.
 

@@ -8,11 +8,11 @@ export interface AddressLimit {
 }
 
 /**
- * Chat messages per visitor address (issue 13 §6): the per-socket bucket alone let 20 sockets from
+ * Chat messages per visitor address: the per-socket bucket alone let 20 sockets from
  * one address store 160 messages in a second. A sliding window (decision 105): a message is taken
  * only if fewer than `max` messages from the address were taken in the `windowMs` before it, so no
  * span of `windowMs` ever holds more than `max` — the fixed windows it replaces let a flood straddling
- * a boundary store twice the limit (issue 18 item 3). Only taken messages are remembered: a refused
+ * a boundary store twice the limit. Only taken messages are remembered: a refused
  * flood does not lock the address out for longer.
  *
  * Kept in Redis when REDIS_URL is set (one Lua script per message, so every instance shares one log

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../../contract/chat.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-client.ts';
 
-// Issue 18 item 10 (decision 106): a client that opens a socket per re-render and never closes the
+// Decision 106: a client that opens a socket per re-render and never closes the
 // old ones hit the per-address bound and had its newest socket — the one carrying the visitor's
 // message — refused. At the bound the address's oldest socket in no chat is closed instead; a socket
 // in a chat never is. The bound is CHAT_SOCKETS_MAX_PER_IP (10 here, so the default 20 is not it).

@@ -1,5 +1,5 @@
 /**
- * The bound on open sockets per visitor address on this instance (issue 18 item 10, decision 106).
+ * The bound on open sockets per visitor address on this instance (decision 106).
  * Every open socket holds memory and joins presence queries across instances, so an address may
  * hold at most `max`. When a new socket would exceed that, the address's OLDEST socket that may be
  * evicted (one in no chat: a client that opened a socket per re-render and never closed the old

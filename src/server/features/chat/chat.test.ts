@@ -80,7 +80,7 @@ describe('chat start', () => {
   });
 });
 
-describe("POST / with JSON (spec §7: the guest chat test page starts a chat at the backend root; issue 18 item 11)", () => {
+describe("POST / with JSON (spec §7: the guest chat test page starts a chat at the backend root)", () => {
   const post = (remoteAddress: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/', payload: payload as string, headers, remoteAddress });
 
@@ -218,7 +218,7 @@ describe('live chat between a visitor and the admin', () => {
   });
 });
 
-describe('empty chats (issue 12 §8)', () => {
+describe('empty chats', () => {
   it('lists a chat in the console only once it has a message, and deletes empty ones after a day', async () => {
     const admin = await client(adminToken);
     const empty = await start();
@@ -239,7 +239,7 @@ describe('empty chats (issue 12 §8)', () => {
   });
 });
 
-describe('cost per message (issue 11 §3)', () => {
+describe('cost per message', () => {
   it('stores a visitor message in one query while no admin is online, and claims the founder notice once', async () => {
     const chatId = await start();
     const visitor = await client();
@@ -323,7 +323,7 @@ describe('attacks', () => {
     expect(await request(admin, 'getActiveChats')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
   });
 
-  it('disconnects the sockets of a signed-out session, and every session after logoutAll (issue 13 §5)', async () => {
+  it('disconnects the sockets of a signed-out session, and every session after logoutAll', async () => {
     const chatId = await start();
     const customer = await loginAs(t, 'leaver@example.com');
     const socket = await client(customer.token);
@@ -394,7 +394,7 @@ describe('attacks', () => {
     expect(ack.ok && ack.summaries?.some((s) => s.chatId === chatId)).toBe(false);
   });
 
-  it('reports a closed chat as closed to every joinChat, on the socket that closed it too (issue 18 item 1)', async () => {
+  it('reports a closed chat as closed to every joinChat, on the socket that closed it too', async () => {
     const chatId = await start();
     const visitor = await client();
     expect(await request(visitor, 'joinChat', chatId)).toMatchObject({ ok: true, state: 'waiting' });
@@ -437,7 +437,7 @@ describe('message flood from one address', () => {
     expect(await request(await client(undefined, '10.78.0.2'), 'sendMessage', { chatId, message: 'other visitor' })).toMatchObject({ ok: true });
   });
 
-  it('lets no 10-second span hold more than 30 messages from one address, across the old window boundary (issue 18 item 3)', async () => {
+  it('lets no 10-second span hold more than 30 messages from one address, across the old window boundary', async () => {
     const chatId = await start();
     const sockets = await Promise.all(Array.from({ length: 20 }, () => client(undefined, '10.79.0.1')));
     const burst = (round: string) =>

@@ -6,7 +6,7 @@ import { chatConversations, LISTED_CHAT_SQL } from '../../db/schema/chat.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { notFound } from '../../lib/app-error.ts';
 
-// Conversations and their messages (DESIGN §3). The id is the capability (docs/decisions/040).
+// Conversations and their messages. The id is the capability (docs/decisions/040).
 export interface Conversation {
   id: string;
   userId: string | null;
@@ -26,7 +26,7 @@ export interface Viewer {
 
 const HISTORY_LIMIT = 200;
 // A conversation nobody wrote in (the human tab opened, nothing said) is never listed in the
-// console, and is deleted after a day (issue 12 §8).
+// console, and is deleted after a day.
 const EMPTY_CHAT_KEPT = "interval '1 day'";
 
 export const newChatId = () => randomBytes(24).toString('base64url');
@@ -60,7 +60,7 @@ export const toMessage = (r: { id: string; conversation_id: string; sender: Chat
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-// Storing a message: message-writer.ts (batched, issue 18 item 6).
+// Storing a message: message-writer.ts (batched).
 
 export async function chatHistory(database: Database, chatId: string): Promise<ChatMessage[]> {
   const rows = await database.query<{ id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date }>(

@@ -7,7 +7,7 @@ import { openDatabase } from '../../db/client.ts';
 import { closeConversation, startConversation } from './conversations.ts';
 import { createMessageWriter, storeMessages, type StoredMessage } from './message-writer.ts';
 
-// Batched message writes (issue 18 item 6, decision 110): stored before acknowledged or broadcast,
+// Batched message writes (decision 110): stored before acknowledged or broadcast,
 // nothing acknowledged that was not stored, a closed chat or a bad row refused alone.
 let t: TestApp;
 let base: string;

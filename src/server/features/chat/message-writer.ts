@@ -5,7 +5,7 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import { createBatchQueue } from '../../db/batch-queue.ts';
 import { type Conversation, type SummaryRow, toMessage, toSummary } from './conversations.ts';
 
-// Chat messages are written in batches (issue 18 item 6, decision 110). Under load every message
+// Chat messages are written in batches (decision 110). Under load every message
 // was its own transaction: on PostgreSQL each commit waited for its own WAL flush (the profile's
 // `LWLock:WALWrite` / `IO:WALSync`), on PGlite each statement paid the embedded database's
 // per-statement cost on the only thread. One multi-row statement per batch turns N flushes into

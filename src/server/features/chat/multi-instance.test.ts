@@ -9,7 +9,7 @@ import { createThrowAwayDatabase, loginAs } from '../../../../tests/helpers/test
 import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-client.ts';
 import { freePort, waitForPort } from '../../../../tests/helpers/processes.ts';
 
-// DESIGN §7: two server instances share chat events through PostgreSQL (or Redis). The visitor is
+// Two server instances share chat events through PostgreSQL (or Redis). The visitor is
 // connected to one instance and the admin to the other; messages must flow both ways.
 const baseUrl = process.env.TEST_DATABASE_URL;
 const REDIS_BIN = '/usr/bin/redis-server';
@@ -72,7 +72,7 @@ function conversationAcrossInstances(env: () => Record<string, string>, more?: (
     }
   });
 
-  it('disconnects a signed-out session\'s sockets on the other instance too (issue 13 §5)', async () => {
+  it('disconnects a signed-out session\'s sockets on the other instance too', async () => {
     const first = await loginAs(a, 'customer@example.com');
     const second = await loginAs(a, 'customer@example.com');
     const onB = await chatClient(b.url, first.token);
@@ -124,7 +124,7 @@ describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('two instances with REDIS_UR
   conversationAcrossInstances(
     () => ({ DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, TRUST_PROXY: 'true' }),
     (instances) => {
-      it('shares the per-address message limit between the instances (issue 13 §6)', async () => {
+      it('shares the per-address message limit between the instances', async () => {
         const [a, b] = instances();
         const res = await a.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' } });
         const { chatId } = res.json() as { chatId: string };

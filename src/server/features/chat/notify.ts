@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import type { Conversation } from './conversations.ts';
 
-// Offline chat by e-mail (issue 6 §4–5). Everything goes through the outbox, so a failing SMTP
+// Offline chat by e-mail. Everything goes through the outbox, so a failing SMTP
 // server delays these mails but never loses them; renderEmail escapes the visitor's text.
 function founderAddresses(deps: AppDeps): string[] {
   return deps.config.ADMIN_EMAILS.length > 0 ? deps.config.ADMIN_EMAILS : [deps.config.BRAND_EMAIL];

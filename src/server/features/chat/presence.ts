@@ -8,7 +8,7 @@ const CHANGED = 'chat:admin-presence-changed';
 const REMOTE_TTL_MS = 5_000;
 
 /**
- * "Is an admin online?" without a cross-instance round trip per message (issue 11 §3: every visitor
+ * "Is an admin online?" without a cross-instance round trip per message ( every visitor
  * message used to ask every instance through the adapter). Admins on this instance are counted;
  * admins elsewhere are looked up at most once per TTL, and every instance drops its cached answer
  * when an admin connects or leaves anywhere.

@@ -1,5 +1,5 @@
 // A token bucket per socket: a flood is refused message by message while the socket stays
-// connected and usable once the visitor slows down (issue 6 "a flood of messages").
+// connected and usable once the visitor slows down.
 export interface RateBucket {
   take(): boolean;
 }

@@ -34,7 +34,7 @@ const startChat = (deps: AppDeps) => async (request: FastifyRequest) => ({
 });
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, { deps }) => {
-  // Empty chats older than a day are deleted at start and hourly (issue 12 §8); on several
+  // Empty chats older than a day are deleted at start and hourly; on several
   // instances each runs it: the delete is idempotent.
   const cleanup = () =>
     void deleteAbandonedEmptyChats(deps.database)

@@ -5,7 +5,7 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { chatClient, request } from '../../../../tests/helpers/chat-client.ts';
 import { SESSION_CACHE_MS } from '../auth/session-cache.ts';
 
-// Issue 13 §5, the part a broadcast cannot guarantee: a customer's socket stops working once its
+// The part a broadcast cannot guarantee: a customer's socket stops working once its
 // session has expired or was revoked even when the "disconnect its sockets" broadcast never
 // arrived. The session is changed in the database directly here — no broadcast, no cache
 // invalidation, exactly what a lost message looks like — and the socket must be refused within

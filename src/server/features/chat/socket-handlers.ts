@@ -41,7 +41,7 @@ const viewerOf = (socket: { data: SocketData }): Viewer => ({
   isAdmin: socket.data.role === 'admin',
 });
 
-/** The chat's socket events (spec §7, DESIGN §5): every payload validated, every chat checked. */
+/** The chat's socket events (spec §7): every payload validated, every chat checked. */
 export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: AddressLimit) {
   const { database, log } = deps;
   // Several instances share events through an adapter (plugins/socket.ts) exactly in these cases.
@@ -56,7 +56,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
   const emitSummary = async (chatId: string) => {
     if (!(await adminOnline())) return;
     const summary = await summaryOf(database, chatId);
-    // A chat without a message is not in the console's list (issue 12 §8): nothing to update.
+    // A chat without a message is not in the console's list: nothing to update.
     if (summary?.lastMessageAt) io.to(ADMINS).emit(CHAT_EVENTS.chatSummary, summary);
   };
 
@@ -84,7 +84,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     const messages = createRateBucket(8, 1);
     const lookups = createRateBucket(30, 3);
     if (socket.data.role !== 'admin') {
-      // The widget's human tab says at once whether someone is there (offline mode, issue 6 §5).
+      // The widget's human tab says at once whether someone is there (offline mode).
       void adminOnline().then((online) => socket.emit(CHAT_EVENTS.adminPresence, { online }));
     } else {
       void socket.join(ADMINS);
@@ -99,7 +99,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     // Chats this visitor socket may use, checked once (ownership never changes; a closed chat is
     // refused by storeMessage itself). Admin sockets always read the row: its contact e-mail may change.
     // The cached row's state goes stale (a close, the founder's first reply, another socket or
-    // instance): whatever reports the state (joinChat) asks for a `fresh` read (issue 18 item 1).
+    // instance): whatever reports the state (joinChat) asks for a `fresh` read.
     const known = new Map<string, Conversation>();
     const access = async (chatId: string, fresh = false) => {
       const cached = socket.data.role === 'admin' || fresh ? undefined : known.get(chatId);
@@ -208,7 +208,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       return { history };
     });
 
-    // The spec's payload carries `sender`; it is ignored: the connection decides (DESIGN §5).
+    // The spec's payload carries `sender`; it is ignored: the connection decides.
     on(CHAT_EVENTS.sendMessage, sendMessagePayload, messages, async ({ chatId, message }) => ({
       message: await send(chatId, message, socket.data.role === 'admin' ? 'admin' : 'user'),
     }));
@@ -219,7 +219,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
 
     on(CHAT_EVENTS.closeChat, joinChatPayload, lookups, async (chatId) => {
       await access(chatId);
-      // An admin's close is audited with the change (issue 13 item 4).
+      // An admin's close is audited with the change.
       const admin = socket.data.role === 'admin' ? await requireAdmin() : null;
       await closeConversation(database, chatId, admin ? { actorUserId: admin.user.id } : undefined);
       io.to(room(chatId)).to(ADMINS).emit(CHAT_EVENTS.chatClosed, { chatId });

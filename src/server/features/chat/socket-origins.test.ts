@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 
-// Issue 10 §5: the socket server allows exactly the HTTP API's origins (PUBLIC_URL + CORS_ORIGINS).
+// The socket server allows exactly the HTTP API's origins (PUBLIC_URL + CORS_ORIGINS).
 let t: TestApp;
 let base: string;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { AddContactBody } from '../../../contract/contact.ts';
 import type { AppDeps } from '../../deps.ts';
-import { contactMessages } from '../../db/schema/public-site.ts';
+import { contactMessages } from '../../db/schema/leads-and-contacts.ts';
 import { notifyAdmins } from '../mail/notify-admins.ts';
 import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 

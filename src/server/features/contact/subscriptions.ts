@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { contactMessages } from '../../db/schema/public-site.ts';
+import { contactMessages } from '../../db/schema/leads-and-contacts.ts';
 
 /** A deleted account's contact messages (decision 192): by the account or the address, deleted. */
 export function subscribeContact(deps: AppDeps) {

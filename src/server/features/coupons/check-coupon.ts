@@ -14,7 +14,7 @@ export type CouponCheck =
 const day = (d: Date) => formatStageDate(d).replace(/ at .*$/, '');
 
 /**
- * Whether `code` may be used by `userId` now (DESIGN §5 "Coupons and referrals"): promo coupons by
+ * Whether `code` may be used by `userId` now: promo coupons by
  * their dates, activity and use limit; referral codes never by their owner and not after the
  * configured referral end date.
  */

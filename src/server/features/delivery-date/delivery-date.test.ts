@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { loadConfig } from '../../config.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { getOverview } from '../admin/overview.ts';
 import { listOrders } from '../admin/orders.ts';
 import { recordUiApproval } from './record-ui-approval.ts';
 
-// Issue 19 item 4: the UI approval sets the due date; the tracker and the back office show it.
+// The UI approval sets the due date; the tracker and the back office show it.
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;

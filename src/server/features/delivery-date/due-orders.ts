@@ -3,7 +3,7 @@ import { daysLeft } from '../../../domain/delivery-date.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { Database } from '../../db/client.ts';
 
-/** The overview lists orders due within this many days (issue 19 item 4). */
+/** The overview lists orders due within this many days. */
 export const DUE_SOON_DAYS = 7;
 
 /**

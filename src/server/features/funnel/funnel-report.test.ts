@@ -13,7 +13,7 @@ import { completeNextStage } from '../tracker/complete-next-stage.ts';
 import { pageViewCounterOf } from './count-page-views.ts';
 import { funnelReport, lastWeeks } from './funnel-report.ts';
 
-// Issue 14.4: the first-touch source travels from a counted visit to the lead, the contact message,
+// The first-touch source travels from a counted visit to the lead, the contact message,
 // the sign-up and the order, and the back office reads the funnel per week and source.
 
 let t: TestApp;

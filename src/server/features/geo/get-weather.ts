@@ -10,7 +10,7 @@ const PLACE_TTL_MS = 60 * 60 * 1000;
 const FAILURE_TTL_MS = 60 * 1000;
 
 /**
- * The footer's location and weather (spec §2, DESIGN §4): the caller's IP → city (cached per IP),
+ * The footer's location and weather (spec §2): the caller's IP → city (cached per IP),
  * city → weather (cached per city), each call with a short timeout; any failure falls back to the
  * default city and 'Clear Sky'. The providers' keys never leave the server.
  */
@@ -23,7 +23,7 @@ export function createWeatherService(config: AppDeps['config'], providers?: { ge
   const forecasts = new TtlCache<Promise<CityWeather | null>>(2_000, Math.max(weatherTtl, FAILURE_TTL_MS));
 
   // Every loopback or private address is "the server's own place" for the provider: one look-up
-  // shared by all of them, not one per address (issue 11.1: a bench or a LAN of visitors).
+  // shared by all of them, not one per address ( a bench or a LAN of visitors).
   const placeOf = (ip: string) => {
     const key = isPrivateIp(ip) ? 'private' : ip;
     return places.getOrLoad(key, () => geo.locate(ip), (p) => (p ? PLACE_TTL_MS : FAILURE_TTL_MS));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { freePort, REDIS_BIN, startRedis, stopProcess } from '../../../../tests/helpers/processes.ts';
 
-// Issue 10 item 8: /api/v1/health keeps its contract and names Redis's state when REDIS_URL is set.
+// /api/v1/health keeps its contract and names Redis's state when REDIS_URL is set.
 describe.skipIf(!existsSync(REDIS_BIN))('health with REDIS_URL', () => {
   let t: TestApp;
   let redis: ChildProcess | undefined;

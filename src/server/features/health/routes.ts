@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { createRedisProbe } from './redis-probe.ts';
 
 /**
- * How long a good probe answers for the next calls (issue 11.1: health under load must not query the
+ * How long a good probe answers for the next calls ( health under load must not query the
  * database per call). A failed probe is never reused: once the database goes away, health says 503
  * at most this long after the last good probe started (plus the ping's own timeout), and says 200
  * again on the first call after it is back.

@@ -275,7 +275,7 @@ describe('tax invoices', () => {
   });
 });
 
-// Issue 18 item 12 (decision 120): a test-mode payment moved no money, so it never takes a number
+// Decision 120: a test-mode payment moved no money, so it never takes a number
 // of the tax-invoice series — an operator who goes live later starts at 0001 with no gap.
 describe('test-mode payments', () => {
   const apps: { t: TestApp; rzp?: FakeRazorpay }[] = [];

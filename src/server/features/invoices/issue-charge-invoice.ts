@@ -10,7 +10,7 @@ import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { type IssuedInvoice, buyerOf, insertNumberedInvoice, sellerOf } from './issue-invoice.ts';
 
 /**
- * The invoice of one maintenance-plan charge (issue 20 item 4, decision 175), in the charging
+ * The invoice of one maintenance-plan charge (decision 175), in the charging
  * transaction: the same series and counter as the orders' invoices (TEST series for a test-mode
  * charge, decision 120). Idempotent per charge — the charge row is unique per payment id, and a
  * second call returns the first invoice.

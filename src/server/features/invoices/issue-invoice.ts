@@ -19,7 +19,7 @@ const LABEL = {
   remaining: 'Remaining payment (80%)',
 } as const;
 
-/** The seller printed on every invoice: configuration, never code (DESIGN §1). */
+/** The seller printed on every invoice: configuration, never code. */
 export function sellerOf(config: AppDeps['config']): InvoiceSnapshot['seller'] {
   return {
     legalName: config.SELLER_LEGAL_NAME ?? config.BRAND_NAME,

@@ -3,7 +3,7 @@ import type { InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.
 import { formatMoney } from '../../../domain/money.ts';
 
 // pdfkit (~10 MB resident once loaded, with its font metrics) is loaded on the first invoice, not at
-// start-up: most processes render none for hours (issue 10 item 2's memory budget).
+// start-up: most processes render none for hours (the memory budget of bench/startup.ts).
 let pdfkit: Promise<typeof PDFKit> | undefined;
 const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
@@ -105,7 +105,7 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   row('Description', `Amount (${s.currency})`, true);
   rule();
   if (s.charge) {
-    // A maintenance-plan charge (issue 20): one line for the month it pays for, nothing owed after.
+    // A maintenance-plan charge: one line for the month it pays for, nothing owed after.
     row(`${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}`, money(s.total, s));
     rule();
     row('Total paid', money(s.total, s), true);

@@ -6,7 +6,7 @@ import { authOf, requireUser } from '../../plugins/auth.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { getBillingDetails, invoicePdf, listOrderInvoices, saveBillingDetails } from './invoice-queries.ts';
 
-/** The customer's side of tax invoices (issue 14.1): billing details, the list and the PDFs. */
+/** The customer's side of tax invoices: billing details, the list and the PDFs. */
 export const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const onRequest = requireUser(deps.db);
 

@@ -13,7 +13,7 @@ export function subscribeInvoices(deps: AppDeps) {
   deps.events.inTransaction('payment.settled', async (e, tx) => {
     await issueInvoice(deps, tx, { installmentId: e.installmentId, paymentId: e.paymentId, paidAt: e.paidAt });
   });
-  // A maintenance-plan charge is invoiced the same way, from the same numbering (issue 20 item 4).
+  // A maintenance-plan charge is invoiced the same way, from the same numbering.
   deps.events.inTransaction('maintenance.charged', async (e, tx) => {
     await issueChargeInvoice(deps, tx, e);
   });

@@ -7,17 +7,17 @@ import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
 import { purgeRetainedRecords } from '../users/purge-retained.ts';
 import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
 
-/** One pass of every scheduled job of issue 14; `now` is the clock (tests move it). */
+/** One pass of every scheduled job; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const reminders = await runDueReminders(deps, now);
   const followUps = await followUpAbandonedCheckouts(deps, now);
   const draftsDeleted = await cleanUpDrafts(deps, now);
-  // Issue 19.5: the batched order notices (decision 155).
+  // The batched order notices (decision 155).
   const notices = await sendDueNotices(deps, now);
-  // Issue 20: resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
+  // Resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
   const supportClosed = await closeResolvedRequests(deps, now);
   const planOffers = await sendPlanOffers(deps, now);
-  // Issue 21: a deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
+  // A deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
   const retentionPurged = await purgeRetainedRecords(deps, now);
   // Stored objects no row names, after a grace period (decision 231): after the purge, which may leave some.
   const objectsSwept = await sweepStoredObjects(deps, now);

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
-import { leads } from '../../db/schema/public-site.ts';
+import { leads } from '../../db/schema/leads-and-contacts.ts';
 import { notifyAdmins } from '../mail/notify-admins.ts';
 import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 

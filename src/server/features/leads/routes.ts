@@ -9,7 +9,7 @@ const DONE = "Thanks! We'll reach out to you soon.";
 
 /** Spec §7 alert/sendEmail and alert/sendMessage: the landing page's lead form. */
 export const leadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  // Strangers can trigger these: a per-IP cap (DESIGN §6); below it every submission is stored.
+  // Strangers can trigger these: a per-IP cap; below it every submission is stored.
   const rateLimit = { max: deps.config.PUBLIC_FORMS_MAX_PER_IP_MINUTE, timeWindow: '1 minute' };
 
   app.post(

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { leads } from '../../db/schema/public-site.ts';
+import { leads } from '../../db/schema/leads-and-contacts.ts';
 
 /** A deleted account's address leaves the leads list (decision 192): its e-mail leads are deleted. */
 export function subscribeLeads(deps: AppDeps) {

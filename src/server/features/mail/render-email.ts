@@ -1,5 +1,5 @@
 // Every value that reaches an e-mail passes through escapeHtml, so a name like
-// <script> arrives as text (DESIGN §6 "output escaping everywhere, including e-mail templates").
+// <script> arrives as text.
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')

@@ -10,10 +10,10 @@ import { invoices } from '../../db/schema/invoices.ts';
 import { paymentEvents } from '../../db/schema/orders.ts';
 import { movesState } from './apply-subscription-event.ts';
 import { maintenanceSupportExtension } from './plan-queries.ts';
-import { insertOrder } from './test-orders.ts';
+import { insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
 import { reconcilePayments } from '../payments/reconcile-payments.ts';
 
-// The maintenance plan against the Razorpay fake (issue 20 item 4, decision 175): plans and
+// The maintenance plan against the Razorpay fake (decision 175): plans and
 // subscriptions through the real API shape, Checkout's signature, and signed webhooks arriving
 // replayed, late, out of order, or about another order's subscription.
 

@@ -15,7 +15,7 @@ import { maintenanceSupportExtension } from './plan-queries.ts';
 import { cancelAtPeriodEnd, subscribe, verifySubscription } from './subscribe.ts';
 import { authoriseTestSubscription, chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
 
-// The maintenance plan's routes (issue 20 item 4, decision 175). Customer routes: the bearer
+// The maintenance plan's routes (decision 175). Customer routes: the bearer
 // token and the caller's own delivered order, else 404.
 
 export const maintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

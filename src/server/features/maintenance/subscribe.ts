@@ -11,7 +11,7 @@ import { monthlyPriceIn } from '../../lib/maintenance-price.ts';
 import { planViewOf } from './plan-queries.ts';
 import { supportWindow } from '../support/support-window.ts';
 
-// The customer's three plan operations (issue 20 item 4, decision 175): subscribe, verify the
+// The customer's three plan operations (decision 175): subscribe, verify the
 // checkout's signature, cancel at the end of the period.
 
 /** Razorpay charges at most this many months; the plan runs until cancelled well before that. */

@@ -6,7 +6,7 @@ import { moneyContext } from '../../lib/money-context.ts';
 import type { TestCheckoutProvider } from '../../integrations/payments/test-checkout.ts';
 import { type ChangeOutcome, applySubscriptionChange } from './apply-subscription-event.ts';
 
-// The built-in test checkout plays Razorpay's part for subscriptions (issue 20 item 4): the
+// The built-in test checkout plays Razorpay's part for subscriptions: the
 // subscription lives in our database, and a charge is applied through the same function a
 // `subscription.charged` webhook goes through — so the whole flow runs with no account anywhere.
 

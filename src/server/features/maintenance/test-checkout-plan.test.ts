@@ -5,9 +5,9 @@ import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/ma
 import { invoices } from '../../db/schema/invoices.ts';
 import { supportWindow } from '../support/support-window.ts';
 import { chargeTestSubscription } from './test-charges.ts';
-import { insertOrder } from './test-orders.ts';
+import { insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
 
-// The whole plan with no account anywhere (issue 20 item 4): the built-in test checkout opens the
+// The whole plan with no account anywhere: the built-in test checkout opens the
 // subscription, its page authorises the first charge, and the monthly charge a test triggers
 // extends the paid period (and so support) and issues an invoice in the TEST series.
 

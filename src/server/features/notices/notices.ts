@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
 
-// The one notice mechanism (DESIGN §11, decision 155): anything the other side of an order should
+// The one notice mechanism (decision 155): anything the other side of an order should
 // hear about becomes a notice row here; send-notices.ts mails them in batches, reading in the app
 // marks them read first. A notice's summary is what an e-mail may say — never a message's text.
 

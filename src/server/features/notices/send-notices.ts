@@ -8,7 +8,7 @@ import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { adminRecipients } from '../mail/notify-admins.ts';
 import { renderEmail } from '../mail/render-email.ts';
 
-// The notice job (DESIGN §11, decision 155): per order and recipient side, ONE e-mail once the
+// The notice job (decision 155): per order and recipient side, ONE e-mail once the
 // oldest notice the recipient has neither read in the app nor been mailed is
 // ORDER_NOTIFY_DELAY_SECONDS old, listing everything new since. Part of the job pass
 // (jobs/run-jobs.ts); exactly once across instances through row locks, as the reminders are.

@@ -7,8 +7,8 @@ import { buildApp, type BuiltApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createThrowAwayDatabase, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
-import { DOCX, PNG } from './test-files.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
+import { DOCX, PNG } from '../../../../tests/fixtures/file-bytes.ts';
 
 // `npm run db:backup` / `db:restore` carry the order files (decision 140): a site is backed up by
 // the real script, restored by the real script into a new database and a new, empty files folder,

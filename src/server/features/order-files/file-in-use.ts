@@ -2,8 +2,8 @@ import type { Tx } from '../../db/client.ts';
 
 // A file that another feature refers to (a design review's images, an attachment of a message
 // that must stay readable) cannot be deleted. Those features do not exist in this module's view:
-// each adds its own check here when it is built, so files never import reviews (DESIGN §11,
-// "events, not imports"). A check answers why the file is in use, or null.
+// each adds its own check here when it is built, so files never import reviews (docs/architecture.md,
+// "Events and jobs"). A check answers why the file is in use, or null.
 
 export type FileInUseCheck = (tx: Tx, fileId: string) => Promise<string | null>;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decideFileType } from './file-type.ts';
 import { contentDisposition, sanitizeFileName } from './file-name.ts';
 import { inspectUpload } from './inspect-upload.ts';
-import { DOCX, ole, PNG, SVG_WITH_SCRIPT } from './test-files.ts';
+import { DOCX, ole, PNG, SVG_WITH_SCRIPT } from '../../../../tests/fixtures/file-bytes.ts';
 
 // The pure parts of the upload checks, on inputs the API tests do not reach: bytes arriving in
 // awkward chunks, SVG and HTML in their less common spellings, names at the edges.

@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { fileForm, multipartBody } from '../../../../tests/helpers/multipart.ts';
 import { createPaymentOrder } from '../payments/create-payment-order.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { addFileInUseCheck } from './file-in-use.ts';
 import { filesOfOrder, orderFor } from './order-files.ts';
 import { SWEEP_GRACE_MS, sweepStoredObjects } from './sweep-objects.ts';
-import { DOCX, GIF, HTML_PAGE, JPEG, ole, PDF, PLAIN_ZIP, PNG, SVG_WITH_SCRIPT, WEBP, XLSX } from './test-files.ts';
+import { DOCX, GIF, HTML_PAGE, JPEG, ole, PDF, PLAIN_ZIP, PNG, SVG_WITH_SCRIPT, WEBP, XLSX } from '../../../../tests/fixtures/file-bytes.ts';
 
-// Issue 19 item 2 on the real app: every attack of the issue's list is a test here. The local
+// Order files on the real app (decisions 140–142): every known attack is a test here. The local
 // driver writes into a folder this test owns, so "nothing half-stored" is checked on the disk.
 
 const MB = 1024 * 1024;

@@ -4,7 +4,7 @@ import type { OrderFile, OrderFileType } from '../../../contract/order-files.ts'
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { ObjectMissingError } from '../../integrations/storage/file-storage.ts';

@@ -22,7 +22,7 @@ import { contentDisposition } from './file-name.ts';
 import { deleteOrderFile, listOrderFiles, openOrderFile, orderFor, type Viewer } from './order-files.ts';
 import { maxUploadBytes, refuseEarly, uploadOrderFile } from './upload-file.ts';
 
-// Order files (issue 19.2): the same four operations for the customer (/orders/…) and the founder
+// Order files: the same four operations for the customer (/orders/…) and the founder
 // (/admin/orders/…). Only who may see which order and which side an upload is on differ.
 
 type Side = Viewer['side'];

@@ -1,6 +1,6 @@
 import { and, inArray, lt, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { orderFiles, storedObjectSweepMarks } from '../../db/schema/workspace-files.ts';
+import { orderFiles, storedObjectSweepMarks } from '../../db/schema/order-files.ts';
 import { TEMP_PREFIX } from './upload-file.ts';
 
 // Stored objects that no row names (docs/decisions/231-stored-object-sweep.md): an upload whose

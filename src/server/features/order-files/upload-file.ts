@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { OrderFile } from '../../../contract/order-files.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orderFileQuotaLocks, orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFileQuotaLocks, orderFiles } from '../../db/schema/order-files.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { TooLargeError } from '../../integrations/storage/file-storage.ts';
@@ -65,7 +65,7 @@ export async function refuseEarly(deps: AppDeps, order: OrderRef, declaredLength
 }
 
 /**
- * Stores one uploaded file for an order (issue 19.2).
+ * Stores one uploaded file for an order.
  * 1. The bytes stream to a temporary key with the byte limit; type, size and sha-256 are gathered
  *    on the way. A cut-off or too large upload leaves nothing (the driver removes its partial object).
  * 2. The type is decided from the bytes; a refused type is deleted and answered 415.

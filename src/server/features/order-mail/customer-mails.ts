@@ -6,7 +6,7 @@ import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { invoiceAttachment } from '../invoices/invoice-queries.ts';
 
 // The customer's e-mails of the order's progress — a stage completed, a payment received — all
-// through the outbox (DESIGN §5). Sent after commit by the subscribers in subscriptions.ts.
+// through the outbox. Sent after commit by the subscribers in subscriptions.ts.
 
 export async function mailStageCompleted(deps: AppDeps, to: string, orderPublicId: string, stage: number, note: string | null, at: Date) {
   const name = STAGES[stage - 1] ?? `Stage ${stage}`;
@@ -55,7 +55,7 @@ export async function mailReceipt(
       ],
       action: { label: 'View your order', url: `${deps.config.publicUrl}/status/${r.orderPublicId}` },
     }),
-    // Issue 14.1: the tax invoice PDF travels with the receipt.
+    // The tax invoice PDF travels with the receipt.
     r.invoice ? [await invoiceAttachment(deps, r.invoice.id)] : undefined,
   );
 }

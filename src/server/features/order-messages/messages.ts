@@ -3,14 +3,14 @@ import type { OrderMessage, PostOrderMessageBody } from '../../../contract/order
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderMessageFiles, orderMessageReads, orderMessages, type MessageSide } from '../../db/schema/order-messages.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
 import { markNoticesRead } from '../notices/notices.ts';
 import type { ThreadViewer } from '../../lib/workspace-order.ts';
 
-// One thread per order (issue 19 item 5, decision 155). A message is stored, with its attachments
+// One thread per order (decision 155). A message is stored, with its attachments
 // and the sender's read marker, in one transaction that publishes `order.message`; the notice for
 // the other side (notices/) and the live broadcast (socket-handlers.ts) hang on that event.
 

@@ -11,13 +11,13 @@ import { instancesOnPostgres } from '../../../../tests/helpers/instances.ts';
 import { ORDER_SOCKET_EVENTS, type OrderMessageEvent } from '../../../contract/order-messages.ts';
 import type { BuiltApp } from '../../app.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { runJobs } from '../jobs/run-jobs.ts';
 import { NOTICE_TEMPLATE } from '../notices/send-notices.ts';
-import { PNG } from '../order-files/test-files.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { revokeSession } from '../auth/sessions.ts';
 
-// Issue 19 item 5 on the real app (PGlite, or PostgreSQL with TEST_DB=postgres): the thread, its
+// Order messages on the real app (decision 155) (PGlite, or PostgreSQL with TEST_DB=postgres): the thread, its
 // attacks, live delivery over socket.io, unread counts, and the batched notice e-mail (decision 155).
 
 type Who = { headers: Record<string, string>; token: string; user: { email: string } };

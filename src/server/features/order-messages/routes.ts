@@ -11,7 +11,7 @@ import { addFileInUseCheck } from '../order-files/file-in-use.ts';
 import { fileInMessage, listMessages, markThreadRead, postMessage } from './messages.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 
-// Order messages (issue 19 item 5, decision 155): the same three operations for the customer
+// Order messages (decision 155): the same three operations for the customer
 // (/orders/:orderId/…, public) and the founder (/admin/orders/:id/…, behind the admin guard; `:id`
 // like every other /admin/orders/:id route). Every route checks the order before the body.
 

@@ -9,7 +9,7 @@ import { createRateBucket } from '../chat/rate-bucket.ts';
 import { orderRoom } from '../chat/rooms.ts';
 import { workspaceOrder } from '../../lib/workspace-order.ts';
 
-// Live order messages (issue 19 item 5) on the chat's socket.io connection: a room per order,
+// Live order messages on the chat's socket.io connection: a room per order,
 // joined with `joinOrder` by the order's customer or an admin. A message is broadcast after its
 // transaction committed (the `order.message` event, after commit), so nobody hears of a message
 // that is not stored; through the adapter it reaches sockets on every instance.

@@ -1,6 +1,6 @@
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 
-// Unread counts for order lists (issue 19 item 5): messages of the other side after the side's
+// Unread counts for order lists: messages of the other side after the side's
 // read marker. A SQL expression, so a list query counts them in the same statement.
 
 const OTHER: Record<MessageSide, MessageSide> = { customer: 'agency', agency: 'customer' };

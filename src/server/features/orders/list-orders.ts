@@ -37,7 +37,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       limit 100`,
     [userId, publicId ?? null],
   );
-  // Issue 20.1: the support window of each order (null until delivered; few orders per customer).
+  // The support window of each order (null until delivered; few orders per customer).
   const now = new Date();
   const supportUntil = new Map<string, string>();
   for (const r of rows) {

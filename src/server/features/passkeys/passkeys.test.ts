@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { passkeys, webauthnChallenges } from '../../db/schema/account-security.ts';
 import { sessions, users } from '../../db/schema/platform.ts';
-import { addPasskey, api, confirmedAtOf, loginOptions, newAuthenticator, registrationOptions, signInWithPasskey, stepUp, stepUpOptions } from './test-support.ts';
+import { addPasskey, api, confirmedAtOf, loginOptions, newAuthenticator, registrationOptions, signInWithPasskey, stepUp, stepUpOptions } from '../../../../tests/fixtures/passkeys.ts';
 
-// Issue 21 item 1: passkeys for everyone, through the real WebAuthn ceremonies (a software
+// Passkeys for everyone, through the real WebAuthn ceremonies (a software
 // authenticator signs with P-256 keys), and every attack the issue lists for them.
 
 let t: TestApp;

@@ -25,7 +25,7 @@ import { stepUpOptions, stepUpWithPasskey, stepUpWithRecoveryCode } from './step
 const tags = ['passkeys'];
 const security = [{ bearer: [] }];
 
-// Passkeys (WebAuthn) and the step-up, issue 21 items 1–2, decision 190. Every ceremony is two
+// Passkeys (WebAuthn) and the step-up, decision 190. Every ceremony is two
 // calls: options (a single-use challenge, five minutes) and verify (the browser's answer to it).
 export const passkeyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const limits = authRateLimits(deps.config);

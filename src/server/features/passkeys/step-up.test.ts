@@ -4,10 +4,10 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { passkeys, recoveryCodes } from '../../db/schema/account-security.ts';
 import { sessions } from '../../db/schema/platform.ts';
 import { confirmSession, hashToken } from '../auth/sessions.ts';
-import { freshIp } from '../auth/test-support.ts';
-import { addPasskey, api, confirmedAtOf, newAuthenticator, signInWithPasskey, stepUp } from './test-support.ts';
+import { freshIp } from '../../../../tests/fixtures/sign-in.ts';
+import { addPasskey, api, confirmedAtOf, newAuthenticator, signInWithPasskey, stepUp } from '../../../../tests/fixtures/passkeys.ts';
 
-// Issue 21 item 2 and decision 190: the back office's passkeys, the step-up that guards adding and
+// Decision 190: the back office's passkeys, the step-up that guards adding and
 // removing them, and the ten recovery codes.
 
 let t: TestApp;

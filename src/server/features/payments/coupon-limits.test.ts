@@ -3,7 +3,7 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
 import { settlePayment } from './settle-payment.ts';
 
-// Issue 13 items 1, 8 and 9 (decision 092). On main: both racing customers got the discount and
+// 8 and 9 (decision 092). On main: both racing customers got the discount and
 // redemptions exceeded maxUses; one customer reused a promo on every order; a 100 %-off coupon
 // could be created and answered 502 at checkout.
 

@@ -21,12 +21,12 @@ export interface CreatePaymentOrderInput {
   orderId?: string;
   currency?: string;
   amount?: number;
-  /** The advance needs the customer's "I agree to the Terms and Conditions" (issue 19 item 6). */
+  /** The advance needs the customer's "I agree to the Terms and Conditions". */
   acceptTerms?: boolean;
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** Public order ids are random (DESIGN §3), short enough for a receipt (≤ 40 chars). */
+/** Public order ids are random, short enough for a receipt (≤ 40 chars). */
 export const newOrderPublicId = () => 'ORD' + [...randomBytes(10)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
 
 const providerDown = () =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
 
-// Issue 13 item 13, the attack: a customer opens the remaining payment in two tabs and pays both
+// The attack: a customer opens the remaining payment in two tabs and pays both
 // with valid signatures, at the same moment, then replays them. The installment is credited once;
 // the second payment is kept as a duplicate (provider payment id and time) for the refund.
 

@@ -4,7 +4,7 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
 
-// Issue 12 item 6: the remaining paid in two tabs. Before: verify answered like any payment, the
+// The remaining paid in two tabs. Before: verify answered like any payment, the
 // founder got no e-mail, nothing listed it, and nothing could refund it.
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { notifyAdmins } from '../mail/notify-admins.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
-// Issue 12 item 6: a duplicate payment (the remaining paid in two tabs) is told to the customer at
+// A duplicate payment (the remaining paid in two tabs) is told to the customer at
 // once, e-mailed to the founder and listed as "Refund needed" in the back office until the founder
 // marks it refunded — through the provider's refund API when it has one.
 

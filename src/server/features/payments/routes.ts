@@ -27,7 +27,7 @@ const withErrors = { ...errorResponses, 502: errorResponse };
 
 
 /**
- * Pricing, quotes and the two-stage payment (issue 5). Money routes check the session onRequest,
+ * Pricing, quotes and the two-stage payment. Money routes check the session onRequest,
  * so a stranger gets 401 before any body is parsed.
  */
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

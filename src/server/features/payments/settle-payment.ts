@@ -60,7 +60,7 @@ export async function settlePayment(
     const now = new Date();
     if (installment.state === 'paid') {
       // A second successful payment for an installment already paid: keep the record for a refund.
-      // The founder is e-mailed and sees "Refund needed" until it is marked refunded (issue 12 item 6).
+      // The founder is e-mailed and sees "Refund needed" until it is marked refunded.
       await tx
         .update(paymentAttempts)
         .set({ state: 'duplicate', providerPaymentId: input.paymentId, paidAt: now, refundState: 'needed' })

@@ -13,7 +13,7 @@ import { PRIMARY, testCheckoutHtml } from '../../integrations/payments/test-chec
 const params = z.object({ orderId: z.string().min(1).max(64) });
 
 /**
- * The built-in test checkout page (DESIGN §4): with no Razorpay keys, /pay sends the customer here
+ * The built-in test checkout page: with no Razorpay keys, /pay sends the customer here
  * instead of Razorpay's window. Plain HTML and a form — no script, so the strict CSP holds — and
  * labelled TEST MODE everywhere. "Pay" signs the result exactly as Razorpay does and returns to /pay,
  * which verifies it through the same payment/verify-payment call as a real payment.
@@ -44,7 +44,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     const amount = escapeHtml(formatMoney(order.amount, c));
     const brand = escapeHtml(deps.config.BRAND_NAME);
     // Back from /pay after paying returns here: say it is paid and lead to the order instead of
-    // offering Pay again (issue 18 item 12) — Razorpay's own window cannot be reopened either.
+    // offering Pay again — Razorpay's own window cannot be reopened either.
     const attempt = await attemptOf(request.params.orderId);
     const paidOrder = attempt && attempt.state !== 'created' ? attempt.publicId : null;
     const action = `/api/v1/payment/test-checkout/${encodeURIComponent(order.id)}`;
@@ -76,7 +76,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       // A paid order cannot be paid again (as on Razorpay): a stale page's Pay leads to the order.
       if (attempt && attempt.state !== 'created') return reply.redirect(`/status/${encodeURIComponent(attempt.publicId)}`, 303);
       if (request.body.action === 'cancel') {
-        // Back to the payment that was cancelled: the remaining one keeps its order (issue 12 item 5).
+        // Back to the payment that was cancelled: the remaining one keeps its order.
         const order = attempt?.kind === 'remaining' ? `&order=${encodeURIComponent(attempt.publicId)}` : '';
         return reply.redirect(`/pay?cancelled=1${order}`, 303);
       }

@@ -33,7 +33,7 @@ describe('built-in test checkout', () => {
     expect(ok.json()).toMatchObject({ status: 'ok', kind: 'advance' });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/payment/test-checkout/order_test_unknown' })).statusCode).toBe(404);
 
-    // Back to the page after paying (issue 18 item 12): it says the payment is complete and links the
+    // Back to the page after paying: it says the payment is complete and links the
     // order; no Pay is offered, and a stale page's Pay leads to the order without a second charge.
     const again = await t.app.inject({ method: 'GET', url: `/api/v1/payment/test-checkout/${created.json().id}` });
     expect(again.body).toContain('Payment complete');

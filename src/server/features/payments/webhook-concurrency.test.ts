@@ -6,7 +6,7 @@ import { installments, orders, paymentAttempts, paymentEvents } from '../../db/s
 import { mailOutbox } from '../../db/schema/platform.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 
-// Issue 18 item 4: Razorpay retries a webhook it thinks was lost, and a proxy may replay it, so the
+// Razorpay retries a webhook it thinks was lost, and a proxy may replay it, so the
 // same signed event can arrive many times at once. The payment is credited once, and the one
 // stored row of that event id says what the event did — the delivery that credited the payment
 // is the one recorded, never a duplicate that merely saw the payment already paid.

@@ -55,9 +55,9 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       const type = String(event.event ?? 'unknown').slice(0, 60);
       const payment = event.payload?.payment?.entity;
       const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
-      // A subscription event (the maintenance plan, issue 20) is logged under its subscription id.
+      // A subscription event (the maintenance plan) is logged under its subscription id.
       const subscription = isSubscriptionEvent(type);
-      // The event id is claimed first, in the transaction that settles (issue 18 item 4): of many
+      // The event id is claimed first, in the transaction that settles: of many
       // identical deliveries at once, one inserts the row and the others wait on its key, then find
       // it and answer "duplicate" without touching money. So the row records what the claimant did,
       // and a settlement that fails rolls the claim back for the provider's retry.

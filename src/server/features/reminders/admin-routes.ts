@@ -69,7 +69,7 @@ export const adminReminderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     async (request) => {
       const id = await orderRowId(deps, request.params.id);
       const actorUserId = authOf(request).user.id;
-      // The change and its audit record in one transaction (issue 13: every admin write is audited).
+      // The change and its audit record in one transaction ( every admin write is audited).
       await deps.db.transaction(async (tx) => {
         const [before] = await tx.select({ orderId: reminderPauses.orderId }).from(reminderPauses).where(eq(reminderPauses.orderId, id)).limit(1);
         if (request.body.paused) {

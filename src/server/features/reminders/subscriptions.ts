@@ -8,7 +8,7 @@ import type { StageCompleted } from '../../lib/domain-events.ts';
 import { cancelRemindersOnPayment, cancelRemindersOnUndo, scheduleReminders } from './schedule.ts';
 import { runDueReminders } from './run-reminders.ts';
 
-/** Launch Readiness: the stage after which the remaining amount is due (issue 14.2). */
+/** Launch Readiness: the stage after which the remaining amount is due. */
 const LAUNCH_READINESS = REMAINING_PAYMENT_STAGE - 1;
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Review, ReviewDecisionBody } from '../../../contract/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 import { orderReviewDecisions, orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';

@@ -3,7 +3,7 @@ import { INLINE_IMAGE_TYPES, type OrderFileType } from '../../../contract/order-
 import type { OpenReviewBody, Review } from '../../../contract/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 import { orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';

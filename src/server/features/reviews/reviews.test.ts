@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
 import { dueDateAfter } from '../../../domain/delivery-date.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
-import { PDF, PLAIN_ZIP, PNG, JPEG } from '../order-files/test-files.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
+import { PDF, PLAIN_ZIP, PNG, JPEG } from '../../../../tests/fixtures/file-bytes.ts';
 import { completeNextStage } from '../tracker/complete-next-stage.ts';
 import type { DomainEventMap } from '../../lib/domain-events.ts';
 
-// Issue 19 item 3 on the real app (PGlite, or PostgreSQL with TEST_DB=postgres): rounds, pins,
+// Design reviews on the real app (decision 150) (PGlite, or PostgreSQL with TEST_DB=postgres): rounds, pins,
 // decisions, the approval → stage rule of decision 150, and every attack of the issue's list that
 // concerns reviews.
 

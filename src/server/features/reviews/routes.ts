@@ -23,7 +23,7 @@ import { listReviews } from './list-reviews.ts';
 import { openReview } from './open-review.ts';
 import { reviewOrder, type Side, type Viewer } from './review-order.ts';
 
-// Design reviews (issue 19 item 3, decision 150). The customer reads rounds, pins and decides; the
+// Design reviews (decision 150). The customer reads rounds, pins and decides; the
 // founder (under /admin, whose guard admits admins only and answers a customer 403) opens rounds,
 // answers pins and resolves them. Every route checks the order first: another customer's order
 // is a 404 before the body is looked at.

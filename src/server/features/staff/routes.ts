@@ -12,7 +12,7 @@ import { removeStaff } from './remove-staff.ts';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** /api/v1/admin/staff (issue 21 item 3): registered inside the admin plugin; owner only (permissions.ts). */
+/** /api/v1/admin/staff: registered inside the admin plugin; owner only (permissions.ts). */
 export const adminStaffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/staff',

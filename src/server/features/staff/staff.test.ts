@@ -6,10 +6,10 @@ import { instancesOnPostgres } from '../../../../tests/helpers/instances.ts';
 import { chatClient, request } from '../../../../tests/helpers/chat-client.ts';
 import { ORDER_SOCKET_EVENTS } from '../../../contract/order-messages.ts';
 import { createSignupTicket } from '../auth/signup-tickets.ts';
-import { freshIp, lastCodeFor, post } from '../auth/test-support.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
+import { freshIp, lastCodeFor, post } from '../../../../tests/fixtures/sign-in.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 
-// Issue 21 item 3 (decision 191): the owner's staff list. Owner only; an invited customer is staff at
+// Decision 191: the owner's staff list. Owner only; an invited customer is staff at
 // once, a new address at sign-up or sign-in; a removal makes a customer again and cuts every
 // session and socket at once, on every instance.
 

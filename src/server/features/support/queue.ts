@@ -8,7 +8,7 @@ import { supportRequests } from '../../db/schema/support.ts';
 import { toSummary } from './requests.ts';
 import { supportWindow } from './support-window.ts';
 
-// The founder's support queue (issue 20 item 2): requests by state, the customer who has waited
+// The founder's support queue: requests by state, the customer who has waited
 // longest first, with the time since their last message and a flag once the wait passes
 // SUPPORT_FIRST_RESPONSE_HOURS. "Waiting" is `waiting_since` (decision 170): set by the request,
 // a customer message or a reopen, cleared by the agency's reply or by resolving/closing.

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 import { supportMessageFiles, supportMessages, supportRequestFiles, supportRequests } from '../../db/schema/support.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
@@ -15,7 +15,7 @@ import { filesOfOrder } from '../order-files/order-files.ts';
 import { maintenanceOffer } from './plan-offer.ts';
 import { supportWindow } from './support-window.ts';
 
-// Support requests (issue 20 item 2, decision 170): opened by the customer of a delivered order
+// Support requests (decision 170): opened by the customer of a delivered order
 // while support covers it, each with a thread and a state. Every change is one transaction that
 // locks the request row and publishes `support.request` / `support.message`; notices for the other
 // side and the live broadcast hang on those events (subscriptions.ts, socket.ts).

@@ -26,7 +26,7 @@ import { fileInSupport } from './files-in-use.ts';
 import { queueItem, supportQueue } from './queue.ts';
 import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, setRequestState, supportOrder, supportOverview, toRequest } from './requests.ts';
 
-// Support after delivery (issue 20, decision 170). The customer's routes check the order (their
+// Support after delivery (decision 170). The customer's routes check the order (their
 // own, delivered) before anything in the body; the founder's sit behind the admin guard of
 // /api/v1/admin and every write is audited.
 

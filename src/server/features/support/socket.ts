@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
 
-// Live support (issue 20 item 2): messages and state changes go to the order's room, the one a
+// Live support: messages and state changes go to the order's room, the one a
 // customer's order page and the founder's pages join with `joinOrder` (order-messages), under their
 // own event names. After commit, so nobody hears of what is not stored; the adapter carries them
 // to sockets on every instance. GET …/messages reads the same thread without a socket.

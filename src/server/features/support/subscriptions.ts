@@ -6,7 +6,7 @@ import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { addNotice } from '../notices/notices.ts';
 
-// Support through the one notice mechanism (DESIGN §11, decision 155): a new request and every
+// Support through the one notice mechanism (decision 155): a new request and every
 // message become a `support_reply` notice for the other side, mailed in the order's batch by the
 // notice job; resolving a request tells the customer. Each reaction runs in the publisher's
 // transaction, so a notice exists exactly when its request or message does. The summary names the

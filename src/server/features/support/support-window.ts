@@ -3,7 +3,7 @@ import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderStages } from '../../db/schema/orders.ts';
 
-// The support window of a delivered order (issue 20 item 1, decision 170): covered from the
+// The support window of a delivered order (decision 170): covered from the
 // completion of stage 15 "Website Delivery" for SUPPORT_DAYS days, and longer while a paid plan
 // covers it. The maintenance plan is another feature (features/maintenance): it is not imported
 // here. It registers an *extension* with addSupportExtension() once, and every reader of the window

@@ -13,17 +13,17 @@ import { SUPPORT_SOCKET_EVENTS, type SupportMessageEvent } from '../../../contra
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { BuiltApp } from '../../app.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
-import { seedPaidOrder } from '../admin/test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { getOverview } from '../admin/overview.ts';
 import { runJobs } from '../jobs/run-jobs.ts';
 import { NOTICE_TEMPLATE } from '../notices/send-notices.ts';
-import { PNG } from '../order-files/test-files.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { PLAN_OFFER_TEMPLATE } from './jobs.ts';
-import { seedDeliveredOrder } from './test-seed.ts';
+import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
 import { countPastResponseTarget, supportQueue } from './queue.ts';
 import { addSupportExtension, removeSupportExtension, type SupportExtensionSource } from './support-window.ts';
 
-// Issue 20 items 1–3 on the real app (PGlite, or PostgreSQL with TEST_DB=postgres): the window, the
+// Support after delivery on the real app (decision 170) (PGlite, or PostgreSQL with TEST_DB=postgres): the window, the
 // requests and their states, the founder's queue, the jobs with a moved clock, every attack of the
 // issue's list that concerns requests, and the offer mail racing on two instances (decision 170).
 

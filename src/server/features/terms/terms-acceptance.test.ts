@@ -5,7 +5,7 @@ import { payInstallment } from '../../../../tests/helpers/test-checkout.ts';
 import { TERMS_SECTIONS, termsCanonicalText } from '../../../domain/terms.ts';
 import { TERMS_VERSION, clientHash } from './terms-acceptance.ts';
 
-// Issue 19 item 6: the advance needs the terms accepted; the order keeps the evidence (decision 146).
+// The advance needs the terms accepted; the order keeps the evidence (decision 146).
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;

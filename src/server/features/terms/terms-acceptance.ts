@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { termsCanonicalText } from '../../../domain/terms.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderTermsAcceptances } from '../../db/schema/workspace.ts';
+import { orderTermsAcceptances } from '../../db/schema/order-briefs-and-terms.ts';
 
-// Terms accepted at checkout (issue 19 item 6, decision 146): chargeback evidence that the customer
+// Terms accepted at checkout (decision 146): chargeback evidence that the customer
 // ticked "I agree to the Terms and Conditions" before paying the advance, and to which wording.
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -36,7 +36,7 @@ async function completedCount(tx: Tx, orderId: string): Promise<number> {
 
 /**
  * Completes the next stage of an order with today's date and an optional customer-visible note
- * (DESIGN §5 "Tracker"); the back office puts a screen on it. Stage 14 belongs to the remaining
+ *; the back office puts a screen on it. Stage 14 belongs to the remaining
  * payment; stage 15 needs the delivery link. Every stage completed is published (the customer is
  * e-mailed by a subscriber). With an `actorUserId` (an admin, through any route) the change is
  * audited in its transaction.
@@ -111,7 +111,7 @@ export async function completeNextStage(
       return { orderPublicId, completedSteps: DELIVERY_STAGE };
     }
     // Launch Readiness with the remaining amount unpaid plans the payment reminders: a subscriber
-    // of stage.completed does it in this transaction (issue 14.2).
+    // of stage.completed does it in this transaction.
     return { orderPublicId, completedSteps: next };
   }
 }

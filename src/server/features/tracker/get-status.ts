@@ -34,7 +34,7 @@ export function toStatus(deps: AppDeps, o: LoadedOrder): StatusResponse {
     remaining: { amount: o.remaining.amount, state: o.remaining.state },
     notes: STAGES.map((_, i) => byStage.get(i + 1)?.note ?? null),
     deliveryUrl: isRemainingPaid && byStage.has(STAGES.length) ? o.order.deliveryUrl : null,
-    // Set by the UI approval (issue 19 item 4, decision 147).
+    // Set by the UI approval (decision 147).
     dueDate: o.order.dueDate ?? null,
     uiApprovedAt: o.order.uiApprovedAt ? o.order.uiApprovedAt.toISOString() : null,
   };

@@ -10,7 +10,7 @@ import { updateProfile } from './update-profile.ts';
 
 const tags = ['users'];
 
-/** Correcting one's details and changing one's e-mail (issue 21 item 4, decision 193). */
+/** Correcting one's details and changing one's e-mail (decision 193). */
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const limits = authRateLimits(deps.config);
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { emailChangeCodes } from '../../db/schema/account-security.ts';
 import { mailOutbox, users } from '../../db/schema/platform.ts';
-import { freshIp, lastCodeFor, post } from '../auth/test-support.ts';
+import { freshIp, lastCodeFor, post } from '../../../../tests/fixtures/sign-in.ts';
 
-// Issue 21 item 4 on the real app: correcting one's details and changing one's e-mail, with the
+// Decision 193 on the real app: correcting one's details and changing one's e-mail, with the
 // issue's attacks (HTML, NUL, 10 KB; codes wrong, expired, reused; the old address after a change).
 
 let t: TestApp;

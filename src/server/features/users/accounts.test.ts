@@ -4,7 +4,7 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { sessions, users } from '../../db/schema/platform.ts';
 import { authOf, requireAdmin } from '../../plugins/auth.ts';
 import { createSignupTicket } from '../auth/signup-tickets.ts';
-import { freshIp, lastCodeFor, post, sessionCount } from '../auth/test-support.ts';
+import { freshIp, lastCodeFor, post, sessionCount } from '../../../../tests/fixtures/sign-in.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('sign-up and profile', () => {
 
   it('gives the admin role to an ADMIN_EMAILS address at sign-up', async () => {
     const email = 'founder@example.com';
-    // A listed address is signed in at once by its code (issue 12 item 13); a ticket issued before
+    // A listed address is signed in at once by its code; a ticket issued before
     // the address was listed still makes an admin.
     const signupTicket = await createSignupTicket(t.deps, { email });
     const res = await post(t, 'user/addUser', { ...details, email, signupTicket }, freshIp());

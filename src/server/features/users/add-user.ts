@@ -11,7 +11,7 @@ import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 type AddUserInput = z.output<typeof addUserBody>;
 
-/** Creates the account an e-mail was proven for (DESIGN §5): no matching ticket, no account. */
+/** Creates the account an e-mail was proven for: no matching ticket, no account. */
 export async function addUser(deps: AppDeps, input: AddUserInput, client: SignInContext = {}, touch?: FirstTouch | null) {
   const ticket = await consumeSignupTicket(deps, input.signupTicket, input.email);
   const [user] = await deps.db

@@ -6,17 +6,17 @@ import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-c
 import { DELETED_CUSTOMER_NAME, ERASED_TEXT, deletedEmailFor } from '../../../domain/deleted-account.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { confirmSession } from '../auth/sessions.ts';
-import { freshIp, lastCodeFor } from '../auth/test-support.ts';
+import { freshIp, lastCodeFor } from '../../../../tests/fixtures/sign-in.ts';
 import { registeredRoutes } from '../admin/route-walk.ts';
-import { seedPaidOrder, seedRemainingPayment } from '../admin/test-seed.ts';
-import { seedDeliveredOrder } from '../support/test-seed.ts';
+import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
+import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
 import { getOrCreateReferralCode } from '../referrals/referral-code.ts';
 import { newChatId, summaryOf } from '../chat/conversations.ts';
 import { runJobs } from '../jobs/run-jobs.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
-import { PNG } from '../order-files/test-files.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 
-// Issue 21 item 4, decision 192: a person deletes their account. Each attack of the issue is a test:
+// Decision 192: a person deletes their account. Each attack of the issue is a test:
 // deletion without the fresh confirmation, and twice; after it the old token, the old socket, the
 // e-mail in every admin list and CSV, the referral code.
 

@@ -14,7 +14,7 @@ import { isAdminEmail } from '../auth/admin-role.ts';
 import { revokeAllSessions, sessionCacheOf, type AuthContext } from '../auth/sessions.ts';
 import { consumeLoginCode } from '../auth/verify-login-code.ts';
 
-// Issue 21 item 4, decision 192: a person deletes their own account. The users row stays (orders,
+// Decision 192: a person deletes their own account. The users row stays (orders,
 // payments and invoices point to it and the law keeps those for INVOICE_RETENTION_YEARS) but holds
 // nothing personal; the sign-in material goes; every feature erases its own part on `account.deleted`.
 

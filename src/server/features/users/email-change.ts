@@ -4,14 +4,14 @@ import type { AppDeps } from '../../deps.ts';
 import { emailChangeCodes } from '../../db/schema/account-security.ts';
 import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../admin/db-errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashCode, randomCode, sameHash } from '../auth/secrets.ts';
 import { type SessionUser, userChanged } from '../auth/sessions.ts';
 import { findUserByEmail } from '../auth/sign-in.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { toUserProfile } from './user-profile.ts';
 
-// Changing one's e-mail (issue 21 item 4, decision 193). The new address must prove itself with a
+// Changing one's e-mail (decision 193). The new address must prove itself with a
 // six-digit code, exactly like a sign-in code: crypto-random, stored salted and hashed, ten minutes,
 // five tries counted before the comparison, one use. The answer to the request never says whether
 // the address already has an account: its mailbox learns that, nobody else. The old address is told

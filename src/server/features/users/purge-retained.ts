@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
-import { orderFiles } from '../../db/schema/workspace-files.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 
 // Decision 192: a deleted account's orders, payments and invoices are kept INVOICE_RETENTION_YEARS
 // for the tax law, with what the person wrote already erased. What was still kept only because the

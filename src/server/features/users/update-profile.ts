@@ -10,7 +10,7 @@ import { toUserProfile } from './user-profile.ts';
 type ProfileChanges = z.output<typeof updateProfileBody>;
 
 /**
- * Corrects the signed-in person's details (issue 21 item 4, the privacy policy's "correct"). The
+ * Corrects the signed-in person's details (the privacy policy's "correct"). The
  * contract has already applied the sign-up rules to each field and the string policy to every
  * string; text such as "<b>" is kept as typed — it is a name, not markup, and every screen and
  * e-mail escapes it (decision 193). A phone is one value: its country code and digits change

@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
 import type { SocialProvider } from '../../../contract/auth.ts';
 
-// The OpenID Connect adapter (DESIGN §4): discovery, the authorization URL with PKCE/state/nonce,
+// The OpenID Connect adapter: discovery, the authorization URL with PKCE/state/nonce,
 // and the code exchange — all by openid-client, which checks issuer, audience, expiry and nonce
 // (and, on Microsoft's multi-tenant endpoint, the issuer against the token's `tid`).
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// DESIGN §4 "payments": one interface, the real Razorpay adapter and the built-in test checkout.
+// One interface, the real Razorpay adapter and the built-in test checkout.
 
 export interface ProviderOrder {
   id: string;
@@ -33,7 +33,7 @@ export interface PaymentProvider {
    * that move real money have it; a test-mode payment is marked refunded by hand.
    */
   refundPayment?(input: { paymentId: string; amount: number; receipt: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
-  /** Monthly subscriptions (the maintenance plan, issue 20 item 4). */
+  /** Monthly subscriptions (the maintenance plan). */
   readonly subscriptions: SubscriptionApi;
 }
 

@@ -10,7 +10,7 @@ import {
   subscriptionSignature,
 } from './provider.ts';
 
-// Razorpay Orders API over plain fetch (STACK-NOTES: the SDK's host is hard-coded).
+// Razorpay Orders API over plain fetch (the official SDK's host is hard-coded, so tests could not point it at the fake).
 // https://razorpay.com/docs/api/orders/ — POST /v1/orders, GET /v1/orders/:id/payments, Basic auth.
 const TIMEOUT_MS = 8000;
 

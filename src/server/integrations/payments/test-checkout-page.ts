@@ -1,4 +1,4 @@
-// The page of the built-in test checkout (DESIGN §4), shared by the installment checkout
+// The page of the built-in test checkout, shared by the installment checkout
 // (features/payments) and the maintenance plan's subscription page (features/maintenance): the
 // embedded provider's own look, so neither feature imports the other for it.
 

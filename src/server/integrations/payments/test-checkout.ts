@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type PaymentProvider, type ProviderPayment, checkoutSignature, isSameSignature, subscriptionSignature } from './provider.ts';
 
 /**
- * The built-in test checkout (DESIGN §4): used when no Razorpay keys are configured. It keeps its
+ * The built-in test checkout: used when no Razorpay keys are configured. It keeps its
  * orders in memory and signs exactly as Razorpay does, with a local secret, so the server's
  * verification path is the same code in test mode and in production.
  */

@@ -1,6 +1,6 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 
-// Where the bytes of uploaded files live (DESIGN §4 "files", §11). One small interface, two
+// Where the bytes of uploaded files live (§11). One small interface, two
 // drivers: the local folder (default, nothing to set up) and any S3-compatible object store (for
 // several instances). The database keeps the metadata; a storage key is opaque to the drivers.
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { localFilesDir } from './open-storage.ts';
 
-// The operator's side of the file storage (DESIGN §9): a wrong setting stops the server with the
+// The operator's side of the file storage: a wrong setting stops the server with the
 // variable's name.
 describe('file storage configuration', () => {
   it('defaults to a local folder under DATA_DIR, 25 MB per file and 500 MB per order', () => {

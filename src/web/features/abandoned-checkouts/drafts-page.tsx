@@ -24,7 +24,7 @@ function FollowUp({ draft: d }: { draft: CheckoutDraft }) {
   return <Badge>not yet</Badge>;
 }
 
-/** Back office: advance checkouts opened and not paid (issue 14.3). */
+/** Back office: advance checkouts opened and not paid. */
 export default function DraftsPage() {
   const { data, error, loading } = useAdminData<CheckoutDraftsResponse>('checkout-drafts');
   return (

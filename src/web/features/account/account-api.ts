@@ -2,7 +2,7 @@ import type { ProfileResponse, SessionListResponse, UpdateProfileBody } from '..
 import type { OkResponse } from '../../../contract/auth.ts';
 import { api } from '../../lib/api.ts';
 
-// The privacy self-service calls of issue 21 item 4, typed by src/contract/account.ts.
+// The privacy self-service calls, typed by src/contract/account.ts.
 
 export const updateProfile = (body: UpdateProfileBody) => api<ProfileResponse>('PATCH', 'user/profile', body);
 

@@ -78,7 +78,7 @@ async function confirmWithPasskey() {
 }
 
 /**
- * "Delete my account" (issue 21 item 4): what is erased and what is kept, then a fresh code mailed
+ * "Delete my account": what is erased and what is kept, then a fresh code mailed
  * to the account's address (the sign-in code) — or a passkey, when the account has one. A 409
  * ORDER_IN_PROGRESS is explained; on success `onDeleted` signs out here and leaves the dashboard.
  */

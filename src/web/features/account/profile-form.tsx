@@ -12,7 +12,7 @@ import { fieldErrorsFrom } from './field-errors.ts';
 const FIELDS = ['name', 'phone_code', 'phone_number', 'address'] as const;
 
 /**
- * Personal Details in edit mode (issue 21 item 4, a deviation from the spec's read-only view that
+ * Personal Details in edit mode (a deviation from the spec's read-only view that
  * the privacy policy's promise of correction requires): name, phone with the country picker as on
  * /signup/enterDetails, address. Only what changed is sent; the server's messages show under their
  * fields. `onSaved` refreshes the session's copy of the user.

@@ -19,7 +19,7 @@ async function sortedSessions(): Promise<SessionSummary[]> {
 }
 
 /**
- * "Your sessions" (issue 21 item 4): every signed-in device with where (the city of the geo
+ * "Your sessions": every signed-in device with where (the city of the geo
  * look-up, when there was one) and when it was last used; this device marked; any other one can be
  * signed out, or all at once. The list is read again after each change.
  */

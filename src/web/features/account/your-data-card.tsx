@@ -10,7 +10,7 @@ import { ACCOUNT_DELETED_STATE } from './account-deleted-notice.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 /**
- * "Your data" (issue 21 item 4): the whole account as one ZIP (JSON and invoice PDFs), saved under
+ * "Your data": the whole account as one ZIP (JSON and invoice PDFs), saved under
  * the server's file name, and the way to delete the account.
  */
 export function YourDataCard({ email }: { email: string }) {

@@ -8,10 +8,10 @@ const chip = 'rounded-lg border border-line px-3 py-1.5 text-sm text-ink hover:b
 /**
  * The back office frame: a side menu on wide screens; on a phone the sections wrap into rows (a
  * scrolling tab bar hid half of them at the edge). The founder can always go back to the public
- * site and sign out from here (issue 18 item 12).
+ * site and sign out from here.
  */
 export function AdminShell({ children, unreadChats }: { children: ReactNode; unreadChats?: number }) {
-  // Staff see only their sections (issue 21, decision 196).
+  // Staff see only their sections (decision 196).
   const sections = adminNavFor(useSession().user?.role);
   return (
     <div className="min-h-screen lg:flex">
@@ -55,7 +55,7 @@ export function AdminShell({ children, unreadChats }: { children: ReactNode; unr
           </ul>
         </nav>
       </aside>
-      {/* Long names, e-mails and addresses wrap instead of widening the page (issue 12 item 3). */}
+      {/* Long names, e-mails and addresses wrap instead of widening the page. */}
       <div className="min-w-0 flex-1 px-4 py-6 wrap-anywhere sm:px-6 lg:px-10">{children}</div>
     </div>
   );

@@ -66,7 +66,7 @@ export function Pagination({ info, onPage }: { info: PageInfo; onPage(page: numb
 /**
  * A table where it fits; where it does not (a phone, a narrow window, a long audit entry), each row
  * becomes a card of "column / value" lines, so nothing lies past an edge. A sideways-scrolling table
- * hid e-mails, dates and buttons with no sign that it scrolled (issue 18 item 12, decision 129).
+ * hid e-mails, dates and buttons with no sign that it scrolled (decision 129).
  * Whether it fits is measured, not guessed from the screen width: rendered as a table first (before
  * paint), switched to cards if wider than its box, and back when the box grows past the width the
  * table needed. The column names come from `head`: each cell gets its column's name as
@@ -137,7 +137,7 @@ const cardClasses = [
 ].join(' ');
 
 export const td = 'px-3 py-2 align-top';
-/** A cell with a customer's name or e-mail: long ones wrap (issue 12 item 13) instead of widening the table. */
+/** A cell with a customer's name or e-mail: long ones wrap instead of widening the table. */
 export const wrapCell = 'min-w-[10rem] wrap-anywhere';
 
 export function Badge({ tone = 'muted', children }: { tone?: 'muted' | 'good' | 'warn' | 'accent'; children: ReactNode }) {

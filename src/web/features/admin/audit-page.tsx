@@ -91,7 +91,7 @@ export default function AuditPage() {
                   <td className={`${td} min-w-[9rem] text-xs`}>{formatWhen(e.at)}</td>
                   <td className={td} data-testid="audit-actor">
                     {e.actorEmail}
-                    {/* Who did it, the owner or a staff member (issue 21: the audit log names who did what). */}
+                    {/* Who did it, the owner or a staff member ( the audit log names who did what). */}
                     {e.actorRole && (
                       <div>
                         <RoleBadge role={e.actorRole} />

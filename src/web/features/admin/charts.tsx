@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { shortDay } from './format.ts';
 import { useWidth } from './use-width.ts';
 
-// Hand-written SVG charts (issue 7 §1). Drawn at the container's real pixel width so labels keep
+// Hand-written SVG charts. Drawn at the container's real pixel width so labels keep
 // their size on a phone; each chart has a title, a summary for screen readers and its numbers in
 // a table behind "Show numbers".
 

@@ -5,7 +5,7 @@ const FOLD_AT = 240;
 
 /**
  * A long contact message folded to four lines with a "more" / "less" toggle, so one long message
- * does not push every other row of the table off the screen (issue 12 item 13).
+ * does not push every other row of the table off the screen.
  */
 export function CollapsibleText({ text }: { text: string }) {
   const [isOpen, setIsOpen] = useState(false);

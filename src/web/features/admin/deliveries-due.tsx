@@ -4,7 +4,7 @@ import { Card } from './admin-ui.tsx';
 import { shortDay } from './format.ts';
 import { PersonLabel } from './person.tsx';
 
-// Issue 19 item 4: the founder's overview lists the orders whose delivery is overdue and those due
+// The founder's overview lists the orders whose delivery is overdue and those due
 // within 7 days (the server picks them: ordersOverdue, ordersDueSoon), most urgent first.
 
 type Due = OverviewResponse['ordersDueSoon'][number];

@@ -39,7 +39,7 @@ export default function LeadsPage() {
   const leads = useAdminData<LeadListResponse>(kind === 'leads' ? `leads${query}` : null);
   const contacts = useAdminData<ContactListResponse>(kind === 'contacts' ? `contacts${query}` : null);
   const current = kind === 'leads' ? leads : contacts;
-  // Staff answer leads; a CSV of people's data leaving the app is the owner's decision (issue 21).
+  // Staff answer leads; a CSV of people's data leaving the app is the owner's decision.
   const canExport = useCanSee('exports');
 
   async function handle(id: string) {

@@ -18,7 +18,7 @@ interface Props {
 export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDone }: Props) {
   const [url, setUrl] = useState(deliveryUrl ?? '');
   const [note, setNote] = useState(internalNote ?? '');
-  // Said beside the button that was pressed, not only at the top of a long page (issue 12 item 13).
+  // Said beside the button that was pressed, not only at the top of a long page.
   const [saved, setSaved] = useState<'link' | 'note' | null>(null);
   const base = `orders/${encodeURIComponent(orderId)}`;
   const urlError = url.trim() && !isDeliveryUrl(url.trim()) ? 'Enter a full http:// or https:// address.' : null;

@@ -10,14 +10,14 @@ import { useCanSee } from './owner-only.tsx';
 const EXTEND_DAYS = 30;
 
 /**
- * What needs the founder before the numbers (issue 12 items 6 and 12): duplicate payments to
+ * What needs the founder before the numbers: duplicate payments to
  * refund, and a featured offer that has ended — the banner says "Offer expired!" to every visitor
  * (a fresh install features the spec's FIRSTWEB25, ended 31 January 2025).
  */
 export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onChange(): Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Refunds and the promotion are the owner's to act on (issue 21): staff are not shown them.
+  // Refunds and the promotion are the owner's to act on: staff are not shown them.
   const refunds = (useCanSee('refunds') ? data.refundsNeeded : undefined) ?? [];
   const offer = useCanSee('coupons') ? data.featuredOffer : null;
   const stepUpOff = data.stepUp === 'off';
@@ -79,7 +79,7 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
 }
 
 /**
- * ADMIN_STEP_UP=off (issue 21 item 2): the server asks no passkey for the back office. Said on
+ * ADMIN_STEP_UP=off: the server asks no passkey for the back office. Said on
  * every visit to the overview, with what it risks and how to turn the protection back on, so the
  * setting is a choice someone keeps making, not one forgotten after a test.
  */

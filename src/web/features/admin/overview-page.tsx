@@ -47,7 +47,7 @@ export default function OverviewPage() {
 }
 
 function Overview({ data }: { data: OverviewResponse }) {
-  // Money received and owed is the owner's (issue 21); staff get the queue they work on.
+  // Money received and owed is the owner's; staff get the queue they work on.
   const money = useCanSee('revenue');
   const owed = (data.cashbackOwed ?? []).map((c) => formatMinor(c.amountMinor, c.currency)).join(' · ') || '0';
   const inProgress = data.ordersByStage.filter((s) => s.stage < 15).reduce((a, s) => a + s.count, 0);
@@ -84,7 +84,7 @@ function Overview({ data }: { data: OverviewResponse }) {
   );
 }
 
-/** Money received, per currency: the owner's (issue 21). */
+/** Money received, per currency: the owner's. */
 function Revenue({ data }: { data: OverviewResponse }) {
   const revenue = data.revenue ?? [];
   return (

@@ -24,7 +24,7 @@ export function DeletedPerson({ to }: { to?: string }) {
 /**
  * A person in the back office: the name (a link to `to`, when given) with the e-mail below; or, for
  * a deleted account, "Deleted customer" and nothing else — its placeholder address is not theirs,
- * is worth nothing to write to and must not read as if it were (issue 21 item 4).
+ * is worth nothing to write to and must not read as if it were.
  */
 export function Person({ name, email, to, mailto = false }: { name: string | null | undefined; email: string; to?: string; mailto?: boolean }) {
   if (isDeletedPerson(email)) return <DeletedPerson to={to} />;
@@ -53,7 +53,7 @@ export function Person({ name, email, to, mailto = false }: { name: string | nul
   );
 }
 
-/** Who the account is to the agency: the owner, staff (issue 21) or a customer. */
+/** Who the account is to the agency: the owner, staff or a customer. */
 export function RoleBadge({ role }: { role: string }) {
   if (role === 'admin') return <Badge tone="accent">Owner</Badge>;
   if (role === 'staff') return <Badge tone="accent">Staff</Badge>;

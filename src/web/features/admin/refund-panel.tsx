@@ -8,7 +8,7 @@ import { adminAction } from './use-admin-data.ts';
 type Attempt = NonNullable<OrderDetailResponse['installments'][number]['attempts']>[number];
 
 /**
- * "Refund needed" on the order page (issue 12 item 6): a second payment for an installment already
+ * "Refund needed" on the order page: a second payment for an installment already
  * paid. A Razorpay payment is refunded through Razorpay when the founder confirms; a test-mode one
  * is marked refunded with the founder's own reference. Every action is audited by the server.
  */

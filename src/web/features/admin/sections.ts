@@ -1,7 +1,7 @@
 import { isBackOffice, isOwner } from '../../../domain/roles.ts';
 
 /**
- * What each part of the back office is, and who may see it (issue 21 item 3, decision 196). The
+ * What each part of the back office is, and who may see it (decision 196). The
  * server's permission table (server/features/admin/permissions.ts, per route) is what protects the
  * data: every owner-only route answers staff with 403 FORBIDDEN. This mirror, per screen, only keeps
  * the screens honest — staff are not shown a menu entry, a button or a panel that would end in that

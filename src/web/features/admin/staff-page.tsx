@@ -10,7 +10,7 @@ import { formatWhen } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 
 /**
- * /admin/staff (issue 21 item 3): the owner invites people by e-mail and removes them. An invited
+ * /admin/staff: the owner invites people by e-mail and removes them. An invited
  * person signs in like anyone (code or passkey) and gets the role `staff`; removing them ends their
  * sessions and sockets at once, which the confirmation says before it happens.
  */

@@ -23,7 +23,7 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
   const [busy, setBusy] = useState(false);
   const next = STAGES[completed];
   const path = `orders/${encodeURIComponent(orderId)}/stages`;
-  // The server refuses these too (issue 5's tracker rules); here they are explained up front.
+  // The server refuses these too (src/domain/tracker.ts); here they are explained up front.
   const blocked =
     completed + 1 === REMAINING_PAYMENT_STAGE && !remainingPaid
       ? 'Stage 14 is completed by the customer\'s remaining payment.'

@@ -21,7 +21,7 @@ type Step =
   | { kind: 'recovered'; left: number };
 
 /**
- * The back office's second factor (issue 21 item 2, decision 194). An account without a passkey
+ * The back office's second factor (decision 194). An account without a passkey
  * adds one (the server counts that as the confirmation) and is shown its ten recovery codes once;
  * an account with one confirms with it, or with a recovery code.
  */

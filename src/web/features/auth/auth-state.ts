@@ -40,8 +40,7 @@ export function safeReturnPath(path: unknown): string | null {
 
 /**
  * A signed-in page reached while signed out (the receipt's "View your order" → /status/:id, a
- * deep link into the back office) remembers itself, and sign-in returns there (issue 12 item 13,
- * issue 18 item 12). Only same-site paths.
+ * deep link into the back office) remembers itself, and sign-in returns there. Only same-site paths.
  */
 export function rememberReturnTo(path: string) {
   const safe = safeReturnPath(path);
@@ -71,7 +70,7 @@ function returnTo(): string | null {
 /**
  * After sign-in: the deep link that sent the visitor here; /pricing when they came from pricing
  * (spec §2 Login); the back office for the owner and staff (decision 125: the founder is not a
- * customer, the customer dashboard has nothing for them; issue 21: nor for staff); else the dashboard.
+ * customer, the customer dashboard has nothing for them, nor for staff); else the dashboard.
  */
 export const afterSignIn = (isPricing?: boolean, role?: string | null) =>
   returnTo() ?? (isPricing ? '/pricing' : isBackOffice(role) ? '/admin' : '/dashboard');
@@ -79,7 +78,7 @@ export const afterSignIn = (isPricing?: boolean, role?: string | null) =>
 /**
  * Where the details form goes once the account exists: the destination was chosen before (by
  * afterSignIn, without a role yet), so its customer default becomes the back office for an invited
- * staff member signing up (issue 21).
+ * staff member signing up.
  */
 export const afterDetails = (next: string | undefined, role?: string | null) => {
   const target = next ?? '/dashboard';

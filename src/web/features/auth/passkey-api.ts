@@ -8,7 +8,7 @@ import type {
 } from '../../../contract/passkeys.ts';
 import { api } from '../../lib/api.ts';
 
-// The passkey calls of issue 21's contract, typed by src/contract/passkeys.ts. No WebAuthn code
+// The passkey calls, typed by src/contract/passkeys.ts. No WebAuthn code
 // here: the browser ceremonies live in passkey-ceremonies.ts, loaded only when one is started.
 
 export const listPasskeys = () => api<PasskeyListResponse>('GET', 'auth/passkeys');

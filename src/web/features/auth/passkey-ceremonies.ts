@@ -11,7 +11,7 @@ import type { WebAuthnResponse } from '../../../contract/passkeys.ts';
 import { ApiError } from '../../lib/api.ts';
 import { loginOptions, loginVerify, registrationOptions, registrationVerify, stepUpOptions, stepUpVerify } from './passkey-api.ts';
 
-// The browser side of every passkey ceremony (issue 21, decision 194). This module carries
+// The browser side of every passkey ceremony (decision 194). This module carries
 // @simplewebauthn/browser, so callers on public pages (/login) import it dynamically.
 
 /** What the ceremony gave back, as the contract's JSON (the library's types are a superset). */

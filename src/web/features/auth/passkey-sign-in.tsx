@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session.tsx';
 import { FormError } from './auth-shell.tsx';
 import { afterSignIn, forgetReturnTo } from './auth-state.ts';
 
-// /login's passkey sign-in (issue 21 item 1, decision 194): a button, and the browser's passkey
+// /login's passkey sign-in (decision 194): a button, and the browser's passkey
 // autofill on the e-mail field. The WebAuthn code is a separate chunk, fetched after the page is
 // up, so /login's first load carries none of it.
 const ceremonies = () => import('./passkey-ceremonies.ts');

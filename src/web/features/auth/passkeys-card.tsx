@@ -15,7 +15,7 @@ import { PasskeyIcon } from './passkey-sign-in.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
 /**
- * The dashboard's "Passkeys" card (issue 21 item 1, decision 194): the account's passkeys with when
+ * The dashboard's "Passkeys" card (decision 194): the account's passkeys with when
  * each was added and last used, add one (named or not), remove one after a confirmation; a
  * back-office account also sees how many recovery codes it has left, and its first passkey's codes
  * once.

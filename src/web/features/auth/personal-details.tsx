@@ -12,7 +12,7 @@ export function formatPhone(user: Pick<SessionUser, 'phone_code' | 'phone_number
 }
 
 /**
- * Spec §2 "Personal Details", with Edit and Change e-mail (issue 21 item 4, decision 195: the spec
+ * Spec §2 "Personal Details", with Edit and Change e-mail (decision 195: the spec
  * shows them read-only, but the privacy policy promises correction). After a save the session's
  * copy of the user is reloaded, so every place that shows the name or e-mail follows.
  */

@@ -4,7 +4,7 @@ import { saveBlob } from '../../lib/download-file.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 
 /**
- * The ten one-time recovery codes of a back-office account, shown once (issue 21 item 2): the
+ * The ten one-time recovery codes of a back-office account, shown once: the
  * server keeps only their hashes, so Continue waits for "I have saved them".
  */
 export function RecoveryCodes({ codes, onContinue, continueLabel = 'Continue' }: { codes: string[]; onContinue(): void; continueLabel?: string }) {

@@ -36,7 +36,7 @@ export function SocialButton({ provider, returnTo, isPricing, verb }: { provider
   );
 }
 
-/** Google and Microsoft buttons, each shown only when the server has it configured (DESIGN §4). */
+/** Google and Microsoft buttons, each shown only when the server has it configured. */
 export function SocialButtons({ returnTo, isPricing, verb }: { returnTo: string; isPricing?: boolean; verb: string }) {
   const { signIn } = siteConfig();
   const providers = (['google', 'microsoft'] as const).filter((p) => signIn[p]);

@@ -14,7 +14,7 @@ import { useSocialReturn } from './use-social-return.ts';
 /**
  * The /googleLogin and /microsoftLogin demo pages (spec §2): a redirect sign-in button; once signed
  * in, a button that shows the provider profile; sign-out back to /. The sign-in is the same
- * server-side flow as /login (DESIGN §5), returning here.
+ * server-side flow as /login, returning here.
  */
 export function SocialDemo({ provider, fields }: { provider: SocialProvider; fields: (p: SocialProfileResponse) => [string, string | null][] }) {
   const label = providerLabel[provider];

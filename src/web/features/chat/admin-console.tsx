@@ -5,7 +5,7 @@ import { useAdminChat } from './use-admin-chat.ts';
 import { isDeletedPerson } from '../admin/person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
 
-// A deleted account's chat (issue 21) shows "Deleted customer", never its placeholder address.
+// A deleted account's chat shows "Deleted customer", never its placeholder address.
 const nameOf = (c: ChatSummary) => (isDeletedPerson(c.email) ? DELETED_CUSTOMER_NAME : (c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`));
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {

@@ -6,7 +6,7 @@ import { storedChatId } from './chat-storage.ts';
 import type { ChatWidgetProps } from './chat-widget.tsx';
 
 // Rendered on every page: stays tiny. The widget and socket.io-client load with import() only when
-// the visitor opens the chat (DESIGN §8). A returning visitor with a chat learns about replies
+// the visitor opens the chat. A returning visitor with a chat learns about replies
 // through one small HTTP call, without loading the socket.
 export function ChatLauncher() {
   const [Widget, setWidget] = useState<ComponentType<ChatWidgetProps> | null>(null);

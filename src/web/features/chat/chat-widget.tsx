@@ -51,7 +51,7 @@ export function ChatWidget({ initialUnread }: ChatWidgetProps) {
     setHumanActive(true);
   };
 
-  // Presence is said only once the server has told it (issue 12 §7): never "online" by default.
+  // Presence is said only once the server has told it: never "online" by default.
   const labels = chat.adminOnline === null ? ['Chat with our team'] : ['Chat with our team', chat.adminOnline ? `${founder} is online` : 'Leave us a message'];
   const rotating = useRotatingLabel(labels);
 
@@ -157,7 +157,7 @@ export function promoText(promotion: Promotion | null, now = Date.now()): string
 
 /**
  * Spec §2: a scrolling banner for the offer, linking to pricing. It follows the featured promotion
- * the founder sets (issue 12 §12): no running offer, no banner. Static under reduced motion.
+ * the founder sets: no running offer, no banner. Static under reduced motion.
  * A plain link: the widget also lives in an island of a prerendered page, where there is no router
  * (decision 074); /pricing is a prerendered page, so a page load is what the router app does too.
  */

@@ -5,7 +5,7 @@ import { clearanceStyle } from '../../components/clear-of-primary-actions.ts';
 // unread badge. Shared by the tiny launcher and the loaded widget.
 export function LauncherButton({ unread, onClick, expanded }: { unread: number; onClick: () => void; expanded: boolean }) {
   const ref = useRef<HTMLButtonElement>(null);
-  // Never on top of a primary action such as Pay (issue 12 item 11): it moves up above it, or on a
+  // Never on top of a primary action such as Pay: it moves up above it, or on a
   // phone steps aside (invisible and out of the tab order) while the action is under it.
   const clearance = useClearOfPrimaryActions(ref);
   return (

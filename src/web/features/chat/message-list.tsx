@@ -8,7 +8,7 @@ export interface Bubble {
   time?: string;
 }
 
-/** "3:05 PM GMT+5:30": a customer-facing time says its time zone (issue 12 item 13). */
+/** "3:05 PM GMT+5:30": a customer-facing time says its time zone. */
 export const timeOf = (iso?: string, timeZone?: string) =>
   iso
     ? new Date(iso).toLocaleTimeString('en-US', {
@@ -21,7 +21,7 @@ export const timeOf = (iso?: string, timeZone?: string) =>
 
 /**
  * A scrolling list of chat bubbles. Text is rendered as React text nodes, so HTML typed by anyone
- * shows as text (issue 6 "HTML/script in messages").
+ * shows as text.
  */
 export function MessageList({ bubbles, footer, label }: { bubbles: Bubble[]; footer?: ReactNode; label: string }) {
   const end = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-// A short chime when the founder replies while the panel is closed (issue 6 §1). Browsers only
+// A short chime when the founder replies while the panel is closed. Browsers only
 // allow audio after a user gesture, so the context is created when the visitor opens the chat.
 let context: AudioContext | null = null;
 

@@ -12,7 +12,7 @@ export interface LiveChatOptions {
   onChatId?: (chatId: string | null) => void;
   /** A reply from the admin arrived (for the badge and the sound). */
   onAdminMessage?: (message: ChatMessage) => void;
-  /** Create the conversation with the first message instead of at once (the /chat page, issue 12 §8). */
+  /** Create the conversation with the first message instead of at once (the /chat page). */
   startOnFirstMessage?: boolean;
 }
 

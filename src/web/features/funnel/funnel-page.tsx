@@ -8,7 +8,7 @@ import { downloadCsv } from '../admin/download-csv.ts';
 import { shortDay } from '../admin/format.ts';
 import { useAdminData } from '../admin/use-admin-data.ts';
 
-// Back office: the cookieless conversion funnel (issue 14.4, decision 097). Sources are typed by
+// Back office: the cookieless conversion funnel (decision 097). Sources are typed by
 // visitors (utm_source, a referring host): they are only ever rendered as React text, so a forged
 // "<script>" shows as those characters.
 

@@ -26,7 +26,7 @@ export function FooterWeather() {
           <p data-testid="weather-description" className="font-medium text-ink">
             {w.description}
           </p>
-          {/* A reading not known is hidden and empty, label included (issue 12.13). The list keeps its
+          {/* A reading not known is hidden and empty, label included. The list keeps its
               line height so that the box does not move when the numbers arrive. */}
           <dl className="mt-1 flex min-h-4 flex-wrap gap-x-3 text-xs text-muted">
             {READINGS.map((r) => {

@@ -1,7 +1,7 @@
 import type { WeatherResponse } from '../../../contract/geo.ts';
 
 // What the footer says of the weather (spec §2), shared by FooterWeather and its DOM island.
-// Issue 12.13: a number that is not known is left out, never shown as a dash (null here).
+// A number that is not known is left out, never shown as a dash (null here).
 export const locationText = (w: Pick<WeatherResponse, 'city' | 'country'>) => `${w.city}${w.country ? `, ${w.country}` : ''}`;
 
 export const READINGS = [

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 
 /**
  * Optional billing name, address and tax id (GSTIN) printed on the customer's next invoices
- * (issue 14.1). Folded away: most customers pay without it and the profile's name is used.
+ *. Folded away: most customers pay without it and the profile's name is used.
  */
 export function BillingDetailsForm() {
   const [form, setForm] = useState<BillingDetails>({

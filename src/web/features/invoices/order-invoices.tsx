@@ -12,7 +12,7 @@ const labelOf = (inv: InvoiceSummary) =>
   inv.series === 'credit_note' ? 'Credit note' : `${KIND_LABEL[inv.kind ?? 'advance']}${inv.series === 'test_invoice' ? ' · TEST, not a tax invoice' : ''}`;
 
 /**
- * The tax invoices of one order with a PDF download each (issue 14.1). `admin` reads them through
+ * The tax invoices of one order with a PDF download each. `admin` reads them through
  * the back office; a customer only ever sees their own order's.
  */
 export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId: string; admin?: boolean; refreshKey?: unknown }) {

@@ -17,7 +17,7 @@ import { usePromotion } from '../promotion/use-promotion.ts';
 /** /pay with isAdvance: the coupon, the server's quote and 'Pay' for the 20% advance. */
 export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) {
   const { currencies, currency, setCurrency, isReady } = useCurrency();
-  // A code applied before Cancel or Back is applied again, and the shopper is told (issue 12 item 5).
+  // A code applied before Cancel or Back is applied again, and the shopper is told.
   const [code, setCode] = useState(() => keptCoupon() ?? '');
   const [applied, setApplied] = useState<string | undefined>(() => keptCoupon() ?? undefined);
   const [couponState, setCouponState] = useState<CouponState>('idle');
@@ -25,10 +25,10 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPaying, setIsPaying] = useState(false);
-  // Issue 19 item 6: the advance cannot be paid until the terms are accepted (recorded with the order).
+  // The advance cannot be paid until the terms are accepted (recorded with the order).
   const [agreed, setAgreed] = useState(false);
   const promo = usePromotion();
-  // The placeholder suggests the featured promotion only while it runs (issue 12 item 12).
+  // The placeholder suggests the featured promotion only while it runs.
   const featured = promo.status === 'ready' && promo.promotion && (!promo.promotion.endsAt || Date.parse(promo.promotion.endsAt) > Date.now()) ? promo.promotion.code : null;
 
   // Quotes can come back out of order (the visitor's currency arrives from the geo lookup while the
@@ -164,7 +164,7 @@ export function AdvancePayment({ onPaid }: { onPaid(r: CheckoutResult): void }) 
 
 /**
  * The advance is 20 % of the total rounded down to a whole unit of the currency (domain/pricing);
- * say so when it shows, so $183.00 of $916.98 reads as intended (issue 18 item 12).
+ * say so when it shows, so $183.00 of $916.98 reads as intended.
  */
 function AdvanceRounding({ quote }: { quote: QuoteResponse }) {
   const { advance, remaining, total } = quote.quote;

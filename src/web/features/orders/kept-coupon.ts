@@ -1,6 +1,5 @@
 // The coupon a shopper applied on /pay, kept for the browser tab (sessionStorage) so that Cancel in
-// the checkout or the browser's Back never drops it silently and shows the full price (issue 12
-// item 5). It is forgotten when the shopper removes it or the advance is paid.
+// the checkout or the browser's Back never drops it silently and shows the full price. It is forgotten when the shopper removes it or the advance is paid.
 const KEY = 'checkout.coupon';
 
 export function keptCoupon(): string | null {

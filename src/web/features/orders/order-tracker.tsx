@@ -1,7 +1,7 @@
 import { STAGE_COUNT, STAGES, stagesDone } from '../../../domain/tracker.ts';
 import { useTicker } from './use-ticker.ts';
 
-/** Stages per row from 768 px: 15 in one row left 60 px a stage and spilled out of the card (issue 12). */
+/** Stages per row from 768 px: 15 in one row left 60 px a stage and spilled out of the card. */
 const PER_ROW = 5;
 
 /**

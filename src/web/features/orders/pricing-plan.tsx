@@ -23,7 +23,7 @@ const FEATURES = [
  */
 export function PricingPlan() {
   const { isLoggedIn } = useSession();
-  // Issue 5: the visitor's currency (country or own choice) from the configured table.
+  // The visitor's currency (country or own choice) from the configured table.
   const { currencies, currency, setCurrency } = useCurrency();
   const { listPrice, price } = planPrices(currency);
 
@@ -35,7 +35,7 @@ export function PricingPlan() {
       data-testid="plan-card"
       className="relative mx-auto mt-12 max-w-md rounded-[2rem] border border-accent/50 bg-card p-8 shadow-[0_0_80px_-20px_rgba(124,58,237,0.6)]"
     >
-      {/* One line at every width (it wrapped onto the heading at 390 px, issue 18.12). */}
+      {/* One line at every width (it wrapped onto the heading at 390 px). */}
       <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-gradient-to-r from-[#7c3aed] to-[#be185d] px-4 py-1 text-xs font-bold tracking-wider whitespace-nowrap text-white uppercase">
         Limited Launch Special
       </p>
@@ -53,7 +53,7 @@ export function PricingPlan() {
         </span>
       </p>
       <p className="mt-1 text-center text-sm text-muted">Per Website</p>
-      {/* Issue 12.10: the fee checkout adds, from the same quote() as checkout. */}
+      {/* The fee checkout adds, from the same quote() as checkout. */}
       <p className="mt-1 min-h-10 text-center text-sm text-muted sm:min-h-5" data-testid="plan-fee">
         {`+ ${PLATFORM_FEE_PERCENT}% platform fee (`}
         <span data-amount>{formatMoney(quote(currency).fee, currency)}</span>
@@ -63,7 +63,7 @@ export function PricingPlan() {
       <div className="mt-3 min-h-[2.125rem]">
         <CurrencySelect currencies={currencies} value={currency.code} onChange={setCurrency} className="justify-center" keepInMarkup />
       </div>
-      {/* What the visitor came to read and the button: Help & Support keeps clear of both (issue 18.12). */}
+      {/* What the visitor came to read and the button: Help & Support keeps clear of both. */}
       <ul className="mt-8 space-y-3" data-primary-action>
         {FEATURES.map((f) => (
           <li key={f} className="flex items-center gap-3 text-ink">

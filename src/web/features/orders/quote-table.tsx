@@ -4,10 +4,10 @@ import { PLATFORM_FEE_PERCENT } from '../../../domain/pricing.ts';
 
 type Fmt = { symbol: string; minorDigits: number };
 
-/** The server's quote, line by line (issue 5 "Quote and pay"); the due line is highlighted. */
+/** The server's quote, line by line; the due line is highlighted. */
 export function QuoteTable({ quote, fmt, due, codeKind }: { quote: QuoteDto; fmt: Fmt; due: 'advance' | 'remaining'; codeKind?: 'promo' | 'referral' }) {
   const money = (minor: number) => formatMoney(minor, fmt);
-  // A referral code's 5% is a referral discount, not a coupon (issue 18 item 12).
+  // A referral code's 5% is a referral discount, not a coupon.
   const discountLabel = codeKind === 'referral' ? 'Referral discount' : 'Coupon discount';
   const rows: [string, string, string?][] = [
     ['Amount', money(quote.price)],

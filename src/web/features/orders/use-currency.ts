@@ -6,7 +6,7 @@ import { useWeather } from '../geo/use-weather.ts';
 import { currencyTable, readCurrencyChoice, saveCurrencyChoice, visitorCurrency } from './visitor-currency.ts';
 
 /**
- * The visitor's currency (issue 5 "Pricing and currency"): their own choice if they made one,
+ * The visitor's currency: their own choice if they made one,
  * else the one for the country of the location lookup, else the configured default. The server's
  * table is the source of truth; the browser only displays with it.
  */

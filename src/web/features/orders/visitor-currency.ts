@@ -3,7 +3,7 @@ import { currencyForCountry, findCurrency } from '../../../domain/currencies.ts'
 import type { Currency } from '../../../domain/money.ts';
 import { api } from '../../lib/api.ts';
 
-// The visitor's currency without React (issue 5 "Pricing and currency"), shared by useCurrency()
+// The visitor's currency without React, shared by useCurrency()
 // and the pricing plan's DOM island (decision 115).
 const STORAGE_KEY = 'currency';
 let table: Promise<CurrenciesResponse | null> | null = null;

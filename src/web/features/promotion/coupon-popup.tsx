@@ -53,7 +53,7 @@ export function CouponPopup({ promotion, onClose }: { promotion: Promotion; onCl
           </svg>
         </button>
         {/* One cell on small screens: the image alone for 2 s, then the text alone (the image is
-            hidden at once, never under the text, issue 18.12); two columns from 640 px. */}
+            hidden at once, never under the text); two columns from 640 px. */}
         <div
           data-testid="coupon-popup-image"
           className="col-start-1 row-start-1 flex items-center justify-center max-sm:group-data-[phase=text]:invisible"

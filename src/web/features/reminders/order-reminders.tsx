@@ -18,13 +18,13 @@ const stateText = (r: ReminderJob) =>
         ? 'skipped — a later one was due'
         : r.state;
 
-/** Back office: the order's payment reminders — what was sent and when — and a pause switch (issue 14.2). */
+/** Back office: the order's payment reminders — what was sent and when — and a pause switch. */
 export function OrderReminders({ orderId }: { orderId: string }) {
   const path = `orders/${encodeURIComponent(orderId)}/reminders`;
   const { data, error, reload } = useAdminData<OrderRemindersResponse>(path);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  // Staff see what was sent; pausing is a money decision, the owner's (issue 21).
+  // Staff see what was sent; pausing is a money decision, the owner's.
   const canPause = useCanSee('reminder-pause');
 
   async function toggle() {

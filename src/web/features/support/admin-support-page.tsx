@@ -11,7 +11,7 @@ import { PersonLabel } from '../admin/person.tsx';
 import { RequestThread } from './request-thread.tsx';
 import { CATEGORY_LABELS, STATE_LABELS, formatDay } from './support-api.ts';
 
-// The founder's support queue (issue 20 item 2): requests by state, oldest waiting first, with the
+// The founder's support queue: requests by state, oldest waiting first, with the
 // time since the customer's last message and a flag past the first-response target; and one
 // request with its thread, a reply box and the state buttons.
 

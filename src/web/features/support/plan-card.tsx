@@ -7,7 +7,7 @@ import { PanelCard, PanelError } from '../workspace/panel-ui.tsx';
 import { cancelPlan, subscribeAndCheckout, subscriptionResultFromSearch, verifySubscription } from './plan-checkout.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
 
-// The customer's maintenance plan (issue 20 item 4): Subscribe opens Checkout; coming back with the
+// The customer's maintenance plan: Subscribe opens Checkout; coming back with the
 // signed fields (the test checkout's redirect, or Razorpay's handler) verifies them on the server;
 // then the plan's state, the end of the paid period and "Cancel at period end".
 

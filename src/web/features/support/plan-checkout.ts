@@ -2,7 +2,7 @@ import type { PlanView, SubscribeResponse } from '../../../contract/maintenance.
 import { api } from '../../lib/api.ts';
 import { loadScript } from '../orders/checkout.ts';
 
-// The maintenance plan's checkout (issue 20 item 4, decision 175): Razorpay Checkout opened with
+// The maintenance plan's checkout (decision 175): Razorpay Checkout opened with
 // `subscription_id`, or the built-in test checkout's subscription page, which comes back to
 // /status/{order} with Checkout's three signed fields in the address.
 

@@ -1,7 +1,7 @@
 import type { SupportMessage, SupportOverviewResponse, SupportRequest } from '../../../contract/support.ts';
 import { api } from '../../lib/api.ts';
 
-// Support after delivery (issue 20, decision 170) as the browser calls it. The customer's routes
+// Support after delivery (decision 170) as the browser calls it. The customer's routes
 // live under /api/v1/orders/{orderId}/support…, the founder's under /api/v1/admin/support….
 
 export interface Thread {
@@ -26,7 +26,7 @@ export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-U
 
 /**
  * "Support until Nov 25, 2027" / "Support ended on Nov 25, 2027" for an order's `supportUntil`
- * (issue 20.1: My Orders and the back office's customer page); null before delivery.
+ * ( My Orders and the back office's customer page); null before delivery.
  */
 export const supportLine = (supportUntil: string | null, now: number = Date.now()): string | null =>
   !supportUntil ? null : now < new Date(supportUntil).getTime() ? `Support until ${formatDay(supportUntil)}` : `Support ended on ${formatDay(supportUntil)}`;

@@ -15,7 +15,7 @@ import { RequestThread } from './request-thread.tsx';
 import { useSupportLive } from './use-support-live.ts';
 import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay, type Thread } from './support-api.ts';
 
-// The order page's Support tab (issue 20 items 1–4). The customer: until when the website is
+// The order page's Support tab. The customer: until when the website is
 // covered, the maintenance plan, their requests with threads, and a form to open one (refused
 // with the plan's offer once support has ended — the form keeps its text). The founder: the same
 // window and requests (answered in /admin/support) and the plan's charges.

@@ -9,7 +9,7 @@ import { PanelCard, PanelError, PanelLoading } from './panel-ui.tsx';
 import { useLoad } from './use-load.ts';
 import { call, type Workspace } from './workspace-api.ts';
 
-// Issue 19 item 1: the brief, rendered from the server's questions (a question added to
+// The brief, rendered from the server's questions (a question added to
 // src/domain/brief.ts appears here with no change). The customer's answers are saved as a draft a
 // moment after they stop typing, submitted once with the button, and read-only once "UI Started"
 // is completed (`locked`). The founder reads it (the admin route has no PUT).

@@ -8,7 +8,7 @@ import { typeLabel, uploadOrderFile, useOrderFiles, whoLabel } from './order-fil
 import { PanelCard, PanelError, PanelLoading, formatShortWhen, formatSize } from './panel-ui.tsx';
 import { call, filePath, type Workspace } from './workspace-api.ts';
 
-// Issue 19 item 2: files both ways. The customer uploads brand assets and content, the founder
+// Files both ways. The customer uploads brand assets and content, the founder
 // designs and deliverables; each file shows its name, size, type, who and when, images as
 // thumbnails. One's own files can be deleted (the server refuses one used in a review, and says so).
 

@@ -21,7 +21,7 @@ import { useOrderFiles } from './order-files.ts';
 import { PanelCard, PanelError, PanelLoading, formatShortWhen } from './panel-ui.tsx';
 import { call, filePath, type Workspace } from './workspace-api.ts';
 
-// Issue 19 item 5: the order's thread between the customer and the agency. Read over HTTP (so it
+// The order's thread between the customer and the agency. Read over HTTP (so it
 // works without the socket), live over the site's socket.io connection: the panel joins the
 // order's room (`joinOrder`) and adds every `orderMessage` it hears. A message that arrives while
 // the thread is open is marked read, so no e-mail notice goes out for what was seen here.

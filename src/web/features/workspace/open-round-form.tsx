@@ -8,7 +8,7 @@ import { FileThumb } from './file-thumb.tsx';
 import { PanelCard, PanelError } from './panel-ui.tsx';
 import { call, type Workspace } from './workspace-api.ts';
 
-// The founder opens the next review round (issue 19 item 3): kind, title, note, the order's images
+// The founder opens the next review round: kind, title, note, the order's images
 // and PDFs to review (uploaded in Files first), and optionally a preview link. Checked with the
 // contract's own schema before it is sent; the server checks again.
 

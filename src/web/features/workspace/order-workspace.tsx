@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { workspaceOf, type Side } from './workspace-api.ts';
 
-// Issue 19 item 7: the order page (the customer's /status/:id, the founder's /admin/orders/:id)
+// The order page (the customer's /status/:id, the founder's /admin/orders/:id)
 // as tabs — Progress (what the page showed before), Brief, Files, Reviews, Messages. The tab is in
 // the address (?tab=files) so a notice e-mail or a reload lands on it. Each panel is its own
 // chunk, loaded when its tab is first opened; none of it is imported by a public page's island.
@@ -12,7 +12,7 @@ const BriefPanel = lazy(() => import('./brief-panel.tsx'));
 const FilesPanel = lazy(() => import('./files-panel.tsx'));
 const ReviewsPanel = lazy(() => import('./reviews-panel.tsx'));
 const MessagesPanel = lazy(() => import('./messages-panel.tsx'));
-// Issue 20: support after delivery (requests, the window, the maintenance plan).
+// Support after delivery (requests, the window, the maintenance plan).
 const SupportPanel = lazy(() => import('../support/support-panel.tsx'));
 
 const TABS = [

@@ -6,7 +6,7 @@ import { inputClass } from '../../components/ui/text-field.tsx';
 import { useImageUrl } from './use-file-url.ts';
 import type { Workspace } from './workspace-api.ts';
 
-// One design image of a review round, large, with its numbered pins (issue 19 item 3). Where a pin
+// One design image of a review round, large, with its numbered pins. Where a pin
 // sits is stored as fractions of the image's width and height, so it stays on the same spot at any
 // size. A pin is dropped by a click or a tap on the spot, or from the keyboard: the image is
 // focusable, the arrow keys move a crosshair (Shift: bigger steps) and Enter drops the pin there.

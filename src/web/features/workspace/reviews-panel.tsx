@@ -15,7 +15,7 @@ import { isInlineImage } from './use-file-url.ts';
 import { useLoad } from './use-load.ts';
 import { call, filePath, type Workspace } from './workspace-api.ts';
 
-// Issue 19 item 3: design review rounds. The customer sees the round's images large, pins comments
+// Design review rounds. The customer sees the round's images large, pins comments
 // on them and decides (Approve / Request changes); the founder opens rounds, answers and resolves
 // pins. Newest round first and open; earlier rounds folded below.
 

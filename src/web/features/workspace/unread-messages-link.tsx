@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** "2 new messages" on an order in a list (issue 19 item 5), straight to the order's Messages tab; nothing when all is read. */
+/** "2 new messages" on an order in a list, straight to the order's Messages tab; nothing when all is read. */
 export function UnreadMessagesLink({ to, count }: { to: string; count: number }) {
   if (count <= 0) return null;
   return (

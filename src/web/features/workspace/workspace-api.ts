@@ -1,6 +1,6 @@
 import { api } from '../../lib/api.ts';
 
-// The order workspace (issue 19 item 7) is one set of screens for both sides: the customer on
+// The order workspace is one set of screens for both sides: the customer on
 // /status/:id calls /api/v1/orders/{id}/…, the founder on /admin/orders/:id the same routes under
 // /api/v1/admin/orders/{id}/… (contract: src/contract/brief.ts, order-files.ts, reviews.ts,
 // order-messages.ts). `side` decides which, and what the screens offer (pins vs. answers).

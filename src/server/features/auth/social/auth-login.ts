@@ -42,7 +42,7 @@ async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResoluti
     return { success: true, provider, ...session, email: r.user.email, name: r.user.name };
   }
   if (isAdminEmail(deps, r.email)) {
-    // The founder's first sign-in skips the customer details form (issue 12 item 13, decision 076).
+    // The founder's first sign-in skips the customer details form (decision 076).
     const user = await createAdminAccount(deps, r.email, r.identity.name);
     await deps.db
       .insert(identities)

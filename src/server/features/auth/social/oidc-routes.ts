@@ -12,7 +12,7 @@ import { randomToken, sameHash, sha256 } from '../secrets.ts';
 import { createHandoff } from './handoffs.ts';
 import { resolveSocialAccount } from './social-accounts.ts';
 
-// The server-side authorization-code flow (DESIGN §5 "Social sign-in"): start → provider →
+// The server-side authorization-code flow: start → provider →
 // callback → handoff in the URL fragment. The browser never tells the server who it is.
 const STATE_TTL_MS = 10 * 60_000;
 const COOKIE = 'oidc_browser';

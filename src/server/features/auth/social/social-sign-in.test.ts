@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../../tests/helpers/test-app.ts';
 import { accountClaims, signInAtFakeOidc, startFakeOidc, type FakeOidc } from '../../../../../tests/fakes/oidc.ts';
-import { freshIp, post, sessionCount } from '../test-support.ts';
+import { freshIp, post, sessionCount } from '../../../../../tests/fixtures/sign-in.ts';
 
 const APP = 'http://localhost:3000';
 let t: TestApp;
@@ -102,7 +102,7 @@ describe('Google and Microsoft sign-in (server-side code flow against a local Op
     expect(me.json().user.role).toBe('admin');
   });
 
-  it("signs an unknown ADMIN_EMAILS address straight in as an admin, without the details form (issue 12 item 13)", async () => {
+  it("signs an unknown ADMIN_EMAILS address straight in as an admin, without the details form", async () => {
     const email = 'cofounder.first@example.com';
     const res = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('google', email)) }, freshIp());
     expect(res.statusCode).toBe(200);

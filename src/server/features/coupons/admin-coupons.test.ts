@@ -23,7 +23,7 @@ describe('promo coupons', () => {
     expect(audit.items[0]).toMatchObject({ action: 'coupon.create', entity: 'coupon', actorEmail: 'owner@example.com', before: null, after: { code: 'SPRING-10', percent: 10 } });
   });
 
-  it('gives each coupon one state: an expired code is "expired", not "active" too (issue 18 item 12)', async () => {
+  it('gives each coupon one state: an expired code is "expired", not "active" too', async () => {
     const day = 86_400_000;
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
     expect((await post({ code: 'STATE-PAST', percent: 10, validFrom: at(-30 * day), validUntil: at(-day) })).statusCode).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { activeSummaries, markRead, startConversation } from '../chat/conversations.ts';
 import { storeMessage } from '../chat/message-writer.ts';
-import { seedPaidOrder } from './test-seed.ts';
+import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;

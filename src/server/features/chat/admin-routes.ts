@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatSummaryResponse } from '../../../contract/admin-chats.ts';
 import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { chatSummary } from './chat-summary.ts';
+import { chatSummary } from './admin-summary.ts';
 
 export const chatSummaryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(

@@ -11,7 +11,7 @@ import {
 import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { createCoupon, deactivateCoupon, featureCoupon, listCoupons, updateCoupon } from './coupons.ts';
+import { createCoupon, deactivateCoupon, featureCoupon, listCoupons, updateCoupon } from './admin-coupons.ts';
 import { PROMOTION_TOPIC } from '../promotion/routes.ts';
 
 const tags = ['admin'];

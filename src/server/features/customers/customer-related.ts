@@ -6,7 +6,7 @@ import { chatConversations } from '../../db/schema/chat.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { supportWindow } from '../support/support-window.ts';
 
-// What other features know about a customer (orders: issue 5, chat: issue 6, sign-in: issue 4).
+// What other features know about a customer (orders, chat, sign-in).
 
 const placed = ne(orders.state, 'awaiting_advance');
 
@@ -29,7 +29,7 @@ export async function ordersOf(db: Db, userId: string, supportDays: number, now 
     .from(orders)
     .where(and(eq(orders.userId, userId), placed))
     .orderBy(desc(orders.createdAt));
-  // Issue 20.1: each order's support window (null until delivered; few orders per customer).
+  // Each order's support window (null until delivered; few orders per customer).
   const supportUntil = new Map<string, string>();
   for (const r of rows) {
     const window = await supportWindow(db, supportDays, r.order.id, now);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema/coupons.ts';
 import { couponRedemptions } from '../../db/schema/orders.ts';
 
-/** How many paid orders used each code (issue 5 writes one redemption per paid advance). */
+/** How many paid orders used each code (each paid advance writes one redemption). */
 export async function couponUseCounts(db: Db, code?: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ code: coupons.code, n: count() })

@@ -6,7 +6,7 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 let ip = 0;
 
-// Leads and contacts arrive through the public site's own endpoints (issue 3).
+// Leads and contacts arrive through the public site's own endpoints.
 const submit = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload, headers: { 'x-forwarded-for': `203.0.113.${++ip}` } });
 const call = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url: `/api/v1/admin/${url}`, headers: admin.headers });

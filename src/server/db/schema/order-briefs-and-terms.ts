@@ -2,7 +2,7 @@ import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BriefAnswers } from '../../../domain/brief.ts';
 import { orders } from './orders.ts';
 
-// Mirrors migrations/0810_brief_terms_due_date.sql (issue 19); the SQL file is the source of truth.
+// Mirrors migrations/0810_brief_terms_due_date.sql; the SQL file is the source of truth.
 
 export const orderBriefs = pgTable('order_briefs', {
   orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { seedPaidOrder, seedRemainingPayment } from './test-seed.ts';
+import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -54,7 +54,7 @@ describe('cashback ledger', () => {
     expect(o.revenue[0].perDay).toHaveLength(30);
     expect(o.revenue[0].perDay[29]).toBe(o.revenue[0].total);
     expect(o.revenue[0].total).toBeGreaterThan(0);
-    // Paid in full early: stage 14 waits until the founder finishes stage 13 (issue 5).
+    // Paid in full early: stage 14 waits until the founder finishes stage 13.
     expect(o.ordersByStage.find((s: { stage: number }) => s.stage === 1).count).toBe(1);
     const coupons = (await call('GET', 'coupons')).json();
     expect(coupons.referrals.find((r: { ownerEmail: string }) => r.ownerEmail === 'friend@example.com').uses).toBe(1);

@@ -6,7 +6,7 @@ import { coupons, siteSettings } from '../../db/schema/coupons.ts';
 import { users } from '../../db/schema/platform.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { couponUseCounts } from './coupon-usage.ts';
 
 export const FEATURED_KEY = 'featured_promotion';

@@ -11,7 +11,7 @@ const perDaySql = (table: string) =>
   `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as value
      from ${table} where created_at >= ($1::date)::timestamp at time zone 'UTC' group by 1`;
 
-/** Leads and contact messages per day, and how many are still unhandled (issue 3's tables). */
+/** Leads and contact messages per day, and how many are still unhandled. */
 export async function leadCounts(database: Database, days: string[]): Promise<LeadCounts> {
   const [leadsPerDay, contactsPerDay, open] = await Promise.all([
     database.query<{ day: string; value: number }>(perDaySql('leads'), [days[0]]),

@@ -2,12 +2,12 @@ import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-
 import type { AdminContact, AdminLead, ContactListResponse, InboxQuery, LeadListResponse } from '../../../contract/admin-leads.ts';
 import { sourceLabel } from '../../../contract/funnel.ts';
 import type { Db } from '../../db/client.ts';
-import { contactMessages, leads } from '../../db/schema/public-site.ts';
+import { contactMessages, leads } from '../../db/schema/leads-and-contacts.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { toCsv } from '../../lib/csv.ts';
 
-// Leads and contact messages (issue 3's tables): lists, "mark handled", CSV export.
+// Leads and contact messages: lists, "mark handled", CSV export.
 
 type Status = InboxQuery['status'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
