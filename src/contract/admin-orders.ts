@@ -18,8 +18,10 @@ export const orderListQuery = pageQuery.extend({
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
+// Optional fields are the owner's: absent in staff's answers (server/features/admin/permissions.ts
+// OWNER_ONLY_FIELDS, decision 232).
 const installment = z.object({
-  amount: z.number(),
+  amount: z.number().optional(),
   state: z.enum(['due', 'pending', 'paid']),
   paidAt: z.string().nullable(),
 });
@@ -30,8 +32,8 @@ export const adminOrderRow = z.object({
   customerId: z.string(),
   customerEmail: z.string(),
   customerName: z.string().nullable(),
-  currency: z.string(),
-  total: z.number(),
+  currency: z.string().optional(),
+  total: z.number().optional(),
   advance: installment,
   remaining: installment,
   completedStages: z.number(),
@@ -71,12 +73,12 @@ export const adminPayment = z.object({
 
 export const orderDetailResponse = z.object({
   order: adminOrderRow.extend({
-    listPrice: z.number(),
-    price: z.number(),
-    discountPercent: z.number(),
-    discount: z.number(),
-    fee: z.number(),
-    couponCode: z.string().nullable(),
+    listPrice: z.number().optional(),
+    price: z.number().optional(),
+    discountPercent: z.number().optional(),
+    discount: z.number().optional(),
+    fee: z.number().optional(),
+    couponCode: z.string().nullable().optional(),
     deliveryUrl: z.string().nullable(),
     internalNote: z.string().nullable(),
   }),
@@ -90,9 +92,9 @@ export const orderDetailResponse = z.object({
   installments: z.array(
     installment.extend({
       kind: z.enum(['advance', 'remaining', 'change']),
-      currency: z.string(),
-      providerPaymentId: z.string().nullable(),
-      attempts: z.array(adminPayment),
+      currency: z.string().optional(),
+      providerPaymentId: z.string().nullable().optional(),
+      attempts: z.array(adminPayment).optional(),
     }),
   ),
   /** All 15 stages in order; completedAt null for the ones still to do. */

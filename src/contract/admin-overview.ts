@@ -12,10 +12,10 @@ const dueOrder = z.object({ orderId: z.string(), customerEmail: z.string(), cust
 export const overviewResponse = z.object({
   generatedAt: z.string(),
   days: z.array(z.string()),
-  /** Money received per day, one series per currency, in minor units: installments and paid changes together. */
-  revenue: z.array(z.object({ currency: z.string(), perDay: z.array(z.number()), total: z.number() })),
-  /** Of `revenue`, what paid change requests brought in the window, per currency (decision 250); the rest is plan revenue. */
-  changeRevenue: z.array(z.object({ currency: z.string(), total: z.number() })),
+  /** Money received per day, one series per currency, in minor units: installments and paid changes together. Owner only (absent for staff: decision 232). */
+  revenue: z.array(z.object({ currency: z.string(), perDay: z.array(z.number()), total: z.number() })).optional(),
+  /** Of `revenue`, what paid change requests brought in the window, per currency (decision 250); the rest is plan revenue. Owner only. */
+  changeRevenue: z.array(z.object({ currency: z.string(), total: z.number() })).optional(),
   /** Change requests waiting: `requested` for the team's quote, `quoted` for the customer's decision, oldest first. */
   changesWaiting: z.array(z.object({ orderId: z.string(), changeId: z.string(), title: z.string(), state: z.enum(['requested', 'quoted']), since: z.string() })),
   /** Orders whose last completed stage is `stage` (1..15). */
@@ -27,12 +27,12 @@ export const overviewResponse = z.object({
   openChats: z.number(),
   unreadChats: z.number(),
   /** Cashback earned by referrers but not yet paid out, per currency, in minor units. */
-  cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })),
+  cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })).optional(),
   customers: z.number(),
   /** Duplicate payments still to refund, oldest first. */
-  refundsNeeded: z.array(
-    z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining', 'change']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }),
-  ),
+  refundsNeeded: z
+    .array(z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining', 'change']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }))
+    .optional(),
   /** The featured promotion behind the banner, popup and coupon placeholder; `hasEnded` warns the founder. */
   featuredOffer: z.object({ couponId: z.string(), code: z.string(), endsAt: z.string().nullable(), hasEnded: z.boolean() }).nullable(),
   /** Undelivered orders due within 7 days (soonest first) … */

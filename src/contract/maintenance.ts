@@ -17,6 +17,8 @@ export const subscribeResponse = z.object({
   keyId: z.string().optional(),
   /** Razorpay Checkout's script (RAZORPAY_CHECKOUT_URL), like the advance's create-order answer; razorpay only. */
   checkoutUrl: z.string().optional(),
+  /** Subscribed during the included support: the first charge is then (ISO), decided by the server; null: at once. */
+  startsAt: z.string().nullable().optional(),
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 
@@ -30,6 +32,8 @@ export const verifySubscriptionBody = z.object({
 /** The plan as the customer and the support window see it. */
 export const planView = z.object({
   state: z.enum(PLAN_STATES),
+  /** Subscribed during the included support: the first charge's date (ISO), while it is to come; else null. */
+  startsAt: z.string().nullable(),
   /** The end of the period paid for (null before the first charge). */
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
@@ -37,13 +41,13 @@ export const planView = z.object({
 export type PlanView = z.infer<typeof planView>;
 export const planResponse = z.object({ plan: planView });
 
-/** The founder's view of one order's plan (admin order detail). */
+/** The founder's view of one order's plan (admin order detail). Optional fields: owner only (absent for staff, decision 232). */
 export const adminMaintenance = z.object({
   state: z.enum(PLAN_STATES),
-  provider: z.enum(['razorpay', 'test']),
-  subscriptionId: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
+  provider: z.enum(['razorpay', 'test']).optional(),
+  subscriptionId: z.string().optional(),
+  amount: z.number().int().optional(),
+  currency: z.string().optional(),
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   /** When the next monthly charge is due; null when none will come (cancelling, ended, not started). */
@@ -58,13 +62,14 @@ export const adminMaintenance = z.object({
       chargedAt: z.string(),
       invoice: z.object({ id: z.string(), number: z.string(), series: z.string() }).nullable(),
     }),
-  ),
+  ).optional(),
 });
 export type AdminMaintenance = z.infer<typeof adminMaintenance>;
 
 /** The overview's plans: how many are active, and monthly recurring revenue per currency (minor units). */
 export const maintenanceOverview = z.object({
   activePlans: z.number().int(),
-  mrr: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })),
+  /** Owner only (absent for staff, decision 232). */
+  mrr: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })).optional(),
 });
 export type MaintenanceOverview = z.infer<typeof maintenanceOverview>;

@@ -15,7 +15,7 @@ export const createPaymentOrderRequest = z.object({
   amount: z.number().nonnegative().max(1e9).optional(),
   email: z.string().max(200).optional(),
   receipt: z.string().max(40).optional(),
-  /** Required (true) for the advance ("I agree to the Terms and Conditions") and for a change ("I agree to this change"). Ignored for the remaining payment. */
+  /** Required (true) for the advance: the customer ticked "I agree to the Terms and Conditions". Ignored for the remaining payment. */
   acceptTerms: z.boolean().optional(),
 });
 export type CreatePaymentOrderRequest = z.input<typeof createPaymentOrderRequest>;

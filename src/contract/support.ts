@@ -60,6 +60,21 @@ export const supportPlan = z.object({
   state: z.string(),
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** A plan subscribed during the included support: its first charge, when that support ends (ISO); null once it started or when it started at once. */
+  startsAt: z.string().nullable(),
+});
+
+/** The maintenance plan as offered on the Support tab, before the button (docs/decisions/233-maintenance-starts-after-included-support.md). */
+export const planOffer = z.object({
+  /** Minor units of `currency`, a month. */
+  monthlyPrice: z.number().int(),
+  currency: z.string(),
+  /** "₹4,000.00" */
+  priceLabel: z.string(),
+  /** GST is added for buyers paying in INR (the label then reads "+ GST"). */
+  plusGst: z.boolean(),
+  /** When a plan subscribed now would start: the end of the included support (ISO), or null for at once. */
+  startsAt: z.string().nullable(),
 });
 
 /** GET …/support */
@@ -69,6 +84,8 @@ export const supportOverviewResponse = z.object({
   supportUntil: z.string().nullable(),
   covered: z.boolean(),
   plan: supportPlan.nullable(),
+  /** Issue 27 (additive): the plan's price and start, shown before the Subscribe button. */
+  planOffer: planOffer.optional(),
   requests: z.array(supportRequestSummary),
   /** "We answer within N h": the first-response target the founder works to (docs/decisions/214-ratings.md). */
   responseTargetHours: z.number(),

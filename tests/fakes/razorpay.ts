@@ -66,6 +66,8 @@ export interface FakeRazorpaySubscription {
   quantity: number;
   notes: Record<string, string>;
   charge_at: number | null;
+  /** `start_at` of the create call: the first charge's time (Unix seconds), or null for at once. */
+  start_at: number | null;
   total_count: number;
   paid_count: number;
   remaining_count: number;
@@ -207,7 +209,8 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       const sub = fake.subscriptions.get(subscriptionId);
       if (!sub) throw new Error(`fake razorpay: no subscription ${subscriptionId}`);
       const plan = fake.plans.get(sub.plan_id)!;
-      const start = sub.current_end ?? Math.floor(Date.now() / 1000);
+      // The first charge of a subscription with a start_at is at that time (the Checkout only authorised).
+      const start = sub.current_end ?? sub.start_at ?? Math.floor(Date.now() / 1000);
       const end = Math.floor(addMonthUtc(new Date(start * 1000)).getTime() / 1000);
       // Each charge is paid against an order Razorpay makes for it.
       const orderId = rid('order');
@@ -388,6 +391,8 @@ async function subscriptionsApi(
     if (!b) return apiError(400, 'invalid JSON');
     if (typeof b.plan_id !== 'string' || !fake.plans.has(b.plan_id)) return apiError(400, 'The id provided does not exist');
     if (!Number.isInteger(b.total_count) || (b.total_count as number) < 1) return apiError(400, 'The total count field is required.');
+    if (b.start_at !== undefined && (!Number.isInteger(b.start_at) || (b.start_at as number) <= now)) return apiError(400, 'start_at should be a future timestamp');
+    const startAt = (b.start_at as number | undefined) ?? null;
     const sub: FakeRazorpaySubscription = {
       id: rid('sub'),
       entity: 'subscription',
@@ -398,7 +403,8 @@ async function subscriptionsApi(
       ended_at: null,
       quantity: 1,
       notes: (b.notes as Record<string, string>) ?? {},
-      charge_at: null,
+      charge_at: startAt,
+      start_at: startAt,
       total_count: b.total_count as number,
       paid_count: 0,
       remaining_count: b.total_count as number,

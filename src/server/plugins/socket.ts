@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_PATH } from '../../contract/chat.ts';
 import type { AppDeps } from '../deps.ts';
 import { type AuthContext, findSession } from '../features/auth/sessions.ts';
-import { backOfficeUntil, mayEnterBackOffice } from '../features/auth/back-office-access.ts';
+import { endWhenStepUpLapses, mayEnterBackOffice } from '../features/auth/back-office-access.ts';
 import { clientAddress } from '../features/chat/client-address.ts';
 import { allowedOrigin } from './security.ts';
 import { type AddressLimit, createAddressLimit } from '../features/chat/address-limit.ts';
@@ -120,14 +120,8 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
     if (auth) void socket.join([sessionRoom(auth.sessionId), userRoom(auth.user.id)]);
     // A back-office socket hears the console's broadcasts only while its step-up holds: when the
     // window closes it is ended, and it comes back unconfirmed until the passkey confirms it again.
-    if (auth && socket.data.role === 'admin') {
-      const left = backOfficeUntil(deps.config, auth) - Date.now();
-      if (Number.isFinite(left)) {
-        const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(left, 0), 2 ** 31 - 1));
-        timer.unref();
-        socket.on('disconnect', () => clearTimeout(timer));
-      }
-    }
+    // The order rooms arm the same timer when an agency socket joins (order-messages/socket-handlers.ts).
+    if (auth && socket.data.role === 'admin') endWhenStepUpLapses(socket, deps.config, auth);
   });
   deps.revocations.on((r) => {
     io.in('sessionId' in r ? sessionRoom(r.sessionId) : userRoom(r.userId)).disconnectSockets(true);

@@ -34,6 +34,10 @@ export const maintenanceSubscriptions = pgTable('maintenance_subscriptions', {
   state: text('state', { enum: PLAN_STATES }).notNull().default('created'),
   stateAt: at('state_at'),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  // Mirrors migrations/0930_maintenance_claims.sql: a cancel asked of the provider, not yet answered.
+  cancelRequestedAt: at('cancel_requested_at'),
+  // Mirrors migrations/0932_maintenance_starts_at.sql: the first charge's date when it waits for the end of the included support.
+  startsAt: at('starts_at'),
   paidUntil: at('paid_until'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
@@ -51,4 +55,12 @@ export const maintenanceCharges = pgTable('maintenance_charges', {
   periodEnd: at('period_end').notNull(),
   chargedAt: at('charged_at').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** migrations/0930_maintenance_claims.sql: an order whose subscribe is at the provider right now. */
+export const maintenanceSubscribeClaims = pgTable('maintenance_subscribe_claims', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  claimedAt: at('claimed_at').notNull().defaultNow(),
 });

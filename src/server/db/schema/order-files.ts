@@ -36,3 +36,10 @@ export const orderFileReads = pgTable('order_file_reads', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   agencyReadAt: timestamp('agency_read_at', { withTimezone: true }).notNull(),
 });
+
+/** migrations/0931_stored_object_sweep.sql: keys the sweep found with no row, and since when. */
+export const storedObjectSweepMarks = pgTable('stored_object_sweep_marks', {
+  storageKey: text('storage_key').primaryKey(),
+  firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+});

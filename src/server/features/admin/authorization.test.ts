@@ -5,7 +5,7 @@ import { chatClient, request } from '../../../../tests/helpers/chat-client.ts';
 import { CHAT_EVENTS } from '../../../contract/chat.ts';
 import { ORDER_SOCKET_EVENTS } from '../../../contract/order-messages.ts';
 import { confirmSession, hashToken } from '../auth/sessions.ts';
-import { ADMIN_PERMISSIONS, permissionOf } from './permissions.ts';
+import { ADMIN_PERMISSIONS, OWNER_ONLY_FIELDS, permissionOf } from './permissions.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
 import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
@@ -226,6 +226,42 @@ describe('admin route authorization', () => {
     }
   });
 
+  it('gives staff none of the money fields the permission table names, on any staff route, and the owner all of them', async () => {
+    // A key of one of these names anywhere in a staff answer is money (decision 232).
+    const MONEY_KEYS = new Set(['amount', 'amountMinor', 'total', 'price', 'listPrice', 'fee', 'discount', 'discountPercent', 'currency', 'couponCode', 'revenue', 'mrr', 'cashbackOwed', 'refundsNeeded', 'attempts', 'providerPaymentId', 'charges', 'invoice', 'subscriptionId']);
+    const moneyKeysIn = (value: unknown, path = ''): string[] => {
+      if (Array.isArray(value)) return value.flatMap((v) => moneyKeysIn(v, `${path}[]`));
+      if (value === null || typeof value !== 'object') return [];
+      // pageInfo.total counts rows, not money.
+      return Object.entries(value).flatMap(([k, v]) => (k === 'pageInfo' ? [] : [...(MONEY_KEYS.has(k) ? [`${path}${k}`] : []), ...moneyKeysIn(v, `${path}${k}.`)]));
+    };
+    /** Whether `path` is present in `body` wherever its parent is. */
+    const presentAt = (body: unknown, path: string[]): boolean => {
+      if (body === null || typeof body !== 'object') return true;
+      const [head, ...rest] = path as [string, ...string[]];
+      const key = head.replace(/\[\]$/, '');
+      if (!Object.hasOwn(body, key)) return false;
+      const next = (body as Record<string, unknown>)[key];
+      if (!rest.length) return true;
+      return head.endsWith('[]') ? (next as unknown[]).every((v) => presentAt(v, rest)) : presentAt(next, rest);
+    };
+    const routes = (await guardedRoutes(t, admin.headers)).filter((r) => r.method === 'GET' && permissionOf(r.method, r.url) === 'staff');
+    expect(Object.keys(OWNER_ONLY_FIELDS).length).toBeGreaterThanOrEqual(3);
+    for (const r of routes) {
+      const { url } = callOf(r);
+      const staffView = await t.app.inject({ method: 'GET', url, headers: staff.headers });
+      if (!staffView.headers['content-type']?.toString().includes('json') || staffView.statusCode !== 200) continue;
+      expect(moneyKeysIn(staffView.json()), `staff ${keyOf(r)}`).toEqual([]);
+      const fields = OWNER_ONLY_FIELDS[keyOf(r)] ?? [];
+      if (!fields.length) continue;
+      const ownerView = (await t.app.inject({ method: 'GET', url, headers: admin.headers })).json();
+      for (const f of fields) expect(presentAt(ownerView, f.split('.')), `owner ${keyOf(r)} ${f}`).toBe(true);
+    }
+    // The owner's answers do carry money (the walk would prove nothing otherwise).
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: admin.headers })).json();
+    expect(moneyKeysIn(detail).length).toBeGreaterThan(5);
+  });
+
   it('lets an admin use every admin route', async () => {
     const calls = adminCalls();
     // Reads first, then mutations in table order (e.g. the edit before the deactivation).
@@ -347,7 +383,9 @@ describe('the passkey step-up (ADMIN_STEP_UP=passkey, 12 hours)', () => {
     const ownerView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json();
     const staffView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: helper.headers })).json();
     expect(ownerView.revenue.length).toBeGreaterThan(0);
-    expect(staffView).toMatchObject({ revenue: [], cashbackOwed: [], refundsNeeded: [], maintenance: { mrr: [] }, ordersByStage: ownerView.ordersByStage, stepUp: 'passkey' });
+    expect(staffView).toMatchObject({ ordersByStage: ownerView.ordersByStage, maintenance: { activePlans: ownerView.maintenance.activePlans }, stepUp: 'passkey' });
+    for (const money of ['revenue', 'cashbackOwed', 'refundsNeeded']) expect(staffView, money).not.toHaveProperty(money);
+    expect(staffView.maintenance).not.toHaveProperty('mrr');
     // With the step-up off, the overview says so (the web warns the founder).
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json()).toMatchObject({ stepUp: 'off' });
   });
@@ -399,4 +437,39 @@ describe('the passkey step-up (ADMIN_STEP_UP=passkey, 12 hours)', () => {
     expect(await request(s, CHAT_EVENTS.getActiveChats)).toMatchObject({ ok: true });
     expect(await ended).toBe('io server disconnect');
   });
+});
+
+describe('an order-room socket confirmed after it connected (ADMIN_STEP_UP_HOURS = 0.001, a 3.6 s window)', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await buildTestApp({ ADMIN_STEP_UP: 'passkey', ADMIN_STEP_UP_HOURS: '0.001' });
+  });
+  afterAll(() => p.close());
+
+  it('is on the agency side only while the confirmation holds: both sockets, the early one and the late one, end when the window closes and hear nothing after', async () => {
+    const url = await listen(p);
+    const { orderId: order, customer: buyer } = await seedPaidOrder(p, 'lapse.rooms@example.com');
+    const owner = await loginAs(p, 'lapse.boss@example.com', 'admin');
+    const [session] = await p.deps.database.query<{ id: string }>('select id from sessions where token_hash = $1', [hashToken(owner.token)]);
+    // Socket 1 connects unconfirmed; the HTTP step-up confirms the session; socket 2 connects confirmed.
+    const early = await socketOf(url, owner.token);
+    await confirmSession(p.deps.db, session!.id);
+    const late = await socketOf(url, owner.token);
+    const heard: string[] = [];
+    const ended = [early, late].map((s, i) => {
+      s.on(ORDER_SOCKET_EVENTS.orderMessage, (m: { text: string }) => heard.push(`${i}:${m.text}`));
+      return new Promise<string>((resolve) => s.once('disconnect', resolve));
+    });
+    for (const s of [early, late]) expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId: order })).toMatchObject({ ok: true });
+    const say = (text: string) => p.app.inject({ method: 'POST', url: `/api/v1/orders/${order}/messages`, headers: buyer.headers, payload: { text } });
+    expect((await say('Before the lapse')).statusCode).toBe(201);
+    await expect.poll(() => heard.length).toBe(2);
+
+    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still connected'), 6000));
+    expect(await Promise.race([ended[0]!, timeout])).toBe('io server disconnect');
+    expect(await Promise.race([ended[1]!, timeout])).toBe('io server disconnect');
+    expect((await say('After the lapse')).statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.filter((h) => h.endsWith('After the lapse'))).toEqual([]);
+  }, 15_000);
 });

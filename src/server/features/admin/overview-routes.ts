@@ -1,25 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { overviewResponse, type OverviewResponse } from '../../../contract/admin-overview.ts';
+import { overviewResponse } from '../../../contract/admin-overview.ts';
 import { errorResponses } from '../../../contract/common.ts';
-import { isOwner } from '../../../domain/roles.ts';
 import type { AppDeps } from '../../deps.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { getOverview } from './overview.ts';
 import { taxOverview } from './tax-overview.ts';
+import { isOwner } from '../../../domain/roles.ts';
+import { authOf } from '../../plugins/auth.ts';
 
-/**
- * The overview is staff work (the orders due, the support queue, the inbox counts), but its money
- * is the owner's (decision 191): for staff the revenue, the cashback owed, the refunds to make and
- * the plans' recurring revenue come back empty, so the answer keeps its shape and tells nothing.
- */
-const withoutMoney = (o: OverviewResponse): OverviewResponse => ({
-  ...o,
-  revenue: [],
-  cashbackOwed: [],
-  refundsNeeded: [],
-  maintenance: { ...o.maintenance, mrr: [] },
-  tax: { ...o.tax, turnoverInr: 0, percent: 0, thresholdWarning: false },
-});
+// The overview is staff work (the orders due, the support queue, the inbox counts); its money is
+// the owner's: permissions.ts OWNER_ONLY_FIELDS strips it from staff's answers (decision 232).
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -35,8 +24,10 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (request) => {
       // stepUp: the back office warns the founder while ADMIN_STEP_UP=off.
       const now = new Date();
-      const overview = { ...(await getOverview(deps.database, now, deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP, tax: await taxOverview(deps, now) };
-      return isOwner(authOf(request).user.role) ? overview : withoutMoney(overview);
+      const tax = await taxOverview(deps, now);
+      // The turnover is money (decision 232): staff get the LUT warning only.
+      const forStaff = { ...tax, turnoverInr: 0, percent: 0, thresholdWarning: false };
+      return { ...(await getOverview(deps.database, now, deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP, tax: isOwner(authOf(request).user.role) ? tax : forStaff };
     },
   );
 };

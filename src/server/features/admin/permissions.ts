@@ -105,3 +105,68 @@ export function permissionOf(method: string, url: string | undefined): Permissio
   const key = `${m} ${url ?? ''}`;
   return Object.hasOwn(ADMIN_PERMISSIONS, key) ? ADMIN_PERMISSIONS[key]! : 'owner';
 }
+
+/**
+ * What staff see of money (docs/decisions/232-what-staff-see-of-money.md), field by field: the
+ * fields of a staff route's answer that are the owner's. The server strips them from staff's
+ * answers (stripOwnerOnlyFields, run on every admin answer before it is serialised); the web shows
+ * what it gets. A path is dot-separated; `[]` walks every element of an array. Staff keep what
+ * their work needs: whether each installment is paid (and when), the plan's state and period.
+ */
+export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'cashbackOwed', 'refundsNeeded', 'maintenance.mrr'],
+  'GET /api/v1/admin/orders/:id/support': ['planOffer'],
+  'GET /api/v1/admin/orders': ['items[].currency', 'items[].total', 'items[].advance.amount', 'items[].remaining.amount'],
+  'GET /api/v1/admin/orders/:id': [
+    'order.currency',
+    'order.total',
+    'order.advance.amount',
+    'order.remaining.amount',
+    'order.listPrice',
+    'order.price',
+    'order.discountPercent',
+    'order.discount',
+    'order.fee',
+    'order.couponCode',
+    'installments[].amount',
+    'installments[].currency',
+    'installments[].providerPaymentId',
+    'installments[].attempts',
+    'maintenance.provider',
+    'maintenance.subscriptionId',
+    'maintenance.amount',
+    'maintenance.currency',
+    'maintenance.charges',
+  ],
+};
+
+/** The owner-only fields of a route's answer, by the route's registered spelling. */
+export function ownerOnlyFieldsOf(method: string, url: string | undefined): readonly string[] {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  return OWNER_ONLY_FIELDS[`${m} ${url ?? ''}`] ?? [];
+}
+
+function strip(value: unknown, path: readonly string[]): void {
+  if (value === null || typeof value !== 'object' || path.length === 0) return;
+  const [head, ...rest] = path as [string, ...string[]];
+  const many = head.endsWith('[]');
+  const key = many ? head.slice(0, -2) : head;
+  const record = value as Record<string, unknown>;
+  if (!Object.hasOwn(record, key)) return;
+  if (rest.length === 0 && !many) {
+    delete record[key];
+    return;
+  }
+  const next = record[key];
+  if (many && Array.isArray(next)) for (const item of next) strip(item, rest);
+  else if (!many) strip(next, rest);
+}
+
+/** A copy of `body` without the owner-only fields of the route (the original is left as it was). */
+export function stripOwnerOnlyFields<T>(method: string, url: string | undefined, body: T): T {
+  const fields = ownerOnlyFieldsOf(method, url);
+  if (!fields.length || body === null || typeof body !== 'object') return body;
+  const copy = structuredClone(body);
+  for (const field of fields) strip(copy, field.split('.'));
+  return copy;
+}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { isOwner } from '../../../domain/roles.ts';
+import { stripOwnerOnlyFields } from './permissions.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { couponRoutes } from '../coupons/admin-routes.ts';
 import { customerRoutes } from '../customers/admin-routes.ts';
@@ -34,6 +36,10 @@ import { adminChangeRoutes } from '../changes/routes.ts';
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const guard = requireAdmin(deps);
   app.addHook('onRequest', async (request, reply) => guard.call(app, request, reply));
+  // Staff get no money fields (permissions.ts OWNER_ONLY_FIELDS, decision 232), on every admin answer.
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    request.auth && !isOwner(request.auth.user.role) ? stripOwnerOnlyFields(request.method, request.routeOptions.url, payload) : payload,
+  );
   await app.register(overviewRoutes, { deps });
   await app.register(auditRoutes, { deps });
   await app.register(couponRoutes, { deps });

@@ -33,3 +33,29 @@ export const mayEnterBackOffice = (config: StepUpConfig, auth: AuthContext | nul
 /** Until when a back-office session's confirmation holds (ms since epoch); Infinity with the step-up off. */
 export const backOfficeUntil = (config: StepUpConfig, auth: AuthContext): number =>
   config.ADMIN_STEP_UP !== 'passkey' ? Number.POSITIVE_INFINITY : auth.confirmedAt ? confirmedUntil(config, auth.confirmedAt).getTime() : 0;
+
+/** What endWhenStepUpLapses needs of a socket.io socket. */
+interface EndableSocket {
+  disconnect(close: boolean): unknown;
+  once(event: 'disconnect', listener: () => void): unknown;
+}
+const lapseTimers = new WeakMap<EndableSocket, ReturnType<typeof setTimeout>>();
+
+/**
+ * One rule for every back-office socket, whatever the order of events (connected confirmed, or
+ * confirmed by an HTTP step-up after it connected and then admitted to a room): it is on the
+ * agency's side only while its session is confirmed, so it is ended when the window of `auth` (the
+ * session as read at the handshake or at the latest join) closes. Each call re-arms the one timer
+ * of that socket from the freshest read; with the step-up off nothing is armed.
+ */
+export function endWhenStepUpLapses(socket: EndableSocket, config: StepUpConfig, auth: AuthContext, now = Date.now()): void {
+  const until = backOfficeUntil(config, auth);
+  if (!Number.isFinite(until)) return;
+  const previous = lapseTimers.get(socket);
+  if (previous) clearTimeout(previous);
+  else socket.once('disconnect', () => clearTimeout(lapseTimers.get(socket)));
+  // setTimeout's longest delay; a longer window is re-armed by the next join or reconnection.
+  const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(until - now, 0), 2 ** 31 - 1));
+  timer.unref();
+  lapseTimers.set(socket, timer);
+}

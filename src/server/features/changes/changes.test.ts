@@ -232,13 +232,13 @@ describe("a change request, quoted, accepted and paid", () => {
     // The overview counts it, apart from plan revenue; nothing of this order waits any more.
     const overview = await getOverview(t.deps.database);
     expect(
-      overview.changeRevenue.find((r) => r.currency === "INR")!.total -
-        (overviewBefore.changeRevenue.find((r) => r.currency === "INR")
+      overview.changeRevenue!.find((r) => r.currency === "INR")!.total -
+        (overviewBefore.changeRevenue!.find((r) => r.currency === "INR")
           ?.total ?? 0),
     ).toBe(800_000);
     expect(
-      overview.revenue.find((r) => r.currency === "INR")!.total -
-        overviewBefore.revenue.find((r) => r.currency === "INR")!.total,
+      overview.revenue!.find((r) => r.currency === "INR")!.total -
+        overviewBefore.revenue!.find((r) => r.currency === "INR")!.total,
     ).toBe(800_000);
     expect(overview.changesWaiting.map((c) => c.changeId)).not.toContain(
       change.id,

@@ -6,6 +6,7 @@ import { sendDueNotices } from '../notices/send-notices.ts';
 import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
 import { purgeRetainedRecords } from '../users/purge-retained.ts';
 import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
+import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
 
 /** One pass of every scheduled job; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -23,7 +24,9 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const retentionPurged = await purgeRetainedRecords(deps, now);
   // Idempotency-Key answers are kept 24 h (docs/decisions/210-idempotency-key.md).
   await pruneIdempotencyKeys(deps.db, now);
-  return { stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged };
+  // Stored objects no row names, after a grace period (decision 231): after the purge, which may leave some.
+  const objectsSwept = await sweepStoredObjects(deps, now);
+  return { stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged, objectsSwept };
 }
 
 /**

@@ -11,6 +11,7 @@ import { paymentEvents } from '../../db/schema/orders.ts';
 import { movesState } from './apply-subscription-event.ts';
 import { maintenanceSupportExtension } from './plan-queries.ts';
 import { insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
+import { reconcilePayments } from '../payments/reconcile-payments.ts';
 
 // The maintenance plan against the Razorpay fake (decision 175): plans and
 // subscriptions through the real API shape, Checkout's signature, and signed webhooks arriving
@@ -284,5 +285,84 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
       .innerJoin(maintenanceCharges, eq(maintenanceCharges.id, invoices.maintenanceChargeId))
       .where(eq(maintenanceCharges.subscriptionId, sub!.id));
     expect(issued).toHaveLength(1);
+  });
+});
+
+describe('Razorpay is called outside any row lock (decision 230)', () => {
+  let s: TestApp;
+  let slow: FakeRazorpay;
+  beforeAll(async () => {
+    slow = await startFakeRazorpay();
+    // The adapter waits longer than the fake's 10 s answer, so the subscribe does succeed.
+    s = await buildTestApp({ ...slow.env(), RAZORPAY_TIMEOUT_MS: '12000' });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await slow?.close();
+  });
+  const call = (method: 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) => s.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const timed = async <T>(work: Promise<T>) => {
+    const started = Date.now();
+    const result = await work;
+    return { result, ms: Date.now() - started };
+  };
+
+  it('a 10 s answer to subscribe blocks neither the order’s messages nor the founder’s changes; a double click gets the same subscription from one call', async () => {
+    const owner = await loginAs(s, 'plan.slow@example.com');
+    const admin = await loginAs(s, 'plan.slow.boss@example.com', 'admin');
+    // The monthly plan of this price exists already (made by an earlier subscribe, at full speed).
+    const warm = await insertOrder(s.deps.db, owner.user.id);
+    expect((await call('POST', `/api/v1/orders/${warm.publicId}/maintenance/subscribe`, owner.headers)).statusCode).toBe(200);
+
+    const order = await insertOrder(s.deps.db, owner.user.id);
+    slow.mode = 'slow';
+    slow.slowMs = 10_000;
+    const before = slow.subscriptions.size;
+    const subscribing = timed(call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const doubleClick = call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers);
+
+    const message = await timed(call('POST', `/api/v1/orders/${order.publicId}/messages`, owner.headers, { text: 'Is the plan on?' }));
+    expect(message.result.statusCode, message.result.body).toBe(201);
+    expect(message.ms).toBeLessThan(3000);
+    const link = await timed(call('PUT', `/api/v1/admin/orders/${order.publicId}/delivery-link`, admin.headers, { url: 'https://site.example.com' }));
+    expect(link.result.statusCode, link.result.body).toBe(200);
+    expect(link.ms).toBeLessThan(3000);
+
+    const done = await subscribing;
+    slow.mode = 'ok';
+    expect(done.result.statusCode, done.result.body).toBe(200);
+    expect(done.ms).toBeGreaterThanOrEqual(9000);
+    const again = await doubleClick;
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().subscriptionId).toBe(done.result.json().subscriptionId);
+    expect(slow.subscriptions.size).toBe(before + 1);
+    const claims = await s.deps.database.query<{ n: number }>('select count(*)::int as n from maintenance_subscribe_claims');
+    expect(claims[0]!.n).toBe(0);
+  });
+
+  it('a crash between the claim and the answer is reconciled: a dead subscribe claim is dropped, a lost cancel answer is asked again', async () => {
+    const owner = await loginAs(s, 'plan.crash@example.com');
+    const order = await insertOrder(s.deps.db, owner.user.id);
+    const old = new Date(Date.now() - 10 * 60_000);
+    // A subscribe that crashed after its claim: the order is "subscribing" with nobody at the provider.
+    await s.deps.database.query('insert into maintenance_subscribe_claims (order_id, claimed_at) values ($1, $2)', [order.id, old]);
+    await reconcilePayments(s.deps);
+    expect((await s.deps.database.query<{ n: number }>('select count(*)::int as n from maintenance_subscribe_claims where order_id = $1', [order.id]))[0]!.n).toBe(0);
+    const subscribed = await call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers);
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    const subId = subscribed.json().subscriptionId as string;
+    const { payment } = slow.chargeSubscription(subId);
+    const d = slow.subscriptionWebhook('subscription.charged', subId, { payment });
+    expect((await s.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body })).json()).toEqual({ status: 'processed' });
+    // A cancel that crashed after asking Razorpay: the mark is there, the answer never recorded.
+    await s.deps.database.query('update maintenance_subscriptions set cancel_requested_at = $1 where provider_subscription_id = $2', [old, subId]);
+    await reconcilePayments(s.deps);
+    expect(slow.cancellations.filter((c) => c.subscriptionId === subId)).toEqual([{ subscriptionId: subId, cancelAtCycleEnd: true }]);
+    const [row] = await s.deps.database.query<{ cancel_at_period_end: boolean; cancel_requested_at: Date | null }>(
+      'select cancel_at_period_end, cancel_requested_at from maintenance_subscriptions where provider_subscription_id = $1',
+      [subId],
+    );
+    expect(row).toEqual({ cancel_at_period_end: true, cancel_requested_at: null });
   });
 });

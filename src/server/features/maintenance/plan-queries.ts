@@ -20,10 +20,14 @@ export async function latestSubscription(db: Db | Tx, orderId: string): Promise<
   return row;
 }
 
+/** The first charge's date while it is still to come (nothing paid yet), else null. */
+const startsLater = (s: Sub): Date | null => (s.startsAt && !s.paidUntil ? s.startsAt : null);
+
 export const planViewOf = (s: Sub): PlanView => ({
   state: s.state,
   currentPeriodEnd: s.paidUntil?.toISOString() ?? null,
   cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+  startsAt: startsLater(s)?.toISOString() ?? null,
 });
 
 /**
@@ -47,7 +51,7 @@ export async function maintenanceSupportExtension(db: Db | Tx, orderId: string):
   const sub = await latestSubscription(db, orderId);
   if (!sub || sub.state === 'created') return null;
   return {
-    plan: { state: sub.state, currentPeriodEnd: sub.paidUntil, cancelAtPeriodEnd: sub.cancelAtPeriodEnd },
+    plan: { state: sub.state, currentPeriodEnd: sub.paidUntil, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, startsAt: startsLater(sub) },
     coveredUntil: await paidPlanPeriodEnd(db, orderId),
   };
 }

@@ -13,7 +13,7 @@ import { TEST_CHECKOUT_BUTTON, testCheckoutHtml } from '../../integrations/payme
 import { addSupportExtension } from '../support/support-window.ts';
 import { maintenanceSupportExtension } from './plan-queries.ts';
 import { cancelAtPeriodEnd, keepPlan, subscribe, verifySubscription } from './subscribe.ts';
-import { chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
+import { authoriseTestSubscription, chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
 
 // The maintenance plan's routes (decision 175). Customer routes: the bearer
 // token and the caller's own delivered order, else 404.
@@ -104,7 +104,9 @@ const testSubscriptionCheckout: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 <p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-subscribed">This test subscription of <strong style="color:#fff">${price}</strong> a month is already running.</p>
 <a href="${escapeHtml(statusPage(orderPublicId))}" style="${TEST_CHECKOUT_BUTTON};display:block;text-align:center;text-decoration:none">See your order</a>`
       : `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Maintenance plan</h1>
-<p style="margin:0 0 20px;color:#c4c4d0">Monthly maintenance of order ${escapeHtml(orderPublicId)}: <strong style="color:#fff" data-testid="test-checkout-amount">${price}</strong> a month, charged now and then every month until cancelled.</p>
+<p style="margin:0 0 20px;color:#c4c4d0">Monthly maintenance of order ${escapeHtml(orderPublicId)}: <strong style="color:#fff" data-testid="test-checkout-amount">${price}</strong> a month, ${
+          sub.startsAt && sub.startsAt > new Date() ? `first charged on ${escapeHtml(sub.startsAt.toISOString().slice(0, 10))} (nothing now)` : 'charged now'
+        } and then every month until cancelled.</p>
 <form method="post" action="/api/v1/payment/test-checkout/subscription/${escapeHtml(encodeURIComponent(sub.providerSubscriptionId))}" style="display:flex;gap:12px;flex-wrap:wrap">
 <button name="action" value="subscribe" style="${TEST_CHECKOUT_BUTTON};flex:1">Subscribe for ${price} a month (test)</button>
 <button name="action" value="cancel" style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font:inherit;font-size:16px;cursor:pointer">Cancel</button>
@@ -126,7 +128,9 @@ const testSubscriptionCheckout: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       if (request.body.action === 'cancel') return reply.redirect(statusPage(orderPublicId, '?tab=support&plan=checkout-cancelled'), 303);
       if (sub.state !== 'created' && sub.state !== 'authenticated') return reply.redirect(statusPage(orderPublicId), 303);
       const signed = provider.paySubscription(sub.providerSubscriptionId);
-      await chargeTestSubscription(deps, sub.providerSubscriptionId, new Date(), signed.razorpay_payment_id);
+      // A plan that starts later is only authorised now, like Razorpay's future start_at (decision 233).
+      if (sub.startsAt && sub.startsAt > new Date()) await authoriseTestSubscription(deps, sub.providerSubscriptionId);
+      else await chargeTestSubscription(deps, sub.providerSubscriptionId, new Date(), signed.razorpay_payment_id);
       return reply.redirect(statusPage(orderPublicId, `?${new URLSearchParams(signed).toString()}`), 303);
     },
   );

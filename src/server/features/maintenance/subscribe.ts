@@ -1,14 +1,15 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, lt, notInArray } from 'drizzle-orm';
 import type { PlanView, SubscribeResponse } from '../../../contract/maintenance.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Tx } from '../../db/client.ts';
-import { maintenanceProviderPlans, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { maintenanceProviderPlans, maintenanceSubscribeClaims, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { ProviderUnavailableError, isTestMode, type PaymentProvider } from '../../integrations/payments/provider.ts';
 import { monthlyPriceIn } from '../../lib/maintenance-price.ts';
 import { planViewOf } from './plan-queries.ts';
+import { supportWindow } from '../support/support-window.ts';
 
 // The customer's three plan operations (decision 175): subscribe, verify the
 // checkout's signature, cancel at the end of the period.
@@ -19,13 +20,13 @@ const OVER_STATES = ['cancelled', 'completed'] as const;
 
 const providerDown = () => new AppError('UNAVAILABLE', 'The payment provider is not answering. Please try again in a minute.');
 
-/** The caller's own delivered order, row-locked for the rest of the transaction; anything else is the same 404. */
-async function ownDeliveredOrder(tx: Tx, userId: string, publicId: string) {
-  const [order] = await tx
+/** The caller's own delivered order; anything else is the same 404. `lock`: row-locked for the rest of the transaction. */
+async function ownDeliveredOrder(tx: Tx, userId: string, publicId: string, lock = true) {
+  const q = tx
     .select({ id: orders.id, publicId: orders.publicId, currency: orders.currency })
     .from(orders)
-    .where(and(eq(orders.publicId, publicId), eq(orders.userId, userId), eq(orders.state, 'delivered')))
-    .for('update');
+    .where(and(eq(orders.publicId, publicId), eq(orders.userId, userId), eq(orders.state, 'delivered')));
+  const [order] = await (lock ? q.for('update') : q);
   if (!order) throw notFound('Order not found.');
   return order;
 }
@@ -43,37 +44,129 @@ async function liveSubscription(tx: Tx, orderId: string) {
 /**
  * The provider plan of one price, created once and remembered. Two instances creating the first
  * plan of a price at once both create one at Razorpay; the first stored is the one used (the other
- * stays unused there, harmless).
+ * stays unused there, harmless). Runs outside any transaction: the provider call holds no lock.
  */
-async function providerPlanId(tx: Tx, provider: PaymentProvider, price: { amount: number; currency: string }, name: string): Promise<string> {
+async function providerPlanId(db: Db, provider: PaymentProvider, price: { amount: number; currency: string }, name: string): Promise<string> {
   const where = and(eq(maintenanceProviderPlans.provider, provider.name), eq(maintenanceProviderPlans.currency, price.currency), eq(maintenanceProviderPlans.amount, price.amount));
-  const [known] = await tx.select({ id: maintenanceProviderPlans.providerPlanId }).from(maintenanceProviderPlans).where(where);
+  const [known] = await db.select({ id: maintenanceProviderPlans.providerPlanId }).from(maintenanceProviderPlans).where(where);
   if (known) return known.id;
   const plan = await provider.subscriptions.createPlan({ ...price, name });
-  await tx.insert(maintenanceProviderPlans).values({ provider: provider.name, ...price, providerPlanId: plan.id }).onConflictDoNothing();
-  const [stored] = await tx.select({ id: maintenanceProviderPlans.providerPlanId }).from(maintenanceProviderPlans).where(where);
+  await db.insert(maintenanceProviderPlans).values({ provider: provider.name, ...price, providerPlanId: plan.id }).onConflictDoNothing();
+  const [stored] = await db.select({ id: maintenanceProviderPlans.providerPlanId }).from(maintenanceProviderPlans).where(where);
   return stored!.id;
+}
+
+/** How long a claim may wait for the provider before the reconcile job takes it for dead: its timeout and a margin. */
+export const claimStaleMs = (deps: AppDeps) => deps.config.RAZORPAY_TIMEOUT_MS * 2 + 30_000;
+
+/**
+ * A second request while the first one's provider call runs (a double click, a retry): it waits
+ * for that answer, polling, instead of calling the provider again; `done` returns the answer once
+ * the first request recorded it (or null while it runs). Gives up with a 409 after the provider's timeout.
+ */
+async function awaitOther<T>(deps: AppDeps, done: () => Promise<T | null>): Promise<T> {
+  const until = Date.now() + deps.config.RAZORPAY_TIMEOUT_MS + 2000;
+  for (;;) {
+    const answer = await done();
+    if (answer !== null) return answer;
+    if (Date.now() > until) throw conflict('Your maintenance plan is being set up; please try again in a minute.');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const rethrowProviderDown = (deps: AppDeps, context: Record<string, unknown>) => (err: unknown): never => {
+  if (err instanceof ProviderUnavailableError) {
+    deps.log.warn(context, err.message);
+    throw providerDown();
+  }
+  throw err;
+};
+
+type Claim = { kind: 'answer'; subscriptionId: string; startsAt: Date | null } | { kind: 'claimed'; order: { id: string; publicId: string; currency: string }; startsAt: Date | null } | { kind: 'busy' };
+
+/** Starts no sooner than this before the included support ends: Razorpay wants start_at in the future. */
+const START_MARGIN_MS = 5 * 60_000;
+
+/**
+ * When a plan subscribed now starts (docs/decisions/233-maintenance-starts-after-included-support.md):
+ * the end of the included support while it runs, else at once (null). The server decides it: the
+ * request carries nothing about it.
+ */
+async function startOf(deps: AppDeps, tx: Tx, orderId: string, now = new Date()): Promise<Date | null> {
+  const { includedUntil } = await supportWindow(tx, deps.config.SUPPORT_DAYS, orderId, now);
+  return includedUntil && includedUntil.getTime() - now.getTime() > START_MARGIN_MS ? includedUntil : null;
 }
 
 /**
  * Opens (or reopens) the order's subscription for Checkout. A subscription not yet paid is offered
  * again (a second tab, a closed Checkout) while its price still holds; an order with a plan that
  * runs — even one set to end — cannot start a second (409).
+ *
+ * Razorpay is called outside any row lock (docs/decisions/230-provider-calls-outside-locks.md): a
+ * short transaction claims the order (maintenance_subscribe_claims, "subscribing"), the provider
+ * is called with the adapter's timeout, and a second transaction records the subscription and
+ * drops the claim. A request that finds a claim waits for its answer; a claim left by a crash is
+ * dropped by the reconcile job.
  */
 export async function subscribe(deps: AppDeps, userId: string, orderPublicId: string): Promise<SubscribeResponse> {
   const { provider } = moneyContext(deps);
-  const answer = (subscriptionId: string): SubscribeResponse => ({ provider: provider.name, subscriptionId, ...(provider.name === 'razorpay' ? { keyId: provider.keyId, checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL } : {}) });
-  return deps.db.transaction(async (tx) => {
-    const order = await ownDeliveredOrder(tx, userId, orderPublicId);
+  const answer = (subscriptionId: string, startsAt: Date | null): SubscribeResponse => ({
+    provider: provider.name,
+    subscriptionId,
+    startsAt: startsAt?.toISOString() ?? null,
+    ...(provider.name === 'razorpay' ? { keyId: provider.keyId, checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL } : {}),
+  });
+
+  const claim = (): Promise<Claim> =>
+    deps.db.transaction(async (tx) => {
+      const order = await ownDeliveredOrder(tx, userId, orderPublicId);
+      const price = monthlyPriceIn(deps, order.currency);
+      const live = await liveSubscription(tx, order.id);
+      if (live && live.state !== 'created') throw conflict('This order already has a maintenance plan.');
+      const startsAt = await startOf(deps, tx, order.id);
+      // Reopened only while its price and its start still hold.
+      if (live && live.provider === provider.name && live.amount === price.amount && live.currency === price.currency && live.startsAt?.getTime() === startsAt?.getTime()) {
+        return { kind: 'answer', subscriptionId: live.providerSubscriptionId, startsAt };
+      }
+      // A claim older than any provider answer was left by a crash: this request takes it over.
+      await tx
+        .delete(maintenanceSubscribeClaims)
+        .where(and(eq(maintenanceSubscribeClaims.orderId, order.id), lt(maintenanceSubscribeClaims.claimedAt, new Date(Date.now() - claimStaleMs(deps)))));
+      const [claimed] = await tx.insert(maintenanceSubscribeClaims).values({ orderId: order.id }).onConflictDoNothing().returning();
+      if (!claimed) return { kind: 'busy' };
+      // Never paid, and opened with another provider or price: it is dropped for a fresh one.
+      if (live) await tx.update(maintenanceSubscriptions).set({ state: 'cancelled', updatedAt: new Date() }).where(eq(maintenanceSubscriptions.id, live.id));
+      return { kind: 'claimed', order, startsAt };
+    });
+
+  const first = await claim();
+  if (first.kind === 'answer') return answer(first.subscriptionId, first.startsAt);
+  if (first.kind === 'busy') {
+    return awaitOther(deps, async () => {
+      const again = await claim();
+      if (again.kind === 'answer') return answer(again.subscriptionId, again.startsAt);
+      if (again.kind === 'claimed') return openAtProvider(again.order, again.startsAt);
+      return null;
+    });
+  }
+  return openAtProvider(first.order, first.startsAt);
+
+  async function openAtProvider(order: { id: string; publicId: string; currency: string }, startsAt: Date | null): Promise<SubscribeResponse> {
     const price = monthlyPriceIn(deps, order.currency);
-    const live = await liveSubscription(tx, order.id);
-    if (live && live.state !== 'created') throw conflict('This order already has a maintenance plan.');
-    if (live && live.provider === provider.name && live.amount === price.amount && live.currency === price.currency) return answer(live.providerSubscriptionId);
-    // Never paid, and opened with another provider or price: it is dropped for a fresh one.
-    if (live) await tx.update(maintenanceSubscriptions).set({ state: 'cancelled', updatedAt: new Date() }).where(eq(maintenanceSubscriptions.id, live.id));
+    const release = () => deps.db.delete(maintenanceSubscribeClaims).where(eq(maintenanceSubscribeClaims.orderId, order.id));
+    let sub: { id: string };
+    let planId: string;
     try {
-      const planId = await providerPlanId(tx, provider, price, `${deps.config.BRAND_NAME} website maintenance (monthly)`.slice(0, 100));
-      const sub = await provider.subscriptions.createSubscription({ planId, totalCount: TOTAL_COUNT, notes: { order_id: order.publicId } });
+      planId = await providerPlanId(deps.db, provider, price, `${deps.config.BRAND_NAME} website maintenance (monthly)`.slice(0, 100));
+      sub = await provider.subscriptions.createSubscription({ planId, totalCount: TOTAL_COUNT, notes: { order_id: order.publicId }, ...(startsAt ? { startAt: startsAt } : {}) });
+    } catch (err) {
+      await release();
+      return rethrowProviderDown(deps, { order: order.publicId })(err);
+    }
+    return deps.db.transaction(async (tx) => {
+      const [held] = await tx.delete(maintenanceSubscribeClaims).where(eq(maintenanceSubscribeClaims.orderId, order.id)).returning();
+      // The claim was taken for dead meanwhile (reconcile job): what Razorpay opened stays unpaid there.
+      if (!held) throw conflict('Your maintenance plan took too long to set up; please try again.');
       await tx.insert(maintenanceSubscriptions).values({
         orderId: order.id,
         provider: provider.name,
@@ -82,16 +175,11 @@ export async function subscribe(deps: AppDeps, userId: string, orderPublicId: st
         providerPlanId: planId,
         currency: price.currency,
         amount: price.amount,
+        startsAt,
       });
-      return answer(sub.id);
-    } catch (err) {
-      if (err instanceof ProviderUnavailableError) {
-        deps.log.warn({ order: order.publicId }, err.message);
-        throw providerDown();
-      }
-      throw err;
-    }
-  });
+      return answer(sub.id, startsAt);
+    });
+  }
 }
 
 /**
@@ -133,31 +221,42 @@ export async function verifySubscription(
 
 /**
  * Cancels at the end of the paid period (Razorpay: cancel_at_cycle_end). Twice is the same answer
- * (the second does not call the provider); no running plan is 404.
+ * (the second does not call the provider); no running plan is 404. Like subscribe, the provider is
+ * called outside any lock: a short transaction marks the request (cancel_requested_at), the
+ * provider answers, a second one records cancel_at_period_end. A request that finds another one's
+ * mark waits for its answer; a mark left by a crash is retried by the reconcile job.
  */
 export async function cancelAtPeriodEnd(deps: AppDeps, userId: string, orderPublicId: string): Promise<PlanView> {
   const { provider } = moneyContext(deps);
-  return deps.db.transaction(async (tx) => {
-    const order = await ownDeliveredOrder(tx, userId, orderPublicId);
-    const sub = await liveSubscription(tx, order.id);
-    if (!sub || sub.state === 'created') throw notFound('This order has no maintenance plan to cancel.');
-    if (sub.cancelAtPeriodEnd) return planViewOf(sub);
-    if (sub.provider !== provider.name) throw conflict('This plan was started with another payment provider; please write to us to cancel it.');
+  type Step = { kind: 'done'; view: PlanView } | { kind: 'call'; id: string; providerSubscriptionId: string } | { kind: 'busy' };
+  const claim = (): Promise<Step> =>
+    deps.db.transaction(async (tx) => {
+      const order = await ownDeliveredOrder(tx, userId, orderPublicId, false);
+      const sub = await liveSubscription(tx, order.id);
+      if (!sub || sub.state === 'created') throw notFound('This order has no maintenance plan to cancel.');
+      if (sub.cancelAtPeriodEnd) return { kind: 'done', view: planViewOf(sub) };
+      if (sub.provider !== provider.name) throw conflict('This plan was started with another payment provider; please write to us to cancel it.');
+      if (sub.cancelRequestedAt && Date.now() - sub.cancelRequestedAt.getTime() < claimStaleMs(deps)) return { kind: 'busy' };
+      await tx.update(maintenanceSubscriptions).set({ cancelRequestedAt: new Date() }).where(eq(maintenanceSubscriptions.id, sub.id));
+      return { kind: 'call', id: sub.id, providerSubscriptionId: sub.providerSubscriptionId };
+    });
+  const call = async (step: { id: string; providerSubscriptionId: string }): Promise<PlanView> => {
     try {
-      await provider.subscriptions.cancelAtCycleEnd(sub.providerSubscriptionId);
+      await provider.subscriptions.cancelAtCycleEnd(step.providerSubscriptionId);
     } catch (err) {
-      if (err instanceof ProviderUnavailableError) {
-        deps.log.warn({ subscription: sub.providerSubscriptionId }, err.message);
-        throw providerDown();
-      }
-      throw err;
+      await deps.db.update(maintenanceSubscriptions).set({ cancelRequestedAt: null }).where(eq(maintenanceSubscriptions.id, step.id));
+      return rethrowProviderDown(deps, { subscription: step.providerSubscriptionId })(err);
     }
-    const [updated] = await tx
-      .update(maintenanceSubscriptions)
-      .set({ cancelAtPeriodEnd: true, updatedAt: new Date() })
-      .where(eq(maintenanceSubscriptions.id, sub.id))
-      .returning();
-    return planViewOf(updated!);
+    return planViewOf(await recordCancelled(deps.db, step.id));
+  };
+  const first = await claim();
+  if (first.kind === 'done') return first.view;
+  if (first.kind === 'call') return call(first);
+  return awaitOther(deps, async () => {
+    const again = await claim();
+    if (again.kind === 'done') return again.view;
+    if (again.kind === 'call') return call(again);
+    return null;
   });
 }
 
@@ -190,4 +289,14 @@ export async function keepPlan(deps: AppDeps, userId: string, orderPublicId: str
       .returning();
     return planViewOf(updated!);
   });
+}
+
+/** The provider said yes to a cancel at the cycle end: the plan is marked (also from the reconcile job). */
+export async function recordCancelled(db: Db, id: string) {
+  const [updated] = await db
+    .update(maintenanceSubscriptions)
+    .set({ cancelAtPeriodEnd: true, cancelRequestedAt: null, updatedAt: new Date() })
+    .where(eq(maintenanceSubscriptions.id, id))
+    .returning();
+  return updated!;
 }

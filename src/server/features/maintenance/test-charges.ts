@@ -33,7 +33,7 @@ export async function findTestSubscription(deps: AppDeps, providerSubscriptionId
   return row && row.sub.provider === 'test' ? row : undefined;
 }
 
-export type TestChargeOutcome = ChangeOutcome | 'not_found' | 'over' | 'cancelled';
+export type TestChargeOutcome = ChangeOutcome | 'not_found' | 'over' | 'cancelled' | 'not_due';
 
 /**
  * One monthly charge of a test subscription at `at` (the first one when the customer pays on the
@@ -41,6 +41,16 @@ export type TestChargeOutcome = ChangeOutcome | 'not_found' | 'over' | 'cancelle
  * from `at` when nothing is paid or the paid period has lapsed). A plan set to end at its
  * period's end is not charged: once the period is over it becomes cancelled, as Razorpay does.
  */
+/**
+ * The customer authorises a plan that starts later (Razorpay's authorisation transaction with a
+ * future start_at): the subscription is authenticated, nothing is charged.
+ */
+export async function authoriseTestSubscription(deps: AppDeps, providerSubscriptionId: string, at: Date = new Date()): Promise<void> {
+  await deps.events.transaction(async (tx) => {
+    await applySubscriptionChange(deps, tx, { providerSubscriptionId, state: 'authenticated', at });
+  });
+}
+
 export async function chargeTestSubscription(deps: AppDeps, providerSubscriptionId: string, at: Date = new Date(), paymentId?: string): Promise<TestChargeOutcome> {
   const provider = testProviderOf(deps);
   const found = await findTestSubscription(deps, providerSubscriptionId);
@@ -54,7 +64,9 @@ export async function chargeTestSubscription(deps: AppDeps, providerSubscription
       await applySubscriptionChange(deps, tx, { providerSubscriptionId, state: 'cancelled', at });
       return 'cancelled';
     }
-    const periodStart = sub.paidUntil && sub.paidUntil > at ? sub.paidUntil : at;
+    // A plan that starts when the included support ends is not charged before that (decision 233).
+    if (!sub.paidUntil && sub.startsAt && at < sub.startsAt) return 'not_due';
+    const periodStart = sub.paidUntil && sub.paidUntil > at ? sub.paidUntil : !sub.paidUntil && sub.startsAt ? sub.startsAt : at;
     return applySubscriptionChange(deps, tx, {
       providerSubscriptionId,
       state: 'active',

@@ -11,6 +11,7 @@ import { createPaymentOrder } from '../payments/create-payment-order.ts';
 import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { filesOfOrder, orderFor } from './order-files.ts';
 import { DOCX, GIF, HTML_PAGE, JPEG, ole, PDF, PLAIN_ZIP, PNG, SVG_WITH_SCRIPT, WEBP, XLSX } from '../../../../tests/fixtures/file-bytes.ts';
+import { SWEEP_GRACE_MS, sweepStoredObjects } from './sweep-objects.ts';
 
 // Order files on the real app (decisions 140–142): every known attack is a test here. The local
 // driver writes into a folder this test owns, so "nothing half-stored" is checked on the disk.
@@ -288,6 +289,29 @@ describe("another customer's order, another order's file", () => {
     expect(res.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: url(draft!.public_id), headers: buyer.headers })).statusCode).toBe(404);
   });
+
+  it('a checkout draft has no files area for the agency either: the owner and staff get 404 on every route, and nothing is stored', async () => {
+    const staff = await loginAs(t, 'files.staff@example.com', 'staff');
+    const buyer = await loginAs(t, 'files.draft2@example.com');
+    await createPaymentOrder(t.deps, buyer.user, { kind: 'advance', acceptTerms: true } as Parameters<typeof createPaymentOrder>[2]);
+    const [draft] = await t.deps.database.query<{ id: string; public_id: string }>('select id, public_id from orders where user_id = $1', [buyer.user.id]);
+    // A row left from before the drafts were refused: it must not be served or deleted through a draft either.
+    const [old] = await t.deps.database.query<{ id: string }>(
+      `insert into order_files (order_id, uploaded_by, name, size, content_type, sha256, storage_key)
+       values ($1, 'agency', 'old.png', 1, 'image/png', $2, $3) returning id`,
+      [draft!.id, 'a'.repeat(64), `orders/${draft!.id}/old-row`],
+    );
+    const objectsBefore = onDisk().length;
+    for (const who of [admin, staff]) {
+      expect((await upload(who, adminUrl(draft!.public_id), fileForm('design.png', PNG))).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: adminUrl(draft!.public_id), headers: who.headers })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: adminUrl(draft!.public_id, old!.id), headers: who.headers })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'DELETE', url: adminUrl(draft!.public_id, old!.id), headers: who.headers })).statusCode).toBe(404);
+    }
+    expect(onDisk().length).toBe(objectsBefore);
+    const rows = await t.deps.database.query<{ n: number }>('select count(*)::int as n from order_files where order_id = $1', [draft!.id]);
+    expect(rows[0]!.n).toBe(1);
+  });
 });
 
 describe('the founder and deleting', () => {
@@ -333,5 +357,30 @@ describe('the founder and deleting', () => {
     expect(paths.filter((p) => p.startsWith('/api/v1/admin/orders/{orderId}/files'))).toEqual([]);
     const full = Object.keys((await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin.headers })).json().paths);
     expect(full).toContain('/api/v1/admin/orders/{orderId}/files/{fileId}');
+  });
+});
+
+describe('the stored-object sweep (local driver)', () => {
+  it('keeps an unnamed object through the grace period, then deletes it; named objects and fresh uploads stay', async () => {
+    expect((await upload(alice, url(aliceOrder), fileForm('row-stays.png', PNG))).statusCode).toBe(201);
+    const up = await upload(alice, url(aliceOrder), fileForm('row-dies.png', PNG));
+    expect(up.statusCode, up.body).toBe(201);
+    const [row] = await t.deps.database.query<{ storage_key: string }>('select storage_key from order_files where id = $1', [up.json().file.id]);
+    const onDiskFor = (key: string) => onDisk().some((p) => p.endsWith(key.split('/').pop()!));
+    await t.deps.database.query('delete from order_files where id = $1', [up.json().file.id]);
+    const namedBefore = (await t.deps.database.query<{ storage_key: string }>('select storage_key from order_files')).map((r) => r.storage_key).filter(onDiskFor);
+    expect(namedBefore.length).toBeGreaterThan(0);
+    // An upload under way: its temporary object has no row yet.
+    await t.deps.fileStorage.put('tmp/sweep-in-progress', Readable.from([PNG]), { maxBytes: 1024 });
+
+    expect(await sweepStoredObjects(t.deps)).toBe(0);
+    expect(onDiskFor(row!.storage_key)).toBe(true);
+    // A day and a minute later the orphan and the abandoned temporary object go; the named ones stay.
+    expect(await sweepStoredObjects(t.deps, new Date(Date.now() + SWEEP_GRACE_MS + 60_000))).toBe(2);
+    expect(onDiskFor(row!.storage_key)).toBe(false);
+    expect(onDiskFor('tmp/sweep-in-progress')).toBe(false);
+    for (const key of namedBefore) expect(onDiskFor(key), key).toBe(true);
+    const marks = await t.deps.database.query<{ n: number }>('select count(*)::int as n from stored_object_sweep_marks');
+    expect(marks[0]!.n).toBe(0);
   });
 });

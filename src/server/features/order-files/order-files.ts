@@ -23,9 +23,10 @@ const FILE_NOT_FOUND = 'File not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The order a viewer may work with. A customer sees only their own orders past the bare checkout
- * draft (the advance paid: decision 140); anything else is the same 404 as an order that does not
- * exist, so nobody learns which order ids are real.
+ * The order a viewer may work with: a customer only their own, and nobody a bare checkout draft
+ * (the advance unpaid: decisions 140 and 142 rely on a draft having no files, as the draft clean-up
+ * and an account deletion remove drafts without touching the file storage). Anything else is the
+ * same 404 as an order that does not exist, so nobody learns which order ids are real.
  */
 export async function orderFor(deps: AppDeps, publicId: string, viewer: Viewer): Promise<OrderRef> {
   const [order] = await deps.db
@@ -33,8 +34,8 @@ export async function orderFor(deps: AppDeps, publicId: string, viewer: Viewer):
     .from(orders)
     .where(eq(orders.publicId, publicId))
     .limit(1);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  if (viewer.side === 'customer' && (order.userId !== viewer.userId || order.state === 'awaiting_advance')) throw notFound(ORDER_NOT_FOUND);
+  if (!order || order.state === 'awaiting_advance') throw notFound(ORDER_NOT_FOUND);
+  if (viewer.side === 'customer' && order.userId !== viewer.userId) throw notFound(ORDER_NOT_FOUND);
   return { id: order.id, publicId: order.publicId };
 }
 

@@ -2,7 +2,7 @@ import { joinOrderPayload, ORDER_SOCKET_EVENTS, type OrderSocketAck } from '../.
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
 import { findSession } from '../auth/sessions.ts';
-import { assertBackOffice } from '../auth/back-office-access.ts';
+import { assertBackOffice, endWhenStepUpLapses } from '../auth/back-office-access.ts';
 import { isBackOffice } from '../../../domain/roles.ts';
 import type { ChatServer } from '../../plugins/socket.ts';
 import { createRateBucket } from '../chat/rate-bucket.ts';
@@ -26,7 +26,13 @@ export function registerOrderMessageSocket(io: ChatServer, deps: AppDeps) {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const auth = typeof token === 'string' && token ? await findSession(deps.db, token) : null;
       if (!auth || auth.sessionId !== socket.data.auth?.sessionId) throw unauthorized('Sign in to follow an order.');
-      if (isBackOffice(auth.user.role)) return { side: 'agency' as const, userId: assertBackOffice(deps.config, auth).user.id };
+      if (isBackOffice(auth.user.role)) {
+        const agency = assertBackOffice(deps.config, auth);
+        // Admitted on the agency's side, maybe after an HTTP step-up this socket's handshake never
+        // saw: it stays there only until this confirmation lapses (back-office-access.ts).
+        endWhenStepUpLapses(socket, deps.config, agency);
+        return { side: 'agency' as const, userId: agency.user.id };
+      }
       return { side: 'customer' as const, userId: auth.user.id };
     };
     const handle = (event: string, work: (orderId: string) => Promise<void>) =>

@@ -5,6 +5,7 @@ import type { ProviderPayment } from '../../integrations/payments/provider.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { settlePayment } from './settle-payment.ts';
+import { reconcileMaintenanceClaims } from '../maintenance/reconcile-claims.ts';
 
 const LOOK_BACK_MS = 7 * 24 * 3600 * 1000;
 
@@ -34,6 +35,8 @@ async function capturedPayment(deps: AppDeps, providerOrderId: string): Promise<
  * One failing call does not stop the others; the next run retries.
  */
 export async function reconcilePayments(deps: AppDeps): Promise<{ checked: number; paid: number }> {
+  // The maintenance plan's provider calls left half-done by a crash (decision 230).
+  await reconcileMaintenanceClaims(deps).catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'maintenance reconciliation failed; will retry'));
   const open = await openAttempts(deps);
   let paid = 0;
   for (const { providerOrderId } of open) {

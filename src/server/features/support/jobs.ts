@@ -109,12 +109,13 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
         heading: 'Keep your website looked after',
         paragraphs: [
           `Hi ${c.name ?? 'there'}, the support included with your website (order ${c.publicId}) ends on ${date}.`,
-          `Our maintenance plan keeps it covered month by month for ${offer.priceLabel} a month: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
+          `Our maintenance plan keeps it covered month by month for ${offer.priceLabel} a month${offer.plusGst ? ' + GST' : ''}: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
+          `Subscribe before ${date} and the plan starts that day: nothing is charged until your included support ends.`,
         ],
         rows: [
           ['Order', c.publicId],
           ['Support until', date],
-          ['Maintenance plan', `${offer.priceLabel} / month`],
+          ['Maintenance plan', `${offer.priceLabel} / month${offer.plusGst ? ' + GST' : ''}`],
         ],
         action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
       });

@@ -16,6 +16,8 @@ export interface PlanOffer {
   monthlyPrice: number;
   /** "$49.00" */
   priceLabel: string;
+  /** GST is added to the price for buyers paying in INR. */
+  plusGst: boolean;
 }
 
 /** The plan's monthly price in the order's currency. */
@@ -23,5 +25,5 @@ export async function maintenanceOffer(deps: AppDeps, db: Db | Tx, orderId: stri
   const [order] = await db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId)).limit(1);
   const { amount, currency } = monthlyPriceIn(deps, order?.currency ?? '');
   const ctx = moneyContext(deps);
-  return { currency, monthlyPrice: amount, priceLabel: formatMoney(amount, findCurrency(currency, ctx.currencies) ?? ctx.defaultCurrency) };
+  return { currency, monthlyPrice: amount, priceLabel: formatMoney(amount, findCurrency(currency, ctx.currencies) ?? ctx.defaultCurrency), plusGst: currency === 'INR' };
 }

@@ -63,7 +63,10 @@ export async function supportOverview(deps: AppDeps, order: OrderRef, now = new 
   return {
     supportUntil: iso(window.supportUntil),
     covered: window.covered,
-    plan: window.plan ? { state: window.plan.state, currentPeriodEnd: iso(window.plan.currentPeriodEnd), cancelAtPeriodEnd: window.plan.cancelAtPeriodEnd } : null,
+    plan: window.plan
+      ? { state: window.plan.state, currentPeriodEnd: iso(window.plan.currentPeriodEnd), cancelAtPeriodEnd: window.plan.cancelAtPeriodEnd, startsAt: iso(window.plan.startsAt ?? null) }
+      : null,
+    planOffer: { ...(await maintenanceOffer(deps, deps.db, order.orderId)), startsAt: iso(window.includedUntil && window.includedUntil > now ? window.includedUntil : null) },
     requests: rows.map(toSummary),
     responseTargetHours: deps.config.SUPPORT_FIRST_RESPONSE_HOURS,
   };

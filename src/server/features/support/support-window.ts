@@ -17,6 +17,8 @@ export interface SupportPlan {
   state: string;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** The first charge's date of a plan waiting for the included support to end; null otherwise. */
+  startsAt?: Date | null;
 }
 
 /**

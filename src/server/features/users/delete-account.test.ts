@@ -13,6 +13,8 @@ import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.
 import { getOrCreateReferralCode } from '../referrals/referral-code.ts';
 import { newChatId, summaryOf } from '../chat/conversations.ts';
 import { runJobs } from '../jobs/run-jobs.ts';
+import { fileForm } from '../../../../tests/helpers/multipart.ts';
+import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 
 // Decision 192: a person deletes their account. Each attack of the issue is a test:
 // deletion without the fresh confirmation, and twice; after it the old token, the old socket, the
@@ -409,6 +411,31 @@ describe('retention (INVOICE_RETENTION_YEARS, default 8)', () => {
     expect(await texts()).toEqual({ messages: 0, notes: 0, url: null, invoices: kept.invoices, paid: 2 });
     // Nothing left to do: the next pass clears nothing.
     expect((await runJobs(t.deps, new Date(Date.now() + 9 * year))).retentionPurged).toBe(0);
+  });
+
+  it("purges a deleted account's order files, rows and bytes, with the rest of the order at the end of the retention", async () => {
+    const { customer, orderId } = await seedDeliveredOrder(t, 'files.long.ago@example.com');
+    const form = fileForm('brand.png', PNG);
+    const design = fileForm('design.png', PNG);
+    const up = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...form.headers }, payload: form.payload });
+    expect(up.statusCode, up.body).toBe(201);
+    const theirs = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/files`, headers: { ...owner.headers, ...design.headers }, payload: design.payload });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    // The agency's file is attached to a message: still purged with the order.
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/messages`, headers: owner.headers, payload: { text: 'Design', fileIds: [theirs.json().file.id] } })).statusCode).toBe(201);
+    const files = () => t.deps.database.query<{ storage_key: string }>('select f.storage_key from order_files f join orders o on o.id = f.order_id where o.public_id = $1', [orderId]);
+    const keys = (await files()).map((f) => f.storage_key);
+    expect(keys).toHaveLength(2);
+    await confirmedByPasskey(customer.user.id);
+    expect((await remove(customer)).statusCode).toBe(200);
+    const year = 365.25 * 24 * 3600 * 1000;
+    await runJobs(t.deps, new Date(Date.now() + 8 * year - 2 * 24 * 3600 * 1000));
+    expect(await files()).toHaveLength(2);
+    for (const key of keys) expect(await t.deps.fileStorage.stat(key), key).not.toBeNull();
+    const pass = await runJobs(t.deps, new Date(Date.now() + 8 * year + 2 * 24 * 3600 * 1000));
+    expect(pass.retentionPurged).toBeGreaterThanOrEqual(1);
+    expect(await files()).toEqual([]);
+    for (const key of keys) expect(await t.deps.fileStorage.stat(key), key).toBeNull();
   });
 });
 

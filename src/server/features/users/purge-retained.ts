@@ -1,15 +1,16 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
+import { orderFiles } from '../../db/schema/order-files.ts';
 
 // Decision 192: a deleted account's orders, payments and invoices are kept INVOICE_RETENTION_YEARS
 // for the tax law, with what the person wrote already erased. What was still kept only because the
 // order was (the agency's own texts on it: thread, support, review pins, brief, internal note, stage
 // notes, the delivered site's address, the terms-acceptance fingerprint) goes once that time has run
 // out. The money records themselves (orders' amounts, installments, payments, invoices — immutable)
-// stay: they are anonymous by then.
+// stay: they are anonymous by then. The order files go too, rows and bytes (decision 231).
 
 /**
  * The orders of deleted accounts whose retention has run out — deleted more than the retention ago,
@@ -31,7 +32,8 @@ async function expiredOrders(tx: Tx, cutoff: Date): Promise<string[]> {
              or exists (select 1 from order_reviews r join order_review_comments c on c.review_id = r.id where r.order_id = ${orders.id})
              or exists (select 1 from order_briefs b where b.order_id = ${orders.id})
              or exists (select 1 from admin_order_notes n where n.order_id = ${orders.id})
-             or exists (select 1 from order_stages s where s.order_id = ${orders.id} and s.note is not null))`,
+             or exists (select 1 from order_stages s where s.order_id = ${orders.id} and s.note is not null)
+             or exists (select 1 from order_files f where f.order_id = ${orders.id}))`,
       ),
     )
     .limit(500);
@@ -42,9 +44,9 @@ async function expiredOrders(tx: Tx, cutoff: Date): Promise<string[]> {
 export async function purgeRetainedRecords(deps: AppDeps, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - deps.config.INVOICE_RETENTION_YEARS);
-  return deps.db.transaction(async (tx) => {
+  const purged = await deps.db.transaction(async (tx) => {
     const ids = await expiredOrders(tx, cutoff);
-    if (ids.length === 0) return 0;
+    if (ids.length === 0) return { count: 0, storageKeys: [] as string[] };
     const list = sql`(${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -60,9 +62,18 @@ export async function purgeRetainedRecords(deps: AppDeps, now: Date = new Date()
       sql`update order_stages set note = null where order_id in ${list}`,
       sql`update order_terms_acceptances set client_hash = null where order_id in ${list}`,
       sql`update orders set delivery_url = null where id in ${list}`,
+      // The order files (the review rounds keep their decisions, without the files).
+      sql`delete from order_review_files where review_id in ${reviews}`,
     ]) {
       await tx.execute(statement);
     }
-    return ids.length;
+    const files = await tx.delete(orderFiles).where(inArray(orderFiles.orderId, ids)).returning({ key: orderFiles.storageKey });
+    return { count: ids.length, storageKeys: files.map((f) => f.key) };
   });
+  // The bytes after the commit; one not deleted now has no row left, so the stored-object sweep
+  // (order-files/sweep-objects.ts) removes it later.
+  for (const key of purged.storageKeys) {
+    await deps.fileStorage.delete(key).catch((err: unknown) => deps.log.warn({ err: (err as Error).message, storageKey: key }, 'retention purge: file bytes not deleted; the sweep retries'));
+  }
+  return purged.count;
 }

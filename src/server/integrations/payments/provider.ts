@@ -52,8 +52,11 @@ export interface ProviderSubscription {
 export interface SubscriptionApi {
   /** POST /v1/plans: a monthly plan (period monthly, interval 1) of one amount; made once per price. */
   createPlan(input: { amount: number; currency: string; name: string }): Promise<{ id: string }>;
-  /** POST /v1/subscriptions: one per order, `total_count` monthly charges at most. */
-  createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string> }): Promise<ProviderSubscription>;
+  /**
+   * POST /v1/subscriptions: one per order, `total_count` monthly charges at most. `startAt` (a
+   * future time): the first charge then, the Checkout only authorises (Razorpay's `start_at`).
+   */
+  createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string>; startAt?: Date }): Promise<ProviderSubscription>;
   /** POST /v1/subscriptions/:id/cancel with cancel_at_cycle_end: the paid period runs out first. */
   cancelAtCycleEnd(subscriptionId: string): Promise<ProviderSubscription>;
   /**

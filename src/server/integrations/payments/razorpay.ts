@@ -73,8 +73,14 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
         return { id: p.id };
       },
       // https://razorpay.com/docs/api/payments/subscriptions/create-subscription/
-      async createSubscription({ planId, totalCount, notes }) {
-        const s = await call<ProviderSubscription>('POST', '/v1/subscriptions', { plan_id: planId, total_count: totalCount, customer_notify: 1, notes });
+      async createSubscription({ planId, totalCount, notes, startAt }) {
+        const s = await call<ProviderSubscription>('POST', '/v1/subscriptions', {
+          plan_id: planId,
+          total_count: totalCount,
+          customer_notify: 1,
+          notes,
+          ...(startAt ? { start_at: Math.floor(startAt.getTime() / 1000) } : {}),
+        });
         if (typeof s.id !== 'string' || s.plan_id !== planId) throw new ProviderUnavailableError('razorpay returned a subscription that does not match the request');
         return s;
       },

@@ -9,6 +9,7 @@ import { startS3Fake, type S3Fake } from '../../../../tests/fakes/s3.ts';
 import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { PDF, PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { createS3Storage } from './s3-storage.ts';
+import { SWEEP_GRACE_MS, sweepStoredObjects } from '../../features/order-files/sweep-objects.ts';
 import type { FileStorage } from './file-storage.ts';
 
 // FILE_STORAGE=s3 against a real S3-protocol server: two app instances share one database and one
@@ -99,5 +100,27 @@ describe('the S3 driver, two instances, one bucket', () => {
     const res = await a.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...form.headers }, payload: Readable.from([form.payload]) });
     expect(res.statusCode, res.body).toBe(413);
     expect(await keys('')).toEqual(before);
+  });
+
+  it('the sweep deletes an object whose row is gone once the grace period has passed, and keeps every named one', async () => {
+    const [a] = apps as [BuiltApp];
+    const { customer, orderId } = await seedPaidOrder(a as TestApp, 's3.sweep@example.com');
+    const upload = async (name: string) => {
+      const form = fileForm(name, PNG);
+      const res = await a.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...form.headers }, payload: form.payload });
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await a.deps.database.query<{ storage_key: string }>('select storage_key from order_files where id = $1', [res.json().file.id]);
+      return row!.storage_key;
+    };
+    const orphan = await upload('orphan.png');
+    const kept = await upload('kept.png');
+    // The row dies (an aborted transaction, a cascade): its object stays behind.
+    await a.deps.database.query('delete from order_files where storage_key = $1', [orphan]);
+    expect(await sweepStoredObjects(a.deps)).toBe(0);
+    expect(await bucket.stat(orphan)).not.toBeNull();
+    const later = new Date(Date.now() + SWEEP_GRACE_MS + 60_000);
+    expect(await sweepStoredObjects(a.deps, later)).toBe(1);
+    expect(await bucket.stat(orphan)).toBeNull();
+    expect(await bucket.stat(kept)).not.toBeNull();
   });
 });

@@ -31,6 +31,7 @@ export default function OrderPage() {
   }, [tab]);
   // Staff work on the order; refunds, invoices and the customer's own page are the owner's.
   const owner = { refunds: useCanSee('refunds'), invoices: useCanSee('invoices'), customers: useCanSee('customers') };
+  const withPaymentDetails = data?.installments.some((i) => i.attempts !== undefined) ?? false;
   const done = async (message: string | null, err: string | null) => {
     setNotice(err ? null : message);
     setActionError(err);
@@ -63,7 +64,7 @@ export default function OrderPage() {
             )}
             {/* The order's workspace; Progress is what this page showed before. */}
             <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} progress={<div className="flex flex-col gap-6">
-            {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts)} onDone={done} />}
+            {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts ?? [])} onDone={done} />}
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title="Customer">
                 {isDeletedPerson(data.customer.email) ? (
@@ -91,21 +92,24 @@ export default function OrderPage() {
                 <p className="mt-2 text-sm text-muted">Ordered {formatWhen(data.order.createdAt)}</p>
                 {data.order.source && <p className="break-all text-sm text-muted">Source: {data.order.source}</p>}
               </Card>
-              <Card title="Price">
-                <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
-                  <dt className="text-muted">Price</dt>
-                  <dd>{formatMinor(data.order.price, data.order.currency)}</dd>
-                  <dt className="text-muted">Discount{data.order.couponCode ? ` (${data.order.couponCode}, ${data.order.discountPercent}%)` : ''}</dt>
-                  <dd>−{formatMinor(data.order.discount, data.order.currency)}</dd>
-                  <dt className="text-muted">Platform fee</dt>
-                  <dd>{formatMinor(data.order.fee, data.order.currency)}</dd>
-                  <dt className="font-semibold text-white">Total</dt>
-                  <dd className="font-semibold text-white">{formatMinor(data.order.total, data.order.currency)}</dd>
-                </dl>
-              </Card>
+              {/* The price and the payments' details are the owner's (decision 232): staff's answers carry none. */}
+              {data.order.total !== undefined && data.order.currency && (
+                <Card title="Price">
+                  <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+                    <dt className="text-muted">Price</dt>
+                    <dd>{formatMinor(data.order.price ?? 0, data.order.currency)}</dd>
+                    <dt className="text-muted">Discount{data.order.couponCode ? ` (${data.order.couponCode}, ${data.order.discountPercent}%)` : ''}</dt>
+                    <dd>−{formatMinor(data.order.discount ?? 0, data.order.currency)}</dd>
+                    <dt className="text-muted">Platform fee</dt>
+                    <dd>{formatMinor(data.order.fee ?? 0, data.order.currency)}</dd>
+                    <dt className="font-semibold text-white">Total</dt>
+                    <dd className="font-semibold text-white">{formatMinor(data.order.total, data.order.currency)}</dd>
+                  </dl>
+                </Card>
+              )}
             </div>
             <Card title="Payments">
-              <Table label="Payments" head={['Installment', 'Amount', 'Paid at', 'Payment id', 'Checkout attempts']}>
+              <Table label="Payments" head={withPaymentDetails ? ['Installment', 'Amount', 'Paid at', 'Payment id', 'Checkout attempts'] : ['Installment', 'State', 'Paid at']}>
                 {data.installments.map((i) => (
                   <tr key={i.kind}>
                     <td className={td}>{i.kind === 'advance' ? 'Advance (20%)' : 'Remaining (80%)'}</td>
@@ -113,9 +117,9 @@ export default function OrderPage() {
                       <InstallmentBadge amount={i.amount} currency={i.currency} state={i.state} />
                     </td>
                     <td className={`${td} min-w-[7rem]`}>{formatWhen(i.paidAt)}</td>
-                    <td className={`${td} font-mono text-xs break-all`}>{i.providerPaymentId ?? '—'}</td>
-                    <td className={`${td} text-xs`}>
-                      {i.attempts.length === 0
+                    {withPaymentDetails && <td className={`${td} font-mono text-xs break-all`}>{i.providerPaymentId ?? '—'}</td>}
+                    {withPaymentDetails && <td className={`${td} text-xs`}>
+                      {!i.attempts?.length
                         ? '—'
                         : i.attempts.map((a) => (
                             <div key={a.providerOrderId} className="break-all">
@@ -123,7 +127,7 @@ export default function OrderPage() {
                               {a.refundState === 'needed' ? ' · refund needed' : a.refundState === 'refunded' ? ' · refunded' : ''} · {formatWhen(a.createdAt)}
                             </div>
                           ))}
-                    </td>
+                    </td>}
                   </tr>
                 ))}
               </Table>
@@ -133,7 +137,7 @@ export default function OrderPage() {
                 <OrderInvoices orderId={id} admin refreshKey={data} />
               </Card>
             )}
-            <AdminChanges orderId={id} currency={data.order.currency} />
+            <AdminChanges orderId={id} currency={data.order.currency ?? ''} />
             <OrderReminders orderId={id} />
             <StageTracker
               orderId={id}

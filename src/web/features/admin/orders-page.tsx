@@ -19,6 +19,7 @@ export default function OrdersPage() {
   const [stage, setStage] = useState('');
   const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}), ...(stage ? { stage } : {}) });
   const { data, error, loading } = useAdminData<OrderListResponse>(`orders?${params}`);
+  const withTotals = data?.items.some((o) => o.total !== undefined) ?? false;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,7 +59,8 @@ export default function OrdersPage() {
       <Loadable loading={loading && !data} error={error}>
         {data && (
           <>
-            <Table label="Orders" head={['Order', 'Customer', 'Date', 'Total', 'Advance (20%)', 'Remaining (80%)', 'Stage']}>
+            {/* Totals are the owner's (decision 232): staff's answers carry none, and the column goes. */}
+            <Table label="Orders" head={['Order', 'Customer', 'Date', ...(withTotals ? ['Total'] : []), 'Advance (20%)', 'Remaining (80%)', 'Stage']}>
               {data.items.map((o) => (
                 <tr key={o.id}>
                   <td className={td}>
@@ -73,7 +75,7 @@ export default function OrdersPage() {
                     <Person name={o.customerName} email={o.customerEmail} />
                   </td>
                   <td className={`${td} min-w-[7rem]`}>{formatWhen(o.createdAt)}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatMinor(o.total, o.currency)}</td>
+                  {withTotals && <td className={`${td} whitespace-nowrap`}>{o.total !== undefined && o.currency ? formatMinor(o.total, o.currency) : '—'}</td>}
                   <td className={td}>
                     <InstallmentBadge amount={o.advance.amount} currency={o.currency} state={o.advance.state} />
                   </td>

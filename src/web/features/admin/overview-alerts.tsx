@@ -18,7 +18,7 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Refunds and the promotion are the owner's to act on: staff are not shown them.
-  const refunds = useCanSee('refunds') ? data.refundsNeeded : [];
+  const refunds = (useCanSee('refunds') ? data.refundsNeeded : undefined) ?? [];
   const offer = useCanSee('coupons') ? data.featuredOffer : null;
   const stepUpOff = data.stepUp === 'off';
   const failed = data.failedWork.jobs + data.failedWork.mails;

@@ -52,7 +52,7 @@ export default function OverviewPage() {
 function Overview({ data }: { data: OverviewResponse }) {
   // Money received and owed is the owner's; staff get the queue they work on.
   const money = useCanSee('revenue');
-  const owed = data.cashbackOwed.map((c) => formatMinor(c.amountMinor, c.currency)).join(' · ') || '0';
+  const owed = (data.cashbackOwed ?? []).map((c) => formatMinor(c.amountMinor, c.currency)).join(' · ') || '0';
   const inProgress = data.ordersByStage.filter((s) => s.stage < 15).reduce((a, s) => a + s.count, 0);
   return (
     <div className="flex flex-col gap-6">
@@ -89,13 +89,14 @@ function Overview({ data }: { data: OverviewResponse }) {
 
 /** Money received, per currency: the owner's. */
 function Revenue({ data }: { data: OverviewResponse }) {
+  const revenue = data.revenue ?? [];
   return (
     <Card title="Revenue received, last 30 days">
-      {data.revenue.length === 0 ? (
+      {revenue.length === 0 ? (
         <p className="text-muted">No payments received in the last 30 days.</p>
       ) : (
         <div className="flex flex-col gap-6">
-          {data.revenue.map((r, i) => (
+          {revenue.map((r, i) => (
             <DailyBarChart
               key={r.currency}
               title={`${r.currency} — ${formatMinor(r.total, r.currency)} in 30 days`}

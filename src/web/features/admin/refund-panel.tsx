@@ -5,7 +5,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMinor, formatWhen } from './format.ts';
 import { adminAction } from './use-admin-data.ts';
 
-type Attempt = OrderDetailResponse['installments'][number]['attempts'][number];
+type Attempt = NonNullable<OrderDetailResponse['installments'][number]['attempts']>[number];
 
 /**
  * "Refund needed" on the order page: a second payment for an installment already

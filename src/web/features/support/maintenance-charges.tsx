@@ -22,14 +22,18 @@ export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintena
           {PLAN_LABELS[m.state]}
           {m.cancelAtPeriodEnd ? ' · cancels at period end' : ''}
         </dd>
-        <dt className="text-muted">Price</dt>
-        <dd className="text-ink">{formatMinor(m.amount, m.currency)} a month</dd>
+        {m.amount !== undefined && m.currency && (
+          <>
+            <dt className="text-muted">Price</dt>
+            <dd className="text-ink">{formatMinor(m.amount, m.currency)} a month</dd>
+          </>
+        )}
         <dt className="text-muted">Paid until</dt>
         <dd className="text-ink">{m.currentPeriodEnd ? formatDay(m.currentPeriodEnd) : '—'}</dd>
         <dt className="text-muted">Next charge</dt>
         <dd className="text-ink" data-testid="next-charge">{m.nextChargeAt ? formatDay(m.nextChargeAt) : 'None'}</dd>
       </dl>
-      {m.charges.length > 0 && (
+      {m.charges && m.charges.length > 0 && (
         <ul className="flex flex-col gap-1" aria-label="Plan charges">
           {m.charges.map((c) => (
             <li key={c.paymentId} data-testid="plan-charge" className="flex flex-wrap items-center justify-between gap-2 wrap-anywhere text-ink">

@@ -13,7 +13,11 @@ import { PLAN_LABELS, formatDay } from './support-api.ts';
 
 const RUNNING = new Set(['authenticated', 'active', 'pending']);
 
-export function PlanCard({ orderId, plan, covered, onChange }: { orderId: string; plan: SupportOverviewResponse['plan']; covered: boolean; onChange(): Promise<void> }) {
+/** "₹4,000.00 a month + GST" */
+type Offer = NonNullable<SupportOverviewResponse['planOffer']>;
+const monthly = (offer: Offer) => `${offer.priceLabel} a month${offer.plusGst ? ' + GST' : ''}`;
+
+export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId: string; plan: SupportOverviewResponse['plan']; offer?: Offer; covered: boolean; onChange(): Promise<void> }) {
   const [params, setParams] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -90,6 +94,11 @@ export function PlanCard({ orderId, plan, covered, onChange }: { orderId: string
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="plan-state">
           <dt className="text-muted">State</dt>
           <dd className="text-ink">{plan.cancelAtPeriodEnd && running ? `${PLAN_LABELS[plan.state]} · ends at the period's end` : PLAN_LABELS[plan.state]}</dd>
+          {plan.startsAt && running && offer && (
+            <dd className="col-span-2 text-ink" data-testid="plan-starts">
+              Starts on {formatDay(plan.startsAt)}: {monthly(offer)}, cancel any time
+            </dd>
+          )}
           {plan.currentPeriodEnd && (
             <>
               <dt className="text-muted">Paid until</dt>
@@ -105,6 +114,10 @@ export function PlanCard({ orderId, plan, covered, onChange }: { orderId: string
               ? 'After your included support, a monthly plan keeps your website maintained and covered.'
               : 'Support for this website has ended. The monthly maintenance plan covers it again from today.'}
           </p>
+          {offer && <p className="mt-2 text-sm text-ink" data-testid="plan-offer">
+            <strong className="text-white">{monthly(offer)}</strong>: fixes, small changes and answers to your questions, as during the included support.{' '}
+            {offer.startsAt ? `Subscribe now and it starts on ${formatDay(offer.startsAt)}, when your included support ends: nothing is charged before.` : 'It starts today.'} Cancel at the end of any month.
+          </p>}
           <Button className="mt-3" disabled={busy} onClick={() => run(async () => {
             const r = await subscribeAndCheckout(orderId);
             if (r) await verify(r);

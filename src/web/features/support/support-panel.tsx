@@ -49,7 +49,7 @@ export default function SupportPanel({ ws }: { ws: Workspace }) {
       <WindowCard data={data} />
       {ws.side === 'customer' ? (
         <>
-          <PlanCard orderId={ws.orderId} plan={data.plan} covered={data.covered} onChange={overview.reload} />
+          <PlanCard orderId={ws.orderId} plan={data.plan} offer={data.planOffer} covered={data.covered} onChange={overview.reload} />
           <CustomerRequests ws={ws} requests={data.requests} onChange={overview.reload} />
         </>
       ) : (
