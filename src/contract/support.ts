@@ -84,7 +84,7 @@ export const supportOverviewResponse = z.object({
   supportUntil: z.string().nullable(),
   covered: z.boolean(),
   plan: supportPlan.nullable(),
-  /** Issue 27 (additive): the plan's price and start, shown before the Subscribe button. */
+  /** Additive (decision 233): the plan's price and start, shown before the Subscribe button. */
   planOffer: planOffer.optional(),
   requests: z.array(supportRequestSummary),
   /** "We answer within N h": the first-response target the founder works to (docs/decisions/214-ratings.md). */

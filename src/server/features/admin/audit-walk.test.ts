@@ -123,6 +123,14 @@ beforeAll(async () => {
       const round = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/reviews`, headers: admin.headers, payload: { kind: 'final', title: 'Walk site', fileIds: [], previewUrl: 'https://staging.walk.example/' } });
       return { url: `/api/v1/admin/orders/${order}/reviews/${round.json().review.id}/site-link` };
     },
+    // Change requests and add-ons (decision 250): a change the founder raises, then quotes; an add-on created, then edited.
+    'POST /api/v1/admin/orders/:orderId/changes': async () => ({ url: `/api/v1/admin/orders/${order}/changes`, body: { title: 'Walk change', description: 'Two more pages' } }),
+    'POST /api/v1/admin/orders/:orderId/changes/:changeId/quote': async () => ({ url: `/api/v1/admin/orders/${order}/changes/${await firstId('order_changes')}/quote`, body: { amount: 500_000, extraDays: 3 } }),
+    'POST /api/v1/admin/addons': async () => ({ url: '/api/v1/admin/addons', body: { name: 'Walk add-on', price: 10_000 } }),
+    'PATCH /api/v1/admin/addons/:id': async () => {
+      const [addon] = await t.deps.database.query<{ id: string }>("select id from addons where name = 'Walk add-on'");
+      return { url: `/api/v1/admin/addons/${addon!.id}`, body: { extraDays: 2 } };
+    },
     // Support (decision 170): a request on a delivered order, answered, then resolved.
     'POST /api/v1/admin/support/:requestId/messages': async () => {
       const delivered = await seedDeliveredOrder(t, 'walk.support@example.com');

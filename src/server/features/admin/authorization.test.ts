@@ -247,10 +247,13 @@ describe('admin route authorization', () => {
     };
     const routes = (await guardedRoutes(t, admin.headers)).filter((r) => r.method === 'GET' && permissionOf(r.method, r.url) === 'staff');
     expect(Object.keys(OWNER_ONLY_FIELDS).length).toBeGreaterThanOrEqual(3);
+    // Staff quote change requests (decision 250): the add-on prices and the order's change quotes are their work.
+    const STAFF_QUOTE_ROUTES = new Set(['GET /api/v1/admin/addons', 'GET /api/v1/admin/orders/:orderId/changes']);
     for (const r of routes) {
       const { url } = callOf(r);
       const staffView = await t.app.inject({ method: 'GET', url, headers: staff.headers });
       if (!staffView.headers['content-type']?.toString().includes('json') || staffView.statusCode !== 200) continue;
+      if (STAFF_QUOTE_ROUTES.has(keyOf(r))) continue;
       expect(moneyKeysIn(staffView.json()), `staff ${keyOf(r)}`).toEqual([]);
       const fields = OWNER_ONLY_FIELDS[keyOf(r)] ?? [];
       if (!fields.length) continue;

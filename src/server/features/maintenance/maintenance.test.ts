@@ -68,7 +68,8 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
 
     const first = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ provider: 'razorpay', subscriptionId: expect.stringMatching(/^sub_/), keyId: rzp.keyId, checkoutUrl: t.deps.config.RAZORPAY_CHECKOUT_URL });
+    // Subscribed during the included support: it starts when that ends (decision 233).
+    expect(first.json()).toEqual({ provider: 'razorpay', subscriptionId: expect.stringMatching(/^sub_/), keyId: rzp.keyId, checkoutUrl: t.deps.config.RAZORPAY_CHECKOUT_URL, startsAt: expect.any(String) });
     const sub = rzp.subscriptions.get(first.json().subscriptionId)!;
     expect(sub.notes).toEqual({ order_id: delivered.publicId });
     const plan = rzp.plans.get(sub.plan_id)!;
@@ -110,7 +111,7 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
 
     const ok = await post(url, owner.headers, checkout);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().plan).toEqual({ state: 'authenticated', currentPeriodEnd: null, cancelAtPeriodEnd: false });
+    expect(ok.json().plan).toEqual({ state: 'authenticated', currentPeriodEnd: null, cancelAtPeriodEnd: false, startsAt: expect.any(String) });
   });
 
   it('credits a charge arriving before activation, once, with an invoice; replays and late events change nothing', async () => {
@@ -155,7 +156,7 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
 
     // The support window's extension: covered to the end of the paid period.
     expect(await maintenanceSupportExtension(t.deps.db, order.id)).toEqual({
-      plan: { state: 'active', currentPeriodEnd: sub.paidUntil, cancelAtPeriodEnd: false },
+      plan: { state: 'active', currentPeriodEnd: sub.paidUntil, cancelAtPeriodEnd: false, startsAt: null },
       coveredUntil: sub.paidUntil,
     });
   });
@@ -205,7 +206,7 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     expect(before.statusCode, before.body).toBe(200);
     const [first, second] = [await post(url, owner.headers), await post(url, owner.headers)];
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ plan: { state: 'active', currentPeriodEnd: paidUntil, cancelAtPeriodEnd: true } });
+    expect(first.json()).toEqual({ plan: { state: 'active', currentPeriodEnd: paidUntil, cancelAtPeriodEnd: true, startsAt: null } });
     expect(second.json()).toEqual(first.json());
     expect(rzp.cancellations.filter((c) => c.subscriptionId === subId)).toEqual([{ subscriptionId: subId, cancelAtCycleEnd: true }]);
     // Razorpay cannot take a cancellation back (docs/decisions/218-plan-cancel-undo.md): a clear 409, the plan still set to end.

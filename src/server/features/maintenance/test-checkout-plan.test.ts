@@ -34,7 +34,7 @@ describe('maintenance plan in the built-in test checkout', () => {
     const subscribed = await t.app.inject({ method: 'POST', url: `${base}/subscribe`, headers: owner.headers });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     // No key for the built-in checkout: its page is Checkout.
-    expect(subscribed.json()).toEqual({ provider: 'test', subscriptionId: expect.stringMatching(/^sub_test_/) });
+    expect(subscribed.json()).toEqual({ provider: 'test', subscriptionId: expect.stringMatching(/^sub_test_/), startsAt: null });
     const subId = subscribed.json().subscriptionId as string;
 
     const page = await t.app.inject({ method: 'GET', url: `/api/v1/payment/test-checkout/subscription/${subId}` });
@@ -84,7 +84,7 @@ describe('maintenance plan in the built-in test checkout', () => {
     const listed = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${order.publicId}`, headers: owner.headers });
     expect(listed.statusCode, listed.body).toBe(200);
     const charged = (listed.json().invoices as { id: string; amount: number; kind: string | null }[]).filter((i) => i.amount === 416500);
-    expect(charged).toEqual([expect.objectContaining({ kind: null })]);
+    expect(charged).toEqual([expect.objectContaining({ kind: 'invoice', installment: null, testMode: true })]);
     const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/${charged[0]!.id}/pdf`, headers: owner.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');

@@ -83,10 +83,11 @@ describe('a duplicate payment', () => {
     expect(audit.items[0]).toMatchObject({ action: 'order.payment.refund', entityId: orderId, after: { refundState: 'refunded', via: 'provider', reference: rzp.refunds[0]!.id } });
   });
 
-  it('cannot refund a payment that was not a duplicate', async () => {
+  it('refunds a received advance once, with its refund document (decision 221), and refuses a malformed id', async () => {
     const adv = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true });
     const paid = rzp.pay(adv.json().id);
     const orderId = (await post('payment/verify-payment', buyer, paid)).json().orderId as string;
+    expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: paid.razorpay_payment_id })).statusCode).toBe(200);
     expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: paid.razorpay_payment_id })).statusCode).toBe(409);
     expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: ['x'] })).statusCode).toBe(400);
   });

@@ -482,7 +482,9 @@ describe('the OpenAPI document', () => {
       '/api/v1/orders/{orderId}/support',
       '/api/v1/orders/{orderId}/support/requests',
       '/api/v1/orders/{orderId}/support/requests/{requestId}/messages',
+      '/api/v1/orders/{orderId}/support/requests/{requestId}/rating',
       '/api/v1/orders/{orderId}/support/requests/{requestId}/reopen',
+      '/api/v1/orders/{orderId}/support/requests/{requestId}/resolve',
     ]);
     expect(await paths(admin.headers)).toEqual(expect.arrayContaining(['/api/v1/admin/support', '/api/v1/admin/support/{requestId}/state', '/api/v1/admin/orders/{id}/support']));
   });
