@@ -28,5 +28,4 @@ export const API_BASE = '/api/v1';
  * The header that makes a create or state-changing POST happen once (docs/decisions/210-idempotency-key.md):
  * 1 to 128 printable ASCII characters, kept per account for 24 h.
  */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,128}$/;
+export { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';

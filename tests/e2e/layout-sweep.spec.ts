@@ -100,9 +100,11 @@ function uncoveredControls(page: Page, scope?: string): Promise<string[]> {
         return hit && (hit === el || el.contains(hit)) ? null : hit ? describe(hit) : 'nothing';
       };
       // Bars that slide in or out on scroll get their transition's time before a second look.
+      // A busy machine runs them slower: a third look after a longer wait.
       let problem = probe();
-      if (problem) {
-        await new Promise((r) => setTimeout(r, 450));
+      for (const wait of [450, 1200]) {
+        if (!problem) break;
+        await new Promise((r) => setTimeout(r, wait));
         problem = probe();
       }
       if (problem) bad.push(`${describe(el)} ← ${problem}`);

@@ -79,7 +79,7 @@ test('an order from advance with a referral code to delivery, and the referrer e
   await expect(row.locator('td').nth(4)).toHaveText('Due');
   await expectAccessible(page);
   const orderId = (await row.locator('td').first().innerText()).trim();
-  await row.getByRole('link').click();
+  await row.getByRole('link', { name: orderId }).click();
 
   await expect(page).toHaveURL(new RegExp(`/status/${orderId}$`));
   await expect(page.getByTestId('tracker-count')).toHaveText('1/15 Completed');

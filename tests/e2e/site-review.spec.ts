@@ -54,8 +54,10 @@ async function expectPinOn(p: Page, n: number, selector: string) {
   await expect(marker).toBeVisible();
   await expect
     .poll(async () => {
-      const m = (await marker.boundingBox())!;
-      const b = (await p.locator(selector).boundingBox())!;
+      // A marker re-placed on scroll or resize has no box for a moment: look again.
+      const m = await marker.boundingBox();
+      const b = await p.locator(selector).boundingBox();
+      if (!m || !b) return false;
       const [x, y] = [m.x + m.width / 2, m.y + m.height / 2];
       return x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height;
     })
@@ -86,6 +88,7 @@ async function pinFamily(site: Page, text: string, touch: boolean) {
   await toolbar(site).getByRole('button', { name: 'Comment' }).click();
   const target = site.locator('.cta');
   await target.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await target.boundingBox()) !== null).toBe(true);
   const box = (await target.boundingBox())!;
   // The finger lands right of pin 1 (dropped at 30 % by the mouse), not on its marker.
   if (touch) await site.touchscreen.tap(box.x + box.width * 0.8, box.y + box.height * 0.5);

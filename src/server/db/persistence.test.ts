@@ -8,7 +8,7 @@ import { migrate } from './migrate.ts';
 import { users } from './schema/platform.ts';
 
 describe('embedded database', () => {
-  it('keeps data across a restart and applies migrations once', async () => {
+  it('keeps data across a restart and applies migrations once', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pglite-'));
     try {
       const first = await openDatabase({ dataDir: dir });

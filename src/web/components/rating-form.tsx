@@ -72,7 +72,7 @@ export function RatingForm({
           {error}
         </p>
       )}
-      <Button type="submit" className="self-start" disabled={!score || busy || comment.length > RATING_COMMENT_MAX}>
+      <Button type="submit" className="min-h-11 self-start" disabled={!score || busy || comment.length > RATING_COMMENT_MAX}>
         {busy ? 'Sending…' : 'Send rating'}
       </Button>
     </form>

@@ -1,4 +1,5 @@
-import { type FieldError, IDEMPOTENCY_HEADER } from '../../contract/common.ts';
+import type { FieldError } from '../../contract/common.ts';
+import { IDEMPOTENCY_HEADER } from '../../contract/idempotency.ts';
 import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 
 // The browser's one way to call the API: JSON in, JSON out, bearer token from the session,

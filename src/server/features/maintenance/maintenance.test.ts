@@ -308,7 +308,7 @@ describe('Razorpay is called outside any row lock (decision 230)', () => {
     return { result, ms: Date.now() - started };
   };
 
-  it('a 10 s answer to subscribe blocks neither the order’s messages nor the founder’s changes; a double click gets the same subscription from one call', async () => {
+  it('a 10 s answer to subscribe blocks neither the order’s messages nor the founder’s changes; a double click gets the same subscription from one call', { retry: 1 }, async () => {
     const owner = await loginAs(s, 'plan.slow@example.com');
     const admin = await loginAs(s, 'plan.slow.boss@example.com', 'admin');
     // The monthly plan of this price exists already (made by an earlier subscribe, at full speed).
