@@ -78,7 +78,8 @@ test('an order from advance with a referral code to delivery, and the referrer e
   await expect(row.locator('td').nth(3)).toHaveText('Paid');
   await expect(row.locator('td').nth(4)).toHaveText('Due');
   await expectAccessible(page);
-  const orderId = (await row.locator('td').first().innerText()).trim();
+  // The first cell also says what waits (the order's stage and links): the id is its first line.
+  const orderId = (await row.locator('td').first().innerText()).split('\n')[0]!.trim();
   await row.getByRole('link', { name: orderId }).click();
 
   await expect(page).toHaveURL(new RegExp(`/status/${orderId}$`));
