@@ -5,6 +5,7 @@ import { PLAN } from '../../../domain/pricing.ts';
 import { toMinor } from '../../../domain/money.ts';
 import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
@@ -72,6 +73,19 @@ export async function createPaymentOrder(
     }
   }
 
+  /** The checkout opened for an installment: one attempt row, in the caller's transaction. */
+  function recordAttempt(tx: Tx, installmentId: string, po: ProviderOrder) {
+    return tx.insert(paymentAttempts).values({
+      installmentId,
+      provider: ctx.provider.name,
+      testMode: isTestMode(ctx.provider),
+      providerOrderId: po.id,
+      amount: po.amount,
+      currency: po.currency,
+      receipt: po.receipt,
+    });
+  }
+
   if (input.kind === 'advance') {
     if (input.orderId) throw badRequest('The advance starts a new order; do not send orderId.');
     if (input.acceptTerms !== true) throw badRequest('Please agree to the Terms and Conditions before paying the advance (acceptTerms: true).');
@@ -115,15 +129,7 @@ export async function createPaymentOrder(
           { orderId: order!.id, kind: 'remaining', amount: q.quote.remaining, currency: q.currency.code, state: 'due' },
         ])
         .returning({ id: installments.id });
-      await tx.insert(paymentAttempts).values({
-        installmentId: adv!.id,
-        provider: ctx.provider.name,
-        testMode: isTestMode(ctx.provider),
-        providerOrderId: po.id,
-        amount: po.amount,
-        currency: po.currency,
-        receipt: po.receipt,
-      });
+      await recordAttempt(tx, adv!.id, po);
     });
     return { ...po, ...common, kind: 'advance', orderId: null, quote: q.quote };
   }
@@ -145,15 +151,7 @@ export async function createPaymentOrder(
   assertAmount(input.amount, row.remaining.amount, displayCurrency(ctx, row.order.currency).minorDigits);
   const po = await openProviderOrder(row.remaining.amount, row.order.currency, `${row.order.publicId}-R`);
   await deps.db.transaction(async (tx) => {
-    await tx.insert(paymentAttempts).values({
-      installmentId: row.remaining.id,
-      provider: ctx.provider.name,
-      testMode: isTestMode(ctx.provider),
-      providerOrderId: po.id,
-      amount: po.amount,
-      currency: po.currency,
-      receipt: po.receipt,
-    });
+    await recordAttempt(tx, row.remaining.id, po);
     await tx.update(installments).set({ state: 'pending' }).where(and(eq(installments.id, row.remaining.id), eq(installments.state, 'due')));
   });
   // The quote the order was created with (a billing change since does not change it).
@@ -204,15 +202,7 @@ export async function createPaymentOrder(
         .returning({ id: installments.id });
       // Paid meanwhile (another tab): this checkout still opens; its payment is refunded like a duplicate.
       const installmentId = inst?.id ?? (await tx.select({ id: installments.id }).from(installments).where(eq(installments.changeId, change.id)))[0]!.id;
-      await tx.insert(paymentAttempts).values({
-        installmentId,
-        provider: ctx.provider.name,
-        testMode: isTestMode(ctx.provider),
-        providerOrderId: po.id,
-        amount: po.amount,
-        currency: po.currency,
-        receipt: po.receipt,
-      });
+      await recordAttempt(tx, installmentId, po);
       await recordChangeAcceptance(tx, change, order.orderPublicId, new Date(), visitor);
     });
     // The change's own quote: its net amount and the tax on it are the whole of this payment (no fee, no code applies).
