@@ -41,6 +41,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Vitest's default is one core fewer than the machine has (a single worker on a 2-core one);
     // the main process idles while files run, so every core runs a file (decision 205).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
+    // A worker keeps its loaded modules from one file to the next: importing the app (Fastify,
+    // drizzle, PGlite's WASM) was most of a file's cost. Safe because features keep no module-level
+    // state (src/server/architecture.test.ts); each file still builds its own app and database
+    // (docs/decisions/290-test-workers-keep-their-modules.md).
+    isolate: false,
     // Migrates once per run; each file starts from a copy (docs/decisions/205-tests-start-from-a-migrated-copy.md).
     globalSetup: ['tests/helpers/global-setup.ts'],
   },
