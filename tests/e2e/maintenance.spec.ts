@@ -63,3 +63,17 @@ test('subscribing during the included support: price, coverage and terms first; 
   await expect(part).toBeVisible();
   await expect(part).toContainText(/monthly maintenance plan for .+ a month/);
 });
+
+test('/pricing and the FAQ give the maintenance plan’s configured price and what it covers @mobile', async ({ page }) => {
+  await page.goto('/pricing');
+  const note = page.getByTestId('maintenance-note');
+  // MAINTENANCE_MONTHLY_PRICE (49 in the stack) in the base currency and in rupees.
+  await expect(note).toContainText(/\$49\.00 a month \(₹4,165\.00 in India\): fixes, small changes and answers to your questions/);
+  await expect(note.getByRole('link', { name: 'Maintenance terms' })).toHaveAttribute('href', '/termsandconditions#maintenance-plan');
+  await note.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await shot(page, 'maintenance-pricing');
+  await page.goto('/faqs');
+  await page.getByRole('heading', { name: 'Do you use no-code tools, and what happens after launch?' }).click();
+  await expect(page.getByText(/a monthly maintenance plan keeps it going for \$49\.00 a month/)).toBeVisible();
+});
