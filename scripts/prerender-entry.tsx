@@ -10,7 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { PublicSiteConfig } from '../src/contract/site.ts';
 import { routes } from '../src/web/routes.tsx';
 import { PAGE_META, metaFor } from '../src/web/features/seo/page-meta.ts';
-import { FAQS } from '../src/web/features/landing/faqs-data.ts';
+import { FAQS, faqAnswer } from '../src/web/features/landing/faqs-data.ts';
 import { setIslandRenderer } from '../src/web/islands/island.tsx';
 import { IslandRoot } from '../src/web/islands/island-root.tsx';
 import { CouponPopup } from '../src/web/features/promotion/coupon-popup.tsx';
@@ -93,7 +93,7 @@ export function headFor(path: string, site: PublicSiteConfig, publicUrl: string)
     ld.push({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: FAQS.map((f) => ({ '@type': 'Question', name: f.q, acceptedAnswer: { '@type': 'Answer', text: f.a } })),
+      mainEntity: FAQS.map((f) => ({ '@type': 'Question', name: f.q, acceptedAnswer: { '@type': 'Answer', text: faqAnswer(f.a, site) } })),
     });
   }
   return [

@@ -92,6 +92,8 @@ export const invoiceSummary = z.object({
   kind: z.enum(DOCUMENT_KINDS),
   /** The installment it is for (null: a maintenance charge or a correction). */
   installment: z.enum(['advance', 'remaining']).nullable(),
+  /** What a maintenance charge's document is for: "Maintenance, Dec 2027" (docs/decisions/269-maintenance-in-lists-and-revenue.md); else absent. */
+  label: z.string().optional(),
   testMode: z.boolean(),
   amount: z.number().int(),
   currency: z.string(),

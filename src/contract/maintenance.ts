@@ -10,6 +10,16 @@ export type PlanState = (typeof PLAN_STATES)[number];
 
 export const maintenanceOrderParams = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an order id.') });
 
+/**
+ * The subscribe request: the customer accepts the maintenance terms (the terms page's
+ * #maintenance-plan part). When the plan starts is the server's decision alone; anything else sent
+ * (a wish to start now) is ignored (docs/decisions/265-maintenance-start-is-the-servers.md).
+ */
+export const subscribeBody = z
+  .object({ acceptTerms: z.boolean().optional() })
+  .nullish()
+  .transform((b) => b ?? {});
+
 /** What Checkout needs: `subscription_id` and, for Razorpay, the public key. */
 export const subscribeResponse = z.object({
   provider: z.enum(['razorpay', 'test']),

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PublicSiteConfig } from '../contract/site.ts';
-import { parseCurrencyTable } from '../domain/currencies.ts';
+import { CURRENCIES, parseCurrencyTable } from '../domain/currencies.ts';
+import { maintenancePriceText } from '../domain/maintenance-plan.ts';
 import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
 import { gstinProblem, stateByCode } from '../domain/gst.ts';
 
@@ -304,6 +305,8 @@ export function publicSiteConfig(c: Config): PublicSiteConfig {
     // The same default as the assistant (features/assistant/assistant.ts) when only the URL is set.
     assistantModel: c.LLM_BASE_URL ? (c.LLM_MODEL ?? 'gpt-4o-mini') : null,
     invoiceRetentionYears: String(c.INVOICE_RETENTION_YEARS),
+    // The plan's price for /pricing, the FAQ and the terms (docs/decisions/267-maintenance-price-everywhere.md).
+    maintenancePrice: maintenancePriceText(c.MAINTENANCE_MONTHLY_PRICE, c.CURRENCY_TABLE ? parseCurrencyTable(c.CURRENCY_TABLE) : CURRENCIES, c.TAX_REGIME === 'gst'),
     taxNote: c.TAX_REGIME === 'gst' ? `${c.PRICES_INCLUDE_TAX ? 'incl.' : '+'} ${c.GST_RATE} % GST for buyers in India` : '',
   };
 }

@@ -102,10 +102,13 @@ test('support after delivery: a request both ways, the window ending, the mainte
   await shots(page, 'customer-support-ended');
 
   // Leaving the test checkout says so on the order page; then subscribing, and back on the order page.
+  // The maintenance terms are accepted first (docs/decisions/266-maintenance-terms-acceptance.md).
+  await page.getByRole('checkbox', { name: 'I agree to the maintenance plan terms' }).check();
   await page.getByRole('button', { name: 'Subscribe to the maintenance plan' }).click();
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByText('You left the checkout: no plan was started and nothing was charged.')).toBeVisible();
   await expect(page).not.toHaveURL(/checkout-cancelled/);
+  await page.getByRole('checkbox', { name: 'I agree to the maintenance plan terms' }).check();
   await page.getByRole('button', { name: 'Subscribe to the maintenance plan' }).click();
   await page.getByRole('button', { name: /^Subscribe for .* a month \(test\)$/ }).click();
   await expect(page.getByText('Your maintenance plan is active — thank you!')).toBeVisible();

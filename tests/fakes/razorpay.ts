@@ -111,6 +111,12 @@ export interface FakeRazorpay {
    * Checkout) starts the first month and activates; each later one moves the cycle a month on.
    */
   chargeSubscription(subscriptionId: string): FakeSubscriptionCharge;
+  /**
+   * The customer completes Checkout for a subscription with a future start_at: Razorpay only
+   * authorises (the card is mandated, nothing is charged) and the status is authenticated. The
+   * signed fields are Checkout's, over the authorisation payment's id. Refuses a subscription without start_at.
+   */
+  authoriseSubscription(subscriptionId: string): FakeSubscriptionCharge['checkout'];
   /** A signed `subscription.*` webhook with the subscription's entity as it is now (or `entity` overrides). */
   subscriptionWebhook(
     event: string,
@@ -219,6 +225,15 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       Object.assign(sub, { status: 'active', current_start: start, current_end: end, charge_at: end, paid_count: sub.paid_count + 1, remaining_count: sub.total_count - sub.paid_count - 1 });
       const signature = createHmac('sha256', keySecret).update(`${payment.id}|${subscriptionId}`).digest('hex');
       return { payment, checkout: { razorpay_payment_id: payment.id, razorpay_subscription_id: subscriptionId, razorpay_signature: signature } };
+    },
+    authoriseSubscription(subscriptionId) {
+      const sub = fake.subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`fake razorpay: no subscription ${subscriptionId}`);
+      if (!sub.start_at) throw new Error(`fake razorpay: ${subscriptionId} starts at once; its Checkout charges (chargeSubscription)`);
+      sub.status = 'authenticated';
+      const paymentId = rid('pay');
+      const signature = createHmac('sha256', keySecret).update(`${paymentId}|${subscriptionId}`).digest('hex');
+      return { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: signature };
     },
     subscriptionWebhook(event, subscriptionId, o = {}) {
       const sub = fake.subscriptions.get(subscriptionId) ?? ({ id: subscriptionId } as FakeRazorpaySubscription);

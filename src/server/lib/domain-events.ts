@@ -102,6 +102,12 @@ export interface ChangePaid extends OrderRef {
   testMode: boolean;
 }
 
+/** A maintenance charge's tax invoice is issued (the receipt mail carries it: docs/decisions/268-maintenance-charge-receipts.md). */
+export interface MaintenanceInvoiced extends MaintenanceCharged {
+  invoiceId: string;
+  invoiceNumber: string;
+}
+
 /** A paid change's document was issued in the settling transaction (invoices): its receipt follows this event. */
 export interface ChangeInvoiced extends ChangePaid {
   invoiceId: string;
@@ -221,6 +227,7 @@ export interface AccountDeleted {
 export interface DomainEventMap {
   'account.deleted': AccountDeleted;
   'maintenance.charged': MaintenanceCharged;
+  'maintenance.invoiced': MaintenanceInvoiced;
   'support.message': SupportMessagePosted;
   'support.request': SupportRequestChanged;
   'order.message': OrderMessagePosted;

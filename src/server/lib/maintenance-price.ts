@@ -1,4 +1,4 @@
-import { floorMajor, toMinor } from '../../domain/money.ts';
+import { maintenanceMinorIn } from '../../domain/maintenance-plan.ts';
 import { findCurrency } from '../../domain/currencies.ts';
 import type { AppDeps } from '../deps.ts';
 import { moneyContext } from './money-context.ts';
@@ -13,5 +13,5 @@ import { moneyContext } from './money-context.ts';
 export function monthlyPriceIn(deps: AppDeps, currencyCode: string): { amount: number; currency: string } {
   const ctx = moneyContext(deps);
   const currency = findCurrency(currencyCode, ctx.currencies) ?? ctx.defaultCurrency;
-  return { amount: toMinor(floorMajor(deps.config.MAINTENANCE_MONTHLY_PRICE * currency.factor), currency), currency: currency.code };
+  return { amount: maintenanceMinorIn(deps.config.MAINTENANCE_MONTHLY_PRICE, currency), currency: currency.code };
 }

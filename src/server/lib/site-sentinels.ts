@@ -14,8 +14,8 @@ import type { PublicSiteConfig } from '../../contract/site.ts';
 export const PUBLIC_URL_SENTINEL = '@@PUBLIC_URL@@';
 const PHONE_SENTINEL = '+99000990009900';
 
-type TextKey = 'brand' | 'address' | 'email' | 'founder' | 'invoiceRetentionYears' | 'taxNote';
-const TEXT_KEYS: readonly TextKey[] = ['brand', 'address', 'email', 'founder', 'invoiceRetentionYears', 'taxNote'];
+type TextKey = 'brand' | 'address' | 'email' | 'founder' | 'invoiceRetentionYears' | 'taxNote' | 'maintenancePrice';
+const TEXT_KEYS: readonly TextKey[] = ['brand', 'address', 'email', 'founder', 'invoiceRetentionYears', 'taxNote', 'maintenancePrice'];
 const SOCIAL_KEYS = ['whatsapp', 'facebook', 'linkedin', 'youtube', 'twitter', 'instagram'] as const;
 
 const sentinel = (key: string) => `@@site.${key}@@`;

@@ -27,6 +27,7 @@ const defaults: PublicSiteConfig = {
   assistantModel: null,
   invoiceRetentionYears: '8',
   taxNote: '',
+  maintenancePrice: '$49.00 a month',
 };
 
 let cached: PublicSiteConfig | undefined;

@@ -1,10 +1,12 @@
 import { usePageMeta } from '../features/seo/use-page-meta.ts';
 import { PageHeading } from '../components/page-heading.tsx';
-import { FAQS } from '../features/landing/faqs-data.ts';
+import { FAQS, faqAnswer } from '../features/landing/faqs-data.ts';
+import { siteConfig } from '../lib/site-config.ts';
 
 /** Spec §2 "FAQ": title 'FAQs' and six entries covering spec §1. Native disclosure, no JS needed. */
 export default function FaqsPage() {
   usePageMeta('/faqs');
+  const site = siteConfig();
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 lg:py-24">
       <PageHeading title="FAQs">Everything you may want to know before we build your website.</PageHeading>
@@ -17,7 +19,7 @@ export default function FaqsPage() {
                 +
               </span>
             </summary>
-            <p className="pb-5 leading-relaxed text-muted">{f.a}</p>
+            <p className="pb-5 leading-relaxed text-muted">{faqAnswer(f.a, site)}</p>
           </details>
         ))}
       </div>

@@ -3,6 +3,7 @@ import { PromoBannerIsland } from '../features/promotion/promo-banner.tsx';
 import { usePageMeta } from '../features/seo/use-page-meta.ts';
 import { PricingPlan } from '../features/orders/pricing-plan.tsx';
 import { Island } from '../islands/island.tsx';
+import { MaintenancePlanNote } from '../features/support/maintenance-plan-note.tsx';
 
 /** Spec §2 "Pricing": one plan card; the button goes to /pay (signed in) or /login (visitor). */
 export default function PricingPage() {
@@ -21,6 +22,7 @@ export default function PricingPage() {
           <p className="mt-4 text-xl text-muted">Get your website today</p>
         </div>
         <Island name="pricing-plan" hydrate={['load']} component={PricingPlan} props={{}} />
+        <MaintenancePlanNote />
       </div>
     </>
   );

@@ -38,6 +38,10 @@ export const maintenanceSubscriptions = pgTable('maintenance_subscriptions', {
   cancelRequestedAt: at('cancel_requested_at'),
   // Mirrors migrations/0932_maintenance_starts_at.sql: the first charge's date when it waits for the end of the included support.
   startsAt: at('starts_at'),
+  // Mirrors migrations/0980_maintenance_terms.sql: the maintenance terms accepted when subscribing.
+  termsVersion: text('terms_version'),
+  termsAcceptedAt: at('terms_accepted_at'),
+  termsClientHash: text('terms_client_hash'),
   paidUntil: at('paid_until'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),

@@ -22,11 +22,13 @@ export function perDay(days: string[], rows: { day: string; value: number }[]): 
   return days.map((d) => byDay.get(d) ?? 0);
 }
 
+/** Paid installments and maintenance-plan charges (docs/decisions/269-maintenance-in-lists-and-revenue.md), per currency and day. */
 async function revenue(database: Database, days: string[]): Promise<OverviewResponse['revenue']> {
   const rows = await database.query<{ currency: string; day: string; value: number }>(
     `select currency, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount)::float8 as value
-       from installments
-      where state = 'paid' and paid_at >= ($1::date)::timestamp at time zone 'UTC'
+       from (select currency, paid_at, amount from installments where state = 'paid'
+             union all select currency, charged_at, amount from maintenance_charges) paid
+      where paid_at >= ($1::date)::timestamp at time zone 'UTC'
       group by 1, 2`,
     [days[0]],
   );

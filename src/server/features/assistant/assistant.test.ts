@@ -29,6 +29,19 @@ describe('assistant in retrieval-only mode (no LLM configured)', () => {
     expect(body.memory).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
+  it('answers "how much is maintenance?" with the configured price of the plan', async () => {
+    const res = (await ask(t, 'How much is maintenance?')).json().response as string;
+    expect(res).toContain('the monthly maintenance plan costs $49.00 a month (₹4,165.00 in India)');
+    expect(res).toContain('Source: Maintenance plan');
+    // The price is configuration, not a number written in the knowledge.
+    const other = await buildTestApp({ MAINTENANCE_MONTHLY_PRICE: '59' });
+    try {
+      expect((await ask(other, 'How much is maintenance?')).json().response).toContain('$59.00 a month');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers the three quick questions from the right pages', async () => {
     expect((await ask(t, 'What services do you offer?')).json().response).toMatch(/designs, develops and deploys/);
     expect((await ask(t, 'Can I customise my website?')).json().response).toMatch(/custom-designed/);

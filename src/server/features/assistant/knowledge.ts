@@ -1,4 +1,5 @@
-import { CURRENCIES, DEFAULT_CURRENCY } from '../../../domain/currencies.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, parseCurrencyTable } from '../../../domain/currencies.ts';
+import { MAINTENANCE_COVERAGE, maintenancePriceText } from '../../../domain/maintenance-plan.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { ADVANCE_PERCENT, PLATFORM_FEE_PERCENT, quote } from '../../../domain/pricing.ts';
 import type { Config } from '../../config.ts';
@@ -23,7 +24,7 @@ export interface Promotion {
 }
 
 export interface KnowledgeInput {
-  config: Pick<Config, 'BRAND_NAME' | 'BRAND_ADDRESS' | 'BRAND_PHONE' | 'BRAND_EMAIL' | 'FOUNDER_NAME'>;
+  config: Pick<Config, 'BRAND_NAME' | 'BRAND_ADDRESS' | 'BRAND_PHONE' | 'BRAND_EMAIL' | 'FOUNDER_NAME'> & Partial<Pick<Config, 'MAINTENANCE_MONTHLY_PRICE' | 'CURRENCY_TABLE' | 'TAX_REGIME'>>;
   promotions: Promotion[];
   entries: { id: string; title: string; body: string }[];
   now?: Date;
@@ -59,6 +60,24 @@ function pricingPassages(): Passage[] {
         'high performance, 1 year of customer support, and up to 50 screens and 30 APIs.',
     },
   ];
+}
+
+/**
+ * The maintenance plan with its configured price (MAINTENANCE_MONTHLY_PRICE, in the words of /pricing
+ * and the terms: docs/decisions/267-maintenance-price-everywhere.md), so "how much is maintenance?" is answered.
+ */
+function maintenancePassage(config: KnowledgeInput['config']): Passage {
+  const table = config.CURRENCY_TABLE ? parseCurrencyTable(config.CURRENCY_TABLE) : CURRENCIES;
+  const price = maintenancePriceText(config.MAINTENANCE_MONTHLY_PRICE ?? 49, table, config.TAX_REGIME === 'gst');
+  return {
+    id: 'maintenance',
+    title: 'Maintenance plan',
+    url: '/pricing',
+    keywords: 'maintenance maintain plan monthly month subscription subscribe how much cost price after first year upkeep updates fixes',
+    text:
+      `After the included year of support, the monthly maintenance plan costs ${price}: ${MAINTENANCE_COVERAGE}. ` +
+      'Subscribe from the Support tab of your order. Subscribed during the included year, it starts when that year ends and nothing is charged before; cancel at the end of any month.',
+  };
 }
 
 function promotionPassages(promotions: Promotion[], now: Date): Passage[] {
@@ -161,9 +180,10 @@ export function sitePassages({ config, promotions, entries, now = new Date() }: 
       id: 'support',
       title: 'Support',
       url: '/faqs',
-      keywords: 'support help maintenance after launch year',
-      text: 'Every website comes with one year of customer support.',
+      keywords: 'support help after launch year',
+      text: 'Every website comes with one year of customer support. After it, the monthly maintenance plan keeps your website covered.',
     },
+    maintenancePassage(config),
     {
       id: 'quality',
       title: 'Why choose us',

@@ -6,6 +6,7 @@ import { billingDetails, invoices } from '../../db/schema/invoices.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { renderInvoicePdf } from './render-pdf.ts';
+import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 
 const toSummary = (r: typeof invoices.$inferSelect): InvoiceSummary => ({
   id: r.id,
@@ -13,6 +14,7 @@ const toSummary = (r: typeof invoices.$inferSelect): InvoiceSummary => ({
   series: r.series,
   kind: r.docKind,
   installment: r.installmentKind ?? null,
+  ...(r.snapshot.charge ? { label: maintenancePeriodLabel(r.snapshot.charge.periodStart, r.snapshot.timeZone ?? 'UTC') } : {}),
   testMode: r.testMode,
   amount: r.amount,
   currency: r.currency,

@@ -7,6 +7,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { billingDetails, invoices } from '../../db/schema/invoices.ts';
 import type { MaintenanceCharged } from '../../lib/domain-events.ts';
+import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { currencyOf, taxInside, taxOfCharge } from '../../lib/tax-context.ts';
 import { ISSUING_KINDS, type IssuedInvoice, buyerOf, documentColumns, documentTax, insertNumberedInvoice, sellerOf } from './issue-invoice.ts';
@@ -100,7 +101,7 @@ export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCh
     couponCode: null,
     fee: 0,
     total: charge.amountPaid,
-    installment: { kind: charge.change ? 'change' : 'maintenance', label: charge.description, amount: charge.amountPaid },
+    installment: { kind: charge.change ? 'change' : 'maintenance', label: charge.period ? maintenancePeriodLabel(charge.period.start, deps.config.INVOICE_TIME_ZONE) : charge.description, amount: charge.amountPaid },
     ...(charge.change ? { change: { id: charge.change.id, title: charge.change.title } } : {}),
     ...(charge.period ? { charge: { periodStart: charge.period.start.toISOString(), periodEnd: charge.period.end.toISOString() } } : {}),
     paidBefore: 0,

@@ -134,12 +134,14 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
 
   row('Description', `Amount (${s.currency})`, true);
   rule();
+  // A maintenance month is named as the lists name it ("Maintenance, Dec 2027"); older snapshots' label is the description itself.
+  const month = s.installment.kind === 'maintenance' && s.installment.label.startsWith('Maintenance, ') ? `${s.installment.label}: ` : '';
   if (d) {
     drawDocumentBody(d);
   } else if (s.charge || s.change) {
     // A maintenance-plan charge: one line for the month it pays for, nothing owed after;
     // a paid change request: one line for the change.
-    row(s.charge ? `${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}` : s.description, money(s.total, s));
+    row(s.charge ? `${month}${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}` : s.description, money(s.total, s));
     rule();
     row('Total paid', money(s.total, s), true);
   } else {
@@ -180,7 +182,7 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
       rule();
       row('Amount credited', money(x.amountPaid, s), true);
     } else if (s.installment.kind === 'maintenance') {
-      row(`${s.description}${period}${sac}`, money(x.taxableValue, s));
+      row(`${month}${s.description}${period}${sac}`, money(x.taxableValue, s));
       row('Taxable value', money(x.taxableValue, s));
       taxLines(x);
       rule();

@@ -18,7 +18,9 @@ export function subscribeInvoices(deps: AppDeps) {
   });
   // A maintenance-plan charge is invoiced the same way, from the same numbering.
   deps.events.inTransaction('maintenance.charged', async (e, tx) => {
-    await issueChargeInvoice(deps, tx, e);
+    const invoice = await issueChargeInvoice(deps, tx, e);
+    // Its receipt carries the invoice, like an installment's (docs/decisions/268-maintenance-charge-receipts.md).
+    await deps.events.publish(tx, 'maintenance.invoiced', { ...e, invoiceId: invoice.id, invoiceNumber: invoice.number });
   });
   // A paid change request gets its document from the same numbering (decision 250).
   deps.events.inTransaction('change.paid', async (e, tx) => {

@@ -31,6 +31,8 @@ afterAll(async () => {
   await rzp?.close();
 });
 
+/** Every subscribe accepts the maintenance terms (docs/decisions/266-maintenance-terms-acceptance.md). */
+const TERMS = { acceptTerms: true };
 const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
 const deliver = (d: { body: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
 const subOf = async (providerSubscriptionId: string) =>
@@ -61,12 +63,12 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     const other = await loginAs(t, 'plan.other@example.com');
     const delivered = await insertOrder(t.deps.db, owner.user.id);
     const undelivered = await insertOrder(t.deps.db, owner.user.id, 'in_progress');
-    expect((await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, other.headers)).statusCode).toBe(404);
-    expect((await post(`/api/v1/orders/${undelivered.publicId}/maintenance/subscribe`, owner.headers)).statusCode).toBe(404);
-    expect((await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, {})).statusCode).toBe(401);
+    expect((await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, other.headers, TERMS)).statusCode).toBe(404);
+    expect((await post(`/api/v1/orders/${undelivered.publicId}/maintenance/subscribe`, owner.headers, TERMS)).statusCode).toBe(404);
+    expect((await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, {}, TERMS)).statusCode).toBe(401);
     expect(rzp.subscriptions.size).toBe(0);
 
-    const first = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers);
+    const first = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers, TERMS);
     expect(first.statusCode, first.body).toBe(200);
     // Subscribed during the included support: it starts when that ends (decision 233).
     expect(first.json()).toEqual({ provider: 'razorpay', subscriptionId: expect.stringMatching(/^sub_/), keyId: rzp.keyId, checkoutUrl: t.deps.config.RAZORPAY_CHECKOUT_URL, startsAt: expect.any(String) });
@@ -76,10 +78,10 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     // 49 in the base currency (USD, factor 1), in cents; monthly, every month.
     expect(plan).toMatchObject({ period: 'monthly', interval: 1, item: { amount: 4900, currency: 'USD' } });
     // Checkout closed and reopened: the same subscription; another order: the same plan.
-    const again = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers);
+    const again = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers, TERMS);
     expect(again.json().subscriptionId).toBe(first.json().subscriptionId);
     const second = await insertOrder(t.deps.db, other.user.id);
-    const otherSub = await post(`/api/v1/orders/${second.publicId}/maintenance/subscribe`, other.headers);
+    const otherSub = await post(`/api/v1/orders/${second.publicId}/maintenance/subscribe`, other.headers, TERMS);
     expect(otherSub.statusCode).toBe(200);
     expect(rzp.plans.size).toBe(1);
     expect(rzp.subscriptions.get(otherSub.json().subscriptionId)!.plan_id).toBe(plan.id);
@@ -90,8 +92,8 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     const stranger = await loginAs(t, 'plan.stranger@example.com');
     const order = await insertOrder(t.deps.db, owner.user.id);
     const strangerOrder = await insertOrder(t.deps.db, stranger.user.id);
-    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).json().subscriptionId as string;
-    const strangerSub = (await post(`/api/v1/orders/${strangerOrder.publicId}/maintenance/subscribe`, stranger.headers)).json().subscriptionId as string;
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json().subscriptionId as string;
+    const strangerSub = (await post(`/api/v1/orders/${strangerOrder.publicId}/maintenance/subscribe`, stranger.headers, TERMS)).json().subscriptionId as string;
     const { checkout } = rzp.chargeSubscription(subId);
     const url = `/api/v1/orders/${order.publicId}/maintenance/verify`;
 
@@ -117,7 +119,7 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
   it('credits a charge arriving before activation, once, with an invoice; replays and late events change nothing', async () => {
     const owner = await loginAs(t, 'plan.charges@example.com');
     const order = await insertOrder(t.deps.db, owner.user.id);
-    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).json().subscriptionId as string;
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json().subscriptionId as string;
     const { payment } = rzp.chargeSubscription(subId);
     const now = Math.floor(Date.now() / 1000);
     const periodEnd = new Date(rzp.subscriptions.get(subId)!.current_end! * 1000);
@@ -166,8 +168,8 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     const b = await loginAs(t, 'plan.b@example.com');
     const orderA = await insertOrder(t.deps.db, a.user.id);
     const orderB = await insertOrder(t.deps.db, b.user.id);
-    const subA = (await post(`/api/v1/orders/${orderA.publicId}/maintenance/subscribe`, a.headers)).json().subscriptionId as string;
-    const subB = (await post(`/api/v1/orders/${orderB.publicId}/maintenance/subscribe`, b.headers)).json().subscriptionId as string;
+    const subA = (await post(`/api/v1/orders/${orderA.publicId}/maintenance/subscribe`, a.headers, TERMS)).json().subscriptionId as string;
+    const subB = (await post(`/api/v1/orders/${orderB.publicId}/maintenance/subscribe`, b.headers, TERMS)).json().subscriptionId as string;
     const { payment } = rzp.chargeSubscription(subA);
 
     // Order A's subscription said to be order B's: nothing moves for either.
@@ -196,7 +198,7 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     const order = await insertOrder(t.deps.db, owner.user.id);
     const url = `/api/v1/orders/${order.publicId}/maintenance/cancel`;
     expect((await post(url, owner.headers)).statusCode).toBe(404);
-    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).json().subscriptionId as string;
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json().subscriptionId as string;
     expect((await post(url, owner.headers)).statusCode).toBe(404);
     const { payment } = rzp.chargeSubscription(subId);
     await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment }));
@@ -242,7 +244,7 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     expect((await post(url, owner.headers)).statusCode).toBe(404);
     expect((await maintenanceSupportExtension(t.deps.db, order.id))?.coveredUntil?.toISOString()).toBe(paidUntil);
     // A new plan can start once the last one is over.
-    expect((await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers)).statusCode).toBe(200);
+    expect((await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).statusCode).toBe(200);
   });
 });
 
@@ -265,7 +267,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
     const [a, b] = apps as [BuiltApp, BuiltApp];
     const owner = await loginAs(a, 'plan.twice@example.com');
     const order = await insertOrder(a.deps.db, owner.user.id);
-    const subscribed = await b.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: owner.headers });
+    const subscribed = await b.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: owner.headers, payload: TERMS });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     const subId = subscribed.json().subscriptionId as string;
     const { payment } = fake.chargeSubscription(subId);
@@ -313,15 +315,15 @@ describe('Razorpay is called outside any row lock (decision 230)', () => {
     const admin = await loginAs(s, 'plan.slow.boss@example.com', 'admin');
     // The monthly plan of this price exists already (made by an earlier subscribe, at full speed).
     const warm = await insertOrder(s.deps.db, owner.user.id);
-    expect((await call('POST', `/api/v1/orders/${warm.publicId}/maintenance/subscribe`, owner.headers)).statusCode).toBe(200);
+    expect((await call('POST', `/api/v1/orders/${warm.publicId}/maintenance/subscribe`, owner.headers, TERMS)).statusCode).toBe(200);
 
     const order = await insertOrder(s.deps.db, owner.user.id);
     slow.mode = 'slow';
     slow.slowMs = 10_000;
     const before = slow.subscriptions.size;
-    const subscribing = timed(call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers));
+    const subscribing = timed(call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const doubleClick = call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers);
+    const doubleClick = call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS);
 
     const message = await timed(call('POST', `/api/v1/orders/${order.publicId}/messages`, owner.headers, { text: 'Is the plan on?' }));
     expect(message.result.statusCode, message.result.body).toBe(201);
@@ -350,7 +352,7 @@ describe('Razorpay is called outside any row lock (decision 230)', () => {
     await s.deps.database.query('insert into maintenance_subscribe_claims (order_id, claimed_at) values ($1, $2)', [order.id, old]);
     await reconcilePayments(s.deps);
     expect((await s.deps.database.query<{ n: number }>('select count(*)::int as n from maintenance_subscribe_claims where order_id = $1', [order.id]))[0]!.n).toBe(0);
-    const subscribed = await call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers);
+    const subscribed = await call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS);
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     const subId = subscribed.json().subscriptionId as string;
     const { payment } = slow.chargeSubscription(subId);

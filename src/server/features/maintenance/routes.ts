@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../contract/common.ts';
-import { maintenanceOrderParams, planResponse, subscribeResponse, verifySubscriptionBody } from '../../../contract/maintenance.ts';
+import { maintenanceOrderParams, planResponse, subscribeBody, subscribeResponse, verifySubscriptionBody } from '../../../contract/maintenance.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -27,11 +27,17 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.post(
     '/orders/:orderId/maintenance/subscribe',
     {
-      schema: { tags, summary: 'Opens the monthly maintenance subscription of a delivered order (what Checkout needs)', params: maintenanceOrderParams, response: { 200: subscribeResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Opens the monthly maintenance subscription of a delivered order (what Checkout needs); acceptTerms: true is required',
+        params: maintenanceOrderParams,
+        body: subscribeBody,
+        response: { 200: subscribeResponse, ...errorResponses },
+      },
       ...guard,
       config: perSession(20),
     },
-    async (request) => subscribe(deps, authOf(request).user.id, request.params.orderId),
+    async (request) => subscribe(deps, authOf(request).user.id, request.params.orderId, { acceptTerms: request.body.acceptTerms, client: { ip: request.ip, headers: request.headers } }),
   );
 
   app.post(

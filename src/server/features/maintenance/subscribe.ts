@@ -10,6 +10,7 @@ import { ProviderUnavailableError, isTestMode, type PaymentProvider } from '../.
 import { monthlyPriceIn } from '../../lib/maintenance-price.ts';
 import { planViewOf } from './plan-queries.ts';
 import { supportWindow } from '../support/support-window.ts';
+import { type TermsClient, maintenanceTermsRecord } from '../terms/terms-acceptance.ts';
 
 // The customer's three plan operations (decision 175): subscribe, verify the
 // checkout's signature, cancel at the end of the period.
@@ -107,9 +108,19 @@ async function startOf(deps: AppDeps, tx: Tx, orderId: string, now = new Date())
  * is called with the adapter's timeout, and a second transaction records the subscription and
  * drops the claim. A request that finds a claim waits for its answer; a claim left by a crash is
  * dropped by the reconcile job.
+ *
+ * The customer accepts the maintenance terms (`acceptTerms: true`, else 400), recorded on the
+ * subscription like the checkout's terms on the order (docs/decisions/266-maintenance-terms-acceptance.md).
  */
-export async function subscribe(deps: AppDeps, userId: string, orderPublicId: string): Promise<SubscribeResponse> {
+export async function subscribe(
+  deps: AppDeps,
+  userId: string,
+  orderPublicId: string,
+  input: { acceptTerms?: boolean; client?: TermsClient } = {},
+): Promise<SubscribeResponse> {
+  if (input.acceptTerms !== true) throw badRequest('Please agree to the maintenance plan terms before subscribing (acceptTerms: true).');
   const { provider } = moneyContext(deps);
+  const terms = () => maintenanceTermsRecord(orderPublicId, new Date(), input.client);
   const answer = (subscriptionId: string, startsAt: Date | null): SubscribeResponse => ({
     provider: provider.name,
     subscriptionId,
@@ -126,6 +137,8 @@ export async function subscribe(deps: AppDeps, userId: string, orderPublicId: st
       const startsAt = await startOf(deps, tx, order.id);
       // Reopened only while its price and its start still hold.
       if (live && live.provider === provider.name && live.amount === price.amount && live.currency === price.currency && live.startsAt?.getTime() === startsAt?.getTime()) {
+        // Accepted again on the reopened Checkout: the latest acceptance is the one kept.
+        await tx.update(maintenanceSubscriptions).set(terms()).where(eq(maintenanceSubscriptions.id, live.id));
         return { kind: 'answer', subscriptionId: live.providerSubscriptionId, startsAt };
       }
       // A claim older than any provider answer was left by a crash: this request takes it over.
@@ -176,6 +189,7 @@ export async function subscribe(deps: AppDeps, userId: string, orderPublicId: st
         currency: price.currency,
         amount: price.amount,
         startsAt,
+        ...terms(),
       });
       return answer(sub.id, startsAt);
     });

@@ -31,7 +31,7 @@ describe('maintenance plan in the built-in test checkout', () => {
     expect((await supportWindow(t.deps.db, 365, order.id)).covered).toBe(false);
     const base = `/api/v1/orders/${order.publicId}/maintenance`;
 
-    const subscribed = await t.app.inject({ method: 'POST', url: `${base}/subscribe`, headers: owner.headers });
+    const subscribed = await t.app.inject({ method: 'POST', url: `${base}/subscribe`, headers: owner.headers, payload: { acceptTerms: true } });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     // No key for the built-in checkout: its page is Checkout.
     expect(subscribed.json()).toEqual({ provider: 'test', subscriptionId: expect.stringMatching(/^sub_test_/), startsAt: null });
@@ -128,7 +128,7 @@ describe('maintenance plan in the built-in test checkout', () => {
   it('leaving the test checkout says so: back to the order with ?plan=checkout-cancelled, nothing started', async () => {
     const owner = await loginAs(t, 'plan.leaves@example.com');
     const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 400);
-    const subId = (await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: owner.headers })).json().subscriptionId as string;
+    const subId = (await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: owner.headers, payload: { acceptTerms: true } })).json().subscriptionId as string;
     const left = await t.app.inject({
       method: 'POST',
       url: `/api/v1/payment/test-checkout/subscription/${subId}`,

@@ -1,5 +1,6 @@
 import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { formatMoney } from '../../../domain/money.ts';
+import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { renderEmail } from '../mail/render-email.ts';
@@ -15,7 +16,7 @@ export async function mailReceipt(
   to: string,
   r: {
     orderPublicId: string;
-    kind: 'advance' | 'remaining' | 'change';
+    kind: 'advance' | 'remaining' | 'change' | 'maintenance';
     amount: number;
     currency: string;
     paymentId: string;
@@ -23,10 +24,20 @@ export async function mailReceipt(
     invoice: { id: string; number: string };
     /** kind 'change': the change paid and the days it adds to the delivery. */
     change?: { title: string; extraDays: number };
+    /** kind 'maintenance': the month paid for. */
+    period?: { start: Date; end: Date };
   },
 ) {
   const c = displayCurrency(moneyContext(deps), r.currency);
-  const label = r.kind === 'advance' ? 'Advance payment (20%)' : r.kind === 'remaining' ? 'Remaining payment (80%)' : `Change: ${r.change?.title ?? ''}`;
+  const zone = deps.config.INVOICE_TIME_ZONE;
+  const label =
+    r.kind === 'advance'
+      ? 'Advance payment (20%)'
+      : r.kind === 'remaining'
+        ? 'Remaining payment (80%)'
+        : r.kind === 'maintenance'
+          ? maintenancePeriodLabel(r.period?.start ?? r.paidAt, zone)
+          : `Change: ${r.change?.title ?? ''}`;
   const days = r.change?.extraDays ?? 0;
   await deps.mailer.enqueue(
     tx,
@@ -40,7 +51,9 @@ export async function mailReceipt(
           ? 'Your order is confirmed and design starts now. You can follow every stage on your dashboard.'
           : r.kind === 'remaining'
             ? 'Your order is fully paid. The website link will be delivered on your order page.'
-            : `Your change is accepted and paid; we have started on it.${days > 0 ? ` The delivery moves by ${days} day${days === 1 ? '' : 's'}.` : ''}`,
+            : r.kind === 'maintenance' && r.period
+              ? `Your monthly maintenance plan is paid from ${formatCustomerDate(r.period.start, zone)} to ${formatCustomerDate(r.period.end, zone)}. The tax invoice for the month is attached.`
+              : `Your change is accepted and paid; we have started on it.${days > 0 ? ` The delivery moves by ${days} day${days === 1 ? '' : 's'}.` : ''}`,
       ],
       rows: [
         ['Order', r.orderPublicId],

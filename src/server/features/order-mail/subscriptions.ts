@@ -27,6 +27,19 @@ export function subscribeOrderMail(deps: AppDeps) {
       at: e.at,
     });
   });
+  // A maintenance month: its receipt carries its tax invoice (docs/decisions/268-maintenance-charge-receipts.md).
+  deps.events.inTransaction('maintenance.invoiced', async (e, tx) => {
+    await mailReceipt(deps, tx, e.customerEmail, {
+      orderPublicId: e.orderPublicId,
+      kind: 'maintenance',
+      amount: e.amount,
+      currency: e.currency,
+      paymentId: e.paymentId,
+      paidAt: e.paidAt,
+      invoice: { id: e.invoiceId, number: e.invoiceNumber },
+      period: { start: e.periodStart, end: e.periodEnd },
+    });
+  });
   // A paid change: its receipt carries its document like an installment's (decision 250), written
   // in the settling transaction once the document is issued.
   deps.events.inTransaction('change.invoiced', async (e, tx) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { termsCanonicalText } from '../../../domain/terms.ts';
+import { maintenanceTermsCanonicalText } from '../../../domain/maintenance-terms.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderTermsAcceptances } from '../../db/schema/order-briefs-and-terms.ts';
 
@@ -11,6 +12,19 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The version of the Terms and Conditions on the site: 16 hex characters of the wording's sha-256. */
 export const TERMS_VERSION = sha256(termsCanonicalText()).slice(0, 16);
+
+/** The version of the maintenance plan's terms (docs/decisions/266-maintenance-terms-acceptance.md), made the same way. */
+export const MAINTENANCE_TERMS_VERSION = sha256(maintenanceTermsCanonicalText()).slice(0, 16);
+
+/** What a subscription records of the maintenance terms accepted: the same three facts as the checkout's. */
+export function maintenanceTermsRecord(orderPublicId: string, at: Date, client: TermsClient | undefined) {
+  const ua = client?.headers['user-agent'];
+  return {
+    termsVersion: MAINTENANCE_TERMS_VERSION,
+    termsAcceptedAt: at,
+    termsClientHash: client ? clientHash(orderPublicId, client.ip, (Array.isArray(ua) ? ua[0] : ua) ?? '') : null,
+  };
+}
 
 /**
  * sha-256 of the order id, client address and user agent. The order id salts it, so one customer's

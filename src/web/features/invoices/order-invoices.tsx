@@ -17,7 +17,7 @@ const INSTALLMENT_LABEL = { advance: 'advance payment', remaining: 'remaining pa
 
 /** What the document is and what it is for: a test-mode payment's is said to be no tax invoice (decision 120). */
 const labelOf = (inv: InvoiceSummary) =>
-  `${KIND_LABEL[inv.kind]}${inv.installment ? `, ${INSTALLMENT_LABEL[inv.installment]}` : ''}${inv.testMode ? ' · TEST, not a tax invoice' : ''}`;
+  `${KIND_LABEL[inv.kind]}${inv.installment ? `, ${INSTALLMENT_LABEL[inv.installment]}` : inv.label ? ` · ${inv.label}` : ''}${inv.testMode ? ' · TEST, not a tax invoice' : ''}`;
 
 /**
  * The tax invoices of one order with a PDF download each. `admin` reads them through

@@ -1,3 +1,5 @@
+import { MAINTENANCE_COVERAGE } from '../../../domain/maintenance-plan.ts';
+
 // Spec §2 FAQ: six entries covering the promises of spec §1. Also used for the FAQPage JSON-LD.
 export const FAQS: readonly { q: string; a: string }[] = [
   {
@@ -22,6 +24,14 @@ export const FAQS: readonly { q: string; a: string }[] = [
   },
   {
     q: 'Do you use no-code tools, and what happens after launch?',
-    a: 'No. Everything is written in custom code by our developers. After launch you get one year of customer support included.',
+    a:
+      'No. Everything is written in custom code by our developers. After launch you get one year of customer support included. ' +
+      `After that, a monthly maintenance plan keeps it going for {maintenancePrice}: ${MAINTENANCE_COVERAGE}. Cancel at the end of any month.`,
   },
 ];
+
+/**
+ * An answer with the maintenance plan's configured price (MAINTENANCE_MONTHLY_PRICE, a text setting
+ * of the site configuration, so a prerendered page follows it at serve time).
+ */
+export const faqAnswer = (a: string, site: { maintenancePrice: string }) => a.replaceAll('{maintenancePrice}', site.maintenancePrice);

@@ -5,6 +5,7 @@ import { PLAN_LABELS, formatDay } from './support-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadFile } from '../../lib/download-file.ts';
 import { useCanSee } from '../admin/owner-only.tsx';
+import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 
 // The founder's view of one order's maintenance plan: state, next charge, and
 // the charges with their invoices.
@@ -38,7 +39,7 @@ export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintena
           {m.charges.map((c) => (
             <li key={c.paymentId} data-testid="plan-charge" className="flex flex-wrap items-center justify-between gap-2 wrap-anywhere text-ink">
               <span className="min-w-0">
-                {formatWhen(c.chargedAt)} · {formatMinor(c.amount, c.currency)} · {formatDay(c.periodStart)}–{formatDay(c.periodEnd)} ·{' '}
+                {maintenancePeriodLabel(c.periodStart)} · {formatWhen(c.chargedAt)} · {formatMinor(c.amount, c.currency)} · {formatDay(c.periodStart)}–{formatDay(c.periodEnd)} ·{' '}
                 {c.invoice ? `invoice ${c.invoice.number}` : 'no invoice'}
               </span>
               {c.invoice && canDownload && <InvoiceDownload id={c.invoice.id} number={c.invoice.number} />}

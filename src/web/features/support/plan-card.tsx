@@ -6,6 +6,8 @@ import { errorMessage } from '../../lib/api.ts';
 import { PanelCard, PanelError } from '../workspace/panel-ui.tsx';
 import { CHECKOUT_CANCELLED, cancelPlan, keepPlan, subscribeAndCheckout, subscriptionResultFromSearch, verifySubscription } from './plan-checkout.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
+import { MAINTENANCE_COVERAGE } from '../../../domain/maintenance-plan.ts';
+import { MAINTENANCE_TERMS_ANCHOR } from '../../../domain/maintenance-terms.ts';
 
 // The customer's maintenance plan: Subscribe opens Checkout; coming back with the
 // signed fields (the test checkout's redirect, or Razorpay's handler) verifies them on the server;
@@ -23,12 +25,14 @@ export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId:
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [agreed, setAgreed] = useState(false);
   const verified = useRef(false);
 
   const verify = async (r: Parameters<typeof verifySubscription>[1]) => {
     try {
-      await verifySubscription(orderId, r);
-      setNotice('Your maintenance plan is active — thank you!');
+      const { plan: verified } = await verifySubscription(orderId, r);
+      // Subscribed during the included support: nothing was charged, it starts later.
+      setNotice(verified.startsAt ? `Your maintenance plan is set up — thank you! It starts on ${formatDay(verified.startsAt)}; nothing is charged before.` : 'Your maintenance plan is active — thank you!');
       await onChange();
     } catch (err) {
       setError(errorMessage(err));
@@ -115,10 +119,20 @@ export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId:
               : 'Support for this website has ended. The monthly maintenance plan covers it again from today.'}
           </p>
           {offer && <p className="mt-2 text-sm text-ink" data-testid="plan-offer">
-            <strong className="text-white">{monthly(offer)}</strong>: fixes, small changes and answers to your questions, as during the included support.{' '}
+            <strong className="text-white">{monthly(offer)}</strong>: {MAINTENANCE_COVERAGE}.{' '}
             {offer.startsAt ? `Subscribe now and it starts on ${formatDay(offer.startsAt)}, when your included support ends: nothing is charged before.` : 'It starts today.'} Cancel at the end of any month.
           </p>}
-          <Button className="mt-3" disabled={busy} onClick={() => run(async () => {
+          {/* Accepted like the checkout's terms, recorded with the plan (docs/decisions/266-maintenance-terms-acceptance.md). */}
+          <label className="mt-3 flex items-start gap-3 text-sm text-muted">
+            <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5 h-5 w-5 shrink-0 accent-accent" data-testid="plan-terms" />
+            <span>
+              I agree to the{' '}
+              <a href={`/termsandconditions#${MAINTENANCE_TERMS_ANCHOR}`} target="_blank" rel="noopener" className="text-accent-soft underline underline-offset-2 hover:text-white">
+                maintenance plan terms
+              </a>
+            </span>
+          </label>
+          <Button className="mt-3" disabled={busy || !agreed} onClick={() => run(async () => {
             const r = await subscribeAndCheckout(orderId);
             if (r) await verify(r);
           })}>

@@ -17,9 +17,12 @@ const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
 const orderPath = (orderId: string) => `orders/${encodeURIComponent(orderId)}/maintenance`;
 
-/** Opens Checkout; resolves with the signed fields, or null when the customer closes it (test mode navigates away). */
+/**
+ * Opens Checkout once the customer ticked the maintenance terms (the server refuses without them);
+ * resolves with the signed fields, or null when the customer closes it (test mode navigates away).
+ */
 export async function subscribeAndCheckout(orderId: string): Promise<SubscriptionResult | null> {
-  const sub = await api<SubscribeResponse>('POST', `${orderPath(orderId)}/subscribe`);
+  const sub = await api<SubscribeResponse>('POST', `${orderPath(orderId)}/subscribe`, { acceptTerms: true });
   if (sub.provider === 'test') {
     window.location.assign(`/api/v1/payment/test-checkout/subscription/${encodeURIComponent(sub.subscriptionId)}`);
     return new Promise(() => {});
