@@ -78,6 +78,8 @@ export async function consumeLoginCode(deps: AppDeps, email: string, otp: string
 export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp: string } & SignInContext) {
   const { email, otp } = input;
   const code = await consumeLoginCode(deps, email, otp);
+  // A code mailed to confirm a deletion never signs in (docs/decisions/275-account-deletion-up-front.md).
+  if (code.purpose === 'delete') throw invalid();
 
   const user = await findUserByEmail(deps, email);
   if (user) {
