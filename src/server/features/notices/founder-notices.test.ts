@@ -7,6 +7,7 @@ import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
 import { runJobs } from '../jobs/run-jobs.ts';
 import { NOTICE_TEMPLATE } from './send-notices.ts';
+import { startFakeSmtp, type FakeSmtp } from '../../../../tests/fakes/smtp.ts';
 
 // The founder hears of a submitted brief and of the customer's files through the order's batched
 // notice mail (docs/decisions/277-founder-notices-brief-and-files.md): one mail for both, none when
@@ -19,10 +20,20 @@ const brief = { businessName: 'Lakeside Bakery', businessDescription: 'We bake b
 
 describe('founder notices of a brief and files', () => {
   let t: TestApp;
+  let smtp: FakeSmtp;
   beforeAll(async () => {
-    t = await buildTestApp({ ORDER_NOTIFY_DELAY_SECONDS: String(DELAY_S), ADMIN_EMAILS: FOUNDER });
+    smtp = await startFakeSmtp();
+    t = await buildTestApp({ ORDER_NOTIFY_DELAY_SECONDS: String(DELAY_S), ADMIN_EMAILS: FOUNDER, SMTP_URL: smtp.smtpUrl });
   }, 180_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  /** What the SMTP server received for the founder about `orderId`, once the outbox is drained. */
+  const delivered = async (orderId: string) => {
+    await t.deps.mailer.drain();
+    return smtp.messages.filter((m) => m.to.includes(FOUNDER) && m.subject.includes(orderId));
+  };
 
   const noticeMails = () =>
     t.deps.db
@@ -54,6 +65,11 @@ describe('founder notices of a brief and files', () => {
     expect(mails[0]!.subject).toContain(orderId);
     expect(mails[0]!.textBody).toContain('The customer submitted the brief');
     expect(mails[0]!.textBody).toContain('1 new file from the customer');
+    // One mail on the wire too, through the SMTP server.
+    const received = await delivered(orderId);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.text).toContain('The customer submitted the brief');
+    expect(received[0]!.text).toContain('1 new file from the customer');
   });
 
   it('mails nothing when the founder opened the order in the back office first', async () => {
@@ -62,6 +78,7 @@ describe('founder notices of a brief and files', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: founder.headers })).statusCode).toBe(200);
     await runJobs(t.deps, afterDelay());
     expect(await since()).toEqual([]);
+    expect(await delivered(orderId)).toEqual([]);
   });
 
   it('does not tell the agency of its own uploads', async () => {
