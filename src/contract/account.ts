@@ -36,6 +36,19 @@ export const deleteAccountBody = z.object({
 });
 export const deleteAccountResponse = z.object({ success: z.literal(true) });
 
+/**
+ * GET /user/delete-account: what stops the deletion now, read by the dialog before it sends a code
+ * (docs/decisions/275-account-deletion-up-front.md). Empty when the account can go.
+ */
+export const deletionBlocker = z.object({
+  kind: z.enum(['order_in_progress', 'maintenance_plan', 'owner']),
+  /** What blocks it and what to do, in the words the deletion's own refusal uses. */
+  message: z.string(),
+});
+export type DeletionBlocker = z.infer<typeof deletionBlocker>;
+export const deletionCheckResponse = z.object({ success: z.literal(true), blockers: z.array(deletionBlocker) });
+export type DeletionCheckResponse = z.infer<typeof deletionCheckResponse>;
+
 export const sessionSummary = z.object({
   id: z.string(),
   /** "Chrome on Windows", from the user agent. */

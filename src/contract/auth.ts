@@ -44,6 +44,8 @@ export const verifyOtpResponse = z.object({
   userId: z.string().optional(),
   signupTicket: z.string().optional(),
   isNewUser: z.boolean(),
+  /** With a signupTicket: the address is on the owner's staff list — the details form asks only a name (decision 276). */
+  invitedStaff: z.boolean().optional(),
 });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
 
@@ -84,6 +86,8 @@ export const authLoginResponse = z.object({
   signupTicket: z.string().optional(),
   email: z.string(),
   name: z.string().nullable(),
+  /** With a signupTicket: the address is on the owner's staff list — the details form asks only a name (decision 276). */
+  invitedStaff: z.boolean().optional(),
 });
 export type AuthLoginResponse = z.infer<typeof authLoginResponse>;
 

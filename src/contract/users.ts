@@ -9,13 +9,18 @@ import { multiLine } from './text-policy.ts';
 export const addUserBody = z.object({
   email: emailSchema,
   name: z.string().trim().min(1, { message: 'Please enter your name.' }).max(NAME_MAX),
-  address: multiLine(z.string().trim().min(1, { message: 'Please enter your address.' }).max(ADDRESS_MAX)),
+  /**
+   * Address and phone: required of a customer (orders and invoices need them); an address on the
+   * owner's staff list may leave them out (docs/decisions/276-staff-onboarding-and-payment-ids.md).
+   */
+  address: multiLine(z.string().trim().min(1, { message: 'Please enter your address.' }).max(ADDRESS_MAX)).optional(),
   phone_code: z
     .string()
     .trim()
     .refine(isValidPhoneCode, { message: 'Please choose a country code.' })
-    .transform((v) => v.replace(/^\+/, '')),
-  phone_number: z.string().trim().regex(PHONE_DIGITS_REGEX, { message: PHONE_MESSAGE }),
+    .transform((v) => v.replace(/^\+/, ''))
+    .optional(),
+  phone_number: z.string().trim().regex(PHONE_DIGITS_REGEX, { message: PHONE_MESSAGE }).optional(),
   location: z.string().max(200).optional(),
   /** From auth/verifyOtp or auth/authLogin: proves the e-mail. */
   signupTicket: z.string().min(16).max(200),

@@ -64,6 +64,7 @@ import { subscribeInvoices } from './features/invoices/subscriptions.ts';
 import { subscribeReminders } from './features/reminders/subscriptions.ts';
 import { subscribeRefunds } from './features/payments/subscriptions.ts';
 import { subscribeNotices } from './features/notices/subscriptions.ts';
+import { subscribeOrderFiles } from './features/order-files/subscriptions.ts';
 import { orderMessageRoutes } from './features/order-messages/routes.ts';
 import { registerOrderMessageSocket } from './features/order-messages/socket-handlers.ts';
 import { supportRoutes } from './features/support/routes.ts';
@@ -180,7 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     events,
     jobs,
-    queries: { fileInUse: [] },
+    queries: { fileInUse: [], fileApproved: [] },
     fileStorage,
   };
   // Who reacts to the order's events (decision 100) — the one place that knows; publishers import
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribeRefunds(deps);
   // Messages and review events become notices for the other side (decision 155).
   subscribeNotices(deps);
+  subscribeOrderFiles(deps);
   // Support requests and their messages become notices too (decision 170).
   subscribeSupport(deps);
   // A review approved sets the due date and completes its stage (decision 150).

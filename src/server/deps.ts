@@ -8,7 +8,7 @@ import type { InvalidationBus } from './lib/invalidation-bus.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { JobQueue } from './features/jobs/job-queue.ts';
-import type { FileInUseCheck } from './features/order-files/file-in-use.ts';
+import type { FileApprovedCheck, FileInUseCheck } from './features/order-files/file-in-use.ts';
 
 /**
  * Questions one feature asks and others answer. Each answering feature adds its answer once, at
@@ -17,6 +17,8 @@ import type { FileInUseCheck } from './features/order-files/file-in-use.ts';
 export interface AppQueries {
   /** Why an order file cannot be deleted (a review round, a message, a support request uses it). */
   fileInUse: FileInUseCheck[];
+  /** Whether an order file is part of an approval record (an approved design round): kept as its hash when its uploader's account goes. */
+  fileApproved: FileApprovedCheck[];
 }
 
 /** What features receive from buildApp: passed explicitly, never hidden in decorators. */

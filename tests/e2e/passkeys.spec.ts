@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/a11y.ts';
-import { login, signUp } from './helpers/auth.ts';
+import { emailAndCode, login, signUp } from './helpers/auth.ts';
 import { apiAs } from './helpers/orders.ts';
 import { ADMIN_EMAIL, CONTROL_URL, PASSKEY_APP_URL } from './ports.ts';
 
@@ -122,6 +122,24 @@ test('a customer adds a passkey on the dashboard and signs in with it', async ({
   await expect(page.getByRole('alert')).toContainText("don't recognise that passkey");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alert')).not.toContainText(/Error|at \w+ \(/);
+});
+
+test('a new staff member gives only a name, and the passkey screen speaks of their work, not of money', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = `passkey-staff-${Date.now().toString(36)}@example.com`;
+  expect((await fetch(`${CONTROL_URL}/staff/list?email=${encodeURIComponent(email)}`, { method: 'POST' })).status).toBe(200);
+  await emailAndCode(page, '/login', email);
+  await expect(page).toHaveURL(/\/signup\/enterDetails$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to the team' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Sita Staff');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // docs/decisions/276-staff-onboarding-and-payment-ids.md: staff guard orders and customers' details, not refunds or payouts.
+  const screen = stepUp(page);
+  await expect(screen.getByRole('heading', { name: 'Add a passkey to protect the back office' })).toBeVisible();
+  await expect(screen).toContainText("Customers' orders, messages and details sit behind this door");
+  await expect(screen).not.toContainText(/Refunds|payouts/);
+  await expectAccessible(page);
+  await shots(page, 'step-up-enrol-staff');
 });
 
 test.describe.serial('the back office asks for a passkey', () => {

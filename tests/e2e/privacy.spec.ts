@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { expectAccessible, expectNoSidewaysScroll, expectTappable } from './helpers/a11y.ts';
-import { codeMailCount, login, readCode } from './helpers/auth.ts';
+import { codeMailCount, login, mailsTo, readCode } from './helpers/auth.ts';
 import { apiAs, deliverOrder, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL, APP_URL } from './ports.ts';
 
@@ -46,24 +46,23 @@ test('privacy self-service: refused while an order is in progress, then correct,
   await login(page, email, { name: 'Priya Privacy' });
   const orderId = await payAdvanceInTestCheckout(page);
 
-  // Paid and not delivered: the dialog explains what goes and what stays, then the server refuses.
+  // Paid and not delivered: the dialog explains what goes and what stays, and says UP FRONT that the
+  // order blocks the deletion — no code is offered or sent (docs/decisions/275-account-deletion-up-front.md).
   await page.goto('/dashboard');
   await expect(page.getByTestId('detail-email')).toHaveText(email);
+  let seen = await codeMailCount(email);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const del = page.getByRole('dialog', { name: 'Delete my account' });
   await expect(del).toBeVisible();
   await expect(del).toContainText('your invoices and payment records for 8 years');
-  await expect(del.getByRole('button', { name: 'Send me a code' })).toBeFocused();
+  await expect(del).toContainText('the files you uploaded to your orders');
+  await expect(del.getByTestId('delete-account-blockers')).toContainText('You have an order in progress');
+  await expect(del.getByRole('button', { name: 'Send me a code' })).toHaveCount(0);
+  await expect(del.getByRole('button', { name: 'Keep my account' })).toBeFocused();
   await expectAccessible(page);
   await expectFocusStaysIn(page, 'delete');
-  await shots(page, 'delete-dialog');
-  let seen = await codeMailCount(email);
-  await del.getByRole('button', { name: 'Send me a code' }).click();
-  await expect(del.getByLabel('Code from the e-mail')).toBeFocused();
-  await del.getByLabel('Code from the e-mail').fill(await readCode(email, seen));
-  await del.getByRole('button', { name: 'Delete my account for good' }).click();
-  await expect(del.getByRole('alert')).toContainText('You have an order in progress');
-  await expectAccessible(page);
+  await shots(page, 'delete-dialog-blocked');
+  expect(await codeMailCount(email)).toBe(seen);
   await del.getByRole('button', { name: 'Keep my account' }).click();
   await expect(del).toBeHidden();
   await expect(page.getByRole('button', { name: 'Delete my account' })).toBeFocused();
@@ -167,8 +166,13 @@ test('privacy self-service: refused while an order is in progress, then correct,
   const token = await page.evaluate(() => localStorage.getItem('token'));
   await page.getByRole('button', { name: 'Delete my account' }).click();
   seen = await codeMailCount(newEmail);
+  await expect(del.getByRole('button', { name: 'Send me a code' })).toBeFocused();
+  await shots(page, 'delete-dialog');
   await del.getByRole('button', { name: 'Send me a code' }).click();
-  await del.getByLabel('Code from the e-mail').fill(await readCode(newEmail, seen));
+  const deletionCode = await readCode(newEmail, seen);
+  // The mail says what the code is for: deleting the account, not signing in.
+  expect((await mailsTo(newEmail)).at(-1)!.text).toMatch(/You asked to delete your .* account/);
+  await del.getByLabel('Code from the e-mail').fill(deletionCode);
   await del.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(page).toHaveURL(`${APP_URL}/`);
   await expect(page.getByTestId('account-deleted-notice')).toContainText('Your account is deleted.');

@@ -139,6 +139,18 @@ const control = createServer((req, res) => {
     );
     return;
   }
+  // POST /staff/list?email=… on the step-up instance: puts an address on the owner's staff list, as
+  // the owner's invitation does, without the owner's own passkey ceremony first (decision 276's spec).
+  if (req.method === 'POST' && url.pathname === '/staff/list') {
+    const email = (url.searchParams.get('email') ?? '').toLowerCase();
+    passkeyApp.deps.db
+      .execute(sql`insert into staff_members (email) values (${email}) on conflict do nothing`)
+      .then(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+        (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+      );
+    return;
+  }
   if (req.method !== 'POST' || url.pathname !== '/jobs/run') {
     res.writeHead(404).end();
     return;

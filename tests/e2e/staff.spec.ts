@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/a11y.ts';
-import { emailAndCode, enterDetails, login } from './helpers/auth.ts';
+import { emailAndCode, login } from './helpers/auth.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL, MAILBOX_URL } from './ports.ts';
 
@@ -92,7 +92,17 @@ test('staff: invited by the owner, work on an order, kept out of the owner\'s pa
   const staff = await staffCtx.newPage();
   await emailAndCode(staff, '/login', staffEmail);
   await staff.waitForURL(/\/(admin|signup\/enterDetails)$/);
-  if (staff.url().endsWith('/signup/enterDetails')) await enterDetails(staff, { name: 'Sam Staff' });
+  // A new team member gives only a name: no home address or phone "for your orders and invoices"
+  // (docs/decisions/276-staff-onboarding-and-payment-ids.md).
+  await expect(staff).toHaveURL(/\/signup\/enterDetails$/);
+  await expect(staff.getByRole('heading', { name: 'Welcome to the team' })).toBeVisible();
+  await expect(staff.getByText('for your orders and invoices')).toHaveCount(0);
+  await expect(staff.getByRole('textbox', { name: 'Phone', exact: true })).toHaveCount(0);
+  await expect(staff.getByLabel('Address')).toHaveCount(0);
+  await expectAccessible(staff);
+  await shots(staff, 'staff-details');
+  await staff.getByLabel('Name', { exact: true }).fill('Sam Staff');
+  await staff.getByRole('button', { name: 'Continue' }).click();
   await expect(staff).toHaveURL(/\/admin$/);
   await expect(staff.getByRole('heading', { name: 'Overview' })).toBeVisible();
 

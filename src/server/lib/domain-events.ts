@@ -54,7 +54,8 @@ export interface PaymentInvoiced extends PaymentSettled {
 export interface OrderSeen {
   orderId: string;
   side: 'customer' | 'agency';
-  what: 'stages' | 'reviews';
+  /** `order`: the back office opened the order (its tab badges show a submitted brief and new files). */
+  what: 'stages' | 'reviews' | 'order' | 'files';
   at: Date;
 }
 
@@ -213,6 +214,22 @@ export interface MaintenanceCharged extends OrderRef {
   testMode: boolean;
 }
 
+/** The customer submitted the order's brief for the first time (docs/decisions/277-founder-notices-brief-and-files.md). */
+export interface BriefSubmitted {
+  orderId: string;
+  orderPublicId: string;
+  at: Date;
+}
+
+/** A file was added to the order's files, by the customer or the agency. */
+export interface OrderFileUploaded {
+  orderId: string;
+  orderPublicId: string;
+  fileId: string;
+  uploadedBy: 'customer' | 'agency';
+  at: Date;
+}
+
 /**
  * A person deleted their account (decision 192). Published in the transaction that
  * anonymises the users row: each feature erases or anonymises its own part in the same transaction
@@ -240,6 +257,8 @@ export interface DomainEventMap {
   'payment.duplicate': PaymentDuplicate;
   'payment.invoiced': PaymentInvoiced;
   'order.seen': OrderSeen;
+  'brief.submitted': BriefSubmitted;
+  'file.uploaded': OrderFileUploaded;
   'order.delivered': OrderDelivered;
   'change.updated': ChangeUpdated;
   'change.paid': ChangePaid;

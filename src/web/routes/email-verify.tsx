@@ -42,7 +42,7 @@ export default function EmailVerifyPage() {
         forgetReturnTo();
         return;
       }
-      const next: AuthRouteState = { email_pass: email, signupTicket: res.signupTicket, isPricing, next: afterSignIn(isPricing) };
+      const next: AuthRouteState = { email_pass: email, signupTicket: res.signupTicket, isPricing, next: afterSignIn(isPricing), ...(res.invitedStaff ? { staff: true } : {}) };
       forgetReturnTo(); // carried on in `next`
       rememberDetailsState(next);
       navigate('/signup/enterDetails', { state: next, replace: true });

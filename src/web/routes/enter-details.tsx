@@ -38,6 +38,8 @@ export default function EnterDetailsPage() {
 
   if (!initial.signupTicket || !initial.email_pass) return <Navigate to="/signup" replace />;
   const email = initial.email_pass;
+  // An invited team member: no home address or phone "for your orders and invoices" (decision 276).
+  const staff = initial.staff === true;
   const edited = () => {
     setState(0);
     setError(null);
@@ -45,7 +47,7 @@ export default function EnterDetailsPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!isValidPhoneDigits(phone)) {
+    if (!staff && !isValidPhoneDigits(phone)) {
       setPhoneError(PHONE_MESSAGE);
       return;
     }
@@ -55,9 +57,7 @@ export default function EnterDetailsPage() {
       const res = await addUser({
         email,
         name: name.trim(),
-        address: address.trim(),
-        phone_code: country.phone_code,
-        phone_number: phone,
+        ...(staff ? {} : { address: address.trim(), phone_code: country.phone_code, phone_number: phone }),
         signupTicket: initial.signupTicket!,
       });
       forgetDetailsState();
@@ -70,7 +70,10 @@ export default function EnterDetailsPage() {
   }
 
   return (
-    <AuthShell title="Complete your details" subtitle="Just once: we use them for your orders and invoices.">
+    <AuthShell
+      title={staff ? 'Welcome to the team' : 'Complete your details'}
+      subtitle={staff ? 'Just your name: customers and the team see it on your messages and work.' : 'Just once: we use them for your orders and invoices.'}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <NameField
           value={name}
@@ -80,30 +83,34 @@ export default function EnterDetailsPage() {
           }}
         />
         <TextField label="Email" name="email" type="email" value={email} readOnly hint="Verified — this is the address you signed in with." />
-        <PhoneField
-          id="details-phone"
-          country={country}
-          onCountryChange={(c) => {
-            setPickedCountry(true);
-            setCountry(c);
-            edited();
-          }}
-          digits={phone}
-          error={phoneError}
-          onDigitsChange={(digits) => {
-            setPhone(digits);
-            setPhoneError(null);
-            edited();
-          }}
-          onInvalidDigits={() => setPhoneError(PHONE_MESSAGE)}
-        />
-        <AddressField
-          value={address}
-          onChange={(value) => {
-            setAddress(value);
-            edited();
-          }}
-        />
+        {!staff && (
+          <>
+          <PhoneField
+            id="details-phone"
+            country={country}
+            onCountryChange={(c) => {
+              setPickedCountry(true);
+              setCountry(c);
+              edited();
+            }}
+            digits={phone}
+            error={phoneError}
+            onDigitsChange={(digits) => {
+              setPhone(digits);
+              setPhoneError(null);
+              edited();
+            }}
+            onInvalidDigits={() => setPhoneError(PHONE_MESSAGE)}
+          />
+          <AddressField
+            value={address}
+            onChange={(value) => {
+              setAddress(value);
+              edited();
+            }}
+          />
+          </>
+        )}
         <FormError>{error}</FormError>
         <Button type="submit" disabled={state === 1} data-state={state} className="min-h-11 w-full">
           {state === 0 && 'Continue'}

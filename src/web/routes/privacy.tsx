@@ -86,9 +86,10 @@ export default function PrivacyPage() {
                 <li>
                   <strong className="text-ink">Delete.</strong> “Delete my account” asks for a fresh code we e-mail you (or your passkey). You are then signed
                   out on every device at once; your name, e-mail address, phone, address, chats and messages are erased or made anonymous, and we show you
-                  as “Deleted customer”. Tax law makes us keep invoices and payment records for {invoiceRetentionYears} years: the name and address on each
-                  invoice stay on that invoice only. While an order you paid for is not yet delivered the account cannot be deleted; write to us and we will
-                  sort it out together.
+                  as “Deleted customer”. The files you uploaded to your orders are erased too, except that for a design you approved we keep only a
+                  fingerprint (hash) of the files of that design, as the record of what you approved. Tax law makes us keep invoices and payment records for {invoiceRetentionYears} years: the name and address on each
+                  invoice stay on that invoice only. While an order you paid for is not yet delivered, or a maintenance plan still runs, the account cannot be
+                  deleted — the dialog says so before it sends a code; write to us and we will sort it out together.
                 </li>
                 <li>
                   <strong className="text-ink">Sessions and passkeys.</strong> “Your sessions” lists every device you are signed in on, where (the city, if

@@ -10,7 +10,7 @@ interface Mail {
   text: string;
 }
 
-async function mailsTo(email: string): Promise<Mail[]> {
+export async function mailsTo(email: string): Promise<Mail[]> {
   const res = await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(email.toLowerCase())}`);
   return (await res.json()) as Mail[];
 }

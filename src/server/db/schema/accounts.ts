@@ -10,7 +10,7 @@ export type SocialProfile = Record<string, string>;
 export const loginCodes = pgTable('login_codes', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull(),
-  purpose: text('purpose', { enum: ['login', 'signup'] }).notNull(),
+  purpose: text('purpose', { enum: ['login', 'signup', 'delete'] }).notNull(),
   codeHash: text('code_hash').notNull(),
   salt: text('salt').notNull(),
   ip: text('ip'),

@@ -9,7 +9,7 @@ import { orderFiles } from './order-files.ts';
 
 export const MESSAGE_SIDES = ['customer', 'agency'] as const;
 export type MessageSide = (typeof MESSAGE_SIDES)[number];
-export const NOTICE_KINDS = ['message', 'review_opened', 'review_decided', 'review_comment', 'support_reply', 'stage_completed'] as const;
+export const NOTICE_KINDS = ['message', 'review_opened', 'review_decided', 'review_comment', 'support_reply', 'stage_completed', 'brief_submitted', 'customer_file'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const orderMessages = pgTable(

@@ -5,7 +5,7 @@ import { chatClient, request } from '../../../../tests/helpers/chat-client.ts';
 import { CHAT_EVENTS } from '../../../contract/chat.ts';
 import { ORDER_SOCKET_EVENTS } from '../../../contract/order-messages.ts';
 import { confirmSession, hashToken } from '../auth/sessions.ts';
-import { ADMIN_PERMISSIONS, OWNER_ONLY_FIELDS, permissionOf } from './permissions.ts';
+import { ADMIN_PERMISSIONS, OWNER_ONLY_FIELDS, PAYMENT_ID_KEYS, permissionOf } from './permissions.ts';
 import { registeredRoutes, type RegisteredRoute } from './route-walk.ts';
 import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
@@ -226,7 +226,7 @@ describe('admin route authorization', () => {
     }
   });
 
-  it('gives staff none of the money fields the permission table names, on any staff route, and the owner all of them', async () => {
+  it('gives staff none of the money fields the permission table names, and no payment id, on any staff route, and the owner all of them', async () => {
     // A key of one of these names anywhere in a staff answer is money (decision 232).
     const MONEY_KEYS = new Set(['amount', 'amountMinor', 'total', 'price', 'listPrice', 'fee', 'discount', 'discountPercent', 'currency', 'couponCode', 'revenue', 'mrr', 'cashbackOwed', 'refundsNeeded', 'attempts', 'providerPaymentId', 'charges', 'invoice', 'subscriptionId']);
     const moneyKeysIn = (value: unknown, path = ''): string[] => {
@@ -234,6 +234,13 @@ describe('admin route authorization', () => {
       if (value === null || typeof value !== 'object') return [];
       // pageInfo.total counts rows, not money.
       return Object.entries(value).flatMap(([k, v]) => (k === 'pageInfo' ? [] : [...(MONEY_KEYS.has(k) ? [`${path}${k}`] : []), ...moneyKeysIn(v, `${path}${k}.`)]));
+    };
+    /** Keys named like a payment id, and string values shaped like a Razorpay payment/order/subscription id. */
+    const paymentIdsIn = (value: unknown, path = ''): string[] => {
+      if (typeof value === 'string') return /^(pay|order|sub)_[A-Za-z0-9]{6,}$/.test(value) ? [`${path}=${value}`] : [];
+      if (Array.isArray(value)) return value.flatMap((v) => paymentIdsIn(v, `${path}[]`));
+      if (value === null || typeof value !== 'object') return [];
+      return Object.entries(value).flatMap(([k, v]) => [...(PAYMENT_ID_KEYS.includes(k) ? [`${path}${k}`] : []), ...paymentIdsIn(v, `${path}${k}.`)]);
     };
     /** Whether `path` is present in `body` wherever its parent is. */
     const presentAt = (body: unknown, path: string[]): boolean => {
@@ -255,14 +262,17 @@ describe('admin route authorization', () => {
       if (!staffView.headers['content-type']?.toString().includes('json') || staffView.statusCode !== 200) continue;
       if (STAFF_QUOTE_ROUTES.has(keyOf(r))) continue;
       expect(moneyKeysIn(staffView.json()), `staff ${keyOf(r)}`).toEqual([]);
+      // No payment id either, under any name or as a bare value (decision 276).
+      expect(paymentIdsIn(staffView.json()), `staff ${keyOf(r)} payment ids`).toEqual([]);
       const fields = OWNER_ONLY_FIELDS[keyOf(r)] ?? [];
       if (!fields.length) continue;
       const ownerView = (await t.app.inject({ method: 'GET', url, headers: admin.headers })).json();
       for (const f of fields) expect(presentAt(ownerView, f.split('.')), `owner ${keyOf(r)} ${f}`).toBe(true);
     }
-    // The owner's answers do carry money (the walk would prove nothing otherwise).
+    // The owner's answers do carry money and payment ids (the walk would prove nothing otherwise).
     const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: admin.headers })).json();
     expect(moneyKeysIn(detail).length).toBeGreaterThan(5);
+    expect(paymentIdsIn(detail).length).toBeGreaterThan(0);
   });
 
   it('lets an admin use every admin route', async () => {

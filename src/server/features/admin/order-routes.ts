@@ -18,7 +18,7 @@ import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { adminCompleteNextStage, adminUndoLastStage, setDeliveryLink, setInternalNote } from './order-actions.ts';
-import { getOrder, listOrders } from './orders.ts';
+import { getOrder, listOrders, markOrderSeenByAgency } from './orders.ts';
 import { markRefunded } from '../payments/refunds.ts';
 
 const tags = ['admin'];
@@ -33,7 +33,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.get(
     '/orders/:id',
     { schema: { tags, security, summary: 'One order: customer, payments, 15 stages, delivery link, internal note', params: orderParams, response: { 200: orderDetailResponse, ...errorResponses } } },
-    async (request) => getOrder(deps.database, request.params.id),
+    async (request) => {
+      const detail = await getOrder(deps.database, request.params.id);
+      // The page's tab badges show a submitted brief and new files: the founder's batch no longer
+      // mails them (docs/decisions/277-founder-notices-brief-and-files.md).
+      await markOrderSeenByAgency(deps, request.params.id);
+      return detail;
+    },
   );
   app.post(
     '/orders/:id/stages/next',

@@ -8,7 +8,8 @@ import { termsAcceptanceOf } from '../terms/terms-acceptance.ts';
 import { adminMaintenanceOf } from '../maintenance/plan-queries.ts';
 import type { Database } from '../../db/client.ts';
 import { adminOrderNotes } from '../../db/schema/admin.ts';
-import { paymentAttempts } from '../../db/schema/orders.ts';
+import { orders, paymentAttempts } from '../../db/schema/orders.ts';
+import type { AppDeps } from '../../deps.ts';
 import { users } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { loadOrder } from '../tracker/load-order.ts';
@@ -93,6 +94,12 @@ export async function listOrders(database: Database, q: OrderListQuery, now = ne
     database.query<{ n: number }>(`select count(*)::int as n from (${FILTERED}) x`, params),
   ]);
   return { items: rows.map((r) => toRow(r, now)), pageInfo: { page: q.page, pageSize: q.pageSize, total: Number(totals[0]?.n ?? 0) } };
+}
+
+/** The back office opened the order (its page): `order.seen` for the agency, published alone. */
+export async function markOrderSeenByAgency(deps: AppDeps, publicId: string, at = new Date()) {
+  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)).limit(1);
+  if (order) await deps.events.publishAlone('order.seen', { orderId: order.id, side: 'agency', what: 'order', at });
 }
 
 export async function getOrder(database: Database, publicId: string, now = new Date()): Promise<OrderDetailResponse> {

@@ -130,6 +130,8 @@ export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'order.couponCode',
     'installments[].amount',
     'installments[].currency',
+    // Payment ids (Razorpay's payment, order and subscription ids) are the owner's: they serve refunds
+    // and the provider's dashboard, neither of which is staff work (PAYMENT_ID_KEYS below).
     'installments[].providerPaymentId',
     'installments[].attempts',
     'maintenance.provider',
@@ -139,6 +141,15 @@ export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'maintenance.charges',
   ],
 };
+
+/**
+ * Staff see no payment ids (docs/decisions/276-staff-onboarding-and-payment-ids.md): whether an
+ * installment is paid and when is their work; the provider's payment, order and subscription ids
+ * only serve refunds, reconciling and the provider's dashboard, which are the owner's. No staff answer
+ * carries a key of these names (the fields above strip them; authorization.test.ts walks every staff
+ * route for them and for any value shaped like a Razorpay id).
+ */
+export const PAYMENT_ID_KEYS: readonly string[] = ['providerPaymentId', 'providerOrderId', 'providerSubscriptionId', 'subscriptionId', 'paymentId', 'razorpay_payment_id', 'razorpay_order_id'];
 
 /** The owner-only fields of a route's answer, by the route's registered spelling. */
 export function ownerOnlyFieldsOf(method: string, url: string | undefined): readonly string[] {

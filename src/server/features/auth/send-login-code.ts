@@ -10,7 +10,7 @@ import { findUserByEmail } from './sign-in.ts';
 export const CODE_TTL_MINUTES = 10;
 const HOUR_MS = 3600_000;
 
-export type CodePurpose = 'login' | 'signup';
+export type CodePurpose = 'login' | 'signup' | 'delete';
 
 /** The latest code of an e-mail, used or not (for the resend countdown). */
 export async function latestCodeCreatedAt(deps: AppDeps, email: string): Promise<Date | null> {
@@ -56,7 +56,9 @@ export async function sendLoginCode(deps: AppDeps, input: { email: string; purpo
   const { email, ip } = input;
   await assertSendAllowed(deps, email, ip);
   const exists = Boolean(await findUserByEmail(deps, email));
-  const purpose: CodePurpose = input.purpose === 'signup' && !exists ? 'signup' : 'login';
+  // A deletion code is asked for by the signed-in person (POST /user/delete-account/code) and only
+  // ever confirms a deletion (docs/decisions/275-account-deletion-up-front.md).
+  const purpose: CodePurpose = input.purpose === 'delete' ? 'delete' : input.purpose === 'signup' && !exists ? 'signup' : 'login';
   const code = randomCode();
   const salt = randomBytes(16).toString('hex');
   // Retired, and marked as retired by a newer code: typing it says so.
@@ -85,6 +87,17 @@ async function purgeOldSecrets(deps: AppDeps) {
 }
 
 function codeEmail(brand: string, code: string, requested: CodePurpose, exists: boolean) {
+  if (requested === 'delete') {
+    return renderEmail(brand, {
+      subject: `Confirm deleting your ${brand} account: ${code}`,
+      heading: 'Confirm deleting your account',
+      paragraphs: [
+        `You asked to delete your ${brand} account. Enter this code in the dialog to delete it for good; deleting cannot be undone.`,
+        `It expires in ${CODE_TTL_MINUTES} minutes and works once. It does not sign anyone in. If you did not ask for it, ignore this e-mail: your account stays as it is — and as someone may be signed in as you, sign out of every device on your account page.`,
+      ],
+      highlight: code,
+    });
+  }
   const intro =
     requested === 'signup' && exists
       ? `You asked to sign up, but you already have a ${brand} account. This code signs you in.`

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { loginCodes } from '../../db/schema/accounts.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { hashCode, sameHash } from './secrets.ts';
-import { createAdminAccount, isAdminEmail } from './admin-role.ts';
+import { createAdminAccount, isAdminEmail, isStaffEmail } from './admin-role.ts';
 import { findUserByEmail, signIn, type SignInContext } from './sign-in.ts';
 import { createSignupTicket } from './signup-tickets.ts';
 
@@ -78,6 +78,8 @@ export async function consumeLoginCode(deps: AppDeps, email: string, otp: string
 export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp: string } & SignInContext) {
   const { email, otp } = input;
   const code = await consumeLoginCode(deps, email, otp);
+  // A code mailed to confirm a deletion never signs in (docs/decisions/275-account-deletion-up-front.md).
+  if (code.purpose === 'delete') throw invalid();
 
   const user = await findUserByEmail(deps, email);
   if (user) {
@@ -91,5 +93,6 @@ export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp
     return { success: true as const, ...session, isNewUser: false };
   }
   const signupTicket = await createSignupTicket(deps, { email });
-  return { success: true as const, signupTicket, isNewUser: true };
+  // An invited staff member's details form asks only a name (docs/decisions/276-staff-onboarding-and-payment-ids.md).
+  return { success: true as const, signupTicket, isNewUser: true, ...((await isStaffEmail(deps.db, email)) ? { invitedStaff: true } : {}) };
 }

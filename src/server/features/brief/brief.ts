@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { BRIEF_LOCK_STAGE, BRIEF_QUESTIONS, checkBriefAnswers, type BriefAnswers } from '../../../domain/brief.ts';
 import type { BriefPutBody, BriefResponse } from '../../../contract/brief.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { orderStages, orders } from '../../db/schema/orders.ts';
 import { orderBriefs } from '../../db/schema/order-briefs-and-terms.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
@@ -61,8 +62,8 @@ export async function getBrief(db: Db, publicId: string, userId?: string): Promi
  * draft, or submits them with `submit: true`. Submitting again keeps the first submission time;
  * once submitted, every save must keep the required questions answered.
  */
-export async function saveBrief(db: Db, userId: string, publicId: string, body: BriefPutBody, now = new Date()): Promise<BriefResponse> {
-  return db.transaction(async (tx) => {
+export async function saveBrief(deps: Pick<AppDeps, 'events'>, userId: string, publicId: string, body: BriefPutBody, now = new Date()): Promise<BriefResponse> {
+  return deps.events.transaction(async (tx) => {
     const order = await findOrder(tx, publicId, userId, true);
     if (order.locked) throw conflict(LOCKED_MESSAGE);
     const [held] = await tx.select({ submittedAt: orderBriefs.submittedAt }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id));
@@ -78,6 +79,8 @@ export async function saveBrief(db: Db, userId: string, publicId: string, body: 
         set: { answers: checked.answers, updatedAt: now, submittedAt: sql`coalesce(${orderBriefs.submittedAt}, ${submittedAt})` },
       })
       .returning({ answers: orderBriefs.answers, submittedAt: orderBriefs.submittedAt });
+    // The first submission is news for the founder (docs/decisions/277-founder-notices-brief-and-files.md).
+    if (submittedAt && !held?.submittedAt) await deps.events.publish(tx, 'brief.submitted', { orderId: order.id, orderPublicId: publicId, at: now });
     return toResponse(row, false);
   });
 }

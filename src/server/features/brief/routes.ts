@@ -31,7 +31,7 @@ export const briefRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       // Saved as the customer types (the form debounces): generous, but bounded.
       config: perSession(120),
     },
-    async (request) => saveBrief(deps.db, authOf(request).user.id, request.params.orderId, request.body),
+    async (request) => saveBrief(deps, authOf(request).user.id, request.params.orderId, request.body),
   );
 };
 

@@ -19,6 +19,9 @@ const stageSummary = (stage: number) => `${stageDoneText(STAGES[stage - 1] ?? `S
 const SEEN_KINDS = {
   reviews: ['review_opened', 'review_decided', 'review_comment'],
   stages: ['stage_completed'],
+  // The back office's order page shows a submitted brief and new files as its tabs' badges.
+  order: ['brief_submitted', 'customer_file'],
+  files: ['customer_file'],
 } as const satisfies Record<string, readonly NoticeKind[]>;
 
 export function subscribeNotices(deps: AppDeps) {
@@ -57,6 +60,15 @@ export function subscribeNotices(deps: AppDeps) {
     await tx
       .delete(notices)
       .where(and(eq(notices.orderId, e.orderId), eq(notices.kind, 'stage_completed'), eq(notices.summary, stageSummary(e.stage)), isNull(notices.sentAt)));
+  });
+  // The founder hears of a submitted brief and of the customer's files in the order's batch
+  // (docs/decisions/277-founder-notices-brief-and-files.md); the agency's own uploads are no news to it.
+  events.inTransaction('brief.submitted', async (e, tx) => {
+    await addNotice(tx, { orderId: e.orderId, recipient: 'agency', kind: 'brief_submitted', refId: randomUUID(), summary: 'The customer submitted the brief', at: e.at });
+  });
+  events.inTransaction('file.uploaded', async (e, tx) => {
+    if (e.uploadedBy !== 'customer') return;
+    await addNotice(tx, { orderId: e.orderId, recipient: 'agency', kind: 'customer_file', refId: e.fileId, summary: 'A new file from the customer', at: e.at });
   });
   // What the reader saw in the app is not mailed to them (reviews' and the tracker's reads publish it).
   events.inTransaction('order.seen', async (e, tx) => {

@@ -15,3 +15,6 @@ export async function fileInUse(checks: readonly FileInUseCheck[], tx: Tx, fileI
   }
   return null;
 }
+
+/** Whether a file is part of an approval record (an approved design round); each feature keeping one adds its check. */
+export type FileApprovedCheck = (tx: Tx, fileId: string) => Promise<boolean>;

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { orderFileReads, orderFiles } from '../../db/schema/order-files.ts';
+import { ERASED_KEY_PREFIX } from './subscriptions.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { ObjectMissingError } from '../../integrations/storage/file-storage.ts';
@@ -88,6 +89,8 @@ export async function filesOfOrder(db: Db | Tx, order: OrderRef, fileIds: readon
 /** The file's row and its bytes. A row whose bytes are gone (lost storage) is reported, then 404. */
 export async function openOrderFile(deps: AppDeps, order: OrderRef, fileId: string): Promise<{ file: typeof orderFiles.$inferSelect; body: Readable }> {
   const file = await fileOf(deps, order, fileId);
+  // Erased with its uploader's account: only the row (and, for an approved design, the hash) is left.
+  if (file.storageKey.startsWith(ERASED_KEY_PREFIX)) throw notFound(FILE_NOT_FOUND);
   try {
     return { file, body: await deps.fileStorage.get(file.storageKey) };
   } catch (err) {

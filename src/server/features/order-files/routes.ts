@@ -71,7 +71,10 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
       async (request) => {
         const order = await orderFor(deps, request.params.orderId, viewerOf(request, side));
         // The agency has seen the customer's files: they leave the founder's inbox (docs/decisions/213-action-counts.md).
-        if (side === 'agency') await markFilesSeenByAgency(deps, order.id);
+        if (side === 'agency') {
+          await markFilesSeenByAgency(deps, order.id);
+          await deps.events.publishAlone('order.seen', { orderId: order.id, side: 'agency', what: 'files', at: new Date() });
+        }
         return { success: true as const, files: await listOrderFiles(deps, order) };
       },
     );

@@ -100,7 +100,7 @@ export async function uploadOrderFile(deps: AppDeps, order: OrderRef, viewer: Vi
     const type = decideFileType(facts, name);
     if (!type.ok) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `"${name}" was not accepted: ${type.reason}. Accepted are ${ACCEPTED_TYPES_TEXT}.`);
 
-    const row = await deps.db.transaction(async (tx) => {
+    const row = await deps.events.transaction(async (tx) => {
       await tx.insert(orderFileQuotaLocks).values({ orderId: order.id }).onConflictDoNothing();
       await tx.select().from(orderFileQuotaLocks).where(eq(orderFileQuotaLocks.orderId, order.id)).for('update');
       const used = await usedBytes(tx, order.id);
@@ -129,6 +129,8 @@ export async function uploadOrderFile(deps: AppDeps, order: OrderRef, viewer: Vi
           after: { fileId: id, name, size: facts.size, contentType: type.type, sha256: facts.sha256 },
         });
       }
+      // A customer's file is news for the founder (docs/decisions/277-founder-notices-brief-and-files.md).
+      await deps.events.publish(tx, 'file.uploaded', { orderId: order.id, orderPublicId: order.publicId, fileId: id, uploadedBy: viewer.side, at: inserted!.createdAt });
       // Last step of the transaction: if the move fails the row is rolled back with it.
       await storage.move(tempKey, key);
       moved = true;

@@ -64,6 +64,18 @@ export function subscribeReviews(deps: AppDeps) {
       .where(or(eq(orderReviewDecisions.decidedByUserId, e.userId), inArray(orderReviewDecisions.reviewId, theirRounds)));
   });
   deps.queries.fileInUse.push(fileInAReview);
+  deps.queries.fileApproved.push(fileInAnApprovedRound);
+}
+
+/** A file shown in a round the customer approved is part of that approval's record (docs/decisions/275-account-deletion-up-front.md). */
+async function fileInAnApprovedRound(tx: Tx, fileId: string): Promise<boolean> {
+  const [approved] = await tx
+    .select({ id: orderReviews.id })
+    .from(orderReviewFiles)
+    .innerJoin(orderReviews, eq(orderReviews.id, orderReviewFiles.reviewId))
+    .where(and(eq(orderReviewFiles.fileId, fileId), eq(orderReviews.state, 'approved')))
+    .limit(1);
+  return Boolean(approved);
 }
 
 /** The order-files in-use check: why a file cannot be deleted, or null (decision 142). */

@@ -117,6 +117,28 @@ describe('inviting staff', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: bearer(again.json().token) })).statusCode).toBe(403);
   });
 
+  it('asks an invited new address only for a name: no home address or phone (decision 276); a customer still gives both', async () => {
+    expect((await invite(t, owner.headers, 'name.only@example.com')).statusCode).toBe(201);
+    expect((await post(t, 'auth/sendLoginOtp', { email: 'name.only@example.com', location: 'x' }, freshIp())).statusCode).toBe(200);
+    const verified = await post(t, 'auth/verifyOtp', { email: 'name.only@example.com', otp: await lastCodeFor(t, 'name.only@example.com') }, freshIp());
+    expect(verified.json()).toMatchObject({ isNewUser: true, invitedStaff: true });
+    const res = await post(t, 'user/addUser', { name: 'Name Only', email: 'name.only@example.com', signupTicket: verified.json().signupTicket }, freshIp());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await roleOf(t, 'name.only@example.com')).toBe('staff');
+    const [row] = await t.deps.database.query<Record<string, unknown>>("select phone_code, phone_number, address from users where email = 'name.only@example.com'");
+    expect(row).toEqual({ phone_code: null, phone_number: null, address: null });
+
+    // A customer's sign-up still needs both, each missing field named; the ticket survives the refusal.
+    expect((await post(t, 'auth/sendLoginOtp', { email: 'plain.customer@example.com', location: 'x' }, freshIp())).statusCode).toBe(200);
+    const customer = await post(t, 'auth/verifyOtp', { email: 'plain.customer@example.com', otp: await lastCodeFor(t, 'plain.customer@example.com') }, freshIp());
+    expect(customer.json().invitedStaff).toBeUndefined();
+    const refused = await post(t, 'user/addUser', { name: 'Plain', email: 'plain.customer@example.com', signupTicket: customer.json().signupTicket }, freshIp());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.map((f: { path: string }) => f.path)).toEqual(['phone_code', 'phone_number', 'address']);
+    const ok = await post(t, 'user/addUser', { name: 'Plain', address: '1 Road', phone_code: '91', phone_number: '9876543210', email: 'plain.customer@example.com', signupTicket: customer.json().signupTicket }, freshIp());
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('is the owner’s alone: staff cannot list, invite or remove staff (403), and nothing changes', async () => {
     await invite(t, owner.headers, 'helper@example.com');
     const helper = await loginAs(t, 'helper@example.com', 'staff');

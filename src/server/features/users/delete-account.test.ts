@@ -175,6 +175,112 @@ describe('who may delete, and when', () => {
   });
 });
 
+// The dialog tells what blocks the deletion before it sends a code; the code's mail says what it is
+// for and never signs in; the person's own files go, an approved design's keep their hash
+// (docs/decisions/275-account-deletion-up-front.md).
+describe('up front: blockers, the deletion code, the files', () => {
+  const blockers = async (who: Who) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/delete-account', headers: who.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().blockers as { kind: string; message: string }[]).map((b) => b.kind);
+  };
+
+  it('lists an order in progress and an active maintenance plan before any code is sent, nothing once they are over', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/delete-account' })).statusCode).toBe(401);
+    const fresh = await loginAs(t, 'nothing.blocks@example.com');
+    expect(await blockers(fresh)).toEqual([]);
+    expect(await blockers(owner)).toEqual(['owner']);
+
+    const { customer, orderId } = await seedPaidOrder(t, 'blocked.twice@example.com');
+    expect(await blockers(customer)).toEqual(['order_in_progress']);
+    const delivered = await seedDeliveredOrder(t, 'blocked.plan@example.com');
+    await t.deps.database.query(
+      `insert into maintenance_subscriptions (order_id, provider, provider_subscription_id, provider_plan_id, currency, amount, state)
+       select id, 'test', 'sub_blockers_1', 'plan_1', currency, 100, 'active' from orders where public_id = $1`,
+      [delivered.orderId],
+    );
+    expect(await blockers(delivered.customer)).toEqual(['maintenance_plan']);
+    await t.deps.database.query("update maintenance_subscriptions set cancel_at_period_end = true where provider_subscription_id = 'sub_blockers_1'");
+    expect(await blockers(delivered.customer)).toEqual([]);
+    await seedRemainingPayment(t, customer, orderId);
+    await deliverByTracker(orderId);
+    expect(await blockers(customer)).toEqual([]);
+  });
+
+  it('mails a code that says it deletes the account; it confirms the deletion and never signs in', async () => {
+    const email = 'deletion.code@example.com';
+    const c = await loginAs(t, email);
+    const ask = () => t.app.inject({ method: 'POST', url: '/api/v1/user/delete-account/code', headers: c.headers, remoteAddress: freshIp() });
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/delete-account/code', remoteAddress: freshIp() })).statusCode).toBe(401);
+    expect((await ask()).statusCode).toBe(200);
+    const [mail] = await t.deps.database.query<{ subject: string; text_body: string; template: string }>(
+      'select subject, text_body, template from mail_outbox where to_address = $1 order by created_at desc limit 1',
+      [email],
+    );
+    expect(mail!.template).toBe('otp-delete');
+    expect(mail!.subject).toMatch(/delet/i);
+    expect(mail!.text_body).toMatch(/delete your .* account/i);
+    expect(mail!.text_body).not.toMatch(/sign-in code|code signs you in/i);
+    const code = await lastCodeFor(t, email);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyOtp', payload: { email, otp: code }, remoteAddress: freshIp() });
+    expect(signIn.statusCode).toBe(400);
+    await t.deps.database.query('delete from login_codes where email = $1', [email]);
+    expect((await ask()).statusCode).toBe(200);
+    expect((await remove(c, { code: await lastCodeFor(t, email) })).statusCode).toBe(200);
+    expect(await stillThere(c.user.id)).toBe(false);
+  });
+
+  it("erases the customer's own files, bytes and names, keeping only the hash of a file in an approved design round", async () => {
+    const { customer, orderId } = await seedPaidOrder(t, 'files.erased@example.com');
+    const upload = async (who: Who, url: string, name: string) => {
+      const form = fileForm(name, PNG);
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...form.headers }, payload: form.payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().file.id as string;
+    };
+    const loose = await upload(customer, `/api/v1/orders/${orderId}/files`, 'my-logo.png');
+    const approved = await upload(customer, `/api/v1/orders/${orderId}/files`, 'my-sketch.png');
+    const agency = await upload(owner, `/api/v1/admin/orders/${orderId}/files`, 'design.png');
+    const round = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/reviews`,
+      headers: owner.headers,
+      payload: { kind: 'ui', title: 'Home from your sketch', fileIds: [approved, agency] },
+    });
+    expect(round.statusCode, round.body).toBe(201);
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/reviews/${round.json().review.id}/decision`,
+      headers: customer.headers,
+      payload: { decision: 'approve' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    await seedRemainingPayment(t, customer, orderId);
+    await deliverByTracker(orderId);
+    type Row = { id: string; name: string; size: number; sha256: string; storage_key: string; uploader_user_id: string | null };
+    const rows = async () =>
+      new Map((await t.deps.database.query<Row>('select id, name, size::int as size, sha256, storage_key, uploader_user_id from order_files where id = any($1::uuid[])', [[loose, approved, agency]])).map((r) => [r.id, r]));
+    const before = await rows();
+    await confirmedByPasskey(customer.user.id);
+    const gone = await remove(customer);
+    expect(gone.statusCode, gone.body).toBe(200);
+    await runJobs(t.deps);
+    const after = await rows();
+    // Not part of any approval: the row and the bytes go.
+    expect(after.has(loose)).toBe(false);
+    expect(await t.deps.fileStorage.stat(before.get(loose)!.storage_key)).toBeNull();
+    // Part of the approved round: the hash stays in the record, nothing else of the file.
+    expect(after.get(approved)).toMatchObject({ name: 'Erased file', size: 0, sha256: before.get(approved)!.sha256, uploader_user_id: null });
+    expect(after.get(approved)!.storage_key).not.toBe(before.get(approved)!.storage_key);
+    expect(await t.deps.fileStorage.stat(before.get(approved)!.storage_key)).toBeNull();
+    const download = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/files/${approved}`, headers: owner.headers });
+    expect(download.statusCode).toBe(404);
+    // The agency's own file is the agency's: kept whole.
+    expect(after.get(agency)).toEqual(before.get(agency));
+    expect(await t.deps.fileStorage.stat(before.get(agency)!.storage_key)).not.toBeNull();
+  });
+});
+
 describe('after the deletion', () => {
   const EMAIL = 'vanishing.person@example.com';
   let person: Awaited<ReturnType<typeof loginAs>>;
@@ -424,13 +530,16 @@ describe('retention (INVOICE_RETENTION_YEARS, default 8)', () => {
     // The agency's file is attached to a message: still purged with the order.
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/messages`, headers: owner.headers, payload: { text: 'Design', fileIds: [theirs.json().file.id] } })).statusCode).toBe(201);
     const files = () => t.deps.database.query<{ storage_key: string }>('select f.storage_key from order_files f join orders o on o.id = f.order_id where o.public_id = $1', [orderId]);
-    const keys = (await files()).map((f) => f.storage_key);
-    expect(keys).toHaveLength(2);
+    expect(await files()).toHaveLength(2);
     await confirmedByPasskey(customer.user.id);
     expect((await remove(customer)).statusCode).toBe(200);
+    // The customer's own file went with the account (docs/decisions/275-account-deletion-up-front.md);
+    // the agency's stays until the retention ends.
+    const keys = (await files()).map((f) => f.storage_key);
+    expect(keys).toHaveLength(1);
     const year = 365.25 * 24 * 3600 * 1000;
     await runJobs(t.deps, new Date(Date.now() + 8 * year - 2 * 24 * 3600 * 1000));
-    expect(await files()).toHaveLength(2);
+    expect(await files()).toHaveLength(1);
     for (const key of keys) expect(await t.deps.fileStorage.stat(key), key).not.toBeNull();
     const pass = await runJobs(t.deps, new Date(Date.now() + 8 * year + 2 * 24 * 3600 * 1000));
     expect(pass.retentionPurged).toBeGreaterThanOrEqual(1);

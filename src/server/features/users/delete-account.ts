@@ -8,6 +8,7 @@ import { sessions, users, mailOutbox } from '../../db/schema/platform.ts';
 import { identities, loginCodes, signupTickets, socialHandoffs } from '../../db/schema/accounts.ts';
 import { emailChangeCodes, passkeys, recoveryCodes, staffMembers, webauthnChallenges } from '../../db/schema/account-security.ts';
 import { adminAuditLog } from '../../db/schema/admin.ts';
+import type { DeletionBlocker } from '../../../contract/account.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { isAdminEmail } from '../auth/admin-role.ts';
@@ -21,6 +22,8 @@ import { consumeLoginCode } from '../auth/verify-login-code.ts';
 /** How recent a passkey confirmation of the session must be to stand in for a fresh code. */
 export const DELETE_CONFIRMATION_MS = 10 * 60 * 1000;
 
+const ownerMessage = 'The owner’s account cannot be deleted here: remove the address from ADMIN_EMAILS and hand the back office over first.';
+const maintenanceMessage = 'Your maintenance plan is still active. Please cancel it on the order page first (it stops at the end of the paid month), then delete your account.';
 const inProgressMessage =
   'An order you paid for is still in progress. You can delete your account once it is delivered; until then, write to us if you need anything changed.';
 
@@ -29,21 +32,42 @@ const inProgressMessage =
  * yet delivered — its work goes on for the person — or a maintenance plan still charging (not set to
  * end), which would go on charging nobody.
  */
-async function refusal(db: Db | Tx, userId: string) {
+type Blocker = { kind: DeletionBlocker['kind']; error: AppError };
+
+async function blockersOf(db: Db | Tx, userId: string): Promise<Blocker[]> {
   const [inProgress] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.userId, userId), ne(orders.state, 'delivered'), sql`exists (select 1 from installments i where i.order_id = ${orders.id} and i.state = 'paid')`))
     .limit(1);
-  if (inProgress) return new AppError('ORDER_IN_PROGRESS', inProgressMessage);
   const [plan] = await db
     .select({ id: maintenanceSubscriptions.id })
     .from(maintenanceSubscriptions)
     .innerJoin(orders, eq(orders.id, maintenanceSubscriptions.orderId))
     .where(and(eq(orders.userId, userId), inArray(maintenanceSubscriptions.state, ['authenticated', 'active', 'pending', 'halted']), eq(maintenanceSubscriptions.cancelAtPeriodEnd, false)))
     .limit(1);
-  if (plan) return conflict('Your maintenance plan is still active. Please cancel it on the order page first (it stops at the end of the paid month), then delete your account.');
-  return null;
+  return [
+    ...(inProgress ? [{ kind: 'order_in_progress' as const, error: new AppError('ORDER_IN_PROGRESS', inProgressMessage) }] : []),
+    ...(plan ? [{ kind: 'maintenance_plan' as const, error: conflict(maintenanceMessage) }] : []),
+  ];
+}
+
+const refusal = async (db: Db | Tx, userId: string) => (await blockersOf(db, userId))[0]?.error ?? null;
+
+/**
+ * What stops the deletion now (GET /user/delete-account), read by the dialog BEFORE it offers to
+ * send a code (docs/decisions/275-account-deletion-up-front.md): the same checks the deletion runs.
+ */
+export async function deletionBlockers(deps: AppDeps, auth: AuthContext): Promise<DeletionBlocker[]> {
+  if (auth.user.role === 'admin' || isAdminEmail(deps, auth.user.email)) return [{ kind: 'owner', message: ownerMessage }];
+  return (await blockersOf(deps.db, auth.user.id)).map((b) => ({ kind: b.kind, message: b.error.message }));
+}
+
+/** The address a deletion code goes to: the row's own now (the session cache may hold an address just changed). */
+export async function deletionCodeAddress(deps: AppDeps, auth: AuthContext): Promise<string> {
+  const [user] = await deps.db.select({ email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, auth.user.id)).limit(1);
+  if (!user || user.deletedAt) throw unauthorized();
+  return user.email;
 }
 
 /**
@@ -54,8 +78,9 @@ async function refusal(db: Db | Tx, userId: string) {
 async function confirm(deps: AppDeps, auth: AuthContext, code: string | undefined, now: Date) {
   if (code) {
     const used = await consumeLoginCode(deps, auth.user.email, code);
-    // A sign-up code proves an address that has no account; it never speaks for this one.
-    if (used.purpose !== 'login') throw badRequest('Invalid OTP. Please try again.');
+    // The deletion's own code (POST /user/delete-account/code), or a sign-in code as clients sent
+    // before it existed; a sign-up code proves an address that has no account and never speaks for this one.
+    if (used.purpose === 'signup') throw badRequest('Invalid OTP. Please try again.');
     return;
   }
   const confirmedAt = auth.confirmedAt?.getTime();
@@ -119,7 +144,7 @@ export async function deleteAccount(deps: AppDeps, auth: AuthContext, input: { c
   // The owner's address would be re-created at its next sign-in (ADMIN_EMAILS) and the back office
   // would lose its owner: refused here (decision 192).
   if (user.role === 'admin' || isAdminEmail(deps, user.email)) {
-    throw conflict('The owner’s account cannot be deleted here: remove the address from ADMIN_EMAILS and hand the back office over first.');
+    throw conflict(ownerMessage);
   }
   // Checked before the code is used up, so a refused request does not cost the person their code.
   const refused = await refusal(deps.db, user.id);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common.ts';
-import { otpCreatedAtBody, otpCreatedAtResponse } from '../../../contract/auth.ts';
+import { okResponse, otpCreatedAtBody, otpCreatedAtResponse } from '../../../contract/auth.ts';
 import { addUserBody, addUserResponse, getUserByIdResponse } from '../../../contract/users.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
@@ -8,8 +8,9 @@ import { authRateLimits } from '../auth/rate-limits.ts';
 import { latestCodeCreatedAt } from '../auth/send-login-code.ts';
 import { addUser } from './add-user.ts';
 import { toUserProfile } from './user-profile.ts';
-import { deleteAccount } from './delete-account.ts';
-import { deleteAccountBody, deleteAccountResponse } from '../../../contract/account.ts';
+import { deleteAccount, deletionBlockers, deletionCodeAddress } from './delete-account.ts';
+import { deleteAccountBody, deleteAccountResponse, deletionCheckResponse } from '../../../contract/account.ts';
+import { sendLoginCode } from '../auth/send-login-code.ts';
 import { firstTouchOf } from '../funnel/visitors.ts';
 
 const tags = ['users'];
@@ -56,6 +57,38 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
     async (request) => {
       return { success: true as const, user: toUserProfile(authOf(request).user) };
+    },
+  );
+
+  app.get(
+    '/user/delete-account',
+    {
+      preHandler: requireUser(deps.db),
+      schema: {
+        tags,
+        summary: 'What stops deleting my account now (an order in progress, an active maintenance plan): empty when it can go',
+        response: { 200: deletionCheckResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, blockers: await deletionBlockers(deps, authOf(request)) }),
+  );
+
+  app.post(
+    '/user/delete-account/code',
+    {
+      config: limits.send,
+      preHandler: requireUser(deps.db),
+      schema: {
+        tags,
+        summary: 'E-mail the signed-in person a code that confirms deleting their account (it never signs in)',
+        description: '429 within the resend wait of the last code, or past the hourly caps.',
+        response: { 200: okResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const email = await deletionCodeAddress(deps, authOf(request));
+      await sendLoginCode(deps, { email, purpose: 'delete', ip: request.ip });
+      return { success: true as const, message: `We sent a code to ${email}.` };
     },
   );
 

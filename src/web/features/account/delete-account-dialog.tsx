@@ -7,9 +7,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, ApiError, errorMessage } from '../../lib/api.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
-import { sendCode } from '../auth/auth-api.ts';
 import { FormError } from '../auth/auth-shell.tsx';
-import { deleteAccount } from './account-api.ts';
+import type { DeletionBlocker } from '../../../contract/account.ts';
+import { deleteAccount, deletionBlockers, sendDeletionCode } from './account-api.ts';
 import { OneTimeCodeField } from './one-time-code-field.tsx';
 
 type Step = 'explain' | 'code';
@@ -28,7 +28,8 @@ export function DeletionTerms() {
         <p className="font-semibold text-ink">We erase</p>
         <ul className="mt-1 list-disc space-y-1 pl-5">
           <li>your name, e-mail address, phone number and address;</li>
-          <li>your chats and messages, your sessions and passkeys, and your referral code.</li>
+          <li>your chats and messages, your sessions and passkeys, and your referral code;</li>
+          <li>the files you uploaded to your orders — except a file in a design round you approved, of which we keep only its fingerprint (a hash) as the record of what you approved.</li>
         </ul>
       </div>
       <div>
@@ -68,6 +69,31 @@ function usePasskeyOption(): boolean {
   return available;
 }
 
+/**
+ * What blocks the deletion now, read when the dialog opens — before any code is sent
+ * (docs/decisions/275-account-deletion-up-front.md). null while it is read.
+ */
+function useBlockers(): { blockers: DeletionBlocker[] | null; failed: string | null } {
+  const [blockers, setBlockers] = useState<DeletionBlocker[] | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    deletionBlockers()
+      .then((r) => live && setBlockers(r.blockers))
+      .catch((err: unknown) => live && setFailed(errorMessage(err)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { blockers, failed };
+}
+
+const BLOCKER_TEXT: Record<DeletionBlocker['kind'], string> = {
+  order_in_progress: ORDER_IN_PROGRESS_TEXT,
+  maintenance_plan: 'Your maintenance plan is still active. Cancel it on the order’s Support tab first (it stops at the end of the paid month); then you can delete your account.',
+  owner: 'The owner’s account cannot be deleted here: hand the back office over first.',
+};
+
 /** Confirms this session with a passkey (the step-up endpoints), as the server asks for a deletion. */
 async function confirmWithPasskey() {
   const { startAuthentication } = await import('@simplewebauthn/browser');
@@ -78,9 +104,10 @@ async function confirmWithPasskey() {
 }
 
 /**
- * "Delete my account": what is erased and what is kept, then a fresh code mailed
- * to the account's address (the sign-in code) — or a passkey, when the account has one. A 409
- * ORDER_IN_PROGRESS is explained; on success `onDeleted` signs out here and leaves the dashboard.
+ * "Delete my account": what is erased and what is kept, what blocks the deletion now (read first, so
+ * no code is sent in vain), then a deletion code mailed to the account's address — or a passkey,
+ * when the account has one. A late 409 ORDER_IN_PROGRESS is explained; on success `onDeleted` signs
+ * out here and leaves the dashboard.
  */
 export function DeleteAccountDialog({ email, onDeleted, onClose }: { email: string; onDeleted: () => Promise<void>; onClose: () => void }) {
   const [step, setStep] = useState<Step>('explain');
@@ -88,10 +115,12 @@ export function DeleteAccountDialog({ email, onDeleted, onClose }: { email: stri
   const [codeError, setCodeError] = useState<string | null>(null);
   const { busy, error, setError, run } = useBusyAction(describeFailure);
   const passkeyOption = usePasskeyOption();
+  const { blockers, failed } = useBlockers();
+  const blocked = (blockers?.length ?? 0) > 0;
 
   const requestCode = () =>
     run(async () => {
-      await sendCode('login', email);
+      await sendDeletionCode();
       setCode('');
       setStep('code');
     });
@@ -119,13 +148,24 @@ export function DeleteAccountDialog({ email, onDeleted, onClose }: { email: stri
     });
 
   return (
-    <ModalDialog title="Delete my account" onClose={onClose} busy={busy} testId="delete-account-dialog" step={step}>
+    <ModalDialog title="Delete my account" onClose={onClose} busy={busy} testId="delete-account-dialog" step={blockers === null ? 'checking' : blocked ? 'blocked' : step}>
       <div className="flex flex-col gap-5">
         <DeletionTerms />
-        {step === 'explain' ? (
+        {blockers === null && !failed ? (
+          <Spinner label="Checking whether your account can be deleted now" className="h-5 w-5 text-accent-soft" />
+        ) : blocked ? (
+          <div role="alert" data-testid="delete-account-blockers" className="rounded-xl border border-amber-300/60 bg-amber-300/10 p-3 text-sm text-ink">
+            <p className="font-semibold">Your account cannot be deleted yet:</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {blockers!.map((b) => (
+                <li key={b.kind}>{BLOCKER_TEXT[b.kind]}</li>
+              ))}
+            </ul>
+          </div>
+        ) : step === 'explain' ? (
           <div className="flex flex-col gap-2">
             <p className="text-sm text-muted">
-              To make sure it is you, we send a fresh code to <span className="break-all text-ink">{email}</span>.
+              To make sure it is you, we send a code for deleting your account to <span className="break-all text-ink">{email}</span>.
             </p>
             <Button data-autofocus disabled={busy} className="min-h-11" onClick={() => void requestCode()}>
               {busy ? <Spinner label="Sending the code" /> : 'Send me a code'}
@@ -153,13 +193,13 @@ export function DeleteAccountDialog({ email, onDeleted, onClose }: { email: stri
             </Button>
           </form>
         )}
-        {passkeyOption && (
+        {passkeyOption && blockers !== null && !blocked && (
           <Button variant="secondary" disabled={busy} className="min-h-11" onClick={() => void deleteWithPasskey()}>
             Confirm with a passkey and delete
           </Button>
         )}
-        <FormError>{error}</FormError>
-        <Button variant="ghost" disabled={busy} className="min-h-11" onClick={onClose}>
+        <FormError>{error ?? failed}</FormError>
+        <Button variant="ghost" disabled={busy} className="min-h-11" onClick={onClose} data-autofocus={blocked || undefined}>
           Keep my account
         </Button>
       </div>

@@ -10,17 +10,40 @@ import { OrderReminders } from '../reminders/order-reminders.tsx';
 import { RefundPanel } from './refund-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
 import { useAdminData } from './use-admin-data.ts';
-import { OrderWorkspace } from '../workspace/order-workspace.tsx';
+import { OrderWorkspace, type WorkspaceTab } from '../workspace/order-workspace.tsx';
+import type { AdminActionsResponse, AgencyWaitingKind } from '../../../contract/actions.ts';
 import { formatDeliveredOn, formatDueDate } from '../../../domain/delivery-date.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, Email, isDeletedPerson } from './person.tsx';
 import { AdminChanges } from '../changes/admin-changes.tsx';
 
+/** Where each kind of the action inbox is acted on (unread messages have the Messages tab's own count). */
+const AGENCY_TAB: Record<AgencyWaitingKind, WorkspaceTab | null> = {
+  brief_submitted: 'brief',
+  customer_files: 'files',
+  changes_requested: 'reviews',
+  unread_messages: null,
+  support_overdue: 'support',
+};
+
+function waitingByTab(actions: AdminActionsResponse | null, orderId: string): Partial<Record<WorkspaceTab, number>> {
+  const byTab: Partial<Record<WorkspaceTab, number>> = {};
+  for (const item of actions?.items ?? []) {
+    const tab = AGENCY_TAB[item.kind];
+    if (item.orderId === orderId && tab) byTab[tab] = (byTab[tab] ?? 0) + item.count;
+  }
+  return byTab;
+}
+
 export default function OrderPage() {
   const { id = '' } = useParams();
   const path = `orders/${encodeURIComponent(id)}`;
   const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
+  // What waits for the agency on this order, as badges on its tabs: the order's share of the
+  // action inbox (docs/decisions/278-admin-order-tab-badges.md), read again after each tab change.
+  const actions = useAdminData<AdminActionsResponse>('actions');
+  const agencyWaiting = waitingByTab(actions.data, id);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   // A flash belongs to the tab it was said on: switching tabs takes it away.
@@ -63,7 +86,7 @@ export default function OrderPage() {
               </p>
             )}
             {/* The order's workspace; Progress is what this page showed before. */}
-            <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} progress={<div className="flex flex-col gap-6">
+            <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} agencyWaiting={agencyWaiting} onTabChange={() => void actions.reload()} progress={<div className="flex flex-col gap-6">
             {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts ?? [])} onDone={done} />}
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title="Customer">

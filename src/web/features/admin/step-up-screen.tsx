@@ -11,6 +11,8 @@ import { addPasskey, confirmWithPasskey, passkeyProblem, passkeysSupported } fro
 import { listPasskeys, stepUpVerify } from '../auth/passkey-api.ts';
 import { PasskeyIcon } from '../auth/passkey-sign-in.tsx';
 import { RecoveryCodes } from '../auth/recovery-codes.tsx';
+import { isOwner } from '../../../domain/roles.ts';
+import { useSession } from '../../lib/session.tsx';
 
 type Step =
   | { kind: 'loading' }
@@ -92,6 +94,8 @@ function Enrol({ onAdded }: { onAdded(codes: string[] | undefined): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const supported = passkeysSupported();
+  // Staff have no money to guard (decision 191): their screen names what they do guard (decision 276).
+  const owner = isOwner(useSession().user?.role);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -110,7 +114,7 @@ function Enrol({ onAdded }: { onAdded(codes: string[] | undefined): void }) {
     <Frame
       title="Add a passkey to protect the back office"
       stepKey="enrol"
-      lead="Refunds, payouts and every customer's details sit behind this door, so an e-mail code alone no longer opens it. A passkey uses this device's screen lock or a security key: nothing to type, nothing to steal by e-mail."
+      lead={`${owner ? "Refunds, payouts and every customer's details" : "Customers' orders, messages and details"} sit behind this door, so an e-mail code alone no longer opens it. A passkey uses this device's screen lock or a security key: nothing to type, nothing to steal by e-mail.`}
     >
       {supported ? (
         <form onSubmit={add} className="flex flex-col gap-4">

@@ -7,6 +7,8 @@ export interface AuthRouteState {
   isPricing?: boolean;
   /** From auth/verifyOtp or auth/authLogin; user/addUser needs it. */
   signupTicket?: string;
+  /** The address is on the owner's staff list: the details form asks only a name (docs/decisions/276-staff-onboarding-and-payment-ids.md). */
+  staff?: boolean;
   /** Where to go after the details form (spec §4: social sign-up goes to /). */
   next?: string;
 }

@@ -50,6 +50,7 @@ export function useSocialReturn(options: { next?: (isPricing: boolean) => string
           signupTicket: res.signupTicket,
           isPricing,
           next: next ? next(isPricing) : afterSignIn(isPricing),
+          ...(res.invitedStaff ? { staff: true } : {}),
         };
         rememberDetailsState(details);
         navigate('/signup/enterDetails', { state: details });

@@ -27,8 +27,39 @@ const TABS = [
   { id: 'support', label: 'Support' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+export type WorkspaceTab = TabId;
 
-export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: { side: Side; orderId: string; progress: ReactNode; unreadMessages?: number }) {
+/** A tab's count of what waits for the reader there; the same badge on both sides' order pages. */
+function TabBadge({ count, testId }: { count: number; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="absolute -top-1 right-0 rounded-full bg-amber-300 px-1.5 text-xs font-bold text-black sm:static" data-testid={testId}>
+      {count}
+      <span className="sr-only"> waiting for you</span>
+    </span>
+  );
+}
+
+/**
+ * `agencyWaiting`: on the back office's page, what waits for the agency per tab (the order's share of
+ * GET /admin/actions, docs/decisions/278-admin-order-tab-badges.md); the customer's page reads its own.
+ * `onTabChange`: told after a tab is chosen (the back office reads its counts again).
+ */
+export function OrderWorkspace({
+  side,
+  orderId,
+  progress,
+  unreadMessages = 0,
+  agencyWaiting,
+  onTabChange,
+}: {
+  side: Side;
+  orderId: string;
+  progress: ReactNode;
+  unreadMessages?: number;
+  agencyWaiting?: Partial<Record<TabId, number>>;
+  onTabChange?: (tab: TabId) => void;
+}) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   // Back from the maintenance plan's checkout (?razorpay_subscription_id=…): the Support tab verifies it.
@@ -40,7 +71,8 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
   if (current === 'messages' && !readMessages) setReadMessages(true);
   // What waits for the customer, as badges on the tabs where it is done (docs/decisions/213-action-counts.md).
   const mine = useOrderActions(side === 'customer')?.orders.find((o) => o.orderId === orderId);
-  const waitingOn = (tab: TabId) => (mine?.waiting ?? []).filter((w) => w.kind !== 'reply' && WAITING_TAB[w.kind] === tab).reduce((n, w) => n + w.count, 0);
+  const waitingOn = (tab: TabId) =>
+    side === 'agency' ? (agencyWaiting?.[tab] ?? 0) : (mine?.waiting ?? []).filter((w) => w.kind !== 'reply' && WAITING_TAB[w.kind] === tab).reduce((n, w) => n + w.count, 0);
   const rating = mine?.waiting.some((w) => w.kind === 'rating') ?? false;
 
   const select = (id: TabId, focus = false) => {
@@ -56,6 +88,7 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
     if (focus) buttons.current[TABS.findIndex((t) => t.id === id)]?.focus();
     // What was done on the tab left may have cleared a count.
     if (side === 'customer') void refreshOrderActions();
+    onTabChange?.(id);
   };
   // The tabs pattern of WAI-ARIA: arrows move between tabs, Home/End to the ends.
   const onKeyDown = (e: KeyboardEvent) => {
@@ -95,12 +128,7 @@ export function OrderWorkspace({ side, orderId, progress, unreadMessages = 0 }: 
                   <span className="sr-only"> unread</span>
                 </span>
               )}
-              {t.id !== 'messages' && waitingOn(t.id) > 0 && (
-                <span className="absolute -top-1 right-0 rounded-full bg-amber-300 px-1.5 text-xs font-bold text-black sm:static" data-testid={`tab-waiting-${t.id}`}>
-                  {waitingOn(t.id)}
-                  <span className="sr-only"> waiting for you</span>
-                </span>
-              )}
+              {t.id !== 'messages' && <TabBadge count={waitingOn(t.id)} testId={`tab-waiting-${t.id}`} />}
             </button>
           );
         })}

@@ -5,7 +5,7 @@ import { badRequest, unauthorized } from '../../../lib/app-error.ts';
 import { oidcSettings } from '../../../integrations/oidc/oidc-client.ts';
 import { IdTokenError, verifyIdToken } from '../../../integrations/oidc/verify-id-token.ts';
 import { identities } from '../../../db/schema/accounts.ts';
-import { createAdminAccount, isAdminEmail } from '../admin-role.ts';
+import { createAdminAccount, isAdminEmail, isStaffEmail } from '../admin-role.ts';
 import { findUserById, signIn, type SignInContext } from '../sign-in.ts';
 import { createSignupTicket } from '../signup-tickets.ts';
 import { consumeHandoff } from './handoffs.ts';
@@ -52,5 +52,7 @@ async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResoluti
     return { success: true, provider, ...session, email: user.email, name: user.name };
   }
   const signupTicket = await createSignupTicket(deps, { email: r.email, identity: r.identity });
-  return { success: true, provider, signupTicket, email: r.email, name: r.identity.name };
+  // An invited staff member's details form asks only a name (docs/decisions/276-staff-onboarding-and-payment-ids.md).
+  const invitedStaff = (await isStaffEmail(deps.db, r.email)) ? { invitedStaff: true } : {};
+  return { success: true, provider, signupTicket, email: r.email, name: r.identity.name, ...invitedStaff };
 }

@@ -78,11 +78,21 @@ describe('Google and Microsoft sign-in (server-side code flow against a local Op
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, provider: 'google', email, name: accountClaims(email).name });
     expect(first.json().token).toBeUndefined();
+    expect(first.json().invitedStaff).toBeUndefined();
     const created = await post(t, 'user/addUser', { ...details, email, signupTicket: first.json().signupTicket }, freshIp());
     expect(created.statusCode).toBe(200);
     // next time the account is found by (provider, subject)
     const again = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('google', email)) }, freshIp());
     expect(again.json()).toMatchObject({ success: true, userId: created.json().userId, token: expect.any(String) });
+  });
+
+  it('tells the details form that an invited staff member gives only a name (decision 276)', async () => {
+    const email = newEmail();
+    await t.deps.database.query('insert into staff_members (email) values ($1)', [email]);
+    const first = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('google', email)) }, freshIp());
+    expect(first.json()).toMatchObject({ success: true, invitedStaff: true, signupTicket: expect.any(String) });
+    const created = await post(t, 'user/addUser', { name: 'Social Staff', email, signupTicket: first.json().signupTicket }, freshIp());
+    expect(created.statusCode, created.body).toBe(200);
   });
 
   it('links to the existing account of the same verified e-mail', async () => {

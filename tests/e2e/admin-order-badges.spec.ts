@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, expectNoSidewaysScroll } from './helpers/a11y.ts';
+import { login } from './helpers/auth.ts';
+import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
+import { ADMIN_EMAIL } from './ports.ts';
+
+// The back office's order page carries, on its tabs, what waits for the agency on that order — the
+// order's share of the action inbox (docs/decisions/278-admin-order-tab-badges.md): a submitted
+// brief on Brief, the customer's new files on Files. Chromium at 1280 and 390 px, with axe.
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** Uploads a PNG to the order's files as the user signed in in `page`. */
+const upload = (page: Page, orderId: string, name: string) =>
+  page.evaluate(
+    async ([id, fileName, bytes]) => {
+      const form = new FormData();
+      form.append('file', new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], fileName, { type: 'image/png' }));
+      const res = await fetch(`/api/v1/orders/${encodeURIComponent(id)}/files`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
+      return res.status;
+    },
+    [orderId, name, PNG.toString('base64')] as const,
+  );
+
+async function look(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    // The badges sit on their tabs at either width: a tap on the badge is a tap on its tab.
+    for (const id of ['brief', 'files']) {
+      const hit = await page.getByTestId(`tab-waiting-${id}`).evaluate((badge) => {
+        const r = badge.getBoundingClientRect();
+        const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return el?.closest('[role="tab"]')?.id ?? null;
+      });
+      expect(hit, `${id} badge at ${width}px`).toBe(`tab-${id}`);
+    }
+    await page.screenshot({ path: join(process.env.SHOTS_DIR ?? test.info().outputPath(), `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('the back office order page shows a submitted brief and new customer files as tab badges', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now().toString(36);
+  await login(page, `badges-${stamp}@example.com`, { name: 'Bina Badges' });
+  const orderId = await payAdvanceInTestCheckout(page);
+  const brief = { businessName: 'Bina Bakes', businessDescription: 'Cakes to order.', pages: ['Home', 'Menu'], domain: 'has', contentReadiness: 'partly' };
+  expect((await apiAs(page, 'PUT', `orders/${orderId}/brief`, { answers: brief, submit: true })).status).toBe(200);
+  expect(await upload(page, orderId, 'logo.png')).toBe(201);
+  expect(await upload(page, orderId, 'shopfront.png')).toBe(201);
+
+  const ownerCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const owner = await ownerCtx.newPage();
+  await login(owner, ADMIN_EMAIL);
+  await owner.goto(`/admin/orders/${orderId}`);
+  const tabs = owner.getByRole('tablist', { name: 'Order workspace' });
+  await expect(tabs.getByTestId('tab-waiting-brief')).toHaveText('1 waiting for you');
+  await expect(tabs.getByTestId('tab-waiting-files')).toHaveText('2 waiting for you');
+  await expect(tabs.getByRole('tab', { name: /Files 2 waiting for you/ })).toBeVisible();
+  await look(owner, 'admin-order-badges');
+
+  // Opening the files is seeing them: once the founder moves on, the Files badge is gone; the brief
+  // waits for the design to start (docs/decisions/213-action-counts.md), so its badge stays.
+  await tabs.getByRole('tab', { name: /^Files/ }).click();
+  await expect(owner.getByRole('tabpanel')).toContainText('shopfront.png');
+  await tabs.getByRole('tab', { name: /^Brief/ }).click();
+  await expect(tabs.getByTestId('tab-waiting-files')).toHaveCount(0);
+  await expect(tabs.getByTestId('tab-waiting-brief')).toBeVisible();
+  await ownerCtx.close();
+});
