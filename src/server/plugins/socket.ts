@@ -17,7 +17,7 @@ import { createAddressSockets } from '../features/chat/address-sockets.ts';
 import { inSomeChat } from '../features/chat/rooms.ts';
 
 const sessionRoom = (id: string) => `session:${id}`;
-const userRoom = (id: string) => `user:${id}`;
+export const userRoom = (id: string) => `user:${id}`;
 
 /** What the server knows about a connection; decided at the handshake, never by a payload. */
 export interface SocketData {

@@ -6,7 +6,12 @@ import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import { ORDER_SOCKET_EVENTS, type OrderMessageEvent } from '../../../contract/order-messages.ts';
 import type { ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
-import { fileInMessage } from './messages.ts';
+import { authorNameOf, fileInMessage } from './messages.ts';
+import { userRoom } from '../../plugins/socket.ts';
+import { users } from '../../db/schema/platform.ts';
+
+const nameOf = async (deps: AppDeps, userId: string | null) =>
+  userId ? ((await deps.db.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name ?? null) : null;
 
 /**
  * What a deleted person wrote on their orders' threads (decision 192) is replaced by a neutral
@@ -31,7 +36,23 @@ export function subscribeOrderMessages(deps: AppDeps) {
  */
 export function broadcastOrderMessages(io: ChatServer, deps: AppDeps) {
   deps.events.afterCommit('order.message', async (m) => {
-    const event: OrderMessageEvent = { orderId: m.orderPublicId, id: m.messageId, sender: m.sender, text: m.text, fileIds: m.fileIds, createdAt: m.at.toISOString() };
-    io.to(orderRoom(m.orderPublicId)).emit(ORDER_SOCKET_EVENTS.orderMessage, event);
+    const base: OrderMessageEvent = {
+      orderId: m.orderPublicId,
+      id: m.messageId,
+      sender: m.sender,
+      text: m.text,
+      fileIds: m.fileIds,
+      createdAt: m.at.toISOString(),
+      authorName: authorNameOf(m.sender, await nameOf(deps, m.senderUserId), deps.config.BRAND_NAME),
+      mine: false,
+    };
+    // "mine" differs per reader: the writer's own sockets (their user room) hear it as theirs, the
+    // rest of the order's room (the other side, other staff) as someone else's.
+    const room = orderRoom(m.orderPublicId);
+    if (m.senderUserId) {
+      io.to(room).except(userRoom(m.senderUserId)).emit(ORDER_SOCKET_EVENTS.orderMessage, base);
+      // Sockets of the writer outside this room ignore it: the panel only takes its own order's messages.
+      io.to(userRoom(m.senderUserId)).emit(ORDER_SOCKET_EVENTS.orderMessage, { ...base, mine: true });
+    } else io.to(room).emit(ORDER_SOCKET_EVENTS.orderMessage, base);
   });
 }
