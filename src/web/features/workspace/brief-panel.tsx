@@ -142,6 +142,35 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
     }, SAVE_AFTER_MS);
   };
 
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    clearTimeout(timer.current);
+    const unsaved = pending.current;
+    pending.current = null;
+    const checked = checkBriefAnswers(toAnswers(questions, values), true);
+    if (!checked.ok) {
+      // Not sent yet, but what was just typed is still saved as the draft.
+      if (unsaved) void saveDraft(unsaved);
+      setSubmitError(checked.message);
+      setMissing(checked.missing ?? []);
+      if (checked.missing?.[0]) focusQuestion(formRef.current, checked.missing[0]);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      // The answers changed here, and the submission: the server checks the whole merged brief.
+      const res = await put(values, true);
+      setSubmittedAt(res.brief?.submittedAt ?? new Date().toISOString());
+      setSave({ kind: 'saved', at: new Date() });
+      setSubmitError(null);
+      heading.current?.focus();
+    } catch (err) {
+      setSubmitError(errorMessage(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   const intro =
     ws.side === 'agency'
       ? submittedAt
