@@ -9,6 +9,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
 import { markNoticesRead } from '../notices/notices.ts';
+import { authorNameOf } from '../../../domain/author-name.ts';
 import type { ThreadViewer } from '../../lib/workspace-order.ts';
 
 // One thread per order (decision 155). A message is stored, with its attachments
@@ -16,16 +17,6 @@ import type { ThreadViewer } from '../../lib/workspace-order.ts';
 // the other side (notices/) and the live broadcast (socket-handlers.ts) hang on that event.
 
 type MessageRow = { id: string; sender: MessageSide; text: string; createdAt: Date; senderUserId: string | null; senderName: string | null };
-
-/**
- * The name shown with a message (docs/decisions/271-message-author-names.md): an agency message says
- * which staff member wrote it and for whom ("Ravi · Webcraft Studio"); never an e-mail address.
- */
-export function authorNameOf(sender: MessageSide, name: string | null, brand: string): string | null {
-  const who = name?.trim() || null;
-  if (sender === 'customer') return who;
-  return who ? `${who} · ${brand}` : brand;
-}
 
 /** The reader of a thread: whose messages are "mine", and the brand agency names end with. */
 export interface MessageReader {

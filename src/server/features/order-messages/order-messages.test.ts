@@ -384,6 +384,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     const arrived = nextEvent<OrderMessageEvent>(s, ORDER_SOCKET_EVENTS.orderMessage, (m) => m.orderId === orderId, 10_000);
     const res = await a.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/messages`, headers: boss.headers, payload: { text: 'Across instances' } });
     expect(res.statusCode, res.body).toBe(201);
-    expect(await arrived).toEqual({ ...res.json().message, orderId });
+    // The customer hears the founder's message as someone else's (docs/decisions/271-message-author-names.md).
+    expect(await arrived).toEqual({ ...res.json().message, mine: false, orderId });
   });
 });

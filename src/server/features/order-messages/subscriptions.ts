@@ -6,12 +6,12 @@ import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import { ORDER_SOCKET_EVENTS, type OrderMessageEvent } from '../../../contract/order-messages.ts';
 import type { ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
-import { authorNameOf, fileInMessage } from './messages.ts';
-import { userRoom } from '../../plugins/socket.ts';
-import { users } from '../../db/schema/platform.ts';
+import { fileInMessage } from './messages.ts';
+import { authorNameOf } from '../../../domain/author-name.ts';
+import { emitWithMine } from '../../lib/emit-with-mine.ts';
+import { nameOfUser } from '../../lib/name-of-user.ts';
 
-const nameOf = async (deps: AppDeps, userId: string | null) =>
-  userId ? ((await deps.db.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name ?? null) : null;
+
 
 /**
  * What a deleted person wrote on their orders' threads (decision 192) is replaced by a neutral
@@ -43,16 +43,9 @@ export function broadcastOrderMessages(io: ChatServer, deps: AppDeps) {
       text: m.text,
       fileIds: m.fileIds,
       createdAt: m.at.toISOString(),
-      authorName: authorNameOf(m.sender, await nameOf(deps, m.senderUserId), deps.config.BRAND_NAME),
+      authorName: authorNameOf(m.sender, await nameOfUser(deps.db, m.senderUserId), deps.config.BRAND_NAME),
       mine: false,
     };
-    // "mine" differs per reader: the writer's own sockets (their user room) hear it as theirs, the
-    // rest of the order's room (the other side, other staff) as someone else's.
-    const room = orderRoom(m.orderPublicId);
-    if (m.senderUserId) {
-      io.to(room).except(userRoom(m.senderUserId)).emit(ORDER_SOCKET_EVENTS.orderMessage, base);
-      // Sockets of the writer outside this room ignore it: the panel only takes its own order's messages.
-      io.to(userRoom(m.senderUserId)).emit(ORDER_SOCKET_EVENTS.orderMessage, { ...base, mine: true });
-    } else io.to(room).emit(ORDER_SOCKET_EVENTS.orderMessage, base);
+    emitWithMine(io, orderRoom(m.orderPublicId), ORDER_SOCKET_EVENTS.orderMessage, m.senderUserId, base);
   });
 }

@@ -1,4 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
+import { authorNameOf } from '../../../domain/author-name.ts';
+import { emitWithMine } from '../../lib/emit-with-mine.ts';
+import { nameOfUser } from '../../lib/name-of-user.ts';
 import { ERASED_TEXT } from '../../../domain/deleted-account.ts';
 import type { AppDeps } from '../../deps.ts';
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
@@ -68,8 +71,18 @@ export function subscribeSupport(deps: AppDeps) {
 // same thread without a socket); the adapter carries them to sockets on every instance.
 export function broadcastSupport(io: ChatServer, deps: AppDeps) {
   deps.events.afterCommit('support.message', async (m) => {
-    const event: SupportMessageEvent = { orderId: m.orderPublicId, requestId: m.requestId, id: m.messageId, sender: m.sender, text: m.text, fileIds: m.fileIds, createdAt: m.at.toISOString() };
-    io.to(orderRoom(m.orderPublicId)).emit(SUPPORT_SOCKET_EVENTS.supportMessage, event);
+    const event: SupportMessageEvent = {
+      orderId: m.orderPublicId,
+      requestId: m.requestId,
+      id: m.messageId,
+      sender: m.sender,
+      text: m.text,
+      fileIds: m.fileIds,
+      createdAt: m.at.toISOString(),
+      authorName: authorNameOf(m.sender, await nameOfUser(deps.db, m.senderUserId), deps.config.BRAND_NAME),
+      mine: false,
+    };
+    emitWithMine(io, orderRoom(m.orderPublicId), SUPPORT_SOCKET_EVENTS.supportMessage, m.senderUserId, event);
   });
   deps.events.afterCommit('support.request', async (r) => {
     const event: SupportRequestEvent = {

@@ -23,14 +23,14 @@ export function OrderInProgressQuestion({ orderId, onOrderAnother }: { orderId: 
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6" role="group" aria-labelledby="order-in-progress-heading" data-testid="order-in-progress">
       <h2 id="order-in-progress-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-white outline-none">
-        You already have order <span className="break-all font-mono">{orderId}</span> in progress — open it, or order another website?
+        You already have order <span className="whitespace-nowrap font-mono">{orderId}</span> in progress — open it, or order another website?
       </h2>
       <p className="text-ink">Its advance is paid and we are working on it. A second order is a second website, with its own advance.</p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Link to={`/status/${encodeURIComponent(orderId)}`} className={buttonClass('primary')} data-primary-action>
+        <Link to={`/status/${encodeURIComponent(orderId)}`} className={buttonClass('primary', 'whitespace-nowrap')} data-primary-action>
           Open order {orderId}
         </Link>
-        <Button variant="secondary" onClick={onOrderAnother}>
+        <Button variant="secondary" className="whitespace-nowrap" onClick={onOrderAnother}>
           Order another website
         </Button>
       </div>
