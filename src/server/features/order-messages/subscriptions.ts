@@ -4,11 +4,10 @@ import type { AppDeps } from '../../deps.ts';
 import { orderMessages } from '../../db/schema/order-messages.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import { ORDER_SOCKET_EVENTS, type OrderMessageEvent } from '../../../contract/order-messages.ts';
-import type { ChatServer } from '../../plugins/socket.ts';
+import { emitWithMine, type ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
 import { fileInMessage } from './messages.ts';
 import { authorNameOf } from '../../../domain/author-name.ts';
-import { emitWithMine } from '../../lib/emit-with-mine.ts';
 import { nameOfUser } from '../../lib/name-of-user.ts';
 
 

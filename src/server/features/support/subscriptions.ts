@@ -1,6 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { authorNameOf } from '../../../domain/author-name.ts';
-import { emitWithMine } from '../../lib/emit-with-mine.ts';
 import { nameOfUser } from '../../lib/name-of-user.ts';
 import { ERASED_TEXT } from '../../../domain/deleted-account.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -9,7 +8,7 @@ import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { addNotice } from '../notices/notices.ts';
 import { SUPPORT_SOCKET_EVENTS, type SupportMessageEvent, type SupportRequestEvent } from '../../../contract/support.ts';
-import type { ChatServer } from '../../plugins/socket.ts';
+import { emitWithMine, type ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
 import { fileInSupport } from './files-in-use.ts';
 

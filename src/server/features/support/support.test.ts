@@ -404,7 +404,8 @@ describe('notices and live messages', () => {
     expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId: aliceOrder })).toEqual({ ok: true });
     const arrived = nextEvent<SupportMessageEvent>(s, SUPPORT_SOCKET_EVENTS.supportMessage, (m) => m.requestId === r.id);
     const res = await post(t, admin, `/api/v1/admin/support/${r.id}/messages`, { text: 'Live answer\nline two' });
-    expect(await arrived).toEqual({ ...res.json().message, orderId: aliceOrder, requestId: r.id });
+    // The customer hears the founder's answer as someone else's, with the founder's name.
+    expect(await arrived).toEqual({ ...res.json().message, mine: false, orderId: aliceOrder, requestId: r.id });
   });
 });
 
