@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CreateSupportRequestBody, PostSupportMessageBody, SupportMessage, SupportOverviewResponse, SupportRequest, SupportState } from '../../../contract/support.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
+import { notices } from '../../db/schema/order-messages.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { orderFiles } from '../../db/schema/order-files.ts';
