@@ -3,7 +3,8 @@ import { BRIEF_ANSWER_KEYS_MAX, BRIEF_LIMITS } from '../domain/brief.ts';
 import { multiLine } from './text-policy.ts';
 
 // The brief (intake form) of an order (decision 145). Customer:
-// GET/PUT /api/v1/orders/{orderId}/brief; founder: GET /api/v1/admin/orders/{orderId}/brief.
+// GET/PUT/PATCH /api/v1/orders/{orderId}/brief; founder: GET /api/v1/admin/orders/{orderId}/brief.
+// PUT replaces every answer; PATCH changes only the answers it names (docs/decisions/270-brief-partial-saves.md).
 
 /** The public order id (e.g. ORDABC123); anything else is answered like an unknown order (404). */
 export const briefParams = z.object({ orderId: z.string().min(1).max(64) });
@@ -33,11 +34,24 @@ export type BriefResponse = z.infer<typeof briefResponse>;
 // A paragraph answer may hold line breaks, so every string value is multi-line for the text policy
 // (decision 130: its walk reaches a record's values and a union's options); single-line kinds are
 // held to one line by the question check. List items (array elements) stay single-line.
+const answersRecord = z
+  .record(z.string().min(1).max(64), z.union([multiLine(z.string().max(BRIEF_LIMITS.multiline + 100)), z.array(z.string().max(BRIEF_LIMITS.url)).max(BRIEF_LIMITS.items * 2)]))
+  .refine((a) => Object.keys(a).length <= BRIEF_ANSWER_KEYS_MAX, { message: `At most ${BRIEF_ANSWER_KEYS_MAX} answers.` });
+
 export const briefPutBody = z.object({
-  answers: z
-    .record(z.string().min(1).max(64), z.union([multiLine(z.string().max(BRIEF_LIMITS.multiline + 100)), z.array(z.string().max(BRIEF_LIMITS.url)).max(BRIEF_LIMITS.items * 2)]))
-    .refine((a) => Object.keys(a).length <= BRIEF_ANSWER_KEYS_MAX, { message: `At most ${BRIEF_ANSWER_KEYS_MAX} answers.` }),
+  answers: answersRecord,
   /** Submits the brief (once; later saves keep the first submission time). Without it: a draft. */
   submit: z.boolean().optional(),
 });
 export type BriefPutBody = z.infer<typeof briefPutBody>;
+
+/**
+ * PATCH: only the answers named here change — an empty answer ("" or []) clears that one, every
+ * answer not named is kept as stored. Two tabs or devices saving different answers both keep theirs.
+ */
+export const briefPatchBody = z.object({
+  answers: answersRecord,
+  /** As for PUT: submits the brief, checked against the answers after this change. */
+  submit: z.boolean().optional(),
+});
+export type BriefPatchBody = z.infer<typeof briefPatchBody>;

@@ -17,6 +17,14 @@ export const orderMessage = z.object({
   /** Files of the same order (see the order's files), in the order given. */
   fileIds: z.array(z.string().uuid()),
   createdAt: z.string(),
+  /**
+   * Who wrote it (docs/decisions/271-message-author-names.md). An agency message: the staff member's
+   * display name and the brand, "Ravi · Webcraft Studio" (the brand alone when they have no name or
+   * their account is gone) — never an e-mail address. A customer message: the customer's name, or null.
+   */
+  authorName: z.string().nullable(),
+  /** Written by the signed-in reader themself (shown as "You"); another staff member's message is not. */
+  mine: z.boolean(),
 });
 export type OrderMessage = z.infer<typeof orderMessage>;
 

@@ -116,6 +116,10 @@ export const supportMessage = z.object({
   text: z.string(),
   fileIds: z.array(z.string()),
   createdAt: z.string(),
+  /** Who wrote it, as on order messages (docs/decisions/271-message-author-names.md): "Ravi · Webcraft Studio", the customer's name, or null. */
+  authorName: z.string().nullable(),
+  /** Written by the signed-in reader themself ("You"). */
+  mine: z.boolean(),
 });
 export type SupportMessage = z.infer<typeof supportMessage>;
 

@@ -52,6 +52,7 @@ import { registerPageViewCounter } from './features/funnel/count-page-views.ts';
 import { openFileStorage } from './integrations/storage/open-storage.ts';
 import { orderFileRoutes } from './features/order-files/routes.ts';
 import { briefRoutes } from './features/brief/routes.ts';
+import { termsRoutes } from './features/terms/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { maintenanceRoutes } from './features/maintenance/routes.ts';
 import { subscribeReviews, broadcastReviews } from './features/reviews/subscriptions.ts';
@@ -269,6 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderFileRoutes, { prefix: API, deps });
   // — the order workspace —
   await app.register(briefRoutes, { prefix: API, deps });
+  await app.register(termsRoutes, { prefix: API, deps });
   await app.register(reviewRoutes, { prefix: API, deps });
   // — the live site reviewed with review.js (decisions 240, 241) —
   await app.register(siteLinkRoutes, { prefix: API, deps });

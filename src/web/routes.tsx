@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: '/privacypolicy', ...page(() => import('./routes/privacy.tsx'), false) },
       { path: '/faqs', ...page(() => import('./routes/faqs.tsx'), false) },
       { path: '/termsandconditions', ...page(() => import('./routes/terms.tsx'), false) },
+      // One accepted version, word for word (docs/decisions/272-accepted-terms-readable.md).
+      { path: '/termsandconditions/:version', ...page(() => import('./routes/terms-version.tsx'), false) },
       { path: '/chat', ...page(() => import('./routes/guest-chat.tsx'), true) },
       { path: '/adminChat', ...page(() => import('./routes/admin-chat.tsx'), true) },
       { path: '/admin/*', ...page(() => import('./routes/admin.tsx'), true) },

@@ -11,6 +11,7 @@ import { RemainingPayment } from '../features/orders/remaining-payment.tsx';
 import { BillingDetailsForm } from '../features/invoices/billing-details-form.tsx';
 import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../features/orders/checkout.ts';
 import { keepCoupon } from '../features/orders/kept-coupon.ts';
+import { OrderInProgressQuestion, findOrderInProgress } from '../features/orders/order-in-progress.tsx';
 import type { StatusResponse } from '../../contract/tracker.ts';
 
 interface PayState {
@@ -42,6 +43,11 @@ export default function PayPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(() => (returned.current ? { kind: 'verifying' } : paidOrder ? { kind: 'checking' } : null));
   const isCancelled = search.get('cancelled') === '1';
   const [billingVersion, setBillingVersion] = useState(0);
+  // An order already paid and in progress: asked about before a second one is paid
+  // (docs/decisions/273-second-order-question.md). `orderAnother` is the customer's answer.
+  const [inProgress, setInProgress] = useState<string | null>(null);
+  const [orderAnother, setOrderAnother] = useState(false);
+  const asking = isAdvance && inProgress !== null && !orderAnother;
 
   useEffect(() => {
     if (!session.loading && !session.isLoggedIn) navigate('/', { replace: true });
@@ -103,6 +109,28 @@ export default function PayPage() {
       });
   }, [session.loading, session.isLoggedIn, outcome?.kind, paidOrder, navigate]);
 
+  useEffect(() => {
+    if (session.loading || !session.isLoggedIn || !isAdvance || outcome) return;
+    let gone = false;
+    findOrderInProgress()
+      .then((id) => !gone && setInProgress(id))
+      // Not known: Pay asks again before paying.
+      .catch(() => {});
+    return () => {
+      gone = true;
+    };
+    // Once, when the form is first shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session.loading, session.isLoggedIn, isAdvance]);
+
+  /** Right before paying: another tab may have paid an order since this page opened. */
+  const beforePay = async () => {
+    if (orderAnother) return true;
+    const id = await findOrderInProgress().catch(() => null);
+    setInProgress(id);
+    return id === null;
+  };
+
   if (session.loading || !session.isLoggedIn) {
     return (
       <div className="flex min-h-screen items-center justify-center">
@@ -163,6 +191,8 @@ export default function PayPage() {
               </Link>
             </div>
           </div>
+        ) : asking ? (
+          <OrderInProgressQuestion orderId={inProgress} onOrderAnother={() => setOrderAnother(true)} />
         ) : (
           <>
             {outcome?.kind === 'failed' && (
@@ -180,7 +210,7 @@ export default function PayPage() {
             </p>
             {/* The billing details come first: they decide the place of supply, and so the quote's tax. */}
             <BillingDetailsForm onSaved={() => setBillingVersion((v) => v + 1)} />
-            {isAdvance ? <AdvancePayment onPaid={finish} refreshKey={billingVersion} /> : <RemainingPayment orderId={orderId!} onPaid={finish} />}
+            {isAdvance ? <AdvancePayment onPaid={finish} refreshKey={billingVersion} beforePay={beforePay} /> : <RemainingPayment orderId={orderId!} onPaid={finish} />}
             <p className="text-xs text-muted">
               By paying you agree to our{' '}
               <Link to="/termsandconditions" className="text-accent-soft underline underline-offset-2 hover:text-white">

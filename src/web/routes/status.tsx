@@ -12,6 +12,7 @@ import { rememberReturnTo } from '../features/auth/auth-state.ts';
 import { OrderInvoices } from '../features/invoices/order-invoices.tsx';
 import { OrderWorkspace } from '../features/workspace/order-workspace.tsx';
 import { ChangesPanel } from '../features/changes/changes-panel.tsx';
+import { OrderAcceptedTerms } from '../features/terms/accepted-terms.tsx';
 
 /**
  * Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. Once the
@@ -134,6 +135,7 @@ export default function StatusPage() {
               <div className="mt-2">
                 <OrderInvoices orderId={status.order_id} />
               </div>
+              {status.advance.state === 'paid' && <OrderAcceptedTerms orderId={status.order_id} />}
               {canPayRemaining && (
                 <>
                   {/* Spec: the remaining payment may be made at any stage; it is due before delivery. */}

@@ -19,3 +19,11 @@ export const orderTermsAcceptances = pgTable('order_terms_acceptances', {
   /** sha-256 hex of the order id, client address and user agent (decision 146); null without a request. */
   clientHash: text('client_hash'),
 });
+
+/** Mirrors migrations/0990_terms_versions.sql: the wording of each accepted version (docs/decisions/272-accepted-terms-readable.md). */
+export const termsVersions = pgTable('terms_versions', {
+  version: text('version').primaryKey(),
+  /** The canonical JSON the version was computed from (src/domain/terms.ts `termsCanonicalText`). */
+  wording: text('wording').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TERMS_VERSION } from '../terms/terms-acceptance.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,7 +101,11 @@ describe('GET /user/export', () => {
     expect(order.stages.length).toBeGreaterThan(0);
     expect(order.installments.find((i: { kind: string }) => i.kind === 'advance')).toMatchObject({ state: 'paid', payments: [expect.objectContaining({ state: 'paid' })] });
     expect(order.messages).toEqual([expect.objectContaining({ from: 'you', text: 'Message from alice' })]);
-    expect(order.termsAccepted).toMatchObject({ version: expect.any(String) });
+    expect(order.termsAccepted).toMatchObject({ version: TERMS_VERSION, url: `${t.deps.config.publicUrl}/termsandconditions/${TERMS_VERSION}` });
+    // The link leads to the wording that was accepted (docs/decisions/272-accepted-terms-readable.md).
+    const wording = await t.app.inject({ method: 'GET', url: new URL(order.termsAccepted!.apiUrl).pathname });
+    expect(wording.statusCode).toBe(200);
+    expect(wording.json().version).toBe(TERMS_VERSION);
     expect(data.chats).toEqual([expect.objectContaining({ messages: [expect.objectContaining({ from: 'you', text: 'Hello, alice here' })] })]);
     expect(data.leads).toEqual([expect.objectContaining({ page: '/pricing?alice' })]);
     expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'contact from alice' })]);

@@ -58,7 +58,7 @@ export async function collectAccountData(deps: AppDeps, user: SessionUser, curre
         .from(contactMessages)
         .where(or(eq(contactMessages.userId, user.id), eq(sql`lower(${contactMessages.email})`, email)))
         .orderBy(asc(contactMessages.createdAt)),
-      orderRecords(db, user.id),
+      orderRecords(db, user.id, deps.config.publicUrl),
     ]);
   const chatIds = chats.map((c) => c.id);
   const chatLines = chatIds.length

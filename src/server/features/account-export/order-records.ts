@@ -7,6 +7,7 @@ import { orderReviewComments, orderReviewDecisions, orderReviews } from '../../d
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
 import { orderFiles } from '../../db/schema/order-files.ts';
 import { orderBriefs, orderTermsAcceptances } from '../../db/schema/order-briefs-and-terms.ts';
+import { termsVersionPage, termsVersionPath } from '../../../contract/terms.ts';
 
 // The orders part of "download all my data": each of the person's orders with what hangs off it —
 // stages, installments and their payments, the brief, the terms accepted, messages, review rounds
@@ -25,7 +26,7 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
 
 export type OrderFileRow = typeof orderFiles.$inferSelect;
 
-export async function orderRecords(db: Db, userId: string) {
+export async function orderRecords(db: Db, userId: string, publicUrl: string) {
   const own = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
   const ids = own.map((o) => o.id);
   if (!ids.length) return { orders: [], files: [] as { orderPublicId: string; file: OrderFileRow }[] };
@@ -114,7 +115,15 @@ export async function orderRecords(db: Db, userId: string) {
       })),
     })),
     brief: briefOf.has(o.id) ? { answers: briefOf.get(o.id)!.answers, submittedAt: iso(briefOf.get(o.id)!.submittedAt), updatedAt: iso(briefOf.get(o.id)!.updatedAt) } : null,
-    termsAccepted: termsOf.has(o.id) ? { version: termsOf.get(o.id)!.termsVersion, acceptedAt: iso(termsOf.get(o.id)!.acceptedAt) } : null,
+    // The version, and where its exact wording is read (docs/decisions/272-accepted-terms-readable.md).
+    termsAccepted: termsOf.has(o.id)
+      ? {
+          version: termsOf.get(o.id)!.termsVersion,
+          acceptedAt: iso(termsOf.get(o.id)!.acceptedAt),
+          url: `${publicUrl}${termsVersionPage(termsOf.get(o.id)!.termsVersion)}`,
+          apiUrl: `${publicUrl}${termsVersionPath(termsOf.get(o.id)!.termsVersion)}`,
+        }
+      : null,
     messages: (by.messages.get(o.id) ?? []).map((m) => ({
       from: m.sender === 'customer' ? 'you' : 'agency',
       text: m.text,

@@ -243,3 +243,47 @@ describe('submitting, and the lock at "UI Started"', () => {
     expect((await put(o.customer, { answers: { ...complete, businessName: 'Later' } }, o.orderId)).statusCode).toBe(409);
   });
 });
+
+describe('partial saves: PATCH changes only the answers it names (docs/decisions/270-brief-partial-saves.md)', () => {
+  const patch = (who: Who, body: unknown, id: string) => t.app.inject({ method: 'PATCH', url: url(id), headers: who.headers, payload: body as object });
+
+  it('two tabs saving different answers, at once or one after the other, both keep theirs; an empty answer clears only itself', async () => {
+    const o = await seedPaidOrder(t, 'brief.twotabs@example.com');
+    expect((await patch(o.customer, { answers: { businessName: 'Two Tabs Tea' } }, o.orderId)).statusCode).toBe(200);
+    // Tab 1 and tab 2, each sending only what changed in it — at the same moment.
+    const [one, two] = await Promise.all([
+      patch(o.customer, { answers: { audience: 'Tea lovers' } }, o.orderId),
+      patch(o.customer, { answers: { coloursAndFonts: 'Green and cream, a serif heading' } }, o.orderId),
+    ]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    const kept = { businessName: 'Two Tabs Tea', audience: 'Tea lovers', coloursAndFonts: 'Green and cream, a serif heading' };
+    expect((await get(o.customer, o.orderId)).json().brief.answers).toEqual(kept);
+    // Then one after the other: tab 1 changes its answer again, tab 2's stays.
+    const later = await patch(o.customer, { answers: { audience: '  Tea lovers and cafés ' } }, o.orderId);
+    expect(later.json().brief.answers).toEqual({ ...kept, audience: 'Tea lovers and cafés' });
+    // Clearing one answer ("" or an empty list) leaves the others.
+    const cleared = await patch(o.customer, { answers: { audience: '', pages: [] } }, o.orderId);
+    expect(cleared.json().brief.answers).toEqual({ businessName: 'Two Tabs Tea', coloursAndFonts: 'Green and cream, a serif heading' });
+  });
+
+  it('checks each answer as PUT does (400 naming the question), submits against the merged answers, and is locked like PUT', async () => {
+    const o = await seedPaidOrder(t, 'brief.patchrules@example.com');
+    const bad = await patch(o.customer, { answers: { nope: 'x' } }, o.orderId);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Unknown brief question "nope"/);
+    expect((await patch(o.customer, { answers: { businessName: 'Lakeside Bakery', businessDescription: 'Bread.' } }, o.orderId)).statusCode).toBe(200);
+    const early = await patch(o.customer, { answers: { pages: ['Home'] }, submit: true }, o.orderId);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toMatch(/^Before sending the brief, please answer: /);
+    const sent = await patch(o.customer, { answers: { pages: ['Home'], domain: 'has', contentReadiness: 'partly' }, submit: true }, o.orderId);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().brief.submittedAt).not.toBeNull();
+    // Submitted: clearing a required answer is refused, the stored brief stays whole.
+    expect((await patch(o.customer, { answers: { businessName: '' } }, o.orderId)).statusCode).toBe(400);
+    // A whole brief sent by PATCH works as PUT did (old clients of the form keep working).
+    expect((await patch(o.customer, { answers: complete }, o.orderId)).json().brief.answers).toEqual(complete);
+    expect((await patch(stranger, { answers: { audience: 'x' } }, o.orderId)).statusCode).toBe(404);
+    for (let i = 0; i < 2; i++) await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${o.orderId}/stages/next`, headers: admin.headers, payload: {} });
+    expect((await patch(o.customer, { answers: { audience: 'Too late' } }, o.orderId)).statusCode).toBe(409);
+  });
+});

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { BRIEF_LOCK_STAGE, BRIEF_QUESTIONS, checkBriefAnswers, type BriefAnswers } from '../../../domain/brief.ts';
-import type { BriefPutBody, BriefResponse } from '../../../contract/brief.ts';
+import type { BriefPatchBody, BriefPutBody, BriefResponse } from '../../../contract/brief.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orderStages, orders } from '../../db/schema/orders.ts';
@@ -62,13 +62,51 @@ export async function getBrief(db: Db, publicId: string, userId?: string): Promi
  * draft, or submits them with `submit: true`. Submitting again keeps the first submission time;
  * once submitted, every save must keep the required questions answered.
  */
-export async function saveBrief(deps: Pick<AppDeps, 'events'>, userId: string, publicId: string, body: BriefPutBody, now = new Date()): Promise<BriefResponse> {
+export function saveBrief(deps: Pick<AppDeps, 'events'>, userId: string, publicId: string, body: BriefPutBody, now = new Date()): Promise<BriefResponse> {
+  return storeBrief(deps, userId, publicId, body, () => body.answers, now);
+}
+
+/**
+ * Changes only the answers the body names (docs/decisions/270-brief-partial-saves.md): an empty one
+ * is cleared, the others stay as stored. The merge reads the stored answers after the order row is
+ * locked, so two saves of different answers from two tabs both survive, whichever comes first.
+ */
+export function patchBrief(deps: Pick<AppDeps, 'events'>, userId: string, publicId: string, body: BriefPatchBody, now = new Date()): Promise<BriefResponse> {
+  return storeBrief(
+    deps,
+    userId,
+    publicId,
+    body,
+    (stored) => {
+      // Each named answer is checked (and normalised) as PUT would; an answer that normalises to nothing clears it.
+      const changed = checkBriefAnswers(body.answers, false);
+      if (!changed.ok) throw badRequest(changed.message);
+      const merged: BriefAnswers = { ...stored };
+      for (const id of Object.keys(body.answers)) {
+        const v = changed.answers[id];
+        if (v === undefined) delete merged[id];
+        else merged[id] = v;
+      }
+      return merged;
+    },
+    now,
+  );
+}
+
+async function storeBrief(
+  deps: Pick<AppDeps, 'events'>,
+  userId: string,
+  publicId: string,
+  body: { submit?: boolean },
+  answersOf: (stored: BriefAnswers) => BriefAnswers,
+  now: Date,
+): Promise<BriefResponse> {
   return deps.events.transaction(async (tx) => {
     const order = await findOrder(tx, publicId, userId, true);
     if (order.locked) throw conflict(LOCKED_MESSAGE);
-    const [held] = await tx.select({ submittedAt: orderBriefs.submittedAt }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id));
+    const [held] = await tx.select({ submittedAt: orderBriefs.submittedAt, answers: orderBriefs.answers }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id));
     // A submitted brief stays complete: later edits are held to the submission's rule.
-    const checked = checkBriefAnswers(body.answers, body.submit === true || Boolean(held?.submittedAt));
+    const checked = checkBriefAnswers(answersOf(held?.answers ?? {}), body.submit === true || Boolean(held?.submittedAt));
     if (!checked.ok) throw badRequest(checked.message);
     const submittedAt = body.submit ? now : null;
     const [row] = await tx

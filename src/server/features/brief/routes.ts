@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { briefParams, briefPutBody, briefResponse } from '../../../contract/brief.ts';
+import { briefParams, briefPatchBody, briefPutBody, briefResponse } from '../../../contract/brief.ts';
 import { errorResponses } from '../../../contract/common.ts';
 import { orderParams } from '../../../contract/admin-orders.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
-import { getBrief, saveBrief } from './brief.ts';
+import { getBrief, patchBrief, saveBrief } from './brief.ts';
 
 const tags = ['brief'];
 
@@ -32,6 +32,22 @@ export const briefRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       config: perSession(120),
     },
     async (request) => saveBrief(deps, authOf(request).user.id, request.params.orderId, request.body),
+  );
+  app.patch(
+    '/orders/:orderId/brief',
+    {
+      schema: {
+        tags,
+        summary: 'Saves only the answers given (an empty answer clears it; the others are kept), or submits (submit: true); 409 once "UI Started" is completed',
+        params: briefParams,
+        body: briefPatchBody,
+        response: { 200: briefResponse, ...errorResponses },
+      },
+      onRequest,
+      // The same budget as PUT: the form saves as the customer types.
+      config: perSession(120),
+    },
+    async (request) => patchBrief(deps, authOf(request).user.id, request.params.orderId, request.body),
   );
 };
 

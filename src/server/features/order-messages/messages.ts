@@ -4,19 +4,43 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderMessageFiles, orderMessageReads, orderMessages, type MessageSide } from '../../db/schema/order-messages.ts';
 import { orderFiles } from '../../db/schema/order-files.ts';
+import { users } from '../../db/schema/platform.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
 import { markNoticesRead } from '../notices/notices.ts';
+import { authorNameOf } from '../../../domain/author-name.ts';
 import type { ThreadViewer } from '../../lib/workspace-order.ts';
 
 // One thread per order (decision 155). A message is stored, with its attachments
 // and the sender's read marker, in one transaction that publishes `order.message`; the notice for
 // the other side (notices/) and the live broadcast (socket-handlers.ts) hang on that event.
 
-type MessageRow = { id: string; sender: MessageSide; text: string; createdAt: Date };
+type MessageRow = { id: string; sender: MessageSide; text: string; createdAt: Date; senderUserId: string | null; senderName: string | null };
 
-async function withFiles(db: Db | Tx, rows: MessageRow[]): Promise<OrderMessage[]> {
+/** The reader of a thread: whose messages are "mine", and the brand agency names end with. */
+export interface MessageReader {
+  userId: string;
+  brand: string;
+}
+
+const messageColumns = {
+  id: orderMessages.id,
+  sender: orderMessages.sender,
+  text: orderMessages.text,
+  createdAt: orderMessages.createdAt,
+  senderUserId: orderMessages.senderUserId,
+  senderName: users.name,
+};
+
+/** One stored message as the reader sees it (the live broadcast's shape too). */
+export async function messageFor(db: Db | Tx, messageId: string, reader: MessageReader): Promise<OrderMessage | null> {
+  const rows = await db.select(messageColumns).from(orderMessages).leftJoin(users, eq(users.id, orderMessages.senderUserId)).where(eq(orderMessages.id, messageId));
+  const [m] = await withFiles(db, rows, reader);
+  return m ?? null;
+}
+
+async function withFiles(db: Db | Tx, rows: MessageRow[], reader: MessageReader): Promise<OrderMessage[]> {
   const ids = rows.map((r) => r.id);
   const files = ids.length
     ? await db
@@ -31,6 +55,8 @@ async function withFiles(db: Db | Tx, rows: MessageRow[]): Promise<OrderMessage[
     text: r.text,
     fileIds: files.filter((f) => f.messageId === r.id).map((f) => f.fileId),
     createdAt: r.createdAt.toISOString(),
+    authorName: authorNameOf(r.sender, r.senderName, reader.brand),
+    mine: r.senderUserId !== null && r.senderUserId === reader.userId,
   }));
 }
 
@@ -59,14 +85,15 @@ export async function markThreadRead(db: Db | Tx, order: OrderRef, side: Message
 }
 
 /** The thread, oldest first; reading it marks it read for the viewer's side. */
-export async function listMessages(db: Db, order: OrderRef, side: MessageSide): Promise<OrderMessage[]> {
+export async function listMessages(db: Db, order: OrderRef, side: MessageSide, reader: MessageReader): Promise<OrderMessage[]> {
   const rows = await db
-    .select({ id: orderMessages.id, seq: orderMessages.seq, sender: orderMessages.sender, text: orderMessages.text, createdAt: orderMessages.createdAt })
+    .select({ ...messageColumns, seq: orderMessages.seq })
     .from(orderMessages)
+    .leftJoin(users, eq(users.id, orderMessages.senderUserId))
     .where(eq(orderMessages.orderId, order.orderId))
     .orderBy(asc(orderMessages.seq));
   await markThreadRead(db, order, side, new Date(), rows.at(-1)?.seq ?? 0);
-  return withFiles(db, rows);
+  return withFiles(db, rows, reader);
 }
 
 /**
@@ -88,7 +115,7 @@ export async function postMessage(deps: AppDeps, order: OrderRef, viewer: Thread
     const [row] = await tx
       .insert(orderMessages)
       .values({ orderId: order.orderId, sender: viewer.side, senderUserId: viewer.userId, text: body.text, createdAt: now })
-      .returning({ id: orderMessages.id, sender: orderMessages.sender, text: orderMessages.text, createdAt: orderMessages.createdAt });
+      .returning({ id: orderMessages.id });
     if (fileIds.length) await tx.insert(orderMessageFiles).values(fileIds.map((fileId, position) => ({ messageId: row!.id, fileId, position })));
     // Whoever writes has read the thread so far.
     await markThreadRead(tx, order, viewer.side, now);
@@ -103,7 +130,7 @@ export async function postMessage(deps: AppDeps, order: OrderRef, viewer: Thread
         after: { messageId: row!.id, length: body.text.length, fileIds },
       });
     }
-    const [message] = await withFiles(tx, [row!]);
+    const message = await messageFor(tx, row!.id, { userId: viewer.userId, brand: deps.config.BRAND_NAME });
     await deps.events.publish(tx, 'order.message', {
       ...order,
       messageId: message!.id,

@@ -36,8 +36,8 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
         ...guard,
       },
       async (request) => {
-        const { order } = await orderOf(request);
-        return { success: true as const, messages: await listMessages(deps.db, order, side) };
+        const { order, viewer } = await orderOf(request);
+        return { success: true as const, messages: await listMessages(deps.db, order, side, { userId: viewer.userId, brand: deps.config.BRAND_NAME }) };
       },
     );
 

@@ -4,9 +4,13 @@ import type { AppDeps } from '../../deps.ts';
 import { orderMessages } from '../../db/schema/order-messages.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import { ORDER_SOCKET_EVENTS, type OrderMessageEvent } from '../../../contract/order-messages.ts';
-import type { ChatServer } from '../../plugins/socket.ts';
+import { emitWithMine, type ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
 import { fileInMessage } from './messages.ts';
+import { authorNameOf } from '../../../domain/author-name.ts';
+import { nameOfUser } from '../../lib/name-of-user.ts';
+
+
 
 /**
  * What a deleted person wrote on their orders' threads (decision 192) is replaced by a neutral
@@ -31,7 +35,16 @@ export function subscribeOrderMessages(deps: AppDeps) {
  */
 export function broadcastOrderMessages(io: ChatServer, deps: AppDeps) {
   deps.events.afterCommit('order.message', async (m) => {
-    const event: OrderMessageEvent = { orderId: m.orderPublicId, id: m.messageId, sender: m.sender, text: m.text, fileIds: m.fileIds, createdAt: m.at.toISOString() };
-    io.to(orderRoom(m.orderPublicId)).emit(ORDER_SOCKET_EVENTS.orderMessage, event);
+    const base: OrderMessageEvent = {
+      orderId: m.orderPublicId,
+      id: m.messageId,
+      sender: m.sender,
+      text: m.text,
+      fileIds: m.fileIds,
+      createdAt: m.at.toISOString(),
+      authorName: authorNameOf(m.sender, await nameOfUser(deps.db, m.senderUserId), deps.config.BRAND_NAME),
+      mine: false,
+    };
+    emitWithMine(io, orderRoom(m.orderPublicId), ORDER_SOCKET_EVENTS.orderMessage, m.senderUserId, base);
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CreateSupportRequestBody, PostSupportMessageBody, SupportMessage, SupportOverviewResponse, SupportRequest, SupportState } from '../../../contract/support.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
+import { notices } from '../../db/schema/order-messages.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { orderFiles } from '../../db/schema/order-files.ts';
@@ -14,6 +14,8 @@ import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts'
 import { filesOfOrder } from '../order-files/order-files.ts';
 import { maintenanceOffer } from './plan-offer.ts';
 import { supportWindow } from './support-window.ts';
+import { authorNameOf } from '../../../domain/author-name.ts';
+import { nameOfUser } from '../../lib/name-of-user.ts';
 
 // Support requests (decision 170): opened by the customer of a delivered order
 // while support covers it, each with a thread and a state. Every change is one transaction that
@@ -146,10 +148,19 @@ export async function requestOf(db: Db, order: OrderRef, requestId: string): Pro
 }
 
 /** The thread, oldest first. Reading it marks the reader's support notices of this request read (no e-mail repeats it). */
-export async function listThread(deps: AppDeps, order: OrderRef, request: RequestRow, side: MessageSide): Promise<SupportMessage[]> {
+export async function listThread(deps: AppDeps, order: OrderRef, request: RequestRow, viewer: ThreadViewer): Promise<SupportMessage[]> {
+  const side = viewer.side;
   const rows = await deps.db
-    .select({ id: supportMessages.id, sender: supportMessages.sender, text: supportMessages.text, createdAt: supportMessages.createdAt })
+    .select({
+      id: supportMessages.id,
+      sender: supportMessages.sender,
+      text: supportMessages.text,
+      createdAt: supportMessages.createdAt,
+      senderUserId: supportMessages.senderUserId,
+      senderName: users.name,
+    })
     .from(supportMessages)
+    .leftJoin(users, eq(users.id, supportMessages.senderUserId))
     .where(eq(supportMessages.requestId, request.id))
     .orderBy(asc(supportMessages.seq));
   const ids = rows.map((r) => r.id);
@@ -178,6 +189,8 @@ export async function listThread(deps: AppDeps, order: OrderRef, request: Reques
     text: r.text,
     fileIds: files.filter((f) => f.messageId === r.id).map((f) => f.fileId),
     createdAt: r.createdAt.toISOString(),
+    authorName: authorNameOf(r.sender, r.senderName, deps.config.BRAND_NAME),
+    mine: r.senderUserId !== null && r.senderUserId === viewer.userId,
   }));
 }
 
@@ -232,7 +245,15 @@ export async function postSupportMessage(
       });
     }
     if (reopens) await publishChange(deps, tx, order, after!, 'resolved', 'customer', now);
-    const shaped: SupportMessage = { id: message!.id, sender: message!.sender, text: message!.text, fileIds, createdAt: message!.createdAt.toISOString() };
+    const shaped: SupportMessage = {
+      id: message!.id,
+      sender: message!.sender,
+      text: message!.text,
+      fileIds,
+      createdAt: message!.createdAt.toISOString(),
+      authorName: authorNameOf(viewer.side, await nameOfUser(tx, viewer.userId), deps.config.BRAND_NAME),
+      mine: true,
+    };
     await deps.events.publish(tx, 'support.message', { ...ref(order, after!), messageId: shaped.id, sender: viewer.side, senderUserId: viewer.userId, text: shaped.text, fileIds, at: now });
     return { message: shaped, request: await toRequest(tx, after!) };
   });

@@ -74,7 +74,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (request) => {
       const order = await orderOf(request);
       const row = await requestOf(deps.db, order, request.params.requestId);
-      return { success: true as const, request: await toRequest(deps.db, row), messages: await listThread(deps, order, row, 'customer') };
+      return { success: true as const, request: await toRequest(deps.db, row), messages: await listThread(deps, order, row, customerOf(request)) };
     },
   );
 
@@ -155,7 +155,7 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         success: true as const,
         request: await toRequest(deps.db, row),
         item: await queueItem(deps, row.id),
-        messages: await listThread(deps, order, row, 'agency'),
+        messages: await listThread(deps, order, row, agencyOf(request)),
       };
     },
   );

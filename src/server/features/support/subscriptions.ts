@@ -1,4 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
+import { authorNameOf } from '../../../domain/author-name.ts';
+import { nameOfUser } from '../../lib/name-of-user.ts';
 import { ERASED_TEXT } from '../../../domain/deleted-account.ts';
 import type { AppDeps } from '../../deps.ts';
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
@@ -6,7 +8,7 @@ import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { addNotice } from '../notices/notices.ts';
 import { SUPPORT_SOCKET_EVENTS, type SupportMessageEvent, type SupportRequestEvent } from '../../../contract/support.ts';
-import type { ChatServer } from '../../plugins/socket.ts';
+import { emitWithMine, type ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
 import { fileInSupport } from './files-in-use.ts';
 
@@ -68,8 +70,18 @@ export function subscribeSupport(deps: AppDeps) {
 // same thread without a socket); the adapter carries them to sockets on every instance.
 export function broadcastSupport(io: ChatServer, deps: AppDeps) {
   deps.events.afterCommit('support.message', async (m) => {
-    const event: SupportMessageEvent = { orderId: m.orderPublicId, requestId: m.requestId, id: m.messageId, sender: m.sender, text: m.text, fileIds: m.fileIds, createdAt: m.at.toISOString() };
-    io.to(orderRoom(m.orderPublicId)).emit(SUPPORT_SOCKET_EVENTS.supportMessage, event);
+    const event: SupportMessageEvent = {
+      orderId: m.orderPublicId,
+      requestId: m.requestId,
+      id: m.messageId,
+      sender: m.sender,
+      text: m.text,
+      fileIds: m.fileIds,
+      createdAt: m.at.toISOString(),
+      authorName: authorNameOf(m.sender, await nameOfUser(deps.db, m.senderUserId), deps.config.BRAND_NAME),
+      mine: false,
+    };
+    emitWithMine(io, orderRoom(m.orderPublicId), SUPPORT_SOCKET_EVENTS.supportMessage, m.senderUserId, event);
   });
   deps.events.afterCommit('support.request', async (r) => {
     const event: SupportRequestEvent = {

@@ -212,6 +212,17 @@ describe('requests', () => {
       ['agency', 'On it.'],
       ['customer', 'Great,\nthank you'],
     ]);
+    // Who wrote what (docs/decisions/271-message-author-names.md): the agency member's name with the
+    // brand, "mine" only for the reader's own, never an address.
+    const brand = t.deps.config.BRAND_NAME;
+    expect(answer.json().message).toMatchObject({ authorName: `support.boss · ${brand}`, mine: true });
+    expect(thread.messages.map((m: { authorName: string | null; mine: boolean }) => [m.authorName, m.mine])).toEqual([
+      [`support.boss · ${brand}`, false],
+      ['support.alice', true],
+    ]);
+    expect(JSON.stringify(thread)).not.toContain(FOUNDER);
+    const founderView = (await get(t, admin, `/api/v1/admin/support/${created.id}`)).json();
+    expect(founderView.messages.map((m: { mine: boolean }) => m.mine)).toEqual([true, false]);
     const list = (await get(t, alice, supportUrl(aliceOrder))).json().requests;
     expect(list[0]).toMatchObject({ id: created.id, title: 'Hero image', category: 'change', state: 'open', lastMessageAt: reply.json().message.createdAt });
     expect(Object.keys(list[0]).sort()).toEqual(['category', 'createdAt', 'id', 'lastMessageAt', 'state', 'title']);
@@ -393,7 +404,8 @@ describe('notices and live messages', () => {
     expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId: aliceOrder })).toEqual({ ok: true });
     const arrived = nextEvent<SupportMessageEvent>(s, SUPPORT_SOCKET_EVENTS.supportMessage, (m) => m.requestId === r.id);
     const res = await post(t, admin, `/api/v1/admin/support/${r.id}/messages`, { text: 'Live answer\nline two' });
-    expect(await arrived).toEqual({ ...res.json().message, orderId: aliceOrder, requestId: r.id });
+    // The customer hears the founder's answer as someone else's, with the founder's name.
+    expect(await arrived).toEqual({ ...res.json().message, mine: false, orderId: aliceOrder, requestId: r.id });
   });
 });
 

@@ -70,3 +70,45 @@ describe('terms accepted at checkout', () => {
     for (const s of TERMS_SECTIONS) for (const part of s.body) expect(termsCanonicalText()).toContain(JSON.stringify(typeof part === 'string' ? part : part.text));
   });
 });
+
+describe('the accepted terms can be read again (docs/decisions/272-accepted-terms-readable.md)', () => {
+  it('keeps the wording of each accepted version and serves it, even after the page changed', async () => {
+    const buyer = await loginAs(t, 'terms.reader@example.com');
+    const orderId = await payInstallment(t, buyer, { kind: 'advance', acceptTerms: true });
+    const [kept] = await t.deps.database.query<{ wording: string }>(`select wording from terms_versions where version = $1`, [TERMS_VERSION]);
+    expect(kept!.wording).toBe(termsCanonicalText());
+
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/terms/versions/${TERMS_VERSION}` });
+    expect(read.statusCode).toBe(200);
+    const body = read.json();
+    expect(body).toMatchObject({ version: TERMS_VERSION, current: true });
+    expect(body.intro).toBe(`These terms apply to every website ordered from ${t.deps.config.BRAND_NAME}. By placing an order you accept them.`);
+    expect(body.sections.map((s: { title: string }) => s.title)).toEqual(TERMS_SECTIONS.map((s) => s.title));
+    expect(JSON.stringify(body)).not.toContain('{brand}');
+
+    // An older version (the page has changed since): its own wording, not today's.
+    const old = { intro: 'Old intro of {brand}.', sections: [{ title: 'Old section', body: ['Old words.'] }] };
+    await t.deps.database.query(`insert into terms_versions (version, wording) values ('00000000000000aa', $1)`, [JSON.stringify(old)]);
+    const older = await t.app.inject({ method: 'GET', url: '/api/v1/terms/versions/00000000000000aa' });
+    expect(older.json()).toEqual({ version: '00000000000000aa', current: false, intro: `Old intro of ${t.deps.config.BRAND_NAME}.`, sections: [{ title: 'Old section', body: ['Old words.'] }] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms/versions/00000000000000ff' })).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/terms/versions/not-a-version' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/16 hexadecimal/);
+
+    // The customer reads which version they accepted, and when; another customer's order is a 404.
+    const mine = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/terms`, headers: buyer.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().termsAccepted).toEqual({ version: TERMS_VERSION, acceptedAt: expect.any(String), url: `/api/v1/terms/versions/${TERMS_VERSION}` });
+    const other = await loginAs(t, 'terms.other@example.com');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/terms`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/terms` })).statusCode).toBe(401);
+    // The same time the back office shows.
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: admin.headers });
+    expect(detail.json().termsAcceptance.acceptedAt).toBe(mine.json().termsAccepted.acceptedAt);
+    // In the public API description.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/v1/terms/versions/{version}']).toHaveProperty('get');
+    expect(doc.paths['/api/v1/orders/{orderId}/terms']).toHaveProperty('get');
+  });
+});

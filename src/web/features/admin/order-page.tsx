@@ -17,6 +17,7 @@ import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, Email, isDeletedPerson } from './person.tsx';
 import { AdminChanges } from '../changes/admin-changes.tsx';
+import { AcceptedTermsLine } from '../terms/accepted-terms.tsx';
 
 /** Where each kind of the action inbox is acted on (unread messages have the Messages tab's own count). */
 const AGENCY_TAB: Record<AgencyWaitingKind, WorkspaceTab | null> = {
@@ -114,6 +115,7 @@ export default function OrderPage() {
                 {data.customer.phoneNumber && <p className="text-sm text-muted">+{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}</p>}
                 <p className="mt-2 text-sm text-muted">Ordered {formatWhen(data.order.createdAt)}</p>
                 {data.order.source && <p className="break-all text-sm text-muted">Source: {data.order.source}</p>}
+                {data.termsAcceptance && <AcceptedTermsLine version={data.termsAcceptance.version} acceptedAt={data.termsAcceptance.acceptedAt} label="Read the accepted terms" />}
               </Card>
               {/* The price and the payments' details are the owner's (decision 232): staff's answers carry none. */}
               {data.order.total !== undefined && data.order.currency && (

@@ -15,7 +15,17 @@ import { keepCoupon, keptCoupon } from './kept-coupon.ts';
 import { usePromotion } from '../promotion/use-promotion.ts';
 
 /** /pay with isAdvance: the coupon, the server's quote and 'Pay' for the 20% advance. */
-export function AdvancePayment({ onPaid, refreshKey = 0 }: { onPaid(r: CheckoutResult): void; /** Changes when the billing details (and so the tax) change: quote again. */ refreshKey?: number }) {
+export function AdvancePayment({
+  onPaid,
+  refreshKey = 0,
+  beforePay,
+}: {
+  onPaid(r: CheckoutResult): void;
+  /** Changes when the billing details (and so the tax) change: quote again. */
+  refreshKey?: number;
+  /** Asked right before paying; false stops it (an order already in progress, asked about first). */
+  beforePay?: () => Promise<boolean>;
+}) {
   const { currencies, currency, setCurrency, isReady } = useCurrency();
   // A code applied before Cancel or Back is applied again, and the shopper is told.
   const [code, setCode] = useState(() => keptCoupon() ?? '');
@@ -100,6 +110,7 @@ export function AdvancePayment({ onPaid, refreshKey = 0 }: { onPaid(r: CheckoutR
     setIsPaying(true);
     setError(null);
     try {
+      if (beforePay && !(await beforePay())) return setIsPaying(false);
       const order = await api<CreatePaymentOrderResponse>('POST', 'payment/create-order', {
         kind: 'advance',
         ...(agreed ? { acceptTerms: true } : {}),

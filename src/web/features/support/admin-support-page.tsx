@@ -172,7 +172,7 @@ function RequestView({ requestId }: { requestId: string }) {
             </Card>
             <Card title="Thread">
               <RequestThread
-                messages={[{ id: 'opening', sender: 'customer', text: data.request.description, fileIds: data.request.fileIds, createdAt: data.request.createdAt }, ...data.messages]}
+                messages={[{ id: 'opening', sender: 'customer', text: data.request.description, fileIds: data.request.fileIds, createdAt: data.request.createdAt, authorName: null, mine: false }, ...data.messages]}
                 reader="agency"
                 fileName={(id) => files.data?.files.find((f) => f.id === id)?.name ?? 'a file'}
                 canWrite={data.request.state !== 'closed'}

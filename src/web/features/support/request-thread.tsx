@@ -51,7 +51,8 @@ export function RequestThread({
             className={`max-w-[46rem] rounded-xl border border-line px-4 py-3 text-sm ${m.sender === reader ? 'self-end bg-accent-strong/20' : 'self-start bg-field'}`}
           >
             <p className="text-xs text-muted">
-              {m.sender === reader ? 'You' : m.sender === 'agency' ? 'The agency' : 'The customer'} · {formatShortWhen(m.createdAt)}
+              {/* Who wrote it (docs/decisions/271-message-author-names.md): "You" only for one's own. */}
+              {m.mine ? 'You' : (m.authorName ?? (m.sender === 'agency' ? 'The agency' : 'The customer'))} · {formatShortWhen(m.createdAt)}
             </p>
             <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink">{m.text}</p>
             {m.fileIds.length > 0 && <p className="mt-1 text-xs wrap-anywhere text-muted">Files: {m.fileIds.map(fileName).join(', ')}</p>}

@@ -167,7 +167,7 @@ function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orde
   const [resolving, setResolving] = useState(false);
   if (!thread.data) return thread.error ? <PanelError message={thread.error} /> : <PanelLoading label="Loading the request" />;
   const { request, messages } = thread.data;
-  const all = [{ id: 'opening', sender: 'customer' as const, text: request.description, fileIds: request.fileIds, createdAt: request.createdAt }, ...messages];
+  const all = [{ id: 'opening', sender: 'customer' as const, text: request.description, fileIds: request.fileIds, createdAt: request.createdAt, authorName: null, mine: true }, ...messages];
   return (
     <section className="mt-4 flex flex-col gap-3 border-t border-line pt-4" aria-label={`Request: ${request.title}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">

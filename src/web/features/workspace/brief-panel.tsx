@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { BriefPutBody, BriefResponse } from '../../../contract/brief.ts';
+import type { BriefPatchBody, BriefResponse } from '../../../contract/brief.ts';
 import { checkBriefAnswers, isAsked, type BriefAnswer, type BriefAnswers, type BriefQuestion } from '../../../domain/brief.ts';
 import { formatStageDate } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -37,22 +37,36 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
   const questions = initial.questions as BriefQuestion[];
   const [values, setValues] = useState<FormValues>(() => toForm(questions, initial.brief?.answers));
   const [submittedAt, setSubmittedAt] = useState(initial.brief?.submittedAt ?? null);
+  const [locked, setLocked] = useState(initial.locked);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [submitError, setSubmitError] = useState<string | null>(null);
   // The required questions a submit found empty: marked until answered; the first gets focus.
   const [missing, setMissing] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
-  const readOnly = ws.side === 'agency' || initial.locked;
+  const readOnly = ws.side === 'agency' || locked;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pending = useRef<FormValues | null>(null);
+  // The answers changed here and not yet saved: a save sends only these (PATCH), so another tab's
+  // or device's answers are never overwritten (docs/decisions/270-brief-partial-saves.md).
+  const dirty = useRef(new Set<string>());
+  const latest = useRef(values);
+  latest.current = values;
   const heading = useRef<HTMLHeadingElement>(null);
 
   const put = useCallback(
     async (v: FormValues, submit: boolean) => {
-      const body: BriefPutBody = { answers: toAnswers(questions, v), ...(submit ? { submit: true } : {}) };
-      const res = await call<BriefResponse>(ws, 'PUT', 'brief', body);
-      return res;
+      const ids = [...dirty.current];
+      dirty.current.clear();
+      const all = toAnswers(questions, v);
+      const body: BriefPatchBody = { answers: Object.fromEntries(ids.map((id) => [id, all[id] ?? ''])), ...(submit ? { submit: true } : {}) };
+      try {
+        return await call<BriefResponse>(ws, 'PATCH', 'brief', body);
+      } catch (err) {
+        // Not stored: these answers are still to be saved.
+        for (const id of ids) dirty.current.add(id);
+        throw err;
+      }
     },
     [ws, questions],
   );
@@ -82,11 +96,44 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
     [saveDraft],
   );
 
+  // The brief changed in another tab or on another device: when this window comes back into
+  // focus, read it again and take every answer that has no unsaved edit here and is not being typed in.
+  useEffect(() => {
+    if (ws.side !== 'customer') return;
+    let busy = false;
+    const refresh = async () => {
+      if (busy || document.visibilityState === 'hidden') return;
+      busy = true;
+      try {
+        const fresh = await call<BriefResponse>(ws, 'GET', 'brief');
+        const typing = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-question]')?.dataset.question;
+        const theirs = toForm(questions, fresh.brief?.answers);
+        const next = { ...latest.current };
+        for (const q of questions) if (!dirty.current.has(q.id) && q.id !== typing) next[q.id] = theirs[q.id] ?? '';
+        setValues(next);
+        setSubmittedAt((at) => at ?? fresh.brief?.submittedAt ?? null);
+        setLocked(fresh.locked);
+      } catch {
+        // Offline for a moment: the next focus tries again; what is typed here is untouched.
+      } finally {
+        busy = false;
+      }
+    };
+    const onVisible = () => void refresh();
+    window.addEventListener('focus', onVisible);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('focus', onVisible);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [ws, questions]);
+
   const change = (id: string, value: string) => {
     const next = { ...values, [id]: value };
     setValues(next);
     setSubmitError(null);
     setMissing((m) => m.filter((x) => x !== id));
+    dirty.current.add(id);
     pending.current = next;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -111,6 +158,7 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
     }
     setSubmitting(true);
     try {
+      // The answers changed here, and the submission: the server checks the whole merged brief.
       const res = await put(values, true);
       setSubmittedAt(res.brief?.submittedAt ?? new Date().toISOString());
       setSave({ kind: 'saved', at: new Date() });
@@ -130,7 +178,7 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
         : initial.brief
           ? 'A draft: the customer has not submitted it yet.'
           : 'The customer has not started the brief yet.'
-      : initial.locked
+      : locked
         ? 'The design has started from this brief, so it can no longer be changed. Write in Messages if something changed.'
         : submittedAt
           ? `Sent ${formatStageDate(submittedAt)} UTC. You can still change it until the design starts; changes are saved as you type.`

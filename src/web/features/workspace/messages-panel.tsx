@@ -112,7 +112,9 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
 
 function Message({ ws, message, files }: { ws: Workspace; message: OrderMessage; files: Map<string, OrderFile> }) {
   const mine = message.sender === ws.side;
-  const who = mine ? 'You' : message.sender === 'agency' ? 'The agency' : 'The customer';
+  // Who wrote it (docs/decisions/271-message-author-names.md): "You" only for the reader's own
+  // message; another staff member's says their name, e.g. "Ravi · Webcraft Studio".
+  const who = message.mine ? 'You' : (message.authorName ?? (message.sender === 'agency' ? 'The agency' : 'The customer'));
   return (
     <li className={`flex max-w-[85%] min-w-0 flex-col sm:max-w-[70%] gap-1 ${mine ? 'self-end items-end' : 'self-start items-start'}`} data-testid="order-message" data-sender={message.sender}>
       <p className="text-xs text-muted">

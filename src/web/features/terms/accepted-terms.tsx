@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { termsVersionPage, type OrderTermsResponse } from '../../../contract/terms.ts';
+import { formatStageDate } from '../../../domain/tracker.ts';
+import { api } from '../../lib/api.ts';
+import { useLoad } from '../workspace/use-load.ts';
+import { useCallback } from 'react';
+
+// The terms an order was placed under, readable again word for word
+// (docs/decisions/272-accepted-terms-readable.md): the customer's order page and the back office's
+// order view show when they were accepted and link the exact wording of that version.
+
+/** "Terms and Conditions accepted … UTC · Read the terms you accepted". */
+export function AcceptedTermsLine({ version, acceptedAt, className = '', label = 'Read the terms you accepted' }: { version: string; acceptedAt: string; className?: string; label?: string }) {
+  return (
+    <p className={`text-sm text-muted ${className}`} data-testid="terms-accepted">
+      Terms and Conditions accepted {formatStageDate(acceptedAt)} UTC ·{' '}
+      <Link to={termsVersionPage(version)} target="_blank" className="inline-block py-2 text-accent-soft underline underline-offset-2 hover:text-white">
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+/** The customer's side: reads which version their order was placed under (nothing for older orders). */
+export function OrderAcceptedTerms({ orderId }: { orderId: string }) {
+  const load = useCallback(() => api<OrderTermsResponse>('GET', `orders/${encodeURIComponent(orderId)}/terms`), [orderId]);
+  const { data } = useLoad(load);
+  const t = data?.termsAccepted;
+  return t ? <AcceptedTermsLine version={t.version} acceptedAt={t.acceptedAt} className="mt-4" /> : null;
+}
