@@ -3,9 +3,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { DELIVERY_STAGE, STAGES, isPaymentStage, stageDoneText } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
-import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
+import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
 import type { ReviewRef } from '../../lib/domain-events.ts';
-import { addNotice, markNoticesRead } from './notices.ts';
+import { SEEN_KINDS, addNotice, markNoticesRead } from './notices.ts';
 
 // What becomes a notice for whom (decision 155). Each reaction runs in the publisher's transaction:
 // a notice exists exactly when its message, round, decision, pin or stage does. Notices hear of
@@ -15,11 +15,6 @@ const other = (side: MessageSide): MessageSide => (side === 'customer' ? 'agency
 const round = (r: ReviewRef) => `${r.kind === 'ui' ? 'UI' : 'Final'} design review, round ${r.round}`;
 
 const stageSummary = (stage: number) => `${stageDoneText(STAGES[stage - 1] ?? `Stage ${stage}`)} (stage ${stage} of ${STAGES.length})`;
-
-const SEEN_KINDS = {
-  reviews: ['review_opened', 'review_decided', 'review_comment'],
-  stages: ['stage_completed'],
-} as const satisfies Record<string, readonly NoticeKind[]>;
 
 export function subscribeNotices(deps: AppDeps) {
   const { events } = deps;

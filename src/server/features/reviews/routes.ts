@@ -25,6 +25,7 @@ import { deletePin, editPin } from './edit-pin.ts';
 import { listReviews } from './list-reviews.ts';
 import { openReview } from './open-review.ts';
 import { reviewOrder, type Side, type Viewer } from './review-order.ts';
+import { unseenNoticesSql } from '../notices/notices.ts';
 
 // Design reviews (decision 150). The customer reads rounds, pins and decides; the
 // founder (under /admin, whose guard admits admins only and answers a customer 403) opens rounds,
@@ -42,8 +43,14 @@ const commentAs = (deps: AppDeps, side: Side) => async (request: CommentRequest,
   return reply.status(201).send({ success: true as const, comment });
 };
 
-/** The reader has seen the order's rounds: notices subscribe (what was seen is not mailed). */
-const seen = (deps: AppDeps, orderId: string, side: 'customer' | 'agency') => deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
+/**
+ * The reader has seen the order's rounds: notices subscribe (what was seen is not mailed). Published
+ * only when there is a notice to mark: one read instead of a transaction on every list (decision 285).
+ */
+const seen = async (deps: AppDeps, orderId: string, side: 'customer' | 'agency') => {
+  const [row] = await deps.database.query<{ unseen: boolean }>(`select ${unseenNoticesSql(side, 'reviews', '$1::uuid')} as unseen`, [orderId], `unseen_reviews_${side}`);
+  if (row?.unseen) await deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
+};
 
 const listSchema = { summary: "The order's review rounds with their files, pins and decisions, oldest first", params: reviewsParams, response: { 200: reviewsResponse, ...errorResponses } };
 

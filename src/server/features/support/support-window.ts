@@ -34,21 +34,47 @@ export interface SupportExtension {
 /** Reads one order's extension inside the caller's connection or transaction; null when the order has none. */
 export type SupportExtensionSource = (db: Db | Tx, orderId: string, now: Date) => Promise<SupportExtension | null>;
 
+/**
+ * The same extension's `coveredUntil` as one SQL expression (a timestamptz, null when its plan covers
+ * nothing) for the order whose id is `orderIdSql` (e.g. `o.id`): lists fold the window into their
+ * one statement (docs/decisions/285-signed-in-read-path.md).
+ */
+export type SupportExtensionSql = (orderIdSql: string) => string;
+
 const sources: SupportExtensionSource[] = [];
+const sqlOf = new Map<SupportExtensionSource, SupportExtensionSql>();
 
 /**
  * Called once by a feature that extends support (the maintenance plan). Registered for the process,
  * like order-files' in-use checks: the source takes the database as a parameter, so it serves every
  * app instance a test builds. The same function twice is one registration.
  */
-export function addSupportExtension(source: SupportExtensionSource): void {
+export function addSupportExtension(source: SupportExtensionSource, coveredUntilSql?: SupportExtensionSql): void {
   if (!sources.includes(source)) sources.push(source);
+  if (coveredUntilSql) sqlOf.set(source, coveredUntilSql);
 }
 
 /** For tests that register a source of their own: takes it away again. */
 export function removeSupportExtension(source: SupportExtensionSource): void {
   const i = sources.indexOf(source);
   if (i >= 0) sources.splice(i, 1);
+  sqlOf.delete(source);
+}
+
+/**
+ * What the registered extensions have paid for, as one SQL expression for the order `orderIdSql`, or
+ * undefined when an extension has no SQL form (the caller then asks supportWindow per order).
+ */
+export function extensionCoveredUntilSql(orderIdSql: string): string | undefined {
+  if (sources.some((s) => !sqlOf.has(s))) return undefined;
+  const parts = sources.map((s) => sqlOf.get(s)!(orderIdSql));
+  return parts.length === 0 ? 'null::timestamptz' : parts.length === 1 ? parts[0] : `coalesce(${parts.join(', ')})`;
+}
+
+/** The end of the support window from the delivery and what an extension paid for (windowOf's rule). */
+export function supportUntilOf(deliveredAt: Date, supportDays: number, coveredUntil: Date | null): Date {
+  const included = includedSupportEnd(deliveredAt, supportDays);
+  return coveredUntil && coveredUntil > included ? coveredUntil : included;
 }
 
 export interface SupportWindow {
@@ -74,7 +100,7 @@ export function windowOf(deliveredAt: Date | null, supportDays: number, extensio
   const paid = extension?.coveredUntil ?? null;
   if (!deliveredAt) return { deliveredAt: null, includedUntil: null, supportUntil: null, covered: false, plan, planCoveredUntil: paid };
   const includedUntil = includedSupportEnd(deliveredAt, supportDays);
-  const supportUntil = paid && paid > includedUntil ? paid : includedUntil;
+  const supportUntil = supportUntilOf(deliveredAt, supportDays, paid);
   return { deliveredAt, includedUntil, supportUntil, covered: now < supportUntil, plan, planCoveredUntil: paid };
 }
 
