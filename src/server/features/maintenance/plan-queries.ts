@@ -56,11 +56,10 @@ export async function maintenanceSupportExtension(db: Db | Tx, orderId: string):
   };
 }
 
-/**
- * maintenanceSupportExtension's `coveredUntil` as one SQL expression for the order `orderIdSql`: the
- * latest end paid over all subscriptions, when the newest one is more than `created`.
- */
-export const maintenanceCoveredUntilSql = (orderIdSql: string) =>
+// The same `coveredUntil` as one SQL expression for the order `orderIdSql` (support-window's
+// SupportExtensionSql): the latest end paid over all subscriptions, when the newest one is more than
+// `created`. The order list reads it in its one statement (docs/decisions/285-signed-in-read-path.md).
+maintenanceSupportExtension.coveredUntilSql = (orderIdSql: string) =>
   `(select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = ${orderIdSql}) end
       from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
 

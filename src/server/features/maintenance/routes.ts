@@ -11,7 +11,7 @@ import { authOf, requireUser } from '../../plugins/auth.ts';
 import { escapeHtml } from '../mail/render-email.ts';
 import { TEST_CHECKOUT_BUTTON, testCheckoutHtml } from '../../integrations/payments/test-checkout-page.ts';
 import { addSupportExtension } from '../support/support-window.ts';
-import { maintenanceCoveredUntilSql, maintenanceSupportExtension } from './plan-queries.ts';
+import { maintenanceSupportExtension } from './plan-queries.ts';
 import { cancelAtPeriodEnd, keepPlan, subscribe, verifySubscription } from './subscribe.ts';
 import { authoriseTestSubscription, chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
 
@@ -20,7 +20,7 @@ import { authoriseTestSubscription, chargeTestSubscription, findTestSubscription
 
 export const maintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // While a plan has paid a period, support runs to its end (features/support asks the extension).
-  addSupportExtension(maintenanceSupportExtension, maintenanceCoveredUntilSql);
+  addSupportExtension(maintenanceSupportExtension);
   const tags = ['maintenance'];
   const guard = { onRequest: requireUser(deps.db) };
 

@@ -36,29 +36,26 @@ export type SupportExtensionSource = (db: Db | Tx, orderId: string, now: Date) =
 
 /**
  * The same extension's `coveredUntil` as one SQL expression (a timestamptz, null when its plan covers
- * nothing) for the order whose id is `orderIdSql` (e.g. `o.id`): lists fold the window into their
- * one statement (docs/decisions/285-signed-in-read-path.md).
+ * nothing) for the order whose id is `orderIdSql` (e.g. `o.id`), set on the source function by its
+ * feature: lists fold the window into their one statement (docs/decisions/285-signed-in-read-path.md).
  */
 export type SupportExtensionSql = (orderIdSql: string) => string;
 
-const sources: SupportExtensionSource[] = [];
-const sqlOf = new Map<SupportExtensionSource, SupportExtensionSql>();
+const sources: (SupportExtensionSource & { coveredUntilSql?: SupportExtensionSql })[] = [];
 
 /**
  * Called once by a feature that extends support (the maintenance plan). Registered for the process,
  * like order-files' in-use checks: the source takes the database as a parameter, so it serves every
  * app instance a test builds. The same function twice is one registration.
  */
-export function addSupportExtension(source: SupportExtensionSource, coveredUntilSql?: SupportExtensionSql): void {
+export function addSupportExtension(source: SupportExtensionSource & { coveredUntilSql?: SupportExtensionSql }): void {
   if (!sources.includes(source)) sources.push(source);
-  if (coveredUntilSql) sqlOf.set(source, coveredUntilSql);
 }
 
 /** For tests that register a source of their own: takes it away again. */
 export function removeSupportExtension(source: SupportExtensionSource): void {
   const i = sources.indexOf(source);
   if (i >= 0) sources.splice(i, 1);
-  sqlOf.delete(source);
 }
 
 /**
@@ -66,8 +63,8 @@ export function removeSupportExtension(source: SupportExtensionSource): void {
  * undefined when an extension has no SQL form (the caller then asks supportWindow per order).
  */
 export function extensionCoveredUntilSql(orderIdSql: string): string | undefined {
-  if (sources.some((s) => !sqlOf.has(s))) return undefined;
-  const parts = sources.map((s) => sqlOf.get(s)!(orderIdSql));
+  if (sources.some((s) => !s.coveredUntilSql)) return undefined;
+  const parts = sources.map((s) => s.coveredUntilSql!(orderIdSql));
   return parts.length === 0 ? 'null::timestamptz' : parts.length === 1 ? parts[0] : `coalesce(${parts.join(', ')})`;
 }
 
