@@ -1,0 +1,15 @@
+import autocannon from 'autocannon';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedDeliveredOrder } from '../tests/fixtures/delivered-orders.ts';
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', ADMIN_STEP_UP: 'off', PUBLIC_URL: 'http://localhost' } as never, { dataDir: 'memory', webDistDir: '/nonexistent' });
+const database = await openDatabase({ dataDir: 'memory' });
+const built = await buildApp(config, { database, pollMail: false });
+const { customer, orderId } = await seedDeliveredOrder(built, 'prof@example.com');
+await built.app.listen({ port: 0, host: '127.0.0.1' });
+const port = (built.app.server.address() as { port: number }).port;
+const path = (process.env.PROF_PATH ?? '/api/v1/order/getAllOrders/user').replace(':id', orderId);
+const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 50, duration: Number(process.env.PROF_SECONDS ?? 5), headers: { authorization: `Bearer ${customer.token}` } });
+console.log(path, Math.round(r.requests.average), 'req/s p99', r.latency.p99, 'non2xx', r.non2xx);
+await built.app.close(); await database.close();

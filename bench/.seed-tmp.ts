@@ -1,0 +1,12 @@
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedDeliveredOrder } from '../tests/fixtures/delivered-orders.ts';
+import { writeFileSync } from 'node:fs';
+const dir = process.argv[2]!;
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_STEP_UP: 'off', DATA_DIR: dir } as never, { dataDir: dir, webDistDir: '/nonexistent' });
+const database = await openDatabase({ dataDir: dir });
+const built = await buildApp(config, { database, pollMail: false });
+const { customer, orderId } = await seedDeliveredOrder(built, 'prof@example.com');
+await built.app.close(); await database.close();
+writeFileSync(`${dir}.json`, JSON.stringify({ token: customer.token, orderId }));
