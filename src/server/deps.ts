@@ -17,6 +17,12 @@ import type { FileInUseCheck } from './features/order-files/file-in-use.ts';
 export interface AppQueries {
   /** Why an order file cannot be deleted (a review round, a message, a support request uses it). */
   fileInUse: FileInUseCheck[];
+  /**
+   * `exists (…)` in SQL: whether the order `orderIdSql` has notices `order.seen` of `what` would mark
+   * read for `side` (set by the notices feature). A read publishes `order.seen` only then
+   * (docs/decisions/285-signed-in-read-path.md); unset, it always publishes.
+   */
+  unseenNoticesSql?: (side: 'customer' | 'agency', what: 'stages' | 'reviews', orderIdSql: string) => string;
 }
 
 /** What features receive from buildApp: passed explicitly, never hidden in decorators. */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
 import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
 import type { ReviewRef } from '../../lib/domain-events.ts';
-import { SEEN_KINDS, addNotice, markNoticesRead } from './notices.ts';
+import { SEEN_KINDS, addNotice, markNoticesRead, unseenNoticesSql } from './notices.ts';
 
 // What becomes a notice for whom (decision 155). Each reaction runs in the publisher's transaction:
 // a notice exists exactly when its message, round, decision, pin or stage does. Notices hear of
@@ -18,6 +18,8 @@ const stageSummary = (stage: number) => `${stageDoneText(STAGES[stage - 1] ?? `S
 
 export function subscribeNotices(deps: AppDeps) {
   const { events } = deps;
+  // The reads that publish `order.seen` ask first whether it would mark anything (decision 285).
+  deps.queries.unseenNoticesSql = unseenNoticesSql;
   events.inTransaction('order.message', async (m, tx) => {
     await addNotice(tx, {
       orderId: m.orderId,

@@ -25,7 +25,6 @@ import { deletePin, editPin } from './edit-pin.ts';
 import { listReviews } from './list-reviews.ts';
 import { openReview } from './open-review.ts';
 import { reviewOrder, type Side, type Viewer } from './review-order.ts';
-import { unseenNoticesSql } from '../notices/notices.ts';
 
 // Design reviews (decision 150). The customer reads rounds, pins and decides; the
 // founder (under /admin, whose guard admits admins only and answers a customer 403) opens rounds,
@@ -48,7 +47,8 @@ const commentAs = (deps: AppDeps, side: Side) => async (request: CommentRequest,
  * only when there is a notice to mark: one read instead of a transaction on every list (decision 285).
  */
 const seen = async (deps: AppDeps, orderId: string, side: 'customer' | 'agency') => {
-  const [row] = await deps.database.query<{ unseen: boolean }>(`select ${unseenNoticesSql(side, 'reviews', '$1::uuid')} as unseen`, [orderId], `unseen_reviews_${side}`);
+  const unseen = deps.queries.unseenNoticesSql;
+  const [row] = unseen ? await deps.database.query<{ unseen: boolean }>(`select ${unseen(side, 'reviews', '$1::uuid')} as unseen`, [orderId], `unseen_reviews_${side}`) : [{ unseen: true }];
   if (row?.unseen) await deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
 };
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import type { LoadedOrder } from './load-order.ts';
-import { unseenNoticesSql } from '../notices/notices.ts';
+import { namedStatement } from '../../lib/named-statement.ts';
 
 /** What the customer's status reads show of an order (a part of loadOrder's LoadedOrder). */
 export interface OwnOrder {
@@ -35,11 +35,12 @@ interface OwnOrderRow {
   unseen: boolean;
 }
 
-// The order, its two installments, its stages (a row each) and whether it has unseen stage notices,
-// in ONE named statement (docs/decisions/285-signed-in-read-path.md); drafts read as not found.
-const OWN_ORDER_SQL = `select o.id, o.public_id, o.currency, o.total::float8 as total, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at,
+// The order, its two installments, its stages (a row each) and whether it has unseen stage notices
+// (the notices feature's SQL on deps.queries; without it, always), in ONE named statement
+// (docs/decisions/285-signed-in-read-path.md); drafts read as not found.
+const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, o.total::float8 as total, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at,
         a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
-        s.stage, s.completed_at, s.note, ${unseenNoticesSql('customer', 'stages', 'o.id')} as unseen
+        s.stage, s.completed_at, s.note, ${unseen} as unseen
    from orders o
    join installments a on a.order_id = o.id and a.kind = 'advance'
    join installments r on r.order_id = o.id and r.kind = 'remaining'
@@ -50,7 +51,8 @@ const OWN_ORDER_SQL = `select o.id, o.public_id, o.currency, o.total::float8 as 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: string): Promise<OwnOrder> {
-  const rows = await deps.database.query<OwnOrderRow>(OWN_ORDER_SQL, [publicId, userId], 'own_order_status');
+  const text = ownOrderSql(deps.queries.unseenNoticesSql?.('customer', 'stages', 'o.id') ?? 'true');
+  const rows = await deps.database.query<OwnOrderRow>(text, [publicId, userId], namedStatement('own_order_status', text));
   const first = rows[0];
   if (!first) throw notFound('Order not found.');
   return {
