@@ -38,12 +38,14 @@ interface Target {
   signedIn?: boolean;
 }
 
-if (!existsSync(SERVER) || !existsSync(join(WEB, 'prerendered', 'manifest.json'))) {
-  console.error(`bench/api.ts needs the build: run \`npm run build\` first, or \`npm run bench\`, which builds when dist/ is missing (${SERVER}, ${WEB}/prerendered/manifest.json)`);
+// The signed-in part needs only the compiled server (`node scripts/build-server.mjs`); the public
+// part serves the pages and assets of the whole build too.
+if (!existsSync(SERVER) || (PARTS.includes('public') && !existsSync(join(WEB, 'prerendered', 'manifest.json')))) {
+  console.error(`bench/api.ts needs the build: run \`npm run build\` first, or \`npm run bench\`, which builds when dist/ is missing (${SERVER}${PARTS.includes('public') ? `, ${WEB}/prerendered/manifest.json` : ''})`);
   process.exit(1);
 }
 // A small hashed asset, as a browser asks for it.
-const asset = readdirSync(join(WEB, 'assets'))
+const asset = !PARTS.includes('public') ? 'none' : readdirSync(join(WEB, 'assets'))
   .filter((f) => /^[\w-]+-[\w-]{8}\.js$/.test(f))
   .map((f) => ({ f, size: statSync(join(WEB, 'assets', f)).size }))
   .filter((a) => a.size > 1024)

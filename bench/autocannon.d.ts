@@ -1,7 +1,7 @@
 // autocannon ships no types; only what bench/api.ts uses.
 declare module 'autocannon' {
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p99: number };
     errors: number;
     non2xx: number;

@@ -167,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobQueue({ database, log: app.log, autoRun: config.JOBS_POLL_SECONDS > 0 && config.NODE_ENV !== 'test' });
   const events = createDomainEvents(database.db, app.log, () => {
     options.afterCommitFault?.();
-    mailer.wake();
+    mailer.wakeIfQueued();
     jobs.wake();
   });
   const fileStorage = await openFileStorage(config);

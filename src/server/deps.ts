@@ -19,6 +19,12 @@ export interface AppQueries {
   fileInUse: FileInUseCheck[];
   /** Whether an order file is part of an approval record (an approved design round): kept as its hash when its uploader's account goes. */
   fileApproved: FileApprovedCheck[];
+  /**
+   * `exists (…)` in SQL: whether the order `orderIdSql` has notices `order.seen` of `what` would mark
+   * read for `side` (set by the notices feature). A read publishes `order.seen` only then
+   * (docs/decisions/285-signed-in-read-path.md); unset, it always publishes.
+   */
+  unseenNoticesSql?: (side: 'customer' | 'agency', what: 'stages' | 'reviews', orderIdSql: string) => string;
 }
 
 /** What features receive from buildApp: passed explicitly, never hidden in decorators. */

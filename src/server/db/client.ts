@@ -16,8 +16,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs one or more SQL statements without parameters (migrations). */
   execScript(text: string): Promise<void>;
-  /** Raw parameterised query, for the few places drizzle's builder does not fit. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Raw parameterised query, for the few places drizzle's builder does not fit. `name` makes it a
+   * named prepared statement on PostgreSQL (parsed and planned once per connection: the hot
+   * signed-in reads, docs/decisions/285-signed-in-read-path.md); one name, one text.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** The pg pool when running on PostgreSQL (socket.io adapter needs it). */
   pool?: pg.Pool;
   ping(): Promise<boolean>;
@@ -90,8 +94,8 @@ async function openPostgres(url: string): Promise<Database> {
     async execScript(text) {
       await pool.query(text);
     },
-    async query(text, params) {
-      const r = await pool.query(text, params as unknown[]);
+    async query(text, params, name) {
+      const r = name ? await pool.query({ name, text, values: params as unknown[] }) : await pool.query(text, params as unknown[]);
       return r.rows;
     },
     ping: () => pingWith(db),

@@ -50,11 +50,26 @@ const toResponse = (row: { answers: BriefAnswers; submittedAt: Date | null } | u
   locked,
 });
 
-/** The questions and the brief so far. Without `userId` (the founder) any paid order. */
+/**
+ * The questions and the brief so far. Without `userId` (the founder) any paid order. One statement
+ * (docs/decisions/285-signed-in-read-path.md): findOrder's rule — locked once "UI Started" is done and
+ * the brief was submitted — read beside the brief.
+ */
 export async function getBrief(db: Db, publicId: string, userId?: string): Promise<BriefResponse> {
-  const order = await findOrder(db, publicId, userId);
-  const [row] = await db.select({ answers: orderBriefs.answers, submittedAt: orderBriefs.submittedAt }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id));
-  return toResponse(row, order.locked);
+  const [found] = await db
+    .select({
+      answers: orderBriefs.answers,
+      submittedAt: orderBriefs.submittedAt,
+      briefId: orderBriefs.orderId,
+      uiStarted: sql<boolean>`exists (select 1 from ${orderStages} s where s.order_id = ${orders.id} and s.stage = ${BRIEF_LOCK_STAGE})`,
+    })
+    .from(orders)
+    .leftJoin(orderBriefs, eq(orderBriefs.orderId, orders.id))
+    .where(and(eq(orders.publicId, publicId), ne(orders.state, 'awaiting_advance'), userId ? eq(orders.userId, userId) : undefined))
+    .limit(1);
+  if (!found) throw notFound('Order not found.');
+  const row = found.briefId === null ? undefined : { answers: found.answers!, submittedAt: found.submittedAt };
+  return toResponse(row, Boolean(found.uiStarted) && Boolean(found.submittedAt));
 }
 
 /**

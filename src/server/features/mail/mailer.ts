@@ -33,6 +33,12 @@ export interface Mailer {
   enqueue(tx: Db | Tx, to: string, template: string, mail: RenderedEmail, attach?: AttachmentRef[]): Promise<void>;
   /** Starts a pass soon (after a commit that queued mail); lossy by design: the poll catches what it misses. */
   wake(): void;
+  /**
+   * After a commit: a pass only when this process queued mail lately (in any transaction still open,
+   * which may be the one that committed). Most transactions queue none (an order page read marking
+   * notices read, docs/decisions/285-signed-in-read-path.md), and a pass is a locking UPDATE on the outbox.
+   */
+  wakeIfQueued(): void;
   /** Sends everything due now; resolves when done. Used by the worker loop and by tests. */
   drain(): Promise<number>;
   stop(): Promise<void>;
@@ -58,6 +64,7 @@ export function createMailer(opts: {
   let stopped = false;
   let running: Promise<number> | null = null;
 
+  const QUEUED_LATELY_MS = 60_000;
   const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** attempts);
 
   async function sendDue(): Promise<number> {
@@ -126,6 +133,9 @@ export function createMailer(opts: {
     return running;
   }
 
+  // When this process last queued a mail: a commit within QUEUED_LATELY_MS of it may be the one that
+  // makes it visible. A longer transaction's mail waits for the poll (lossy by design, see wake).
+  let lastQueuedAt = Number.NEGATIVE_INFINITY;
   function wake() {
     if (!stopped) setImmediate(() => void drain().catch((err) => log.error({ err }, 'mail worker')));
   }
@@ -148,9 +158,13 @@ export function createMailer(opts: {
       });
       // Outside a transaction the row is visible now; inside one, the commit wakes the worker
       // (domain-events' onCommit) and this early pass simply finds nothing yet.
+      lastQueuedAt = Date.now();
       wake();
     },
     wake,
+    wakeIfQueued() {
+      if (Date.now() - lastQueuedAt < QUEUED_LATELY_MS) wake();
+    },
     drain,
     // Shutdown drains the worker: the pass under way finishes, then (for the real worker) one
     // last pass sends what requests answered meanwhile queued. A mail whose send is cut short

@@ -56,6 +56,13 @@ export async function maintenanceSupportExtension(db: Db | Tx, orderId: string):
   };
 }
 
+// The same `coveredUntil` as one SQL expression for the order `orderIdSql` (support-window's
+// SupportExtensionSql): the latest end paid over all subscriptions, when the newest one is more than
+// `created`. The order list reads it in its one statement (docs/decisions/285-signed-in-read-path.md).
+maintenanceSupportExtension.coveredUntilSql = (orderIdSql: string) =>
+  `(select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = ${orderIdSql}) end
+      from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
+
 /** When the next monthly charge comes: the end of the paid period of a plan that goes on. */
 const nextChargeOf = (s: Sub) => (s.paidUntil && !s.cancelAtPeriodEnd && (s.state === 'active' || s.state === 'pending') ? s.paidUntil.toISOString() : null);
 

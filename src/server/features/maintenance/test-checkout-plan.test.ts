@@ -102,6 +102,9 @@ describe('maintenance plan in the built-in test checkout', () => {
     const window = await supportWindow(t.deps.db, 365, order.id, new Date(firstEnd.getTime() + DAY));
     expect(window).toMatchObject({ covered: true, supportUntil: after!.paidUntil, plan: { state: 'active', currentPeriodEnd: after!.paidUntil } });
     expect((await supportWindow(t.deps.db, 365, order.id, new Date(after!.paidUntil!.getTime() + 1))).covered).toBe(false);
+    // My Orders reads the same end in its one statement, through the plan's SQL form (decision 285).
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/order/getAllOrders/user', headers: owner.headers });
+    expect(mine.json().orders).toEqual([expect.objectContaining({ order_id: order.publicId, supportUntil: after!.paidUntil!.toISOString() })]);
 
     // Cancel at the period end: no further charge; once the period is over the plan is cancelled.
     const cancelled = await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers });

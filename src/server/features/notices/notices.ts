@@ -31,3 +31,24 @@ export async function markNoticesRead(db: Db | Tx, orderId: string, recipient: M
     .set({ readAt: now })
     .where(and(eq(notices.orderId, orderId), eq(notices.recipient, recipient), inArray(notices.kind, [...kinds]), isNull(notices.readAt), isNull(notices.sentAt)));
 }
+
+/** What each `order.seen` read shows of the order, as the notice kinds it makes read. */
+export const SEEN_KINDS = {
+  reviews: ['review_opened', 'review_decided', 'review_comment'],
+  stages: ['stage_completed'],
+  // The back office's order page shows a submitted brief and new files as its tabs' badges.
+  order: ['brief_submitted', 'customer_file'],
+  files: ['customer_file'],
+} as const satisfies Record<string, readonly NoticeKind[]>;
+
+/**
+ * `exists (…)`: whether the order `orderIdSql` (e.g. `o.id`) has notices of `what` for `side` that
+ * its `order.seen` would mark read. A read folds it into its own statement and publishes the event
+ * only then, instead of a transaction that changes nothing on every read
+ * (docs/decisions/285-signed-in-read-path.md).
+ */
+export function unseenNoticesSql(side: MessageSide, what: keyof typeof SEEN_KINDS, orderIdSql: string): string {
+  const kinds = SEEN_KINDS[what].map((k) => `'${k}'`).join(', ');
+  return `exists (select 1 from notices n where n.order_id = ${orderIdSql} and n.recipient = '${side}' and n.kind in (${kinds})
+            and n.read_at is null and n.sent_at is null)`;
+}

@@ -3,9 +3,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { DELIVERY_STAGE, STAGES, isPaymentStage, stageDoneText } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orderIdsOf } from '../../lib/orders-of-user.ts';
-import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
+import { notices, type MessageSide } from '../../db/schema/order-messages.ts';
 import type { ReviewRef } from '../../lib/domain-events.ts';
-import { addNotice, markNoticesRead } from './notices.ts';
+import { SEEN_KINDS, addNotice, markNoticesRead, unseenNoticesSql } from './notices.ts';
 
 // What becomes a notice for whom (decision 155). Each reaction runs in the publisher's transaction:
 // a notice exists exactly when its message, round, decision, pin or stage does. Notices hear of
@@ -16,16 +16,10 @@ const round = (r: ReviewRef) => `${r.kind === 'ui' ? 'UI' : 'Final'} design revi
 
 const stageSummary = (stage: number) => `${stageDoneText(STAGES[stage - 1] ?? `Stage ${stage}`)} (stage ${stage} of ${STAGES.length})`;
 
-const SEEN_KINDS = {
-  reviews: ['review_opened', 'review_decided', 'review_comment'],
-  stages: ['stage_completed'],
-  // The back office's order page shows a submitted brief and new files as its tabs' badges.
-  order: ['brief_submitted', 'customer_file'],
-  files: ['customer_file'],
-} as const satisfies Record<string, readonly NoticeKind[]>;
-
 export function subscribeNotices(deps: AppDeps) {
   const { events } = deps;
+  // The reads that publish `order.seen` ask first whether it would mark anything (decision 285).
+  deps.queries.unseenNoticesSql = unseenNoticesSql;
   events.inTransaction('order.message', async (m, tx) => {
     await addNotice(tx, {
       orderId: m.orderId,

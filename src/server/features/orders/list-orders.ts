@@ -4,7 +4,8 @@ import { toMajor } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { unreadMessagesSql } from '../order-messages/unread.ts';
-import { supportWindow } from '../support/support-window.ts';
+import { extensionCoveredUntilSql, supportUntilOf, supportWindow } from '../support/support-window.ts';
+import { namedStatement } from '../../lib/named-statement.ts';
 
 interface Row {
   id: string;
@@ -18,32 +19,52 @@ interface Row {
   rem_amount: number;
   rem_state: 'due' | 'pending' | 'paid';
   stages: number;
-  delivered: boolean;
+  delivered_at: Date | string | null;
+  /** What a plan paid for (support-window's extensions); undefined when they have no SQL form. */
+  covered_until?: Date | string | null;
   unread: number;
 }
 
-/** The customer's orders whose advance is paid, newest first (spec §2 "My Orders"). */
-export async function listOrders(deps: AppDeps, userId: string, publicId?: string): Promise<OrderSummary[]> {
-  const ctx = moneyContext(deps);
-  const rows = await deps.database.query<Row>(
-    `select o.id, o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
+/**
+ * The list in ONE statement (docs/decisions/285-signed-in-read-path.md): the installments, the stage
+ * count, the delivery (order_stages' key) and the unread count, and for a delivered order the support
+ * window's extensions, which give their part as SQL.
+ */
+function listSql(covered: string | undefined) {
+  return `select o.id, o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
             (select count(*)::int from order_stages s where s.order_id = o.id) as stages,
-            exists (select 1 from order_stages d where d.order_id = o.id and d.stage = ${DELIVERY_STAGE}) as delivered,
+            d.completed_at as delivered_at,
+            ${covered === undefined ? '' : `case when d.completed_at is null then null else ${covered} end as covered_until,`}
             ${unreadMessagesSql('customer', 'o.id')} as unread
        from orders o
        join installments a on a.order_id = o.id and a.kind = 'advance'
        join installments r on r.order_id = o.id and r.kind = 'remaining'
+       left join order_stages d on d.order_id = o.id and d.stage = ${DELIVERY_STAGE}
       where o.user_id = $1 and o.state <> 'awaiting_advance' and ($2::text is null or o.public_id = $2)
       order by o.created_at desc
-      limit 100`,
-    [userId, publicId ?? null],
-  );
-  // The support window of each order (null until delivered; few orders per customer).
+      limit 100`;
+}
+
+const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/** The customer's orders whose advance is paid, newest first (spec §2 "My Orders"). */
+export async function listOrders(deps: AppDeps, userId: string, publicId?: string): Promise<OrderSummary[]> {
+  const ctx = moneyContext(deps);
+  const covered = extensionCoveredUntilSql('o.id');
+  const text = listSql(covered);
+  const rows = await deps.database.query<Row>(text, [userId, publicId ?? null], namedStatement('list_orders', text));
+  // The support window of each delivered order (null until delivered).
   const now = new Date();
   const supportUntil = new Map<string, string>();
   for (const r of rows) {
-    if (!r.delivered) continue;
+    if (!r.delivered_at) continue;
+    if (covered !== undefined) {
+      const paid = r.covered_until ? toDate(r.covered_until) : null;
+      supportUntil.set(r.id, supportUntilOf(toDate(r.delivered_at), deps.config.SUPPORT_DAYS, paid).toISOString());
+      continue;
+    }
+    // An extension without a SQL form: asked per order, as before.
     const window = await supportWindow(deps.db, deps.config.SUPPORT_DAYS, r.id, now);
     if (window.supportUntil) supportUntil.set(r.id, window.supportUntil.toISOString());
   }

@@ -42,8 +42,15 @@ const commentAs = (deps: AppDeps, side: Side) => async (request: CommentRequest,
   return reply.status(201).send({ success: true as const, comment });
 };
 
-/** The reader has seen the order's rounds: notices subscribe (what was seen is not mailed). */
-const seen = (deps: AppDeps, orderId: string, side: 'customer' | 'agency') => deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
+/**
+ * The reader has seen the order's rounds: notices subscribe (what was seen is not mailed). Published
+ * only when there is a notice to mark: one read instead of a transaction on every list (decision 285).
+ */
+const seen = async (deps: AppDeps, orderId: string, side: 'customer' | 'agency') => {
+  const unseen = deps.queries.unseenNoticesSql;
+  const [row] = unseen ? await deps.database.query<{ unseen: boolean }>(`select ${unseen(side, 'reviews', '$1::uuid')} as unseen`, [orderId], `unseen_reviews_${side}`) : [{ unseen: true }];
+  if (row?.unseen) await deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
+};
 
 const listSchema = { summary: "The order's review rounds with their files, pins and decisions, oldest first", params: reviewsParams, response: { 200: reviewsResponse, ...errorResponses } };
 

@@ -34,14 +34,21 @@ export interface SupportExtension {
 /** Reads one order's extension inside the caller's connection or transaction; null when the order has none. */
 export type SupportExtensionSource = (db: Db | Tx, orderId: string, now: Date) => Promise<SupportExtension | null>;
 
-const sources: SupportExtensionSource[] = [];
+/**
+ * The same extension's `coveredUntil` as one SQL expression (a timestamptz, null when its plan covers
+ * nothing) for the order whose id is `orderIdSql` (e.g. `o.id`), set on the source function by its
+ * feature: lists fold the window into their one statement (docs/decisions/285-signed-in-read-path.md).
+ */
+export type SupportExtensionSql = (orderIdSql: string) => string;
+
+const sources: (SupportExtensionSource & { coveredUntilSql?: SupportExtensionSql })[] = [];
 
 /**
  * Called once by a feature that extends support (the maintenance plan). Registered for the process,
  * like order-files' in-use checks: the source takes the database as a parameter, so it serves every
  * app instance a test builds. The same function twice is one registration.
  */
-export function addSupportExtension(source: SupportExtensionSource): void {
+export function addSupportExtension(source: SupportExtensionSource & { coveredUntilSql?: SupportExtensionSql }): void {
   if (!sources.includes(source)) sources.push(source);
 }
 
@@ -49,6 +56,22 @@ export function addSupportExtension(source: SupportExtensionSource): void {
 export function removeSupportExtension(source: SupportExtensionSource): void {
   const i = sources.indexOf(source);
   if (i >= 0) sources.splice(i, 1);
+}
+
+/**
+ * What the registered extensions have paid for, as one SQL expression for the order `orderIdSql`, or
+ * undefined when an extension has no SQL form (the caller then asks supportWindow per order).
+ */
+export function extensionCoveredUntilSql(orderIdSql: string): string | undefined {
+  if (sources.some((s) => !s.coveredUntilSql)) return undefined;
+  const parts = sources.map((s) => s.coveredUntilSql!(orderIdSql));
+  return parts.length === 0 ? 'null::timestamptz' : parts.length === 1 ? parts[0] : `coalesce(${parts.join(', ')})`;
+}
+
+/** The end of the support window from the delivery and what an extension paid for (windowOf's rule). */
+export function supportUntilOf(deliveredAt: Date, supportDays: number, coveredUntil: Date | null): Date {
+  const included = includedSupportEnd(deliveredAt, supportDays);
+  return coveredUntil && coveredUntil > included ? coveredUntil : included;
 }
 
 export interface SupportWindow {
@@ -74,7 +97,7 @@ export function windowOf(deliveredAt: Date | null, supportDays: number, extensio
   const paid = extension?.coveredUntil ?? null;
   if (!deliveredAt) return { deliveredAt: null, includedUntil: null, supportUntil: null, covered: false, plan, planCoveredUntil: paid };
   const includedUntil = includedSupportEnd(deliveredAt, supportDays);
-  const supportUntil = paid && paid > includedUntil ? paid : includedUntil;
+  const supportUntil = supportUntilOf(deliveredAt, supportDays, paid);
   return { deliveredAt, includedUntil, supportUntil, covered: now < supportUntil, plan, planCoveredUntil: paid };
 }
 

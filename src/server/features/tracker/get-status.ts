@@ -4,16 +4,76 @@ import type { StatusResponse } from '../../../contract/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
-import { type LoadedOrder, loadOrder } from './load-order.ts';
+import type { LoadedOrder } from './load-order.ts';
+import { namedStatement } from '../../lib/named-statement.ts';
 
-export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: string): Promise<LoadedOrder> {
-  const o = await loadOrder(deps.db, publicId, userId);
-  if (!o) throw notFound('Order not found.');
-  return o;
+/** What the customer's status reads show of an order (a part of loadOrder's LoadedOrder). */
+export interface OwnOrder {
+  order: Pick<LoadedOrder['order'], 'id' | 'publicId' | 'currency' | 'total' | 'deliveryUrl' | 'dueDate' | 'uiApprovedAt'>;
+  advance: Pick<LoadedOrder['advance'], 'amount' | 'state'>;
+  remaining: Pick<LoadedOrder['remaining'], 'amount' | 'state'>;
+  stages: Pick<LoadedOrder['stages'][number], 'stage' | 'completedAt' | 'note'>[];
+  /** Notices of completed stages the customer has not seen yet (what `order.seen` would mark read). */
+  unseenStages: boolean;
+}
+
+interface OwnOrderRow {
+  id: string;
+  public_id: string;
+  currency: string;
+  total: number;
+  delivery_url: string | null;
+  due_date: string | null;
+  ui_approved_at: Date | string | null;
+  adv_amount: number;
+  adv_state: LoadedOrder['advance']['state'];
+  rem_amount: number;
+  rem_state: LoadedOrder['remaining']['state'];
+  stage: number | null;
+  completed_at: Date | string | null;
+  note: string | null;
+  unseen: boolean;
+}
+
+// The order, its two installments, its stages (a row each) and whether it has unseen stage notices
+// (the notices feature's SQL on deps.queries; without it, always), in ONE named statement
+// (docs/decisions/285-signed-in-read-path.md); drafts read as not found.
+const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, o.total::float8 as total, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at,
+        a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
+        s.stage, s.completed_at, s.note, ${unseen} as unseen
+   from orders o
+   join installments a on a.order_id = o.id and a.kind = 'advance'
+   join installments r on r.order_id = o.id and r.kind = 'remaining'
+   left join order_stages s on s.order_id = o.id
+  where o.public_id = $1 and o.user_id = $2 and o.state <> 'awaiting_advance'
+  order by s.stage`;
+
+const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: string): Promise<OwnOrder> {
+  const text = ownOrderSql(deps.queries.unseenNoticesSql?.('customer', 'stages', 'o.id') ?? 'true');
+  const rows = await deps.database.query<OwnOrderRow>(text, [publicId, userId], namedStatement('own_order_status', text));
+  const first = rows[0];
+  if (!first) throw notFound('Order not found.');
+  return {
+    order: {
+      id: first.id,
+      publicId: first.public_id,
+      currency: first.currency,
+      total: Number(first.total),
+      deliveryUrl: first.delivery_url,
+      dueDate: first.due_date,
+      uiApprovedAt: first.ui_approved_at === null ? null : toDate(first.ui_approved_at),
+    },
+    advance: { amount: Number(first.adv_amount), state: first.adv_state },
+    remaining: { amount: Number(first.rem_amount), state: first.rem_state },
+    stages: rows.filter((r) => r.stage !== null).map((r) => ({ stage: r.stage!, completedAt: toDate(r.completed_at!), note: r.note })),
+    unseenStages: first.unseen,
+  };
 }
 
 /** status/getStatus/order/:id — spec §3 "Status response", with real amounts and states. */
-export function toStatus(deps: AppDeps, o: LoadedOrder): StatusResponse {
+export function toStatus(deps: AppDeps, o: OwnOrder): StatusResponse {
   const c = displayCurrency(moneyContext(deps), o.order.currency);
   const byStage = new Map(o.stages.map((s) => [s.stage, s]));
   const isRemainingPaid = o.remaining.state === 'paid';
@@ -41,7 +101,7 @@ export function toStatus(deps: AppDeps, o: LoadedOrder): StatusResponse {
   };
 }
 
-export function toStatusDates(o: LoadedOrder) {
+export function toStatusDates(o: OwnOrder) {
   const byStage = new Map(o.stages.map((s) => [s.stage, s]));
   return {
     success: true as const,

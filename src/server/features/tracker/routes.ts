@@ -13,8 +13,9 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     { schema: { tags: ['tracker'], summary: 'Progress of one of your orders (15 stages)', params: orderIdParams, response: { 200: statusResponse, ...errorResponses } }, onRequest: requireUser(deps.db) },
     async (request) => {
       const order = await loadOwnOrder(deps, authOf(request).user.id, request.params.id);
-      // The customer has seen the stages: notices subscribe (the stages' batch is not mailed then).
-      await deps.events.publishAlone('order.seen', { orderId: order.order.id, side: 'customer', what: 'stages', at: new Date() });
+      // The customer has seen the stages: notices subscribe (the stages' batch is not mailed then);
+      // published only when there is a notice to mark (decision 285).
+      if (order.unseenStages) await deps.events.publishAlone('order.seen', { orderId: order.order.id, side: 'customer', what: 'stages', at: new Date() });
       return toStatus(deps, order);
     },
   );
