@@ -78,6 +78,8 @@ export interface ChangeUpdated extends OrderRef {
   changeId: string;
   title: string;
   state: 'requested' | 'quoted' | 'accepted' | 'declined' | 'withdrawn' | 'included';
+  /** Whose move this was: the customer's (asked, declined, withdrew) or the agency's. */
+  by: 'customer' | 'agency';
   amount: number | null;
   currency: string;
   extraDays: number;
@@ -102,8 +104,15 @@ export interface ChangePaid extends OrderRef {
   testMode: boolean;
 }
 
+/**
+ * A paid change is now accepted and the delivery has moved (changes, in the settling transaction,
+ * after `change.paid`): its document is issued on this event, so it always documents an accepted
+ * change whatever order the subscribers were registered in.
+ */
+export type ChangeAccepted = ChangePaid;
+
 /** A paid change's document was issued in the settling transaction (invoices): its receipt follows this event. */
-export interface ChangeInvoiced extends ChangePaid {
+export interface ChangeInvoiced extends ChangeAccepted {
   invoiceId: string;
   invoiceNumber: string;
 }
@@ -236,6 +245,7 @@ export interface DomainEventMap {
   'order.delivered': OrderDelivered;
   'change.updated': ChangeUpdated;
   'change.paid': ChangePaid;
+  'change.accepted': ChangeAccepted;
   'change.invoiced': ChangeInvoiced;
 }
 

@@ -20,8 +20,9 @@ export function subscribeInvoices(deps: AppDeps) {
   deps.events.inTransaction('maintenance.charged', async (e, tx) => {
     await issueChargeInvoice(deps, tx, e);
   });
-  // A paid change request gets its document from the same numbering (decision 250).
-  deps.events.inTransaction('change.paid', async (e, tx) => {
+  // A paid change request gets its document from the same numbering (decision 250), once the
+  // changes feature has accepted it (`change.accepted` follows `change.paid` in the same transaction).
+  deps.events.inTransaction('change.accepted', async (e, tx) => {
     const invoice = await issueChangeInvoice(deps, tx, e);
     await deps.events.publish(tx, 'change.invoiced', { ...e, invoiceId: invoice.id, invoiceNumber: invoice.number });
   });

@@ -24,7 +24,7 @@ export function noticeLines(list: Waiting[]): string[] {
   const lines: string[] = [];
   const messages = count('message');
   if (messages) lines.push(messages === 1 ? '1 new message' : `${messages} new messages`);
-  for (const n of list) if (n.kind === 'stage_completed' || n.kind === 'review_opened' || n.kind === 'review_decided' || n.kind === 'support_reply') lines.push(n.summary);
+  for (const n of list) if (n.kind === 'stage_completed' || n.kind === 'review_opened' || n.kind === 'review_decided' || n.kind === 'support_reply' || n.kind === 'change_requested' || n.kind === 'change_quoted') lines.push(n.summary);
   const comments = count('review_comment');
   if (comments) lines.push(comments === 1 ? '1 new comment on a design review' : `${comments} new comments on design reviews`);
   return lines;
