@@ -142,6 +142,13 @@ test('an add-on paid directly, a change included at no charge, a declined quote 
   await page.getByRole('button', { name: /^Pay .* \(test\)$/ }).click();
   await expect(seo).toHaveAttribute('data-state', 'accepted', { timeout: 15_000 });
 
+  // /pricing lists the same extras under the plan card, in the currency the visitor chose.
+  await page.goto('/pricing');
+  const extras = page.getByTestId('optional-extras');
+  await expect(extras.getByRole('heading', { name: 'Optional extras' })).toBeVisible();
+  await expect(extras.getByTestId('extra').filter({ hasText: 'Advanced SEO' })).toContainText('₹16,915 · 5 extra days');
+  await check(page, 'pricing-extras');
+
   // The founder raises one included at no charge, and quotes another.
   await admin.goto(`/admin/orders/${orderId}`);
   const raise = admin.getByTestId('raise-change');

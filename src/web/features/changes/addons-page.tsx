@@ -74,6 +74,7 @@ export default function AddonsPage() {
                     <td className={td}>
                       <Button
                         variant="secondary"
+                        className="whitespace-nowrap"
                         onClick={() =>
                           void act(
                             "PATCH",
