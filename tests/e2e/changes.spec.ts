@@ -98,6 +98,7 @@ test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due da
   await expect(page.getByTestId('estimated-delivery')).toHaveText(`Estimated delivery: ${formatDueDate(plusDays(due, 5))}`);
   await expect(page.getByTestId('changes-total')).toContainText('Changes accepted: ₹8,000 · delivery moved by 5 days');
   await expect(page.getByTestId('changes-new-total')).toContainText('New total:');
+  await expect(page.getByTestId('changes-moved')).toHaveText('Changes moved the delivery by 5 days; the date shown includes them.');
   const status = (await apiAs(page, 'GET', `status/getStatus/order/${orderId}`)).body;
   expect(status.dueDate).toBe(plusDays(due, 5));
   const changes = (await apiAs(page, 'GET', `orders/${orderId}/changes`)).body.changes as { title: string; invoiceId: string | null }[];
@@ -114,6 +115,7 @@ test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due da
   await admin.goto(`/admin/orders/${orderId}`);
   await expect(admin.getByTestId('admin-due-date')).toContainText(`Due ${formatDueDate(plusDays(due, 5))}`);
   await expect(adminBlog).toHaveAttribute('data-state', 'accepted');
+  await expect(admin.getByTestId('admin-changes-moved')).toHaveText('Changes moved the delivery by 5 days; the date shown includes them.');
   await expect(adminBlog).toContainText('Add a blog — ₹8,000 · delivery moves by 5 days');
   const invoices = (await apiAs(admin, 'GET', `admin/orders/${orderId}/invoices`)).body;
   expect(JSON.stringify(invoices)).toContain(invoiceId!);

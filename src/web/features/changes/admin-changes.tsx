@@ -6,7 +6,7 @@ import { toMinor } from "../../../domain/money.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, ErrorText } from "../admin/admin-ui.tsx";
 import { adminAction, useAdminData } from "../admin/use-admin-data.ts";
-import { STATE_LABEL, changeLine, plusGstFor } from "./change-text.ts";
+import { STATE_LABEL, changeLine, movedDays, movedText, plusGstFor } from "./change-text.ts";
 import { DaysField, Field, TextArea } from "./form-fields.tsx";
 
 /** Major units typed by the founder → minor units of the order's currency (null when not a number). */
@@ -48,6 +48,11 @@ export function AdminChanges({
       <div data-testid="admin-changes" className="flex flex-col gap-4">
         {error && <ErrorText>{error}</ErrorText>}
         {actionError && <ErrorText>{actionError}</ErrorText>}
+        {data && movedDays(data.changes) > 0 && (
+          <p className="text-sm text-ink" data-testid="admin-changes-moved">
+            {movedText(movedDays(data.changes))}
+          </p>
+        )}
         {data && data.changes.length === 0 && (
           <p className="text-sm text-muted">
             No change requests on this order.

@@ -49,3 +49,13 @@ export const STATE_LABEL: Record<OrderChange["state"], string> = {
   withdrawn: "Withdrawn",
   included: "Included",
 };
+
+/** The days accepted and included changes added to the delivery (docs/decisions/251-change-due-date.md). */
+export const movedDays = (changes: readonly Pick<OrderChange, "state" | "extraDays">[]) =>
+  changes
+    .filter((c) => c.state === "accepted" || c.state === "included")
+    .reduce((s, c) => s + c.extraDays, 0);
+
+/** Why the due date moved, said the same on both sides. */
+export const movedText = (days: number) =>
+  `Changes moved the delivery by ${days} day${days === 1 ? "" : "s"}; the date shown includes them.`;

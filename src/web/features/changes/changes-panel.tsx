@@ -7,7 +7,7 @@ import type { CreatePaymentOrderResponse } from "../../../contract/payments.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
 import { openCheckout, verifyPayment } from "../orders/checkout.ts";
-import { STATE_LABEL, changeLine, gstSuffix, plusGstFor, wholeMoney } from "./change-text.ts";
+import { STATE_LABEL, changeLine, gstSuffix, movedDays, movedText, plusGstFor, wholeMoney } from "./change-text.ts";
 
 type Money = { symbol: string; minorDigits: number; currency: string };
 
@@ -72,6 +72,11 @@ export function ChangesPanel({
       </h2>
       {accepted.length > 0 && (
         <ChangesTotal accepted={accepted} money={priced} planTotal={planTotal} />
+      )}
+      {movedDays(changes ?? []) > 0 && (
+        <p className="mt-1 text-sm text-ink" data-testid="changes-moved">
+          {movedText(movedDays(changes ?? []))}
+        </p>
       )}
       {error && (
         <p
