@@ -54,7 +54,7 @@ export interface PaymentInvoiced extends PaymentSettled {
 export interface OrderSeen {
   orderId: string;
   side: 'customer' | 'agency';
-  what: 'stages' | 'reviews';
+  what: 'stages' | 'reviews' | 'changes';
   at: Date;
 }
 

@@ -858,6 +858,16 @@ describe("what waits for whom (docs/decisions/260-change-events-and-waiting.md)"
       (await customerWaiting(customer, orderId)).find((w) => w.kind === "change"),
     ).toBeUndefined();
     expect(await noticeMails('quoted and waits for your decision: "Add a gallery')).toEqual([]);
+
+    // A quote the customer has read on the order page is not mailed to them.
+    const [gallery] = await changesOf(customer, orderId);
+    expect(
+      (await quote(orderId, gallery!.id as string, { amount: 200_000, extraDays: 1 }))
+        .statusCode,
+    ).toBe(200);
+    await changesOf(customer, orderId);
+    await sendDueNotices(t.deps, afterDelay());
+    expect(await noticeMails('quoted and waits for your decision: "Add a gallery')).toEqual([]);
   });
 
   it("the document follows the accepted change whatever order the subscribers were registered in", async () => {

@@ -19,6 +19,7 @@ const stageSummary = (stage: number) => `${stageDoneText(STAGES[stage - 1] ?? `S
 const SEEN_KINDS = {
   reviews: ['review_opened', 'review_decided', 'review_comment'],
   stages: ['stage_completed'],
+  changes: ['change_requested', 'change_quoted'],
 } as const satisfies Record<string, readonly NoticeKind[]>;
 
 export function subscribeNotices(deps: AppDeps) {
