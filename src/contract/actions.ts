@@ -3,7 +3,7 @@ import { z } from 'zod';
 // What waits for whom (docs/decisions/213-action-counts.md): per order, what the customer has to do,
 // and across orders, what the agency has to do. Counts only; each place to act has its own API.
 
-/** What can wait for the customer on an order. `change` counts once change requests exist. */
+/** What can wait for the customer on an order. `change`: quoted change requests waiting for their decision. */
 export const CUSTOMER_WAITING_KINDS = ['brief', 'review', 'reply', 'change', 'payment', 'rating'] as const;
 export type CustomerWaitingKind = (typeof CUSTOMER_WAITING_KINDS)[number];
 
@@ -25,8 +25,11 @@ export const orderActionsResponse = z.object({
 export type OrderActionsResponse = z.infer<typeof orderActionsResponse>;
 export type OrderActions = OrderActionsResponse['orders'][number];
 
-/** What can wait for the agency. */
-export const AGENCY_WAITING_KINDS = ['brief_submitted', 'customer_files', 'changes_requested', 'unread_messages', 'support_overdue'] as const;
+/**
+ * What can wait for the agency. `changes_requested`: a design round's changes; `change_requested`
+ * (added, docs/decisions/260-change-events-and-waiting.md): change requests waiting for a quote.
+ */
+export const AGENCY_WAITING_KINDS = ['brief_submitted', 'customer_files', 'changes_requested', 'unread_messages', 'support_overdue', 'change_requested'] as const;
 export type AgencyWaitingKind = (typeof AGENCY_WAITING_KINDS)[number];
 
 export const adminActionsResponse = z.object({

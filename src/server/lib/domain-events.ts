@@ -55,7 +55,7 @@ export interface OrderSeen {
   orderId: string;
   side: 'customer' | 'agency';
   /** `order`: the back office opened the order (its tab badges show a submitted brief and new files). */
-  what: 'stages' | 'reviews' | 'order' | 'files';
+  what: 'stages' | 'reviews' | 'changes' | 'order' | 'files';
   at: Date;
 }
 
@@ -79,6 +79,8 @@ export interface ChangeUpdated extends OrderRef {
   changeId: string;
   title: string;
   state: 'requested' | 'quoted' | 'accepted' | 'declined' | 'withdrawn' | 'included';
+  /** Whose move this was: the customer's (asked, declined, withdrew) or the agency's. */
+  by: 'customer' | 'agency';
   amount: number | null;
   currency: string;
   extraDays: number;
@@ -109,8 +111,15 @@ export interface MaintenanceInvoiced extends MaintenanceCharged {
   invoiceNumber: string;
 }
 
+/**
+ * A paid change is now accepted and the delivery has moved (changes, in the settling transaction,
+ * after `change.paid`): its document is issued on this event, so it always documents an accepted
+ * change whatever order the subscribers were registered in.
+ */
+export type ChangeAccepted = ChangePaid;
+
 /** A paid change's document was issued in the settling transaction (invoices): its receipt follows this event. */
-export interface ChangeInvoiced extends ChangePaid {
+export interface ChangeInvoiced extends ChangeAccepted {
   invoiceId: string;
   invoiceNumber: string;
 }
@@ -262,6 +271,7 @@ export interface DomainEventMap {
   'order.delivered': OrderDelivered;
   'change.updated': ChangeUpdated;
   'change.paid': ChangePaid;
+  'change.accepted': ChangeAccepted;
   'change.invoiced': ChangeInvoiced;
 }
 

@@ -56,6 +56,6 @@ const WORDS: Record<CustomerWaitingKind, (n: number) => string> = {
 };
 
 /** Where each kind is acted on: the order page's tab. */
-export const WAITING_TAB: Record<CustomerWaitingKind, string> = { brief: 'brief', review: 'reviews', reply: 'messages', change: 'messages', payment: 'progress', rating: 'progress' };
+export const WAITING_TAB: Record<CustomerWaitingKind, string> = { brief: 'brief', review: 'reviews', reply: 'messages', change: 'progress', payment: 'progress', rating: 'progress' };
 
 export const waitingWords = (kind: CustomerWaitingKind, count: number) => WORDS[kind](count);

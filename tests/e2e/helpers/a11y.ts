@@ -11,6 +11,17 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** At 390 and 1280 px: no sideways scroll, axe clean, a full-page screenshot in `dir` (the page is left at 1280). */
+export async function checkAtBothWidths(page: Page, dir: string, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** The page is no wider than the window (nothing scrolls sideways). */
 export async function expectNoSidewaysScroll(page: Page) {
   const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));

@@ -7,7 +7,7 @@ alter table login_codes add constraint login_codes_purpose_check check (purpose 
 -- batch to the founder (docs/decisions/277-founder-notices-brief-and-files.md).
 alter table notices drop constraint notices_kind_check;
 alter table notices add constraint notices_kind_check
-  check (kind in ('message', 'review_opened', 'review_decided', 'review_comment', 'support_reply', 'stage_completed', 'brief_submitted', 'customer_file'));
+  check (kind in ('message', 'review_opened', 'review_decided', 'review_comment', 'support_reply', 'stage_completed', 'change_requested', 'change_quoted', 'brief_submitted', 'customer_file'));
 
 -- A customer's file erased with their account keeps an empty row where another row points to it:
 -- no size, and the sha-256 only when the file is part of an approved design round

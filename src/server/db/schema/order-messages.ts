@@ -4,12 +4,12 @@ import { users } from './platform.ts';
 import { orders } from './orders.ts';
 import { orderFiles } from './order-files.ts';
 
-// Mirrors migrations/0830_order_messages_and_notices.sql (decision 155); the SQL
+// Mirrors migrations/0830_order_messages_and_notices.sql (decision 155; notice kinds as of 0970); the SQL
 // file is the source of truth.
 
 export const MESSAGE_SIDES = ['customer', 'agency'] as const;
 export type MessageSide = (typeof MESSAGE_SIDES)[number];
-export const NOTICE_KINDS = ['message', 'review_opened', 'review_decided', 'review_comment', 'support_reply', 'stage_completed', 'brief_submitted', 'customer_file'] as const;
+export const NOTICE_KINDS = ['message', 'review_opened', 'review_decided', 'review_comment', 'support_reply', 'stage_completed', 'change_requested', 'change_quoted', 'brief_submitted', 'customer_file'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const orderMessages = pgTable(

@@ -18,6 +18,7 @@ type CustomerRow = {
   unread: number;
   remaining_paid: boolean;
   rated: boolean;
+  quoted_changes: number;
 };
 
 /** The stage being worked on (the first not completed), or the last one once all are done. */
@@ -31,7 +32,8 @@ export async function customerActions(deps: AppDeps, userId: string): Promise<{ 
             (select count(*)::int from order_reviews r where r.order_id = o.id and r.state = 'open') as open_reviews,
             ${unreadMessagesSql('customer', 'o.id')} as unread,
             not exists (select 1 from installments i where i.order_id = o.id and i.kind = 'remaining' and i.state <> 'paid') as remaining_paid,
-            exists (select 1 from ratings ra where ra.order_id = o.id and ra.kind = 'order') as rated
+            exists (select 1 from ratings ra where ra.order_id = o.id and ra.kind = 'order') as rated,
+            (select count(*)::int from order_changes c where c.order_id = o.id and c.state = 'quoted') as quoted_changes
        from orders o
       where o.user_id = $1 and o.state <> 'awaiting_advance'
       order by o.created_at desc`,
@@ -45,8 +47,8 @@ export async function customerActions(deps: AppDeps, userId: string): Promise<{ 
       ['brief', !r.brief_submitted && !delivered ? 1 : 0],
       ['review', Number(r.open_reviews)],
       ['reply', Number(r.unread)],
-      // Change requests do not exist yet; the kind is in the contract so clients are ready for them.
-      ['change', 0],
+      // A quoted change waits for the customer to accept (pay) or decline it (docs/decisions/250-change-requests.md).
+      ['change', Number(r.quoted_changes)],
       // The rest is due once "Launch Readiness" is done: delivery waits for it.
       ['payment', !r.remaining_paid && stages >= REMAINING_PAYMENT_STAGE - 1 ? 1 : 0],
       ['rating', delivered && !r.rated ? 1 : 0],
@@ -83,6 +85,11 @@ export async function agencyActions(deps: AppDeps, now = new Date()): Promise<Ad
        from order_reviews r join orders o on o.id = r.order_id
       where r.state = 'changes_requested'
         and not exists (select 1 from order_reviews later where later.order_id = r.order_id and later.kind = r.kind and later.round > r.round)
+     union all
+     select 'change_requested', o.public_id, min(c.created_at), count(*)::int
+       from order_changes c join orders o on o.id = c.order_id
+      where c.state = 'requested'
+      group by o.public_id
      union all
      select 'unread_messages', o.public_id,
             (select min(m.created_at) from order_messages m

@@ -10,6 +10,11 @@ import {
 } from "../../../../tests/fakes/razorpay.ts";
 import { getOverview } from "../admin/overview.ts";
 import { recordUiApproval } from "../delivery-date/record-ui-approval.ts";
+import { sendDueNotices } from "../notices/send-notices.ts";
+import { createDomainEvents } from "../../lib/domain-events.ts";
+import { subscribeChanges } from "./subscriptions.ts";
+import { subscribeInvoices } from "../invoices/subscriptions.ts";
+import type { AppDeps } from "../../deps.ts";
 
 // Change requests priced and paid mid-project, and add-ons (docs/decisions/250-change-requests.md,
 // 251-change-due-date.md): the routes end to end through the Razorpay fake, and every attack.
@@ -775,5 +780,129 @@ describe("attacks", () => {
       "addon.create",
       "addon.update",
     ]);
+  });
+});
+
+describe("what waits for whom (docs/decisions/260-change-events-and-waiting.md)", () => {
+  const afterDelay = () =>
+    new Date(
+      Date.now() + (t.deps.config.ORDER_NOTIFY_DELAY_SECONDS + 5) * 1000,
+    );
+  const noticeMails = (like: string) =>
+    t.deps.database.query<{ to_address: string; subject: string }>(
+      "select to_address, subject from mail_outbox where template = 'order-notices' and text_body like $1 order by created_at",
+      [`%${like}%`],
+    );
+  type Waiting = { kind: string; count: number };
+  const customerWaiting = async (who: Login, orderId: string) =>
+    (
+      (await inject("GET", "orders/actions", who)).json().orders as {
+        orderId: string;
+        waiting: Waiting[];
+      }[]
+    ).find((o) => o.orderId === orderId)!.waiting;
+  const agencyWaiting = async (orderId: string) =>
+    (
+      (await inject("GET", "admin/actions", owner)).json().items as {
+        kind: string;
+        orderId: string;
+        count: number;
+      }[]
+    ).filter((i) => i.orderId === orderId);
+
+  it("a requested change waits for the founder, a quoted one for the customer; each side is told in the order's batch", async () => {
+    const { customer, orderId } = await paidOrder("change.waits@example.com");
+    await ask(customer, orderId, { title: "Add a gallery page" });
+    const second = await ask(customer, orderId, { title: "Add a map" });
+    expect(await agencyWaiting(orderId)).toEqual([
+      expect.objectContaining({ kind: "change_requested", count: 2 }),
+    ]);
+    expect(
+      (await customerWaiting(customer, orderId)).find((w) => w.kind === "change"),
+    ).toBeUndefined();
+
+    await sendDueNotices(t.deps, afterDelay());
+    const toFounder = await noticeMails('asked for a change: "Add a map"');
+    expect(toFounder.length).toBeGreaterThan(0);
+    expect(toFounder.map((m) => m.to_address)).not.toContain(
+      "change.waits@example.com",
+    );
+
+    const quoted = await quote(orderId, second.id, {
+      amount: 500_000,
+      extraDays: 3,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(await agencyWaiting(orderId)).toEqual([
+      expect.objectContaining({ kind: "change_requested", count: 1 }),
+    ]);
+    expect(await customerWaiting(customer, orderId)).toEqual(
+      expect.arrayContaining([{ kind: "change", count: 1 }]),
+    );
+    await sendDueNotices(t.deps, afterDelay());
+    const toCustomer = await noticeMails(
+      'quoted and waits for your decision: "Add a map"',
+    );
+    expect(toCustomer.map((m) => m.to_address)).toEqual([
+      "change.waits@example.com",
+    ]);
+
+    // Declined: it waits for nobody; the founder's own quote is not news for the founder.
+    const declined = await post(
+      `orders/${orderId}/changes/${second.id}/decline`,
+      customer,
+      { reason: "Not now" },
+    );
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(
+      (await customerWaiting(customer, orderId)).find((w) => w.kind === "change"),
+    ).toBeUndefined();
+    expect(await noticeMails('quoted and waits for your decision: "Add a gallery')).toEqual([]);
+
+    // A quote the customer has read on the order page is not mailed to them.
+    const [gallery] = await changesOf(customer, orderId);
+    expect(
+      (await quote(orderId, gallery!.id as string, { amount: 200_000, extraDays: 1 }))
+        .statusCode,
+    ).toBe(200);
+    await changesOf(customer, orderId);
+    await sendDueNotices(t.deps, afterDelay());
+    expect(await noticeMails('quoted and waits for your decision: "Add a gallery')).toEqual([]);
+  });
+
+  it("the document follows the accepted change whatever order the subscribers were registered in", async () => {
+    const { customer, orderId } = await paidOrder("change.order@example.com");
+    const change = await ask(customer, orderId, { title: "Add a FAQ page" });
+    await quote(orderId, change.id, { amount: 300_000, extraDays: 2 });
+    const created = await payChange(customer, orderId, change.id);
+    expect(created.statusCode, created.body).toBe(200);
+    // A second registry, the invoices' subscriber registered BEFORE the changes' one.
+    const events = createDomainEvents(t.deps.db, t.app.log);
+    const swapped = { ...t.deps, events } as AppDeps;
+    subscribeInvoices(swapped);
+    subscribeChanges(swapped);
+    const [inst] = await t.deps.database.query<{ id: string; order_id: string }>(
+      "select id, order_id from installments where change_id = $1",
+      [change.id],
+    );
+    await events.transaction((tx) =>
+      events.publish(tx, "change.paid", {
+        orderId: inst!.order_id,
+        orderPublicId: orderId,
+        customerEmail: "change.order@example.com",
+        changeId: change.id,
+        title: "Add a FAQ page",
+        installmentId: inst!.id,
+        paymentId: "pay_swapped_order",
+        amount: 300_000,
+        currency: "INR",
+        extraDays: 2,
+        paidAt: new Date(),
+        testMode: true,
+      }),
+    );
+    const [after] = await changesOf(customer, orderId);
+    expect(after).toMatchObject({ state: "accepted" });
+    expect(after!.invoiceId).toEqual(expect.any(String));
   });
 });

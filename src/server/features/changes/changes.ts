@@ -171,9 +171,11 @@ async function publishWaiting(
   tx: Tx,
   order: ChangeOrder,
   r: ChangeRow,
+  by: "customer" | "agency",
   at: Date,
 ) {
   await deps.events.publish(tx, "change.updated", {
+    by,
     orderId: order.orderId,
     orderPublicId: order.orderPublicId,
     customerEmail: order.customerEmail,
@@ -242,7 +244,7 @@ export async function requestChange(
         ...(quote ?? {}),
       })
       .returning();
-    await publishWaiting(deps, tx, order, row!, now);
+    await publishWaiting(deps, tx, order, row!, "customer", now);
     return one(tx, row!);
   });
 }
@@ -298,7 +300,7 @@ export async function agencyCreateChange(
     // An included change moves the delivery like a paid one (decision 251): no payment will.
     if (state === "included" && row!.extraDays > 0)
       await addChangeDays(tx, order.orderId, row!.extraDays);
-    await publishWaiting(deps, tx, order, row!, now);
+    await publishWaiting(deps, tx, order, row!, "agency", now);
     return one(tx, row!);
   });
 }
@@ -347,7 +349,7 @@ export async function quoteChange(
         extraDays: body.extraDays,
       },
     });
-    await publishWaiting(deps, tx, order, row!, now);
+    await publishWaiting(deps, tx, order, row!, "agency", now);
     return one(tx, row!);
   });
 }
@@ -371,7 +373,7 @@ export async function declineChange(
       .set({ state: "declined", declineReason: reason || null, decidedAt: now })
       .where(eq(orderChanges.id, changeId))
       .returning();
-    await publishWaiting(deps, tx, order, row!, now);
+    await publishWaiting(deps, tx, order, row!, "customer", now);
     return one(tx, row!);
   });
 }
@@ -399,7 +401,7 @@ export async function withdrawChange(
       .set({ state: "withdrawn", decidedAt: now })
       .where(eq(orderChanges.id, changeId))
       .returning();
-    await publishWaiting(deps, tx, order, row!, now);
+    await publishWaiting(deps, tx, order, row!, side, now);
     return one(tx, row!);
   });
 }
@@ -487,9 +489,10 @@ async function addChangeDays(tx: Tx, orderId: string, days: number) {
 
 /**
  * The change's payment settled (in the settling transaction): it is accepted, and the delivery
- * moves by its days. Once — a replay finds it accepted and changes nothing.
+ * moves by its days; then `change.accepted` (its document and receipt follow it). Once — a replay
+ * finds it accepted and changes nothing.
  */
-export async function acceptPaidChange(tx: Tx, e: ChangePaid): Promise<void> {
+export async function acceptPaidChange(deps: AppDeps, tx: Tx, e: ChangePaid): Promise<void> {
   const [row] = await tx
     .update(orderChanges)
     .set({ state: "accepted", paidAt: e.paidAt, decidedAt: e.paidAt })
@@ -497,8 +500,9 @@ export async function acceptPaidChange(tx: Tx, e: ChangePaid): Promise<void> {
       and(eq(orderChanges.id, e.changeId), eq(orderChanges.state, "quoted")),
     )
     .returning({ extraDays: orderChanges.extraDays });
-  if (row && row.extraDays > 0)
-    await addChangeDays(tx, e.orderId, row.extraDays);
+  if (!row) return;
+  if (row.extraDays > 0) await addChangeDays(tx, e.orderId, row.extraDays);
+  await deps.events.publish(tx, "change.accepted", e);
 }
 
 /** Changes waiting for someone, for the dashboard and the back office: per order, how many wait for the customer / the agency. */

@@ -32,6 +32,7 @@ import {
 import {
   agencyCreateChange,
   changeOrder,
+  type ChangeOrder,
   declineChange,
   listChanges,
   quoteChange,
@@ -48,6 +49,12 @@ const customerOf = (request: FastifyRequest): ThreadViewer => ({
 });
 
 /** The customer's routes and the public add-ons list (mounted at /api/v1). */
+/** Reading an order's changes in the app: its change notices for that side need not be mailed (notices). */
+async function markSeen<T extends ChangeOrder>(deps: AppDeps, order: T, side: "customer" | "agency"): Promise<T> {
+  await deps.events.publishAlone("order.seen", { orderId: order.orderId, side, what: "changes", at: new Date() });
+  return order;
+}
+
 export const changeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app,
   { deps },
@@ -74,7 +81,7 @@ export const changeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       onRequest,
     },
     async (request) => ({
-      changes: await listChanges(deps.db, await orderOf(request)),
+      changes: await listChanges(deps.db, await markSeen(deps, await orderOf(request), "customer")),
     }),
   );
 
@@ -193,7 +200,7 @@ export const adminChangeRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      changes: await listChanges(deps.db, await agencyOrder(request)),
+      changes: await listChanges(deps.db, await markSeen(deps, await agencyOrder(request), "agency")),
     }),
   );
 

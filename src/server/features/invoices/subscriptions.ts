@@ -22,8 +22,9 @@ export function subscribeInvoices(deps: AppDeps) {
     // Its receipt carries the invoice, like an installment's (docs/decisions/268-maintenance-charge-receipts.md).
     await deps.events.publish(tx, 'maintenance.invoiced', { ...e, invoiceId: invoice.id, invoiceNumber: invoice.number });
   });
-  // A paid change request gets its document from the same numbering (decision 250).
-  deps.events.inTransaction('change.paid', async (e, tx) => {
+  // A paid change request gets its document from the same numbering (decision 250), once the
+  // changes feature has accepted it (`change.accepted` follows `change.paid` in the same transaction).
+  deps.events.inTransaction('change.accepted', async (e, tx) => {
     const invoice = await issueChangeInvoice(deps, tx, e);
     await deps.events.publish(tx, 'change.invoiced', { ...e, invoiceId: invoice.id, invoiceNumber: invoice.number });
   });

@@ -36,6 +36,7 @@ export async function markNoticesRead(db: Db | Tx, orderId: string, recipient: M
 export const SEEN_KINDS = {
   reviews: ['review_opened', 'review_decided', 'review_comment'],
   stages: ['stage_completed'],
+  changes: ['change_requested', 'change_quoted'],
   // The back office's order page shows a submitted brief and new files as its tabs' badges.
   order: ['brief_submitted', 'customer_file'],
   files: ['customer_file'],

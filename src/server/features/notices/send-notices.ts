@@ -24,7 +24,8 @@ export function noticeLines(list: Waiting[]): string[] {
   const lines: string[] = [];
   const messages = count('message');
   if (messages) lines.push(messages === 1 ? '1 new message' : `${messages} new messages`);
-  for (const n of list) if (n.kind === 'stage_completed' || n.kind === 'review_opened' || n.kind === 'review_decided' || n.kind === 'support_reply' || n.kind === 'brief_submitted') lines.push(n.summary);
+  for (const n of list)
+    if (n.kind === 'stage_completed' || n.kind === 'review_opened' || n.kind === 'review_decided' || n.kind === 'support_reply' || n.kind === 'brief_submitted' || n.kind === 'change_requested' || n.kind === 'change_quoted') lines.push(n.summary);
   const files = count('customer_file');
   if (files) lines.push(files === 1 ? '1 new file from the customer' : `${files} new files from the customer`);
   const comments = count('review_comment');

@@ -68,6 +68,15 @@ export function subscribeNotices(deps: AppDeps) {
   events.inTransaction('order.seen', async (e, tx) => {
     await markNoticesRead(tx, e.orderId, e.side, SEEN_KINDS[e.what], e.at);
   });
+  // A change request waits for the other side (docs/decisions/260-change-events-and-waiting.md): the
+  // founder hears of one the customer asked for, the customer of a quote to decide on — in the order's
+  // batch. Each move is news of its own (a re-quote after a first quote was mailed is mailed again).
+  events.inTransaction('change.updated', async (e, tx) => {
+    if (e.state === 'requested' && e.by === 'customer')
+      await addNotice(tx, { orderId: e.orderId, recipient: 'agency', kind: 'change_requested', refId: randomUUID(), summary: `The customer asked for a change: "${e.title}"`, at: e.at });
+    else if (e.state === 'quoted' && e.by === 'agency')
+      await addNotice(tx, { orderId: e.orderId, recipient: 'customer', kind: 'change_quoted', refId: randomUUID(), summary: `A change is quoted and waits for your decision: "${e.title}"`, at: e.at });
+  });
   // A deleted person gets nothing more (decision 192): their side's notices go, so no batch is mailed.
   events.inTransaction('account.deleted', async (e, tx) => {
     await tx.delete(notices).where(and(eq(notices.recipient, 'customer'), inArray(notices.orderId, orderIdsOf(e.userId))));

@@ -14,8 +14,9 @@ const WHAT: Record<AgencyWaitingKind, (n: number) => string> = {
   changes_requested: () => 'Changes requested in a design round',
   unread_messages: (n) => (n === 1 ? '1 unread message' : `${n} unread messages`),
   support_overdue: (n) => (n === 1 ? 'Support request past its target' : `${n} support requests past their target`),
+  change_requested: (n) => (n === 1 ? 'Change request waiting for our quote' : `${n} change requests waiting for our quote`),
 };
-const TAB: Record<AgencyWaitingKind, string> = { brief_submitted: 'brief', customer_files: 'files', changes_requested: 'reviews', unread_messages: 'messages', support_overdue: 'support' };
+const TAB: Record<AgencyWaitingKind, string> = { brief_submitted: 'brief', customer_files: 'files', changes_requested: 'reviews', unread_messages: 'messages', support_overdue: 'support', change_requested: 'progress' };
 
 export function ActionInbox() {
   const { data, error } = useAdminData<AdminActionsResponse>('actions');

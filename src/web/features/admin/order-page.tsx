@@ -24,6 +24,8 @@ const AGENCY_TAB: Record<AgencyWaitingKind, WorkspaceTab | null> = {
   brief_submitted: 'brief',
   customer_files: 'files',
   changes_requested: 'reviews',
+  // A change request waits for our quote on the Progress tab (docs/decisions/260-change-events-and-waiting.md).
+  change_requested: 'progress',
   unread_messages: null,
   support_overdue: 'support',
 };

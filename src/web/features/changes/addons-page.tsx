@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { Addon } from "../../../contract/changes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
@@ -13,9 +13,7 @@ import {
 import { formatMinor } from "../admin/format.ts";
 import { useCanSee } from "../admin/owner-only.tsx";
 import { adminAction, useAdminData } from "../admin/use-admin-data.ts";
-
-const input =
-  "w-full rounded-xl border border-line bg-field px-3 py-2 text-ink";
+import { DaysField, Field } from "./form-fields.tsx";
 
 /** /admin/addons (docs/decisions/250-change-requests.md): the catalogue; staff read it, the owner edits it. */
 export default function AddonsPage() {
@@ -76,6 +74,7 @@ export default function AddonsPage() {
                     <td className={td}>
                       <Button
                         variant="secondary"
+                        className="whitespace-nowrap"
                         onClick={() =>
                           void act(
                             "PATCH",
@@ -105,7 +104,6 @@ export default function AddonsPage() {
 }
 
 function NewAddon({ onCreate }: { onCreate(body: unknown): Promise<boolean> }) {
-  const id = useId();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [price, setPrice] = useState("");
@@ -131,60 +129,21 @@ function NewAddon({ onCreate }: { onCreate(body: unknown): Promise<boolean> }) {
           });
         }}
       >
-        <label
-          className="flex flex-col gap-1 text-xs text-muted"
-          htmlFor={`${id}-n`}
-        >
-          Name
-          <input
-            id={`${id}-n`}
-            className={input}
-            value={name}
-            maxLength={80}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <label
-          className="flex flex-col gap-1 text-xs text-muted"
-          htmlFor={`${id}-p`}
-        >
-          Price (USD, before GST)
-          <input
-            id={`${id}-p`}
-            inputMode="decimal"
-            className={input}
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-          />
-        </label>
-        <label
-          className="flex flex-col gap-1 text-xs text-muted sm:col-span-2"
-          htmlFor={`${id}-d`}
-        >
-          Description
-          <input
-            id={`${id}-d`}
-            className={input}
-            value={description}
-            maxLength={500}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </label>
-        <label
-          className="flex flex-col gap-1 text-xs text-muted"
-          htmlFor={`${id}-x`}
-        >
-          Extra days
-          <input
-            id={`${id}-x`}
-            type="number"
-            min={0}
-            max={90}
-            className={input}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </label>
+        <Field label="Name" maxLength={80} value={name} onChange={setName} />
+        <Field
+          label="Price (USD, before GST)"
+          inputMode="decimal"
+          value={price}
+          onChange={setPrice}
+        />
+        <Field
+          label="Description"
+          wrap="sm:col-span-2"
+          maxLength={500}
+          value={description}
+          onChange={setDescription}
+        />
+        <DaysField value={days} onChange={setDays} />
         <div className="flex items-end">
           <Button type="submit" disabled={!name.trim() || !price.trim()}>
             Add

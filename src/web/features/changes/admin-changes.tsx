@@ -1,14 +1,13 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import type { OrderChange } from "../../../contract/changes.ts";
 import { findCurrency } from "../../../domain/currencies.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, ErrorText } from "../admin/admin-ui.tsx";
 import { adminAction, useAdminData } from "../admin/use-admin-data.ts";
-import { STATE_LABEL, changeLine } from "./change-text.ts";
-
-const input =
-  "w-full rounded-xl border border-line bg-field px-3 py-2 text-ink";
+import { STATE_LABEL, changeLine, movedDays, movedText, plusGstFor } from "./change-text.ts";
+import { DaysField, Field, TextArea } from "./form-fields.tsx";
 
 /** Major units typed by the founder → minor units of the order's currency (null when not a number). */
 function minorOf(text: string, currency: string): number | null {
@@ -30,9 +29,13 @@ export function AdminChanges({
     base,
   );
   const [actionError, setActionError] = useState<string | null>(null);
-  const money = findCurrency(currency) ?? {
-    symbol: `${currency} `,
-    minorDigits: 2,
+  // "Quote this as a change" on a support request brings its title and description here.
+  const draft =
+    (useLocation().state as { changeDraft?: ChangeDraft } | null)
+      ?.changeDraft ?? null;
+  const money = {
+    ...(findCurrency(currency) ?? { symbol: `${currency} `, minorDigits: 2 }),
+    plusGst: plusGstFor(currency),
   };
   const act = async (path: string, body: unknown) => {
     const r = await adminAction("POST", path, body);
@@ -45,6 +48,11 @@ export function AdminChanges({
       <div data-testid="admin-changes" className="flex flex-col gap-4">
         {error && <ErrorText>{error}</ErrorText>}
         {actionError && <ErrorText>{actionError}</ErrorText>}
+        {data && movedDays(data.changes) > 0 && (
+          <p className="text-sm text-ink" data-testid="admin-changes-moved">
+            {movedText(movedDays(data.changes))}
+          </p>
+        )}
         {data && data.changes.length === 0 && (
           <p className="text-sm text-muted">
             No change requests on this order.
@@ -89,7 +97,11 @@ export function AdminChanges({
             </li>
           ))}
         </ul>
-        <RaiseForm currency={currency} onRaise={(body) => act(base, body)} />
+        <RaiseForm
+          currency={currency}
+          draft={draft}
+          onRaise={(body) => act(base, body)}
+        />
       </div>
     </Card>
   );
@@ -104,7 +116,6 @@ function QuoteForm({
   change: OrderChange;
   onQuote(body: unknown): Promise<boolean>;
 }) {
-  const id = useId();
   const [amount, setAmount] = useState("");
   const [days, setDays] = useState(String(change.extraDays));
   const [note, setNote] = useState(change.note ?? "");
@@ -120,47 +131,14 @@ function QuoteForm({
         });
       }}
     >
-      <label
-        className="flex flex-col gap-1 text-xs text-muted"
-        htmlFor={`${id}-a`}
-      >
-        Amount ({currency}, before GST)
-        <input
-          id={`${id}-a`}
-          inputMode="decimal"
-          className={input}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </label>
-      <label
-        className="flex flex-col gap-1 text-xs text-muted"
-        htmlFor={`${id}-d`}
-      >
-        Extra days
-        <input
-          id={`${id}-d`}
-          type="number"
-          min={0}
-          max={90}
-          className={input}
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
-        />
-      </label>
-      <label
-        className="flex flex-col gap-1 text-xs text-muted"
-        htmlFor={`${id}-n`}
-      >
-        Note (optional)
-        <input
-          id={`${id}-n`}
-          className={input}
-          value={note}
-          maxLength={1000}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </label>
+      <Field
+        label={`Amount (${currency}, before GST)`}
+        inputMode="decimal"
+        value={amount}
+        onChange={setAmount}
+      />
+      <DaysField value={days} onChange={setDays} />
+      <Field label="Note (optional)" maxLength={1000} value={note} onChange={setNote} />
       <Button type="submit">
         {change.state === "quoted" ? "Update quote" : "Send quote"}
       </Button>
@@ -168,26 +146,45 @@ function QuoteForm({
   );
 }
 
+/** What a support request of category "change" brings to the form (admin-support-page.tsx). */
+export interface ChangeDraft {
+  title: string;
+  description: string;
+}
+
 function RaiseForm({
   currency,
+  draft,
   onRaise,
 }: {
   currency: string;
+  draft: ChangeDraft | null;
   onRaise(body: unknown): Promise<boolean>;
 }) {
   const id = useId();
-  const [title, setTitle] = useState("");
+  const [title, setTitle] = useState(draft?.title ?? "");
+  const [description, setDescription] = useState(draft?.description ?? "");
   const [amount, setAmount] = useState("");
   const [days, setDays] = useState("0");
   const [included, setIncluded] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Opened from a support request: the form is what the founder came for.
+  useEffect(() => {
+    if (!draft) return;
+    form.current?.scrollIntoView({ block: "center" });
+    form.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, [draft]);
   return (
     <form
+      ref={form}
       className="flex flex-col gap-2 border-t border-line pt-4"
+      data-testid="raise-change"
       onSubmit={(e) => {
         e.preventDefault();
         const minor = minorOf(amount, currency);
         void onRaise({
           title,
+          ...(description.trim() ? { description } : {}),
           extraDays: Number(days),
           ...(included
             ? { included: true }
@@ -197,6 +194,7 @@ function RaiseForm({
         }).then((ok) => {
           if (ok) {
             setTitle("");
+            setDescription("");
             setAmount("");
             setDays("0");
             setIncluded(false);
@@ -205,49 +203,17 @@ function RaiseForm({
       }}
     >
       <h3 className="text-sm font-semibold text-white">Raise a change</h3>
-      <label
-        className="flex flex-col gap-1 text-xs text-muted"
-        htmlFor={`${id}-t`}
-      >
-        Title
-        <input
-          id={`${id}-t`}
-          className={input}
-          value={title}
-          maxLength={120}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-      </label>
+      <Field label="Title" maxLength={120} value={title} onChange={setTitle} />
+      <TextArea label="Description (optional)" value={description} onChange={setDescription} />
       <div className="grid gap-2 sm:grid-cols-2">
-        <label
-          className="flex flex-col gap-1 text-xs text-muted"
-          htmlFor={`${id}-a`}
-        >
-          Amount ({currency}, before GST; empty to quote later)
-          <input
-            id={`${id}-a`}
-            inputMode="decimal"
-            disabled={included}
-            className={input}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </label>
-        <label
-          className="flex flex-col gap-1 text-xs text-muted"
-          htmlFor={`${id}-d`}
-        >
-          Extra days
-          <input
-            id={`${id}-d`}
-            type="number"
-            min={0}
-            max={90}
-            className={input}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </label>
+        <Field
+          label={`Amount (${currency}, before GST; empty to quote later)`}
+          inputMode="decimal"
+          disabled={included}
+          value={amount}
+          onChange={setAmount}
+        />
+        <DaysField value={days} onChange={setDays} />
       </div>
       <label
         className="flex items-center gap-2 text-sm text-ink"

@@ -1,7 +1,18 @@
 import type { OrderChange } from "../../../contract/changes.ts";
 import { formatMoney } from "../../../domain/money.ts";
+import { siteConfig } from "../../lib/site-config.ts";
 
-type Money = { symbol: string; minorDigits: number };
+type Money = { symbol: string; minorDigits: number; plusGst: boolean };
+
+/**
+ * "+ GST" follows a quote when GST will be added to it at the checkout: the agency charges GST
+ * (TAX_REGIME=gst, so the site's tax note is set) and the order is in rupees (buyers in India).
+ * Otherwise the amount is what is paid, and saying "+ GST" would be wrong.
+ */
+export const plusGstFor = (currency: string) =>
+  currency === "INR" && siteConfig().taxNote !== "";
+export const gstSuffix = (money: Pick<Money, "plusGst">) =>
+  money.plusGst ? " + GST" : "";
 
 /** "Add a blog — ₹8,000 + GST · delivery moves by 5 days" (docs/decisions/250-change-requests.md). */
 export function changeLine(
@@ -13,7 +24,7 @@ export function changeLine(
       ? "included at no charge"
       : c.amount === null
         ? "waiting for a quote"
-        : `${wholeMoney(c.amount, money)} + GST`;
+        : `${wholeMoney(c.amount, money)}${gstSuffix(money)}`;
   const days =
     c.extraDays > 0
       ? ` · delivery moves by ${c.extraDays} day${c.extraDays === 1 ? "" : "s"}`
@@ -22,7 +33,10 @@ export function changeLine(
 }
 
 /** ₹8,000 rather than ₹8,000.00 when the amount is whole. */
-export function wholeMoney(minor: number, money: Money): string {
+export function wholeMoney(
+  minor: number,
+  money: Pick<Money, "symbol" | "minorDigits">,
+): string {
   const s = formatMoney(minor, money);
   return s.endsWith(".00") ? s.slice(0, -3) : s;
 }
@@ -35,3 +49,13 @@ export const STATE_LABEL: Record<OrderChange["state"], string> = {
   withdrawn: "Withdrawn",
   included: "Included",
 };
+
+/** The days accepted and included changes added to the delivery (docs/decisions/251-change-due-date.md). */
+export const movedDays = (changes: readonly Pick<OrderChange, "state" | "extraDays">[]) =>
+  changes
+    .filter((c) => c.state === "accepted" || c.state === "included")
+    .reduce((s, c) => s + c.extraDays, 0);
+
+/** Why the due date moved, said the same on both sides. */
+export const movedText = (days: number) =>
+  `Changes moved the delivery by ${days} day${days === 1 ? "" : "s"}; the date shown includes them.`;

@@ -7,7 +7,7 @@ import type { CreatePaymentOrderResponse } from "../../../contract/payments.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
 import { openCheckout, verifyPayment } from "../orders/checkout.ts";
-import { STATE_LABEL, changeLine, wholeMoney } from "./change-text.ts";
+import { STATE_LABEL, changeLine, gstSuffix, movedDays, movedText, plusGstFor, wholeMoney } from "./change-text.ts";
 
 type Money = { symbol: string; minorDigits: number; currency: string };
 
@@ -20,11 +20,14 @@ export function ChangesPanel({
   orderId,
   money,
   delivered,
+  planTotal,
   onPaid,
 }: {
   orderId: string;
   money: Money;
   delivered: boolean;
+  /** The plan's total (minor units): the order's new total adds the accepted changes to it. */
+  planTotal?: number;
   onPaid(): void;
 }) {
   const [changes, setChanges] = useState<OrderChange[] | null>(null);
@@ -57,6 +60,7 @@ export function ChangesPanel({
   }
 
   const accepted = (changes ?? []).filter((c) => c.state === "accepted");
+  const priced = { ...money, plusGst: plusGstFor(money.currency) };
   return (
     <section
       className="rounded-2xl border border-line bg-card p-6"
@@ -67,15 +71,11 @@ export function ChangesPanel({
         Changes
       </h2>
       {accepted.length > 0 && (
-        <p className="mt-2 text-sm text-ink" data-testid="changes-total">
-          Changes accepted:{" "}
-          {wholeMoney(
-            accepted.reduce((s, c) => s + (c.amount ?? 0), 0),
-            money,
-          )}{" "}
-          + GST
-          {accepted.some((c) => c.extraDays > 0) &&
-            ` · delivery moved by ${accepted.reduce((s, c) => s + c.extraDays, 0)} days`}
+        <ChangesTotal accepted={accepted} money={priced} planTotal={planTotal} />
+      )}
+      {movedDays(changes ?? []) > 0 && (
+        <p className="mt-1 text-sm text-ink" data-testid="changes-moved">
+          {movedText(movedDays(changes ?? []))}
         </p>
       )}
       {error && (
@@ -96,7 +96,7 @@ export function ChangesPanel({
             <ChangeItem
               key={c.id}
               change={c}
-              money={money}
+              money={priced}
               base={base}
               orderId={orderId}
               run={run}
@@ -127,7 +127,8 @@ export function ChangesPanel({
                     <div className="min-w-0">
                       <p className="font-medium text-white">{a.name}</p>
                       <p className="text-sm text-muted">
-                        {wholeMoney(a.amount, addons)} + GST
+                        {wholeMoney(a.amount, addons)}
+                        {gstSuffix(priced)}
                         {a.extraDays > 0
                           ? ` · delivery moves by ${a.extraDays} days`
                           : ""}
@@ -159,6 +160,38 @@ export function ChangesPanel({
   );
 }
 
+/** "Changes accepted: ₹8,000 · delivery moved by 5 days" and the order's new total (decision 250). */
+function ChangesTotal({
+  accepted,
+  money,
+  planTotal,
+}: {
+  accepted: OrderChange[];
+  money: Money & { plusGst: boolean };
+  planTotal: number | undefined;
+}) {
+  const sum = accepted.reduce((s, c) => s + (c.amount ?? 0), 0);
+  const days = accepted.reduce((s, c) => s + c.extraDays, 0);
+  return (
+    <div className="mt-2 text-sm text-ink" data-testid="changes-total">
+      <p>
+        Changes accepted: {wholeMoney(sum, money)}
+        {gstSuffix(money)}
+        {days > 0 && ` · delivery moved by ${days} day${days === 1 ? "" : "s"}`}
+      </p>
+      {planTotal !== undefined && (
+        <p className="mt-1" data-testid="changes-new-total">
+          New total: <strong className="text-white">{wholeMoney(planTotal + sum, money)}</strong>{" "}
+          <span className="text-muted">
+            (the plan {wholeMoney(planTotal, money)} and changes {wholeMoney(sum, money)}
+            {gstSuffix(money)})
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ChangeItem({
   change: c,
   money,
@@ -168,7 +201,7 @@ function ChangeItem({
   onPaid,
 }: {
   change: OrderChange;
-  money: Money;
+  money: Money & { plusGst: boolean };
   base: string;
   orderId: string;
   run(work: () => Promise<unknown>): Promise<void>;
@@ -176,6 +209,8 @@ function ChangeItem({
 }) {
   const [agree, setAgree] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState("");
   const id = useId();
   async function pay() {
     setBusy(true);
@@ -240,22 +275,47 @@ function ChangeItem({
           </label>
           <div className="flex flex-wrap gap-3">
             <Button disabled={!agree || busy} onClick={() => void pay()}>
-              Accept and pay {wholeMoney(c.amount, money)} + GST
+              Accept and pay {wholeMoney(c.amount, money)}
+              {gstSuffix(money)}
             </Button>
             <Button
               variant="secondary"
               disabled={busy}
-              onClick={() =>
-                void run(() =>
-                  api("POST", `${base}/${c.id}/decline`, {
-                    reason: window.prompt("Why not? (optional)") ?? undefined,
-                  }),
-                )
-              }
+              aria-expanded={declining}
+              onClick={() => setDeclining((d) => !d)}
             >
               Decline
             </Button>
           </div>
+          {declining && (
+            <form
+              className="flex flex-col gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void run(() =>
+                  api("POST", `${base}/${c.id}/decline`, {
+                    ...(reason.trim() ? { reason } : {}),
+                  }),
+                );
+              }}
+            >
+              <label htmlFor={`${id}-reason`} className="text-sm text-ink">
+                Why not? (optional)
+              </label>
+              <textarea
+                id={`${id}-reason`}
+                rows={2}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                className="rounded-xl border border-line bg-field px-3 py-2 text-ink"
+              />
+              <div>
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Decline this quote
+                </Button>
+              </div>
+            </form>
+          )}
         </div>
       )}
       {c.state === "requested" && c.createdBy === "customer" && (

@@ -1,9 +1,14 @@
 import { useEffect, useState } from "react";
 import type { PublicAddonsResponse } from "../../../contract/changes.ts";
 import { api } from "../../lib/api.ts";
-import { wholeMoney } from "./change-text.ts";
+import { extraPrice } from "./optional-extras-dom.ts";
 
-/** "Optional extras" under the plan card of /pricing, in the visitor's currency (decision 250). */
+/**
+ * "Optional extras" under the plan card of /pricing, in the visitor's currency (decision 250).
+ * The section is in the prerendered page; its items are the live catalogue, filled by
+ * optional-extras-dom.ts there and by this component in the app
+ * (docs/decisions/261-optional-extras-on-pricing.md).
+ */
 export function OptionalExtras({ currency }: { currency: string }) {
   const [list, setList] = useState<PublicAddonsResponse | null>(null);
   useEffect(() => {
@@ -14,22 +19,22 @@ export function OptionalExtras({ currency }: { currency: string }) {
       .then(setList)
       .catch(() => setList(null));
   }, [currency]);
-  if (!list || list.addons.length === 0) return null;
   return (
     <section
       aria-labelledby="extras-title"
       className="mx-auto mt-8 max-w-md rounded-2xl border border-line bg-card p-6"
       data-testid="optional-extras"
+      hidden={!list || list.addons.length === 0}
     >
       <h2 id="extras-title" className="text-lg font-semibold text-white">
         Optional extras
       </h2>
-      <ul className="mt-3 flex flex-col gap-3">
-        {list.addons.map((a) => (
-          <li key={a.id} className="flex flex-col gap-1">
+      <ul className="mt-3 flex flex-col gap-3" data-extras-list>
+        {list?.addons.map((a) => (
+          <li key={a.id} className="flex flex-col gap-1" data-testid="extra">
             <p className="flex flex-wrap justify-between gap-x-3 text-ink">
               <span className="font-medium text-white">{a.name}</span>
-              <span>{wholeMoney(a.amount, list)} + GST</span>
+              <span>{extraPrice(a, list)}</span>
             </p>
             {a.description && (
               <p className="text-sm text-muted">{a.description}</p>

@@ -4,6 +4,7 @@ import { planPrices, quote } from '../../../domain/pricing.ts';
 import { tokenStore } from '../../lib/api.ts';
 import { visitorWeather } from '../geo/weather.ts';
 import { choosePlan, planCtaText } from './plan-cta.ts';
+import { showExtras } from '../changes/optional-extras-dom.ts';
 import { currencyOptionLabel, currencyTable, readCurrencyChoice, saveCurrencyChoice, visitorCurrency } from './visitor-currency.ts';
 
 /**
@@ -22,9 +23,16 @@ export function runPricingPlan(el: HTMLElement) {
   // number-formatting data, a long task on a slow phone (Lighthouse: most of /pricing's blocking
   // time), so amounts are rewritten only when the visitor's currency is another one.
   let shown = DEFAULT_CURRENCY.code;
+  // The add-ons under the card (decision 250), in the currency shown; read again only when it changes.
+  const extras = el.querySelector<HTMLElement>('[data-testid="optional-extras"]');
+  let extrasIn = '';
   const show = () => {
     const currency = visitorCurrency(choice, country, currencies);
     select.value = currency.code;
+    if (extras && currency.code !== extrasIn) {
+      extrasIn = currency.code;
+      showExtras(extras, currency.code);
+    }
     if (currency.code === shown) return;
     shown = currency.code;
     const { listPrice, price } = planPrices(currency);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SUPPORT_STATES, type AdminSupportItem, type AdminSupportListResponse, type SupportMessage, type SupportRequest, type SupportState } from '../../../contract/support.ts';
 import type { OrderFilesResponse } from '../../../contract/order-files.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Pagination, Table, td, wrapCell } from '../admin/admin-ui.tsx';
 import { formatWhen } from '../admin/format.ts';
@@ -168,6 +168,17 @@ function RequestView({ requestId }: { requestId: string }) {
                     Mark {STATE_LABELS[s]!.toLowerCase()}
                   </Button>
                 ))}
+                {/* A request for more work is quoted as a change on its order (docs/decisions/250-change-requests.md). */}
+                {data.request.category === 'change' && (
+                  <Link
+                    to={`/admin/orders/${encodeURIComponent(data.item.orderId)}`}
+                    state={{ changeDraft: { title: data.request.title, description: data.request.description } }}
+                    className={buttonClass('primary')}
+                    data-testid="quote-as-change"
+                  >
+                    Quote this as a change
+                  </Link>
+                )}
               </div>
             </Card>
             <Card title="Thread">

@@ -1,0 +1,56 @@
+import type { PublicAddon, PublicAddonsResponse } from "../../../contract/changes.ts";
+import { API_BASE } from "../../lib/api.ts";
+import { gstSuffix, plusGstFor, wholeMoney } from "./change-text.ts";
+
+// The prerendered /pricing's "Optional extras" without React (decision 115's page-JS budget): the
+// section is in the page's markup, hidden; its items are the live catalogue in the visitor's
+// currency, read with a plain fetch (no zod, no router) — docs/decisions/261-optional-extras-on-pricing.md.
+
+/** "₹16,915 + GST · 5 extra days" */
+export function extraPrice(
+  a: Pick<PublicAddon, "amount" | "extraDays">,
+  list: Pick<PublicAddonsResponse, "currency" | "symbol" | "minorDigits">,
+): string {
+  const days =
+    a.extraDays > 0
+      ? ` · ${a.extraDays} extra day${a.extraDays === 1 ? "" : "s"}`
+      : "";
+  return `${wholeMoney(a.amount, list)}${gstSuffix({ plusGst: plusGstFor(list.currency) })}${days}`;
+}
+
+const el = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text = "",
+) => {
+  const e = document.createElement(tag);
+  e.className = className;
+  e.textContent = text;
+  return e;
+};
+
+/** Fills the section for a currency; the last call wins when the visitor switches quickly. */
+export function showExtras(section: HTMLElement, currency: string) {
+  const token = String(Date.now() + Math.random());
+  section.dataset.currency = token;
+  void fetch(`${API_BASE}/addons?currency=${encodeURIComponent(currency)}`)
+    .then((r) => (r.ok ? (r.json() as Promise<PublicAddonsResponse>) : null))
+    .catch(() => null)
+    .then((list) => {
+      if (section.dataset.currency !== token) return;
+      const items = (list?.addons ?? []).map((a) => {
+        const li = el("li", "flex flex-col gap-1");
+        li.dataset.testid = "extra";
+        const line = el("p", "flex flex-wrap justify-between gap-x-3 text-ink");
+        line.append(
+          el("span", "font-medium text-white", a.name),
+          el("span", "", extraPrice(a, list!)),
+        );
+        li.append(line);
+        if (a.description) li.append(el("p", "text-sm text-muted", a.description));
+        return li;
+      });
+      section.querySelector("[data-extras-list]")!.replaceChildren(...items);
+      section.hidden = items.length === 0;
+    });
+}
