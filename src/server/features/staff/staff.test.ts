@@ -227,7 +227,7 @@ describe.skipIf(!pgUrl || process.env.TEST_DB !== 'postgres')('two instances on 
     // invalidation bus (src/server/lib/invalidation-bus.ts): two channels, so B may hear of the
     // revocation a moment after the socket went. "At once" here is within that delivery, not a TTL.
     await expect
-      .poll(async () => (await b.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: remote.headers })).statusCode, { timeout: 2_000, interval: 50 })
+      .poll(async () => (await b.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: remote.headers })).statusCode, { timeout: 1_000, interval: 25 })
       .toBe(401);
   });
 });
