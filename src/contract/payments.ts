@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { couponCodeInput, currencyCode, quoteSchema } from './pricing.ts';
+import { defineOperation } from './operation.ts';
 
 /**
  * POST /payment/create-order. `amount`, when sent, is in MAJOR units as the spec's client sends it
@@ -60,3 +61,20 @@ export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
 export const webhookResponse = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
 
 export const reconcileResponse = z.object({ success: z.literal(true), checked: z.number().int(), paid: z.number().int() });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Verifies the checkout's signature and records the payment */
+export const postPaymentVerifyPayment = defineOperation({
+  method: 'POST',
+  path: '/api/v1/payment/verify-payment',
+  body: verifyPaymentRequest,
+  responses: { 200: verifyPaymentResponse },
+});
+
+/** Razorpay webhook (signed with RAZORPAY_WEBHOOK_SECRET, idempotent by event id) */
+export const postPaymentWebhook = defineOperation({
+  method: 'POST',
+  path: '/api/v1/payment/webhook',
+  responses: { 200: webhookResponse },
+});
