@@ -123,6 +123,22 @@ export type SocialProfileResponse = z.infer<typeof socialProfileResponse>;
 
 // Operations (docs/decisions/280-contract-operations.md).
 
+/** E-mail a sign-in code (also resend) */
+export const postAuthSendLoginOtp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/sendLoginOtp',
+  body: sendOtpBody,
+  responses: { 200: okResponse },
+});
+
+/** E-mail a sign-up code */
+export const postAuthSendSignupOtp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/sendSignupOtp',
+  body: sendOtpBody,
+  responses: { 200: okResponse },
+});
+
 /** Check a code: a session token for a known e-mail, a signupTicket for a new one */
 export const postAuthVerifyOtp = defineOperation({
   method: 'POST',

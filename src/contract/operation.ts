@@ -37,9 +37,9 @@ export function defineOperation<const S extends OperationSpec>(spec: S): Operati
 /** A query value as the browser writes it: a coerced field (`z.coerce.number()`) takes its parsed type. */
 type QueryInput<Q extends Schema> = { [K in keyof z.input<Q>]: unknown extends z.input<Q>[K] ? (K extends keyof z.output<Q> ? z.output<Q>[K] : never) : z.input<Q>[K] };
 
-/** What a caller sends: `{ params, query, body }`, each only where the operation has it. */
+/** What a caller sends: `{ params, query, body }`, each only where the operation has it (the query may be left out: the server's defaults apply). */
 export type OperationInput<Op extends OperationSpec> = (Op['params'] extends Schema ? { params: z.input<Op['params']> } : unknown) &
-  (Op['query'] extends Schema ? { query: QueryInput<Op['query']> } : unknown) &
+  (Op['query'] extends Schema ? { query?: QueryInput<Op['query']> } : unknown) &
   (Op['body'] extends Schema ? { body: z.input<Op['body']> } : unknown);
 
 /** The answer's body (any of the success statuses). */

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common.ts';
-import { okResponse, sendOtpBody } from '../../../contract/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { authRateLimits } from './rate-limits.ts';
@@ -10,7 +8,7 @@ import { revokeAllSessions, revokeSession } from './sessions.ts';
 import { authLogin } from './social/auth-login.ts';
 import { getSocialProfile } from './social/social-accounts.ts';
 import { route } from '../../lib/route.ts';
-import { postAuthVerifyOtp, getAuthVerifyToken, postAuthAuthLogin, postAuthLogout, postAuthLogoutAll, getAuthProfileByProvider } from '../../../contract/auth.ts';
+import { postAuthSendLoginOtp, postAuthSendSignupOtp, postAuthVerifyOtp, getAuthVerifyToken, postAuthAuthLogin, postAuthLogout, postAuthLogoutAll, getAuthProfileByProvider } from '../../../contract/auth.ts';
 
 const tags = ['auth'];
 const SENT = 'If the address can receive mail, a code is on its way.';
@@ -18,20 +16,19 @@ const SENT = 'If the address can receive mail, a code is on its way.';
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const limits = authRateLimits(deps.config);
 
-  for (const [path, purpose] of [
-    ['/auth/sendLoginOtp', 'login'],
-    ['/auth/sendSignupOtp', 'signup'],
+  for (const [op, purpose] of [
+    [postAuthSendLoginOtp, 'login'],
+    [postAuthSendSignupOtp, 'signup'],
   ] as const) {
-    app.post(
-      path,
+    route(
+      app,
+      op,
       {
         config: limits.send,
         schema: {
           tags,
           summary: purpose === 'login' ? 'E-mail a sign-in code (also resend)' : 'E-mail a sign-up code',
           description: 'Same answer whether or not the account exists. 429 within 20 s of the last code, or past the hourly caps.',
-          body: sendOtpBody,
-          response: { 200: okResponse, ...errorResponses },
         },
       },
       async (request) => {
