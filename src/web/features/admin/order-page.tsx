@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
 import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
 import { InstallmentBadge } from './installment-badge.tsx';
@@ -9,18 +8,18 @@ import { OrderInvoices } from '../invoices/order-invoices.tsx';
 import { OrderReminders } from '../reminders/order-reminders.tsx';
 import { RefundPanel } from './refund-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
-import { useAdminData } from './use-admin-data.ts';
 import { OrderWorkspace } from '../workspace/order-workspace.tsx';
 import { formatDeliveredOn, formatDueDate } from '../../../domain/delivery-date.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, Email, isDeletedPerson } from './person.tsx';
 import { AdminChanges } from '../changes/admin-changes.tsx';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
-  const path = `orders/${encodeURIComponent(id)}`;
-  const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
+  const { data, error, loading, reload } = useOperation(getAdminOrdersById, { params: { id } });
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   // A flash belongs to the tab it was said on: switching tabs takes it away.
