@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, errorResponses } from '../../../contract/common.ts';
-import { createPaymentOrderRequest, createPaymentOrderResponse, reconcileResponse } from '../../../contract/payments.ts';
+import { postPaymentCreateOrder, postPaymentReconcile, postPaymentVerifyPayment } from '../../../contract/payments.ts';
 import { currenciesResponse } from '../../../contract/pricing.ts';
 import { currencyForCountry } from '../../../domain/currencies.ts';
 import { PLAN } from '../../../domain/pricing.ts';
@@ -18,9 +17,7 @@ import { paymentWebhookRoutes } from './webhook-routes.ts';
 import { testCheckoutRoutes } from './test-checkout-routes.ts';
 import { route } from '../../lib/route.ts';
 import { getPricingCurrencies, postPricingQuote } from '../../../contract/pricing.ts';
-import { postPaymentVerifyPayment } from '../../../contract/payments.ts';
 
-const withErrors = { ...errorResponses, 502: errorResponse };
 
 
 /**
@@ -59,21 +56,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       };
     });
 
-  app.post(
-    '/payment/create-order',
-    {
-      schema: { tags: ['payments'], summary: 'Creates the provider order for one installment', body: createPaymentOrderRequest, response: { 200: createPaymentOrderResponse, ...withErrors } },
-      onRequest: requireUser(deps.db),
-      config: perSession(20),
-    },
+  route(
+    app,
+    postPaymentCreateOrder,
+    { schema: { tags: ['payments'], summary: 'Creates the provider order for one installment' }, onRequest: requireUser(deps.db), config: perSession(20) },
     async (request) => createPaymentOrder(deps, authOf(request).user, request.body, request),
   );
 
   route(app, postPaymentVerifyPayment, { schema: { tags: ['payments'], summary: "Verifies the checkout's signature and records the payment" }, onRequest: requireUser(deps.db), config: perSession(30) }, async (request) => verifyPayment(deps, authOf(request).user.id, request.body));
 
-  app.post(
-    '/payment/reconcile',
-    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now', response: { 200: reconcileResponse, ...withErrors } }, onRequest: requireAdmin(deps) },
+  route(
+    app,
+    postPaymentReconcile,
+    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now' }, onRequest: requireAdmin(deps) },
     async (request) => ({ success: true as const, ...(await reconcilePaymentsAsAdmin(deps, authOf(request).user.id)) }),
   );
 
