@@ -4,7 +4,7 @@ import { errorResponses } from './common.ts';
 // One object per API operation: its method, path, params, query, body and responses
 // (docs/decisions/280-contract-operations.md). The server registers the route from it
 // (src/server/lib/route.ts) and the browser calls it with `call(operation, input)`
-// (src/web/lib/api.ts), so the path, the shapes and the types are written once.
+// (src/web/lib/call.ts), so the path, the shapes and the types are written once.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,6 +1,6 @@
 import type { FieldError } from '../../contract/common.ts';
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency.ts';
-import type { NoInput, OperationInput, OperationOutput, OperationSpec } from '../../contract/operation.ts';
+import type { OperationSpec } from '../../contract/operation.ts';
 import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 
 // The browser's one way to call the API: JSON in, JSON out, bearer token from the session,
@@ -39,38 +39,6 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-/**
- * Calls one contract operation (docs/decisions/280-contract-operations.md): the URL from its path
- * and `input.params`/`input.query`, `input.body` as JSON, the answer typed from its responses.
- * Features call the API only this way; `init.signal` cancels a stale request.
- */
-export function call<Op extends OperationSpec>(
-  op: Op,
-  ...args: NoInput<Op> extends true ? [input?: Record<string, never>, init?: RequestInit] : [input: OperationInput<Op>, init?: RequestInit]
-): Promise<OperationOutput<Op>> {
-  const [input, init] = args as [{ params?: unknown; query?: unknown; body?: unknown } | undefined, RequestInit | undefined];
-  return request<OperationOutput<Op>>(op.method, operationUrl(op, input), input?.body, init);
-}
-
-/**
- * The URL of one call: `:name` segments replaced by the encoded params, the query appended
- * (undefined and null left out, arrays repeated).
- */
-export function operationUrl(op: Pick<OperationSpec, 'path'>, input: { params?: unknown; query?: unknown } = {}): string {
-  const params = (input.params ?? {}) as Record<string, unknown>;
-  const path = op.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${op.path}: the param "${name}" is missing`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null) search.append(key, String(v));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
 /** A path under /api/v1 for src/web/lib and the public islands (kept free of the contract's zod). */
 export function api<T>(method: HttpMethod, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
   return request<T>(method, `${API_BASE}/${path.replace(/^\//, '')}`, body, init);
@@ -78,7 +46,8 @@ export function api<T>(method: HttpMethod, path: string, body?: unknown, init: R
 
 type HttpMethod = OperationSpec['method'];
 
-async function request<T>(method: HttpMethod, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+/** One request to a full URL: the token, the Idempotency-Key of a POST, and failures as ApiError. */
+export async function request<T>(method: HttpMethod, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = tokenStore.get();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnyOperation, OperationInput, OperationOutput } from '../../contract/operation.ts';
-import { ApiError, call, errorMessage } from './api.ts';
+import { ApiError, errorMessage } from './api.ts';
+import { call } from './call.ts';
 
 export interface Loaded<T> {
   data: T | null;

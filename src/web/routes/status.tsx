@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import type { StatusResponse } from '../../contract/tracker.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { formatDeliveredOn, formatDueDate } from '../../domain/delivery-date.ts';
-import { ApiError, call, errorMessage } from '../lib/api.ts';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { useSession } from '../lib/session.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';

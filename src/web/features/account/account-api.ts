@@ -1,5 +1,5 @@
 import { deleteAuthSessionsById, getAuthSessions, patchUserProfile, postUserDeleteAccount, postUserEmailChange, postUserEmailChangeConfirm, type UpdateProfileBody } from '../../../contract/account.ts';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 
 // The privacy self-service calls, typed by src/contract/account.ts.
 

@@ -4,7 +4,8 @@ import { ONE_TIME_CODE_LENGTH, isValidOneTimeCode } from '../../../domain/valida
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { call, ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
 import { sendCode } from '../auth/auth-api.ts';

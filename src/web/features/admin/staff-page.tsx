@@ -4,7 +4,8 @@ import { EMAIL_MAX, isValidEmail, normalizeEmail } from '../../../domain/validat
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { call, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
 import { useOperation } from '../../lib/use-operation.ts';

@@ -1,6 +1,6 @@
 import { getAuthProfileByProvider, postAuthAuthLogin, postAuthLogoutAll, postAuthSendLoginOtp, postAuthSendSignupOtp, postAuthVerifyOtp, postUserGetOtpCreatedAt, type SocialProvider } from '../../../contract/auth.ts';
 import { postUserAddUser, type AddUserBody } from '../../../contract/users.ts';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 
 // The accounts calls of spec §7, typed by the contract. The spec's placeholder location is sent as is.
 const LOCATION = 'web';

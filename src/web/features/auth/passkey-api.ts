@@ -9,7 +9,7 @@ import {
   postAuthStepUpVerify,
   type WebAuthnResponse,
 } from '../../../contract/passkeys.ts';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 
 // The passkey calls, typed by src/contract/passkeys.ts. No WebAuthn code
 // here: the browser ceremonies live in passkey-ceremonies.ts, loaded only when one is started.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ASSISTANT_FALLBACK, ASSISTANT_INPUT_MAX } from '../../../contract/assistant.ts';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { loadAiTranscript, saveAiTranscript, type AiTranscript } from './chat-storage.ts';
 import { Composer, MessageList, QuickQuestions, TypingDots, type Bubble } from './message-list.tsx';

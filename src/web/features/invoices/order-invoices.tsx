@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { InvoiceSummary } from '../../../contract/invoices.ts';
-import { call, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { downloadFile } from '../../lib/download-file.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatCustomerDate } from '../../../domain/tracker.ts';

@@ -1,5 +1,5 @@
 import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { postPaymentVerifyPayment } from '../../../contract/payments.ts';
 
 export interface CheckoutResult {

@@ -3,7 +3,7 @@ import type { ReferralSummary } from '../../../contract/referrals.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { REFERRAL_PERCENT, cashbackCap } from '../../../domain/referral.ts';
 import { useCurrency } from '../orders/use-currency.ts';
 import { getReferralSummary } from '../../../contract/referrals.ts';

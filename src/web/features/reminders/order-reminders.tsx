@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ReminderJob } from '../../../contract/reminders.ts';
-import { call, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Badge, Card, ErrorText, Table, td } from '../admin/admin-ui.tsx';
 import { formatWhen } from '../admin/format.ts';

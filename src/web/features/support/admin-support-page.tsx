@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { SUPPORT_STATES, type AdminSupportItem, type SupportState } from '../../../contract/support.ts';
 import type { OrderFilesResponse } from '../../../contract/order-files.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Pagination, Table, td, wrapCell } from '../admin/admin-ui.tsx';
 import { formatWhen } from '../admin/format.ts';
 import { useAdminData } from '../admin/use-admin-data.ts';

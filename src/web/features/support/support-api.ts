@@ -1,5 +1,5 @@
 import type { SupportMessage, SupportRequest } from '../../../contract/support.ts';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { getOrdersSupport, getOrdersSupportRequestsMessages, postOrdersSupportRequests, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, type SupportCategory } from '../../../contract/support.ts';
 import { getOrdersRatings, postOrdersSupportRequestsRating } from '../../../contract/ratings.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { getAdminOrders, getAdminOrdersById, postAdminOrdersStagesNext, type OrderDetailResponse } from '../../contract/admin-orders.ts';
 import { getAdminOverview } from '../../contract/admin-overview.ts';
 import type { OperationInput, OperationOutput } from '../../contract/operation.ts';
-import { call, operationUrl } from './api.ts';
+import { call, operationUrl } from './call.ts';
 
 describe('operationUrl', () => {
   it('puts the encoded params into the path', () => {
