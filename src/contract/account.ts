@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, isValidPhoneCode, NAME_MAX, ONE_TIME_CODE_REGEX, PHONE_DIGITS_REGEX, PHONE_MESSAGE } from '../domain/validation.ts';
-import { emailSchema } from './auth.ts';
+import { emailSchema, okResponse, successResponse } from './auth.ts';
 import { multiLine } from './text-policy.ts';
 import { userProfile } from './users.ts';
+import { defineOperation } from './operation.ts';
 
 // Privacy self-service — correct, change e-mail, export, delete, sessions.
 
@@ -65,3 +66,73 @@ export const sessionIdParams = z.object({ id: z.uuid() });
 
 /** GET /user/export answers application/zip (README.txt, data.json, invoices/, files/): decision 193. */
 export const accountExportResponse = z.unknown().describe('application/zip');
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Download all my data: a ZIP of data.json, README.txt, invoice PDFs and order files */
+export const getUserExport = defineOperation({
+  method: 'GET',
+  path: '/api/v1/user/export',
+  responses: { 200: accountExportResponse },
+});
+
+/** Where I am signed in: live sessions with device, city and last seen, newest first */
+export const getAuthSessions = defineOperation({
+  method: 'GET',
+  path: '/api/v1/auth/sessions',
+  responses: { 200: sessionListResponse },
+});
+
+/** Correct my name, phone (country code and number together) or address */
+export const patchUserProfile = defineOperation({
+  method: 'PATCH',
+  path: '/api/v1/user/profile',
+  body: updateProfileBody,
+  responses: { 200: profileResponse },
+});
+
+/** E-mail a code to the new address (the same answer whether or not it has an account) */
+export const postUserEmailChange = defineOperation({
+  method: 'POST',
+  path: '/api/v1/user/email-change',
+  body: emailChangeBody,
+  responses: { 200: emailChangeResponse },
+});
+
+/** Finish the e-mail change with the code from the new mailbox; the old address is told */
+export const postUserEmailChangeConfirm = defineOperation({
+  method: 'POST',
+  path: '/api/v1/user/email-change/confirm',
+  body: emailChangeConfirmBody,
+  responses: { 200: profileResponse },
+});
+
+/** Delete my account (a fresh sign-in code, or a passkey confirmation in the last 10 minutes) */
+export const postUserDeleteAccount = defineOperation({
+  method: 'POST',
+  path: '/api/v1/user/delete-account',
+  body: deleteAccountBody,
+  responses: { 200: deleteAccountResponse },
+});
+
+/** What stops deleting my account now (an order in progress, an active maintenance plan): empty when it can go */
+export const getUserDeleteAccount = defineOperation({
+  method: 'GET',
+  path: '/api/v1/user/delete-account',
+  responses: { 200: deletionCheckResponse },
+});
+
+/** E-mail the signed-in person a code that confirms deleting their account (it never signs in) */
+export const postUserDeleteAccountCode = defineOperation({
+  method: 'POST',
+  path: '/api/v1/user/delete-account/code',
+  responses: { 200: okResponse },
+});
+
+/** Sign one of my sessions out (its open sockets close at once); another user’s session is 404 */
+export const deleteAuthSessionsById = defineOperation({
+  method: 'DELETE',
+  path: '/api/v1/auth/sessions/:id',
+  params: sessionIdParams,
+  responses: { 200: successResponse },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 // What waits for whom (docs/decisions/213-action-counts.md): per order, what the customer has to do,
 // and across orders, what the agency has to do. Counts only; each place to act has its own API.
@@ -46,3 +47,19 @@ export const adminActionsResponse = z.object({
 });
 export type AdminActionsResponse = z.infer<typeof adminActionsResponse>;
 export type AdminActionItem = AdminActionsResponse['items'][number];
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Per order of the signed-in customer: its stage and what waits for them (brief, review, reply, change, payment, rating), with the total for the navigation's count */
+export const getOrdersActions = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/actions',
+  responses: { 200: orderActionsResponse },
+});
+
+/** What waits for the agency across orders (brief submitted, new customer files, changes requested, unread messages, support past its target), oldest first */
+export const getAdminActions = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/actions',
+  responses: { 200: adminActionsResponse },
+});

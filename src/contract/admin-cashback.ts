@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
+import { uuidParams } from './admin.ts';
 
 // Back office: the referral cashback ledger per referrer and its payouts.
 
@@ -38,3 +40,22 @@ export const markPaidBody = z.object({
   payoutReference: z.string().trim().min(1, 'Enter the payout reference.').max(200, 'The reference can be at most 200 characters.'),
 });
 export const markPaidResponse = z.object({ entry: cashbackEntry });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Referral cashback ledger per referrer (pending / earned / paid) */
+export const getAdminCashback = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/cashback',
+  query: cashbackQuery,
+  responses: { 200: cashbackListResponse },
+});
+
+/** Mark earned cashback paid, with the payout reference */
+export const postAdminCashbackPaid = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/cashback/:id/paid',
+  params: uuidParams,
+  body: markPaidBody,
+  responses: { 200: markPaidResponse },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 export const chatSummaryResponse = z.object({
   /** Conversations that are not closed. */
@@ -9,3 +10,12 @@ export const chatSummaryResponse = z.object({
   unreadMessages: z.number(),
 });
 export type ChatSummaryResponse = z.infer<typeof chatSummaryResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Open and unread chats, for the entry point to the chat console */
+export const getAdminChatsSummary = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/chats/summary',
+  responses: { 200: chatSummaryResponse },
+});

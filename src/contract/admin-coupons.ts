@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COUPON_STATES, isValidWindow } from '../domain/admin.ts';
+import { defineOperation } from './operation.ts';
+import { uuidParams } from './admin.ts';
 
 // Back office: promo coupons and the featured promotion (banner, popup, countdown).
 
@@ -87,3 +89,45 @@ export const couponResponse = z.object({ coupon: adminCoupon });
 
 export const featurePromotionBody = z.object({ couponCode });
 export const featurePromotionResponse = z.object({ featuredCode: z.string() });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Promo coupons with redemptions, referral codes with uses, featured code */
+export const getAdminCoupons = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/coupons',
+  responses: { 200: couponListResponse },
+});
+
+/** Create a promo coupon */
+export const postAdminCoupons = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/coupons',
+  body: createCouponBody,
+  responses: { 201: couponResponse },
+});
+
+/** Edit a promo coupon (percent, description, validity, max uses, active) */
+export const patchAdminCouponsById = defineOperation({
+  method: 'PATCH',
+  path: '/api/v1/admin/coupons/:id',
+  params: uuidParams,
+  body: updateCouponBody,
+  responses: { 200: couponResponse },
+});
+
+/** Deactivate a promo coupon */
+export const postAdminCouponsDeactivate = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/coupons/:id/deactivate',
+  params: uuidParams,
+  responses: { 200: couponResponse },
+});
+
+/** Choose the promo coupon that drives the banner, popup and countdown */
+export const putAdminPromotion = defineOperation({
+  method: 'PUT',
+  path: '/api/v1/admin/promotion',
+  body: featurePromotionBody,
+  responses: { 200: featurePromotionResponse },
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { USER_ROLES } from '../domain/roles.ts';
 import { pageInfo, pageQuery } from './admin.ts';
+import { defineOperation } from './operation.ts';
+import { uuidParams } from './admin.ts';
 
 export const customerListQuery = pageQuery.extend({ q: z.string().trim().max(200).optional() });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
@@ -65,3 +67,29 @@ export const customerDetailResponse = z.object({
 export type CustomerDetailResponse = z.infer<typeof customerDetailResponse>;
 
 export const revokeSessionsResponse = z.object({ success: z.literal(true), revoked: z.number() });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Customers, newest first, searchable by e-mail or name */
+export const getAdminCustomers = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/customers',
+  query: customerListQuery,
+  responses: { 200: customerListResponse },
+});
+
+/** One customer: profile, sign-in methods, sessions, orders, conversations */
+export const getAdminCustomersById = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/customers/:id',
+  params: uuidParams,
+  responses: { 200: customerDetailResponse },
+});
+
+/** End all of a customer's sessions */
+export const postAdminCustomersSessionsRevoke = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/customers/:id/sessions/revoke',
+  params: uuidParams,
+  responses: { 200: revokeSessionsResponse },
+});

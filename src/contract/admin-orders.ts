@@ -3,6 +3,7 @@ import { adminMaintenance } from './maintenance.ts';
 import { INTERNAL_NOTE_MAX, NOTE_MAX } from '../domain/admin.ts';
 import { pageInfo, pageQuery } from './admin.ts';
 import { multiLine } from './text-policy.ts';
+import { defineOperation } from './operation.ts';
 
 // Back office: orders, payments, the 15-stage tracker, delivery link and internal note.
 
@@ -139,3 +140,66 @@ export const refundResponse = z.object({
 });
 export const deliveryLinkResponse = z.object({ deliveryUrl: z.string() });
 export const internalNoteResponse = z.object({ note: z.string() });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Orders, newest first: search by id, e-mail or name; filter by stage */
+export const getAdminOrders = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders',
+  query: orderListQuery,
+  responses: { 200: orderListResponse },
+});
+
+/** One order: customer, payments, 15 stages, delivery link, internal note */
+export const getAdminOrdersById = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:id',
+  params: orderParams,
+  responses: { 200: orderDetailResponse },
+});
+
+/** Complete the next tracker stage with an optional customer-visible note (customer e-mailed) */
+export const postAdminOrdersStagesNext = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/stages/next',
+  params: orderParams,
+  body: completeStageBody,
+  responses: { 200: stageChangeResponse },
+});
+
+/** Undo the last stage the founder completed, with a reason */
+export const postAdminOrdersStagesUndo = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/stages/undo',
+  params: orderParams,
+  body: undoStageBody,
+  responses: { 200: stageChangeResponse },
+});
+
+/** Set the website link (shown to the customer once fully paid) */
+export const putAdminOrdersDeliveryLink = defineOperation({
+  method: 'PUT',
+  path: '/api/v1/admin/orders/:id/delivery-link',
+  params: orderParams,
+  body: deliveryLinkBody,
+  responses: { 200: deliveryLinkResponse },
+});
+
+/** Mark a duplicate payment refunded (refunded through Razorpay when its keys are set), audited */
+export const postAdminOrdersRefunds = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/refunds',
+  params: orderParams,
+  body: refundBody,
+  responses: { 200: refundResponse },
+});
+
+/** Set the internal note (never shown to the customer) */
+export const putAdminOrdersInternalNote = defineOperation({
+  method: 'PUT',
+  path: '/api/v1/admin/orders/:id/internal-note',
+  params: orderParams,
+  body: internalNoteBody,
+  responses: { 200: internalNoteResponse },
+});

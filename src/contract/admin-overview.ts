@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maintenanceOverview } from './maintenance.ts';
+import { defineOperation } from './operation.ts';
 
 // The founder's morning numbers. Days are UTC dates (YYYY-MM-DD), oldest first,
 // always the full window so a chart has one bar per day even when nothing happened.
@@ -66,3 +67,12 @@ export const overviewResponse = z.object({
   }),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Revenue per day (owner only), orders by stage, leads and contacts per day, chats, cashback owed (owner only) */
+export const getAdminOverview = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/overview',
+  responses: { 200: overviewResponse },
+});

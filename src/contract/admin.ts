@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../domain/admin.ts';
+import { defineOperation } from './operation.ts';
 
 // Back office: shapes shared by every /api/v1/admin route. Times travel as ISO strings.
 
@@ -47,3 +48,13 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditListResponse = z.object({ items: z.array(auditEntry), pageInfo });
 export type AuditListResponse = z.infer<typeof auditListResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Audit log of admin actions, newest first, filterable */
+export const getAdminAudit = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/audit',
+  query: auditQuery,
+  responses: { 200: auditListResponse },
+});

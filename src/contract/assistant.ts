@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multiLine } from "./text-policy.ts";
+import { defineOperation } from './operation.ts';
 
 // The AI assistant (spec §7 "chat answer": POST chat/chat/ {user_input, memory} → {response, memory}).
 export const ASSISTANT_INPUT_MAX = 1000;
@@ -38,3 +39,12 @@ export const assistantResponse = z.object({
   memory: z.string(),
 });
 export type AssistantResponse = z.infer<typeof assistantResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+export const postChatChat = defineOperation({
+  method: 'POST',
+  path: '/api/v1/chat/chat',
+  body: assistantRequest,
+  responses: { 200: assistantResponse },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, isValidEmail, normalizeEmail, ONE_TIME_CODE_REGEX } from '../domain/validation.ts';
+import { defineOperation } from './operation.ts';
+import { passkeyIdParams } from './passkeys.ts';
 
 // Spec §7 call table, accounts part. Field names are the spec's; what the spec leaves open
 // (signupTicket, handoff, sign out everywhere) follows docs/architecture.md and decision 076.
@@ -122,3 +124,83 @@ export const socialProfileResponse = z.object({
   userPrincipalName: z.string().nullable(),
 });
 export type SocialProfileResponse = z.infer<typeof socialProfileResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** E-mail a sign-in code (also resend) */
+export const postAuthSendLoginOtp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/sendLoginOtp',
+  body: sendOtpBody,
+  responses: { 200: okResponse },
+});
+
+/** E-mail a sign-up code */
+export const postAuthSendSignupOtp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/sendSignupOtp',
+  body: sendOtpBody,
+  responses: { 200: okResponse },
+});
+
+/** Check a code: a session token for a known e-mail, a signupTicket for a new one */
+export const postAuthVerifyOtp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/verifyOtp',
+  body: verifyOtpBody,
+  responses: { 200: verifyOtpResponse },
+});
+
+/** Check the bearer token */
+export const getAuthVerifyToken = defineOperation({
+  method: 'GET',
+  path: '/api/v1/auth/verifyToken',
+  responses: { 200: verifyTokenResponse },
+});
+
+/** Google/Microsoft sign-in: exchange a handoff or a provider ID token */
+export const postAuthAuthLogin = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/authLogin',
+  body: authLoginBody,
+  responses: { 200: authLoginResponse },
+});
+
+/** Sign out: revoke this session */
+export const postAuthLogout = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/logout',
+  responses: { 200: successResponse },
+});
+
+/** Sign out everywhere: revoke every session of this user */
+export const postAuthLogoutAll = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/logoutAll',
+  responses: { 200: successResponse },
+});
+
+/** The Google/Microsoft profile of the signed-in user (demo pages) */
+export const getAuthProfileByProvider = defineOperation({
+  method: 'GET',
+  path: '/api/v1/auth/profile/:provider',
+  params: oidcProviderParams,
+  responses: { 200: socialProfileResponse },
+});
+
+
+/** Remove one of my passkeys */
+export const deleteAuthPasskeysById = defineOperation({
+  method: 'DELETE',
+  path: '/api/v1/auth/passkeys/:id',
+  params: passkeyIdParams,
+  responses: { 200: successResponse },
+});
+
+/** When the latest code for an e-mail was created (drives the resend countdown) */
+export const postUserGetOtpCreatedAt = defineOperation({
+  method: 'POST',
+  path: '/api/v1/user/getOtpCreatedAt',
+  body: otpCreatedAtBody,
+  responses: { 200: otpCreatedAtResponse },
+});

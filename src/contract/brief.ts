@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BRIEF_ANSWER_KEYS_MAX, BRIEF_LIMITS } from '../domain/brief.ts';
 import { multiLine } from './text-policy.ts';
+import { defineOperation } from './operation.ts';
+import { orderParams } from './admin-orders.ts';
 
 // The brief (intake form) of an order (decision 145). Customer:
 // GET/PUT/PATCH /api/v1/orders/{orderId}/brief; founder: GET /api/v1/admin/orders/{orderId}/brief.
@@ -55,3 +57,38 @@ export const briefPatchBody = z.object({
   submit: z.boolean().optional(),
 });
 export type BriefPatchBody = z.infer<typeof briefPatchBody>;
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The brief questions and your answers so far */
+export const getOrdersBrief = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/brief',
+  params: briefParams,
+  responses: { 200: briefResponse },
+});
+
+/** Saves your brief as a draft, or submits it (submit: true); read-only once "UI Started" is completed (409) */
+export const putOrdersBrief = defineOperation({
+  method: 'PUT',
+  path: '/api/v1/orders/:orderId/brief',
+  params: briefParams,
+  body: briefPutBody,
+  responses: { 200: briefResponse },
+});
+
+/** An order's brief (questions and answers) */
+export const getAdminOrdersBrief = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:id/brief',
+  params: orderParams,
+  responses: { 200: briefResponse },
+});
+
+/** Changes only the answers it names (docs/decisions/270-brief-partial-saves.md); read-only once "UI Started" is completed (409) */
+export const patchOrdersBrief = defineOperation({
+  method: 'PATCH',
+  path: '/api/v1/orders/:orderId/brief',
+  params: briefParams,
+  body: briefPatchBody,
+  responses: { 200: briefResponse },
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLine } from "./text-policy.ts";
 import { currencyCode } from "./pricing.ts";
+import { defineOperation } from './operation.ts';
 
 // Change requests on an order and the add-ons catalogue (docs/decisions/250-change-requests.md).
 // Amounts are integer minor units, tax excluded; the quote with tax comes from create-order.
@@ -216,3 +217,97 @@ export const publicAddonsResponse = z.object({
   addons: z.array(publicAddonSchema),
 });
 export type PublicAddonsResponse = z.infer<typeof publicAddonsResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The order's change requests, oldest first (amounts in minor units, tax excluded) */
+export const getOrdersChanges = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/changes',
+  params: changeOrderParams,
+  responses: { 200: changesResponse },
+});
+
+/** Asks for a change (409 once the order is delivered); from an add-on it arrives quoted at its price and days */
+export const postOrdersChanges = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/changes',
+  params: changeOrderParams,
+  body: createChangeBody,
+  responses: { 201: changeResponse },
+});
+
+/** Declines a quote, with an optional reason (409 once accepted, declined or withdrawn) */
+export const postOrdersChangesDecline = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/changes/:changeId/decline',
+  params: changeParams,
+  body: declineChangeBody,
+  responses: { 200: changeResponse },
+});
+
+/** Its author takes a change back before it is accepted (409 otherwise) */
+export const postOrdersChangesWithdraw = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/changes/:changeId/withdraw',
+  params: changeParams,
+  responses: { 200: changeResponse },
+});
+
+/** The active add-ons priced in a currency like the plan (minor units, tax excluded) */
+export const getAddons = defineOperation({
+  method: 'GET',
+  path: '/api/v1/addons',
+  query: publicAddonsQuery,
+  responses: { 200: publicAddonsResponse },
+});
+
+/** An order's change requests */
+export const getAdminOrdersChanges = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:orderId/changes',
+  params: changeOrderParams,
+  responses: { 200: changesResponse },
+});
+
+/** Raises a change: quoted with an amount, included (no charge) when marked so, else requested. Audited */
+export const postAdminOrdersChanges = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:orderId/changes',
+  params: changeOrderParams,
+  body: adminCreateChangeBody,
+  responses: { 201: changeResponse },
+});
+
+/** Quotes or re-quotes a change while it is not accepted (409 after). Audited */
+export const postAdminOrdersChangesQuote = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:orderId/changes/:changeId/quote',
+  params: changeParams,
+  body: quoteChangeBody,
+  responses: { 200: changeResponse },
+});
+
+/** The add-ons catalogue, inactive ones too */
+export const getAdminAddons = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/addons',
+  responses: { 200: adminAddonsResponse },
+});
+
+/** Adds an add-on (price in base-currency cents). Owner only; audited */
+export const postAdminAddons = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/addons',
+  body: createAddonBody,
+  responses: { 201: adminAddonResponse },
+});
+
+/** Edits an add-on (or switches it off). Owner only; audited */
+export const patchAdminAddonsById = defineOperation({
+  method: 'PATCH',
+  path: '/api/v1/admin/addons/:id',
+  params: addonParams,
+  body: patchAddonBody,
+  responses: { 200: adminAddonResponse },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './text-policy.ts';
+import { defineOperation } from './operation.ts';
 
 // Live chat (spec §3 "Chat", §7 "Realtime socket"). The event names are the
 // spec's; the extra events (chatSummaries, chatSummary, chatClosed, chatError, adminPresence,
@@ -93,3 +94,13 @@ export type ChatStartResponse = z.infer<typeof chatStartResponse>;
 export const chatUnreadRequest = z.object({ chatId });
 export const chatUnreadResponse = z.object({ unread: z.number().int(), state: z.enum(['waiting', 'open', 'closed']) });
 export type ChatUnreadResponse = z.infer<typeof chatUnreadResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Replies the visitor has not seen yet (the widget's badge before it connects) */
+export const postChatUnread = defineOperation({
+  method: 'POST',
+  path: '/api/v1/chat/unread',
+  body: chatUnreadRequest,
+  responses: { 200: chatUnreadResponse },
+});

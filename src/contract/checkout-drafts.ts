@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 // Open advance checkouts (drafts) in the back office.
 export const checkoutDraft = z.object({
@@ -25,3 +26,12 @@ export const checkoutDraftsResponse = z.object({
   followUpHours: z.number().int(),
 });
 export type CheckoutDraftsResponse = z.infer<typeof checkoutDraftsResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Advance checkouts opened and not paid */
+export const getAdminCheckoutDrafts = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/checkout-drafts',
+  responses: { 200: checkoutDraftsResponse },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 // The conversion funnel in the back office (decision 097). Weeks start on Monday (UTC);
 // a week's numbers count what happened in it. `source` is the first touch: the utm_source, else
@@ -67,3 +68,13 @@ export function sourceLabel(row: FirstTouchColumns): string | null {
   const host = row.firstReferrerHost?.trim();
   return host ? `via ${host}` : null;
 }
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Visitors → leads and contact messages → sign-ups → advance paid → delivered, per week and first-touch source */
+export const getAdminFunnel = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/funnel',
+  query: funnelQuery,
+  responses: { 200: funnelResponse },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
+import { errorResponses } from './common.ts';
 
 /**
  * Spec §3 "Weather data": the footer's location and weather, looked up by the server from the
@@ -17,3 +19,13 @@ export const weatherResponse = z.object({
   source: z.enum(['live', 'default']),
 });
 export type WeatherResponse = z.infer<typeof weatherResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The caller's city and its current weather (defaults on any failure) */
+export const getGeoWeather = defineOperation({
+  method: 'GET',
+  path: '/api/v1/geo/weather',
+  responses: { 200: weatherResponse },
+  errors: { 429: errorResponses[429] },
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeString } from './text-policy.ts';
 import { gstinProblem, stateByCode } from '../domain/gst.ts';
 import { findCountryByCode } from '../domain/countries.ts';
+import { defineOperation } from './operation.ts';
 
 // Tax invoices: billing details the customer may give before paying, the invoices of
 // an order, and the snapshot frozen into every invoice at issue.
@@ -178,3 +179,52 @@ export interface DocumentTax {
   /** A document in another currency than INR: rupees per unit from CURRENCY_TABLE and the date it is taken on. */
   inr: { rate: number; rateDate: string; value: number } | null;
 }
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Your optional billing name, address and tax id */
+export const getInvoicesBillingDetails = defineOperation({
+  method: 'GET',
+  path: '/api/v1/invoices/billing-details',
+  responses: { 200: billingDetailsResponse },
+});
+
+/** Saves the billing details printed on your next invoices */
+export const putInvoicesBillingDetails = defineOperation({
+  method: 'PUT',
+  path: '/api/v1/invoices/billing-details',
+  body: billingDetailsBody,
+  responses: { 200: billingDetailsResponse },
+});
+
+/** Invoices of one of your orders */
+export const getInvoicesOrderById = defineOperation({
+  method: 'GET',
+  path: '/api/v1/invoices/order/:id',
+  params: orderIdParams,
+  responses: { 200: orderInvoicesResponse },
+});
+
+/** One of your invoices as PDF */
+export const getInvoicesPdf = defineOperation({
+  method: 'GET',
+  path: '/api/v1/invoices/:id/pdf',
+  params: invoiceIdParams,
+  responses: { 200: pdfResponse },
+});
+
+/** Invoices of an order */
+export const getAdminOrdersInvoices = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:id/invoices',
+  params: orderIdParams,
+  responses: { 200: orderInvoicesResponse },
+});
+
+/** An invoice as PDF */
+export const getAdminInvoicesPdf = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/invoices/:id/pdf',
+  params: invoiceIdParams,
+  responses: { 200: pdfResponse },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, LEAD_EMAIL_REGEX, PHONE_MESSAGE, isValidLeadEmail, isValidLeadPhone } from '../domain/validation.ts';
+import { defineOperation } from './operation.ts';
 
 /** The page a form was sent from ('/', '/pricing'); optional, for the founder's overview. */
 export const sourcePage = z
@@ -30,3 +31,21 @@ export type SendMessageBody = z.input<typeof sendMessageBody>;
 
 export const leadResponse = z.object({ success: z.literal(true), message: z.string() });
 export type LeadResponse = z.infer<typeof leadResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Leave an e-mail address to be contacted */
+export const postAlertSendEmail = defineOperation({
+  method: 'POST',
+  path: '/api/v1/alert/sendEmail',
+  body: sendEmailBody,
+  responses: { 200: leadResponse },
+});
+
+/** Leave a phone number to be contacted */
+export const postAlertSendMessage = defineOperation({
+  method: 'POST',
+  path: '/api/v1/alert/sendMessage',
+  body: sendMessageBody,
+  responses: { 200: leadResponse },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 // The maintenance plan (decision 175): a monthly Razorpay subscription per
 // delivered order. With the built-in test checkout (no Razorpay keys) the subscription lives in
@@ -83,3 +84,39 @@ export const maintenanceOverview = z.object({
   mrr: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })).optional(),
 });
 export type MaintenanceOverview = z.infer<typeof maintenanceOverview>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Opens the monthly maintenance subscription of a delivered order (what Checkout needs) */
+export const postOrdersMaintenanceSubscribe = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/maintenance/subscribe',
+  params: maintenanceOrderParams,
+  body: subscribeBody,
+  responses: { 200: subscribeResponse },
+});
+
+/** Verifies Checkout's signature over payment_id|subscription_id */
+export const postOrdersMaintenanceVerify = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/maintenance/verify',
+  params: maintenanceOrderParams,
+  body: verifySubscriptionBody,
+  responses: { 200: planResponse },
+});
+
+/** Cancels the plan at the end of the paid period (again: the same answer) */
+export const postOrdersMaintenanceCancel = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/maintenance/cancel',
+  params: maintenanceOrderParams,
+  responses: { 200: planResponse },
+});
+
+/** Takes back "cancel at period end" while the paid period runs (again: the same answer; 409 where the provider cannot) */
+export const postOrdersMaintenanceResume = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/maintenance/resume',
+  params: maintenanceOrderParams,
+  responses: { 200: planResponse },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 export const installmentState = z.enum(['due', 'pending', 'paid']);
 
@@ -49,3 +50,20 @@ export const createOrderRequest = z.object({
   email: z.unknown().optional(),
 });
 export const createOrderResponse = z.object({ success: z.literal(true), order: orderSummary, message: z.string() });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Returns the order a verified advance created (idempotent; client totals are ignored) */
+export const postOrderCreateOrder = defineOperation({
+  method: 'POST',
+  path: '/api/v1/order/createOrder',
+  body: createOrderRequest,
+  responses: { 200: createOrderResponse },
+});
+
+/** The signed-in customer's orders */
+export const getOrderGetAllOrdersUser = defineOperation({
+  method: 'GET',
+  path: '/api/v1/order/getAllOrders/user',
+  responses: { 200: getAllOrdersResponse },
+});

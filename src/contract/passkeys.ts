@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 // Passkeys (WebAuthn) and the back office's step-up. The WebAuthn objects travel
 // as the JSON of the WebAuthn Level 3 spec (what @simplewebauthn/browser produces and reads): the
@@ -85,3 +86,57 @@ export const stepUpVerifyResponse = z.object({
   recoveryCodesLeft: z.number().int().optional(),
 });
 export type StepUpVerifyResponse = z.infer<typeof stepUpVerifyResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** My passkeys, and how many recovery codes are left */
+export const getAuthPasskeys = defineOperation({
+  method: 'GET',
+  path: '/api/v1/auth/passkeys',
+  responses: { 200: passkeyListResponse },
+});
+
+/** Options for adding a passkey (navigator.credentials.create) */
+export const postAuthPasskeysRegistrationOptions = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/passkeys/registration/options',
+  responses: { 200: webAuthnOptions },
+});
+
+/** Store the new passkey */
+export const postAuthPasskeysRegistrationVerify = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/passkeys/registration/verify',
+  body: passkeyRegistrationVerifyBody,
+  responses: { 200: passkeyRegistrationVerifyResponse },
+});
+
+/** Options for signing in with a passkey (discoverable: the browser offers the passkeys it has) */
+export const postAuthPasskeysLoginOptions = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/passkeys/login/options',
+  responses: { 200: webAuthnOptions },
+});
+
+/** Sign in with a passkey: the same session token as verifyOtp */
+export const postAuthPasskeysLoginVerify = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/passkeys/login/verify',
+  body: passkeyLoginVerifyBody,
+  responses: { 200: passkeyLoginVerifyResponse },
+});
+
+/** Options for confirming this session with one of the account's passkeys */
+export const postAuthStepUpOptions = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/step-up/options',
+  responses: { 200: webAuthnOptions },
+});
+
+/** Confirm this session with a passkey or a one-time recovery code */
+export const postAuthStepUpVerify = defineOperation({
+  method: 'POST',
+  path: '/api/v1/auth/step-up/verify',
+  body: stepUpVerifyBody,
+  responses: { 200: stepUpVerifyResponse },
+});

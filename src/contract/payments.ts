@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { couponCodeInput, currencyCode, quoteSchema } from './pricing.ts';
+import { defineOperation } from './operation.ts';
+import { errorResponse, errorResponses } from './common.ts';
 
 /**
  * POST /payment/create-order. `amount`, when sent, is in MAJOR units as the spec's client sends it
@@ -60,3 +62,40 @@ export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
 export const webhookResponse = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
 
 export const reconcileResponse = z.object({ success: z.literal(true), checked: z.number().int(), paid: z.number().int() });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The payment provider's failure is a 502 besides the usual errors. */
+const withProviderErrors = { ...errorResponses, 502: errorResponse };
+
+/** Creates the provider order for one installment */
+export const postPaymentCreateOrder = defineOperation({
+  method: 'POST',
+  path: '/api/v1/payment/create-order',
+  body: createPaymentOrderRequest,
+  responses: { 200: createPaymentOrderResponse },
+  errors: withProviderErrors,
+});
+
+/** Admin: ask the provider about open payments now */
+export const postPaymentReconcile = defineOperation({
+  method: 'POST',
+  path: '/api/v1/payment/reconcile',
+  responses: { 200: reconcileResponse },
+  errors: withProviderErrors,
+});
+
+/** Verifies the checkout's signature and records the payment */
+export const postPaymentVerifyPayment = defineOperation({
+  method: 'POST',
+  path: '/api/v1/payment/verify-payment',
+  body: verifyPaymentRequest,
+  responses: { 200: verifyPaymentResponse },
+});
+
+/** Razorpay webhook (signed with RAZORPAY_WEBHOOK_SECRET, idempotent by event id) */
+export const postPaymentWebhook = defineOperation({
+  method: 'POST',
+  path: '/api/v1/payment/webhook',
+  responses: { 200: webhookResponse },
+});

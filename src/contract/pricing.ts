@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 export const currencySchema = z.object({
   code: z.string(),
@@ -84,3 +85,21 @@ export interface OrderTax {
   taxes: z.infer<typeof taxLineSchema>[];
   buyer: { country: string; stateCode: string | null; gstin: string | null };
 }
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Currency table, plan prices and the currency for a country */
+export const getPricingCurrencies = defineOperation({
+  method: 'GET',
+  path: '/api/v1/pricing/currencies',
+  query: currenciesQuery,
+  responses: { 200: currenciesResponse },
+});
+
+/** The server's quote for a new order (amounts in minor units) */
+export const postPricingQuote = defineOperation({
+  method: 'POST',
+  path: '/api/v1/pricing/quote',
+  body: quoteRequest,
+  responses: { 200: quoteResponse },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 /**
  * GET /promotion: the featured promotion behind the banner, popup and countdown.
@@ -16,3 +17,13 @@ export type Promotion = z.infer<typeof promotion>;
 
 export const promotionResponse = z.object({ promotion: promotion.nullable() });
 export type PromotionResponse = z.infer<typeof promotionResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The featured promotion shown by the banner, popup and countdown */
+export const getPromotion = defineOperation({
+  method: 'GET',
+  path: '/api/v1/promotion',
+  responses: { 200: promotionResponse },
+  errors: {  },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text-policy.ts';
+import { defineOperation } from './operation.ts';
+import { supportParams, supportRequestParams } from './support.ts';
 
 // Ratings of support requests and of delivered orders (docs/decisions/214-ratings.md).
 
@@ -45,3 +47,38 @@ export const adminRatingsResponse = z.object({
   count90Days: z.number().int(),
 });
 export type AdminRatingsResponse = z.infer<typeof adminRatingsResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Rates a delivered order once (1–5, an optional comment and permission to quote it); again is a 409 */
+export const postOrdersRating = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/rating',
+  params: supportParams,
+  body: orderRatingBody,
+  responses: { 201: ratingResponse },
+});
+
+/** Rates a resolved support request once (1–5 and an optional comment); before it is resolved or again is a 409 */
+export const postOrdersSupportRequestsRating = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/support/requests/:requestId/rating',
+  params: supportRequestParams,
+  body: supportRatingBody,
+  responses: { 201: ratingResponse },
+});
+
+/** Ratings, newest first, with the average score of the last 90 days */
+export const getAdminRatings = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/ratings',
+  responses: { 200: adminRatingsResponse },
+});
+
+/** The ratings the customer gave on a delivered order: the order's own and each support request's */
+export const getOrdersRatings = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/ratings',
+  params: supportParams,
+  responses: { 200: z.object({ success: z.literal(true), ratings: z.array(rating) }) },
+});

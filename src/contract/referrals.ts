@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 export const cashbackEntry = z.object({
   orderDate: z.string(),
@@ -17,3 +18,12 @@ export const referralSummaryResponse = z.object({
   totals: z.array(z.object({ currency: z.string(), pending: z.number().int(), earned: z.number().int(), paid: z.number().int() })),
 });
 export type ReferralSummary = z.infer<typeof referralSummaryResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The signed-in user's referral code and cashback */
+export const getReferralSummary = defineOperation({
+  method: 'GET',
+  path: '/api/v1/referral/summary',
+  responses: { 200: referralSummaryResponse },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
+import { orderIdParams } from './invoices.ts';
 
 // Remaining-payment reminders in the back office.
 export const reminderJob = z.object({
@@ -24,3 +26,22 @@ export const orderRemindersResponse = z.object({
 });
 export type OrderRemindersResponse = z.infer<typeof orderRemindersResponse>;
 export const pauseRemindersBody = z.object({ paused: z.boolean() });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** An order's payment reminders */
+export const getAdminOrdersReminders = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:id/reminders',
+  params: orderIdParams,
+  responses: { 200: orderRemindersResponse },
+});
+
+/** Pause or resume the reminders of an order */
+export const putAdminOrdersRemindersPause = defineOperation({
+  method: 'PUT',
+  path: '/api/v1/admin/orders/:id/reminders/pause',
+  params: orderIdParams,
+  body: pauseRemindersBody,
+  responses: { 200: orderRemindersResponse },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text-policy.ts';
+import { defineOperation } from './operation.ts';
 
 // Design reviews with pinned comments (decision 150).
 // Customer: GET /api/v1/orders/{orderId}/reviews, POST …/reviews/{reviewId}/comments (a pin),
@@ -165,3 +166,66 @@ export const reviewDecisionBody = z.object({
   comment: multiLine(z.string().trim().max(REVIEW_LIMITS.comment, { message: `A comment can be at most ${REVIEW_LIMITS.comment} characters.` })).optional(),
 });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Drops a pin with a comment on one of the round's files (x, y: fractions 0..1 of the image); only while the round is open (409 after) */
+export const postOrdersReviewsComments = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/reviews/:reviewId/comments',
+  params: reviewParams,
+  body: reviewCommentBody,
+  responses: { 201: reviewCommentResponse },
+});
+
+/** Corrects the text of your own pin while the round is open and before the agency answers it (409 after) */
+export const patchOrdersReviewsCommentsByCommentId = defineOperation({
+  method: 'PATCH',
+  path: '/api/v1/orders/:orderId/reviews/:reviewId/comments/:commentId',
+  params: reviewCommentParams,
+  body: editPinBody,
+  responses: { 200: reviewCommentResponse },
+});
+
+/** Takes back your own pin while the round is open and before the agency answers it (409 after) */
+export const deleteOrdersReviewsCommentsByCommentId = defineOperation({
+  method: 'DELETE',
+  path: '/api/v1/orders/:orderId/reviews/:reviewId/comments/:commentId',
+  params: reviewCommentParams,
+  responses: { 200: deletePinResponse },
+});
+
+/** Approves the round or requests changes (a comment or a pin says what); a round is decided once (409) */
+export const postOrdersReviewsDecision = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/reviews/:reviewId/decision',
+  params: reviewParams,
+  body: reviewDecisionBody,
+  responses: { 200: reviewResponse },
+});
+
+/** Opens the next review round (ui or final) on images/PDFs of the order; 409 while a round of the kind is open */
+export const postAdminOrdersReviews = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:orderId/reviews',
+  params: reviewsParams,
+  body: openReviewBody,
+  responses: { 201: reviewResponse },
+});
+
+/** The agency's comment on a round, usually the answer to a pin (replyTo) */
+export const postAdminOrdersReviewsComments = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:orderId/reviews/:reviewId/comments',
+  params: reviewParams,
+  body: agencyCommentBody,
+  responses: { 201: reviewCommentResponse },
+});
+
+/** Marks a comment resolved (again: unchanged) */
+export const postAdminOrdersReviewsCommentsResolve = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve',
+  params: reviewCommentParams,
+  responses: { 200: reviewCommentResponse },
+});

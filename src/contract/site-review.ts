@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text-policy.ts';
 import { REVIEW_LIMITS, REVIEW_STATES, COMMENT_AUTHORS, siteViewport } from './reviews.ts';
+import { defineOperation } from './operation.ts';
 
 // Reviewing the live site (decisions 240, 241). The customer's (or founder's) "Review the live
 // site" asks POST /api/v1/orders/{orderId}/reviews/{reviewId}/site-link (founder: under
@@ -88,3 +89,21 @@ export const siteCommentBody = z.object({
 });
 export type SiteCommentBody = z.infer<typeof siteCommentBody>;
 export const siteScreenshotParams = z.object({ fileId: z.string().min(1).max(64) });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** review.js: the round's site pins (of one page with ?page=); Authorization: Bearer <site token> */
+export const getSiteReviewComments = defineOperation({
+  method: 'GET',
+  path: '/api/v1/site-review/comments',
+  query: siteCommentsQuery,
+  responses: { 200: siteCommentsResponse },
+});
+
+/** review.js: drops a pin on an element of the live site (screenshot: PNG or JPEG data URL ≤ 2 MB) */
+export const postSiteReviewComments = defineOperation({
+  method: 'POST',
+  path: '/api/v1/site-review/comments',
+  body: siteCommentBody,
+  responses: { 201: siteCommentResponse },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { defineOperation } from './operation.ts';
+import { uuidParams } from './admin.ts';
 
 // The owner's staff list (/admin/staff). Owner only.
 
@@ -26,3 +28,28 @@ export type InviteStaffResponse = z.infer<typeof inviteStaffResponse>;
 /** Additive (helper B): what DELETE /api/v1/admin/staff/{id} answers; the person is a customer again. */
 export const removeStaffResponse = z.object({ success: z.literal(true), revokedSessions: z.number().int() });
 export type RemoveStaffResponse = z.infer<typeof removeStaffResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The staff list: invited addresses, their accounts and when they were last seen */
+export const getAdminStaff = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/staff',
+  responses: { 200: staffListResponse },
+});
+
+/** Invite a staff member by e-mail (an existing account becomes staff at once) */
+export const postAdminStaff = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/staff',
+  body: inviteStaffBody,
+  responses: { 201: inviteStaffResponse },
+});
+
+/** Remove a staff member: a customer again, signed out everywhere at once */
+export const deleteAdminStaffById = defineOperation({
+  method: 'DELETE',
+  path: '/api/v1/admin/staff/:id',
+  params: uuidParams,
+  responses: { 200: removeStaffResponse },
+});

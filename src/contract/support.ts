@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { pageInfo, pageQuery } from './admin.ts';
 import { multiLine } from './text-policy.ts';
+import { defineOperation } from './operation.ts';
+import { errorResponses, errorResponse } from './common.ts';
+import { orderParams } from './admin-orders.ts';
 
 // Support after delivery (decision 170). Customer routes, bearer token and the
 // caller's own DELIVERED order (anything else: 404):
@@ -187,3 +190,99 @@ export const supportMessageEvent = supportMessage.extend({ orderId: z.string(), 
 export type SupportMessageEvent = z.infer<typeof supportMessageEvent>;
 export const supportRequestEvent = supportRequestSummary.extend({ orderId: z.string() });
 export type SupportRequestEvent = z.infer<typeof supportRequestEvent>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+
+/** The order's support: until when it is covered, the maintenance plan, the requests (newest first) */
+export const getOrdersSupport = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/support',
+  params: supportParams,
+  responses: { 200: supportOverviewResponse },
+});
+
+/** Opens a support request (bug, change or question), optionally with files of the order; 402 SUPPORT_ENDED once support has ended */
+export const postOrdersSupportRequests = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/support/requests',
+  params: supportParams,
+  body: createSupportRequestBody,
+  responses: { 201: supportRequestResponse },
+  errors: { 402: errorResponse, ...errorResponses },
+});
+
+/** A request and its thread, oldest first (reading marks the customer's support notices read) */
+export const getOrdersSupportRequestsMessages = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/support/requests/:requestId/messages',
+  params: supportRequestParams,
+  responses: { 200: supportMessagesResponse },
+});
+
+/** Writes on a request (plain text, line breaks kept; files of the order). A message on a resolved request reopens it; a closed one takes none (409) */
+export const postOrdersSupportRequestsMessages = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/support/requests/:requestId/messages',
+  params: supportRequestParams,
+  body: postSupportMessageBody,
+  responses: { 201: supportMessageResponse },
+});
+
+/** Reopens a resolved request (409 from any other state) */
+export const postOrdersSupportRequestsReopen = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/support/requests/:requestId/reopen',
+  params: supportRequestParams,
+  responses: { 200: supportRequestResponse },
+});
+
+/** The customer marks an open or in-progress request resolved (409 from any other state); it can then be rated */
+export const postOrdersSupportRequestsResolve = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/support/requests/:requestId/resolve',
+  params: supportRequestParams,
+  responses: { 200: supportRequestResponse },
+});
+
+/** The support queue: requests of a state (default: all but closed), the longest-waiting customer first, flagged past the first-response target */
+export const getAdminSupport = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/support',
+  query: adminSupportQuery,
+  responses: { 200: adminSupportListResponse },
+});
+
+/** A support request with its order, wait and thread */
+export const getAdminSupportByRequestId = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/support/:requestId',
+  params: adminSupportRequestParams,
+  responses: { 200: adminSupportDetailResponse },
+});
+
+/** Answers a support request (audited; ends the customer's wait) */
+export const postAdminSupportMessages = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/support/:requestId/messages',
+  params: adminSupportRequestParams,
+  body: postSupportMessageBody,
+  responses: { 201: supportMessageResponse },
+});
+
+/** Sets the state of a support request (audited; the same state again is a 409) */
+export const postAdminSupportState = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/support/:requestId/state',
+  params: adminSupportRequestParams,
+  body: setSupportStateBody,
+  responses: { 200: supportRequestResponse },
+});
+
+/** An order's support window, plan and requests (the order page of the back office) */
+export const getAdminOrdersSupport = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:id/support',
+  params: orderParams,
+  responses: { 200: supportOverviewResponse },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RETURN_TABLES } from '../domain/gst-return.ts';
+import { defineOperation } from './operation.ts';
 
 // The monthly return in the back office (owner only; docs/decisions/245-gstr1-monthly-return.md):
 // GET /api/v1/admin/tax/returns/{period} and …/{period}/{table}.csv. Amounts are paise.
@@ -30,3 +31,13 @@ export const taxReturnResponse = z.object({
   checks: z.array(z.object({ name: z.string(), expected: z.number(), actual: z.number(), ok: z.boolean() })),
 });
 export type TaxReturnResponse = z.infer<typeof taxReturnResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The month's return: GSTR-1 tables computed from the documents (TAX_REGIME=gst), or the documents and the year's turnover (none) */
+export const getAdminTaxReturnsByPeriod = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/tax/returns/:period',
+  params: taxPeriodParams,
+  responses: { 200: taxReturnResponse },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 // The Terms and Conditions as accepted (docs/decisions/272-accepted-terms-readable.md): every version a
 // customer accepted can be read again, word for word. GET /api/v1/terms/versions/{version} (public:
@@ -38,3 +39,21 @@ export type OrderTermsResponse = z.infer<typeof orderTermsResponse>;
 export const termsVersionPath = (version: string) => `/api/v1/terms/versions/${version}`;
 /** The page that shows it. */
 export const termsVersionPage = (version: string) => `/termsandconditions/${version}`;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** The wording of one version of the Terms and Conditions, as accepted */
+export const getTermsVersionsByVersion = defineOperation({
+  method: 'GET',
+  path: '/api/v1/terms/versions/:version',
+  params: termsVersionParams,
+  responses: { 200: termsVersionResponse },
+});
+
+/** Which terms were accepted for your order, and when */
+export const getOrdersTerms = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/terms',
+  params: orderTermsParams,
+  responses: { 200: orderTermsResponse },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderMoneyFields } from './orders.ts';
+import { defineOperation } from './operation.ts';
 
 export const orderIdParams = z.object({ id: z.string().min(1).max(40) });
 
@@ -40,3 +41,38 @@ export const completeStageRequest = z.object({
 });
 /** `completed_steps` means what it means in the status response: the index of the last completed stage. */
 export const stageChangeResponse = z.object({ success: z.literal(true), order_id: z.string(), completed_steps: z.number().int().min(0).max(14) });
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Progress of one of your orders (15 stages) */
+export const getStatusGetStatusOrderById = defineOperation({
+  method: 'GET',
+  path: '/api/v1/status/getStatus/order/:id',
+  params: orderIdParams,
+  responses: { 200: statusResponse },
+});
+
+/** Completion date and note of every stage of your order */
+export const getStatusGetStatusDatesOrderById = defineOperation({
+  method: 'GET',
+  path: '/api/v1/status/getStatusDates/order/:id',
+  params: orderIdParams,
+  responses: { 200: statusDatesResponse },
+});
+
+/** Admin: complete the next stage (optional note and delivery link) */
+export const postTrackerOrderCompleteNextStage = defineOperation({
+  method: 'POST',
+  path: '/api/v1/tracker/order/:id/complete-next-stage',
+  params: orderIdParams,
+  body: completeStageRequest,
+  responses: { 200: stageChangeResponse },
+});
+
+/** Admin: take back the last completed stage */
+export const postTrackerOrderUndoLastStage = defineOperation({
+  method: 'POST',
+  path: '/api/v1/tracker/order/:id/undo-last-stage',
+  params: orderIdParams,
+  responses: { 200: stageChangeResponse },
+});

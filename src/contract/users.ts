@@ -3,6 +3,7 @@ import { USER_ROLES } from '../domain/roles.ts';
 import { ADDRESS_MAX, isValidPhoneCode, NAME_MAX, PHONE_DIGITS_REGEX, PHONE_MESSAGE } from '../domain/validation.ts';
 import { emailSchema } from './auth.ts';
 import { multiLine } from './text-policy.ts';
+import { defineOperation } from './operation.ts';
 
 // Spec §7 user/addUser and user/getUserById; spec §5 rules for the details form.
 
@@ -42,3 +43,20 @@ export type UserProfile = z.infer<typeof userProfile>;
 
 export const getUserByIdResponse = z.object({ success: z.literal(true), user: userProfile });
 export type GetUserByIdResponse = z.infer<typeof getUserByIdResponse>;
+
+// Operations (docs/decisions/280-contract-operations.md).
+
+/** Create the account after e-mail proof (needs signupTicket) */
+export const postUserAddUser = defineOperation({
+  method: 'POST',
+  path: '/api/v1/user/addUser',
+  body: addUserBody,
+  responses: { 200: addUserResponse },
+});
+
+/** The signed-in user’s profile */
+export const getUserGetUserById = defineOperation({
+  method: 'GET',
+  path: '/api/v1/user/getUserById',
+  responses: { 200: getUserByIdResponse },
+});

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../contract/common.ts';
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency.ts';
+import type { OperationSpec } from '../../contract/operation.ts';
 import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 
 // The browser's one way to call the API: JSON in, JSON out, bearer token from the session,
@@ -38,12 +39,20 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+/** A path under /api/v1 for src/web/lib and the public islands (kept free of the contract's zod). */
+export function api<T>(method: HttpMethod, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  return request<T>(method, `${API_BASE}/${path.replace(/^\//, '')}`, body, init);
+}
+
+type HttpMethod = OperationSpec['method'];
+
+/** One request to a full URL: the token, the Idempotency-Key of a POST, and failures as ApiError. */
+export async function request<T>(method: HttpMethod, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
-  const action = method === 'POST' ? `${path} ${body === undefined ? '' : JSON.stringify(body)}` : null;
+  const action = method === 'POST' ? `${url} ${body === undefined ? '' : JSON.stringify(body)}` : null;
   let ownsKey = false;
   if (action !== null) {
     let key = inFlight.get(action);
@@ -55,22 +64,24 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     headers[IDEMPOTENCY_HEADER] = key;
   }
   try {
-    return await send<T>(method, path, body, headers, init);
+    return await send<T>(method, url, body, headers, init);
   } finally {
     if (ownsKey && action !== null) inFlight.delete(action);
   }
 }
 
-async function send<T>(method: string, path: string, body: unknown, headers: Record<string, string>, init: RequestInit): Promise<T> {
+async function send<T>(method: string, url: string, body: unknown, headers: Record<string, string>, init: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}/${path.replace(/^\//, '')}`, {
+    res = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       ...init,
     });
-  } catch {
+  } catch (err) {
+    // A cancelled request stays an AbortError, so a query library can tell it from a failure.
+    if (init.signal?.aborted) throw err;
     throw new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.');
   }
   const data = (await res.json().catch(() => null)) as (T & { message?: string; code?: string; fields?: FieldError[] }) | null;

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session.tsx';
 import { siteConfig } from '../lib/site-config.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import { errorMessage } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { PromoBanner } from '../features/promotion/promo-banner.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
@@ -12,7 +13,8 @@ import { BillingDetailsForm } from '../features/invoices/billing-details-form.ts
 import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../features/orders/checkout.ts';
 import { keepCoupon } from '../features/orders/kept-coupon.ts';
 import { OrderInProgressQuestion, findOrderInProgress } from '../features/orders/order-in-progress.tsx';
-import type { StatusResponse } from '../../contract/tracker.ts';
+import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';
+import { postOrderCreateOrder } from '../../contract/orders.ts';
 
 interface PayState {
   isAdvance?: boolean;
@@ -74,9 +76,7 @@ export default function PayPage() {
       }
       // Spec order flow: after the advance the client "creates" the order; ours returns the one
       // the verified payment created (idempotent, client totals ignored).
-      await api('POST', 'order/createOrder', {
-        razorpay_order_id: r.razorpay_order_id,
-      }).catch(() => console.log('order creation failed'));
+      await call(postOrderCreateOrder, { body: { razorpay_order_id: r.razorpay_order_id } }).catch(() => console.log('order creation failed'));
       keepCoupon(null); // used: the next order starts without it
       navigate(`/pay?paid=${encodeURIComponent(v.orderId)}`, { replace: true, state: null });
       setOutcome({ kind: 'advance-paid', orderId: v.orderId });
@@ -100,7 +100,7 @@ export default function PayPage() {
   useEffect(() => {
     if (session.loading || !session.isLoggedIn || outcome?.kind !== 'checking' || !paidOrder) return;
     // Reloaded after paying: the order's own state decides; anything else shows the form again.
-    api<StatusResponse>('GET', `status/getStatus/order/${encodeURIComponent(paidOrder)}`)
+    call(getStatusGetStatusOrderById, { params: { id: paidOrder } })
       .then((st) => (st.advance.state === 'paid' ? { kind: 'advance-paid' as const, orderId: st.order_id } : null))
       .catch(() => null)
       .then((next) => {

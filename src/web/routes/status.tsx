@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import type { StatusResponse } from '../../contract/tracker.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { formatDeliveredOn, formatDueDate } from '../../domain/delivery-date.ts';
-import { ApiError, api, errorMessage } from '../lib/api.ts';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { useSession } from '../lib/session.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
@@ -13,6 +14,7 @@ import { OrderInvoices } from '../features/invoices/order-invoices.tsx';
 import { OrderWorkspace } from '../features/workspace/order-workspace.tsx';
 import { ChangesPanel } from '../features/changes/changes-panel.tsx';
 import { OrderAcceptedTerms } from '../features/terms/accepted-terms.tsx';
+import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';
 
 /**
  * Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. Once the
@@ -43,7 +45,7 @@ export default function StatusPage() {
       navigate('/login', { replace: true });
       return;
     }
-    api<StatusResponse>('GET', `status/getStatus/order/${encodeURIComponent(id)}`)
+    call(getStatusGetStatusOrderById, { params: { id } })
       .then(setStatus)
       .catch((err) => {
         // Spec §8: a failed status fetch goes to /login; an order that is not yours is "not found".

@@ -1,10 +1,8 @@
-import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
-import type { TermsVersionResponse } from '../../contract/terms.ts';
+import { getTermsVersionsByVersion } from '../../contract/terms.ts';
 import { LegalPage } from '../components/legal-page.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { api } from '../lib/api.ts';
-import { useLoad } from '../features/workspace/use-load.ts';
+import { useOperation } from '../lib/use-operation.ts';
 
 const a = 'text-accent-soft underline underline-offset-2 hover:text-white';
 
@@ -15,8 +13,7 @@ const a = 'text-accent-soft underline underline-offset-2 hover:text-white';
  */
 export default function TermsVersionPage() {
   const { version = '' } = useParams();
-  const load = useCallback(() => api<TermsVersionResponse>('GET', `terms/versions/${encodeURIComponent(version)}`), [version]);
-  const { data, error } = useLoad(load);
+  const { data, error } = useOperation(getTermsVersionsByVersion, { params: { version } });
   if (error)
     return (
       <div className="mx-auto max-w-3xl px-4 py-16" role="alert">

@@ -1,22 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq } from 'drizzle-orm';
-import { errorResponses } from '../../../contract/common.ts';
-import { checkoutDraftsResponse } from '../../../contract/checkout-drafts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { installments, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 import { checkoutFollowups } from '../../db/schema/checkout-followups.ts';
 import { hasNewerDraft, paidSinceOrderId } from './draft-rules.ts';
+import { route } from '../../lib/route.ts';
+import { getAdminCheckoutDrafts } from '../../../contract/checkout-drafts.ts';
 
 /**
  * Back office: open advance checkouts (drafts), newest first, with what became of the follow-up: a
  * draft of a customer who paid since is marked with that order, not left "not yet" (decision 128).
  */
 export const adminCheckoutDraftRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/checkout-drafts',
-    { schema: { tags: ['admin'], summary: 'Advance checkouts opened and not paid', response: { 200: checkoutDraftsResponse, ...errorResponses } } },
-    async () => {
+  route(app, getAdminCheckoutDrafts, { schema: { tags: ['admin'], summary: 'Advance checkouts opened and not paid' } }, async () => {
       const rows = await deps.db
         .select({
           order: orders,
@@ -49,6 +46,5 @@ export const adminCheckoutDraftRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
           followUp: r.followedUpAt ? ('sent' as const) : r.paidOrderId ? ('paid_since' as const) : r.newerDraft ? ('newer_checkout' as const) : ('pending' as const),
         })),
       };
-    },
-  );
+    });
 };

@@ -1,33 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { overviewResponse } from '../../../contract/admin-overview.ts';
-import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { getOverview } from './overview.ts';
 import { taxOverview } from './tax-overview.ts';
 import { isOwner } from '../../../domain/roles.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { route } from '../../lib/route.ts';
+import { getAdminOverview } from '../../../contract/admin-overview.ts';
 
 // The overview is staff work (the orders due, the support queue, the inbox counts); its money is
 // the owner's: permissions.ts OWNER_ONLY_FIELDS strips it from staff's answers (decision 232).
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/overview',
-    {
-      schema: {
-        tags: ['admin'],
-        security: [{ bearer: [] }],
-        summary: 'Revenue per day (owner only), orders by stage, leads and contacts per day, chats, cashback owed (owner only)',
-        response: { 200: overviewResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  route(app, getAdminOverview, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'Revenue per day (owner only), orders by stage, leads and contacts per day, chats, cashback owed (owner only)' } }, async (request) => {
       // stepUp: the back office warns the founder while ADMIN_STEP_UP=off.
       const now = new Date();
       const tax = await taxOverview(deps, now);
       // The turnover is money (decision 232): staff get the LUT warning only.
       const forStaff = { ...tax, turnoverInr: 0, percent: 0, thresholdWarning: false };
       return { ...(await getOverview(deps.database, now, deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP, tax: isOwner(authOf(request).user.role) ? tax : forStaff };
-    },
-  );
+    });
 };

@@ -3,6 +3,8 @@ import { assistantRequest, assistantResponse } from '../../../contract/assistant
 import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createAssistant } from './assistant.ts';
+import { route } from '../../lib/route.ts';
+import { postChatChat } from '../../../contract/assistant.ts';
 
 export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const assistant = await createAssistant(deps);
@@ -10,14 +12,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   const handler = async (request: { body: { user_input: string; memory?: unknown } }) => assistant.answer(request.body.user_input, request.body.memory);
   // The spec's path ends with a slash; the bare path answers too, without a second OpenAPI entry.
-  app.post(
-    '/chat/chat',
-    {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { hide: true, body: assistantRequest, response: { 200: assistantResponse, ...errorResponses } },
-    },
-    handler,
-  );
+  route(app, postChatChat, { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { hide: true } }, handler);
   app.post(
     '/chat/chat/',
     {

@@ -1,23 +1,5 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponses } from "../../../contract/common.ts";
-import {
-  addonParams,
-  adminAddonResponse,
-  adminAddonsResponse,
-  adminCreateChangeBody,
-  changeOrderParams,
-  changeParams,
-  changeResponse,
-  changesResponse,
-  createAddonBody,
-  createChangeBody,
-  declineChangeBody,
-  patchAddonBody,
-  publicAddonsQuery,
-  publicAddonsResponse,
-  quoteChangeBody,
-} from "../../../contract/changes.ts";
 import type { AppDeps } from "../../deps.ts";
 import { perSession } from "../../lib/per-session-limit.ts";
 import type { ThreadViewer } from "../../lib/workspace-order.ts";
@@ -39,6 +21,8 @@ import {
   requestChange,
   withdrawChange,
 } from "./changes.ts";
+import { route } from '../../lib/route.ts';
+import { getOrdersChanges, postOrdersChanges, postOrdersChangesDecline, postOrdersChangesWithdraw, getAddons, getAdminOrdersChanges, postAdminOrdersChanges, postAdminOrdersChangesQuote, getAdminAddons, postAdminAddons, patchAdminAddonsById } from '../../../contract/changes.ts';
 
 // Change requests and add-ons (docs/decisions/250-change-requests.md). The customer's routes find
 // the order (their own, paid) before reading anything else: another customer's order is a 404.
@@ -68,38 +52,13 @@ export const changeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       customerOf(request),
     );
 
-  app.get(
-    "/orders/:orderId/changes",
-    {
-      schema: {
-        tags,
-        summary:
-          "The order's change requests, oldest first (amounts in minor units, tax excluded)",
-        params: changeOrderParams,
-        response: { 200: changesResponse, ...errorResponses },
-      },
-      onRequest,
-    },
-    async (request) => ({
+  route(app, getOrdersChanges, { schema: { tags, summary:
+          "The order's change requests, oldest first (amounts in minor units, tax excluded)" }, onRequest }, async (request) => ({
       changes: await listChanges(deps.db, await markSeen(deps, await orderOf(request), "customer")),
-    }),
-  );
+    }));
 
-  app.post(
-    "/orders/:orderId/changes",
-    {
-      schema: {
-        tags,
-        summary:
-          "Asks for a change (409 once the order is delivered); from an add-on it arrives quoted at its price and days",
-        params: changeOrderParams,
-        body: createChangeBody,
-        response: { 201: changeResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(20),
-    },
-    async (request, reply) => {
+  route(app, postOrdersChanges, { schema: { tags, summary:
+          "Asks for a change (409 once the order is delivered); from an add-on it arrives quoted at its price and days" }, onRequest, config: perSession(20) }, async (request, reply) => {
       const order = await orderOf(request);
       return reply
         .status(201)
@@ -111,69 +70,30 @@ export const changeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
             request.body,
           ),
         });
-    },
-  );
+    });
 
-  app.post(
-    "/orders/:orderId/changes/:changeId/decline",
-    {
-      schema: {
-        tags,
-        summary:
-          "Declines a quote, with an optional reason (409 once accepted, declined or withdrawn)",
-        params: changeParams,
-        body: declineChangeBody,
-        response: { 200: changeResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(20),
-    },
-    async (request) => ({
+  route(app, postOrdersChangesDecline, { schema: { tags, summary:
+          "Declines a quote, with an optional reason (409 once accepted, declined or withdrawn)" }, onRequest, config: perSession(20) }, async (request) => ({
       change: await declineChange(
         deps,
         await orderOf(request),
         request.params.changeId,
         request.body?.reason,
       ),
-    }),
-  );
+    }));
 
-  app.post(
-    "/orders/:orderId/changes/:changeId/withdraw",
-    {
-      schema: {
-        tags,
-        summary:
-          "Its author takes a change back before it is accepted (409 otherwise)",
-        params: changeParams,
-        response: { 200: changeResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(20),
-    },
-    async (request) => ({
+  route(app, postOrdersChangesWithdraw, { schema: { tags, summary:
+          "Its author takes a change back before it is accepted (409 otherwise)" }, onRequest, config: perSession(20) }, async (request) => ({
       change: await withdrawChange(
         deps,
         await orderOf(request),
         request.params.changeId,
         "customer",
       ),
-    }),
-  );
+    }));
 
-  app.get(
-    "/addons",
-    {
-      schema: {
-        tags,
-        summary:
-          "The active add-ons priced in a currency like the plan (minor units, tax excluded)",
-        querystring: publicAddonsQuery,
-        response: { 200: publicAddonsResponse, ...errorResponses },
-      },
-    },
-    async (request) => publicAddons(deps, request.query.currency),
-  );
+  route(app, getAddons, { schema: { tags, summary:
+          "The active add-ons priced in a currency like the plan (minor units, tax excluded)" } }, async (request) => publicAddons(deps, request.query.currency));
 };
 
 /** The founder's routes (mounted under /api/v1/admin, behind its guard; permissions.ts says who). */
@@ -188,36 +108,12 @@ export const adminChangeRoutes: FastifyPluginAsyncZod<{
       userId: authOf(request).user.id,
     });
 
-  app.get(
-    "/orders/:orderId/changes",
-    {
-      schema: {
-        tags,
-        security,
-        summary: "An order's change requests",
-        params: changeOrderParams,
-        response: { 200: changesResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  route(app, getAdminOrdersChanges, { schema: { tags, security, summary: "An order's change requests" } }, async (request) => ({
       changes: await listChanges(deps.db, await markSeen(deps, await agencyOrder(request), "agency")),
-    }),
-  );
+    }));
 
-  app.post(
-    "/orders/:orderId/changes",
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Raises a change: quoted with an amount, included (no charge) when marked so, else requested. Audited",
-        params: changeOrderParams,
-        body: adminCreateChangeBody,
-        response: { 201: changeResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
+  route(app, postAdminOrdersChanges, { schema: { tags, security, summary:
+          "Raises a change: quoted with an amount, included (no charge) when marked so, else requested. Audited" } }, async (request, reply) =>
       reply
         .status(201)
         .send({
@@ -227,23 +123,10 @@ export const adminChangeRoutes: FastifyPluginAsyncZod<{
             authOf(request).user.id,
             request.body,
           ),
-        }),
-  );
+        }));
 
-  app.post(
-    "/orders/:orderId/changes/:changeId/quote",
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Quotes or re-quotes a change while it is not accepted (409 after). Audited",
-        params: changeParams,
-        body: quoteChangeBody,
-        response: { 200: changeResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  route(app, postAdminOrdersChangesQuote, { schema: { tags, security, summary:
+          "Quotes or re-quotes a change while it is not accepted (409 after). Audited" } }, async (request) => ({
       change: await quoteChange(
         deps,
         await agencyOrder(request),
@@ -251,63 +134,26 @@ export const adminChangeRoutes: FastifyPluginAsyncZod<{
         authOf(request).user.id,
         request.body,
       ),
-    }),
-  );
+    }));
 
-  app.get(
-    "/addons",
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The add-ons catalogue, inactive ones too",
-        response: { 200: adminAddonsResponse, ...errorResponses },
-      },
-    },
-    async () => ({
+  route(app, getAdminAddons, { schema: { tags, security, summary: "The add-ons catalogue, inactive ones too" } }, async () => ({
       addons: (await listAddons(deps.db)).map(toAddon),
-    }),
-  );
+    }));
 
-  app.post(
-    "/addons",
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Adds an add-on (price in base-currency cents). Owner only; audited",
-        body: createAddonBody,
-        response: { 201: adminAddonResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
+  route(app, postAdminAddons, { schema: { tags, security, summary:
+          "Adds an add-on (price in base-currency cents). Owner only; audited" } }, async (request, reply) =>
       reply
         .status(201)
         .send({
           addon: await createAddon(deps, authOf(request).user.id, request.body),
-        }),
-  );
+        }));
 
-  app.patch(
-    "/addons/:id",
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Edits an add-on (or switches it off). Owner only; audited",
-        params: addonParams,
-        body: patchAddonBody,
-        response: { 200: adminAddonResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  route(app, patchAdminAddonsById, { schema: { tags, security, summary: "Edits an add-on (or switches it off). Owner only; audited" } }, async (request) => ({
       addon: await updateAddon(
         deps,
         authOf(request).user.id,
         request.params.id,
         request.body,
       ),
-    }),
-  );
+    }));
 };

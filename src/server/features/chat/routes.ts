@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chatStartRequest, chatStartResponse, chatUnreadRequest, chatUnreadResponse } from '../../../contract/chat.ts';
+import { chatStartRequest, chatStartResponse } from '../../../contract/chat.ts';
 import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { optionalUser } from '../../plugins/auth.ts';
 import { sendApiNotFound } from '../../plugins/errors.ts';
 import { deleteAbandonedEmptyChats, startConversation, unreadForVisitor } from './conversations.ts';
+import { route } from '../../lib/route.ts';
+import { postChatUnread } from '../../../contract/chat.ts';
 
 export interface ChatRouteOptions {
   deps: AppDeps;
@@ -46,21 +48,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
 
   app.post('/chat/start', startChatRoute(deps), startChat(deps));
 
-  app.post(
-    '/chat/unread',
-    {
-      preHandler: optionalUser(deps.db),
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['chat'],
-        summary: "Replies the visitor has not seen yet (the widget's badge before it connects)",
-        body: chatUnreadRequest,
-        response: { 200: chatUnreadResponse, ...errorResponses },
-      },
-    },
-    async (request) =>
-      unreadForVisitor(deps.database, request.body.chatId, { userId: request.auth?.user.id ?? null, isAdmin: false }),
-  );
+  route(app, postChatUnread, { preHandler: optionalUser(deps.db), config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['chat'], summary: "Replies the visitor has not seen yet (the widget's badge before it connects)" } }, async (request) =>
+      unreadForVisitor(deps.database, request.body.chatId, { userId: request.auth?.user.id ?? null, isAdmin: false }));
 };
 
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common.ts';
-import { couponsByUserParams, couponsByUserResponse, verifyCouponRequest, verifyCouponResponse } from '../../../contract/coupons.ts';
 import { REFERRAL_PERCENT } from '../../../domain/referral.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -9,17 +7,11 @@ import { moneyContext } from '../../lib/money-context.ts';
 import { getOrCreateReferralCode } from '../referrals/referral-code.ts';
 import { checkCoupon } from './check-coupon.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
+import { route } from '../../lib/route.ts';
+import { postCouponVerifyCoupon, getCouponGetCouponsByUserIdByUserId } from '../../../contract/coupons.ts';
 
 export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post(
-    '/coupon/verifyCoupon',
-    {
-      schema: { tags: ['coupons'], summary: 'Whether a coupon or referral code applies for the signed-in user', body: verifyCouponRequest, response: { 200: verifyCouponResponse, ...errorResponses } },
-      onRequest: requireUser(deps.db),
-      // Referral codes are guessable only slowly.
-      config: perSession(30),
-    },
-    async (request) => {
+  route(app, postCouponVerifyCoupon, { schema: { tags: ['coupons'], summary: 'Whether a coupon or referral code applies for the signed-in user' }, onRequest: requireUser(deps.db), config: perSession(30) }, async (request) => {
       const check = await checkCoupon(deps.db, {
         userId: authOf(request).user.id,
         code: request.body.coupon_code,
@@ -29,21 +21,13 @@ export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       return check.ok
         ? { success: true, discount_percent: check.coupon.percent, kind: check.coupon.kind, message: `${check.coupon.percent}% off applied.` }
         : { success: false, discount_percent: 0, message: check.message };
-    },
-  );
+    });
 
-  app.get(
-    '/coupon/getCouponsByUserId/:userId',
-    {
-      schema: { tags: ['coupons'], summary: "The signed-in user's codes; the first is their referral code", params: couponsByUserParams, response: { 200: couponsByUserResponse, ...errorResponses } },
-      onRequest: requireUser(deps.db),
-    },
-    async (request) => {
+  route(app, getCouponGetCouponsByUserIdByUserId, { schema: { tags: ['coupons'], summary: "The signed-in user's codes; the first is their referral code" }, onRequest: requireUser(deps.db) }, async (request) => {
       const me = authOf(request).user;
       // Someone else's id answers exactly like an unknown one.
       if (request.params.userId !== me.id) throw notFound('Not found.');
       const code = await getOrCreateReferralCode(deps.db, me.id);
       return { success: true as const, coupons: [{ coupon_code: code, kind: 'referral' as const, discount_percent: REFERRAL_PERCENT }] };
-    },
-  );
+    });
 };

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse, type HealthResponse } from '../../../contract/health.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createRedisProbe } from './redis-probe.ts';
+import { route } from '../../lib/route.ts';
+import { getHealth } from '../../../contract/health.ts';
 
 /**
  * How long a good probe answers for the next calls ( health under load must not query the
@@ -49,26 +51,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return body;
   };
 
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness and database check; names Redis state when REDIS_URL is set',
-        description:
+  route(app, getHealth, { schema: { tags: ['platform'], summary: 'Liveness and database check; names Redis state when REDIS_URL is set', description:
           '503 when the database does not answer. Redis being down does not make it 503 (every instance shares one Redis, ' +
           'and each keeps serving without it); `redis` says so. See docs/decisions/066. A good check is reused for ' +
-          `${HEALTH_REUSE_MS} ms (so a burst of checks costs one query); a failed one never is (docs/decisions/070).`,
-        response: { 200: healthResponse, 503: healthResponse },
-      },
-    },
-    async (_req, reply) => {
+          `${HEALTH_REUSE_MS} ms (so a burst of checks costs one query); a failed one never is (docs/decisions/070).` } }, async (_req, reply) => {
       const dbNow = database();
       const redisNow = redisState();
       const ok = typeof dbNow === 'boolean' ? dbNow : await dbNow;
       const redisValue = redisNow === undefined || typeof redisNow === 'string' ? redisNow : await redisNow;
       // Already validated and serialised; `as never` tells the typed reply so.
       return reply.status(ok ? 200 : 503).type('application/json; charset=utf-8').send(bodyOf(ok, redisValue) as never);
-    },
-  );
+    });
 };

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParams } from '../../../contract/admin.ts';
-import { contactListResponse, csvQuery, csvResponse, handledResponse, inboxQuery, leadListResponse } from '../../../contract/admin-leads.ts';
-import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { contactsCsv, leadsCsv, listContacts, listLeads, markHandled } from './inbox.ts';
+import { route } from '../../lib/route.ts';
+import { getAdminLeads, getAdminLeadsCsv, postAdminLeadsHandled, getAdminContacts, getAdminContactsCsv, postAdminContactsHandled } from '../../../contract/admin-leads.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -15,34 +14,10 @@ const csvHeaders = (name: string) => ({
 });
 
 export const inboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/leads',
-    { schema: { tags, security, summary: 'Leads (e-mail or phone from the landing page), new or handled', querystring: inboxQuery, response: { 200: leadListResponse, ...errorResponses } } },
-    async (request) => listLeads(deps.db, request.query),
-  );
-  app.get(
-    '/leads.csv',
-    { schema: { tags, security, summary: 'Leads as CSV', querystring: csvQuery, produces: ['text/csv'], response: { 200: csvResponse, ...errorResponses } } },
-    async (request, reply) => reply.headers(csvHeaders('leads')).send(await leadsCsv(deps.db, request.query.status)),
-  );
-  app.post(
-    '/leads/:id/handled',
-    { schema: { tags, security, summary: 'Mark a lead handled', params: uuidParams, response: { 200: handledResponse, ...errorResponses } } },
-    async (request) => markHandled(deps.db, authOf(request).user.id, 'lead', request.params.id),
-  );
-  app.get(
-    '/contacts',
-    { schema: { tags, security, summary: 'Contact-form messages, new or handled', querystring: inboxQuery, response: { 200: contactListResponse, ...errorResponses } } },
-    async (request) => listContacts(deps.db, request.query),
-  );
-  app.get(
-    '/contacts.csv',
-    { schema: { tags, security, summary: 'Contact messages as CSV', querystring: csvQuery, produces: ['text/csv'], response: { 200: csvResponse, ...errorResponses } } },
-    async (request, reply) => reply.headers(csvHeaders('contact-messages')).send(await contactsCsv(deps.db, request.query.status)),
-  );
-  app.post(
-    '/contacts/:id/handled',
-    { schema: { tags, security, summary: 'Mark a contact message handled', params: uuidParams, response: { 200: handledResponse, ...errorResponses } } },
-    async (request) => markHandled(deps.db, authOf(request).user.id, 'contact', request.params.id),
-  );
+  route(app, getAdminLeads, { schema: { tags, security, summary: 'Leads (e-mail or phone from the landing page), new or handled' } }, async (request) => listLeads(deps.db, request.query));
+  route(app, getAdminLeadsCsv, { schema: { tags, security, summary: 'Leads as CSV', produces: ['text/csv'] } }, async (request, reply) => reply.headers(csvHeaders('leads')).send(await leadsCsv(deps.db, request.query.status)));
+  route(app, postAdminLeadsHandled, { schema: { tags, security, summary: 'Mark a lead handled' } }, async (request) => markHandled(deps.db, authOf(request).user.id, 'lead', request.params.id));
+  route(app, getAdminContacts, { schema: { tags, security, summary: 'Contact-form messages, new or handled' } }, async (request) => listContacts(deps.db, request.query));
+  route(app, getAdminContactsCsv, { schema: { tags, security, summary: 'Contact messages as CSV', produces: ['text/csv'] } }, async (request, reply) => reply.headers(csvHeaders('contact-messages')).send(await contactsCsv(deps.db, request.query.status)));
+  route(app, postAdminContactsHandled, { schema: { tags, security, summary: 'Mark a contact message handled' } }, async (request) => markHandled(deps.db, authOf(request).user.id, 'contact', request.params.id));
 };

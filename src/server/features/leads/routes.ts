@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common.ts';
-import { leadResponse, sendEmailBody, sendMessageBody } from '../../../contract/leads.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createLead } from './create-lead.ts';
 import { firstTouchOf } from '../funnel/visitors.ts';
+import { route } from '../../lib/route.ts';
+import { postAlertSendEmail, postAlertSendMessage } from '../../../contract/leads.ts';
 
 const DONE = "Thanks! We'll reach out to you soon.";
 
@@ -12,27 +12,13 @@ export const leadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   // Strangers can trigger these: a per-IP cap; below it every submission is stored.
   const rateLimit = { max: deps.config.PUBLIC_FORMS_MAX_PER_IP_MINUTE, timeWindow: '1 minute' };
 
-  app.post(
-    '/alert/sendEmail',
-    {
-      config: { rateLimit },
-      schema: { tags: ['leads'], summary: 'Leave an e-mail address to be contacted', body: sendEmailBody, response: { 200: leadResponse, ...errorResponses } },
-    },
-    async (request) => {
+  route(app, postAlertSendEmail, { config: { rateLimit }, schema: { tags: ['leads'], summary: 'Leave an e-mail address to be contacted' } }, async (request) => {
       await createLead(deps, { kind: 'email', value: request.body.email, page: request.body.page, ip: request.ip, userAgent: request.headers['user-agent'], touch: await firstTouchOf(deps, request) });
       return { success: true as const, message: DONE };
-    },
-  );
+    });
 
-  app.post(
-    '/alert/sendMessage',
-    {
-      config: { rateLimit },
-      schema: { tags: ['leads'], summary: 'Leave a phone number to be contacted', body: sendMessageBody, response: { 200: leadResponse, ...errorResponses } },
-    },
-    async (request) => {
+  route(app, postAlertSendMessage, { config: { rateLimit }, schema: { tags: ['leads'], summary: 'Leave a phone number to be contacted' } }, async (request) => {
       await createLead(deps, { kind: 'phone', value: request.body.phone, page: request.body.page, ip: request.ip, userAgent: request.headers['user-agent'], touch: await firstTouchOf(deps, request) });
       return { success: true as const, message: DONE };
-    },
-  );
+    });
 };

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../../contract/common.ts';
-import { maintenanceOrderParams, planResponse, subscribeBody, subscribeResponse, verifySubscriptionBody } from '../../../contract/maintenance.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -14,6 +12,8 @@ import { addSupportExtension } from '../support/support-window.ts';
 import { maintenanceSupportExtension } from './plan-queries.ts';
 import { cancelAtPeriodEnd, keepPlan, subscribe, verifySubscription } from './subscribe.ts';
 import { authoriseTestSubscription, chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
+import { route } from '../../lib/route.ts';
+import { postOrdersMaintenanceSubscribe, postOrdersMaintenanceVerify, postOrdersMaintenanceCancel, postOrdersMaintenanceResume } from '../../../contract/maintenance.ts';
 
 // The maintenance plan's routes (decision 175). Customer routes: the bearer
 // token and the caller's own delivered order, else 404.
@@ -24,62 +24,18 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const tags = ['maintenance'];
   const guard = { onRequest: requireUser(deps.db) };
 
-  app.post(
-    '/orders/:orderId/maintenance/subscribe',
-    {
-      schema: {
-        tags,
-        summary: 'Opens the monthly maintenance subscription of a delivered order (what Checkout needs); acceptTerms: true is required',
-        params: maintenanceOrderParams,
-        body: subscribeBody,
-        response: { 200: subscribeResponse, ...errorResponses },
-      },
-      ...guard,
-      config: perSession(20),
-    },
+  route(
+    app,
+    postOrdersMaintenanceSubscribe,
+    { schema: { tags, summary: 'Opens the monthly maintenance subscription of a delivered order (what Checkout needs); acceptTerms: true is required' }, ...guard, config: perSession(20) },
     async (request) => subscribe(deps, authOf(request).user.id, request.params.orderId, { acceptTerms: request.body.acceptTerms, client: { ip: request.ip, headers: request.headers } }),
   );
 
-  app.post(
-    '/orders/:orderId/maintenance/verify',
-    {
-      schema: {
-        tags,
-        summary: "Verifies Checkout's signature over payment_id|subscription_id",
-        params: maintenanceOrderParams,
-        body: verifySubscriptionBody,
-        response: { 200: planResponse, ...errorResponses },
-      },
-      ...guard,
-      config: perSession(30),
-    },
-    async (request) => ({ plan: await verifySubscription(deps, authOf(request).user.id, request.params.orderId, request.body) }),
-  );
+  route(app, postOrdersMaintenanceVerify, { schema: { tags, summary: "Verifies Checkout's signature over payment_id|subscription_id" }, ...guard, config: perSession(30) }, async (request) => ({ plan: await verifySubscription(deps, authOf(request).user.id, request.params.orderId, request.body) }));
 
-  app.post(
-    '/orders/:orderId/maintenance/cancel',
-    {
-      schema: { tags, summary: 'Cancels the plan at the end of the paid period (again: the same answer)', params: maintenanceOrderParams, response: { 200: planResponse, ...errorResponses } },
-      ...guard,
-      config: perSession(20),
-    },
-    async (request) => ({ plan: await cancelAtPeriodEnd(deps, authOf(request).user.id, request.params.orderId) }),
-  );
+  route(app, postOrdersMaintenanceCancel, { schema: { tags, summary: 'Cancels the plan at the end of the paid period (again: the same answer)' }, ...guard, config: perSession(20) }, async (request) => ({ plan: await cancelAtPeriodEnd(deps, authOf(request).user.id, request.params.orderId) }));
 
-  app.post(
-    '/orders/:orderId/maintenance/resume',
-    {
-      schema: {
-        tags,
-        summary: 'Takes back "cancel at period end" while the paid period runs (again: the same answer; 409 where the provider cannot)',
-        params: maintenanceOrderParams,
-        response: { 200: planResponse, ...errorResponses },
-      },
-      ...guard,
-      config: perSession(20),
-    },
-    async (request) => ({ plan: await keepPlan(deps, authOf(request).user.id, request.params.orderId) }),
-  );
+  route(app, postOrdersMaintenanceResume, { schema: { tags, summary: 'Takes back "cancel at period end" while the paid period runs (again: the same answer; 409 where the provider cannot)' }, ...guard, config: perSession(20) }, async (request) => ({ plan: await keepPlan(deps, authOf(request).user.id, request.params.orderId) }));
 
   await app.register(testSubscriptionCheckout, { deps });
 };

@@ -1,26 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { errorResponses } from '../../../contract/common.ts';
-import { createOrderRequest, createOrderResponse, getAllOrdersResponse } from '../../../contract/orders.ts';
 import type { AppDeps } from '../../deps.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { listOrders } from './list-orders.ts';
+import { route } from '../../lib/route.ts';
+import { postOrderCreateOrder, getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post(
-    '/order/createOrder',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Returns the order a verified advance created (idempotent; client totals are ignored)',
-        body: createOrderRequest,
-        response: { 200: createOrderResponse, ...errorResponses },
-      },
-      onRequest: requireUser(deps.db),
-    },
-    async (request) => {
+  route(app, postOrderCreateOrder, { schema: { tags: ['orders'], summary: 'Returns the order a verified advance created (idempotent; client totals are ignored)' }, onRequest: requireUser(deps.db) }, async (request) => {
       const me = authOf(request).user;
       // The order exists once the advance is verified; this call only finds it. With the provider
       // order id it is that order, otherwise the customer's latest one.
@@ -38,12 +27,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       if (!found) throw notFound('No paid advance found. Pay the advance first.');
       const [order] = await listOrders(deps, me.id, found.publicId);
       return { success: true as const, order: order!, message: 'Order placed.' };
-    },
-  );
+    });
 
-  app.get(
-    '/order/getAllOrders/user',
-    { schema: { tags: ['orders'], summary: "The signed-in customer's orders", response: { 200: getAllOrdersResponse, ...errorResponses } }, onRequest: requireUser(deps.db) },
-    async (request) => ({ success: true as const, orders: await listOrders(deps, authOf(request).user.id) }),
-  );
+  route(app, getOrderGetAllOrdersUser, { schema: { tags: ['orders'], summary: "The signed-in customer's orders" }, onRequest: requireUser(deps.db) }, async (request) => ({ success: true as const, orders: await listOrders(deps, authOf(request).user.id) }));
 };

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, errorResponses } from '../../../contract/common.ts';
-import {
-  createPaymentOrderRequest,
-  createPaymentOrderResponse,
-  reconcileResponse,
-  verifyPaymentRequest,
-  verifyPaymentResponse,
-} from '../../../contract/payments.ts';
-import { currenciesQuery, currenciesResponse, quoteRequest, quoteResponse } from '../../../contract/pricing.ts';
+import { postPaymentCreateOrder, postPaymentReconcile, postPaymentVerifyPayment } from '../../../contract/payments.ts';
+import { currenciesResponse } from '../../../contract/pricing.ts';
 import { currencyForCountry } from '../../../domain/currencies.ts';
 import { PLAN } from '../../../domain/pricing.ts';
 import { REFERRAL_CAP_BASE, REFERRAL_PERCENT } from '../../../domain/referral.ts';
@@ -22,8 +15,9 @@ import { verifyPayment } from './verify-payment.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { paymentWebhookRoutes } from './webhook-routes.ts';
 import { testCheckoutRoutes } from './test-checkout-routes.ts';
+import { route } from '../../lib/route.ts';
+import { getPricingCurrencies, postPricingQuote } from '../../../contract/pricing.ts';
 
-const withErrors = { ...errorResponses, 502: errorResponse };
 
 
 /**
@@ -48,20 +42,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     }),
   });
 
-  app.get(
-    '/pricing/currencies',
-    { schema: { tags: ['pricing'], summary: 'Currency table, plan prices and the currency for a country', querystring: currenciesQuery, response: { 200: currenciesResponse, ...errorResponses } } },
-    async (request, reply) => reply.type('application/json; charset=utf-8').send((await currencyTable.json((request.query.country ?? '').toUpperCase())) as never),
-  );
+  route(app, getPricingCurrencies, { schema: { tags: ['pricing'], summary: 'Currency table, plan prices and the currency for a country' } }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await currencyTable.json((request.query.country ?? '').toUpperCase())) as never));
 
-  app.post(
-    '/pricing/quote',
-    {
-      schema: { tags: ['pricing'], summary: "The server's quote for a new order (amounts in minor units)", body: quoteRequest, response: { 200: quoteResponse, ...errorResponses } },
-      onRequest: requireUser(deps.db),
-      config: perSession(60),
-    },
-    async (request) => {
+  route(app, postPricingQuote, { schema: { tags: ['pricing'], summary: "The server's quote for a new order (amounts in minor units)" }, onRequest: requireUser(deps.db), config: perSession(60) }, async (request) => {
       const q = await quoteAdvance(deps, { userId: authOf(request).user.id, currency: request.body.currency, couponCode: request.body.couponCode });
       return {
         success: true as const,
@@ -71,32 +54,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         coupon: q.coupon ? { code: q.coupon.code, kind: q.coupon.kind, percent: q.coupon.percent } : null,
         ...(q.couponError ? { couponError: q.couponError } : {}),
       };
-    },
-  );
+    });
 
-  app.post(
-    '/payment/create-order',
-    {
-      schema: { tags: ['payments'], summary: 'Creates the provider order for one installment', body: createPaymentOrderRequest, response: { 200: createPaymentOrderResponse, ...withErrors } },
-      onRequest: requireUser(deps.db),
-      config: perSession(20),
-    },
+  route(
+    app,
+    postPaymentCreateOrder,
+    { schema: { tags: ['payments'], summary: 'Creates the provider order for one installment' }, onRequest: requireUser(deps.db), config: perSession(20) },
     async (request) => createPaymentOrder(deps, authOf(request).user, request.body, request),
   );
 
-  app.post(
-    '/payment/verify-payment',
-    {
-      schema: { tags: ['payments'], summary: "Verifies the checkout's signature and records the payment", body: verifyPaymentRequest, response: { 200: verifyPaymentResponse, ...errorResponses } },
-      onRequest: requireUser(deps.db),
-      config: perSession(30),
-    },
-    async (request) => verifyPayment(deps, authOf(request).user.id, request.body),
-  );
+  route(app, postPaymentVerifyPayment, { schema: { tags: ['payments'], summary: "Verifies the checkout's signature and records the payment" }, onRequest: requireUser(deps.db), config: perSession(30) }, async (request) => verifyPayment(deps, authOf(request).user.id, request.body));
 
-  app.post(
-    '/payment/reconcile',
-    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now', response: { 200: reconcileResponse, ...withErrors } }, onRequest: requireAdmin(deps) },
+  route(
+    app,
+    postPaymentReconcile,
+    { schema: { tags: ['payments'], summary: 'Admin: ask the provider about open payments now' }, onRequest: requireAdmin(deps) },
     async (request) => ({ success: true as const, ...(await reconcilePaymentsAsAdmin(deps, authOf(request).user.id)) }),
   );
 

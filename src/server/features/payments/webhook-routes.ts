@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { errorResponses } from '../../../contract/common.ts';
-import { webhookResponse } from '../../../contract/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { paymentEvents } from '../../db/schema/orders.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
 import { hmacHex, isSameSignature } from '../../integrations/payments/provider.ts';
 import { settlePayment } from './settle-payment.ts';
 import { type SubscriptionWebhook, applySubscriptionWebhook, isSubscriptionEvent, subscriptionIdOf } from '../maintenance/subscription-webhook.ts';
+import { route } from '../../lib/route.ts';
+import { postPaymentWebhook } from '../../../contract/payments.ts';
 
 interface RazorpayWebhook {
   event?: string;
@@ -27,17 +27,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post(
-    '/payment/webhook',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Razorpay webhook (signed with RAZORPAY_WEBHOOK_SECRET, idempotent by event id)',
-        response: { 200: webhookResponse, ...errorResponses },
-      },
-      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
-    },
-    async (request) => {
+  route(app, postPaymentWebhook, { schema: { tags: ['payments'], summary: 'Razorpay webhook (signed with RAZORPAY_WEBHOOK_SECRET, idempotent by event id)' }, config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request) => {
       const secret = deps.config.RAZORPAY_WEBHOOK_SECRET;
       if (!secret) throw notFound('Webhooks are not configured.');
       const raw = request.body as Buffer;
@@ -86,6 +76,5 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       });
       if (outcome === null) return { status: 'duplicate' as const };
       return { status: outcome === 'paid' ? ('processed' as const) : ('ignored' as const) };
-    },
-  );
+    });
 };

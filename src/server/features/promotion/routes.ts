@@ -3,6 +3,8 @@ import { promotionResponse } from '../../../contract/promotion.ts';
 import type { AppDeps } from '../../deps.ts';
 import { getFeaturedPromotion } from './get-featured-promotion.ts';
 import { cachedRead } from '../../lib/cached-read.ts';
+import { route } from '../../lib/route.ts';
+import { getPromotion } from '../../../contract/promotion.ts';
 
 /** The bus topic the back office publishes when a coupon or the featured promotion changes. */
 export const PROMOTION_TOPIC = 'promotion';
@@ -21,20 +23,10 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     load: async () => ({ promotion: await getFeaturedPromotion(deps) }),
     invalidateOn: { bus: deps.bus, topic: PROMOTION_TOPIC },
   });
-  app.get(
-    '/promotion',
-    {
-      schema: {
-        tags: ['promotion'],
-        summary: 'The featured promotion shown by the banner, popup and countdown',
-        response: { 200: promotionResponse },
-      },
-    },
-    async (_request, reply) => {
+  route(app, getPromotion, { schema: { tags: ['promotion'], summary: 'The featured promotion shown by the banner, popup and countdown' } }, async (_request, reply) => {
       // Short shared caching: with the server's 10 s, the founder's change shows within a minute.
       reply.header('cache-control', `public, max-age=${PROMOTION_MAX_AGE_S}`);
       // Already validated and serialised by cachedRead; `as never` tells the typed reply so.
       return reply.type('application/json; charset=utf-8').send((await featured.json('featured')) as never);
-    },
-  );
+    });
 };

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../../contract/common.ts';
-import { adminRatingsResponse, orderRatingBody, rating, ratingResponse, supportRatingBody } from '../../../contract/ratings.ts';
-import { supportParams, supportRequestParams } from '../../../contract/support.ts';
 import type { AppDeps } from '../../deps.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { supportOrder } from '../support/requests.ts';
 import { adminRatings, rateOrder, rateSupportRequest, ratingsOfOrder } from './ratings.ts';
+import { route } from '../../lib/route.ts';
+import { getOrdersRatings, postOrdersRating, postOrdersSupportRequestsRating, getAdminRatings } from '../../../contract/ratings.ts';
 
 // Ratings (docs/decisions/214-ratings.md): the customer's routes need their own delivered order
 // (any other id is a 404, checked before the body); the founder's list sits under /api/v1/admin.
@@ -18,49 +16,25 @@ export const ratingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const onRequest = requireUser(deps.db);
   const orderOf = (orderId: string, userId: string) => supportOrder(deps.db, orderId, { side: 'customer', userId });
 
-  app.get(
-    '/orders/:orderId/ratings',
-    { schema: { tags, summary: "The ratings the customer gave on a delivered order: the order's own and each support request's", params: supportParams, response: { 200: z.object({ success: z.literal(true), ratings: z.array(rating) }), ...errorResponses } }, onRequest },
-    async (request) => {
+  route(app, getOrdersRatings, { schema: { tags, summary: "The ratings the customer gave on a delivered order: the order's own and each support request's" }, onRequest }, async (request) => {
       const order = await orderOf(request.params.orderId, authOf(request).user.id);
       return { success: true as const, ratings: await ratingsOfOrder(deps.db, order) };
-    },
-  );
+    });
 
-  app.post(
-    '/orders/:orderId/rating',
-    {
-      schema: { tags, summary: 'Rates a delivered order once (1–5, an optional comment and permission to quote it); again is a 409', params: supportParams, body: orderRatingBody, response: { 201: ratingResponse, ...errorResponses } },
-      onRequest,
-      config: perSession(10),
-    },
-    async (request, reply) => {
+  route(app, postOrdersRating, { schema: { tags, summary: 'Rates a delivered order once (1–5, an optional comment and permission to quote it); again is a 409' }, onRequest, config: perSession(10) }, async (request, reply) => {
       const userId = authOf(request).user.id;
       const order = await orderOf(request.params.orderId, userId);
       return reply.status(201).send({ success: true as const, rating: await rateOrder(deps, order, userId, request.body) });
-    },
-  );
+    });
 
-  app.post(
-    '/orders/:orderId/support/requests/:requestId/rating',
-    {
-      schema: { tags, summary: 'Rates a resolved support request once (1–5 and an optional comment); before it is resolved or again is a 409', params: supportRequestParams, body: supportRatingBody, response: { 201: ratingResponse, ...errorResponses } },
-      onRequest,
-      config: perSession(10),
-    },
-    async (request, reply) => {
+  route(app, postOrdersSupportRequestsRating, { schema: { tags, summary: 'Rates a resolved support request once (1–5 and an optional comment); before it is resolved or again is a 409' }, onRequest, config: perSession(10) }, async (request, reply) => {
       const userId = authOf(request).user.id;
       const order = await orderOf(request.params.orderId, userId);
       return reply.status(201).send({ success: true as const, rating: await rateSupportRequest(deps, order, request.params.requestId, userId, request.body) });
-    },
-  );
+    });
 };
 
 /** The founder's list (mounted under /api/v1/admin, behind its guard). */
 export const adminRatingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/ratings',
-    { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'Ratings, newest first, with the average score of the last 90 days', response: { 200: adminRatingsResponse, ...errorResponses } } },
-    async () => ({ success: true as const, ...(await adminRatings(deps.db)) }),
-  );
+  route(app, getAdminRatings, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'Ratings, newest first, with the average score of the last 90 days' } }, async () => ({ success: true as const, ...(await adminRatings(deps.db)) }));
 };

@@ -1,22 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
-import { errorResponses } from '../../../contract/common.ts';
-import { referralSummaryResponse } from '../../../contract/referrals.ts';
 import { REFERRAL_PERCENT } from '../../../domain/referral.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cashback, orders } from '../../db/schema/orders.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { getOrCreateReferralCode } from './referral-code.ts';
+import { route } from '../../lib/route.ts';
+import { getReferralSummary } from '../../../contract/referrals.ts';
 
 export const referralRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/referral/summary',
-    {
-      schema: { tags: ['referrals'], summary: "The signed-in user's referral code and cashback", response: { 200: referralSummaryResponse, ...errorResponses } },
-      onRequest: requireUser(deps.db),
-    },
-    async (request) => {
+  route(app, getReferralSummary, { schema: { tags: ['referrals'], summary: "The signed-in user's referral code and cashback" }, onRequest: requireUser(deps.db) }, async (request) => {
       const me = authOf(request).user;
       const code = await getOrCreateReferralCode(deps.db, me.id);
       const rows = await deps.db
@@ -41,6 +35,5 @@ export const referralRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         cashback: rows.map((r) => ({ ...r, orderDate: r.orderDate.toISOString() })),
         totals: [...totals.values()],
       };
-    },
-  );
+    });
 };

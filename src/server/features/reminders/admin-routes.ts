@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
-import { errorResponses } from '../../../contract/common.ts';
-import { orderIdParams } from '../../../contract/invoices.ts';
-import { orderRemindersResponse, pauseRemindersBody } from '../../../contract/reminders.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { paymentReminders, reminderPauseHistory, reminderPauses } from '../../db/schema/reminders.ts';
@@ -10,6 +7,8 @@ import { users } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { route } from '../../lib/route.ts';
+import { getAdminOrdersReminders, putAdminOrdersRemindersPause } from '../../../contract/reminders.ts';
 
 async function orderRowId(deps: AppDeps, publicId: string) {
   const [o] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)).limit(1);
@@ -48,25 +47,8 @@ async function remindersOf(deps: AppDeps, orderId: string) {
 
 /** Back office: what was sent and when, and pausing an order's reminders (under the /admin guard). */
 export const adminReminderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/orders/:id/reminders',
-    {
-      schema: { tags: ['admin'], summary: "An order's payment reminders", params: orderIdParams, response: { 200: orderRemindersResponse, ...errorResponses } },
-    },
-    async (request) => remindersOf(deps, await orderRowId(deps, request.params.id)),
-  );
-  app.put(
-    '/orders/:id/reminders/pause',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Pause or resume the reminders of an order',
-        params: orderIdParams,
-        body: pauseRemindersBody,
-        response: { 200: orderRemindersResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  route(app, getAdminOrdersReminders, { schema: { tags: ['admin'], summary: "An order's payment reminders" } }, async (request) => remindersOf(deps, await orderRowId(deps, request.params.id)));
+  route(app, putAdminOrdersRemindersPause, { schema: { tags: ['admin'], summary: 'Pause or resume the reminders of an order' } }, async (request) => {
       const id = await orderRowId(deps, request.params.id);
       const actorUserId = authOf(request).user.id;
       // The change and its audit record in one transaction ( every admin write is audited).
@@ -90,6 +72,5 @@ export const adminReminderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
         });
       });
       return remindersOf(deps, id);
-    },
-  );
+    });
 };

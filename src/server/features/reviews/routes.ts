@@ -1,21 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common.ts';
-import {
-  type AgencyCommentBody,
-  agencyCommentBody,
-  deletePinResponse,
-  editPinBody,
-  openReviewBody,
-  reviewCommentBody,
-  reviewCommentParams,
-  reviewCommentResponse,
-  reviewDecisionBody,
-  reviewParams,
-  reviewResponse,
-  reviewsParams,
-  reviewsResponse,
-} from '../../../contract/reviews.ts';
+import { type AgencyCommentBody, reviewsParams, reviewsResponse } from '../../../contract/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
@@ -25,6 +11,8 @@ import { deletePin, editPin } from './edit-pin.ts';
 import { listReviews } from './list-reviews.ts';
 import { openReview } from './open-review.ts';
 import { reviewOrder, type Side, type Viewer } from './review-order.ts';
+import { route } from '../../lib/route.ts';
+import { postOrdersReviewsComments, patchOrdersReviewsCommentsByCommentId, deleteOrdersReviewsCommentsByCommentId, postOrdersReviewsDecision, postAdminOrdersReviews, postAdminOrdersReviewsComments, postAdminOrdersReviewsCommentsResolve } from '../../../contract/reviews.ts';
 
 // Design reviews (decision 150). The customer reads rounds, pins and decides; the
 // founder (under /admin, whose guard admits admins only and answers a customer 403) opens rounds,
@@ -65,79 +53,24 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return { success: true as const, reviews };
   });
 
-  app.post(
-    '/orders/:orderId/reviews/:reviewId/comments',
-    {
-      schema: {
-        tags,
-        summary: 'Drops a pin with a comment on one of the round\'s files (x, y: fractions 0..1 of the image); only while the round is open (409 after)',
-        params: reviewParams,
-        body: reviewCommentBody,
-        response: { 201: reviewCommentResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(120),
-    },
-    commentAs(deps, 'customer'),
-  );
+  route(app, postOrdersReviewsComments, { schema: { tags, summary: 'Drops a pin with a comment on one of the round\'s files (x, y: fractions 0..1 of the image); only while the round is open (409 after)' }, onRequest, config: perSession(120) }, commentAs(deps, 'customer'));
 
-  app.patch(
-    '/orders/:orderId/reviews/:reviewId/comments/:commentId',
-    {
-      schema: {
-        tags,
-        summary: 'Corrects the text of your own pin while the round is open and before the agency answers it (409 after)',
-        params: reviewCommentParams,
-        body: editPinBody,
-        response: { 200: reviewCommentResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(120),
-    },
-    async (request) => {
+  route(app, patchOrdersReviewsCommentsByCommentId, { schema: { tags, summary: 'Corrects the text of your own pin while the round is open and before the agency answers it (409 after)' }, onRequest, config: perSession(120) }, async (request) => {
       const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
       return { success: true as const, comment: await editPin(deps, order, request.params.reviewId, request.params.commentId, request.body.text) };
-    },
-  );
+    });
 
-  app.delete(
-    '/orders/:orderId/reviews/:reviewId/comments/:commentId',
-    {
-      schema: {
-        tags,
-        summary: 'Takes back your own pin while the round is open and before the agency answers it (409 after)',
-        params: reviewCommentParams,
-        response: { 200: deletePinResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(120),
-    },
-    async (request) => {
+  route(app, deleteOrdersReviewsCommentsByCommentId, { schema: { tags, summary: 'Takes back your own pin while the round is open and before the agency answers it (409 after)' }, onRequest, config: perSession(120) }, async (request) => {
       const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
       await deletePin(deps, order, request.params.reviewId, request.params.commentId);
       return { success: true as const };
-    },
-  );
+    });
 
-  app.post(
-    '/orders/:orderId/reviews/:reviewId/decision',
-    {
-      schema: {
-        tags,
-        summary: 'Approves the round or requests changes (a comment or a pin says what); a round is decided once (409)',
-        params: reviewParams,
-        body: reviewDecisionBody,
-        response: { 200: reviewResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(30),
-    },
-    async (request) => {
+  route(app, postOrdersReviewsDecision, { schema: { tags, summary: 'Approves the round or requests changes (a comment or a pin says what); a round is decided once (409)' }, onRequest, config: perSession(30) }, async (request) => {
       const viewer = viewerOf(request, 'customer');
       const order = await reviewOrder(deps.db, request.params.orderId, viewer);
       return { success: true as const, review: await decideReview(deps, order, request.params.reviewId, viewer.userId, request.body) };
-    },
-  );
+    });
 };
 
 /** The founder's routes (mounted under /api/v1/admin); every write is audited. */
@@ -150,50 +83,17 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return { success: true as const, reviews };
   });
 
-  app.post(
-    '/orders/:orderId/reviews',
-    {
-      schema: {
-        tags,
-        summary: 'Opens the next review round (ui or final) on images/PDFs of the order; 409 while a round of the kind is open',
-        params: reviewsParams,
-        body: openReviewBody,
-        response: { 201: reviewResponse, ...errorResponses },
-      },
-      config: perSession(60),
-    },
-    async (request, reply) => {
+  route(app, postAdminOrdersReviews, { schema: { tags, summary: 'Opens the next review round (ui or final) on images/PDFs of the order; 409 while a round of the kind is open' }, config: perSession(60) }, async (request, reply) => {
       const viewer = viewerOf(request, 'agency');
       const order = await reviewOrder(deps.db, request.params.orderId, viewer);
       return reply.status(201).send({ success: true as const, review: await openReview(deps, order, viewer.userId, request.body) });
-    },
-  );
+    });
 
-  app.post(
-    '/orders/:orderId/reviews/:reviewId/comments',
-    {
-      schema: {
-        tags,
-        summary: "The agency's comment on a round, usually the answer to a pin (replyTo)",
-        params: reviewParams,
-        body: agencyCommentBody,
-        response: { 201: reviewCommentResponse, ...errorResponses },
-      },
-      config: perSession(120),
-    },
-    commentAs(deps, 'agency'),
-  );
+  route(app, postAdminOrdersReviewsComments, { schema: { tags, summary: "The agency's comment on a round, usually the answer to a pin (replyTo)" }, config: perSession(120) }, commentAs(deps, 'agency'));
 
-  app.post(
-    '/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve',
-    {
-      schema: { tags, summary: 'Marks a comment resolved (again: unchanged)', params: reviewCommentParams, response: { 200: reviewCommentResponse, ...errorResponses } },
-      config: perSession(120),
-    },
-    async (request) => {
+  route(app, postAdminOrdersReviewsCommentsResolve, { schema: { tags, summary: 'Marks a comment resolved (again: unchanged)' }, config: perSession(120) }, async (request) => {
       const viewer = viewerOf(request, 'agency');
       const order = await reviewOrder(deps.db, request.params.orderId, viewer);
       return { success: true as const, comment: await resolveReviewComment(deps, order, request.params.reviewId, request.params.commentId, viewer.userId) };
-    },
-  );
+    });
 };

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common.ts';
 import { reviewParams } from '../../../contract/reviews.ts';
-import { siteCommentBody, siteCommentResponse, siteCommentsQuery, siteCommentsResponse, siteLinkResponse, siteScreenshotParams } from '../../../contract/site-review.ts';
+import { siteLinkResponse, siteScreenshotParams } from '../../../contract/site-review.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
@@ -11,6 +11,8 @@ import { openOrderFile } from '../order-files/order-files.ts';
 import { reviewOrder, type Side } from '../reviews/review-order.ts';
 import { addSiteComment, listSiteComments, siteScreenshotId } from './site-comments.ts';
 import { checkSiteOrigin, createSiteLink, isRegisteredOrigin, siteSessionOf } from './site-token.ts';
+import { route } from '../../lib/route.ts';
+import { getSiteReviewComments, postSiteReviewComments } from '../../../contract/site-review.ts';
 
 // Reviewing the live site (decisions 240, 241). The site-link routes sit beside the reviews' own
 // (customer, and founder under /admin); the site-review API answers review.js on the staging site,
@@ -83,38 +85,20 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     return reply.status(204).header('content-length', '0').send();
   });
 
-  app.get(
-    '/site-review/comments',
-    {
-      schema: { tags, summary: "review.js: the round's site pins (of one page with ?page=); Authorization: Bearer <site token>", querystring: siteCommentsQuery, response: { 200: siteCommentsResponse, ...errorResponses } },
-      config: { cors: false, rateLimit: { max: LIMITS.reads.token, timeWindow: '1 minute', keyGenerator: tokenKey } },
-      onRequest: perAddress(LIMITS.reads.address, 'list'),
-    },
-    async (request, reply) => {
+  route(app, getSiteReviewComments, { schema: { tags, summary: "review.js: the round's site pins (of one page with ?page=); Authorization: Bearer <site token>" }, config: { cors: false, rateLimit: { max: LIMITS.reads.token, timeWindow: '1 minute', keyGenerator: tokenKey } }, onRequest: perAddress(LIMITS.reads.address, 'list') }, async (request, reply) => {
       const session = await siteSessionOf(deps.db, request.headers.authorization);
       await checkSiteOrigin(deps.db, session, request.headers.origin);
       grant(reply, request.headers.origin!);
       const { id, title, state } = session.review;
       return { success: true as const, round: { id, title, state }, comments: await listSiteComments(deps, session, request.query.page) };
-    },
-  );
+    });
 
-  app.post(
-    '/site-review/comments',
-    {
-      schema: { tags, summary: 'review.js: drops a pin on an element of the live site (screenshot: PNG or JPEG data URL ≤ 2 MB)', body: siteCommentBody, response: { 201: siteCommentResponse, ...errorResponses } },
-      // The screenshot travels in the JSON body: room for 2 MB in base64, no more.
-      bodyLimit: 3 * 1024 * 1024,
-      config: { cors: false, rateLimit: { max: LIMITS.comments.token, timeWindow: '1 minute', keyGenerator: tokenKey } },
-      onRequest: perAddress(LIMITS.comments.address, 'comment'),
-    },
-    async (request, reply) => {
+  route(app, postSiteReviewComments, { schema: { tags, summary: 'review.js: drops a pin on an element of the live site (screenshot: PNG or JPEG data URL ≤ 2 MB)' }, bodyLimit: 3 * 1024 * 1024, config: { cors: false, rateLimit: { max: LIMITS.comments.token, timeWindow: '1 minute', keyGenerator: tokenKey } }, onRequest: perAddress(LIMITS.comments.address, 'comment') }, async (request, reply) => {
       const session = await siteSessionOf(deps.db, request.headers.authorization);
       await checkSiteOrigin(deps.db, session, request.headers.origin);
       grant(reply, request.headers.origin!);
       return reply.status(201).send({ success: true as const, comment: await addSiteComment(deps, session, request.body) });
-    },
-  );
+    });
 
   app.get(
     '/site-review/screenshots/:fileId',

@@ -1,28 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderParams } from '../../../contract/admin-orders.ts';
-import { errorResponse, errorResponses } from '../../../contract/common.ts';
-import {
-  adminSupportDetailResponse,
-  adminSupportListResponse,
-  adminSupportQuery,
-  adminSupportRequestParams,
-  createSupportRequestBody,
-  postSupportMessageBody,
-  setSupportStateBody,
-  supportMessageResponse,
-  supportMessagesResponse,
-  supportOverviewResponse,
-  supportParams,
-  supportRequestParams,
-  supportRequestResponse,
-} from '../../../contract/support.ts';
 import type { AppDeps } from '../../deps.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { queueItem, supportQueue } from './queue.ts';
 import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, resolveByCustomer, setRequestState, supportOrder, supportOverview, toRequest } from './requests.ts';
+import { route } from '../../lib/route.ts';
+import { getOrdersSupport, postOrdersSupportRequests, getOrdersSupportRequestsMessages, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, getAdminSupport, getAdminSupportByRequestId, postAdminSupportMessages, postAdminSupportState, getAdminOrdersSupport } from '../../../contract/support.ts';
 
 // Support after delivery (decision 170). The customer's routes check the order (their
 // own, delivered) before anything in the body; the founder's sit behind the admin guard of
@@ -37,91 +22,33 @@ export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const onRequest = requireUser(deps.db);
   const orderOf = (request: FastifyRequest) => supportOrder(deps.db, (request.params as { orderId: string }).orderId, customerOf(request));
 
-  app.get(
-    '/orders/:orderId/support',
-    {
-      schema: { tags, summary: "The order's support: until when it is covered, the maintenance plan, the requests (newest first)", params: supportParams, response: { 200: supportOverviewResponse, ...errorResponses } },
-      onRequest,
-    },
-    async (request) => ({ success: true as const, ...(await supportOverview(deps, await orderOf(request))) }),
-  );
+  route(app, getOrdersSupport, { schema: { tags, summary: "The order's support: until when it is covered, the maintenance plan, the requests (newest first)" }, onRequest }, async (request) => ({ success: true as const, ...(await supportOverview(deps, await orderOf(request))) }));
 
-  app.post(
-    '/orders/:orderId/support/requests',
-    {
-      schema: {
-        tags,
-        summary: 'Opens a support request (bug, change or question), optionally with files of the order; 402 SUPPORT_ENDED once support has ended',
-        params: supportParams,
-        body: createSupportRequestBody,
-        response: { 201: supportRequestResponse, 402: errorResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(20),
-    },
-    async (request, reply) => {
+  route(app, postOrdersSupportRequests, { schema: { tags, summary: 'Opens a support request (bug, change or question), optionally with files of the order; 402 SUPPORT_ENDED once support has ended' }, onRequest, config: perSession(20) }, async (request, reply) => {
       const order = await orderOf(request);
       return reply.status(201).send({ success: true as const, request: await openRequest(deps, order, customerOf(request), request.body) });
-    },
-  );
+    });
 
-  app.get(
-    '/orders/:orderId/support/requests/:requestId/messages',
-    {
-      schema: { tags, summary: "A request and its thread, oldest first (reading marks the customer's support notices read)", params: supportRequestParams, response: { 200: supportMessagesResponse, ...errorResponses } },
-      onRequest,
-    },
-    async (request) => {
+  route(app, getOrdersSupportRequestsMessages, { schema: { tags, summary: "A request and its thread, oldest first (reading marks the customer's support notices read)" }, onRequest }, async (request) => {
       const order = await orderOf(request);
       const row = await requestOf(deps.db, order, request.params.requestId);
       return { success: true as const, request: await toRequest(deps.db, row), messages: await listThread(deps, order, row, customerOf(request)) };
-    },
-  );
+    });
 
-  app.post(
-    '/orders/:orderId/support/requests/:requestId/messages',
-    {
-      schema: {
-        tags,
-        summary: 'Writes on a request (plain text, line breaks kept; files of the order). A message on a resolved request reopens it; a closed one takes none (409)',
-        params: supportRequestParams,
-        body: postSupportMessageBody,
-        response: { 201: supportMessageResponse, ...errorResponses },
-      },
-      onRequest,
-      config: perSession(60),
-    },
-    async (request, reply) => {
+  route(app, postOrdersSupportRequestsMessages, { schema: { tags, summary: 'Writes on a request (plain text, line breaks kept; files of the order). A message on a resolved request reopens it; a closed one takes none (409)' }, onRequest, config: perSession(60) }, async (request, reply) => {
       const order = await orderOf(request);
       return reply.status(201).send({ success: true as const, ...(await postSupportMessage(deps, order, request.params.requestId, customerOf(request), request.body)) });
-    },
-  );
+    });
 
-  app.post(
-    '/orders/:orderId/support/requests/:requestId/reopen',
-    {
-      schema: { tags, summary: 'Reopens a resolved request (409 from any other state)', params: supportRequestParams, response: { 200: supportRequestResponse, ...errorResponses } },
-      onRequest,
-      config: perSession(20),
-    },
-    async (request) => {
+  route(app, postOrdersSupportRequestsReopen, { schema: { tags, summary: 'Reopens a resolved request (409 from any other state)' }, onRequest, config: perSession(20) }, async (request) => {
       const order = await orderOf(request);
       return { success: true as const, request: await reopenRequest(deps, order, request.params.requestId) };
-    },
-  );
+    });
 
-  app.post(
-    '/orders/:orderId/support/requests/:requestId/resolve',
-    {
-      schema: { tags, summary: 'The customer marks an open or in-progress request resolved (409 from any other state); it can then be rated', params: supportRequestParams, response: { 200: supportRequestResponse, ...errorResponses } },
-      onRequest,
-      config: perSession(20),
-    },
-    async (request) => {
+  route(app, postOrdersSupportRequestsResolve, { schema: { tags, summary: 'The customer marks an open or in-progress request resolved (409 from any other state); it can then be rated' }, onRequest, config: perSession(20) }, async (request) => {
       const order = await orderOf(request);
       return { success: true as const, request: await resolveByCustomer(deps, order, request.params.requestId) };
-    },
-  );
+    });
 };
 
 /** The founder's routes (mounted under /api/v1/admin). */
@@ -129,26 +56,9 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
-  app.get(
-    '/support',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The support queue: requests of a state (default: all but closed), the longest-waiting customer first, flagged past the first-response target',
-        querystring: adminSupportQuery,
-        response: { 200: adminSupportListResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({ success: true as const, ...(await supportQueue(deps, request.query)) }),
-  );
+  route(app, getAdminSupport, { schema: { tags, security, summary: 'The support queue: requests of a state (default: all but closed), the longest-waiting customer first, flagged past the first-response target' } }, async (request) => ({ success: true as const, ...(await supportQueue(deps, request.query)) }));
 
-  app.get(
-    '/support/:requestId',
-    {
-      schema: { tags, security, summary: 'A support request with its order, wait and thread', params: adminSupportRequestParams, response: { 200: adminSupportDetailResponse, ...errorResponses } },
-    },
-    async (request) => {
+  route(app, getAdminSupportByRequestId, { schema: { tags, security, summary: 'A support request with its order, wait and thread' } }, async (request) => {
       const order = await orderOfRequest(deps.db, request.params.requestId);
       const row = await requestOf(deps.db, order, request.params.requestId);
       return {
@@ -157,49 +67,14 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         item: await queueItem(deps, row.id),
         messages: await listThread(deps, order, row, agencyOf(request)),
       };
-    },
-  );
+    });
 
-  app.post(
-    '/support/:requestId/messages',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Answers a support request (audited; ends the customer's wait)",
-        params: adminSupportRequestParams,
-        body: postSupportMessageBody,
-        response: { 201: supportMessageResponse, ...errorResponses },
-      },
-      config: perSession(60),
-    },
-    async (request, reply) => {
+  route(app, postAdminSupportMessages, { schema: { tags, security, summary: "Answers a support request (audited; ends the customer's wait)" }, config: perSession(60) }, async (request, reply) => {
       const order = await orderOfRequest(deps.db, request.params.requestId);
       return reply.status(201).send({ success: true as const, ...(await postSupportMessage(deps, order, request.params.requestId, agencyOf(request), request.body)) });
-    },
-  );
+    });
 
-  app.post(
-    '/support/:requestId/state',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Sets the state of a support request (audited; the same state again is a 409)',
-        params: adminSupportRequestParams,
-        body: setSupportStateBody,
-        response: { 200: supportRequestResponse, ...errorResponses },
-      },
-      config: perSession(60),
-    },
-    async (request) => ({ success: true as const, request: await setRequestState(deps, request.params.requestId, request.body.state, authOf(request).user.id) }),
-  );
+  route(app, postAdminSupportState, { schema: { tags, security, summary: 'Sets the state of a support request (audited; the same state again is a 409)' }, config: perSession(60) }, async (request) => ({ success: true as const, request: await setRequestState(deps, request.params.requestId, request.body.state, authOf(request).user.id) }));
 
-  app.get(
-    '/orders/:id/support',
-    {
-      schema: { tags, security, summary: "An order's support window, plan and requests (the order page of the back office)", params: orderParams, response: { 200: supportOverviewResponse, ...errorResponses } },
-    },
-    async (request) => ({ success: true as const, ...(await supportOverview(deps, await workspaceOrder(deps.db, request.params.id, agencyOf(request)))) }),
-  );
+  route(app, getAdminOrdersSupport, { schema: { tags, security, summary: "An order's support window, plan and requests (the order page of the back office)" } }, async (request) => ({ success: true as const, ...(await supportOverview(deps, await workspaceOrder(deps.db, request.params.id, agencyOf(request)))) }));
 };

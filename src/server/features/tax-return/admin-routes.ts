@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { csvResponse } from '../../../contract/admin-leads.ts';
-import { errorResponses } from '../../../contract/common.ts';
-import { taxPeriodParams, taxReturnCsvParams, taxReturnResponse } from '../../../contract/tax-return.ts';
 import { RETURN_CSV, returnDate, type ReturnTableName } from '../../../domain/gst-return.ts';
 import type { AppDeps } from '../../deps.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { taxReturn } from './monthly-return.ts';
+import { route } from '../../lib/route.ts';
+import { getAdminTaxReturnsByPeriod } from '../../../contract/tax-return.ts';
+import { getAdminTaxReturnsByFile } from '../../../contract/admin-leads.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -25,32 +25,8 @@ const UNREGISTERED_CSV = {
 
 /** Back office, owner only (features/admin/permissions.ts): the month's GSTR-1 tables and their CSV. */
 export const adminTaxReturnRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/tax/returns/:period',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The month's return: GSTR-1 tables computed from the documents (TAX_REGIME=gst), or the documents and the year's turnover (none)",
-        params: taxPeriodParams,
-        response: { 200: taxReturnResponse, ...errorResponses },
-      },
-    },
-    async (request) => taxReturn(deps, request.params.period),
-  );
-  app.get(
-    '/tax/returns/:period/:file',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "One table of the month's return as CSV, in the column layout of the GST offline tool's template (e.g. b2b.csv)",
-        params: taxReturnCsvParams,
-        produces: ['text/csv'],
-        response: { 200: csvResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  route(app, getAdminTaxReturnsByPeriod, { schema: { tags, security, summary: "The month's return: GSTR-1 tables computed from the documents (TAX_REGIME=gst), or the documents and the year's turnover (none)" } }, async (request) => taxReturn(deps, request.params.period));
+  route(app, getAdminTaxReturnsByFile, { schema: { tags, security, summary: "One table of the month's return as CSV, in the column layout of the GST offline tool's template (e.g. b2b.csv)", produces: ['text/csv'] } }, async (request, reply) => {
       const { period, file } = request.params;
       const name = file.replace(/\.csv$/, '');
       const result = await taxReturn(deps, period);
@@ -68,6 +44,5 @@ export const adminTaxReturnRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
           'cache-control': 'no-store',
         })
         .send(toCsv(layout.header, table.rows.map((r) => layout.row(r))));
-    },
-  );
+    });
 };

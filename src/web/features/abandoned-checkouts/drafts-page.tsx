@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import type { CheckoutDraft, CheckoutDraftsResponse } from '../../../contract/checkout-drafts.ts';
+import type { CheckoutDraft } from '../../../contract/checkout-drafts.ts';
 import { Badge, Card, Loadable, PageHeader, Table, td } from '../admin/admin-ui.tsx';
 import { formatMinor, formatWhen } from '../admin/format.ts';
-import { useAdminData } from '../admin/use-admin-data.ts';
 import { Email } from '../admin/person.tsx';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminCheckoutDrafts } from '../../../contract/checkout-drafts.ts';
 
 /**
  * What became of a draft's follow-up. A customer who paid an order since needs none, and only the
@@ -27,7 +28,7 @@ function FollowUp({ draft: d }: { draft: CheckoutDraft }) {
 
 /** Back office: advance checkouts opened and not paid. */
 export default function DraftsPage() {
-  const { data, error, loading } = useAdminData<CheckoutDraftsResponse>('checkout-drafts');
+  const { data, error, loading } = useOperation(getAdminCheckoutDrafts, {});
   return (
     <>
       <PageHeader title="Open checkouts" />

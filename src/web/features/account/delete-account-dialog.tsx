@@ -1,16 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { PasskeyListResponse, StepUpVerifyBody, WebAuthnOptions } from '../../../contract/passkeys.ts';
+import type { StepUpVerifyBody } from '../../../contract/passkeys.ts';
 import { ONE_TIME_CODE_LENGTH, isValidOneTimeCode } from '../../../domain/validation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api, ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
 import { FormError } from '../auth/auth-shell.tsx';
 import type { DeletionBlocker } from '../../../contract/account.ts';
 import { deleteAccount, deletionBlockers, sendDeletionCode } from './account-api.ts';
 import { OneTimeCodeField } from './one-time-code-field.tsx';
+import { getAuthPasskeys, postAuthStepUpOptions, postAuthStepUpVerify } from '../../../contract/passkeys.ts';
 
 type Step = 'explain' | 'code';
 
@@ -59,7 +61,7 @@ function usePasskeyOption(): boolean {
   useEffect(() => {
     let live = true;
     if (typeof window === 'undefined' || !window.PublicKeyCredential) return;
-    api<PasskeyListResponse>('GET', 'auth/passkeys')
+    call(getAuthPasskeys)
       .then((r) => live && setAvailable(r.passkeys.length > 0))
       .catch(() => {});
     return () => {
@@ -97,10 +99,10 @@ const BLOCKER_TEXT: Record<DeletionBlocker['kind'], string> = {
 /** Confirms this session with a passkey (the step-up endpoints), as the server asks for a deletion. */
 async function confirmWithPasskey() {
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const options = await api<WebAuthnOptions>('POST', 'auth/step-up/options', {});
+  const options = await call(postAuthStepUpOptions);
   const response = await startAuthentication({ optionsJSON: options as never });
   // The library's JSON type is the same object; the contract's type is looser (extra keys allowed).
-  await api('POST', 'auth/step-up/verify', { response: response as unknown as StepUpVerifyBody['response'] });
+  await call(postAuthStepUpVerify, { body: { response: response as unknown as StepUpVerifyBody['response'] } });
 }
 
 /**

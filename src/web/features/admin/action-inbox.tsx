@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import type { AdminActionsResponse, AgencyWaitingKind } from '../../../contract/actions.ts';
-import type { AdminRatingsResponse } from '../../../contract/ratings.ts';
+import type { AgencyWaitingKind } from '../../../contract/actions.ts';
 import { Card, ErrorText } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
-import { useAdminData } from './use-admin-data.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminActions } from '../../../contract/actions.ts';
+import { getAdminRatings } from '../../../contract/ratings.ts';
 
 // The founder's inbox (docs/decisions/213-action-counts.md): what waits for the agency across
 // orders, oldest first, each one click from the place to act.
@@ -19,7 +20,7 @@ const WHAT: Record<AgencyWaitingKind, (n: number) => string> = {
 const TAB: Record<AgencyWaitingKind, string> = { brief_submitted: 'brief', customer_files: 'files', changes_requested: 'reviews', unread_messages: 'messages', support_overdue: 'support', change_requested: 'progress' };
 
 export function ActionInbox() {
-  const { data, error } = useAdminData<AdminActionsResponse>('actions');
+  const { data, error } = useOperation(getAdminActions, {});
   if (error) return <ErrorText>{error}</ErrorText>;
   if (!data) return null;
   return (
@@ -49,7 +50,7 @@ export function ActionInbox() {
 
 /** The customers' ratings: the average of the last 90 days and the latest comments (docs/decisions/214-ratings.md). */
 export function RatingsSummary() {
-  const { data, error } = useAdminData<AdminRatingsResponse>('ratings');
+  const { data, error } = useOperation(getAdminRatings, {});
   if (error) return <ErrorText>{error}</ErrorText>;
   if (!data) return null;
   const comments = data.ratings.filter((r) => r.comment).slice(0, 5);

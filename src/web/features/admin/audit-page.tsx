@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { AuditListResponse } from '../../../contract/admin.ts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../domain/admin.ts';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
 import { RoleBadge } from './person.tsx';
 import { formatWhen } from './format.ts';
-import { useAdminData } from './use-admin-data.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminAudit } from '../../../contract/admin.ts';
 
 const show = (v: unknown) => {
   if (v === null || v === undefined) return '—';
@@ -44,13 +44,8 @@ export default function AuditPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ page: String(page) });
-  if (action) params.set('action', action);
-  if (entity) params.set('entity', entity);
-  if (actor.trim()) params.set('actor', actor.trim());
-  if (from) params.set('from', from);
-  if (to) params.set('to', to);
-  const { data, error, loading } = useAdminData<AuditListResponse>(`audit?${params}`);
+  const query = { page, action: AUDIT_ACTIONS.find((a) => a === action), entity: AUDIT_ENTITIES.find((e) => e === entity), actor: actor.trim() || undefined, from: from || undefined, to: to || undefined };
+  const { data, error, loading } = useOperation(getAdminAudit, { query });
   const filter = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPage(1);

@@ -1,21 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import type { CashbackEntry, CashbackListResponse } from '../../../contract/admin-cashback.ts';
+import type { CashbackEntry } from '../../../contract/admin-cashback.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
-import { adminAction, useAdminData } from './use-admin-data.ts';
 import { Email } from './person.tsx';
+import { runOperation, useOperation } from '../../lib/use-operation.ts';
+import { getAdminCashback, postAdminCashbackPaid } from '../../../contract/admin-cashback.ts';
 
 const sums = (list: { currency: string; amount: number }[]) => (list.length ? list.map((s) => formatMinor(s.amount, s.currency)).join(' · ') : '0');
 
 export default function CashbackPage() {
-  const { data, error, loading, reload } = useAdminData<CashbackListResponse>('cashback');
+  const { data, error, loading, reload } = useOperation(getAdminCashback, {});
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   async function pay(entry: CashbackEntry, reference: string) {
-    const { error: err } = await adminAction('POST', `cashback/${entry.id}/paid`, { payoutReference: reference });
+    const { error: err } = await runOperation(postAdminCashbackPaid, { params: { id: entry.id }, body: { payoutReference: reference } });
     setActionError(err);
     setNotice(err ? null : `${formatMinor(entry.amount, entry.currency)} marked paid.`);
     if (!err) await reload();

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import type { AdminCoupon, CouponListResponse } from '../../../contract/admin-coupons.ts';
+import type { AdminCoupon } from '../../../contract/admin-coupons.ts';
 import type { CouponState } from '../../../domain/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from './admin-ui.tsx';
 import { CouponForm } from './coupon-form.tsx';
 import { formatWhen } from './format.ts';
-import { adminAction, useAdminData } from './use-admin-data.ts';
+import { runOperation, useOperation } from '../../lib/use-operation.ts';
+import { getAdminCoupons, patchAdminCouponsById, postAdminCoupons, postAdminCouponsDeactivate, putAdminPromotion } from '../../../contract/admin-coupons.ts';
 
 export default function CouponsPage() {
-  const { data, error, loading, reload } = useAdminData<CouponListResponse>('coupons');
+  const { data, error, loading, reload } = useOperation(getAdminCoupons, {});
   const [editing, setEditing] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -30,7 +31,7 @@ export default function CouponsPage() {
             key={formKey}
             submitLabel="Create coupon"
             onSubmit={async (body) => {
-              const { error: err } = await adminAction('POST', 'coupons', body);
+              const { error: err } = await runOperation(postAdminCoupons, { body });
               if (!err) {
                 setNotice(`Coupon ${body.code} created.`);
                 setFormKey((k) => k + 1);
@@ -57,12 +58,12 @@ export default function CouponsPage() {
                       coupon={c}
                       isEditing={editing === c.id}
                       onEdit={() => setEditing(editing === c.id ? null : c.id)}
-                      onFeature={() => run(adminAction('PUT', 'promotion', { couponCode: c.code }), `${c.code} now drives the banner.`)}
-                      onDeactivate={() => run(adminAction('POST', `coupons/${c.id}/deactivate`), `${c.code} deactivated.`)}
-                      onActivate={() => run(adminAction('PATCH', `coupons/${c.id}`, { active: true }), `${c.code} activated.`)}
+                      onFeature={() => run(runOperation(putAdminPromotion, { body: { couponCode: c.code } }), `${c.code} now drives the banner.`)}
+                      onDeactivate={() => run(runOperation(postAdminCouponsDeactivate, { params: { id: c.id } }), `${c.code} deactivated.`)}
+                      onActivate={() => run(runOperation(patchAdminCouponsById, { params: { id: c.id }, body: { active: true } }), `${c.code} activated.`)}
                       onSave={async (body) => {
                         const { code: _code, ...changes } = body;
-                        const { error: err } = await adminAction('PATCH', `coupons/${c.id}`, changes);
+                        const { error: err } = await runOperation(patchAdminCouponsById, { params: { id: c.id }, body: changes });
                         if (!err) {
                           setEditing(null);
                           setNotice(`${c.code} saved.`);

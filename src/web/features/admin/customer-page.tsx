@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { CustomerDetailResponse } from '../../../contract/admin-customers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
-import { adminAction, useAdminData } from './use-admin-data.ts';
 import { supportLine } from '../support/support-api.ts';
 import { DeletedPerson, Email, isDeletedPerson, RoleBadge } from './person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
+import { runOperation, useOperation } from '../../lib/use-operation.ts';
+import { getAdminCustomersById, postAdminCustomersSessionsRevoke } from '../../../contract/admin-customers.ts';
 
 export default function CustomerPage() {
   const { id = '' } = useParams();
-  const { data, error, loading, reload } = useAdminData<CustomerDetailResponse>(`customers/${encodeURIComponent(id)}`);
+  const { data, error, loading, reload } = useOperation(getAdminCustomersById, { params: { id } });
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   // A deleted account keeps its orders and invoices here; its placeholder address is not shown.
@@ -19,7 +19,7 @@ export default function CustomerPage() {
 
   async function endSessions() {
     if (!window.confirm('Sign this customer out on every device?')) return;
-    const { data: r, error: err } = await adminAction<{ revoked: number }>('POST', `customers/${id}/sessions/revoke`);
+    const { data: r, error: err } = await runOperation(postAdminCustomersSessionsRevoke, { params: { id } });
     setActionError(err);
     setNotice(r ? `Ended ${r.revoked} ${r.revoked === 1 ? 'session' : 'sessions'}.` : null);
     await reload();

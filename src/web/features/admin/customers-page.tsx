@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import type { CustomerListResponse } from '../../../contract/admin-customers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
-import { useAdminData } from './use-admin-data.ts';
 import { Person, RoleBadge } from './person.tsx';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminCustomers } from '../../../contract/admin-customers.ts';
 
 export default function CustomersPage() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}) });
-  const { data, error, loading } = useAdminData<CustomerListResponse>(`customers?${params}`);
+  const { data, error, loading } = useOperation(getAdminCustomers, { query: { page, q: search || undefined } });
 
   function submit(e: FormEvent) {
     e.preventDefault();

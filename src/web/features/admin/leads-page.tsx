@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { ContactListResponse, LeadListResponse } from '../../../contract/admin-leads.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Badge, ErrorText, Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
 import { downloadCsv } from './download-csv.ts';
 import { formatWhen } from './format.ts';
 import { CollapsibleText } from './collapsible-text.tsx';
-import { adminAction, useAdminData } from './use-admin-data.ts';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, isDeletedPerson } from './person.tsx';
+import { runOperation, useOperation } from '../../lib/use-operation.ts';
+import { getAdminContacts, getAdminLeads, postAdminContactsHandled, postAdminLeadsHandled } from '../../../contract/admin-leads.ts';
 
 type Status = 'new' | 'handled' | 'all';
 type Kind = 'leads' | 'contacts';
@@ -35,15 +35,15 @@ export default function LeadsPage() {
   const [status, setStatus] = useState<Status>('new');
   const [page, setPage] = useState(1);
   const [actionError, setActionError] = useState<string | null>(null);
-  const query = `?status=${status}&page=${page}`;
-  const leads = useAdminData<LeadListResponse>(kind === 'leads' ? `leads${query}` : null);
-  const contacts = useAdminData<ContactListResponse>(kind === 'contacts' ? `contacts${query}` : null);
+  const query = { status, page };
+  const leads = useOperation(getAdminLeads, kind === 'leads' ? { query } : null);
+  const contacts = useOperation(getAdminContacts, kind === 'contacts' ? { query } : null);
   const current = kind === 'leads' ? leads : contacts;
   // Staff answer leads; a CSV of people's data leaving the app is the owner's decision.
   const canExport = useCanSee('exports');
 
   async function handle(id: string) {
-    const { error } = await adminAction('POST', `${kind}/${id}/handled`);
+    const { error } = await runOperation(kind === 'leads' ? postAdminLeadsHandled : postAdminContactsHandled, { params: { id } });
     setActionError(error);
     await current.reload();
   }

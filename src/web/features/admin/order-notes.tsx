@@ -3,7 +3,8 @@ import { INTERNAL_NOTE_MAX, isDeliveryUrl } from '../../../domain/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CharCount, TextField, inputClass } from '../../components/ui/text-field.tsx';
 import { Card } from './admin-ui.tsx';
-import { adminAction } from './use-admin-data.ts';
+import { runOperation } from '../../lib/use-operation.ts';
+import { putAdminOrdersDeliveryLink, putAdminOrdersInternalNote } from '../../../contract/admin-orders.ts';
 
 interface Props {
   orderId: string;
@@ -20,20 +21,19 @@ export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDo
   const [note, setNote] = useState(internalNote ?? '');
   // Said beside the button that was pressed, not only at the top of a long page.
   const [saved, setSaved] = useState<'link' | 'note' | null>(null);
-  const base = `orders/${encodeURIComponent(orderId)}`;
   const urlError = url.trim() && !isDeliveryUrl(url.trim()) ? 'Enter a full http:// or https:// address.' : null;
 
   async function saveUrl(e: FormEvent) {
     e.preventDefault();
     if (urlError) return;
-    const { error } = await adminAction('PUT', `${base}/delivery-link`, { url: url.trim() });
+    const { error } = await runOperation(putAdminOrdersDeliveryLink, { params: { id: orderId }, body: { url: url.trim() } });
     setSaved(error ? null : 'link');
     await onDone(null, error);
   }
 
   async function saveNote(e: FormEvent) {
     e.preventDefault();
-    const { error } = await adminAction('PUT', `${base}/internal-note`, { note });
+    const { error } = await runOperation(putAdminOrdersInternalNote, { params: { id: orderId }, body: { note } });
     setSaved(error ? null : 'note');
     await onDone(null, error);
   }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
 import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
 import { InstallmentBadge } from './installment-badge.tsx';
@@ -9,15 +8,16 @@ import { OrderInvoices } from '../invoices/order-invoices.tsx';
 import { OrderReminders } from '../reminders/order-reminders.tsx';
 import { RefundPanel } from './refund-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
-import { useAdminData } from './use-admin-data.ts';
 import { OrderWorkspace, type WorkspaceTab } from '../workspace/order-workspace.tsx';
-import type { AdminActionsResponse, AgencyWaitingKind } from '../../../contract/actions.ts';
+import { getAdminActions, type AdminActionsResponse, type AgencyWaitingKind } from '../../../contract/actions.ts';
 import { formatDeliveredOn, formatDueDate } from '../../../domain/delivery-date.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, Email, isDeletedPerson } from './person.tsx';
 import { AdminChanges } from '../changes/admin-changes.tsx';
 import { AcceptedTermsLine } from '../terms/accepted-terms.tsx';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
 
 /** Where each kind of the action inbox is acted on (unread messages have the Messages tab's own count). */
 const AGENCY_TAB: Record<AgencyWaitingKind, WorkspaceTab | null> = {
@@ -41,11 +41,10 @@ function waitingByTab(actions: AdminActionsResponse | null, orderId: string): Pa
 
 export default function OrderPage() {
   const { id = '' } = useParams();
-  const path = `orders/${encodeURIComponent(id)}`;
-  const { data, error, loading, reload } = useAdminData<OrderDetailResponse>(path);
+  const { data, error, loading, reload } = useOperation(getAdminOrdersById, { params: { id } });
   // What waits for the agency on this order, as badges on its tabs: the order's share of the
   // action inbox (docs/decisions/278-admin-order-tab-badges.md), read again after each tab change.
-  const actions = useAdminData<AdminActionsResponse>('actions');
+  const actions = useOperation(getAdminActions, {});
   const agencyWaiting = waitingByTab(actions.data, id);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);

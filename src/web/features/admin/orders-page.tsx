@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { OrderListResponse } from '../../../contract/admin-orders.ts';
 import { STAGES } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField, inputClass } from '../../components/ui/text-field.tsx';
@@ -9,16 +8,16 @@ import { daysLeftLabel } from './deliveries-due.tsx';
 import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
 import { InstallmentBadge } from './installment-badge.tsx';
 import { formatMinor, formatWhen, shortDay } from './format.ts';
-import { useAdminData } from './use-admin-data.ts';
 import { Person } from './person.tsx';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminOrders } from '../../../contract/admin-orders.ts';
 
 export default function OrdersPage() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [stage, setStage] = useState('');
-  const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}), ...(stage ? { stage } : {}) });
-  const { data, error, loading } = useAdminData<OrderListResponse>(`orders?${params}`);
+  const { data, error, loading } = useOperation(getAdminOrders, { query: { page, q: search || undefined, stage: stage ? Number(stage) : undefined } });
   const withTotals = data?.items.some((o) => o.total !== undefined) ?? false;
 
   function submit(e: FormEvent) {

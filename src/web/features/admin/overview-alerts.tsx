@@ -4,8 +4,9 @@ import type { OverviewResponse } from '../../../contract/admin-overview.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorText } from './admin-ui.tsx';
 import { formatMinor, formatWhen } from './format.ts';
-import { adminAction } from './use-admin-data.ts';
 import { useCanSee } from './owner-only.tsx';
+import { runOperation } from '../../lib/use-operation.ts';
+import { patchAdminCouponsById } from '../../../contract/admin-coupons.ts';
 
 const EXTEND_DAYS = 30;
 
@@ -28,7 +29,7 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
     setBusy(true);
     const until = new Date(Date.now() + EXTEND_DAYS * 86_400_000);
     until.setUTCHours(23, 59, 59, 0);
-    const { error: err } = await adminAction('PATCH', `coupons/${offer.couponId}`, { validUntil: until.toISOString() });
+    const { error: err } = await runOperation(patchAdminCouponsById, { params: { id: offer.couponId }, body: { validUntil: until.toISOString() } });
     setBusy(false);
     setError(err);
     if (!err) await onChange();

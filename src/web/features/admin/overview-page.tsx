@@ -4,11 +4,12 @@ import { STAGES } from '../../../domain/tracker.ts';
 import { Card, Loadable, PageHeader } from './admin-ui.tsx';
 import { DailyBarChart, HorizontalBarChart } from './charts.tsx';
 import { formatMinor } from './format.ts';
-import { useAdminData } from './use-admin-data.ts';
 import { OverviewAlerts } from './overview-alerts.tsx';
 import { DeliveriesDue } from './deliveries-due.tsx';
 import { ActionInbox, RatingsSummary } from './action-inbox.tsx';
 import { useCanSee } from './owner-only.tsx';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminOverview } from '../../../contract/admin-overview.ts';
 
 const REVENUE_COLORS = ['#8b5cf6', '#14b8a6', '#ec4899', '#eab308', '#22c55e'];
 
@@ -30,7 +31,7 @@ function Stat({ label, value, to }: { label: string; value: string | number; to?
 }
 
 export default function OverviewPage() {
-  const { data, error, loading, reload } = useAdminData<OverviewResponse>('overview');
+  const { data, error, loading, reload } = useOperation(getAdminOverview, {});
   return (
     <>
       <PageHeader title="Overview" />

@@ -3,7 +3,8 @@ import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMinor, formatWhen } from './format.ts';
-import { adminAction } from './use-admin-data.ts';
+import { runOperation } from '../../lib/use-operation.ts';
+import { postAdminOrdersRefunds } from '../../../contract/admin-orders.ts';
 
 type Attempt = NonNullable<OrderDetailResponse['installments'][number]['attempts']>[number];
 
@@ -29,9 +30,9 @@ function RefundNeeded({ orderId, attempt, onDone }: { orderId: string; attempt: 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const { error } = await adminAction('POST', `orders/${encodeURIComponent(orderId)}/refunds`, {
-      providerPaymentId: attempt.providerPaymentId,
-      ...(reference.trim() ? { reference: reference.trim() } : {}),
+    const { error } = await runOperation(postAdminOrdersRefunds, {
+      params: { id: orderId },
+      body: { providerPaymentId: attempt.providerPaymentId ?? '', ...(reference.trim() ? { reference: reference.trim() } : {}) },
     });
     setBusy(false);
     await onDone('Payment marked refunded.', error);

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import type { InviteStaffResponse, StaffListResponse, StaffMember } from '../../../contract/staff.ts';
+import type { StaffMember } from '../../../contract/staff.ts';
 import { EMAIL_MAX, isValidEmail, normalizeEmail } from '../../../domain/validation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
-import { useAdminData } from './use-admin-data.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { deleteAdminStaffById, getAdminStaff, postAdminStaff } from '../../../contract/staff.ts';
 
 /**
  * /admin/staff: the owner invites people by e-mail and removes them. An invited
@@ -15,14 +17,14 @@ import { useAdminData } from './use-admin-data.ts';
  * sessions and sockets at once, which the confirmation says before it happens.
  */
 export default function StaffPage() {
-  const { data, error, loading, reload } = useAdminData<StaffListResponse>('staff');
+  const { data, error, loading, reload } = useOperation(getAdminStaff, {});
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   async function remove(member: StaffMember) {
     try {
-      await api('DELETE', `admin/staff/${encodeURIComponent(member.id)}`);
+      await call(deleteAdminStaffById, { params: { id: member.id } });
       setActionError(null);
       setNotice(`${member.email} was removed and signed out.`);
     } catch (err) {
@@ -108,7 +110,7 @@ function InviteForm({ onStart, onInvited }: { onStart(): void; onInvited(member:
     }
     setBusy(true);
     try {
-      const res = await api<InviteStaffResponse>('POST', 'admin/staff', { email: value });
+      const res = await call(postAdminStaff, { body: { email: value } });
       setEmail('');
       setFieldError(null);
       await onInvited(res.member);

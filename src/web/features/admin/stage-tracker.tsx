@@ -5,8 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { Card } from './admin-ui.tsx';
 import { formatWhen } from './format.ts';
-import { adminAction } from './use-admin-data.ts';
 import { BRIEF_LOCK_STAGE } from '../../../domain/brief.ts';
+import { runOperation } from '../../lib/use-operation.ts';
+import { postAdminOrdersStagesNext, postAdminOrdersStagesUndo } from '../../../contract/admin-orders.ts';
 
 interface Props {
   orderId: string;
@@ -27,7 +28,6 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
   // "UI Started" before the brief is in: the server asks, the founder confirms (docs/decisions/215-brief-lock.md).
   const [askBrief, setAskBrief] = useState(false);
   const next = STAGES[completed];
-  const path = `orders/${encodeURIComponent(orderId)}/stages`;
   // The server refuses these too (src/domain/tracker.ts); here they are explained up front.
   const blocked =
     completed + 1 === REMAINING_PAYMENT_STAGE && !remainingPaid
@@ -43,7 +43,7 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
     if (completed + 1 === BRIEF_LOCK_STAGE && briefPending && !startWithoutBrief) return setAskBrief(true);
     setAskBrief(false);
     setBusy(true);
-    const { error } = await adminAction('POST', `${path}/next`, note.trim() ? { note } : {});
+    const { error } = await runOperation(postAdminOrdersStagesNext, { params: { id: orderId }, body: note.trim() ? { note } : {} });
     setBusy(false);
     if (!error) setNote('');
     await onDone(`"${next}" completed. The customer has been e-mailed.`, error);
@@ -52,7 +52,7 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
   async function undo(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const { error } = await adminAction('POST', `${path}/undo`, { reason });
+    const { error } = await runOperation(postAdminOrdersStagesUndo, { params: { id: orderId }, body: { reason } });
     setBusy(false);
     if (!error) setReason('');
     await onDone(`"${STAGES[completed - 1]}" taken back.`, error);

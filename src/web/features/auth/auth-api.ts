@@ -1,13 +1,6 @@
-import type {
-  AuthLoginResponse,
-  OkResponse,
-  OtpCreatedAtResponse,
-  SocialProfileResponse,
-  SocialProvider,
-  VerifyOtpResponse,
-} from '../../../contract/auth.ts';
-import type { AddUserBody, AddUserResponse } from '../../../contract/users.ts';
-import { api } from '../../lib/api.ts';
+import { getAuthProfileByProvider, postAuthAuthLogin, postAuthLogoutAll, postAuthSendLoginOtp, postAuthSendSignupOtp, postAuthVerifyOtp, postUserGetOtpCreatedAt, type SocialProvider } from '../../../contract/auth.ts';
+import { postUserAddUser, type AddUserBody } from '../../../contract/users.ts';
+import { call } from '../../lib/call.ts';
 
 // The accounts calls of spec §7, typed by the contract. The spec's placeholder location is sent as is.
 const LOCATION = 'web';
@@ -15,19 +8,19 @@ const LOCATION = 'web';
 export type CodePurpose = 'login' | 'signup';
 
 export const sendCode = (purpose: CodePurpose, email: string) =>
-  api<OkResponse>('POST', purpose === 'login' ? 'auth/sendLoginOtp' : 'auth/sendSignupOtp', { email, location: LOCATION });
+  call(purpose === 'login' ? postAuthSendLoginOtp : postAuthSendSignupOtp, { body: { email, location: LOCATION } });
 
-export const getOtpCreatedAt = (email: string) => api<OtpCreatedAtResponse>('POST', 'user/getOtpCreatedAt', { email });
+export const getOtpCreatedAt = (email: string) => call(postUserGetOtpCreatedAt, { body: { email } });
 
-export const verifyOtp = (email: string, otp: string) => api<VerifyOtpResponse>('POST', 'auth/verifyOtp', { email, otp });
+export const verifyOtp = (email: string, otp: string) => call(postAuthVerifyOtp, { body: { email, otp } });
 
-export const addUser = (body: Omit<AddUserBody, 'location'>) => api<AddUserResponse>('POST', 'user/addUser', { ...body, location: LOCATION });
+export const addUser = (body: Omit<AddUserBody, 'location'>) => call(postUserAddUser, { body: { ...body, location: LOCATION } });
 
-export const exchangeHandoff = (handoff: string) => api<AuthLoginResponse>('POST', 'auth/authLogin', { handoff, location: LOCATION });
+export const exchangeHandoff = (handoff: string) => call(postAuthAuthLogin, { body: { handoff, location: LOCATION } });
 
-export const logoutEverywhere = () => api<{ success: true }>('POST', 'auth/logoutAll', {});
+export const logoutEverywhere = () => call(postAuthLogoutAll);
 
-export const getSocialProfile = (provider: SocialProvider) => api<SocialProfileResponse>('GET', `auth/profile/${provider}`);
+export const getSocialProfile = (provider: SocialProvider) => call(getAuthProfileByProvider, { params: { provider } });
 
 /** Where the server-side OpenID flow starts; a full-page navigation, never fetch. */
 export function socialStartUrl(provider: SocialProvider, returnTo: string, isPricing = false) {

@@ -1,29 +1,32 @@
-import type {
-  PasskeyListResponse,
-  PasskeyLoginVerifyResponse,
-  PasskeyRegistrationVerifyResponse,
-  StepUpVerifyResponse,
-  WebAuthnOptions,
-  WebAuthnResponse,
+import { deleteAuthPasskeysById } from '../../../contract/auth.ts';
+import {
+  getAuthPasskeys,
+  postAuthPasskeysLoginOptions,
+  postAuthPasskeysLoginVerify,
+  postAuthPasskeysRegistrationOptions,
+  postAuthPasskeysRegistrationVerify,
+  postAuthStepUpOptions,
+  postAuthStepUpVerify,
+  type WebAuthnResponse,
 } from '../../../contract/passkeys.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 
 // The passkey calls, typed by src/contract/passkeys.ts. No WebAuthn code
 // here: the browser ceremonies live in passkey-ceremonies.ts, loaded only when one is started.
 
-export const listPasskeys = () => api<PasskeyListResponse>('GET', 'auth/passkeys');
+export const listPasskeys = () => call(getAuthPasskeys);
 
-export const removePasskey = (id: string) => api<{ success: true }>('DELETE', `auth/passkeys/${encodeURIComponent(id)}`);
+export const removePasskey = (id: string) => call(deleteAuthPasskeysById, { params: { id } });
 
-export const registrationOptions = () => api<WebAuthnOptions>('POST', 'auth/passkeys/registration/options', {});
+export const registrationOptions = () => call(postAuthPasskeysRegistrationOptions);
 
 export const registrationVerify = (response: WebAuthnResponse, name?: string) =>
-  api<PasskeyRegistrationVerifyResponse>('POST', 'auth/passkeys/registration/verify', { response, ...(name ? { name } : {}) });
+  call(postAuthPasskeysRegistrationVerify, { body: { response, ...(name ? { name } : {}) } });
 
-export const loginOptions = () => api<WebAuthnOptions>('POST', 'auth/passkeys/login/options', {});
+export const loginOptions = () => call(postAuthPasskeysLoginOptions);
 
-export const loginVerify = (response: WebAuthnResponse) => api<PasskeyLoginVerifyResponse>('POST', 'auth/passkeys/login/verify', { response });
+export const loginVerify = (response: WebAuthnResponse) => call(postAuthPasskeysLoginVerify, { body: { response } });
 
-export const stepUpOptions = () => api<WebAuthnOptions>('POST', 'auth/step-up/options', {});
+export const stepUpOptions = () => call(postAuthStepUpOptions);
 
-export const stepUpVerify = (body: { response: WebAuthnResponse } | { recoveryCode: string }) => api<StepUpVerifyResponse>('POST', 'auth/step-up/verify', body);
+export const stepUpVerify = (body: { response: WebAuthnResponse } | { recoveryCode: string }) => call(postAuthStepUpVerify, { body });

@@ -1,6 +1,8 @@
 import type { OrderChange } from "../../../contract/changes.ts";
-import { formatMoney } from "../../../domain/money.ts";
+import { wholeMoney } from "./whole-money.ts";
 import { siteConfig } from "../../lib/site-config.ts";
+
+export { wholeMoney };
 
 type Money = { symbol: string; minorDigits: number; plusGst: boolean };
 
@@ -30,15 +32,6 @@ export function changeLine(
       ? ` · delivery moves by ${c.extraDays} day${c.extraDays === 1 ? "" : "s"}`
       : "";
   return `${c.title} — ${price}${days}`;
-}
-
-/** ₹8,000 rather than ₹8,000.00 when the amount is whole. */
-export function wholeMoney(
-  minor: number,
-  money: Pick<Money, "symbol" | "minorDigits">,
-): string {
-  const s = formatMoney(minor, money);
-  return s.endsWith(".00") ? s.slice(0, -3) : s;
 }
 
 export const STATE_LABEL: Record<OrderChange["state"], string> = {

@@ -1,6 +1,6 @@
 import type { PublicAddon, PublicAddonsResponse } from "../../../contract/changes.ts";
 import { API_BASE } from "../../lib/api.ts";
-import { gstSuffix, plusGstFor, wholeMoney } from "./change-text.ts";
+import { wholeMoney } from "./whole-money.ts";
 
 // The prerendered /pricing's "Optional extras" without React (decision 115's page-JS budget): the
 // section is in the page's markup, hidden; its items are the live catalogue in the visitor's
@@ -15,7 +15,22 @@ export function extraPrice(
     a.extraDays > 0
       ? ` · ${a.extraDays} extra day${a.extraDays === 1 ? "" : "s"}`
       : "";
-  return `${wholeMoney(a.amount, list)}${gstSuffix({ plusGst: plusGstFor(list.currency) })}${days}`;
+  return `${wholeMoney(a.amount, list)}${plusGst(list.currency) ? " + GST" : ""}${days}`;
+}
+
+/**
+ * The rule of change-text.ts's `plusGstFor` (rupees, and the agency charges GST: the site's tax note
+ * is set), read straight from the page's site-config JSON: importing that module and
+ * src/web/lib/site-config.ts would put ~3.5 KB more on /pricing (the page-JS budget, decision 115).
+ */
+function plusGst(currency: string): boolean {
+  if (currency !== "INR") return false;
+  try {
+    const config = JSON.parse(document.getElementById("site-config")?.textContent ?? "{}") as { taxNote?: string };
+    return Boolean(config.taxNote);
+  } catch {
+    return false;
+  }
 }
 
 const el = <K extends keyof HTMLElementTagNameMap>(

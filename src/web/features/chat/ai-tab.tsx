@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { ASSISTANT_FALLBACK, ASSISTANT_INPUT_MAX, type AssistantResponse } from '../../../contract/assistant.ts';
-import { api } from '../../lib/api.ts';
+import { ASSISTANT_FALLBACK, ASSISTANT_INPUT_MAX } from '../../../contract/assistant.ts';
+import { call } from '../../lib/call.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { loadAiTranscript, saveAiTranscript, type AiTranscript } from './chat-storage.ts';
 import { Composer, MessageList, QuickQuestions, TypingDots, type Bubble } from './message-list.tsx';
 import { QUICK_QUESTIONS } from './quick-questions.ts';
+import { postChatChat } from '../../../contract/assistant.ts';
 
 const WORD_MS = 150; // spec §9: one word every 150 ms
 
@@ -40,10 +41,7 @@ export function AiTab({ onTalkToPerson }: { onTalkToPerson: () => void }) {
     setLoading(true);
     let answer: string;
     try {
-      const r = await api<AssistantResponse>('POST', 'chat/chat/', {
-        user_input: text,
-        memory: transcript.memory,
-      });
+      const r = await call(postChatChat, { body: { user_input: text, memory: transcript.memory } });
       setTranscript((t) => ({ ...t, memory: r.memory }));
       answer = r.response?.trim() ? r.response : ASSISTANT_FALLBACK.empty;
     } catch {

@@ -6,7 +6,8 @@ import { Card, ErrorText, Loadable, PageHeader, Table, td } from '../admin/admin
 import { DailyBarChart, HorizontalBarChart, type Series } from '../admin/charts.tsx';
 import { downloadCsv } from '../admin/download-csv.ts';
 import { shortDay } from '../admin/format.ts';
-import { useAdminData } from '../admin/use-admin-data.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminFunnel } from '../../../contract/funnel.ts';
 
 // Back office: the cookieless conversion funnel (decision 097). Sources are typed by
 // visitors (utm_source, a referring host): they are only ever rendered as React text, so a forged
@@ -158,7 +159,7 @@ export default function FunnelPage() {
   const [stage, setStage] = useState<FunnelStage>('visitors');
   const [source, setSource] = useState(ALL);
   const [exportError, setExportError] = useState<string | null>(null);
-  const { data, error, loading } = useAdminData<FunnelResponse>(`funnel?weeks=${weeks}`);
+  const { data, error, loading } = useOperation(getAdminFunnel, { query: { weeks } });
 
   async function exportCsv() {
     setExportError(await downloadCsv(`funnel.csv?weeks=${weeks}`, 'funnel.csv'));

@@ -2,9 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { BillingDetails } from '../../../contract/invoices.ts';
 import { COUNTRIES } from '../../../domain/countries.ts';
 import { INDIAN_STATES } from '../../../domain/gst.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { getInvoicesBillingDetails, putInvoicesBillingDetails } from '../../../contract/invoices.ts';
 
 const EMPTY: BillingDetails = { billingName: '', billingAddress: '', taxId: '', country: '', stateCode: '', gstin: '' };
 const selectClass = 'w-full rounded-xl border border-line bg-card px-3 py-2.5 text-ink focus:outline-none focus:ring-2 focus:ring-accent-soft';
@@ -19,7 +21,7 @@ export function BillingDetailsForm({ onSaved, defaultCountry = 'IN' }: { onSaved
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    api<{ billing: BillingDetails }>('GET', 'invoices/billing-details')
+    call(getInvoicesBillingDetails)
       .then((r) => setForm({ ...r.billing, country: r.billing.country || defaultCountry }))
       .catch(() => setForm((f) => ({ ...f, country: f.country || defaultCountry })));
   }, [defaultCountry]);
@@ -29,10 +31,8 @@ export function BillingDetailsForm({ onSaved, defaultCountry = 'IN' }: { onSaved
     setSaving(true);
     try {
       const india = form.country === 'IN';
-      const r = await api<{ billing: BillingDetails }>('PUT', 'invoices/billing-details', {
-        ...form,
-        stateCode: india ? form.stateCode : '',
-        gstin: india ? form.gstin.trim().toUpperCase() : '',
+      const r = await call(putInvoicesBillingDetails, {
+        body: { ...form, stateCode: india ? form.stateCode : '', gstin: india ? form.gstin.trim().toUpperCase() : '' },
       });
       setForm(r.billing);
       setMessage({ ok: true, text: 'Saved — the quote and your documents use these details.' });

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { InvoiceSummary } from '../../../contract/invoices.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { downloadFile } from '../../lib/download-file.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { getAdminOrdersInvoices, getInvoicesOrderById } from '../../../contract/invoices.ts';
 
 const KIND_LABEL = {
   receipt_voucher: 'Receipt voucher',
@@ -27,13 +29,12 @@ export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId:
   const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const base = admin ? 'admin/' : '';
-  const listPath = admin ? `admin/orders/${encodeURIComponent(orderId)}/invoices` : `invoices/order/${encodeURIComponent(orderId)}`;
 
   useEffect(() => {
-    api<{ invoices: InvoiceSummary[] }>('GET', listPath)
+    (admin ? call(getAdminOrdersInvoices, { params: { id: orderId } }) : call(getInvoicesOrderById, { params: { id: orderId } }))
       .then((r) => setInvoices(r.invoices))
       .catch((err) => setError(errorMessage(err)));
-  }, [listPath, refreshKey]);
+  }, [admin, orderId, refreshKey]);
 
   if (error) return <p className="text-sm text-danger">{error}</p>;
   if (!invoices) return null;

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
 import type { QuoteResponse } from '../../../contract/pricing.ts';
 import { formatMoney, toMajor } from '../../../domain/money.ts';
 import { ADVANCE_PERCENT } from '../../../domain/pricing.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { CouponField, type CouponState } from './coupon-field.tsx';
 import { CurrencySelect } from './currency-select.tsx';
 import { QuoteTable } from './quote-table.tsx';
@@ -13,6 +13,8 @@ import { useCurrency } from './use-currency.ts';
 import { type CheckoutResult, openCheckout } from './checkout.ts';
 import { keepCoupon, keptCoupon } from './kept-coupon.ts';
 import { usePromotion } from '../promotion/use-promotion.ts';
+import { postPricingQuote } from '../../../contract/pricing.ts';
+import { postPaymentCreateOrder } from '../../../contract/payments.ts';
 
 /** /pay with isAdvance: the coupon, the server's quote and 'Pay' for the 20% advance. */
 export function AdvancePayment({
@@ -47,7 +49,7 @@ export function AdvancePayment({
   const load = useCallback(
     async (couponCode: string | undefined) => {
       const n = ++latest.current;
-      const q = await api<QuoteResponse>('POST', 'pricing/quote', { currency: currency.code, ...(couponCode ? { couponCode } : {}) });
+      const q = await call(postPricingQuote, { body: { currency: currency.code, ...(couponCode ? { couponCode } : {}) } });
       if (n === latest.current) setQuote(q);
       return q;
     },
@@ -111,13 +113,15 @@ export function AdvancePayment({
     setError(null);
     try {
       if (beforePay && !(await beforePay())) return setIsPaying(false);
-      const order = await api<CreatePaymentOrderResponse>('POST', 'payment/create-order', {
-        kind: 'advance',
-        ...(agreed ? { acceptTerms: true } : {}),
-        // The currency and amount of the quote on screen, always together.
-        currency: current.quote.currency,
-        ...(applied ? { couponCode: applied } : {}),
-        amount: toMajor(current.quote.advance, current),
+      const order = await call(postPaymentCreateOrder, {
+        body: {
+          kind: 'advance',
+          ...(agreed ? { acceptTerms: true } : {}),
+          // The currency and amount of the quote on screen, always together.
+          currency: current.quote.currency,
+          ...(applied ? { couponCode: applied } : {}),
+          amount: toMajor(current.quote.advance, current),
+        },
       });
       const result = await openCheckout(order);
       if (result) onPaid(result);

@@ -1,5 +1,6 @@
-import type { CreatePaymentOrderResponse, VerifyPaymentResponse } from '../../../contract/payments.ts';
-import { api } from '../../lib/api.ts';
+import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
+import { call } from '../../lib/call.ts';
+import { postPaymentVerifyPayment } from '../../../contract/payments.ts';
 
 export interface CheckoutResult {
   razorpay_order_id: string;
@@ -53,7 +54,7 @@ export async function openCheckout(order: CreatePaymentOrderResponse): Promise<C
   });
 }
 
-export const verifyPayment = (r: CheckoutResult) => api<VerifyPaymentResponse>('POST', 'payment/verify-payment', r);
+export const verifyPayment = (r: CheckoutResult) => call(postPaymentVerifyPayment, { body: r });
 
 /** Reads the checkout result the test checkout put in the address, if any. */
 export function checkoutResultFromSearch(search: URLSearchParams): CheckoutResult | null {

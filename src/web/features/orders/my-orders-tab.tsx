@@ -2,13 +2,15 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderSummary } from '../../../contract/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
 import { supportLine } from '../support/support-api.ts';
 import { useOrderActions } from '../../lib/order-actions.ts';
 import { WaitingLine } from './waiting-line.tsx';
+import { getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
 
 const badge = (isPaid: boolean) =>
   `inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${isPaid ? 'bg-success-strong text-white' : 'bg-amber-300 text-black'}`;
@@ -23,7 +25,7 @@ export function MyOrdersTab() {
   const actionsOf = (orderId: string) => actions?.orders.find((a) => a.orderId === orderId);
 
   useEffect(() => {
-    api<{ orders: OrderSummary[] }>('GET', 'order/getAllOrders/user')
+    call(getOrderGetAllOrdersUser)
       .then((r) => setOrders(r.orders))
       .catch((err) => setError(errorMessage(err)));
   }, [attempt]);

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
 import type { StatusResponse } from '../../../contract/tracker.ts';
 import { formatMoney, toMajor } from '../../../domain/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { type CheckoutResult, openCheckout } from './checkout.ts';
+import { getStatusGetStatusOrderById } from '../../../contract/tracker.ts';
+import { postPaymentCreateOrder } from '../../../contract/payments.ts';
 
 /** /pay without isAdvance: the exact remaining amount of one order. */
 export function RemainingPayment({ orderId, onPaid }: { orderId: string; onPaid(r: CheckoutResult): void }) {
@@ -15,7 +17,7 @@ export function RemainingPayment({ orderId, onPaid }: { orderId: string; onPaid(
   const [isPaying, setIsPaying] = useState(false);
 
   useEffect(() => {
-    api<StatusResponse>('GET', `status/getStatus/order/${encodeURIComponent(orderId)}`)
+    call(getStatusGetStatusOrderById, { params: { id: orderId } })
       .then(setStatus)
       .catch((err) => setError(errorMessage(err)));
   }, [orderId]);
@@ -25,11 +27,7 @@ export function RemainingPayment({ orderId, onPaid }: { orderId: string; onPaid(
     setIsPaying(true);
     setError(null);
     try {
-      const order = await api<CreatePaymentOrderResponse>('POST', 'payment/create-order', {
-        kind: 'remaining',
-        orderId,
-        amount: toMajor(status.remaining.amount, status),
-      });
+      const order = await call(postPaymentCreateOrder, { body: { kind: 'remaining', orderId, amount: toMajor(status.remaining.amount, status) } });
       const result = await openCheckout(order);
       if (result) onPaid(result);
       else setIsPaying(false);

@@ -3,9 +3,10 @@ import type { ReferralSummary } from '../../../contract/referrals.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { REFERRAL_PERCENT, cashbackCap } from '../../../domain/referral.ts';
 import { useCurrency } from '../orders/use-currency.ts';
+import { getReferralSummary } from '../../../contract/referrals.ts';
 
 const COPIED_MS = 5000;
 
@@ -20,7 +21,7 @@ export function ReferralPanel() {
   const { currency } = useCurrency();
 
   useEffect(() => {
-    api<ReferralSummary>('GET', 'referral/summary').then(setSummary).catch(() => console.log('referral summary failed'));
+    call(getReferralSummary).then(setSummary).catch(() => console.log('referral summary failed'));
   }, []);
   useEffect(() => {
     if (!isCopied) return;

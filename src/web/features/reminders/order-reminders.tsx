@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import type { OrderRemindersResponse, ReminderJob } from '../../../contract/reminders.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import type { ReminderJob } from '../../../contract/reminders.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Badge, Card, ErrorText, Table, td } from '../admin/admin-ui.tsx';
 import { formatWhen } from '../admin/format.ts';
-import { useAdminData } from '../admin/use-admin-data.ts';
 import { useCanSee } from '../admin/owner-only.tsx';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminOrdersReminders, putAdminOrdersRemindersPause } from '../../../contract/reminders.ts';
 
 const label = (r: ReminderJob) => (r.kind === 'due' ? 'Remaining amount due' : r.kind === 'founder' ? 'Tell the founder' : `Reminder ${r.step}`);
 const tone = { sent: 'good', pending: 'accent', cancelled: 'muted', skipped: 'muted' } as const;
@@ -20,8 +22,7 @@ const stateText = (r: ReminderJob) =>
 
 /** Back office: the order's payment reminders — what was sent and when — and a pause switch. */
 export function OrderReminders({ orderId }: { orderId: string }) {
-  const path = `orders/${encodeURIComponent(orderId)}/reminders`;
-  const { data, error, reload } = useAdminData<OrderRemindersResponse>(path);
+  const { data, error, reload } = useOperation(getAdminOrdersReminders, { params: { id: orderId } });
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   // Staff see what was sent; pausing is a money decision, the owner's.
@@ -31,7 +32,7 @@ export function OrderReminders({ orderId }: { orderId: string }) {
     if (!data) return;
     setBusy(true);
     try {
-      await api('PUT', `admin/${path}/pause`, { paused: !data.paused });
+      await call(putAdminOrdersRemindersPause, { params: { id: orderId }, body: { paused: !data.paused } });
       setActionError(null);
       await reload();
     } catch (err) {

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { SUPPORT_STATES, type AdminSupportItem, type AdminSupportListResponse, type SupportMessage, type SupportRequest, type SupportState } from '../../../contract/support.ts';
+import { SUPPORT_STATES, type AdminSupportItem, type SupportState } from '../../../contract/support.ts';
 import type { OrderFilesResponse } from '../../../contract/order-files.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Pagination, Table, td, wrapCell } from '../admin/admin-ui.tsx';
 import { formatWhen } from '../admin/format.ts';
-import { adminAction, useAdminData } from '../admin/use-admin-data.ts';
+import { useAdminData } from '../admin/use-admin-data.ts';
 import { PersonLabel } from '../admin/person.tsx';
 import { RequestThread } from './request-thread.tsx';
 import { CATEGORY_LABELS, STATE_LABELS, formatDay } from './support-api.ts';
+import { runOperation, useOperation } from '../../lib/use-operation.ts';
+import { getAdminSupport, getAdminSupportByRequestId, postAdminSupportMessages, postAdminSupportState } from '../../../contract/support.ts';
 
 // The founder's support queue: requests by state, oldest waiting first, with the
 // time since the customer's last message and a flag past the first-response target; and one
@@ -35,9 +37,7 @@ export default function AdminSupportPage() {
 function Queue() {
   const [filter, setFilter] = useState<SupportState | 'waiting'>('waiting');
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ page: String(page) });
-  if (filter !== 'waiting') query.set('state', filter);
-  const { data, error, loading } = useAdminData<AdminSupportListResponse>(`support?${query.toString()}`);
+  const { data, error, loading } = useOperation(getAdminSupport, { query: { page, state: filter === 'waiting' ? undefined : filter } });
   return (
     <>
       <PageHeader title="Support" />
@@ -111,15 +111,8 @@ function QueueRow({ item: r }: { item: AdminSupportItem }) {
   );
 }
 
-interface Detail {
-  request: SupportRequest;
-  item: AdminSupportItem;
-  messages: SupportMessage[];
-}
-
 function RequestView({ requestId }: { requestId: string }) {
-  const path = `support/${encodeURIComponent(requestId)}`;
-  const { data, error, loading, reload } = useAdminData<Detail>(path);
+  const { data, error, loading, reload } = useOperation(getAdminSupportByRequestId, { params: { requestId } });
   const files = useAdminData<OrderFilesResponse>(data ? `orders/${encodeURIComponent(data.item.orderId)}/files` : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -128,7 +121,7 @@ function RequestView({ requestId }: { requestId: string }) {
     // One change at a time: a double click sends one request (docs/decisions/210-idempotency-key.md).
     if (changing) return;
     setChanging(true);
-    const { error: err } = await adminAction('POST', `${path}/state`, { state }).finally(() => setChanging(false));
+    const { error: err } = await runOperation(postAdminSupportState, { params: { requestId }, body: { state } }).finally(() => setChanging(false));
     setActionError(err);
     setNotice(err ? null : `Marked ${STATE_LABELS[state]!.toLowerCase()}.`);
     if (!err) await reload();
@@ -188,7 +181,7 @@ function RequestView({ requestId }: { requestId: string }) {
                 fileName={(id) => files.data?.files.find((f) => f.id === id)?.name ?? 'a file'}
                 canWrite={data.request.state !== 'closed'}
                 onSend={async (text) => {
-                  await api('POST', `admin/${path}/messages`, { text });
+                  await call(postAdminSupportMessages, { params: { requestId }, body: { text } });
                   await reload();
                 }}
               />

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
-import { SUPPORT_CATEGORIES, SUPPORT_ENDED, SUPPORT_LIMITS, type SupportOverviewResponse, type SupportRequestSummary } from '../../../contract/support.ts';
+import { SUPPORT_CATEGORIES, SUPPORT_ENDED, SUPPORT_LIMITS, type SupportCategory, type SupportOverviewResponse, type SupportRequestSummary } from '../../../contract/support.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
-import { ApiError, api, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { useOrderFiles } from '../workspace/order-files.ts';
 import { PanelCard, PanelError, PanelLoading, formatShortWhen } from '../workspace/panel-ui.tsx';
 import { useLoad } from '../workspace/use-load.ts';
@@ -15,6 +15,8 @@ import { RequestThread } from './request-thread.tsx';
 import { RatingForm } from '../../components/rating-form.tsx';
 import { useSupportLive } from './use-support-live.ts';
 import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay, type Thread } from './support-api.ts';
+import { getAdminOrdersSupport } from '../../../contract/support.ts';
+import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
 
 // The order page's Support tab. The customer: until when the website is
 // covered, the maintenance plan, their requests with threads, and a form to open one (refused
@@ -25,7 +27,7 @@ export default function SupportPanel({ ws }: { ws: Workspace }) {
   // Before delivery the routes answer 404 (decision 170): the tab then says when support starts.
   const load = useCallback(
     () =>
-      (ws.side === 'agency' ? api<SupportOverviewResponse>('GET', `${ws.base}/support`) : customerSupport.overview(ws.orderId)).catch((err: unknown) => {
+      (ws.side === 'agency' ? call(getAdminOrdersSupport, { params: { id: ws.orderId } }) : customerSupport.overview(ws.orderId)).catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 404) return 'undelivered' as const;
         throw err;
       }),
@@ -87,7 +89,7 @@ function WindowCard({ data }: { data: SupportOverviewResponse }) {
 
 /** The founder's view of the order's plan: state, next charge, charges with invoices (from the order detail). */
 function AgencyPlan({ orderId }: { orderId: string }) {
-  const load = useCallback(() => api<OrderDetailResponse>('GET', `admin/orders/${encodeURIComponent(orderId)}`), [orderId]);
+  const load = useCallback(() => call(getAdminOrdersById, { params: { id: orderId } }), [orderId]);
   const detail = useLoad(load);
   if (!detail.data) return detail.error ? <PanelError message={detail.error} /> : null;
   return (
@@ -231,7 +233,7 @@ function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orde
 function NewRequestForm({ orderId, files, onOpened }: { orderId: string; files: { id: string; name: string }[]; onOpened(id: string): Promise<void> }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [category, setCategory] = useState<string>('');
+  const [category, setCategory] = useState<SupportCategory | ''>('');
   const [fileIds, setFileIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState<string | null>(null);

@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { Badge, Card, ErrorText, Loadable, PageHeader, Table, td } from '../admin/admin-ui.tsx';
 import { downloadCsv } from '../admin/download-csv.ts';
-import { useAdminData } from '../admin/use-admin-data.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getAdminTaxReturnsByPeriod } from '../../../contract/tax-return.ts';
 
 // Back office, owner only: the month's return (docs/decisions/245-gstr1-monthly-return.md). Every
 // figure comes from the server, computed from the issued documents; buyer names are typed by
@@ -92,7 +93,7 @@ export default function TaxReturnPage() {
   const [period, setPeriod] = useState(thisMonth);
   const [csvError, setCsvError] = useState<string | null>(null);
   const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(period);
-  const { data, error, loading } = useAdminData<TaxReturnResponse>(valid ? `tax/returns/${period}` : null);
+  const { data, error, loading } = useOperation(getAdminTaxReturnsByPeriod, valid ? { params: { period } } : null);
   const gst = data?.regime === 'gst';
   const turnover = data?.tables.turnover?.rows[0];
 

@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
-import { termsVersionPage, type OrderTermsResponse } from '../../../contract/terms.ts';
+import { getOrdersTerms, termsVersionPage } from '../../../contract/terms.ts';
 import { formatStageDate } from '../../../domain/tracker.ts';
-import { api } from '../../lib/api.ts';
-import { useLoad } from '../workspace/use-load.ts';
-import { useCallback } from 'react';
+import { useOperation } from '../../lib/use-operation.ts';
 
 // The terms an order was placed under, readable again word for word
 // (docs/decisions/272-accepted-terms-readable.md): the customer's order page and the back office's
@@ -23,8 +21,7 @@ export function AcceptedTermsLine({ version, acceptedAt, className = '', label =
 
 /** The customer's side: reads which version their order was placed under (nothing for older orders). */
 export function OrderAcceptedTerms({ orderId }: { orderId: string }) {
-  const load = useCallback(() => api<OrderTermsResponse>('GET', `orders/${encodeURIComponent(orderId)}/terms`), [orderId]);
-  const { data } = useLoad(load);
+  const { data } = useOperation(getOrdersTerms, { params: { orderId } });
   const t = data?.termsAccepted;
   return t ? <AcceptedTermsLine version={t.version} acceptedAt={t.acceptedAt} className="mt-4" /> : null;
 }

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { errorResponses } from './common.ts';
+
+// One object per API operation: its method, path, params, query, body and responses
+// (docs/decisions/280-contract-operations.md). The server registers the route from it
+// (src/server/lib/route.ts) and the browser calls it with `call(operation, input)`
+// (src/web/lib/call.ts), so the path, the shapes and the types are written once.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type Schema = z.ZodType;
+
+export interface OperationSpec {
+  readonly method: HttpMethod;
+  /** The full path, Fastify's form: `/api/v1/orders/:id`. */
+  readonly path: string;
+  readonly params?: Schema;
+  readonly query?: Schema;
+  readonly body?: Schema;
+  /** The success answers, status explicit: `{ 200: schema }` or `{ 201: schema }`. */
+  readonly responses: { readonly [status: number]: Schema };
+  /** The error answers; `errorResponses` when not given. */
+  readonly errors?: { readonly [status: number]: Schema };
+}
+
+export type Operation<S extends OperationSpec = OperationSpec> = S & {
+  readonly errors: S['errors'] extends object ? S['errors'] : typeof errorResponses;
+};
+
+/** Any defined operation (what `route` and `call` accept). */
+export type AnyOperation = OperationSpec & { readonly errors: { readonly [status: number]: Schema } };
+
+export function defineOperation<const S extends OperationSpec>(spec: S): Operation<S> {
+  return { errors: errorResponses, ...spec } as Operation<S>;
+}
+
+/** A query value as the browser writes it: a coerced field (`z.coerce.number()`) takes its parsed type. */
+type QueryInput<Q extends Schema> = { [K in keyof z.input<Q>]: unknown extends z.input<Q>[K] ? (K extends keyof z.output<Q> ? z.output<Q>[K] : never) : z.input<Q>[K] };
+
+/** What a caller sends: `{ params, query, body }`, each only where the operation has it (the query may be left out: the server's defaults apply). */
+export type OperationInput<Op extends OperationSpec> = (Op['params'] extends Schema ? { params: z.input<Op['params']> } : unknown) &
+  (Op['query'] extends Schema ? { query?: QueryInput<Op['query']> } : unknown) &
+  (Op['body'] extends Schema ? { body: z.input<Op['body']> } : unknown);
+
+/** The answer's body (any of the success statuses). */
+export type OperationOutput<Op extends OperationSpec> = { [S in keyof Op['responses']]: z.output<Op['responses'][S]> }[keyof Op['responses']];
+
+/** True when the operation takes no input at all, so callers may leave it out. */
+export type NoInput<Op extends OperationSpec> = Op['params'] extends Schema ? false : Op['query'] extends Schema ? false : Op['body'] extends Schema ? false : true;
+
