@@ -181,12 +181,7 @@ describe('architecture', () => {
     // and maintenance-plan calls were being rewritten in parallel. Each leaves this list when converted.
     const NOT_YET = [
       'web/features/admin/use-admin-data.ts',
-      'web/features/changes/addons-page.tsx',
-      'web/features/changes/admin-changes.tsx',
-      'web/features/changes/changes-panel.tsx',
-      'web/features/changes/optional-extras.tsx',
       'web/features/support/admin-support-page.tsx',
-      'web/features/support/plan-checkout.ts',
       'web/features/workspace/workspace-api.ts',
     ];
     const offenders = Object.keys(graph)

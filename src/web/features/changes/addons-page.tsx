@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { Addon } from "../../../contract/changes.ts";
+import { getAdminAddons, patchAdminAddonsById, postAdminAddons } from "../../../contract/changes.ts";
+import type { OperationInput } from "../../../contract/operation.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Card,
@@ -12,24 +13,17 @@ import {
 } from "../admin/admin-ui.tsx";
 import { formatMinor } from "../admin/format.ts";
 import { useCanSee } from "../admin/owner-only.tsx";
-import { adminAction, useAdminData } from "../admin/use-admin-data.ts";
+import { runOperation, useOperation } from "../../lib/use-operation.ts";
 import { DaysField, Field } from "./form-fields.tsx";
 
 /** /admin/addons (docs/decisions/250-change-requests.md): the catalogue; staff read it, the owner edits it. */
 export default function AddonsPage() {
-  const { data, error, loading, reload } = useAdminData<{ addons: Addon[] }>(
-    "addons",
-  );
+  const { data, error, loading, reload } = useOperation(getAdminAddons, {});
   const canEdit = useCanSee("addons-edit");
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const act = async (
-    method: "POST" | "PATCH",
-    path: string,
-    body: unknown,
-    message: string,
-  ) => {
-    const r = await adminAction(method, path, body);
+  const act = async (work: Promise<{ error: string | null }>, message: string) => {
+    const r = await work;
     setActionError(r.error);
     setNotice(r.error ? null : message);
     if (!r.error) await reload();
@@ -77,9 +71,7 @@ export default function AddonsPage() {
                         className="whitespace-nowrap"
                         onClick={() =>
                           void act(
-                            "PATCH",
-                            `addons/${a.id}`,
-                            { active: !a.active },
+                            runOperation(patchAdminAddonsById, { params: { id: a.id }, body: { active: !a.active } }),
                             `${a.name} is ${a.active ? "off" : "active"}.`,
                           )
                         }
@@ -95,7 +87,7 @@ export default function AddonsPage() {
         </Loadable>
         {canEdit && (
           <NewAddon
-            onCreate={(body) => act("POST", "addons", body, "Add-on created.")}
+            onCreate={(body) => act(runOperation(postAdminAddons, { body }), "Add-on created.")}
           />
         )}
       </div>
@@ -103,7 +95,7 @@ export default function AddonsPage() {
   );
 }
 
-function NewAddon({ onCreate }: { onCreate(body: unknown): Promise<boolean> }) {
+function NewAddon({ onCreate }: { onCreate(body: OperationInput<typeof postAdminAddons>["body"]): Promise<boolean> }) {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [price, setPrice] = useState("");

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { OrderChange } from "../../../contract/changes.ts";
+import { getAdminOrdersChanges, postAdminOrdersChanges, postAdminOrdersChangesQuote, type OrderChange } from "../../../contract/changes.ts";
+import type { OperationInput } from "../../../contract/operation.ts";
 import { findCurrency } from "../../../domain/currencies.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, ErrorText } from "../admin/admin-ui.tsx";
-import { adminAction, useAdminData } from "../admin/use-admin-data.ts";
+import { runOperation, useOperation } from "../../lib/use-operation.ts";
 import { STATE_LABEL, changeLine, movedDays, movedText, plusGstFor } from "./change-text.ts";
 import { DaysField, Field, TextArea } from "./form-fields.tsx";
 
@@ -24,10 +25,7 @@ export function AdminChanges({
   orderId: string;
   currency: string;
 }) {
-  const base = `orders/${encodeURIComponent(orderId)}/changes`;
-  const { data, error, reload } = useAdminData<{ changes: OrderChange[] }>(
-    base,
-  );
+  const { data, error, reload } = useOperation(getAdminOrdersChanges, { params: { orderId } });
   const [actionError, setActionError] = useState<string | null>(null);
   // "Quote this as a change" on a support request brings its title and description here.
   const draft =
@@ -37,8 +35,8 @@ export function AdminChanges({
     ...(findCurrency(currency) ?? { symbol: `${currency} `, minorDigits: 2 }),
     plusGst: plusGstFor(currency),
   };
-  const act = async (path: string, body: unknown) => {
-    const r = await adminAction("POST", path, body);
+  const act = async (work: Promise<{ error: string | null }>) => {
+    const r = await work;
     setActionError(r.error);
     if (!r.error) await reload();
     return !r.error;
@@ -91,7 +89,7 @@ export function AdminChanges({
                 <QuoteForm
                   currency={currency}
                   change={c}
-                  onQuote={(body) => act(`${base}/${c.id}/quote`, body)}
+                  onQuote={(body) => act(runOperation(postAdminOrdersChangesQuote, { params: { orderId, changeId: c.id }, body }))}
                 />
               )}
             </li>
@@ -100,7 +98,7 @@ export function AdminChanges({
         <RaiseForm
           currency={currency}
           draft={draft}
-          onRaise={(body) => act(base, body)}
+          onRaise={(body) => act(runOperation(postAdminOrdersChanges, { params: { orderId }, body }))}
         />
       </div>
     </Card>
@@ -114,7 +112,7 @@ function QuoteForm({
 }: {
   currency: string;
   change: OrderChange;
-  onQuote(body: unknown): Promise<boolean>;
+  onQuote(body: OperationInput<typeof postAdminOrdersChangesQuote>["body"]): Promise<boolean>;
 }) {
   const [amount, setAmount] = useState("");
   const [days, setDays] = useState(String(change.extraDays));
@@ -125,7 +123,8 @@ function QuoteForm({
       onSubmit={(e) => {
         e.preventDefault();
         void onQuote({
-          amount: minorOf(amount, currency),
+          // Not a number: sent as null (JSON has no NaN), so the server's 400 names the amount field.
+          amount: minorOf(amount, currency) ?? Number.NaN,
           extraDays: Number(days),
           ...(note.trim() ? { note } : {}),
         });
@@ -159,7 +158,7 @@ function RaiseForm({
 }: {
   currency: string;
   draft: ChangeDraft | null;
-  onRaise(body: unknown): Promise<boolean>;
+  onRaise(body: OperationInput<typeof postAdminOrdersChanges>["body"]): Promise<boolean>;
 }) {
   const id = useId();
   const [title, setTitle] = useState(draft?.title ?? "");

@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import type {
-  OrderChange,
-  PublicAddonsResponse,
+import {
+  getAddons,
+  getOrdersChanges,
+  postOrdersChanges,
+  postOrdersChangesDecline,
+  postOrdersChangesWithdraw,
+  type OrderChange,
+  type PublicAddonsResponse,
 } from "../../../contract/changes.ts";
-import type { CreatePaymentOrderResponse } from "../../../contract/payments.ts";
+import { postPaymentCreateOrder } from "../../../contract/payments.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { api, errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { call } from "../../lib/call.ts";
 import { openCheckout, verifyPayment } from "../orders/checkout.ts";
 import { STATE_LABEL, changeLine, gstSuffix, movedDays, movedText, plusGstFor, wholeMoney } from "./change-text.ts";
 
@@ -33,18 +39,14 @@ export function ChangesPanel({
   const [changes, setChanges] = useState<OrderChange[] | null>(null);
   const [addons, setAddons] = useState<PublicAddonsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const base = `orders/${encodeURIComponent(orderId)}/changes`;
   const load = useCallback(() => {
-    api<{ changes: OrderChange[] }>("GET", base)
+    call(getOrdersChanges, { params: { orderId } })
       .then((r) => setChanges(r.changes))
       .catch((err) => setError(errorMessage(err)));
-  }, [base]);
+  }, [orderId]);
   useEffect(() => {
     load();
-    api<PublicAddonsResponse>(
-      "GET",
-      `addons?currency=${encodeURIComponent(money.currency)}`,
-    )
+    call(getAddons, { query: { currency: money.currency } })
       .then(setAddons)
       .catch(() => setAddons(null));
   }, [load, money.currency]);
@@ -97,7 +99,6 @@ export function ChangesPanel({
               key={c.id}
               change={c}
               money={priced}
-              base={base}
               orderId={orderId}
               run={run}
               onPaid={onPaid}
@@ -109,7 +110,7 @@ export function ChangesPanel({
         <>
           <AskForm
             onAsk={(title, description) =>
-              run(() => api("POST", base, { title, description }))
+              run(() => call(postOrdersChanges, { params: { orderId }, body: { title, description } }))
             }
           />
           {addons && addons.addons.length > 0 && (
@@ -139,10 +140,9 @@ export function ChangesPanel({
                       aria-label={`Request ${a.name}`}
                       onClick={() =>
                         run(() =>
-                          api("POST", base, {
-                            title: a.name,
-                            description: a.description,
-                            addonId: a.id,
+                          call(postOrdersChanges, {
+                            params: { orderId },
+                            body: { title: a.name, description: a.description, addonId: a.id },
                           }),
                         )
                       }
@@ -195,14 +195,12 @@ function ChangesTotal({
 function ChangeItem({
   change: c,
   money,
-  base,
   orderId,
   run,
   onPaid,
 }: {
   change: OrderChange;
   money: Money & { plusGst: boolean };
-  base: string;
   orderId: string;
   run(work: () => Promise<unknown>): Promise<void>;
   onPaid(): void;
@@ -215,11 +213,9 @@ function ChangeItem({
   async function pay() {
     setBusy(true);
     await run(async () => {
-      const order = await api<CreatePaymentOrderResponse>(
-        "POST",
-        "payment/create-order",
-        { kind: "change", orderId, changeId: c.id, acceptTerms: true },
-      );
+      const order = await call(postPaymentCreateOrder, {
+        body: { kind: "change", orderId, changeId: c.id, acceptTerms: true },
+      });
       const result = await openCheckout(order);
       if (result) {
         await verifyPayment(result);
@@ -293,8 +289,9 @@ function ChangeItem({
               onSubmit={(e) => {
                 e.preventDefault();
                 void run(() =>
-                  api("POST", `${base}/${c.id}/decline`, {
-                    ...(reason.trim() ? { reason } : {}),
+                  call(postOrdersChangesDecline, {
+                    params: { orderId, changeId: c.id },
+                    body: reason.trim() ? { reason } : {},
                   }),
                 );
               }}
@@ -323,7 +320,7 @@ function ChangeItem({
           variant="ghost"
           className="mt-3"
           onClick={() =>
-            void run(() => api("POST", `${base}/${c.id}/withdraw`, {}))
+            void run(() => call(postOrdersChangesWithdraw, { params: { orderId, changeId: c.id } }))
           }
         >
           Withdraw

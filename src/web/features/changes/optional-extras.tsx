@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { PublicAddonsResponse } from "../../../contract/changes.ts";
-import { api } from "../../lib/api.ts";
+import { getAddons, type PublicAddonsResponse } from "../../../contract/changes.ts";
+import { call } from "../../lib/call.ts";
 import { extraPrice } from "./optional-extras-dom.ts";
 
 /**
@@ -12,10 +12,7 @@ import { extraPrice } from "./optional-extras-dom.ts";
 export function OptionalExtras({ currency }: { currency: string }) {
   const [list, setList] = useState<PublicAddonsResponse | null>(null);
   useEffect(() => {
-    api<PublicAddonsResponse>(
-      "GET",
-      `addons?currency=${encodeURIComponent(currency)}`,
-    )
+    call(getAddons, { query: { currency } })
       .then(setList)
       .catch(() => setList(null));
   }, [currency]);

@@ -1,5 +1,5 @@
-import type { PlanView, SubscribeResponse } from '../../../contract/maintenance.ts';
-import { api } from '../../lib/api.ts';
+import { postOrdersMaintenanceCancel, postOrdersMaintenanceResume, postOrdersMaintenanceSubscribe, postOrdersMaintenanceVerify } from '../../../contract/maintenance.ts';
+import { call } from '../../lib/call.ts';
 import { loadScript } from '../orders/checkout.ts';
 
 // The maintenance plan's checkout (decision 175): Razorpay Checkout opened with
@@ -15,14 +15,12 @@ export interface SubscriptionResult {
 /** Razorpay's script when an older server's subscribe answer names none (RAZORPAY_CHECKOUT_URL's default). */
 const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
-const orderPath = (orderId: string) => `orders/${encodeURIComponent(orderId)}/maintenance`;
-
 /**
  * Opens Checkout once the customer ticked the maintenance terms (the server refuses without them);
  * resolves with the signed fields, or null when the customer closes it (test mode navigates away).
  */
 export async function subscribeAndCheckout(orderId: string): Promise<SubscriptionResult | null> {
-  const sub = await api<SubscribeResponse>('POST', `${orderPath(orderId)}/subscribe`, { acceptTerms: true });
+  const sub = await call(postOrdersMaintenanceSubscribe, { params: { orderId }, body: { acceptTerms: true } });
   if (sub.provider === 'test') {
     window.location.assign(`/api/v1/payment/test-checkout/subscription/${encodeURIComponent(sub.subscriptionId)}`);
     return new Promise(() => {});
@@ -41,10 +39,10 @@ export async function subscribeAndCheckout(orderId: string): Promise<Subscriptio
   });
 }
 
-export const verifySubscription = (orderId: string, r: SubscriptionResult) => api<{ plan: PlanView }>('POST', `${orderPath(orderId)}/verify`, r);
-export const cancelPlan = (orderId: string) => api<{ plan: PlanView }>('POST', `${orderPath(orderId)}/cancel`);
+export const verifySubscription = (orderId: string, r: SubscriptionResult) => call(postOrdersMaintenanceVerify, { params: { orderId }, body: r });
+export const cancelPlan = (orderId: string) => call(postOrdersMaintenanceCancel, { params: { orderId } });
 /** Takes back the cancel while the paid period runs (docs/decisions/218-plan-cancel-undo.md). */
-export const keepPlan = (orderId: string) => api<{ plan: PlanView }>('POST', `${orderPath(orderId)}/resume`);
+export const keepPlan = (orderId: string) => call(postOrdersMaintenanceResume, { params: { orderId } });
 
 /** The test checkout's Cancel comes back with this in the address: say that nothing was started. */
 export const CHECKOUT_CANCELLED = 'checkout-cancelled';
