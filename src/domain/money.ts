@@ -36,3 +36,9 @@ export const formatMoney = (minor: number, c: Pick<Currency, 'minorDigits' | 'sy
     minimumFractionDigits: c.minorDigits,
     maximumFractionDigits: c.minorDigits,
   })}`;
+
+/** "₹8,000" rather than "₹8,000.00" when the amount is whole (quotes, add-ons and their totals). */
+export function formatMoneyWhole(minor: number, c: Pick<Currency, 'minorDigits' | 'symbol'>): string {
+  const s = formatMoney(minor, c);
+  return s.endsWith('.00') ? s.slice(0, -3) : s;
+}

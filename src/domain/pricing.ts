@@ -1,15 +1,10 @@
-import { type Currency, floorMajor, minorUnit, percentOf, toMinor } from './money.ts';
+import { type Currency, minorUnit, percentOf } from './money.ts';
 import { type BuyerLocation, type IndianState, type SupplyType, type TaxLine, type TaxSettings, placeOfSupply, taxSupply } from './gst.ts';
+import { ADVANCE_PERCENT, PLATFORM_FEE_PERCENT, planPrices } from './plan-price.ts';
 
-// Spec §9 "Pricing and payment" and docs/architecture.md "Money".
-export const PLAN = {
-  id: 'website-standard',
-  listPrice: 999,
-  price: 899,
-} as const;
-
-export const ADVANCE_PERCENT = 20;
-export const PLATFORM_FEE_PERCENT = 2;
+// Spec §9 "Pricing and payment" and docs/architecture.md "Money". The plan's prices are in
+// plan-price.ts (the public /pricing page needs them without the tax rules).
+export { ADVANCE_PERCENT, PLAN, PLATFORM_FEE_PERCENT, planFee, planPrices } from './plan-price.ts';
 
 export interface Quote {
   currency: string;
@@ -42,14 +37,6 @@ export const NO_TAX: TaxContext = {
   settings: { regime: 'none', rate: 0, sellerStateCode: '29', lutValid: false, pricesIncludeTax: false },
   buyer: { country: 'IN' },
 };
-
-/** List and plan price in a currency: base price × factor, rounded down to whole units. */
-export function planPrices(currency: Currency) {
-  return {
-    listPrice: toMinor(floorMajor(PLAN.listPrice * currency.factor), currency),
-    price: toMinor(floorMajor(PLAN.price * currency.factor), currency),
-  };
-}
 
 /**
  * The whole quote for one order. The advance is 20% of the total with the fractional part

@@ -1,5 +1,5 @@
 import type { OrderChange } from "../../../contract/changes.ts";
-import { wholeMoney } from "./whole-money.ts";
+import { formatMoneyWhole as wholeMoney } from "../../../domain/money.ts";
 import { siteConfig } from "../../lib/site-config.ts";
 
 export { wholeMoney };

@@ -1,6 +1,6 @@
 import type { PublicAddon, PublicAddonsResponse } from "../../../contract/changes.ts";
 import { API_BASE } from "../../lib/api.ts";
-import { wholeMoney } from "./whole-money.ts";
+import { formatMoneyWhole as wholeMoney } from "../../../domain/money.ts";
 
 // The prerendered /pricing's "Optional extras" without React (decision 115's page-JS budget): the
 // section is in the page's markup, hidden; its items are the live catalogue in the visitor's

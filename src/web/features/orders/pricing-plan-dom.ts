@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY } from '../../../domain/currencies.ts';
 import { formatMoney, type Currency } from '../../../domain/money.ts';
-import { planPrices, quote } from '../../../domain/pricing.ts';
+import { planFee, planPrices } from '../../../domain/plan-price.ts';
 import { tokenStore } from '../../lib/api.ts';
 import { visitorWeather } from '../geo/weather.ts';
 import { choosePlan, planCtaText } from './plan-cta.ts';
@@ -38,7 +38,7 @@ export function runPricingPlan(el: HTMLElement) {
     const { listPrice, price } = planPrices(currency);
     amount('list-price').textContent = formatMoney(listPrice, currency);
     amount('plan-price').textContent = formatMoney(price, currency);
-    amount('plan-fee').textContent = formatMoney(quote(currency).fee, currency);
+    amount('plan-fee').textContent = formatMoney(planFee(currency), currency);
   };
   show();
   void currencyTable().then((table) => {
