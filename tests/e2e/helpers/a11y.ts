@@ -6,6 +6,17 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** No serious or critical axe finding on what the page shows now (open dialogs included). */
 export async function expectAccessible(page: Page) {
+  // Contrast is judged on the settled page: a control caught halfway through a fade (the floating
+  // Help & Support button's opacity transition after a resize) would be measured against a
+  // blend of itself and what is behind it. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
