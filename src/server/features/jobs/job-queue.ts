@@ -37,7 +37,8 @@ export function createJobQueue(opts: { database: Database; log: Pick<FastifyBase
   let running: Promise<unknown> | null = null;
   let stored = false;
 
-  async function runDue(now: Date = new Date()) {
+  async function runDue(at?: Date) {
+    const now = at ?? new Date();
     const outcome = { done: 0, retried: 0, failed: 0 };
     const due = await database.query<{
       id: string;
@@ -46,10 +47,13 @@ export function createJobQueue(opts: { database: Database; log: Pick<FastifyBase
       attempts: number;
     }>(
       `update jobs set run_at = now() + ${LEASE}
-         where id in (select id from jobs where state = 'pending' and run_at <= $1
+         where id in (select id from jobs where state = 'pending' and run_at <= coalesce($1::timestamptz, now())
                       order by run_at limit ${BATCH} for update skip locked)
        returning id, kind, payload, attempts`,
-      [now],
+      // Without a given time, "due" is read on the database's clock, the one that stamped run_at:
+      // Node's clock has only milliseconds, and a job stored in the same millisecond would
+      // otherwise look due a few microseconds in the future.
+      [at ?? null],
     );
     for (const job of due) {
       try {
