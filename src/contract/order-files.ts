@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineOperation } from './operation.ts';
 
 // Order files: brand assets and content from the customer, designs and
 // deliverables from the agency. Customer routes: /api/v1/orders/{orderId}/files…; the founder's
@@ -73,3 +74,21 @@ export const downloadOrderFileQuery = z.object({ inline: z.enum(['0', '1']).opti
 
 /** The file's bytes (any of ORDER_FILE_TYPES), described for the OpenAPI document. */
 export const orderFileBytes = z.unknown().describe('The file (Content-Disposition: attachment)');
+
+// Operations (docs/decisions/280-contract-operations.md): the list, on each side's path.
+
+/** The order's files, oldest first (the customer's) */
+export const getOrdersFiles = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/files',
+  params: orderFilesParams,
+  responses: { 200: orderFilesResponse },
+});
+
+/** The order's files, oldest first (the back office's) */
+export const getAdminOrdersFiles = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:orderId/files',
+  params: orderFilesParams,
+  responses: { 200: orderFilesResponse },
+});

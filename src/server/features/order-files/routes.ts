@@ -5,17 +5,19 @@ import { errorResponse, errorResponses } from '../../../contract/common.ts';
 import {
   deleteOrderFileResponse,
   downloadOrderFileQuery,
+  getAdminOrdersFiles,
+  getOrdersFiles,
   INLINE_IMAGE_TYPES,
   ORDER_FILE_PART,
   orderFileBytes,
   orderFileParams,
   orderFileResponse,
   orderFilesParams,
-  orderFilesResponse,
   type OrderFileType,
 } from '../../../contract/order-files.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/route.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { contentDisposition } from './file-name.ts';
@@ -65,9 +67,10 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
     // The customer's routes check the session themselves; the founder's sit behind the admin guard.
     const guard = side === 'customer' ? { onRequest: requireUser(deps.db) } : {};
 
-    app.get(
-      '/orders/:orderId/files',
-      { schema: { tags, summary: "The order's files, oldest first", params: orderFilesParams, response: { 200: orderFilesResponse, ...errorResponses } }, ...guard },
+    route(
+      app,
+      side === 'customer' ? getOrdersFiles : getAdminOrdersFiles,
+      { schema: { tags, summary: "The order's files, oldest first" }, ...guard },
       async (request) => {
         const order = await orderFor(deps, request.params.orderId, viewerOf(request, side));
         // The agency has seen the customer's files: they leave the founder's inbox (docs/decisions/213-action-counts.md).

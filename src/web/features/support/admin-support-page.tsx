@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SUPPORT_STATES, type AdminSupportItem, type SupportState } from '../../../contract/support.ts';
-import type { OrderFilesResponse } from '../../../contract/order-files.ts';
+import { getAdminOrdersFiles } from '../../../contract/order-files.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { call } from '../../lib/call.ts';
 import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Pagination, Table, td, wrapCell } from '../admin/admin-ui.tsx';
 import { formatWhen } from '../admin/format.ts';
-import { useAdminData } from '../admin/use-admin-data.ts';
 import { PersonLabel } from '../admin/person.tsx';
 import { RequestThread } from './request-thread.tsx';
 import { CATEGORY_LABELS, STATE_LABELS, formatDay } from './support-api.ts';
@@ -113,7 +112,7 @@ function QueueRow({ item: r }: { item: AdminSupportItem }) {
 
 function RequestView({ requestId }: { requestId: string }) {
   const { data, error, loading, reload } = useOperation(getAdminSupportByRequestId, { params: { requestId } });
-  const files = useAdminData<OrderFilesResponse>(data ? `orders/${encodeURIComponent(data.item.orderId)}/files` : null);
+  const files = useOperation(getAdminOrdersFiles, data ? { params: { orderId: data.item.orderId } } : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
