@@ -7,8 +7,7 @@ import { ORDER_SOCKET_EVENTS, type OrderMessageEvent } from '../../../contract/o
 import { emitWithMine, type ChatServer } from '../../plugins/socket.ts';
 import { orderRoom } from '../chat/rooms.ts';
 import { fileInMessage } from './messages.ts';
-import { authorNameOf } from '../../../domain/author-name.ts';
-import { nameOfUser } from '../../lib/name-of-user.ts';
+import { authorNameOfUser } from '../../lib/name-of-user.ts';
 
 
 
@@ -42,7 +41,7 @@ export function broadcastOrderMessages(io: ChatServer, deps: AppDeps) {
       text: m.text,
       fileIds: m.fileIds,
       createdAt: m.at.toISOString(),
-      authorName: authorNameOf(m.sender, await nameOfUser(deps.db, m.senderUserId), deps.config.BRAND_NAME),
+      authorName: await authorNameOfUser(deps.db, m.sender, m.senderUserId, deps.config.BRAND_NAME),
       mine: false,
     };
     emitWithMine(io, orderRoom(m.orderPublicId), ORDER_SOCKET_EVENTS.orderMessage, m.senderUserId, base);

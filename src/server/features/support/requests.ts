@@ -15,7 +15,7 @@ import { filesOfOrder } from '../order-files/order-files.ts';
 import { maintenanceOffer } from './plan-offer.ts';
 import { supportWindow } from './support-window.ts';
 import { authorNameOf } from '../../../domain/author-name.ts';
-import { nameOfUser } from '../../lib/name-of-user.ts';
+import { authorNameOfUser } from '../../lib/name-of-user.ts';
 
 // Support requests (decision 170): opened by the customer of a delivered order
 // while support covers it, each with a thread and a state. Every change is one transaction that
@@ -251,7 +251,7 @@ export async function postSupportMessage(
       text: message!.text,
       fileIds,
       createdAt: message!.createdAt.toISOString(),
-      authorName: authorNameOf(viewer.side, await nameOfUser(tx, viewer.userId), deps.config.BRAND_NAME),
+      authorName: await authorNameOfUser(tx, viewer.side, viewer.userId, deps.config.BRAND_NAME),
       mine: true,
     };
     await deps.events.publish(tx, 'support.message', { ...ref(order, after!), messageId: shaped.id, sender: viewer.side, senderUserId: viewer.userId, text: shaped.text, fileIds, at: now });

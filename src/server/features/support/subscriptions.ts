@@ -1,6 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { authorNameOf } from '../../../domain/author-name.ts';
-import { nameOfUser } from '../../lib/name-of-user.ts';
+import { authorNameOfUser } from '../../lib/name-of-user.ts';
 import { ERASED_TEXT } from '../../../domain/deleted-account.ts';
 import type { AppDeps } from '../../deps.ts';
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
@@ -78,7 +77,7 @@ export function broadcastSupport(io: ChatServer, deps: AppDeps) {
       text: m.text,
       fileIds: m.fileIds,
       createdAt: m.at.toISOString(),
-      authorName: authorNameOf(m.sender, await nameOfUser(deps.db, m.senderUserId), deps.config.BRAND_NAME),
+      authorName: await authorNameOfUser(deps.db, m.sender, m.senderUserId, deps.config.BRAND_NAME),
       mine: false,
     };
     emitWithMine(io, orderRoom(m.orderPublicId), SUPPORT_SOCKET_EVENTS.supportMessage, m.senderUserId, event);
