@@ -23,11 +23,11 @@ const userRoom = (id: string) => `user:${id}`;
 export interface SocketData {
   auth: AuthContext | null;
   /**
-   * 'admin' is the agency's side of the chat: the owner or staff (decision 191), with the step-up
-   * confirmed at the handshake. A back-office session that is not confirmed connects as 'customer'
+   * 'agency' is the agency's side of the chat: the owner or staff (decision 191), with the step-up
+   * confirmed at the handshake; its messages are stored with the chat contract's sender 'admin'. A back-office session that is not confirmed connects as 'customer'
    * (it hears nothing of the console) and its admin events answer STEP_UP_REQUIRED.
    */
-  role: 'visitor' | 'customer' | 'admin';
+  role: 'visitor' | 'customer' | 'agency';
   /** The visitor's address (TRUST_PROXY-aware), for per-address limits. */
   address: string;
 }
@@ -80,7 +80,7 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
     lookup
       .then((auth) => {
         socket.data.auth = auth;
-        socket.data.role = mayEnterBackOffice(deps.config, auth) ? 'admin' : auth ? 'customer' : 'visitor';
+        socket.data.role = mayEnterBackOffice(deps.config, auth) ? 'agency' : auth ? 'customer' : 'visitor';
         next();
       })
       .catch((err) => {
@@ -97,7 +97,7 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
   const perAddress = createAddressSockets<ChatSocketOfServer>(deps.config.CHAT_SOCKETS_MAX_PER_IP, {
     // A socket still between its middleware and its connection is not evictable (disconnect() would
     // do nothing and it would connect uncounted); one whose connection died there is.
-    evictable: (s) => s.data.role !== 'admin' && !inSomeChat(s.rooms) && (s.connected || s.conn.readyState !== 'open'),
+    evictable: (s) => s.data.role !== 'agency' && !inSomeChat(s.rooms) && (s.connected || s.conn.readyState !== 'open'),
     evict: (s) => {
       deps.log.debug({ address: s.data.address }, 'chat: idle socket evicted for a newer one from its address');
       // A live one is told to stay away ("io server disconnect": socket.io clients do not reconnect
@@ -121,7 +121,7 @@ export function registerSocketServer(app: FastifyInstance, deps: AppDeps): { io:
     // A back-office socket hears the console's broadcasts only while its step-up holds: when the
     // window closes it is ended, and it comes back unconfirmed until the passkey confirms it again.
     // The order rooms arm the same timer when an agency socket joins (order-messages/socket-handlers.ts).
-    if (auth && socket.data.role === 'admin') endWhenStepUpLapses(socket, deps.config, auth);
+    if (auth && socket.data.role === 'agency') endWhenStepUpLapses(socket, deps.config, auth);
   });
   deps.revocations.on((r) => {
     io.in('sessionId' in r ? sessionRoom(r.sessionId) : userRoom(r.userId)).disconnectSockets(true);

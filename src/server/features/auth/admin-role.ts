@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { UserRole } from '../../../domain/roles.ts';
+import { isOwner, OWNER_ROLE, type UserRole } from '../../../domain/roles.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { staffMembers } from '../../db/schema/account-security.ts';
 import { users } from '../../db/schema/platform.ts';
 import type { SessionUser } from './sessions.ts';
 
-/** ADMIN_EMAILS bootstraps the founder's role. */
-export function isAdminEmail(deps: AppDeps, email: string): boolean {
+/** ADMIN_EMAILS names the owner ("the founder" in the product's texts). */
+export function isOwnerEmail(deps: AppDeps, email: string): boolean {
   const e = email.toLowerCase();
   return deps.config.ADMIN_EMAILS.some((a) => a.toLowerCase() === e);
 }
@@ -26,7 +26,7 @@ export async function isStaffEmail(db: Db, email: string): Promise<boolean> {
  * staff whose address left the list (their e-mail changed, say) are customers again.
  */
 export async function roleAtSignIn(deps: AppDeps, user: Pick<SessionUser, 'role' | 'email'>): Promise<UserRole> {
-  if (user.role === 'admin' || isAdminEmail(deps, user.email)) return 'admin';
+  if (isOwner(user.role) || isOwnerEmail(deps, user.email)) return OWNER_ROLE;
   return (await isStaffEmail(deps.db, user.email)) ? 'staff' : 'customer';
 }
 
@@ -40,14 +40,14 @@ export async function applySignInRole(deps: AppDeps, user: SessionUser): Promise
 
 /**
  * The account of an ADMIN_EMAILS address signing in for the first time (decision
- * 076): created with the admin role and no customer details, so the founder goes straight in. Two
+ * 076): created with the owner's role and no customer details, so the founder goes straight in. Two
  * first sign-ins at once end with the one account.
  */
-export async function createAdminAccount(deps: AppDeps, email: string, name: string | null = null): Promise<SessionUser> {
+export async function createOwnerAccount(deps: AppDeps, email: string, name: string | null = null): Promise<SessionUser> {
   const address = email.toLowerCase();
   const [created] = await deps.db
     .insert(users)
-    .values({ email: address, name, role: 'admin' })
+    .values({ email: address, name, role: OWNER_ROLE })
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (created) return created;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { loginCodes } from '../../db/schema/accounts.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { hashCode, sameHash } from './secrets.ts';
-import { createAdminAccount, isAdminEmail, isStaffEmail } from './admin-role.ts';
+import { createOwnerAccount, isOwnerEmail, isStaffEmail } from './admin-role.ts';
 import { findUserByEmail, signIn, type SignInContext } from './sign-in.ts';
 import { createSignupTicket } from './signup-tickets.ts';
 
@@ -88,8 +88,8 @@ export async function verifyLoginCode(deps: AppDeps, input: { email: string; otp
     const session = await signIn(deps, user, { userAgent: input.userAgent, ip: input.ip });
     return { success: true as const, ...session, isNewUser: false };
   }
-  if (isAdminEmail(deps, email)) {
-    const session = await signIn(deps, await createAdminAccount(deps, email), { userAgent: input.userAgent, ip: input.ip });
+  if (isOwnerEmail(deps, email)) {
+    const session = await signIn(deps, await createOwnerAccount(deps, email), { userAgent: input.userAgent, ip: input.ip });
     return { success: true as const, ...session, isNewUser: false };
   }
   const signupTicket = await createSignupTicket(deps, { email });

@@ -38,7 +38,7 @@ type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, S
 
 const viewerOf = (socket: { data: SocketData }): Viewer => ({
   userId: socket.data.auth?.user.id ?? null,
-  isAdmin: socket.data.role === 'admin',
+  isAdmin: socket.data.role === 'agency',
 });
 
 /** The chat's socket events (spec §7): every payload validated, every chat checked. */
@@ -83,7 +83,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     const socket: ChatSocket = rawSocket;
     const messages = createRateBucket(8, 1);
     const lookups = createRateBucket(30, 3);
-    if (socket.data.role !== 'admin') {
+    if (socket.data.role !== 'agency') {
       // The widget's human tab says at once whether someone is there (offline mode).
       void adminOnline().then((online) => socket.emit(CHAT_EVENTS.adminPresence, { online }));
     } else {
@@ -102,10 +102,10 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     // instance): whatever reports the state (joinChat) asks for a `fresh` read.
     const known = new Map<string, Conversation>();
     const access = async (chatId: string, fresh = false) => {
-      const cached = socket.data.role === 'admin' || fresh ? undefined : known.get(chatId);
+      const cached = socket.data.role === 'agency' || fresh ? undefined : known.get(chatId);
       if (cached) return cached;
       const conversation = await findAccessible(database, chatId, viewerOf(socket));
-      if (socket.data.role !== 'admin') {
+      if (socket.data.role !== 'agency') {
         if (known.size >= 50) known.clear();
         known.set(chatId, conversation);
       }
@@ -127,10 +127,10 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
         if (!auth || auth.sessionId !== socket.data.auth?.sessionId) throw forbidden('Admins only.');
         const admin = assertBackOffice(deps.config, auth);
         // Confirmed only after this socket connected unconfirmed: a new connection opens the console.
-        if (socket.data.role !== 'admin') throw stepUpError();
+        if (socket.data.role !== 'agency') throw stepUpError();
         return admin;
       } catch (err) {
-        if (socket.data.role === 'admin') adminEnded = true;
+        if (socket.data.role === 'agency') adminEnded = true;
         throw err;
       }
     };
@@ -155,7 +155,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
         try {
           if (!bucket.take()) throw tooManyRequests('You are sending messages too fast. Please wait a moment.');
           if (socket.data.role === 'customer') await requireLiveSession();
-          else if (socket.data.role === 'admin') await requireAdmin();
+          else if (socket.data.role === 'agency') await requireAdmin();
           const parsed = schema.safeParse(typeof raw === 'function' ? undefined : raw);
           if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
           const result = await handler(parsed.data);
@@ -191,7 +191,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     on(CHAT_EVENTS.joinChat, joinChatPayload, lookups, async (chatId) => {
       const conversation = await access(chatId, true);
       await socket.join(room(chatId));
-      if (socket.data.role === 'admin') {
+      if (socket.data.role === 'agency') {
         await markRead(database, chatId, 'admin');
         void emitSummary(chatId).catch((err) => log.warn({ err }, 'chat: summary'));
       } else {
@@ -203,14 +203,14 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     on(CHAT_EVENTS.getChatHistory, joinChatPayload, lookups, async (chatId) => {
       await access(chatId);
       const history = await chatHistory(database, chatId);
-      await markRead(database, chatId, socket.data.role === 'admin' ? 'admin' : 'visitor');
+      await markRead(database, chatId, socket.data.role === 'agency' ? 'admin' : 'visitor');
       socket.emit(CHAT_EVENTS.chatHistory, history);
       return { history };
     });
 
     // The spec's payload carries `sender`; it is ignored: the connection decides.
     on(CHAT_EVENTS.sendMessage, sendMessagePayload, messages, async ({ chatId, message }) => ({
-      message: await send(chatId, message, socket.data.role === 'admin' ? 'admin' : 'user'),
+      message: await send(chatId, message, socket.data.role === 'agency' ? 'admin' : 'user'),
     }));
 
     on(CHAT_EVENTS.adminSendMessage, adminSendMessagePayload, messages, async ({ chatId, message }) => {
@@ -220,7 +220,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     on(CHAT_EVENTS.closeChat, joinChatPayload, lookups, async (chatId) => {
       await access(chatId);
       // An admin's close is audited with the change.
-      const admin = socket.data.role === 'admin' ? await requireAdmin() : null;
+      const admin = socket.data.role === 'agency' ? await requireAdmin() : null;
       await closeConversation(database, chatId, admin ? { actorUserId: admin.user.id } : undefined);
       io.to(room(chatId)).to(ADMINS).emit(CHAT_EVENTS.chatClosed, { chatId });
     });
@@ -253,7 +253,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     }
     const to = conversation.userEmail ?? conversation.contactEmail;
     if (!to) return;
-    if (await someoneIn(room(conversation.id), (d) => d.role !== 'admin')) return;
+    if (await someoneIn(room(conversation.id), (d) => d.role !== 'agency')) return;
     await emailVisitorReply(deps, to, message.message);
   }
 

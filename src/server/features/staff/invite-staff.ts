@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { StaffMember } from '../../../contract/staff.ts';
+import { isOwner } from '../../../domain/roles.ts';
 import type { AppDeps } from '../../deps.ts';
 import { staffMembers } from '../../db/schema/account-security.ts';
 import { users } from '../../db/schema/platform.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { isAdminEmail } from '../auth/admin-role.ts';
+import { isOwnerEmail } from '../auth/admin-role.ts';
 import { sessionCacheOf } from '../auth/sessions.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { listStaff } from './list-staff.ts';
@@ -21,10 +22,10 @@ const OWNER_ADDRESS = "This address belongs to the owner, who already has every 
  */
 export async function inviteStaff(deps: AppDeps, actorUserId: string, email: string): Promise<StaffMember> {
   const address = email.toLowerCase();
-  if (isAdminEmail(deps, address)) throw conflict(OWNER_ADDRESS);
+  if (isOwnerEmail(deps, address)) throw conflict(OWNER_ADDRESS);
   const { member, promoted, inviterEmail } = await deps.db.transaction(async (tx) => {
     const [account] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, address)).limit(1);
-    if (account?.role === 'admin') throw conflict(OWNER_ADDRESS);
+    if (isOwner(account?.role)) throw conflict(OWNER_ADDRESS);
     const [row] = await tx.insert(staffMembers).values({ email: address, invitedBy: actorUserId }).onConflictDoNothing({ target: staffMembers.email }).returning();
     if (!row) throw conflict('This address is already on the staff.');
     const promoted = account && account.role !== 'staff' ? account.id : null;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { DELETED_CUSTOMER_NAME, deletedEmailFor } from '../../../domain/deleted-account.ts';
+import { isOwner } from '../../../domain/roles.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
@@ -11,7 +12,7 @@ import { adminAuditLog } from '../../db/schema/admin.ts';
 import type { DeletionBlocker } from '../../../contract/account.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { isAdminEmail } from '../auth/admin-role.ts';
+import { isOwnerEmail } from '../auth/admin-role.ts';
 import { revokeAllSessions, sessionCacheOf, type AuthContext } from '../auth/sessions.ts';
 import { consumeLoginCode } from '../auth/verify-login-code.ts';
 
@@ -59,7 +60,7 @@ const refusal = async (db: Db | Tx, userId: string) => (await blockersOf(db, use
  * send a code (docs/decisions/275-account-deletion-up-front.md): the same checks the deletion runs.
  */
 export async function deletionBlockers(deps: AppDeps, auth: AuthContext): Promise<DeletionBlocker[]> {
-  if (auth.user.role === 'admin' || isAdminEmail(deps, auth.user.email)) return [{ kind: 'owner', message: ownerMessage }];
+  if (isOwner(auth.user.role) || isOwnerEmail(deps, auth.user.email)) return [{ kind: 'owner', message: ownerMessage }];
   return (await blockersOf(deps.db, auth.user.id)).map((b) => ({ kind: b.kind, message: b.error.message }));
 }
 
@@ -143,7 +144,7 @@ export async function deleteAccount(deps: AppDeps, auth: AuthContext, input: { c
   if (!user || user.deletedAt) throw unauthorized();
   // The owner's address would be re-created at its next sign-in (ADMIN_EMAILS) and the back office
   // would lose its owner: refused here (decision 192).
-  if (user.role === 'admin' || isAdminEmail(deps, user.email)) {
+  if (isOwner(user.role) || isOwnerEmail(deps, user.email)) {
     throw conflict(ownerMessage);
   }
   // Checked before the code is used up, so a refused request does not cost the person their code.

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DELETED_CUSTOMER_NAME, isDeletedEmail } from '../../../domain/deleted-account.ts';
+import { isOwner } from '../../../domain/roles.ts';
 import { Badge } from './admin-ui.tsx';
 
 /** Whether this e-mail is a deleted account's placeholder (decision 192). */
@@ -73,7 +74,7 @@ export function Person({ name, email, to, mailto = false }: { name: string | nul
 
 /** Who the account is to the agency: the owner, staff or a customer. */
 export function RoleBadge({ role }: { role: string }) {
-  if (role === 'admin') return <Badge tone="accent">Owner</Badge>;
+  if (isOwner(role)) return <Badge tone="accent">Owner</Badge>;
   if (role === 'staff') return <Badge tone="accent">Staff</Badge>;
   return <Badge>Customer</Badge>;
 }

@@ -5,7 +5,7 @@ import { badRequest, unauthorized } from '../../../lib/app-error.ts';
 import { oidcSettings } from '../../../integrations/oidc/oidc-client.ts';
 import { IdTokenError, verifyIdToken } from '../../../integrations/oidc/verify-id-token.ts';
 import { identities } from '../../../db/schema/accounts.ts';
-import { createAdminAccount, isAdminEmail, isStaffEmail } from '../admin-role.ts';
+import { createOwnerAccount, isOwnerEmail, isStaffEmail } from '../admin-role.ts';
 import { findUserById, signIn, type SignInContext } from '../sign-in.ts';
 import { createSignupTicket } from '../signup-tickets.ts';
 import { consumeHandoff } from './handoffs.ts';
@@ -41,9 +41,9 @@ async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResoluti
     const session = await signIn(deps, r.user, { userAgent: client.userAgent, ip: client.ip });
     return { success: true, provider, ...session, email: r.user.email, name: r.user.name };
   }
-  if (isAdminEmail(deps, r.email)) {
+  if (isOwnerEmail(deps, r.email)) {
     // The founder's first sign-in skips the customer details form (decision 076).
-    const user = await createAdminAccount(deps, r.email, r.identity.name);
+    const user = await createOwnerAccount(deps, r.email, r.identity.name);
     await deps.db
       .insert(identities)
       .values({ userId: user.id, provider: r.identity.provider, subject: r.identity.subject, email: r.email, profile: r.identity.profile ?? {} })
