@@ -156,10 +156,11 @@ function CustomerRequests({ ws, requests, onChange }: { ws: Workspace; requests:
 function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orderId: string; requestId: string; tick: number; fileName(id: string): string; onChange(): Promise<void> }) {
   const thread = useOperation(getOrdersSupportRequestsMessages, { params: { orderId, requestId } });
   const ratings = useOperation(getOrdersRatings, { params: { orderId } });
-  // `tick` moves with every live event of the order: read the thread again.
+  // `tick` moves with every live event of the order: read the thread again (not at mount: the read has just started).
   const { reload } = thread;
+  const mountTick = useRef(tick);
   useEffect(() => {
-    if (tick > 0) void reload();
+    if (tick !== mountTick.current) void reload();
   }, [tick, reload]);
   const [error, setError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
