@@ -21,6 +21,14 @@ export interface OperationSpec {
   readonly responses: { readonly [status: number]: Schema };
   /** The error answers; `errorResponses` when not given. */
   readonly errors?: { readonly [status: number]: Schema };
+  /**
+   * The body is multipart/form-data with one file in the part named `part`, not JSON: the browser
+   * sends it with `upload` (src/web/lib/call-file.ts), never with `call`
+   * (docs/decisions/295-file-operations.md).
+   */
+  readonly multipart?: { readonly part: string };
+  /** The success answer is a file's bytes, not JSON: the browser reads it through `fileUrl` (src/web/lib/call-file.ts). */
+  readonly binary?: true;
 }
 
 export type Operation<S extends OperationSpec = OperationSpec> = S & {
@@ -37,10 +45,20 @@ export function defineOperation<const S extends OperationSpec>(spec: S): Operati
 /** A query value as the browser writes it: a coerced field (`z.coerce.number()`) takes its parsed type. */
 type QueryInput<Q extends Schema> = { [K in keyof z.input<Q>]: unknown extends z.input<Q>[K] ? (K extends keyof z.output<Q> ? z.output<Q>[K] : never) : z.input<Q>[K] };
 
-/** What a caller sends: `{ params, query, body }`, each only where the operation has it (the query may be left out: the server's defaults apply). */
-export type OperationInput<Op extends OperationSpec> = (Op['params'] extends Schema ? { params: z.input<Op['params']> } : unknown) &
-  (Op['query'] extends Schema ? { query?: QueryInput<Op['query']> } : unknown) &
-  (Op['body'] extends Schema ? { body: z.input<Op['body']> } : unknown);
+/** The params and query of a call (what its URL is made of). */
+export type OperationUrlInput<Op extends OperationSpec> = (Op['params'] extends Schema ? { params: z.input<Op['params']> } : unknown) &
+  (Op['query'] extends Schema ? { query?: QueryInput<Op['query']> } : unknown);
+
+/** True when the operation sends or answers a file rather than JSON (`multipart`, `binary`). */
+type IsFileOperation<Op extends OperationSpec> = Op['multipart'] extends object ? true : Op['binary'] extends true ? true : false;
+
+/**
+ * What a caller sends: `{ params, query, body }`, each only where the operation has it (the query
+ * may be left out: the server's defaults apply). `never` for a file operation, so that `call`
+ * refuses it: its input is `OperationUrlInput` (docs/decisions/295-file-operations.md).
+ */
+export type OperationInput<Op extends OperationSpec> =
+  IsFileOperation<Op> extends true ? never : OperationUrlInput<Op> & (Op['body'] extends Schema ? { body: z.input<Op['body']> } : unknown);
 
 /** The answer's body (any of the success statuses). */
 export type OperationOutput<Op extends OperationSpec> = { [S in keyof Op['responses']]: z.output<Op['responses'][S]> }[keyof Op['responses']];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponse, errorResponses } from './common.ts';
 import { defineOperation } from './operation.ts';
 
 // Order files: brand assets and content from the customer, designs and
@@ -75,7 +76,11 @@ export const downloadOrderFileQuery = z.object({ inline: z.enum(['0', '1']).opti
 /** The file's bytes (any of ORDER_FILE_TYPES), described for the OpenAPI document. */
 export const orderFileBytes = z.unknown().describe('The file (Content-Disposition: attachment)');
 
-// Operations (docs/decisions/280-contract-operations.md): the list, on each side's path.
+// Operations (docs/decisions/280-contract-operations.md), one per side's path. The upload and the
+// download carry a file, not JSON (`multipart`, `binary`: docs/decisions/295-file-operations.md).
+
+/** An upload's answers: too large (413) and a type outside ORDER_FILE_TYPES (415) besides the usual. */
+const uploadErrors = { ...errorResponses, 413: errorResponse, 415: errorResponse };
 
 /** The order's files, oldest first (the customer's) */
 export const getOrdersFiles = defineOperation({
@@ -91,4 +96,60 @@ export const getAdminOrdersFiles = defineOperation({
   path: '/api/v1/admin/orders/:orderId/files',
   params: orderFilesParams,
   responses: { 200: orderFilesResponse },
+});
+
+/** Uploads one file (the customer's) */
+export const postOrdersFiles = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/files',
+  params: orderFilesParams,
+  multipart: { part: ORDER_FILE_PART },
+  responses: { 201: orderFileResponse },
+  errors: uploadErrors,
+});
+
+/** Uploads one file (the back office's) */
+export const postAdminOrdersFiles = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:orderId/files',
+  params: orderFilesParams,
+  multipart: { part: ORDER_FILE_PART },
+  responses: { 201: orderFileResponse },
+  errors: uploadErrors,
+});
+
+/** Downloads a file (the customer's) */
+export const getOrdersFilesByFileId = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/files/:fileId',
+  params: orderFileParams,
+  query: downloadOrderFileQuery,
+  binary: true,
+  responses: { 200: orderFileBytes },
+});
+
+/** Downloads a file (the back office's) */
+export const getAdminOrdersFilesByFileId = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:orderId/files/:fileId',
+  params: orderFileParams,
+  query: downloadOrderFileQuery,
+  binary: true,
+  responses: { 200: orderFileBytes },
+});
+
+/** Deletes a file the customer uploaded */
+export const deleteOrdersFilesByFileId = defineOperation({
+  method: 'DELETE',
+  path: '/api/v1/orders/:orderId/files/:fileId',
+  params: orderFileParams,
+  responses: { 200: deleteOrderFileResponse },
+});
+
+/** Deletes a file the agency uploaded */
+export const deleteAdminOrdersFilesByFileId = defineOperation({
+  method: 'DELETE',
+  path: '/api/v1/admin/orders/:orderId/files/:fileId',
+  params: orderFileParams,
+  responses: { 200: deleteOrderFileResponse },
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { orderParams } from './admin-orders.ts';
+import { defineOperation } from './operation.ts';
 import { multiLine } from './text-policy.ts';
 
 // Order messages (decision 155): one thread per order between its customer and the
@@ -50,6 +52,51 @@ export const orderMessageResponse = z.object({ success: z.literal(true), message
 
 /** POST …/messages/read: the reader has seen the thread up to now (e.g. a live message arrived while it was open). */
 export const markMessagesReadResponse = z.object({ success: z.literal(true), unreadMessages: z.literal(0) });
+
+// Operations (docs/decisions/280-contract-operations.md): the customer's under /orders/:orderId, the
+// founder's under /admin/orders/:id like every other /admin/orders/:id route.
+
+/** The order's messages, oldest first; reading them marks them read (the customer's) */
+export const getOrdersMessages = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/messages',
+  params: orderMessagesParams,
+  responses: { 200: orderMessagesResponse },
+});
+
+/** The order's messages, oldest first; reading them marks them read (the back office's) */
+export const getAdminOrdersMessages = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:id/messages',
+  params: orderParams,
+  responses: { 200: orderMessagesResponse },
+});
+
+/** Sends a message on the order (the customer's) */
+export const postOrdersMessages = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/messages',
+  params: orderMessagesParams,
+  body: postOrderMessageBody,
+  responses: { 201: orderMessageResponse },
+});
+
+/** Sends a message on the order (the back office's) */
+export const postAdminOrdersMessages = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/messages',
+  params: orderParams,
+  body: postOrderMessageBody,
+  responses: { 201: orderMessageResponse },
+});
+
+/** Marks the thread read up to now (the customer's only: the founder's GET marks it) */
+export const postOrdersMessagesRead = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/messages/read',
+  params: orderMessagesParams,
+  responses: { 200: markMessagesReadResponse },
+});
 
 // — socket.io (same connection as the chat, /socket.io) —
 export const ORDER_SOCKET_EVENTS = {

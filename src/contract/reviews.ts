@@ -229,3 +229,19 @@ export const postAdminOrdersReviewsCommentsResolve = defineOperation({
   params: reviewCommentParams,
   responses: { 200: reviewCommentResponse },
 });
+
+/** The order's review rounds with their files, pins and decisions, oldest first (the customer's) */
+export const getOrdersReviews = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/reviews',
+  params: reviewsParams,
+  responses: { 200: reviewsResponse },
+});
+
+/** The order's review rounds with their files, pins and decisions, oldest first (the back office's) */
+export const getAdminOrdersReviews = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:orderId/reviews',
+  params: reviewsParams,
+  responses: { 200: reviewsResponse },
+});

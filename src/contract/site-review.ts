@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text-policy.ts';
-import { REVIEW_LIMITS, REVIEW_STATES, COMMENT_AUTHORS, siteViewport } from './reviews.ts';
+import { REVIEW_LIMITS, REVIEW_STATES, COMMENT_AUTHORS, reviewParams, siteViewport } from './reviews.ts';
 import { defineOperation } from './operation.ts';
 
 // Reviewing the live site (decisions 240, 241). The customer's (or founder's) "Review the live
@@ -106,4 +106,20 @@ export const postSiteReviewComments = defineOperation({
   path: '/api/v1/site-review/comments',
   body: siteCommentBody,
   responses: { 201: siteCommentResponse },
+});
+
+/** A link to the round's preview with a site token for review.js (the customer's) */
+export const postOrdersReviewsSiteLink = defineOperation({
+  method: 'POST',
+  path: '/api/v1/orders/:orderId/reviews/:reviewId/site-link',
+  params: reviewParams,
+  responses: { 200: siteLinkResponse },
+});
+
+/** A link to the round's preview with a site token for review.js (the back office's) */
+export const postAdminOrdersReviewsSiteLink = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:orderId/reviews/:reviewId/site-link',
+  params: reviewParams,
+  responses: { 200: siteLinkResponse },
 });

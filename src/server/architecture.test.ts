@@ -176,12 +176,6 @@ describe('architecture', () => {
       'web/features/orders/visitor-currency.ts',
       'web/features/promotion/featured-promotion.ts',
     ];
-    // Not converted yet (docs/decisions/280-contract-operations.md, "Consequences"): the order
-    // workspace and its files pick the customer's or the agency's path by side, and the changes
-    // and maintenance-plan calls were being rewritten in parallel. Each leaves this list when converted.
-    const NOT_YET = [
-      'web/features/workspace/workspace-api.ts',
-    ];
     const offenders = Object.keys(graph)
       .filter((f) => f.startsWith('web/features/') && !isTest(f))
       .filter((f) => {
@@ -191,6 +185,6 @@ describe('architecture', () => {
         return importsApi || pathHook;
       })
       .sort();
-    expect(offenders).toEqual([...PUBLIC_ISLANDS, ...NOT_YET].sort());
+    expect(offenders).toEqual([...PUBLIC_ISLANDS].sort());
   });
 });

@@ -64,6 +64,8 @@ export function route<Op extends AnyOperation>(app: ZodApp, op: Op, options: Opt
   const spec: OperationSpec = op;
   const { schema: docs, ...rest } = options;
   const schema = {
+    // A file upload (docs/decisions/295-file-operations.md): no body schema, the part is read by the handler.
+    ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
     ...docs,
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { querystring: spec.query } : {}),

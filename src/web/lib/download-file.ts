@@ -5,9 +5,14 @@ import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
  * Downloads a file from the API with the session's bearer token (a plain link cannot send it):
  * CSV exports, invoice PDFs, the account's ZIP. Returns an error sentence, or null when the download started.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<string | null> {
+export function downloadFile(path: string, fallbackName: string): Promise<string | null> {
+  return downloadUrl(`${API_BASE}/${path.replace(/^\//, '')}`, fallbackName);
+}
+
+/** The same for a full URL (an operation's: src/web/lib/call-file.ts). */
+export async function downloadUrl(url: string, fallbackName: string): Promise<string | null> {
   try {
-    const res = await fetch(`${API_BASE}/${path.replace(/^\//, '')}`, {
+    const res = await fetch(url, {
       headers: { authorization: `Bearer ${tokenStore.get() ?? ''}` },
     });
     if (!res.ok) {

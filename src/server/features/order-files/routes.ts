@@ -1,18 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, errorResponses } from '../../../contract/common.ts';
 import {
-  deleteOrderFileResponse,
-  downloadOrderFileQuery,
+  deleteAdminOrdersFilesByFileId,
+  deleteOrdersFilesByFileId,
   getAdminOrdersFiles,
+  getAdminOrdersFilesByFileId,
   getOrdersFiles,
+  getOrdersFilesByFileId,
   INLINE_IMAGE_TYPES,
   ORDER_FILE_PART,
-  orderFileBytes,
-  orderFileParams,
-  orderFileResponse,
-  orderFilesParams,
+  postAdminOrdersFiles,
+  postOrdersFiles,
   type OrderFileType,
 } from '../../../contract/order-files.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -25,17 +24,11 @@ import { deleteOrderFile, listOrderFiles, markFilesSeenByAgency, openOrderFile, 
 import { maxUploadBytes, refuseEarly, uploadOrderFile } from './upload-file.ts';
 
 // Order files: the same four operations for the customer (/orders/…) and the founder
-// (/admin/orders/…). Only who may see which order and which side an upload is on differ.
+// (/admin/orders/…), each side's from src/contract/order-files.ts. Only who may see which order and
+// which side an upload is on differ.
 
 type Side = Viewer['side'];
 const viewerOf = (request: FastifyRequest, side: Side): Viewer => ({ side, userId: authOf(request).user.id });
-
-const uploadSchema = {
-  summary: 'Uploads one file (multipart/form-data, one part named "file"); the type is decided from its bytes',
-  consumes: ['multipart/form-data'],
-  params: orderFilesParams,
-  response: { 201: orderFileResponse, ...errorResponses, 413: errorResponse, 415: errorResponse },
-};
 
 /**
  * Download headers (decision 141): always `attachment`, except a checked raster image asked for
@@ -82,9 +75,10 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
       },
     );
 
-    app.post(
-      '/orders/:orderId/files',
-      { schema: { tags, ...uploadSchema }, ...guard, config: perSession(60) },
+    route(
+      app,
+      side === 'customer' ? postOrdersFiles : postAdminOrdersFiles,
+      { schema: { tags, summary: 'Uploads one file (multipart/form-data, one part named "file"); the type is decided from its bytes' }, ...guard, config: perSession(60) },
       async (request, reply) => {
         const viewer = viewerOf(request, side);
         // Access first: another customer's order is a 404 before a byte of the body is read.
@@ -107,18 +101,10 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
       },
     );
 
-    app.get(
-      '/orders/:orderId/files/:fileId',
-      {
-        schema: {
-          tags,
-          summary: 'Downloads a file (attachment, nosniff, sandbox CSP); ?inline=1 shows a PNG/JPEG/WebP/GIF inline',
-          params: orderFileParams,
-          querystring: downloadOrderFileQuery,
-          response: { 200: orderFileBytes, ...errorResponses },
-        },
-        ...guard,
-      },
+    route(
+      app,
+      side === 'customer' ? getOrdersFilesByFileId : getAdminOrdersFilesByFileId,
+      { schema: { tags, summary: 'Downloads a file (attachment, nosniff, sandbox CSP); ?inline=1 shows a PNG/JPEG/WebP/GIF inline' }, ...guard },
       async (request, reply) => {
         const order = await orderFor(deps, request.params.orderId, viewerOf(request, side));
         const { file, body } = await openOrderFile(deps, order, request.params.fileId);
@@ -126,13 +112,10 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
       },
     );
 
-    app.delete(
-      '/orders/:orderId/files/:fileId',
-      {
-        schema: { tags, summary: 'Deletes a file your side uploaded, unless a review or message uses it', params: orderFileParams, response: { 200: deleteOrderFileResponse, ...errorResponses } },
-        ...guard,
-        config: perSession(60),
-      },
+    route(
+      app,
+      side === 'customer' ? deleteOrdersFilesByFileId : deleteAdminOrdersFilesByFileId,
+      { schema: { tags, summary: 'Deletes a file your side uploaded, unless a review or message uses it' }, ...guard, config: perSession(60) },
       async (request) => {
         const viewer = viewerOf(request, side);
         const order = await orderFor(deps, request.params.orderId, viewer);

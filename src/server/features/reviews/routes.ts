@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common.ts';
-import { type AgencyCommentBody, reviewsParams, reviewsResponse } from '../../../contract/reviews.ts';
+import type { AgencyCommentBody } from '../../../contract/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
@@ -12,7 +11,7 @@ import { listReviews } from './list-reviews.ts';
 import { openReview } from './open-review.ts';
 import { reviewOrder, type Side, type Viewer } from './review-order.ts';
 import { route } from '../../lib/route.ts';
-import { postOrdersReviewsComments, patchOrdersReviewsCommentsByCommentId, deleteOrdersReviewsCommentsByCommentId, postOrdersReviewsDecision, postAdminOrdersReviews, postAdminOrdersReviewsComments, postAdminOrdersReviewsCommentsResolve } from '../../../contract/reviews.ts';
+import { getAdminOrdersReviews, getOrdersReviews, postOrdersReviewsComments, patchOrdersReviewsCommentsByCommentId, deleteOrdersReviewsCommentsByCommentId, postOrdersReviewsDecision, postAdminOrdersReviews, postAdminOrdersReviewsComments, postAdminOrdersReviewsCommentsResolve } from '../../../contract/reviews.ts';
 
 // Design reviews (decision 150). The customer reads rounds, pins and decides; the
 // founder (under /admin, whose guard admits admins only and answers a customer 403) opens rounds,
@@ -40,18 +39,21 @@ const seen = async (deps: AppDeps, orderId: string, side: 'customer' | 'agency')
   if (row?.unseen) await deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
 };
 
-const listSchema = { summary: "The order's review rounds with their files, pins and decisions, oldest first", params: reviewsParams, response: { 200: reviewsResponse, ...errorResponses } };
+const LIST_SUMMARY = "The order's review rounds with their files, pins and decisions, oldest first";
+
+/** Both sides' list of rounds; reading it marks the order's review notices seen. */
+const listAs = (deps: AppDeps, side: Side) => async (request: FastifyRequest & { params: { orderId: string } }) => {
+  const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, side));
+  const reviews = await listReviews(deps.db, order);
+  await seen(deps, order.orderId, side);
+  return { success: true as const, reviews };
+};
 
 /** The customer's routes (mounted at /api/v1; listed in the public OpenAPI document). */
 export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const tags = ['reviews'];
   const onRequest = requireUser(deps.db);
-  app.get('/orders/:orderId/reviews', { schema: { tags, ...listSchema }, onRequest }, async (request) => {
-    const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
-    const reviews = await listReviews(deps.db, order);
-    await seen(deps, order.orderId, 'customer');
-    return { success: true as const, reviews };
-  });
+  route(app, getOrdersReviews, { schema: { tags, summary: LIST_SUMMARY }, onRequest }, listAs(deps, 'customer'));
 
   route(app, postOrdersReviewsComments, { schema: { tags, summary: 'Drops a pin with a comment on one of the round\'s files (x, y: fractions 0..1 of the image); only while the round is open (409 after)' }, onRequest, config: perSession(120) }, commentAs(deps, 'customer'));
 
@@ -76,12 +78,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 /** The founder's routes (mounted under /api/v1/admin); every write is audited. */
 export const adminReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const tags = ['admin'];
-  app.get('/orders/:orderId/reviews', { schema: { tags, ...listSchema } }, async (request) => {
-    const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'agency'));
-    const reviews = await listReviews(deps.db, order);
-    await seen(deps, order.orderId, 'agency');
-    return { success: true as const, reviews };
-  });
+  route(app, getAdminOrdersReviews, { schema: { tags, summary: LIST_SUMMARY } }, listAs(deps, 'agency'));
 
   route(app, postAdminOrdersReviews, { schema: { tags, summary: 'Opens the next review round (ui or final) on images/PDFs of the order; 409 while a round of the kind is open' }, config: perSession(60) }, async (request, reply) => {
       const viewer = viewerOf(request, 'agency');

@@ -1,8 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common.ts';
-import { reviewParams } from '../../../contract/reviews.ts';
-import { siteLinkResponse, siteScreenshotParams } from '../../../contract/site-review.ts';
+import { siteScreenshotParams } from '../../../contract/site-review.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
@@ -12,7 +10,7 @@ import { reviewOrder, type Side } from '../reviews/review-order.ts';
 import { addSiteComment, listSiteComments, siteScreenshotId } from './site-comments.ts';
 import { checkSiteOrigin, createSiteLink, isRegisteredOrigin, siteSessionOf } from './site-token.ts';
 import { route } from '../../lib/route.ts';
-import { getSiteReviewComments, postSiteReviewComments } from '../../../contract/site-review.ts';
+import { getSiteReviewComments, postAdminOrdersReviewsSiteLink, postOrdersReviewsSiteLink, postSiteReviewComments } from '../../../contract/site-review.ts';
 
 // Reviewing the live site (decisions 240, 241). The site-link routes sit beside the reviews' own
 // (customer, and founder under /admin); the site-review API answers review.js on the staging site,
@@ -31,18 +29,15 @@ const siteLink = (deps: AppDeps, side: Side) => async (request: FastifyRequest &
   const { url, expiresAt } = await createSiteLink(deps, order, request.params.reviewId, viewer);
   return { success: true as const, url, expiresAt: expiresAt.toISOString() };
 };
-const linkSchema = {
-  summary: 'A link to the round\'s preview with a site token (#wc-review=…) for review.js: this round, this person, comments only; expires after SITE_REVIEW_TOKEN_HOURS or when the round is decided',
-  params: reviewParams,
-  response: { 200: siteLinkResponse, ...errorResponses },
-};
+const LINK_SUMMARY =
+  "A link to the round's preview with a site token (#wc-review=…) for review.js: this round, this person, comments only; expires after SITE_REVIEW_TOKEN_HOURS or when the round is decided";
 
 export const siteLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/orders/:orderId/reviews/:reviewId/site-link', { schema: { tags: ['reviews'], ...linkSchema }, onRequest: requireUser(deps.db), config: perSession(30) }, siteLink(deps, 'customer'));
+  route(app, postOrdersReviewsSiteLink, { schema: { tags: ['reviews'], summary: LINK_SUMMARY }, onRequest: requireUser(deps.db), config: perSession(30) }, siteLink(deps, 'customer'));
 };
 
 export const adminSiteLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/orders/:orderId/reviews/:reviewId/site-link', { schema: { tags: ['admin'], ...linkSchema }, config: perSession(30) }, siteLink(deps, 'agency'));
+  route(app, postAdminOrdersReviewsSiteLink, { schema: { tags: ['admin'], summary: LINK_SUMMARY }, config: perSession(30) }, siteLink(deps, 'agency'));
 };
 
 /** Per token (the route's limit) and per address (this hook): a leaked token or a script loop cannot flood a round. */

@@ -1,4 +1,4 @@
-import { deleteAuthSessionsById, getAuthSessions, getUserDeleteAccount, patchUserProfile, postUserDeleteAccount, postUserDeleteAccountCode, postUserEmailChange, postUserEmailChangeConfirm, type UpdateProfileBody } from '../../../contract/account.ts';
+import { deleteAuthSessionsById, getUserDeleteAccount, patchUserProfile, postUserDeleteAccount, postUserDeleteAccountCode, postUserEmailChange, postUserEmailChangeConfirm, type UpdateProfileBody } from '../../../contract/account.ts';
 import { call } from '../../lib/call.ts';
 
 // The privacy self-service calls, typed by src/contract/account.ts.
@@ -8,8 +8,6 @@ export const updateProfile = (body: UpdateProfileBody) => call(patchUserProfile,
 export const requestEmailChange = (email: string) => call(postUserEmailChange, { body: { email } });
 
 export const confirmEmailChange = (code: string) => call(postUserEmailChangeConfirm, { body: { code } });
-
-export const listSessions = () => call(getAuthSessions);
 
 export const endSession = (id: string) => call(deleteAuthSessionsById, { params: { id } });
 

@@ -1,22 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SessionSummary } from '../../../contract/account.ts';
+import { getAuthSessions } from '../../../contract/account.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useOperation } from '../../lib/use-operation.ts';
 import { logoutEverywhere } from '../auth/auth-api.ts';
 import { FormError } from '../auth/auth-shell.tsx';
-import { useLoad } from '../workspace/use-load.ts';
 import { AccountCard } from './account-card.tsx';
-import { endSession, listSessions } from './account-api.ts';
-
-/** This device first, then the most recently used. */
-async function sortedSessions(): Promise<SessionSummary[]> {
-  const res = await listSessions();
-  return [...res.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
-}
+import { endSession } from './account-api.ts';
 
 /**
  * "Your sessions": every signed-in device with where (the city of the geo
@@ -26,8 +20,12 @@ async function sortedSessions(): Promise<SessionSummary[]> {
 export function SessionsCard() {
   const session = useSession();
   const navigate = useNavigate();
-  const loaded = useLoad(sortedSessions);
-  const sessions = loaded.data;
+  const loaded = useOperation(getAuthSessions, {});
+  // This device first, then the most recently used.
+  const sessions = useMemo(
+    () => loaded.data && [...loaded.data.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt)),
+    [loaded.data],
+  );
   // A failed sign-out's message; a failed (re)load's shows when there is none.
   const [actionError, setError] = useState<string | null>(null);
   const error = actionError ?? loaded.error;

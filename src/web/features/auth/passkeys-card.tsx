@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PASSKEY_NAME_MAX } from '../../../contract/passkeys.ts';
+import { getAuthPasskeys, PASSKEY_NAME_MAX } from '../../../contract/passkeys.ts';
 import { isBackOffice } from '../../../domain/roles.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,9 +7,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useLoad } from '../workspace/use-load.ts';
+import { useOperation } from '../../lib/use-operation.ts';
 import { FormError } from './auth-shell.tsx';
-import { listPasskeys, removePasskey } from './passkey-api.ts';
+import { removePasskey } from './passkey-api.ts';
 import { addPasskey, passkeyProblem, passkeysSupported } from './passkey-ceremonies.ts';
 import { PasskeyIcon } from './passkey-sign-in.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
@@ -23,7 +23,7 @@ import { RecoveryCodes } from './recovery-codes.tsx';
 export function PasskeysCard() {
   const session = useSession();
   const headingId = useId();
-  const loaded = useLoad(listPasskeys);
+  const loaded = useOperation(getAuthPasskeys, {});
   const list = loaded.data;
   // A failed add's or removal's message; a failed (re)load's shows when there is none.
   const [actionError, setError] = useState<string | null>(null);

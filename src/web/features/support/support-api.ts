@@ -1,29 +1,20 @@
-import type { SupportMessage, SupportRequest } from '../../../contract/support.ts';
 import { call } from '../../lib/call.ts';
-import { getOrdersSupport, getOrdersSupportRequestsMessages, postOrdersSupportRequests, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, type SupportCategory } from '../../../contract/support.ts';
-import { getOrdersRatings, postOrdersSupportRequestsRating } from '../../../contract/ratings.ts';
+import { postOrdersSupportRequests, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, type SupportCategory } from '../../../contract/support.ts';
+import { postOrdersSupportRequestsRating } from '../../../contract/ratings.ts';
 
 // Support after delivery (decision 170) as the browser calls it. The customer's routes
 // live under /api/v1/orders/{orderId}/support…, the founder's under /api/v1/admin/support….
-
-export interface Thread {
-  request: SupportRequest;
-  messages: SupportMessage[];
-}
 
 const order = (orderId: string) => ({ params: { orderId } });
 const request = (orderId: string, requestId: string) => ({ params: { orderId, requestId } });
 
 export const customerSupport = {
-  overview: (orderId: string) => call(getOrdersSupport, order(orderId)),
   open: (orderId: string, body: { title: string; description: string; category: SupportCategory; fileIds?: string[] }) => call(postOrdersSupportRequests, { ...order(orderId), body }),
-  thread: (orderId: string, requestId: string): Promise<Thread> => call(getOrdersSupportRequestsMessages, request(orderId, requestId)),
   write: (orderId: string, requestId: string, text: string, fileIds?: string[]) => call(postOrdersSupportRequestsMessages, { ...request(orderId, requestId), body: { text, fileIds } }),
   reopen: (orderId: string, requestId: string) => call(postOrdersSupportRequestsReopen, request(orderId, requestId)),
   // The customer closes and rates their own request (docs/decisions/214-ratings.md).
   resolve: (orderId: string, requestId: string) => call(postOrdersSupportRequestsResolve, request(orderId, requestId)),
   rate: (orderId: string, requestId: string, body: { score: number; comment?: string }) => call(postOrdersSupportRequestsRating, { ...request(orderId, requestId), body }),
-  ratings: (orderId: string) => call(getOrdersRatings, order(orderId)),
 };
 
 /** "Nov 25, 2027" (UTC: the window is counted in whole UTC days on the server). */

@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { SUPPORT_CATEGORIES, SUPPORT_ENDED, SUPPORT_LIMITS, type SupportCategory, type SupportOverviewResponse, type SupportRequestSummary } from '../../../contract/support.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
-import { call } from '../../lib/call.ts';
+import { useOperation } from '../../lib/use-operation.ts';
 import { useOrderFiles } from '../workspace/order-files.ts';
 import { PanelCard, PanelError, PanelLoading, formatShortWhen } from '../workspace/panel-ui.tsx';
-import { useLoad } from '../workspace/use-load.ts';
-import type { Workspace } from '../workspace/workspace-api.ts';
+import { supportRead, type Workspace } from '../workspace/workspace-api.ts';
 import { MaintenanceCharges } from './maintenance-charges.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { RequestThread } from './request-thread.tsx';
 import { RatingForm } from '../../components/rating-form.tsx';
 import { useSupportLive } from './use-support-live.ts';
-import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay, type Thread } from './support-api.ts';
-import { getAdminOrdersSupport } from '../../../contract/support.ts';
+import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay } from './support-api.ts';
+import { getOrdersSupportRequestsMessages } from '../../../contract/support.ts';
+import { getOrdersRatings } from '../../../contract/ratings.ts';
 import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
 
 // The order page's Support tab. The customer: until when the website is
@@ -24,19 +24,14 @@ import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
 // window and requests (answered in /admin/support) and the plan's charges.
 
 export default function SupportPanel({ ws }: { ws: Workspace }) {
+  const read = supportRead(ws);
+  const overview = useOperation(read.op, read.input);
+  // A session that ended or lost its role is said as such.
+  if (overview.denied && !overview.data) return <PanelError message={overview.error ?? ''} />;
   // Before delivery the routes answer 404 (decision 170): the tab then says when support starts.
-  const load = useCallback(
-    () =>
-      (ws.side === 'agency' ? call(getAdminOrdersSupport, { params: { id: ws.orderId } }) : customerSupport.overview(ws.orderId)).catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) return 'undelivered' as const;
-        throw err;
-      }),
-    [ws],
-  );
-  const overview = useLoad(load);
-  if (overview.error && !overview.data) return <PanelError message={overview.error} />;
-  if (!overview.data) return <PanelLoading label="Loading support" />;
-  if (overview.data === 'undelivered')
+  // useOperation gives no status (docs/decisions/296-workspace-operations.md): any other failed read
+  // is taken as that 404, the one a paid order's tab meets before delivery.
+  if (overview.error && !overview.data)
     return (
       <PanelCard>
         <h2 className="text-lg font-semibold text-white">Support</h2>
@@ -45,6 +40,7 @@ export default function SupportPanel({ ws }: { ws: Workspace }) {
         </p>
       </PanelCard>
     );
+  if (!overview.data) return <PanelLoading label="Loading support" />;
   const data = overview.data;
   return (
     <div className="flex flex-col gap-5">
@@ -89,8 +85,7 @@ function WindowCard({ data }: { data: SupportOverviewResponse }) {
 
 /** The founder's view of the order's plan: state, next charge, charges with invoices (from the order detail). */
 function AgencyPlan({ orderId }: { orderId: string }) {
-  const load = useCallback(() => call(getAdminOrdersById, { params: { id: orderId } }), [orderId]);
-  const detail = useLoad(load);
+  const detail = useOperation(getAdminOrdersById, { params: { id: orderId } });
   if (!detail.data) return detail.error ? <PanelError message={detail.error} /> : null;
   return (
     <PanelCard>
@@ -159,12 +154,14 @@ function CustomerRequests({ ws, requests, onChange }: { ws: Workspace; requests:
 }
 
 function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orderId: string; requestId: string; tick: number; fileName(id: string): string; onChange(): Promise<void> }) {
-  // `tick` moves with every live event of the order: read the thread again.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- tick is the reason to reload, not an input
-  const load = useCallback(() => customerSupport.thread(orderId, requestId), [orderId, requestId, tick]);
-  const thread = useLoad<Thread>(load);
-  const loadRatings = useCallback(() => customerSupport.ratings(orderId), [orderId]);
-  const ratings = useLoad(loadRatings);
+  const thread = useOperation(getOrdersSupportRequestsMessages, { params: { orderId, requestId } });
+  const ratings = useOperation(getOrdersRatings, { params: { orderId } });
+  // `tick` moves with every live event of the order: read the thread again (not at mount: the read has just started).
+  const { reload } = thread;
+  const mountTick = useRef(tick);
+  useEffect(() => {
+    if (tick !== mountTick.current) void reload();
+  }, [tick, reload]);
   const [error, setError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   if (!thread.data) return thread.error ? <PanelError message={thread.error} /> : <PanelLoading label="Loading the request" />;

@@ -6,8 +6,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { PanelCard, PanelError, PanelLoading } from './panel-ui.tsx';
-import { useLoad } from './use-load.ts';
-import { call, type Workspace } from './workspace-api.ts';
+import { call } from '../../lib/call.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { patchOrdersBrief } from '../../../contract/brief.ts';
+import { briefRead, type Workspace } from './workspace-api.ts';
 
 // The brief, rendered from the server's questions (a question added to
 // src/domain/brief.ts appears here with no change). The customer's answers are saved as a draft a
@@ -26,14 +28,15 @@ const toAnswers = (questions: BriefQuestion[], values: FormValues): BriefAnswers
   Object.fromEntries(questions.map((q) => [q.id, isList(q) ? (values[q.id] ?? '').split('\n') : (values[q.id] ?? '')]));
 
 export default function BriefPanel({ ws }: { ws: Workspace }) {
-  const load = useCallback(() => call<BriefResponse>(ws, 'GET', 'brief'), [ws]);
-  const brief = useLoad(load);
+  const read = briefRead(ws);
+  const brief = useOperation(read.op, read.input);
   if (brief.error) return <PanelError message={brief.error} />;
   if (!brief.data) return <PanelLoading label="Loading the brief" />;
-  return <BriefForm ws={ws} initial={brief.data} />;
+  // A save's answer is the stored brief: kept as the read's (`set`, stable), so the tab opened again shows it.
+  return <BriefForm ws={ws} initial={brief.data} keep={brief.set} />;
 }
 
-function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
+function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefResponse; keep(update: () => BriefResponse): void }) {
   const questions = initial.questions as BriefQuestion[];
   const [values, setValues] = useState<FormValues>(() => toForm(questions, initial.brief?.answers));
   const [submittedAt, setSubmittedAt] = useState(initial.brief?.submittedAt ?? null);
@@ -61,14 +64,16 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
       const all = toAnswers(questions, v);
       const body: BriefPatchBody = { answers: Object.fromEntries(ids.map((id) => [id, all[id] ?? ''])), ...(submit ? { submit: true } : {}) };
       try {
-        return await call<BriefResponse>(ws, 'PATCH', 'brief', body);
+        const saved = await call(patchOrdersBrief, { params: { orderId: ws.orderId }, body });
+        keep(() => saved);
+        return saved;
       } catch (err) {
         // Not stored: these answers are still to be saved.
         for (const id of ids) dirty.current.add(id);
         throw err;
       }
     },
-    [ws, questions],
+    [ws, questions, keep],
   );
 
   const saveDraft = useCallback(
@@ -105,7 +110,8 @@ function BriefForm({ ws, initial }: { ws: Workspace; initial: BriefResponse }) {
       if (busy || document.visibilityState === 'hidden') return;
       busy = true;
       try {
-        const fresh = await call<BriefResponse>(ws, 'GET', 'brief');
+        const read = briefRead(ws);
+        const fresh = await call(read.op, read.input);
         const typing = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-question]')?.dataset.question;
         const theirs = toForm(questions, fresh.brief?.answers);
         const next = { ...latest.current };

@@ -2,11 +2,12 @@ import { useId, useRef, useState } from 'react';
 import { ORDER_FILE_ACCEPT, type OrderFile } from '../../../contract/order-files.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { downloadFile } from '../../lib/download-file.ts';
+import { call } from '../../lib/call.ts';
+import { downloadOperation } from '../../lib/call-file.ts';
 import { FileThumb } from './file-thumb.tsx';
 import { typeLabel, uploadOrderFile, useOrderFiles, whoLabel } from './order-files.ts';
 import { PanelCard, PanelError, PanelLoading, formatShortWhen, formatSize } from './panel-ui.tsx';
-import { call, filePath, type Workspace } from './workspace-api.ts';
+import { ORDER_FILE, ORDER_FILE_DELETE, type Workspace } from './workspace-api.ts';
 
 // Files both ways. The customer uploads brand assets and content, the founder
 // designs and deliverables; each file shows its name, size, type, who and when, images as
@@ -44,7 +45,7 @@ export default function FilesPanel({ ws }: { ws: Workspace }) {
     if (!window.confirm(`Delete ${file.name}?`)) return;
     setError(null);
     try {
-      await call(ws, 'DELETE', `files/${encodeURIComponent(file.id)}`);
+      await call(ORDER_FILE_DELETE[ws.side], { params: { orderId: ws.orderId, fileId: file.id } });
       setNotice(`Deleted ${file.name}.`);
       await files.reload();
     } catch (err) {
@@ -53,7 +54,7 @@ export default function FilesPanel({ ws }: { ws: Workspace }) {
   };
 
   const download = async (file: OrderFile) => {
-    const failed = await downloadFile(filePath(ws, file.id), file.name);
+    const failed = await downloadOperation(ORDER_FILE[ws.side], { params: { orderId: ws.orderId, fileId: file.id } }, file.name);
     if (failed) setError(failed);
   };
 

@@ -6,37 +6,35 @@ import {
   ORDER_MESSAGE_MAX,
   ORDER_SOCKET_EVENTS,
   type OrderMessage,
+  postOrdersMessagesRead,
   type OrderMessageEvent,
-  type OrderMessagesResponse,
   type OrderSocketAck,
 } from '../../../contract/order-messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CharCount, inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useLoad } from './use-load.ts';
-import { downloadFile } from '../../lib/download-file.ts';
+import { call } from '../../lib/call.ts';
+import { downloadOperation } from '../../lib/call-file.ts';
+import { useOperation } from '../../lib/use-operation.ts';
 import { openChatSocket } from '../chat/chat-socket.ts';
 import { FileThumb } from './file-thumb.tsx';
 import { useOrderFiles } from './order-files.ts';
 import { PanelCard, PanelError, PanelLoading, formatShortWhen } from './panel-ui.tsx';
-import { call, filePath, type Workspace } from './workspace-api.ts';
+import { ORDER_FILE, messageSend, messagesRead, type Workspace } from './workspace-api.ts';
 
 // The order's thread between the customer and the agency. Read over HTTP (so it
 // works without the socket), live over the site's socket.io connection: the panel joins the
 // order's room (`joinOrder`) and adds every `orderMessage` it hears. A message that arrives while
 // the thread is open is marked read, so no e-mail notice goes out for what was seen here.
 
-/** POST …/messages answers the stored message (contract: orderMessageResponse). */
-type SentMessage = { success: true; message: OrderMessage };
-
 export default function MessagesPanel({ ws }: { ws: Workspace }) {
-  const load = useCallback(async () => (await call<OrderMessagesResponse>(ws, 'GET', 'messages')).messages, [ws]);
-  const thread = useLoad<OrderMessage[]>(load);
-  const { data: messages, error, reload, set } = thread;
+  const read = messagesRead(ws);
+  const { data, error, reload, set } = useOperation(read.op, read.input);
+  const messages = data?.messages ?? null;
   const [live, setLive] = useState(false);
   const files = useOrderFiles(ws);
   const list = useRef<HTMLOListElement>(null);
-  const add = useCallback((m: OrderMessage) => set((all) => (all && !all.some((x) => x.id === m.id) ? [...all, m] : all)), [set]);
+  const add = useCallback((m: OrderMessage) => set((all) => (all && !all.messages.some((x) => x.id === m.id) ? { ...all, messages: [...all.messages, m] } : all)), [set]);
 
   // Live: join the order's room; on a reconnect join again and read what was missed.
   useEffect(() => {
@@ -60,8 +58,8 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
         add(message);
         if (message.sender !== ws.side) {
           // Seen here: the customer marks it read; the founder's read marker moves with a GET.
-          if (ws.side === 'customer') void call(ws, 'POST', 'messages/read').catch(() => {});
-          else void call(ws, 'GET', 'messages').catch(() => {});
+          if (ws.side === 'customer') void call(postOrdersMessagesRead, { params: { orderId: ws.orderId } }).catch(() => {});
+          else void call(read.op, read.input).catch(() => {});
           // New files may come with it.
           if (message.fileIds.length) void files.reload();
         }
@@ -73,7 +71,7 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
       socket?.removeAllListeners();
       socket?.disconnect();
     };
-    // files.reload is stable per ws (useLoad's callback).
+    // files.reload and `read` (made from ws) change with ws alone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ws, add, reload]);
 
@@ -134,7 +132,7 @@ function Attachment({ ws, file }: { ws: Workspace; file: OrderFile }) {
   return (
     <span className="flex max-w-full min-w-0 items-center gap-2">
       <FileThumb ws={ws} file={file} className="h-10 w-10" />
-      <button type="button" className="min-h-11 min-w-0 text-left text-sm wrap-anywhere text-accent-soft underline" onClick={async () => setError(await downloadFile(filePath(ws, file.id), file.name))}>
+      <button type="button" className="min-h-11 min-w-0 text-left text-sm wrap-anywhere text-accent-soft underline" onClick={async () => setError(await downloadOperation(ORDER_FILE[ws.side], { params: { orderId: ws.orderId, fileId: file.id } }, file.name))}>
         {file.name}
       </button>
       {error && <span className="text-xs text-danger">{error}</span>}
@@ -157,7 +155,8 @@ function Compose({ ws, files, onSent }: { ws: Workspace; files: OrderFile[]; onS
     setBusy(true);
     setError(null);
     try {
-      const { message } = await call<SentMessage>(ws, 'POST', 'messages', { text, ...(attached.length ? { fileIds: attached } : {}) });
+      const request = messageSend(ws, { text, ...(attached.length ? { fileIds: attached } : {}) });
+      const { message } = await call(request.op, request.input);
       onSent(message);
       setText('');
       setAttached([]);

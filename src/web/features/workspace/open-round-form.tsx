@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import type { OrderFile } from '../../../contract/order-files.ts';
-import { REVIEW_LIMITS, openReviewBody, type Review, type ReviewKind, type ReviewResponse } from '../../../contract/reviews.ts';
+import { REVIEW_LIMITS, openReviewBody, postAdminOrdersReviews, type Review, type ReviewKind } from '../../../contract/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { FileThumb } from './file-thumb.tsx';
 import { PanelCard, PanelError } from './panel-ui.tsx';
-import { call, type Workspace } from './workspace-api.ts';
+import type { Workspace } from './workspace-api.ts';
 
 // The founder opens the next review round: kind, title, note, the order's images
 // and PDFs to review (uploaded in Files first), and optionally a preview link. Checked with the
@@ -49,7 +50,7 @@ export function OpenRoundForm({ ws, files, reviews, onOpened }: { ws: Workspace;
     setBusy(true);
     setError(null);
     try {
-      const { review } = await call<ReviewResponse>(ws, 'POST', 'reviews', parsed.data);
+      const { review } = await call(postAdminOrdersReviews, { params: { orderId: ws.orderId }, body: parsed.data });
       setShown(false);
       setTitle('');
       setNote('');

@@ -1,28 +1,17 @@
-import { useCallback } from 'react';
-import { ORDER_FILE_PART, type OrderFile, type OrderFileResponse, type OrderFilesResponse } from '../../../contract/order-files.ts';
-import { API_BASE, ApiError, tokenStore } from '../../lib/api.ts';
-import { useLoad } from './use-load.ts';
-import { call, type Side, type Workspace } from './workspace-api.ts';
+import type { OrderFile } from '../../../contract/order-files.ts';
+import { upload } from '../../lib/call-file.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { ORDER_FILES, ORDER_FILE_UPLOAD, type Side, type Workspace } from './workspace-api.ts';
 
-/** The order's files (both sides'), newest as the server orders them. */
-export function useOrderFiles(ws: Workspace) {
-  const load = useCallback(async () => (await call<OrderFilesResponse>(ws, 'GET', 'files')).files, [ws]);
-  return useLoad<OrderFile[]>(load);
+/** The order's files (both sides'), oldest first as the server orders them. */
+export function useOrderFiles(ws: Workspace): { data: OrderFile[] | null; error: string | null; reload(): Promise<void> } {
+  const { data, error, reload } = useOperation(ORDER_FILES[ws.side], { params: { orderId: ws.orderId } });
+  return { data: data?.files ?? null, error, reload };
 }
 
 /** Uploads one file as multipart/form-data (one part named `file`, the contract); throws ApiError with the server's message. */
 export async function uploadOrderFile(ws: Workspace, file: File): Promise<OrderFile> {
-  const form = new FormData();
-  form.append(ORDER_FILE_PART, file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}/${ws.base}/files`, { method: 'POST', headers: { authorization: `Bearer ${tokenStore.get() ?? ''}` }, body: form });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.');
-  }
-  const data = (await res.json().catch(() => null)) as (OrderFileResponse & { message?: string; code?: string }) | null;
-  if (!res.ok || !data) throw new ApiError(res.status, data?.code ?? 'ERROR', data?.message ?? `Upload failed (${res.status}).`);
-  return data.file;
+  return (await upload(ORDER_FILE_UPLOAD[ws.side], { params: { orderId: ws.orderId } }, file)).file;
 }
 
 /** "You" for one's own side, else who it is from the reader's point of view. */

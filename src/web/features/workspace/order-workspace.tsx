@@ -1,7 +1,9 @@
 import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { call, workspaceOf, type Side } from './workspace-api.ts';
+import { workspaceOf, type Side } from './workspace-api.ts';
+import { call } from '../../lib/call.ts';
+import { postOrdersRating } from '../../../contract/ratings.ts';
 import { refreshOrderActions, useOrderActions, WAITING_TAB } from '../../lib/order-actions.ts';
 import { RatingForm } from '../../components/rating-form.tsx';
 import { PanelCard } from './panel-ui.tsx';
@@ -150,7 +152,6 @@ export function OrderWorkspace({
 
 /** Once the website is delivered, the order asks once how it went (docs/decisions/214-ratings.md). */
 function HowDidWeDo({ orderId }: { orderId: string }) {
-  const ws = workspaceOf('customer', orderId);
   return (
     <PanelCard className="mb-6">
       <h2 className="mb-3 text-lg font-semibold text-white">How did we do?</h2>
@@ -159,7 +160,7 @@ function HowDidWeDo({ orderId }: { orderId: string }) {
         quote
         // The counts are read again on the next tab change or focus: refreshing now would remove
         // this card before its "thank you" is read.
-        onSubmit={async (body) => void (await call(ws, 'POST', 'rating', body))}
+        onSubmit={async (body) => void (await call(postOrdersRating, { params: { orderId }, body }))}
       />
     </PanelCard>
   );

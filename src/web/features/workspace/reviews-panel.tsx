@@ -1,11 +1,22 @@
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { OrderFile } from '../../../contract/order-files.ts';
-import { REVIEW_LIMITS, type Review, type ReviewCommentResponse, type ReviewResponse, type ReviewsResponse } from '../../../contract/reviews.ts';
+import {
+  deleteOrdersReviewsCommentsByCommentId,
+  patchOrdersReviewsCommentsByCommentId,
+  postAdminOrdersReviewsComments,
+  postAdminOrdersReviewsCommentsResolve,
+  postOrdersReviewsComments,
+  postOrdersReviewsDecision,
+  REVIEW_LIMITS,
+  type Review,
+} from '../../../contract/reviews.ts';
 import { formatStageDate } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CharCount, inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { downloadFile } from '../../lib/download-file.ts';
+import { call } from '../../lib/call.ts';
+import { downloadOperation } from '../../lib/call-file.ts';
+import { useOperation } from '../../lib/use-operation.ts';
 import { FileThumb } from './file-thumb.tsx';
 import { useOrderFiles } from './order-files.ts';
 import { OpenRoundForm } from './open-round-form.tsx';
@@ -13,9 +24,8 @@ import { PanelCard, PanelError, PanelLoading } from './panel-ui.tsx';
 import { PinBoard, type NumberedPin } from './pin-board.tsx';
 import { LIVE_SITE_HINT, LiveSiteButton, SitePinDetails } from './site-pin.tsx';
 import { isInlineImage } from './use-file-url.ts';
-import { useLoad } from './use-load.ts';
 import { useReviewLive } from './use-review-live.ts';
-import { call, filePath, type Workspace } from './workspace-api.ts';
+import { ORDER_FILE, REVIEWS, type Workspace } from './workspace-api.ts';
 
 // Design review rounds. The customer sees the round's images large, pins comments
 // on them and decides (Approve / Request changes); the founder opens rounds, answers and resolves
@@ -26,8 +36,7 @@ const STATE_LABEL = { open: 'Waiting for your decision', approved: 'Approved', c
 const STATE_LABEL_AGENCY = { ...STATE_LABEL, open: 'Waiting for the customer' } as const;
 
 export default function ReviewsPanel({ ws }: { ws: Workspace }) {
-  const load = useCallback(async () => (await call<ReviewsResponse>(ws, 'GET', 'reviews')).reviews, [ws]);
-  const reviews = useLoad<Review[]>(load);
+  const reviews = useOperation(REVIEWS[ws.side], { params: { orderId: ws.orderId } });
   const files = useOrderFiles(ws);
   const [notice, setNotice] = useState<string | null>(null);
   // A round decided, pinned or opened in another tab (or by the other side) is read again at once.
@@ -35,9 +44,9 @@ export default function ReviewsPanel({ ws }: { ws: Workspace }) {
 
   if (reviews.error || files.error) return <PanelError message={(reviews.error ?? files.error)!} />;
   if (!reviews.data || !files.data) return <PanelLoading label="Loading the reviews" />;
-  const rounds = [...reviews.data].reverse();
+  const rounds = [...reviews.data.reviews].reverse();
   const byId = new Map(files.data.map((f) => [f.id, f]));
-  const replace = (r: Review) => reviews.set((all) => (all ?? []).map((x) => (x.id === r.id ? r : x)));
+  const replace = (r: Review) => reviews.set((all) => all && { ...all, reviews: all.reviews.map((x) => (x.id === r.id ? r : x)) });
 
   return (
     <div className="flex flex-col gap-5">
@@ -48,7 +57,7 @@ export default function ReviewsPanel({ ws }: { ws: Workspace }) {
         <OpenRoundForm
           ws={ws}
           files={files.data}
-          reviews={reviews.data}
+          reviews={reviews.data.reviews}
           onOpened={async (r) => {
             setNotice(`Opened ${KIND_LABEL[r.kind]} round ${r.round}.`);
             await reviews.reload();
@@ -123,11 +132,11 @@ function Round({
   const [error, setError] = useState<string | null>(null);
   const pins = numberPins(review);
   const open = review.state === 'open';
-  const path = `reviews/${encodeURIComponent(review.id)}`;
+  const params = { orderId: ws.orderId, reviewId: review.id };
 
   const pin = async (fileId: string, x: number, y: number, text: string) => {
     try {
-      const { comment } = await call<ReviewCommentResponse>(ws, 'POST', `${path}/comments`, { fileId, x, y, text });
+      const { comment } = await call(postOrdersReviewsComments, { params, body: { fileId, x, y, text } });
       onChange({ ...review, comments: [...review.comments, comment] });
       setActive(comment.id);
       return null;
@@ -192,7 +201,7 @@ function Round({
           />
         );
       })}
-      {pins.length > 0 && <PinList ws={ws} review={review} pins={pins} active={active} act={act} path={path} />}
+      {pins.length > 0 && <PinList ws={ws} review={review} pins={pins} active={active} act={act} />}
       {error && <PanelError message={error} />}
       {ws.side === 'customer' && open && <DecisionForm ws={ws} review={review} hasPins={pins.some((p) => p.comment.author === 'customer')} onDecided={onDecided} reload={reload} />}
     </div>
@@ -214,7 +223,7 @@ function DownloadCard({ ws, file, index }: { ws: Workspace; file: OrderFile; ind
           Pins work on images. Download this file to look at it, and say what to change in your comment below.
         </p>
       </div>
-      <Button variant="secondary" onClick={async () => setError(await downloadFile(filePath(ws, file.id), file.name))}>
+      <Button variant="secondary" onClick={async () => setError(await downloadOperation(ORDER_FILE[ws.side], { params: { orderId: ws.orderId, fileId: file.id } }, file.name))}>
         Download
       </Button>
       {error && <PanelError message={error} />}
@@ -228,15 +237,14 @@ function PinList({
   pins,
   active,
   act,
-  path,
 }: {
   ws: Workspace;
   review: Review;
   pins: NumberedPin[];
   active: string | null;
   act(run: () => Promise<unknown>): Promise<void>;
-  path: string;
 }) {
+  const params = { orderId: ws.orderId, reviewId: review.id };
   return (
     <section aria-label="Pinned comments" className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold text-white">Pinned comments</h3>
@@ -275,16 +283,18 @@ function PinList({
                 <OwnPinActions
                   number={number}
                   text={comment.text}
-                  onEdit={(text) => act(() => call(ws, 'PATCH', `${path}/comments/${encodeURIComponent(comment.id)}`, { text }))}
-                  onDelete={() => act(() => call(ws, 'DELETE', `${path}/comments/${encodeURIComponent(comment.id)}`))}
+                  onEdit={(text) => act(() => call(patchOrdersReviewsCommentsByCommentId, { params: { ...params, commentId: comment.id }, body: { text } }))}
+                  onDelete={() => act(() => call(deleteOrdersReviewsCommentsByCommentId, { params: { ...params, commentId: comment.id } }))}
                 />
               )}
               {ws.side === 'agency' && (
                 <AgencyActions
                   number={number}
                   resolved={comment.resolved}
-                  onResolve={() => act(() => call(ws, 'POST', `${path}/comments/${encodeURIComponent(comment.id)}/resolve`))}
-                  onReply={(text) => act(() => call(ws, 'POST', `${path}/comments`, { ...(comment.fileId ? { fileId: comment.fileId } : {}), x: comment.x, y: comment.y, text, replyTo: comment.id }))}
+                  onResolve={() => act(() => call(postAdminOrdersReviewsCommentsResolve, { params: { ...params, commentId: comment.id } }))}
+                  onReply={(text) =>
+                    act(() => call(postAdminOrdersReviewsComments, { params, body: { ...(comment.fileId ? { fileId: comment.fileId } : {}), x: comment.x, y: comment.y, text, replyTo: comment.id } }))
+                  }
                 />
               )}
             </li>
@@ -424,7 +434,7 @@ function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspac
     setBusy(true);
     setError(null);
     try {
-      await call<ReviewResponse>(ws, 'POST', `reviews/${encodeURIComponent(review.id)}/decision`, { decision, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+      await call(postOrdersReviewsDecision, { params: { orderId: ws.orderId, reviewId: review.id }, body: { decision, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
       onDecided(decision === 'approve' ? `You approved ${KIND_LABEL[review.kind]} round ${review.round}. Thank you!` : 'Thanks — we will send a new round with your changes.');
       await reload();
     } catch (err) {

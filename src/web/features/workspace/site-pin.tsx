@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import type { Review, ReviewComment } from '../../../contract/reviews.ts';
-import type { SiteLinkResponse } from '../../../contract/site-review.ts';
 import { SITE_PIN_FRAGMENT } from '../../../contract/site-review-fragment.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { PanelError } from './panel-ui.tsx';
 import { useImageUrl } from './use-file-url.ts';
-import { call, type Workspace } from './workspace-api.ts';
+import { SITE_LINK, type Workspace } from './workspace-api.ts';
 
 // Pins on the live site (decision 241) in the round beside image pins: the page, the window and
 // the browser, the screenshot (opens large), and "Show on the site". "Review the live site" opens
@@ -32,7 +32,7 @@ async function openWithToken(ws: Workspace, review: Review, page: string | null,
   const tab = window.open('', '_blank');
   if (tab) tab.opener = null;
   try {
-    const { url } = await call<SiteLinkResponse>(ws, 'POST', `reviews/${encodeURIComponent(review.id)}/site-link`);
+    const { url } = await call(SITE_LINK[ws.side], { params: { orderId: ws.orderId, reviewId: review.id } });
     const token = new URL(url).hash.slice(1);
     const target = new URL(page ?? url);
     target.hash = pinId ? `${token}&${SITE_PIN_FRAGMENT}=${encodeURIComponent(pinId)}` : token;
