@@ -49,6 +49,19 @@ export function createQueryClient(): QueryClient {
  */
 const keyOf = (op: AnyOperation, input: unknown) => [op.method, op.path, input, tokenStore.get()] as const;
 
+/** The query of one read (what `useOperation` hands `useQuery`). */
+export function operationQuery<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null) {
+  return {
+    queryKey: keyOf(op, input),
+    // TanStack hands the signal in and aborts it when nobody waits for the answer any more
+    // (the input changed, the screen closed) or a reload replaces it.
+    queryFn: ({ signal }: { signal: AbortSignal }) => (call as (op: AnyOperation, input: unknown, init: RequestInit) => Promise<OperationOutput<Op>>)(op, input, { signal }),
+    enabled: input !== null,
+    // Another input keeps the last answer on screen until its own arrives (as the lists did).
+    placeholderData: keepPreviousData,
+  };
+}
+
 /**
  * Reads one contract operation (docs/decisions/280-contract-operations.md); `input` null waits.
  * The screens' one way to read: a newer request (another input, a reload after a write) cancels
@@ -57,16 +70,9 @@ const keyOf = (op: AnyOperation, input: unknown) => [op.method, op.path, input, 
 export function useOperation<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null): Loaded<OperationOutput<Op>> {
   type T = OperationOutput<Op>;
   const client = useQueryClient();
-  const queryKey = keyOf(op, input);
-  const query = useQuery({
-    queryKey,
-    // TanStack hands the signal in and aborts it when nobody waits for the answer any more
-    // (the input changed, the screen closed) or a reload replaces it.
-    queryFn: ({ signal }) => (call as (op: AnyOperation, input: unknown, init: RequestInit) => Promise<T>)(op, input, { signal }),
-    enabled: input !== null,
-    // Another input keeps the last answer on screen until its own arrives (as the lists did).
-    placeholderData: keepPreviousData,
-  });
+  const options = operationQuery(op, input);
+  const queryKey = options.queryKey;
+  const query = useQuery(options);
   const { refetch } = query;
   const enabled = input !== null;
   const reload = useCallback(async () => {
