@@ -97,6 +97,25 @@ export type ChatUnreadResponse = z.infer<typeof chatUnreadResponse>;
 
 // Operations (docs/decisions/280-contract-operations.md).
 
+/** Start a live chat; the returned chatId is the capability to join it */
+export const postChatStart = defineOperation({
+  method: 'POST',
+  path: '/api/v1/chat/start',
+  body: chatStartRequest,
+  responses: { 200: chatStartResponse },
+});
+
+/**
+ * The same at the site's root: the spec's guest chat test page posts there (decision 107,
+ * docs/decisions/302-routes-outside-the-contract.md). Named `Root` for the path with no segment.
+ */
+export const postRoot = defineOperation({
+  method: 'POST',
+  path: '/',
+  body: chatStartRequest,
+  responses: { 200: chatStartResponse },
+});
+
 /** Replies the visitor has not seen yet (the widget's badge before it connects) */
 export const postChatUnread = defineOperation({
   method: 'POST',

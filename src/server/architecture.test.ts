@@ -164,27 +164,27 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
-  it('no browser feature calls the API with a path string: each calls call(operation, input) or useOperation (docs/decisions/280-contract-operations.md)', () => {
-    // Justified exceptions, each named. The public islands keep the contract's zod out of the
-    // public pages' 25 KB (docs/decisions/115-dom-islands-before-interaction.md), so they call `api` with a path.
-    const PUBLIC_ISLANDS = [
-      'web/features/chat/chat-launcher.tsx',
-      'web/features/chat/use-live-chat.ts',
-      'web/features/contact/send-contact.ts',
-      'web/features/geo/weather.ts',
-      'web/features/leads/send-lead.ts',
-      'web/features/orders/visitor-currency.ts',
-      'web/features/promotion/featured-promotion.ts',
-    ];
+  it('no browser feature calls the API with a path string: each calls call(operation, input), useOperation or, in the public pages\' code, callEndpoint(endpoint, input) (docs/decisions/280-contract-operations.md, docs/decisions/301-zod-free-endpoints.md)', () => {
+    // api.ts defines `api`, `request` and `callEndpoint`; call.ts builds on them.
+    const CLIENT = ['web/lib/api.ts', 'web/lib/call.ts'];
     const offenders = Object.keys(graph)
-      .filter((f) => f.startsWith('web/features/') && !isTest(f))
+      .filter((f) => (f.startsWith('web/features/') || f.startsWith('web/lib/')) && !CLIENT.includes(f) && !isTest(f))
       .filter((f) => {
-        const text = source(f);
+        const text = source(f).replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '');
         const importsApi = /import\s*\{[^}]*\bapi\b[^}]*\}\s*from\s*['"][./]*lib\/api\.ts['"]/.test(text);
+        // `api(…)` or `api<T>(…)`, however it came in.
+        const callsApi = /(?<![\w.$])api\s*[<(]/.test(text);
         const pathHook = /import\s*\{[^}]*\b(?:useAdminData|adminAction)\b[^}]*\}\s*from\s*['"][./]*(?:admin\/)?use-admin-data\.ts['"]/.test(text);
-        return importsApi || pathHook;
+        return importsApi || callsApi || pathHook;
       })
       .sort();
-    expect(offenders).toEqual([...PUBLIC_ISLANDS].sort());
+    expect(offenders).toEqual([]);
+  });
+
+  it('the endpoints the public pages call are zod-free: src/contract/endpoints.ts imports types only (docs/decisions/301-zod-free-endpoints.md)', () => {
+    const text = source('contract/endpoints.ts');
+    const imports = [...text.matchAll(/^import\s+(type\s+)?[^;]*?from\s*['"]([^'"]+)['"]/gm)];
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((m) => !m[1]).map((m) => m[2])).toEqual([]);
   });
 });

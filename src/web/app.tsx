@@ -1,15 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes.tsx';
 import { unmountIslands } from './islands/mounted.ts';
+import { createQueryClient } from './lib/use-operation.ts';
 
 // The router app: signed-in pages, sign-in, payment and the back office. Prerendered public pages
 // do not load it (docs/decisions/074); they hand over to it through openInApp().
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 let router: AppRouter | null = null;
+const queryClient = createQueryClient();
 
 /** Resolves the lazy route modules for a URL (no render): the first render is then the page itself. */
 async function loadRoutesFor(location: { pathname: string }) {
@@ -29,7 +32,11 @@ function render(container: HTMLElement): AppRouter {
   flushSync(() =>
     root.render(
       <StrictMode>
-        <RouterProvider router={app} />
+        {/* The screens' reads (useOperation) share one cache; the public pages' islands never load it
+            (docs/decisions/300-tanstack-query-behind-use-operation.md). */}
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={app} />
+        </QueryClientProvider>
       </StrictMode>,
     ),
   );

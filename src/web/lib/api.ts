@@ -1,10 +1,12 @@
 import type { FieldError } from '../../contract/common.ts';
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency.ts';
-import type { OperationSpec } from '../../contract/operation.ts';
+import type { Endpoint } from '../../contract/endpoints.ts';
+import type { NoInput, OperationInput, OperationOutput, OperationSpec } from '../../contract/operation.ts';
 import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 
 // The browser's one way to call the API: JSON in, JSON out, bearer token from the session,
-// and every failure turned into an ApiError with the server's message.
+// and every failure turned into an ApiError with the server's message. `call` (call.ts) and
+// `callEndpoint` (here) build the request from a contract operation (docs/decisions/280-contract-operations.md).
 export const API_BASE = '/api/v1';
 const TOKEN_KEY = 'token';
 
@@ -39,12 +41,46 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-/** A path under /api/v1 for src/web/lib and the public islands (kept free of the contract's zod). */
+/**
+ * A path under /api/v1, for nothing new: features call operations (`call`, `useOperation`) or, in
+ * the public pages' code, their endpoints (`callEndpoint`); docs/decisions/301-zod-free-endpoints.md.
+ */
 export function api<T>(method: HttpMethod, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
   return request<T>(method, `${API_BASE}/${path.replace(/^\//, '')}`, body, init);
 }
 
 type HttpMethod = OperationSpec['method'];
+
+/** What a call of `Op` takes after the operation: its input (left out when it has none), then fetch's options. */
+export type CallArgs<Op extends OperationSpec> = NoInput<Op> extends true ? [input?: Record<string, never>, init?: RequestInit] : [input: OperationInput<Op>, init?: RequestInit];
+
+/**
+ * Calls an operation through its zod-free endpoint (src/contract/endpoints.ts), for the code the
+ * public pages load before React: the same request as `call(operation, input)` (src/web/lib/call.ts).
+ */
+export function callEndpoint<Op extends OperationSpec>(endpoint: Endpoint<Op>, ...args: CallArgs<Op>): Promise<OperationOutput<Op>> {
+  const [input, init] = args as [{ params?: unknown; query?: unknown; body?: unknown } | undefined, RequestInit | undefined];
+  return request<OperationOutput<Op>>(endpoint.method, operationUrl(endpoint, input), input?.body, init);
+}
+
+/**
+ * The URL of one call: `:name` segments replaced by the encoded params, the query appended
+ * (undefined and null left out, arrays repeated).
+ */
+export function operationUrl(op: Pick<OperationSpec, 'path'>, input: { params?: unknown; query?: unknown } = {}): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = op.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${op.path}: the param "${name}" is missing`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null) search.append(key, String(v));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
 
 /** One request to a full URL: the token, the Idempotency-Key of a POST, and failures as ApiError. */
 export async function request<T>(method: HttpMethod, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {

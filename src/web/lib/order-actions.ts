@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { CustomerWaitingKind, OrderActions, OrderActionsResponse } from '../../contract/actions.ts';
-import { api } from './api.ts';
+import { getOrdersActionsEndpoint } from '../../contract/endpoints.ts';
+import { callEndpoint } from './api.ts';
 
 // What waits for the customer (docs/decisions/213-action-counts.md), read once and shared by the
 // navigation's count, My Orders and the order page's tab badges; read again when the window
@@ -11,7 +12,7 @@ let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 export function refreshOrderActions(): Promise<void> {
-  loading ??= api<OrderActionsResponse>('GET', 'orders/actions')
+  loading ??= callEndpoint(getOrdersActionsEndpoint)
     .then((r) => {
       current = r;
       for (const l of listeners) l();

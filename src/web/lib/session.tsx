@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { GetUserByIdResponse, UserProfile } from '../../contract/users.ts';
-import { api, tokenStore } from './api.ts';
+import type { UserProfile } from '../../contract/users.ts';
+import { getCouponGetCouponsByUserIdByUserIdEndpoint, getUserGetUserByIdEndpoint, postAuthLogoutEndpoint } from '../../contract/endpoints.ts';
+import { callEndpoint, tokenStore } from './api.ts';
 import { signedInUserId } from './signed-in.ts';
 import { clearChatStorage } from '../features/chat/chat-storage.ts';
 
@@ -36,8 +37,8 @@ async function fetchSession(): Promise<Loaded | null> {
   const userId = await signedInUserId();
   if (!userId) return null;
   const [profile, coupons] = await Promise.allSettled([
-    api<GetUserByIdResponse>('GET', 'user/getUserById'),
-    api<{ coupons: { coupon_code: string }[] }>('GET', `coupon/getCouponsByUserId/${userId}`),
+    callEndpoint(getUserGetUserByIdEndpoint),
+    callEndpoint(getCouponGetCouponsByUserIdByUserIdEndpoint, { params: { userId } }),
   ]);
   if (coupons.status === 'rejected') console.log('coupon fetch failed');
   return {
@@ -94,7 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return load();
       },
       async logout() {
-        if (tokenStore.get()) await api('POST', 'auth/logout', {}).catch(() => {});
+        if (tokenStore.get()) await callEndpoint(postAuthLogoutEndpoint).catch(() => {});
         tokenStore.clear();
         firstLoad = null;
         clearChatStorage();

@@ -1,5 +1,5 @@
-import type { VerifyTokenResponse } from '../../contract/auth.ts';
-import { ApiError, api, tokenStore } from './api.ts';
+import { getAuthVerifyTokenEndpoint } from '../../contract/endpoints.ts';
+import { ApiError, callEndpoint, tokenStore } from './api.ts';
 
 /**
  * The stored token's user id, or null (no token, or it was refused: then it is forgotten). No
@@ -8,7 +8,7 @@ import { ApiError, api, tokenStore } from './api.ts';
 export async function signedInUserId(): Promise<string | null> {
   if (!tokenStore.get()) return null;
   try {
-    return (await api<VerifyTokenResponse>('GET', 'auth/verifyToken')).userId;
+    return (await callEndpoint(getAuthVerifyTokenEndpoint)).userId;
   } catch (err) {
     // Only a refused token is forgotten. A failed or cut-off look-up (network, a busy server, a
     // reload in the middle of it) must not sign the person out of every tab.

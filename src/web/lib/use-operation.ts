@@ -1,7 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import type { AnyOperation, OperationInput, OperationOutput } from '../../contract/operation.ts';
-import { ApiError, errorMessage } from './api.ts';
+import { ApiError, errorMessage, tokenStore } from './api.ts';
 import { call } from './call.ts';
+
+// The screens' reads go through TanStack Query (docs/decisions/300-tanstack-query-behind-use-operation.md).
+// Only the router app loads this module: the public pages' islands never do
+// (docs/decisions/115-dom-islands-before-interaction.md).
 
 export interface Loaded<T> {
   data: T | null;
@@ -14,59 +19,85 @@ export interface Loaded<T> {
   set(update: (data: T | null) => T | null): void;
 }
 
+/** A refusal (4xx) is the answer: asking again gives the same one. */
+const isRefusal = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500;
+
+/** The router app's one query client (provided in app.tsx). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A network failure or a 5xx is tried once more; a 4xx never.
+        retry: (failures, err) => failures < 1 && !isRefusal(err),
+        // A screen opened again within a few seconds shows what it read; later it reads again.
+        staleTime: 3_000,
+        // Off: the screens that must follow other tabs read again on focus themselves (the order
+        // brief merges a fresh copy without touching what is being typed, order-actions.ts counts),
+        // and a refetch here would flash every list's "loading" state.
+        refetchOnWindowFocus: false,
+        // Offline is an error the screen shows ("Network error…"), as before, not a silent pause.
+        networkMode: 'always',
+      },
+    },
+  });
+}
+
+/**
+ * The query key of one read: the operation, its input and who asks. The token is part of it so
+ * that, after a sign-out and another sign-in in the same tab, no screen shows the last account's
+ * answers from the cache (it lives in memory only, beside the token already in localStorage).
+ */
+const keyOf = (op: AnyOperation, input: unknown) => [op.method, op.path, input, tokenStore.get()] as const;
+
+/** The query of one read (what `useOperation` hands `useQuery`). */
+export function operationQuery<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null) {
+  return {
+    queryKey: keyOf(op, input),
+    // TanStack hands the signal in and aborts it when nobody waits for the answer any more
+    // (the input changed, the screen closed) or a reload replaces it.
+    queryFn: ({ signal }: { signal: AbortSignal }) => (call as (op: AnyOperation, input: unknown, init: RequestInit) => Promise<OperationOutput<Op>>)(op, input, { signal }),
+    enabled: input !== null,
+    // Another input keeps the last answer on screen until its own arrives (as the lists did).
+    placeholderData: keepPreviousData,
+  };
+}
+
 /**
  * Reads one contract operation (docs/decisions/280-contract-operations.md); `input` null waits.
- * The screens' one way to read: a newer request (another input, a reload after a write) aborts
+ * The screens' one way to read: a newer request (another input, a reload after a write) cancels
  * the one in flight through its AbortSignal, so a late answer never overwrites a newer one.
  */
 export function useOperation<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null): Loaded<OperationOutput<Op>> {
   type T = OperationOutput<Op>;
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [denied, setDenied] = useState(false);
-  const [loading, setLoading] = useState(input !== null);
-  // The request is the operation and its input: a new object with the same content is the same request.
-  const key = input === null ? null : `${op.method} ${op.path} ${JSON.stringify(input)}`;
-  const inputRef = useRef(input);
-  inputRef.current = input;
-
-  const inFlight = useRef<AbortController | null>(null);
-  const load = useCallback(async () => {
-    if (key === null || inputRef.current === null) return;
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setLoading(true);
-    try {
-      const next = await (call as (op: AnyOperation, input: unknown, init: RequestInit) => Promise<T>)(op, inputRef.current, { signal: controller.signal });
-      if (controller.signal.aborted) return;
-      setData(next);
-      setError(null);
-      setDenied(false);
-    } catch (err) {
-      if (controller.signal.aborted) return;
-      setDenied(err instanceof ApiError && (err.status === 401 || err.status === 403));
-      setError(errorMessage(err));
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = null;
-        setLoading(false);
-      }
-    }
-  }, [op, key]);
-
-  useEffect(() => {
-    void load();
-    return () => inFlight.current?.abort();
-  }, [load]);
-
-  const set = useCallback((update: (data: T | null) => T | null) => {
-    // A write's answer is newer than any read still on its way.
-    inFlight.current?.abort();
-    setData(update);
-  }, []);
-
-  return { data, error, denied, loading, reload: load, set };
+  const client = useQueryClient();
+  const options = operationQuery(op, input);
+  const queryKey = options.queryKey;
+  const query = useQuery(options);
+  const { refetch } = query;
+  const enabled = input !== null;
+  const reload = useCallback(async () => {
+    if (enabled) await refetch();
+  }, [enabled, refetch]);
+  const keyRef = useRef(queryKey);
+  keyRef.current = queryKey;
+  const set = useCallback(
+    (update: (data: T | null) => T | null) => {
+      const key = keyRef.current;
+      // A write's answer is newer than any read still on its way.
+      void client.cancelQueries({ queryKey: key, exact: true });
+      client.setQueryData<T | null>(key, (data) => update(data ?? null));
+    },
+    [client],
+  );
+  const error = query.error;
+  return {
+    data: query.data ?? null,
+    error: error ? errorMessage(error) : null,
+    denied: error instanceof ApiError && (error.status === 401 || error.status === 403),
+    loading: query.isFetching,
+    reload,
+    set,
+  };
 }
 
 /** Runs a write; returns its answer or the error's text (the screens show it beside the button). */

@@ -1,13 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chatStartRequest, chatStartResponse } from '../../../contract/chat.ts';
-import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { optionalUser } from '../../plugins/auth.ts';
 import { sendApiNotFound } from '../../plugins/errors.ts';
 import { deleteAbandonedEmptyChats, startConversation, unreadForVisitor } from './conversations.ts';
 import { route } from '../../lib/route.ts';
-import { postChatUnread } from '../../../contract/chat.ts';
+import { postChatStart, postChatUnread, postRoot } from '../../../contract/chat.ts';
 
 export interface ChatRouteOptions {
   deps: AppDeps;
@@ -15,7 +13,7 @@ export interface ChatRouteOptions {
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /** The operation's name for its rate-limit counter, which POST / shares (decision 091, 107). */
-const START_OPERATION = 'POST /api/v1/chat/start';
+const START_OPERATION = `${postChatStart.method} ${postChatStart.path}`;
 
 /** Starting a chat: the route's options, for /api/v1/chat/start and the spec's POST / alike. */
 const startChatRoute = (deps: AppDeps) => ({
@@ -25,8 +23,6 @@ const startChatRoute = (deps: AppDeps) => ({
     tags: ['chat'],
     summary: 'Start a live chat; the returned chatId is the capability to join it',
     description: "The body's userId (spec: 'guest') is ignored: a bearer token ties the chat to the signed-in account.",
-    body: chatStartRequest,
-    response: { 200: chatStartResponse, ...errorResponses },
   },
 });
 
@@ -46,7 +42,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
   app.addHook('onReady', async () => cleanup());
   app.addHook('onClose', async () => clearInterval(timer));
 
-  app.post('/chat/start', startChatRoute(deps), startChat(deps));
+  route(app, postChatStart, startChatRoute(deps), startChat(deps));
 
   route(app, postChatUnread, { preHandler: optionalUser(deps.db), config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['chat'], summary: "Replies the visitor has not seen yet (the widget's badge before it connects)" } }, async (request) =>
       unreadForVisitor(deps.database, request.body.chatId, { userId: request.auth?.user.id ?? null, isAdmin: false }));
@@ -60,12 +56,13 @@ const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/
  * (decision 107). Any other POST / is what it was: the API's JSON 404, before any limit is counted.
  */
 export const chatRootRoute: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, { deps }) => {
-  const route = startChatRoute(deps);
-  app.post(
-    '/',
+  const options = startChatRoute(deps);
+  route(
+    app,
+    postRoot,
     {
-      ...route,
-      schema: { ...route.schema, summary: "Start a live chat at the site's root (the spec's guest chat test page); the same as /api/v1/chat/start" },
+      ...options,
+      schema: { ...options.schema, summary: "Start a live chat at the site's root (the spec's guest chat test page); the same as /api/v1/chat/start" },
       onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
         if (isJson(request.headers['content-type'])) return done();
         void reply.status(404).send(sendApiNotFound(request.method, request.url));

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type { ChatUnreadResponse } from '../../../contract/chat.ts';
-import { api } from '../../lib/api.ts';
+import { postChatUnreadEndpoint } from '../../../contract/endpoints.ts';
+import { callEndpoint } from '../../lib/api.ts';
 import { LauncherButton } from './launcher-button.tsx';
 import { storedChatId } from './chat-storage.ts';
 import type { ChatWidgetProps } from './chat-widget.tsx';
@@ -16,7 +16,7 @@ export function ChatLauncher() {
     const chatId = storedChatId();
     if (!chatId) return;
     const timer = setTimeout(() => {
-      api<ChatUnreadResponse>('POST', 'chat/unread', { chatId })
+      callEndpoint(postChatUnreadEndpoint, { body: { chatId } })
         .then((r) => setUnread(r.state === 'closed' ? 0 : r.unread))
         .catch(() => {});
     }, 1500);

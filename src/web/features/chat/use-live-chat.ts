@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import { type AdminPresence, CHAT_EVENTS, type ChatAck, type ChatErrorEvent, type ChatMessage, type ChatStartResponse } from '../../../contract/chat.ts';
-import { api } from '../../lib/api.ts';
+import { type AdminPresence, CHAT_EVENTS, type ChatAck, type ChatErrorEvent, type ChatMessage } from '../../../contract/chat.ts';
+import { postChatStartEndpoint } from '../../../contract/endpoints.ts';
+import { callEndpoint } from '../../lib/api.ts';
 import { openChatSocket } from './chat-socket.ts';
 
 export interface LiveChatOptions {
@@ -71,7 +72,7 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
   async function startChat(): Promise<boolean> {
     starting.current = true;
     try {
-      setChatId((await api<ChatStartResponse>('POST', 'chat/start', { userId: 'guest' })).chatId);
+      setChatId((await callEndpoint(postChatStartEndpoint, { body: { userId: 'guest' } })).chatId);
       return true;
     } catch (err) {
       console.log('chat start failed', err);

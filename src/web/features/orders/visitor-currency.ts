@@ -1,7 +1,8 @@
 import type { CurrenciesResponse } from '../../../contract/pricing.ts';
 import { currencyForCountry, findCurrency } from '../../../domain/currencies.ts';
 import type { Currency } from '../../../domain/money.ts';
-import { api } from '../../lib/api.ts';
+import { getPricingCurrenciesEndpoint } from '../../../contract/endpoints.ts';
+import { callEndpoint } from '../../lib/api.ts';
 
 // The visitor's currency without React, shared by useCurrency()
 // and the pricing plan's DOM island (decision 115).
@@ -10,7 +11,7 @@ let table: Promise<CurrenciesResponse | null> | null = null;
 
 /** The server's currency table (the source of truth), asked once per page load; null on failure. */
 export function currencyTable(): Promise<CurrenciesResponse | null> {
-  table ??= api<CurrenciesResponse>('GET', 'pricing/currencies').catch(() => {
+  table ??= callEndpoint(getPricingCurrenciesEndpoint, {}).catch(() => {
     table = null;
     return null;
   });
