@@ -13,6 +13,8 @@ export interface Loaded<T> {
   error: string | null;
   /** 401/403 from the server: the session ended or lost its role. */
   denied: boolean;
+  /** The HTTP status of the failed read (404 where a resource does not exist yet); null otherwise. */
+  status: number | null;
   loading: boolean;
   reload(): Promise<void>;
   /** Replaces the data without a request (a write's answer that carries the new state). */
@@ -94,6 +96,7 @@ export function useOperation<Op extends AnyOperation>(op: Op, input: OperationIn
     data: query.data ?? null,
     error: error ? errorMessage(error) : null,
     denied: error instanceof ApiError && (error.status === 401 || error.status === 403),
+    status: error instanceof ApiError ? error.status : null,
     loading: query.isFetching,
     reload,
     set,

@@ -29,9 +29,7 @@ export default function SupportPanel({ ws }: { ws: Workspace }) {
   // A session that ended or lost its role is said as such.
   if (overview.denied && !overview.data) return <PanelError message={overview.error ?? ''} />;
   // Before delivery the routes answer 404 (decision 170): the tab then says when support starts.
-  // useOperation gives no status (docs/decisions/296-workspace-operations.md): any other failed read
-  // is taken as that 404, the one a paid order's tab meets before delivery.
-  if (overview.error && !overview.data)
+  if (overview.status === 404 && !overview.data)
     return (
       <PanelCard>
         <h2 className="text-lg font-semibold text-white">Support</h2>
@@ -40,7 +38,7 @@ export default function SupportPanel({ ws }: { ws: Workspace }) {
         </p>
       </PanelCard>
     );
-  if (!overview.data) return <PanelLoading label="Loading support" />;
+  if (!overview.data) return overview.error ? <PanelError message={overview.error} /> : <PanelLoading label="Loading support" />;
   const data = overview.data;
   return (
     <div className="flex flex-col gap-5">
