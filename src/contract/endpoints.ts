@@ -1,6 +1,7 @@
 import type { OperationSpec } from './operation.ts';
 import type { getAuthVerifyToken, postAuthLogout } from './auth.ts';
 import type { getOrdersActions } from './actions.ts';
+import type { getAddons } from './changes.ts';
 import type { postChatStart, postChatUnread } from './chat.ts';
 import type { postContactAddContact } from './contact.ts';
 import type { getCouponGetCouponsByUserIdByUserId } from './coupons.ts';
@@ -35,6 +36,8 @@ export const getPricingCurrenciesEndpoint = endpoint<typeof getPricingCurrencies
 export const postAlertSendEmailEndpoint = endpoint<typeof postAlertSendEmail>('POST', '/api/v1/alert/sendEmail');
 export const postAlertSendMessageEndpoint = endpoint<typeof postAlertSendMessage>('POST', '/api/v1/alert/sendMessage');
 export const postContactAddContactEndpoint = endpoint<typeof postContactAddContact>('POST', '/api/v1/contact/addContact');
+// /pricing's "Optional extras" in the visitor's currency (src/web/features/changes/optional-extras-dom.ts).
+export const getAddonsEndpoint = endpoint<typeof getAddons>('GET', '/api/v1/addons');
 export const postChatStartEndpoint = endpoint<typeof postChatStart>('POST', '/api/v1/chat/start');
 export const postChatUnreadEndpoint = endpoint<typeof postChatUnread>('POST', '/api/v1/chat/unread');
 // The session, read by every island that shows who is signed in (src/web/lib/session.tsx, signed-in.ts).

@@ -165,7 +165,7 @@ describe('architecture', () => {
   });
 
   it('no browser feature calls the API with a path string: each calls call(operation, input), useOperation or, in the public pages\' code, callEndpoint(endpoint, input) (docs/decisions/280-contract-operations.md, docs/decisions/301-zod-free-endpoints.md)', () => {
-    // api.ts defines `api`, `request` and `callEndpoint`; call.ts builds on them.
+    // api.ts defines `request` and `callEndpoint`; call.ts builds on them.
     const CLIENT = ['web/lib/api.ts', 'web/lib/call.ts'];
     const offenders = Object.keys(graph)
       .filter((f) => (f.startsWith('web/features/') || f.startsWith('web/lib/')) && !CLIENT.includes(f) && !isTest(f))

@@ -41,14 +41,6 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-/**
- * A path under /api/v1, for nothing new: features call operations (`call`, `useOperation`) or, in
- * the public pages' code, their endpoints (`callEndpoint`); docs/decisions/301-zod-free-endpoints.md.
- */
-export function api<T>(method: HttpMethod, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
-  return request<T>(method, `${API_BASE}/${path.replace(/^\//, '')}`, body, init);
-}
-
 type HttpMethod = OperationSpec['method'];
 
 /** What a call of `Op` takes after the operation: its input (left out when it has none), then fetch's options. */

@@ -1,10 +1,11 @@
 import type { PublicAddon, PublicAddonsResponse } from "../../../contract/changes.ts";
-import { API_BASE } from "../../lib/api.ts";
+import { getAddonsEndpoint } from "../../../contract/endpoints.ts";
+import { callEndpoint } from "../../lib/api.ts";
 import { formatMoneyWhole as wholeMoney } from "../../../domain/money.ts";
 
 // The prerendered /pricing's "Optional extras" without React (decision 115's page-JS budget): the
 // section is in the page's markup, hidden; its items are the live catalogue in the visitor's
-// currency, read with a plain fetch (no zod, no router) — docs/decisions/261-optional-extras-on-pricing.md.
+// currency, read through the operation's zod-free endpoint (no zod, no router; docs/decisions/301-zod-free-endpoints.md) — docs/decisions/261-optional-extras-on-pricing.md.
 
 /** "₹16,915 + GST · 5 extra days" */
 export function extraPrice(
@@ -48,8 +49,7 @@ const el = <K extends keyof HTMLElementTagNameMap>(
 export function showExtras(section: HTMLElement, currency: string) {
   const token = String(Date.now() + Math.random());
   section.dataset.currency = token;
-  void fetch(`${API_BASE}/addons?currency=${encodeURIComponent(currency)}`)
-    .then((r) => (r.ok ? (r.json() as Promise<PublicAddonsResponse>) : null))
+  void callEndpoint(getAddonsEndpoint, { query: { currency } })
     .catch(() => null)
     .then((list) => {
       if (section.dataset.currency !== token) return;
