@@ -73,6 +73,7 @@ export const accountExportResponse = z.unknown().describe('application/zip');
 export const getUserExport = defineOperation({
   method: 'GET',
   path: '/api/v1/user/export',
+  binary: true,
   responses: { 200: accountExportResponse },
 });
 

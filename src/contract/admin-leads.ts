@@ -55,6 +55,7 @@ export const getAdminFunnelCsv = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/funnel.csv',
   query: funnelQuery,
+  binary: true,
   responses: { 200: csvResponse },
 });
 
@@ -71,6 +72,7 @@ export const getAdminLeadsCsv = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/leads.csv',
   query: csvQuery,
+  binary: true,
   responses: { 200: csvResponse },
 });
 
@@ -95,6 +97,7 @@ export const getAdminContactsCsv = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/contacts.csv',
   query: csvQuery,
+  binary: true,
   responses: { 200: csvResponse },
 });
 
@@ -111,5 +114,6 @@ export const getAdminTaxReturnsByFile = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/tax/returns/:period/:file',
   params: taxReturnCsvParams,
+  binary: true,
   responses: { 200: csvResponse },
 });

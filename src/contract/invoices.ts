@@ -210,6 +210,7 @@ export const getInvoicesPdf = defineOperation({
   method: 'GET',
   path: '/api/v1/invoices/:id/pdf',
   params: invoiceIdParams,
+  binary: true,
   responses: { 200: pdfResponse },
 });
 
@@ -226,5 +227,6 @@ export const getAdminInvoicesPdf = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/invoices/:id/pdf',
   params: invoiceIdParams,
+  binary: true,
   responses: { 200: pdfResponse },
 });

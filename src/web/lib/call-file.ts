@@ -10,9 +10,9 @@ import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 // `downloadOperation`. `call` refuses both at compile time (their OperationInput is `never`).
 
 type UploadOperation = AnyOperation & { readonly multipart: { readonly part: string } };
-type BinaryOperation = AnyOperation & { readonly binary: true };
+export type BinaryOperation = AnyOperation & { readonly binary: true };
 /** The params and query of the call (what `operationUrl` reads). */
-type UrlInput<Op extends AnyOperation> = OperationUrlInput<Op> & { params?: unknown; query?: unknown };
+export type UrlInput<Op extends AnyOperation> = OperationUrlInput<Op> & { params?: unknown; query?: unknown };
 
 /** Sends `file` as multipart/form-data in the operation's one part; the answer as `call` gives it, failures as ApiError. */
 export async function upload<Op extends UploadOperation>(op: Op, input: UrlInput<Op>, file: File): Promise<OperationOutput<Op>> {

@@ -1,15 +1,12 @@
-import { API_BASE, tokenStore } from './api.ts';
+import { tokenStore } from './api.ts';
 import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 
 /**
  * Downloads a file from the API with the session's bearer token (a plain link cannot send it):
- * CSV exports, invoice PDFs, the account's ZIP. Returns an error sentence, or null when the download started.
+ * CSV exports, invoice PDFs, the account's ZIP. `url` is a file operation's (features go through
+ * `downloadOperation` in src/web/lib/call-file.ts: docs/decisions/295-file-operations.md).
+ * Returns an error sentence, or null when the download started.
  */
-export function downloadFile(path: string, fallbackName: string): Promise<string | null> {
-  return downloadUrl(`${API_BASE}/${path.replace(/^\//, '')}`, fallbackName);
-}
-
-/** The same for a full URL (an operation's: src/web/lib/call-file.ts). */
 export async function downloadUrl(url: string, fallbackName: string): Promise<string | null> {
   try {
     const res = await fetch(url, {

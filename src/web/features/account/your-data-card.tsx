@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { downloadFile } from '../../lib/download-file.ts';
+import { downloadOperation } from '../../lib/call-file.ts';
 import { useSession } from '../../lib/session.tsx';
 import { FormError } from '../auth/auth-shell.tsx';
 import { AccountCard } from './account-card.tsx';
 import { ACCOUNT_DELETED_STATE } from './account-deleted-notice.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { getUserExport } from '../../../contract/account.ts';
 
 /**
  * "Your data": the whole account as one ZIP (JSON and invoice PDFs), saved under
@@ -23,7 +24,7 @@ export function YourDataCard({ email }: { email: string }) {
   async function download() {
     setDownloading(true);
     setError(null);
-    const failed = await downloadFile('user/export', 'my-data.zip');
+    const failed = await downloadOperation(getUserExport, {}, 'my-data.zip');
     setDownloading(false);
     // A 429 comes with the server's sentence: how many an hour, and in how many minutes again.
     setError(failed);

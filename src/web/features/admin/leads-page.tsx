@@ -7,7 +7,7 @@ import { CollapsibleText } from './collapsible-text.tsx';
 import { useCanSee } from './owner-only.tsx';
 import { DeletedPerson, isDeletedPerson } from './person.tsx';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
-import { getAdminContacts, getAdminLeads, postAdminContactsHandled, postAdminLeadsHandled } from '../../../contract/admin-leads.ts';
+import { getAdminContacts, getAdminContactsCsv, getAdminLeads, getAdminLeadsCsv, postAdminContactsHandled, postAdminLeadsHandled } from '../../../contract/admin-leads.ts';
 
 type Status = 'new' | 'handled' | 'all';
 type Kind = 'leads' | 'contacts';
@@ -49,7 +49,7 @@ export default function LeadsPage() {
   }
 
   async function exportCsv() {
-    setActionError(await downloadCsv(`${kind}.csv?status=${status}`, `${kind}.csv`));
+    setActionError(await downloadCsv(kind === 'leads' ? getAdminLeadsCsv : getAdminContactsCsv, { query: { status } }, `${kind}.csv`));
   }
 
   const handledCell = (id: string, handledAt: string | null) =>

@@ -8,6 +8,7 @@ import { downloadCsv } from '../admin/download-csv.ts';
 import { shortDay } from '../admin/format.ts';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminFunnel } from '../../../contract/funnel.ts';
+import { getAdminFunnelCsv } from '../../../contract/admin-leads.ts';
 
 // Back office: the cookieless conversion funnel (decision 097). Sources are typed by
 // visitors (utm_source, a referring host): they are only ever rendered as React text, so a forged
@@ -162,7 +163,7 @@ export default function FunnelPage() {
   const { data, error, loading } = useOperation(getAdminFunnel, { query: { weeks } });
 
   async function exportCsv() {
-    setExportError(await downloadCsv(`funnel.csv?weeks=${weeks}`, 'funnel.csv'));
+    setExportError(await downloadCsv(getAdminFunnelCsv, { query: { weeks } }, 'funnel.csv'));
   }
 
   return (

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import type { InvoiceSummary } from '../../../contract/invoices.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
-import { downloadFile } from '../../lib/download-file.ts';
+import { downloadOperation } from '../../lib/call-file.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
-import { getAdminOrdersInvoices, getInvoicesOrderById } from '../../../contract/invoices.ts';
+import { getAdminInvoicesPdf, getAdminOrdersInvoices, getInvoicesOrderById, getInvoicesPdf } from '../../../contract/invoices.ts';
 
 const KIND_LABEL = {
   receipt_voucher: 'Receipt voucher',
@@ -28,7 +28,8 @@ const labelOf = (inv: InvoiceSummary) =>
 export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId: string; admin?: boolean; refreshKey?: unknown }) {
   const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const base = admin ? 'admin/' : '';
+  // The customer's or the back office's operations, by side (as src/web/features/workspace/workspace-api.ts picks them).
+  const pdf = admin ? getAdminInvoicesPdf : getInvoicesPdf;
 
   useEffect(() => {
     (admin ? call(getAdminOrdersInvoices, { params: { id: orderId } }) : call(getInvoicesOrderById, { params: { id: orderId } }))
@@ -55,7 +56,7 @@ export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId:
             type="button"
             className={buttonClass('secondary', 'px-3 py-1.5 text-xs')}
             aria-label={`Download invoice ${inv.number} (PDF)`}
-            onClick={async () => setError(await downloadFile(`${base}invoices/${inv.id}/pdf`, `${inv.number.replace(/\//g, '-')}.pdf`))}
+            onClick={async () => setError(await downloadOperation(pdf, { params: { id: inv.id } }, `${inv.number.replace(/\//g, '-')}.pdf`))}
           >
             Download PDF
           </button>

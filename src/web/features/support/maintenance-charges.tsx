@@ -3,7 +3,8 @@ import type { AdminMaintenance } from '../../../contract/maintenance.ts';
 import { formatMinor, formatWhen } from '../admin/format.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { downloadFile } from '../../lib/download-file.ts';
+import { downloadOperation } from '../../lib/call-file.ts';
+import { getAdminInvoicesPdf } from '../../../contract/invoices.ts';
 import { useCanSee } from '../admin/owner-only.tsx';
 import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 
@@ -60,7 +61,7 @@ function InvoiceDownload({ id, number }: { id: string; number: string }) {
         type="button"
         className={buttonClass('secondary', 'px-3 py-1.5 text-xs')}
         aria-label={`Download invoice ${number} (PDF)`}
-        onClick={async () => setError(await downloadFile(`admin/invoices/${encodeURIComponent(id)}/pdf`, `${number.replace(/\//g, '-')}.pdf`))}
+        onClick={async () => setError(await downloadOperation(getAdminInvoicesPdf, { params: { id } }, `${number.replace(/\//g, '-')}.pdf`))}
       >
         Download PDF
       </button>

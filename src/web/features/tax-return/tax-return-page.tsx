@@ -6,6 +6,7 @@ import { Badge, Card, ErrorText, Loadable, PageHeader, Table, td } from '../admi
 import { downloadCsv } from '../admin/download-csv.ts';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminTaxReturnsByPeriod } from '../../../contract/tax-return.ts';
+import { getAdminTaxReturnsByFile } from '../../../contract/admin-leads.ts';
 
 // Back office, owner only: the month's return (docs/decisions/245-gstr1-monthly-return.md). Every
 // figure comes from the server, computed from the issued documents; buyer names are typed by
@@ -57,7 +58,7 @@ function ReturnTable({ period, name, title, note, columns, table, onError }: { p
     <Card title={title}>
       <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
         {note && <p className="max-w-2xl text-sm text-muted">{note}</p>}
-        <Button variant="secondary" className="min-h-11" onClick={async () => onError(await downloadCsv(`tax/returns/${period}/${name}.csv`, `${name}-${period}.csv`))}>
+        <Button variant="secondary" className="min-h-11" onClick={async () => onError(await downloadCsv(getAdminTaxReturnsByFile, { params: { period, file: `${name}.csv` } }, `${name}-${period}.csv`))}>
           Download {name}.csv
         </Button>
       </div>
