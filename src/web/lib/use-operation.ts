@@ -64,17 +64,25 @@ export function operationQuery<Op extends AnyOperation>(op: Op, input: Operation
   };
 }
 
+export interface ReadOptions {
+  /**
+   * Only an answer read (or set) since the screen opened: for a form that starts from the data and
+   * then keeps its own state (the order brief), which must not start from a cached, older copy.
+   */
+  fresh?: boolean;
+}
+
 /**
  * Reads one contract operation (docs/decisions/280-contract-operations.md); `input` null waits.
  * The screens' one way to read: a newer request (another input, a reload after a write) cancels
  * the one in flight through its AbortSignal, so a late answer never overwrites a newer one.
  */
-export function useOperation<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null): Loaded<OperationOutput<Op>> {
+export function useOperation<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null, { fresh = false }: ReadOptions = {}): Loaded<OperationOutput<Op>> {
   type T = OperationOutput<Op>;
   const client = useQueryClient();
   const options = operationQuery(op, input);
   const queryKey = options.queryKey;
-  const query = useQuery(options);
+  const query = useQuery(fresh ? { ...options, refetchOnMount: 'always' as const } : options);
   const { refetch } = query;
   const enabled = input !== null;
   const reload = useCallback(async () => {
@@ -93,7 +101,8 @@ export function useOperation<Op extends AnyOperation>(op: Op, input: OperationIn
   );
   const error = query.error;
   return {
-    data: query.data ?? null,
+    // A fresh read shows nothing older than the screen (what was cached is read again first).
+    data: (fresh && !query.isFetchedAfterMount ? null : query.data) ?? null,
     error: error ? errorMessage(error) : null,
     denied: error instanceof ApiError && (error.status === 401 || error.status === 403),
     status: error instanceof ApiError ? error.status : null,

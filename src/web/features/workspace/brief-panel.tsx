@@ -29,7 +29,8 @@ const toAnswers = (questions: BriefQuestion[], values: FormValues): BriefAnswers
 
 export default function BriefPanel({ ws }: { ws: Workspace }) {
   const read = briefRead(ws);
-  const brief = useOperation(read.op, read.input);
+  // The form starts from this answer and then keeps its own state: never from a cached copy.
+  const brief = useOperation(read.op, read.input, { fresh: true });
   if (brief.error) return <PanelError message={brief.error} />;
   if (!brief.data) return <PanelLoading label="Loading the brief" />;
   // A save's answer is the stored brief: kept as the read's (`set`, stable), so the tab opened again shows it.
