@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { listMessages, markThreadRead, postMessage } from './messages.ts';
+import { markThreadRead, postMessage, readThread } from './messages.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 
 // Order messages (decision 155): the same three operations for the customer
@@ -36,8 +36,8 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
         ...guard,
       },
       async (request) => {
-        const { order, viewer } = await orderOf(request);
-        return { success: true as const, messages: await listMessages(deps.db, order, side, { userId: viewer.userId, brand: deps.config.BRAND_NAME }) };
+        const p = request.params as { orderId?: string; id?: string };
+        return { success: true as const, messages: await readThread(deps.database, deps.db, (customer ? p.orderId : p.id) ?? '', viewerOf(request, side), deps.config.BRAND_NAME) };
       },
     );
 
