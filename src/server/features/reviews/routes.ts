@@ -8,7 +8,7 @@ import { authOf, requireUser } from '../../plugins/auth.ts';
 import { commentOnReview, resolveReviewComment } from './comment-review.ts';
 import { decideReview } from './decide-review.ts';
 import { deletePin, editPin } from './edit-pin.ts';
-import { listReviews } from './list-reviews.ts';
+import { listOwnReviews, listReviews } from './list-reviews.ts';
 import { openReview } from './open-review.ts';
 import { reviewOrder, type Side, type Viewer } from './review-order.ts';
 import { route } from '../../lib/route.ts';
@@ -47,9 +47,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const tags = ['reviews'];
   const onRequest = requireUser(deps.db);
   app.get('/orders/:orderId/reviews', { schema: { tags, ...listSchema }, onRequest }, async (request) => {
-    const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
-    const reviews = await listReviews(deps.db, order);
-    await seen(deps, order.orderId, 'customer');
+    const unseen = deps.queries.unseenNoticesSql?.('customer', 'reviews', 'o.id') ?? 'true';
+    const { order, reviews, unseen: toMark } = await listOwnReviews(deps, request.params.orderId, authOf(request).user.id, unseen);
+    if (toMark) await deps.events.publishAlone('order.seen', { orderId: order.orderId, side: 'customer', what: 'reviews', at: new Date() });
     return { success: true as const, reviews };
   });
 
