@@ -2,7 +2,8 @@
 // signed-in read must do at least, itself — the bearer token's SHA-256, then ONE indexed select on
 // the same database as the app (the session by its unique token hash joined to the user's orders by
 // orders_user_idx) — and answers the rows as JSON. No framework, no validation, no cache.
-// argv: port, then `postgres <url>` (pg pool of 20, as the app) or `pglite <data dir>`.
+// argv: port, then `postgres <url>` (pg pool of 20, as the app) or `pglite <data dir>`; a named
+// statement on both.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 
@@ -18,10 +19,30 @@ if (kind === 'postgres') {
   const pool = new pg.Pool({ connectionString: where, max: 20 });
   query = async (hash) => (await pool.query({ name: 'floor', text: SQL, values: [hash] })).rows;
 } else {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite, parse, protocol } = await import('@electric-sql/pglite');
   const db = new PGlite(where, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   await db.waitReady;
-  query = async (hash) => (await db.query(SQL, [hash])).rows;
+  // A named statement, as on PostgreSQL and as the app's reads (src/server/db/client.ts,
+  // docs/decisions/291-signed-in-reads-one-statement.md): parsed once, then bound and executed.
+  const { serialize } = protocol;
+  const exec = async (m) => (await db.execProtocol(m, { syncToFs: false })).messages;
+  await db._runExclusiveQuery(async () => {
+    try {
+      await exec(serialize.parse({ name: 'floor', text: SQL }));
+    } finally {
+      await exec(serialize.sync());
+    }
+  });
+  query = (hash) =>
+    db._runExclusiveQuery(async () => {
+      const messages = [];
+      try {
+        messages.push(...(await exec(serialize.bind({ statement: 'floor', values: [hash] }))), ...(await exec(serialize.describe({ type: 'P' }))), ...(await exec(serialize.execute({}))));
+      } finally {
+        messages.push(...(await exec(serialize.sync())));
+      }
+      return parse.parseResults(messages, db.parsers)[0].rows;
+    });
 }
 
 createServer(async (req, res) => {

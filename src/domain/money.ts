@@ -30,12 +30,17 @@ export const percentOf = (minor: number, percent: number) => Math.round((minor *
 /** "916.98" — fixed to the currency's digits, no symbol. */
 export const formatAmount = (minor: number, c: Pick<Currency, 'minorDigits'>) => toMajor(minor, c).toFixed(c.minorDigits);
 
+// One formatter per number of digits: toLocaleString with options builds a new Intl.NumberFormat on
+// every call (3 % of a signed-in support read, docs/decisions/291-signed-in-reads-one-statement.md). Same output.
+const amountFormats = new Map<number, Intl.NumberFormat>();
+function amountFormat(digits: number): Intl.NumberFormat {
+  let f = amountFormats.get(digits);
+  if (!f) amountFormats.set(digits, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f;
+}
+
 /** "$916.98" */
-export const formatMoney = (minor: number, c: Pick<Currency, 'minorDigits' | 'symbol'>) =>
-  `${c.symbol}${toMajor(minor, c).toLocaleString('en-US', {
-    minimumFractionDigits: c.minorDigits,
-    maximumFractionDigits: c.minorDigits,
-  })}`;
+export const formatMoney = (minor: number, c: Pick<Currency, 'minorDigits' | 'symbol'>) => `${c.symbol}${amountFormat(c.minorDigits).format(toMajor(minor, c))}`;
 
 /** "₹8,000" rather than "₹8,000.00" when the amount is whole (quotes, add-ons and their totals). */
 export function formatMoneyWhole(minor: number, c: Pick<Currency, 'minorDigits' | 'symbol'>): string {

@@ -48,8 +48,21 @@ export const stagesDone = (completedSteps: number) => Math.max(0, Math.min(compl
  * time zone. UTC unless the date belongs to another zone — an invoice is dated in its financial
  * year's zone (decision 094), named the same way: "April 1, 2026 at 12:30 AM Asia/Kolkata".
  */
-export const formatCustomerDate = (date: Date | string, timeZone = 'UTC') =>
-  `${(timeZone === 'UTC' ? stageDateFormat : zoneFormat(timeZone)).format(typeof date === 'string' ? new Date(date) : date)} ${timeZone}`;
+export function formatCustomerDate(date: Date | string, timeZone = 'UTC'): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  if (timeZone !== 'UTC') return `${zoneFormat(timeZone).format(d)} ${timeZone}`;
+  // The text shows minutes at most, so one minute is one text: a delivered order's status formats its
+  // fifteen stage dates on every read, and Intl's format was the read's largest own cost
+  // (docs/decisions/291-signed-in-reads-one-statement.md). Bounded: emptied past 10,000 minutes.
+  const minute = Math.floor(d.getTime() / 60_000);
+  let text = utcTexts.get(minute);
+  if (text === undefined) {
+    if (utcTexts.size >= 10_000) utcTexts.clear();
+    utcTexts.set(minute, (text = `${stageDateFormat.format(d)} UTC`));
+  }
+  return text;
+}
+const utcTexts = new Map<number, string>();
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {

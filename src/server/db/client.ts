@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse as pgliteParse, protocol } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -18,8 +18,8 @@ export interface Database {
   execScript(text: string): Promise<void>;
   /**
    * Raw parameterised query, for the few places drizzle's builder does not fit. `name` makes it a
-   * named prepared statement on PostgreSQL (parsed and planned once per connection: the hot
-   * signed-in reads, docs/decisions/285-signed-in-read-path.md); one name, one text.
+   * named prepared statement (parsed once per connection on PostgreSQL, per instance on PGlite: the
+   * hot signed-in reads, docs/decisions/285-signed-in-read-path.md and 291); one name, one text.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** The pg pool when running on PostgreSQL (socket.io adapter needs it). */
@@ -69,7 +69,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     async execScript(text) {
       await client.exec(text);
     },
-    async query(text, params) {
+    async query(text, params, name) {
+      if (name) return (await namedPgliteQuery(client, text, (params ?? []) as unknown[], name)) as never[];
       const r = await client.query(text, params as unknown[]);
       return r.rows as never[];
     },
@@ -78,6 +79,48 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       if (!client.closed) await client.close();
     },
   };
+}
+
+const { serialize } = protocol;
+/** The parameter types of each named statement prepared on a PGlite instance (its one session). */
+const pglitePrepared = new WeakMap<PGlite, Map<string, number[]>>();
+
+/**
+ * PGlite's `query` sends every statement unnamed (Parse, Describe, Bind, Describe, Execute, Sync), so
+ * each read is parsed and planned again inside the WASM PostgreSQL. A named statement is parsed once
+ * per instance, then only bound and executed: the same protocol steps `query` takes, under the same
+ * two locks (no transaction or other query in between), with its parameter serialisers and result
+ * parsers (docs/decisions/291-signed-in-reads-one-statement.md). One name, one text, as on PostgreSQL.
+ */
+async function namedPgliteQuery(client: PGlite, text: string, params: unknown[], name: string): Promise<unknown[]> {
+  let prepared = pglitePrepared.get(client);
+  if (!prepared) pglitePrepared.set(client, (prepared = new Map()));
+  const statements = prepared;
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      const exec = async (message: Uint8Array) => (await client.execProtocol(message, { syncToFs: false })).messages;
+      const messages = [];
+      try {
+        let types = statements.get(name);
+        if (!types) {
+          await exec(serialize.parse({ name, text }));
+          types = pgliteParse.parseDescribeStatementResults(await exec(serialize.describe({ type: 'S', name })));
+          statements.set(name, types);
+        }
+        const paramTypes = types;
+        const values = params.map((v, i) => {
+          if (v === null || v === undefined) return null;
+          const serializer = client.serializers[paramTypes[i]!];
+          return serializer ? serializer(v) : String(v);
+        });
+        messages.push(...(await exec(serialize.bind({ statement: name, values }))), ...(await exec(serialize.describe({ type: 'P' }))), ...(await exec(serialize.execute({}))));
+      } finally {
+        messages.push(...(await exec(serialize.sync())));
+      }
+      if (!client.isInTransaction()) await client.syncToFs();
+      return pgliteParse.parseResults(messages, client.parsers)[0]?.rows ?? [];
+    }),
+  );
 }
 
 async function openPostgres(url: string): Promise<Database> {

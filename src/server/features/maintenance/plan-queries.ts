@@ -63,6 +63,13 @@ maintenanceSupportExtension.coveredUntilSql = (orderIdSql: string) =>
   `(select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = ${orderIdSql}) end
       from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
 
+// The extension's `plan` as SQL json (support-window's planSql), null when the newest subscription is
+// only `created` or there is none: maintenanceSupportExtension's rule, startsAt as startsLater's.
+maintenanceSupportExtension.planSql = (orderIdSql: string) =>
+  `(select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until, 'cancelAtPeriodEnd', s.cancel_at_period_end,
+                                                      'startsAt', case when s.paid_until is null then s.starts_at end) end
+      from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
+
 /** When the next monthly charge comes: the end of the paid period of a plan that goes on. */
 const nextChargeOf = (s: Sub) => (s.paidUntil && !s.cancelAtPeriodEnd && (s.state === 'active' || s.state === 'pending') ? s.paidUntil.toISOString() : null);
 

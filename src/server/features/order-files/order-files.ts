@@ -54,6 +54,32 @@ export async function listOrderFiles(deps: AppDeps, order: OrderRef): Promise<Or
   return rows.map(toOrderFile);
 }
 
+// The customer's file list in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
+// orderFor's rule (their own order, past the checkout draft) and the files, a left join so an order
+// without files is one row of nulls and a missing order none (the same 404).
+const OWN_FILES_SQL = `select f.id, f.name, f.size::float8 as size, f.content_type, f.uploaded_by, f.created_at
+       from orders o left join order_files f on f.order_id = o.id
+      where o.public_id = $1 and o.user_id = $2 and o.state <> 'awaiting_advance'
+      order by f.created_at, f.id`;
+
+type OwnFileRow = { id: string | null; name: string; size: number; content_type: string; uploaded_by: 'customer' | 'agency'; created_at: Date | string };
+
+/** The files of the customer's own order, oldest first: `orderFor` then `listOrderFiles`, in one statement. */
+export async function listOwnOrderFiles(deps: Pick<AppDeps, 'database'>, publicId: string, userId: string): Promise<OrderFile[]> {
+  const rows = await deps.database.query<OwnFileRow>(OWN_FILES_SQL, [publicId, userId], 'own_order_files');
+  if (!rows.length) throw notFound(ORDER_NOT_FOUND);
+  return rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: r.id!,
+      name: r.name,
+      size: Number(r.size),
+      contentType: r.content_type as OrderFileType,
+      uploadedBy: r.uploaded_by,
+      createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
+    }));
+}
+
 async function fileOf(deps: AppDeps, order: OrderRef, fileId: string) {
   if (!UUID.test(fileId)) throw notFound(FILE_NOT_FOUND);
   const [row] = await deps.db

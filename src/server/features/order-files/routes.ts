@@ -20,7 +20,7 @@ import { route } from '../../lib/route.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { contentDisposition } from './file-name.ts';
-import { deleteOrderFile, listOrderFiles, markFilesSeenByAgency, openOrderFile, orderFor, type Viewer } from './order-files.ts';
+import { deleteOrderFile, listOrderFiles, listOwnOrderFiles, markFilesSeenByAgency, openOrderFile, orderFor, type Viewer } from './order-files.ts';
 import { maxUploadBytes, refuseEarly, uploadOrderFile } from './upload-file.ts';
 
 // Order files: the same four operations for the customer (/orders/…) and the founder
@@ -65,6 +65,7 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
       side === 'customer' ? getOrdersFiles : getAdminOrdersFiles,
       { schema: { tags, summary: "The order's files, oldest first" }, ...guard },
       async (request) => {
+        if (side === 'customer') return { success: true as const, files: await listOwnOrderFiles(deps, request.params.orderId, authOf(request).user.id) };
         const order = await orderFor(deps, request.params.orderId, viewerOf(request, side));
         // The agency has seen the customer's files: they leave the founder's inbox (docs/decisions/213-action-counts.md).
         if (side === 'agency') {

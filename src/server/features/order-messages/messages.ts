@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderMessage, PostOrderMessageBody } from '../../../contract/order-messages.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import { orderMessageFiles, orderMessageReads, orderMessages, type MessageSide } from '../../db/schema/order-messages.ts';
 import { orderFiles } from '../../db/schema/order-files.ts';
 import { users } from '../../db/schema/platform.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
 import { markNoticesRead } from '../notices/notices.ts';
@@ -84,16 +84,65 @@ export async function markThreadRead(db: Db | Tx, order: OrderRef, side: Message
   await markNoticesRead(db, order.orderId, side, ['message'], now);
 }
 
-/** The thread, oldest first; reading it marks it read for the viewer's side. */
-export async function listMessages(db: Db, order: OrderRef, side: MessageSide, reader: MessageReader): Promise<OrderMessage[]> {
-  const rows = await db
-    .select({ ...messageColumns, seq: orderMessages.seq })
-    .from(orderMessages)
-    .leftJoin(users, eq(users.id, orderMessages.senderUserId))
-    .where(eq(orderMessages.orderId, order.orderId))
-    .orderBy(asc(orderMessages.seq));
-  await markThreadRead(db, order, side, new Date(), rows.at(-1)?.seq ?? 0);
-  return withFiles(db, rows, reader);
+// The thread in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
+// workspaceOrder's rule (lib/workspace-order.ts: a customer's own order past the checkout draft; any
+// paid order for the agency), the messages with their attachments, and what reading them would change
+// — the side's read marker and its unread message notices — so a read that changes nothing writes
+// nothing (markThreadRead wrote two rows on every read).
+const THREAD_SQL = `select o.id as order_id, o.public_id as order_public_id, u.email as customer_email,
+         st.last_read_seq, st.unseen,
+         m.id, m.sender, m.text, m.created_at, m.sender_user_id, su.name as sender_name, m.seq::float8 as seq,
+         (select coalesce(json_agg(f.file_id order by f.position), '[]'::json) from order_message_files f where f.message_id = m.id) as file_ids
+    from orders o
+    join users u on u.id = o.user_id
+    cross join lateral (
+      select coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = $3), 0)::float8 as last_read_seq,
+             exists (select 1 from notices n where n.order_id = o.id and n.recipient = $3 and n.kind = 'message'
+                        and n.read_at is null and n.sent_at is null) as unseen
+    ) st
+    left join order_messages m on m.order_id = o.id
+    left join users su on su.id = m.sender_user_id
+   where o.public_id = $1 and o.state <> 'awaiting_advance' and ($2::uuid is null or o.user_id = $2::uuid)
+   order by m.seq`;
+
+interface ThreadRow {
+  order_id: string;
+  order_public_id: string;
+  customer_email: string;
+  last_read_seq: number;
+  unseen: boolean;
+  id: string | null;
+  sender: MessageSide;
+  text: string;
+  created_at: Date | string;
+  sender_user_id: string | null;
+  sender_name: string | null;
+  seq: number;
+  file_ids: string[];
+}
+
+/**
+ * The thread of the order `publicId` as `viewer` may see it (404 otherwise), oldest first; reading
+ * it marks it read for the viewer's side up to the last message shown.
+ */
+export async function readThread(database: Pick<Database, 'query'>, db: Db, publicId: string, viewer: ThreadViewer, brand: string): Promise<OrderMessage[]> {
+  const rows = await database.query<ThreadRow>(THREAD_SQL, [publicId, viewer.side === 'customer' ? viewer.userId : null, viewer.side], 'order_thread');
+  const first = rows[0];
+  if (!first) throw notFound('Order not found.');
+  const messages = rows.filter((r) => r.id !== null);
+  const lastSeq = Number(messages.at(-1)?.seq ?? 0);
+  if (first.unseen || lastSeq > Number(first.last_read_seq)) {
+    await markThreadRead(db, { orderId: first.order_id, orderPublicId: first.order_public_id, customerEmail: first.customer_email }, viewer.side, new Date(), lastSeq);
+  }
+  return messages.map((r) => ({
+    id: r.id!,
+    sender: r.sender,
+    text: r.text,
+    fileIds: r.file_ids,
+    createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
+    authorName: authorNameOf(r.sender, r.sender_name, brand),
+    mine: r.sender_user_id !== null && r.sender_user_id === viewer.userId,
+  }));
 }
 
 /**

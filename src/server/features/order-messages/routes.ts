@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { listMessages, markThreadRead, postMessage } from './messages.ts';
+import { markThreadRead, postMessage, readThread } from './messages.ts';
 import { route } from '../../lib/route.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 
@@ -33,8 +33,8 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
       customer ? getOrdersMessages : getAdminOrdersMessages,
       { schema: { tags, ...security, summary: "The order's messages, oldest first; reading them marks them read" }, ...guard },
       async (request) => {
-        const { order, viewer } = await orderOf(request);
-        return { success: true as const, messages: await listMessages(deps.db, order, side, { userId: viewer.userId, brand: deps.config.BRAND_NAME }) };
+        const publicId = 'orderId' in request.params ? request.params.orderId : request.params.id;
+        return { success: true as const, messages: await readThread(deps.database, deps.db, publicId, viewerOf(request, side), deps.config.BRAND_NAME) };
       },
     );
 

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Review, ReviewComment } from '../../../contract/reviews.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { namedStatement } from '../../lib/named-statement.ts';
 import { orderReviewComments, orderReviewDecisions, orderReviewFiles, orderReviews } from '../../db/schema/reviews.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
 
@@ -55,6 +57,33 @@ export async function listReviews(db: Db, order: OrderRef, onlyId?: string): Pro
     comments: comments.filter((c) => c.reviewId === r.id).map(toComment),
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * The customer's GET …/reviews in as few statements as the order allows
+ * (docs/decisions/291-signed-in-reads-one-statement.md): ONE named statement reads reviewOrder's rule
+ * (their own order past the checkout draft), whether it has rounds and whether its `order.seen` would
+ * mark anything (`unseenSql`, the notices feature's expression; always true when unset); the rounds'
+ * details are read only when there are rounds. Then `seen` publishes when it must.
+ */
+export async function listOwnReviews(
+  deps: { database: Pick<Database, 'query'>; db: Db },
+  publicId: string,
+  userId: string,
+  unseenSql: string,
+): Promise<{ order: OrderRef; reviews: Review[]; unseen: boolean }> {
+  const text = `select o.id as order_id, o.public_id as order_public_id, u.email as customer_email, ${unseenSql} as unseen,
+         exists (select 1 from order_reviews r where r.order_id = o.id) as has_reviews
+    from orders o join users u on u.id = o.user_id
+   where o.public_id = $1 and o.user_id = $2 and o.state <> 'awaiting_advance'`;
+  const [row] = await deps.database.query<{ order_id: string; order_public_id: string; customer_email: string; unseen: boolean; has_reviews: boolean }>(
+    text,
+    [publicId, userId],
+    namedStatement('own_reviews', text),
+  );
+  if (!row) throw notFound('Order not found.');
+  const order: OrderRef = { orderId: row.order_id, orderPublicId: row.order_public_id, customerEmail: row.customer_email };
+  return { order, reviews: row.has_reviews ? await listReviews(deps.db, order) : [], unseen: Boolean(row.unseen) };
 }
 
 /** One round as the API answers it, after its write committed. */

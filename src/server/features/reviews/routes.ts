@@ -7,7 +7,7 @@ import { authOf, requireUser } from '../../plugins/auth.ts';
 import { commentOnReview, resolveReviewComment } from './comment-review.ts';
 import { decideReview } from './decide-review.ts';
 import { deletePin, editPin } from './edit-pin.ts';
-import { listReviews } from './list-reviews.ts';
+import { listOwnReviews, listReviews } from './list-reviews.ts';
 import { openReview } from './open-review.ts';
 import { reviewOrder, type Side, type Viewer } from './review-order.ts';
 import { route } from '../../lib/route.ts';
@@ -53,7 +53,12 @@ const listAs = (deps: AppDeps, side: Side) => async (request: FastifyRequest & {
 export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const tags = ['reviews'];
   const onRequest = requireUser(deps.db);
-  route(app, getOrdersReviews, { schema: { tags, summary: LIST_SUMMARY }, onRequest }, listAs(deps, 'customer'));
+  route(app, getOrdersReviews, { schema: { tags, summary: LIST_SUMMARY }, onRequest }, async (request) => {
+    const unseen = deps.queries.unseenNoticesSql?.('customer', 'reviews', 'o.id') ?? 'true';
+    const { order, reviews, unseen: toMark } = await listOwnReviews(deps, request.params.orderId, authOf(request).user.id, unseen);
+    if (toMark) await deps.events.publishAlone('order.seen', { orderId: order.orderId, side: 'customer', what: 'reviews', at: new Date() });
+    return { success: true as const, reviews };
+  });
 
   route(app, postOrdersReviewsComments, { schema: { tags, summary: 'Drops a pin with a comment on one of the round\'s files (x, y: fractions 0..1 of the image); only while the round is open (409 after)' }, onRequest, config: perSession(120) }, commentAs(deps, 'customer'));
 

@@ -23,7 +23,12 @@ export interface PlanOffer {
 /** The plan's monthly price in the order's currency. */
 export async function maintenanceOffer(deps: AppDeps, db: Db | Tx, orderId: string): Promise<PlanOffer> {
   const [order] = await db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  const { amount, currency } = monthlyPriceIn(deps, order?.currency ?? '');
+  return maintenanceOfferIn(deps, order?.currency ?? '');
+}
+
+/** The offer for an order whose currency the caller has read already. */
+export function maintenanceOfferIn(deps: AppDeps, orderCurrency: string): PlanOffer {
+  const { amount, currency } = monthlyPriceIn(deps, orderCurrency);
   const ctx = moneyContext(deps);
   return { currency, monthlyPrice: amount, priceLabel: formatMoney(amount, findCurrency(currency, ctx.currencies) ?? ctx.defaultCurrency), plusGst: currency === 'INR' };
 }

@@ -12,8 +12,10 @@ import { recordAudit } from '../../lib/audit-log.ts';
 import type { OrderRef, SupportRef } from '../../lib/domain-events.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 import { filesOfOrder } from '../order-files/order-files.ts';
-import { maintenanceOffer } from './plan-offer.ts';
-import { supportWindow } from './support-window.ts';
+import { maintenanceOffer, maintenanceOfferIn, type PlanOffer } from './plan-offer.ts';
+import { extensionCoveredUntilSql, extensionPlanSql, supportWindow, windowOf, type SupportWindow } from './support-window.ts';
+import { namedStatement } from '../../lib/named-statement.ts';
+import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { authorNameOf } from '../../../domain/author-name.ts';
 import { authorNameOfUser } from '../../lib/name-of-user.ts';
 
@@ -62,14 +64,69 @@ export async function toRequest(db: Db | Tx, r: RequestRow): Promise<SupportRequ
 export async function supportOverview(deps: AppDeps, order: OrderRef, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
   const window = await supportWindow(deps.db, deps.config.SUPPORT_DAYS, order.orderId, now);
   const rows = await deps.db.select().from(supportRequests).where(eq(supportRequests.orderId, order.orderId)).orderBy(desc(supportRequests.createdAt));
+  return overviewOf(deps, window, await maintenanceOffer(deps, deps.db, order.orderId), rows.map(toSummary), now);
+}
+
+// The customer's support page in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
+// supportOrder's rule (their own delivered order), the delivery (order_stages' key), the registered
+// extensions' plan and paid period as SQL, the currency of the plan offer, and the requests.
+function ownOverviewSql(planSql: string, coveredSql: string) {
+  return `select o.currency, d.completed_at as delivered_at, ${planSql} as plan, ${coveredSql} as covered_until,
+           (select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'category', r.category, 'state', r.state,
+                                                       'createdAt', r.created_at, 'lastMessageAt', r.last_message_at) order by r.created_at desc), '[]'::json)
+              from support_requests r where r.order_id = o.id) as requests
+      from orders o
+      join users u on u.id = o.user_id
+      left join order_stages d on d.order_id = o.id and d.stage = ${Number(DELIVERY_STAGE)}
+     where o.public_id = $1 and o.user_id = $2 and o.state = 'delivered'`;
+}
+
+type Stamp = Date | string | null;
+const dateOf = (v: Stamp) => (v === null ? null : v instanceof Date ? v : new Date(v));
+interface PlanJson {
+  state: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  startsAt: string | null;
+}
+interface RequestJson {
+  id: string;
+  title: string;
+  category: RequestRow['category'];
+  state: RequestRow['state'];
+  createdAt: string;
+  lastMessageAt: string;
+}
+
+/**
+ * GET …/support of the customer's own delivered order `publicId` (404 otherwise): supportOverview's
+ * answer in one statement. An extension without SQL forms reads it the old way.
+ */
+export async function ownSupportOverview(deps: AppDeps, publicId: string, viewer: ThreadViewer, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
+  const planSql = extensionPlanSql('o.id');
+  const coveredSql = extensionCoveredUntilSql('o.id');
+  if (planSql === undefined || coveredSql === undefined) return supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now);
+  const text = ownOverviewSql(planSql, coveredSql);
+  const [row] = await deps.database.query<{ currency: string; delivered_at: Stamp; plan: PlanJson | null; covered_until: Stamp; requests: RequestJson[] }>(
+    text,
+    [publicId, viewer.userId],
+    namedStatement('own_support', text),
+  );
+  if (!row) throw notFound('Order not found.');
+  const plan = row.plan && { state: row.plan.state, currentPeriodEnd: dateOf(row.plan.currentPeriodEnd), cancelAtPeriodEnd: row.plan.cancelAtPeriodEnd, startsAt: dateOf(row.plan.startsAt) };
+  const window = windowOf(dateOf(row.delivered_at), deps.config.SUPPORT_DAYS, plan && { plan, coveredUntil: dateOf(row.covered_until) }, now);
+  return overviewOf(deps, window, maintenanceOfferIn(deps, row.currency), row.requests.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), lastMessageAt: new Date(r.lastMessageAt).toISOString() })), now);
+}
+
+function overviewOf(deps: AppDeps, window: SupportWindow, offer: PlanOffer, requests: ReturnType<typeof toSummary>[], now: Date): Omit<SupportOverviewResponse, 'success'> {
   return {
     supportUntil: iso(window.supportUntil),
     covered: window.covered,
     plan: window.plan
       ? { state: window.plan.state, currentPeriodEnd: iso(window.plan.currentPeriodEnd), cancelAtPeriodEnd: window.plan.cancelAtPeriodEnd, startsAt: iso(window.plan.startsAt ?? null) }
       : null,
-    planOffer: { ...(await maintenanceOffer(deps, deps.db, order.orderId)), startsAt: iso(window.includedUntil && window.includedUntil > now ? window.includedUntil : null) },
-    requests: rows.map(toSummary),
+    planOffer: { ...offer, startsAt: iso(window.includedUntil && window.includedUntil > now ? window.includedUntil : null) },
+    requests,
     responseTargetHours: deps.config.SUPPORT_FIRST_RESPONSE_HOURS,
   };
 }

@@ -5,7 +5,7 @@ import { perSession } from '../../lib/per-session-limit.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { queueItem, supportQueue } from './queue.ts';
-import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, resolveByCustomer, setRequestState, supportOrder, supportOverview, toRequest } from './requests.ts';
+import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, resolveByCustomer, setRequestState, supportOrder, supportOverview, ownSupportOverview, toRequest } from './requests.ts';
 import { route } from '../../lib/route.ts';
 import { getOrdersSupport, postOrdersSupportRequests, getOrdersSupportRequestsMessages, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, getAdminSupport, getAdminSupportByRequestId, postAdminSupportMessages, postAdminSupportState, getAdminOrdersSupport } from '../../../contract/support.ts';
 
@@ -22,7 +22,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const onRequest = requireUser(deps.db);
   const orderOf = (request: FastifyRequest) => supportOrder(deps.db, (request.params as { orderId: string }).orderId, customerOf(request));
 
-  route(app, getOrdersSupport, { schema: { tags, summary: "The order's support: until when it is covered, the maintenance plan, the requests (newest first)" }, onRequest }, async (request) => ({ success: true as const, ...(await supportOverview(deps, await orderOf(request))) }));
+  route(app, getOrdersSupport, { schema: { tags, summary: "The order's support: until when it is covered, the maintenance plan, the requests (newest first)" }, onRequest }, async (request) => ({ success: true as const, ...(await ownSupportOverview(deps, (request.params as { orderId: string }).orderId, customerOf(request))) }));
 
   route(app, postOrdersSupportRequests, { schema: { tags, summary: 'Opens a support request (bug, change or question), optionally with files of the order; 402 SUPPORT_ENDED once support has ended' }, onRequest, config: perSession(20) }, async (request, reply) => {
       const order = await orderOf(request);

@@ -41,14 +41,25 @@ export type SupportExtensionSource = (db: Db | Tx, orderId: string, now: Date) =
  */
 export type SupportExtensionSql = (orderIdSql: string) => string;
 
-const sources: (SupportExtensionSource & { coveredUntilSql?: SupportExtensionSql })[] = [];
+/**
+ * The SQL forms an extension may carry on its function: `coveredUntilSql` (the order list folds the
+ * window into its statement) and `planSql`, the extension's `plan` as a `json` value with the fields
+ * of SupportPlan (timestamps as JSON strings), null when the order has none — the support page reads
+ * it in its one statement (docs/decisions/291-signed-in-reads-one-statement.md).
+ */
+export interface SupportExtensionForms {
+  coveredUntilSql?: SupportExtensionSql;
+  planSql?: SupportExtensionSql;
+}
+
+const sources: (SupportExtensionSource & SupportExtensionForms)[] = [];
 
 /**
  * Called once by a feature that extends support (the maintenance plan). Registered for the process,
  * like order-files' in-use checks: the source takes the database as a parameter, so it serves every
  * app instance a test builds. The same function twice is one registration.
  */
-export function addSupportExtension(source: SupportExtensionSource & { coveredUntilSql?: SupportExtensionSql }): void {
+export function addSupportExtension(source: SupportExtensionSource & SupportExtensionForms): void {
   if (!sources.includes(source)) sources.push(source);
 }
 
@@ -66,6 +77,16 @@ export function extensionCoveredUntilSql(orderIdSql: string): string | undefined
   if (sources.some((s) => !s.coveredUntilSql)) return undefined;
   const parts = sources.map((s) => s.coveredUntilSql!(orderIdSql));
   return parts.length === 0 ? 'null::timestamptz' : parts.length === 1 ? parts[0] : `coalesce(${parts.join(', ')})`;
+}
+
+/**
+ * The registered extensions' plan (the first that has one) as one SQL `json` expression, or undefined
+ * when an extension lacks either SQL form (the caller then reads the window with supportWindow).
+ */
+export function extensionPlanSql(orderIdSql: string): string | undefined {
+  if (sources.some((s) => !s.planSql || !s.coveredUntilSql)) return undefined;
+  const parts = sources.map((s) => s.planSql!(orderIdSql));
+  return parts.length === 0 ? 'null::json' : parts.length === 1 ? parts[0] : `coalesce(${parts.join(', ')})`;
 }
 
 /** The end of the support window from the delivery and what an extension paid for (windowOf's rule). */

@@ -21,6 +21,7 @@ import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { PLAN_OFFER_TEMPLATE } from './jobs.ts';
 import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
 import { countPastResponseTarget, supportQueue } from './queue.ts';
+import { supportOrder, supportOverview } from './requests.ts';
 import { addSupportExtension, removeSupportExtension, type SupportExtensionSource } from './support-window.ts';
 
 // Support after delivery on the real app (decision 170) (PGlite, or PostgreSQL with TEST_DB=postgres): the window, the
@@ -144,6 +145,43 @@ describe('the support window', () => {
       removeSupportExtension(source);
     }
     expect((await post(t, customer, requestsUrl(orderId), { title: 'Plan gone', description: 'x', category: 'question' })).statusCode).toBe(402);
+  });
+
+  it("the customer's one-statement read answers as the step-by-step read, with the maintenance plan's own rows (docs/decisions/291-signed-in-reads-one-statement.md)", async () => {
+    const { customer, orderId } = await deliveredCustomer(t, 'support.sql-plan@example.com');
+    const [row] = await t.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [orderId]);
+    await openOne(customer, orderId, 'First');
+    await openOne(customer, orderId, 'Second', 'change');
+    const addPlan = (state: string, createdAgoMs: number, paidUntil: Date | null, startsAt: Date | null, cancel = false) =>
+      t.deps.database.query(
+        `insert into maintenance_subscriptions (order_id, provider, provider_subscription_id, provider_plan_id, currency, amount, state, cancel_at_period_end, paid_until, starts_at, created_at)
+         values ($1, 'test', $2, 'plan', 'USD', 49, $3, $4, $5, $6, now() - make_interval(secs => $7::float8))`,
+        [row!.id, `sub_${state}_${createdAgoMs}`, state, cancel, paidUntil, startsAt, createdAgoMs / 1000],
+      );
+    const compare = async () => {
+      const res = await get(t, customer, supportUrl(orderId));
+      expect(res.statusCode, res.body).toBe(200);
+      const now = new Date();
+      const stepByStep = await supportOverview(t.deps, await supportOrder(t.deps.db, orderId, { side: 'customer', userId: customer.user.id }), now);
+      const { success, ...body } = res.json();
+      expect(success).toBe(true);
+      expect(body).toEqual(JSON.parse(JSON.stringify(stepByStep)));
+      return body as { plan: unknown; supportUntil: string; requests: { title: string }[] };
+    };
+    expect((await compare()).requests.map((r) => r.title)).toEqual(['Second', 'First']);
+    // A plan only created is no plan; then one waiting to start; then a paid one past the included year, cancelled at its end.
+    await addPlan('created', 3000, null, null);
+    expect((await compare()).plan).toBeNull();
+    const setFirst = (state: string, paidUntil: Date | null, startsAt: Date | null) =>
+      t.deps.database.query(`update maintenance_subscriptions set state = $2, paid_until = $3, starts_at = $4 where order_id = $1`, [row!.id, state, paidUntil, startsAt]);
+    await setFirst('active', null, later(30 * DAY));
+    expect((await compare()).plan).toMatchObject({ state: 'active', currentPeriodEnd: null });
+    // One live plan per order: the first is over (it paid a shorter period) before the next one.
+    await setFirst('completed', later(-2 * DAY), null);
+    const paid = new Date(Date.now() + 500 * DAY + 123);
+    await addPlan('cancelled', 1000, paid, later(-DAY), true);
+    const last = await compare();
+    expect(last).toMatchObject({ supportUntil: paid.toISOString(), plan: { state: 'cancelled', currentPeriodEnd: paid.toISOString(), cancelAtPeriodEnd: true, startsAt: null } });
   });
 
   it("My Orders and the back office's customer page carry each order's supportUntil (null before delivery, the plan's extension included)", async () => {
