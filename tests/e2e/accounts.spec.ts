@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/a11y.ts';
 import { ADMIN_EMAIL, APP_URL, FIRST_ADMIN_EMAIL } from './ports.ts';
 import { codeMailCount, enterDetails, login, readCode, resendWaitOver } from './helpers/auth.ts';
 import { payAdvanceInTestCheckout } from './helpers/orders.ts';
@@ -9,11 +9,6 @@ import { payAdvanceInTestCheckout } from './helpers/orders.ts';
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The dev login and consent pages of the local OpenID provider (oidc-provider). */
 async function signInAtProvider(page: Page, email: string) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/a11y.ts';
 import { login } from './helpers/auth.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
 import { ADMIN_EMAIL } from './ports.ts';
@@ -8,11 +8,6 @@ import { ADMIN_EMAIL } from './ports.ts';
 // checkout → dashboard → status stage 1 → stages advanced through the tracker service → pay the
 // remaining → delivery link; the referrer sees earned cashback.
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 
 /** The test checkout page: clearly test mode, then Pay. */

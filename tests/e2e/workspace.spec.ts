@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/a11y.ts';
 import { dueDateAfter, formatDueDate } from '../../src/domain/delivery-date.ts';
 import { login } from './helpers/auth.ts';
 import { DESIGN_ABOUT, DESIGN_HOME, LOGO } from './helpers/images.ts';
@@ -16,11 +16,6 @@ const mailsTo = async (to: string): Promise<Mail[]> => (await (await fetch(`${MA
 // customer and the founder use it — brief, files, a design review with pins and two rounds, the
 // approval that completes "UI Review" and sets the delivery date, and the live message thread.
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
