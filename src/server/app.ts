@@ -81,6 +81,7 @@ import { subscribeReferrals } from './features/referrals/subscriptions.ts';
 import { subscribeAbandonedCheckouts } from './features/abandoned-checkouts/subscriptions.ts';
 import { subscribeFunnel } from './features/funnel/subscriptions.ts';
 import { subscribeChanges } from './features/changes/subscriptions.ts';
+import { subscribeMaintenance } from './features/maintenance/subscriptions.ts';
 import { changeRoutes } from './features/changes/routes.ts';
 
 export interface BuiltApp {
@@ -200,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribeOrderFiles(deps);
   // Support requests and their messages become notices too (decision 170).
   subscribeSupport(deps);
+  // A paid maintenance plan extends the support window (docs/decisions/315-support-extension-on-deps.md).
+  subscribeMaintenance(deps);
   // A review approved sets the due date and completes its stage (decision 150).
   subscribeDeliveryDate(deps);
   subscribeReviews(deps);

@@ -9,6 +9,7 @@ import type { FileStorage } from './integrations/storage/file-storage.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { JobQueue } from './features/jobs/job-queue.ts';
 import type { FileApprovedCheck, FileInUseCheck } from './features/order-files/file-in-use.ts';
+import type { SupportExtensionQuery } from './features/support/support-window.ts';
 
 /**
  * Questions one feature asks and others answer. Each answering feature adds its answer once, at
@@ -25,6 +26,12 @@ export interface AppQueries {
    * (docs/decisions/285-signed-in-read-path.md); unset, it always publishes.
    */
   unseenNoticesSql?: (side: 'customer' | 'agency', what: 'stages' | 'reviews', orderIdSql: string) => string;
+  /**
+   * What extends an order's support window past the included days (set by the maintenance feature:
+   * its paid plan). Unset, support is the included days only, with no plan
+   * (docs/decisions/315-support-extension-on-deps.md).
+   */
+  supportExtension?: SupportExtensionQuery;
 }
 
 /** What features receive from buildApp: passed explicitly, never hidden in decorators. */

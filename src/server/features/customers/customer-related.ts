@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { identities } from '../../db/schema/accounts.ts';
 import { chatConversations } from '../../db/schema/chat.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { supportWindow } from '../support/support-window.ts';
+import { supportWindow, type SupportExtensionQuery } from '../support/support-window.ts';
 
 // What other features know about a customer (orders, chat, sign-in).
 
@@ -20,7 +20,7 @@ export async function orderCounts(db: Db, userIds: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 
-export async function ordersOf(db: Db, userId: string, supportDays: number, now = new Date()): Promise<CustomerDetailResponse['orders']> {
+export async function ordersOf(db: Db, userId: string, supportDays: number, supportExtension: SupportExtensionQuery | undefined, now = new Date()): Promise<CustomerDetailResponse['orders']> {
   const rows = await db
     .select({
       order: orders,
@@ -32,7 +32,7 @@ export async function ordersOf(db: Db, userId: string, supportDays: number, now 
   // Each order's support window (null until delivered; few orders per customer).
   const supportUntil = new Map<string, string>();
   for (const r of rows) {
-    const window = await supportWindow(db, supportDays, r.order.id, now);
+    const window = await supportWindow(db, supportExtension, supportDays, r.order.id, now);
     if (window.supportUntil) supportUntil.set(r.order.id, window.supportUntil.toISOString());
   }
   return rows.map((r) => ({

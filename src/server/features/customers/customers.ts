@@ -7,6 +7,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { conversationsOf, orderCounts, ordersOf, signInMethodsOf } from './customer-related.ts';
+import type { SupportExtensionQuery } from '../support/support-window.ts';
 
 const liveSession = (now: Date) =>
   and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now));
@@ -48,12 +49,12 @@ export async function listCustomers(db: Db, q: CustomerListQuery): Promise<Custo
   };
 }
 
-export async function getCustomer(db: Db, id: string, supportDays: number): Promise<CustomerDetailResponse> {
+export async function getCustomer(db: Db, id: string, supportDays: number, supportExtension: SupportExtensionQuery | undefined): Promise<CustomerDetailResponse> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('No such customer.');
   const [live, orders, conversations, methods] = await Promise.all([
     db.select().from(sessions).where(and(eq(sessions.userId, id), liveSession(new Date()))).orderBy(desc(sessions.lastSeenAt)),
-    ordersOf(db, id, supportDays),
+    ordersOf(db, id, supportDays, supportExtension),
     conversationsOf(db, id),
     signInMethodsOf(db, id),
   ]);

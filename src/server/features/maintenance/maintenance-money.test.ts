@@ -83,7 +83,7 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
   it('a maintenance subscription during the window charges nothing until the window ends — even when the request asks to start now', async () => {
     const owner = await loginAs(t, 'plan-money.window@example.com');
     const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 30);
-    const { includedUntil } = await supportWindow(t.deps.db, 365, order.id);
+    const { includedUntil } = await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id);
     // Attack: the request asks to start at once (every way a client might spell it).
     const res = await subscribe(owner, order.publicId, { acceptTerms: true, startNow: true, startAt: new Date().toISOString(), start_at: Math.floor(Date.now() / 1000) + 60, startsAt: null });
     expect(res.statusCode, res.body).toBe(200);
@@ -177,7 +177,7 @@ describe('with the built-in test checkout', () => {
   it('a maintenance subscription during the window charges nothing until the window ends — even when the request asks to start now', async () => {
     const owner = await loginAs(t, 'plan-money.testmode@example.com');
     const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 30);
-    const { includedUntil } = await supportWindow(t.deps.db, 365, order.id);
+    const { includedUntil } = await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`,

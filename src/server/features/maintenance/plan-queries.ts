@@ -43,7 +43,7 @@ export async function paidPlanPeriodEnd(db: Db | Tx, orderId: string): Promise<D
 }
 
 /**
- * The support window's extension (features/support addSupportExtension): the plan as the support
+ * The support window's extension (`deps.queries.supportExtension`, set in ./subscriptions.ts): the plan as the support
  * page shows it, and support covered to the end of the paid period. A subscription never paid
  * (still `created`) is no plan yet.
  */

@@ -8,8 +8,6 @@ import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { escapeHtml } from '../mail/render-email.ts';
 import { TEST_CHECKOUT_BUTTON, testCheckoutHtml } from '../../integrations/payments/test-checkout-page.ts';
-import { addSupportExtension } from '../support/support-window.ts';
-import { maintenanceSupportExtension } from './plan-queries.ts';
 import { cancelAtPeriodEnd, keepPlan, subscribe, verifySubscription } from './subscribe.ts';
 import { authoriseTestSubscription, chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
 import { route } from '../../lib/route.ts';
@@ -19,8 +17,6 @@ import { postOrdersMaintenanceSubscribe, postOrdersMaintenanceVerify, postOrders
 // token and the caller's own delivered order, else 404.
 
 export const maintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  // While a plan has paid a period, support runs to its end (features/support asks the extension).
-  addSupportExtension(maintenanceSupportExtension);
   const tags = ['maintenance'];
   const guard = { onRequest: requireUser(deps.db) };
 

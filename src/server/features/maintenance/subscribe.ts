@@ -94,7 +94,7 @@ const START_MARGIN_MS = 5 * 60_000;
  * request carries nothing about it.
  */
 async function startOf(deps: AppDeps, tx: Tx, orderId: string, now = new Date()): Promise<Date | null> {
-  const { includedUntil } = await supportWindow(tx, deps.config.SUPPORT_DAYS, orderId, now);
+  const { includedUntil } = await supportWindow(tx, deps.queries.supportExtension, deps.config.SUPPORT_DAYS, orderId, now);
   return includedUntil && includedUntil.getTime() - now.getTime() > START_MARGIN_MS ? includedUntil : null;
 }
 

@@ -28,7 +28,7 @@ describe('maintenance plan in the built-in test checkout', () => {
     const owner = await loginAs(t, 'plan.testmode@example.com');
     // Delivered 400 days ago: the included year is over.
     const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 400);
-    expect((await supportWindow(t.deps.db, 365, order.id)).covered).toBe(false);
+    expect((await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id)).covered).toBe(false);
     const base = `/api/v1/orders/${order.publicId}/maintenance`;
 
     const subscribed = await t.app.inject({ method: 'POST', url: `${base}/subscribe`, headers: owner.headers, payload: { acceptTerms: true } });
@@ -99,9 +99,9 @@ describe('maintenance plan in the built-in test checkout', () => {
     expect(new Set(twoInvoices.map((i) => i.number)).size).toBe(2);
 
     // Support, over since day 365, now runs to the end of the paid period.
-    const window = await supportWindow(t.deps.db, 365, order.id, new Date(firstEnd.getTime() + DAY));
+    const window = await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id, new Date(firstEnd.getTime() + DAY));
     expect(window).toMatchObject({ covered: true, supportUntil: after!.paidUntil, plan: { state: 'active', currentPeriodEnd: after!.paidUntil } });
-    expect((await supportWindow(t.deps.db, 365, order.id, new Date(after!.paidUntil!.getTime() + 1))).covered).toBe(false);
+    expect((await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id, new Date(after!.paidUntil!.getTime() + 1))).covered).toBe(false);
     // My Orders reads the same end in its one statement, through the plan's SQL form (decision 285).
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/order/getAllOrders/user', headers: owner.headers });
     expect(mine.json().orders).toEqual([expect.objectContaining({ order_id: order.publicId, supportUntil: after!.paidUntil!.toISOString() })]);
@@ -119,7 +119,7 @@ describe('maintenance plan in the built-in test checkout', () => {
     expect((await resume(owner.headers)).json()).toEqual(kept.json());
     const stranger = await loginAs(t, 'plan.stranger@example.com');
     expect((await resume(stranger.headers)).statusCode).toBe(404);
-    expect((await supportWindow(t.deps.db, 365, order.id, new Date(after!.paidUntil!.getTime() - DAY))).plan).toMatchObject({ cancelAtPeriodEnd: false });
+    expect((await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id, new Date(after!.paidUntil!.getTime() - DAY))).plan).toMatchObject({ cancelAtPeriodEnd: false });
     expect((await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers })).json().plan).toMatchObject({ cancelAtPeriodEnd: true });
     expect(await chargeTestSubscription(t.deps, subId, new Date(after!.paidUntil!.getTime() - 60_000))).toBe('over');
     expect(await chargeTestSubscription(t.deps, subId, new Date(after!.paidUntil!.getTime() + 1000))).toBe('cancelled');

@@ -51,7 +51,7 @@ const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 /** The customer's orders whose advance is paid, newest first (spec §2 "My Orders"). */
 export async function listOrders(deps: AppDeps, userId: string, publicId?: string): Promise<OrderSummary[]> {
   const ctx = moneyContext(deps);
-  const covered = extensionCoveredUntilSql('o.id');
+  const covered = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
   const text = listSql(covered);
   const rows = await deps.database.query<Row>(text, [userId, publicId ?? null], namedStatement('list_orders', text));
   // The support window of each delivered order (null until delivered).
@@ -65,7 +65,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       continue;
     }
     // An extension without a SQL form: asked per order, as before.
-    const window = await supportWindow(deps.db, deps.config.SUPPORT_DAYS, r.id, now);
+    const window = await supportWindow(deps.db, deps.queries.supportExtension, deps.config.SUPPORT_DAYS, r.id, now);
     if (window.supportUntil) supportUntil.set(r.id, window.supportUntil.toISOString());
   }
   return rows.map((r) => {

@@ -93,7 +93,7 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
   let sent = 0;
   for (const c of candidates) {
     const mailed = await deps.db.transaction(async (tx) => {
-      const window = await supportWindow(tx, days, c.orderId, now);
+      const window = await supportWindow(tx, deps.queries.supportExtension, days, c.orderId, now);
       // A plan paying for today makes the customer a subscriber already: no offer (not claimed).
       if (!window.includedUntil || !window.covered || (window.planCoveredUntil && window.planCoveredUntil > now)) return false;
       const [claimed] = await tx

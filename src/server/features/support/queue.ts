@@ -31,7 +31,7 @@ type QueueRow = { request: typeof supportRequests.$inferSelect; orderPublicId: s
 async function toItem(deps: AppDeps, row: QueueRow, now: Date): Promise<AdminSupportItem> {
   const r = row.request;
   const hours = deps.config.SUPPORT_FIRST_RESPONSE_HOURS;
-  const window = await supportWindow(deps.db, deps.config.SUPPORT_DAYS, r.orderId, now);
+  const window = await supportWindow(deps.db, deps.queries.supportExtension, deps.config.SUPPORT_DAYS, r.orderId, now);
   return {
     ...toSummary(r),
     orderId: row.orderPublicId,

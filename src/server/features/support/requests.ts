@@ -62,7 +62,7 @@ export async function toRequest(db: Db | Tx, r: RequestRow): Promise<SupportRequ
 
 /** GET …/support: the window, the plan (through the extension hook) and the order's requests, newest first. */
 export async function supportOverview(deps: AppDeps, order: OrderRef, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
-  const window = await supportWindow(deps.db, deps.config.SUPPORT_DAYS, order.orderId, now);
+  const window = await supportWindow(deps.db, deps.queries.supportExtension, deps.config.SUPPORT_DAYS, order.orderId, now);
   const rows = await deps.db.select().from(supportRequests).where(eq(supportRequests.orderId, order.orderId)).orderBy(desc(supportRequests.createdAt));
   return overviewOf(deps, window, await maintenanceOffer(deps, deps.db, order.orderId), rows.map(toSummary), now);
 }
@@ -103,8 +103,8 @@ interface RequestJson {
  * answer in one statement. An extension without SQL forms reads it the old way.
  */
 export async function ownSupportOverview(deps: AppDeps, publicId: string, viewer: ThreadViewer, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
-  const planSql = extensionPlanSql('o.id');
-  const coveredSql = extensionCoveredUntilSql('o.id');
+  const planSql = extensionPlanSql(deps.queries.supportExtension, 'o.id');
+  const coveredSql = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
   if (planSql === undefined || coveredSql === undefined) return supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now);
   const text = ownOverviewSql(planSql, coveredSql);
   const [row] = await deps.database.query<{ currency: string; delivered_at: Stamp; plan: PlanJson | null; covered_until: Stamp; requests: RequestJson[] }>(
@@ -153,7 +153,7 @@ async function publishChange(deps: AppDeps, tx: Tx, order: OrderRef, r: RequestR
 export async function openRequest(deps: AppDeps, order: OrderRef, viewer: ThreadViewer, body: CreateSupportRequestBody, now = new Date()): Promise<SupportRequest> {
   return deps.events.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.orderId)).for('share');
-    const window = await supportWindow(tx, deps.config.SUPPORT_DAYS, order.orderId, now);
+    const window = await supportWindow(tx, deps.queries.supportExtension, deps.config.SUPPORT_DAYS, order.orderId, now);
     if (!window.covered) {
       const ended = window.supportUntil ? ` on ${window.supportUntil.toISOString().slice(0, 10)}` : '';
       const offer = await maintenanceOffer(deps, tx, order.orderId);

@@ -6,9 +6,10 @@ import { orderStages } from '../../db/schema/orders.ts';
 // The support window of a delivered order (decision 170): covered from the
 // completion of stage 15 "Website Delivery" for SUPPORT_DAYS days, and longer while a paid plan
 // covers it. The maintenance plan is another feature (features/maintenance): it is not imported
-// here. It registers an *extension* with addSupportExtension() once, and every reader of the window
-// (the support routes, the 30-day offer job, the back office) asks the registered extensions. So
-// support never depends on maintenance and works the same before that feature exists (plan: null).
+// here. It sets its *extension* on `deps.queries.supportExtension` when the app is built, and every
+// reader of the window (the support routes, the 30-day offer job, the back office) passes that
+// extension in (docs/decisions/315-support-extension-on-deps.md). So support never depends on
+// maintenance and works the same before that feature exists (plan: null).
 
 const DAY_MS = 86_400_000;
 
@@ -52,41 +53,26 @@ export interface SupportExtensionForms {
   planSql?: SupportExtensionSql;
 }
 
-const sources: (SupportExtensionSource & SupportExtensionForms)[] = [];
+/** An extension with its SQL forms, as `deps.queries.supportExtension` holds it. */
+export type SupportExtensionQuery = SupportExtensionSource & SupportExtensionForms;
 
 /**
- * Called once by a feature that extends support (the maintenance plan). Registered for the process,
- * like order-files' in-use checks: the source takes the database as a parameter, so it serves every
- * app instance a test builds. The same function twice is one registration.
+ * What the extension has paid for, as one SQL expression for the order `orderIdSql`, or undefined
+ * when it has no SQL form (the caller then asks supportWindow per order).
  */
-export function addSupportExtension(source: SupportExtensionSource & SupportExtensionForms): void {
-  if (!sources.includes(source)) sources.push(source);
-}
-
-/** For tests that register a source of their own: takes it away again. */
-export function removeSupportExtension(source: SupportExtensionSource): void {
-  const i = sources.indexOf(source);
-  if (i >= 0) sources.splice(i, 1);
+export function extensionCoveredUntilSql(extension: SupportExtensionQuery | undefined, orderIdSql: string): string | undefined {
+  if (!extension) return 'null::timestamptz';
+  return extension.coveredUntilSql?.(orderIdSql);
 }
 
 /**
- * What the registered extensions have paid for, as one SQL expression for the order `orderIdSql`, or
- * undefined when an extension has no SQL form (the caller then asks supportWindow per order).
+ * The extension's plan as one SQL `json` expression, or undefined when it lacks either SQL form (the
+ * caller then reads the window with supportWindow).
  */
-export function extensionCoveredUntilSql(orderIdSql: string): string | undefined {
-  if (sources.some((s) => !s.coveredUntilSql)) return undefined;
-  const parts = sources.map((s) => s.coveredUntilSql!(orderIdSql));
-  return parts.length === 0 ? 'null::timestamptz' : parts.length === 1 ? parts[0] : `coalesce(${parts.join(', ')})`;
-}
-
-/**
- * The registered extensions' plan (the first that has one) as one SQL `json` expression, or undefined
- * when an extension lacks either SQL form (the caller then reads the window with supportWindow).
- */
-export function extensionPlanSql(orderIdSql: string): string | undefined {
-  if (sources.some((s) => !s.planSql || !s.coveredUntilSql)) return undefined;
-  const parts = sources.map((s) => s.planSql!(orderIdSql));
-  return parts.length === 0 ? 'null::json' : parts.length === 1 ? parts[0] : `coalesce(${parts.join(', ')})`;
+export function extensionPlanSql(extension: SupportExtensionQuery | undefined, orderIdSql: string): string | undefined {
+  if (!extension) return 'null::json';
+  if (!extension.planSql || !extension.coveredUntilSql) return undefined;
+  return extension.planSql(orderIdSql);
 }
 
 /** The end of the support window from the delivery and what an extension paid for (windowOf's rule). */
@@ -122,15 +108,6 @@ export function windowOf(deliveredAt: Date | null, supportDays: number, extensio
   return { deliveredAt, includedUntil, supportUntil, covered: now < supportUntil, plan, planCoveredUntil: paid };
 }
 
-/** The first registered extension that knows the order (there is one plan per order). */
-async function extensionOf(db: Db | Tx, orderId: string, now: Date): Promise<SupportExtension | null> {
-  for (const source of sources) {
-    const found = await source(db, orderId, now);
-    if (found) return found;
-  }
-  return null;
-}
-
 /** When the order was delivered (stage 15 completed), or null. */
 export async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | null> {
   const [row] = await db
@@ -142,9 +119,15 @@ export async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | 
 }
 
 /** The support window of one order at `now` (the clock is a parameter: tests and jobs move it). */
-export async function supportWindow(db: Db | Tx, supportDays: number, orderId: string, now: Date = new Date()): Promise<SupportWindow> {
+export async function supportWindow(
+  db: Db | Tx,
+  extension: SupportExtensionSource | undefined,
+  supportDays: number,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<SupportWindow> {
   // One after the other: inside a transaction both run on its one connection anyway.
   const delivered = await deliveredAt(db, orderId);
-  const extension = await extensionOf(db, orderId, now);
-  return windowOf(delivered, supportDays, extension, now);
+  const paid = extension ? await extension(db, orderId, now) : null;
+  return windowOf(delivered, supportDays, paid, now);
 }

@@ -22,7 +22,7 @@ import { PLAN_OFFER_TEMPLATE } from './jobs.ts';
 import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
 import { countPastResponseTarget, supportQueue } from './queue.ts';
 import { supportOrder, supportOverview } from './requests.ts';
-import { addSupportExtension, removeSupportExtension, type SupportExtensionSource } from './support-window.ts';
+import type { SupportExtensionSource } from './support-window.ts';
 
 // Support after delivery on the real app (decision 170) (PGlite, or PostgreSQL with TEST_DB=postgres): the window, the
 // requests and their states, the founder's queue, the jobs with a moved clock, every attack of the
@@ -65,6 +65,17 @@ async function openOne(who: Who, orderId: string, title = 'The contact form does
   const res = await post(t, who, requestsUrl(orderId), { title, description: 'When I press Send\nnothing happens.', category });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().request as { id: string; state: string };
+}
+
+/** Runs `fn` with `source` as this app's support extension in place of the plan's, then puts the plan's back. */
+async function withExtension(source: SupportExtensionSource, fn: () => Promise<void>) {
+  const before = t.deps.queries.supportExtension;
+  t.deps.queries.supportExtension = source;
+  try {
+    await fn();
+  } finally {
+    t.deps.queries.supportExtension = before;
+  }
 }
 
 beforeAll(async () => {
@@ -136,14 +147,11 @@ describe('the support window', () => {
     const periodEnd = later(20 * DAY);
     const source: SupportExtensionSource = async (_db, id) =>
       id === row!.id ? { plan: { state: 'active', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false }, coveredUntil: periodEnd } : null;
-    addSupportExtension(source);
-    try {
+    await withExtension(source, async () => {
       const body = (await get(t, customer, supportUrl(orderId))).json();
       expect(body).toMatchObject({ covered: true, supportUntil: periodEnd.toISOString(), plan: { state: 'active', currentPeriodEnd: periodEnd.toISOString(), cancelAtPeriodEnd: false } });
       expect((await post(t, customer, requestsUrl(orderId), { title: 'Still covered', description: 'Thanks to the plan.', category: 'question' })).statusCode).toBe(201);
-    } finally {
-      removeSupportExtension(source);
-    }
+    });
     expect((await post(t, customer, requestsUrl(orderId), { title: 'Plan gone', description: 'x', category: 'question' })).statusCode).toBe(402);
   });
 
@@ -214,13 +222,10 @@ describe('the support window', () => {
     const periodEnd = later(20 * DAY);
     const source: SupportExtensionSource = async (_db, id) =>
       id === row!.id ? { plan: { state: 'active', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false }, coveredUntil: periodEnd } : null;
-    addSupportExtension(source);
-    try {
+    await withExtension(source, async () => {
       expect((await myOrders(customer))[0]!.supportUntil).toBe(periodEnd.toISOString());
       expect((await adminOrders(customer))[0]!.supportUntil).toBe(periodEnd.toISOString());
-    } finally {
-      removeSupportExtension(source);
-    }
+    });
   });
 });
 
@@ -477,12 +482,9 @@ describe('the plan offer 30 days before the end', () => {
       if (id === idOf(paying.orderId)) return { plan: { state: 'active', currentPeriodEnd: later(10 * DAY), cancelAtPeriodEnd: false }, coveredUntil: later(10 * DAY) };
       return null;
     };
-    addSupportExtension(source);
-    try {
+    await withExtension(source, async () => {
       await runJobs(t.deps);
-    } finally {
-      removeSupportExtension(source);
-    }
+    });
     const sentTo = async (to: string) => count(t, 'select count(*)::int as n from mail_outbox where template = $1 and to_address = $2', [PLAN_OFFER_TEMPLATE, to]);
     expect(await sentTo('support.lapsed@example.com')).toBe(1);
     expect(await sentTo('support.paying@example.com')).toBe(0);
