@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { ProcessFilesFirst } from './tests/helpers/sequencer.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
@@ -48,5 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     isolate: false,
     // Migrates once per run; each file starts from a copy (docs/decisions/205-tests-start-from-a-migrated-copy.md).
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // The files that start other processes run first, timings cached or not (tests/helpers/sequencer.ts).
+    sequence: { sequencer: ProcessFilesFirst },
   },
 }));

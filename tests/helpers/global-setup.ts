@@ -4,12 +4,14 @@
 //   each file's in-memory PGlite loads it (`loadDataDir`), which also skips PGlite's initdb.
 // - PostgreSQL (TEST_DB=postgres): a migrated template database; each throw-away database is
 //   `create database … template` it.
+// - Both PGlite data directories (empty after initdb, and migrated) also as folders, which a test
+//   copies into the DATA_DIR of a child process or a script instead of letting PGlite run initdb.
 // Tests of the migrations themselves (src/server/db/*.test.ts, the multi-instance start-up) still
 // open empty databases and migrate them.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { basename, join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { migrate, migrationFiles, readMigration } from '../../src/server/db/migrate.ts';
@@ -19,6 +21,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding the migrated PGlite data directory (tar). */
     pgliteSnapshot: string;
+    /** A file holding an initialised, empty PGlite data directory (tar): initdb done, no migration. */
+    pgliteEmptySnapshot: string;
+    /**
+     * The same two as folders on disk, for processes that open a PGlite folder themselves (a
+     * DATA_DIR): a test copies one instead of having PGlite run initdb (docs/decisions/305-slow-test-files.md).
+     */
+    pgliteMigratedDir: string;
+    pgliteEmptyDir: string;
     /** The migrated template database on TEST_DATABASE_URL's server ('' on PGlite runs). */
     postgresTemplate: string;
   }
@@ -39,29 +49,60 @@ function snapshotKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function pgliteSnapshot(): Promise<string> {
-  const file = join(CACHE_DIR, `pglite-${snapshotKey()}.tar`);
-  if (existsSync(file)) return file;
-  const database = await openDatabase({ dataDir: 'memory' });
-  try {
-    await migrate(database);
-    const client = (database.db as unknown as { $client: PGlite }).$client;
+/** Written aside and renamed, so a parallel run never reads half a file (or half a folder). */
+function writeAside(target: string, write: (aside: string) => void | Promise<void>) {
+  const aside = `${target}.${process.pid}`;
+  rmSync(aside, { recursive: true, force: true });
+  return Promise.resolve(write(aside)).then(() => {
+    if (existsSync(target)) rmSync(aside, { recursive: true, force: true });
+    else renameSync(aside, target);
+  });
+}
+
+async function pgliteSnapshots() {
+  const base = join(CACHE_DIR, `pglite-${snapshotKey()}`);
+  const files = { migrated: `${base}.tar`, empty: `${base}-empty.tar`, migratedDir: `${base}-migrated.d`, emptyDir: `${base}-empty.d` };
+  if (!existsSync(files.migrated) || !existsSync(files.empty)) {
     mkdirSync(CACHE_DIR, { recursive: true });
-    // Uncompressed: gunzip in every file would cost more than reading ~45 MB from the page cache.
-    // Written aside and renamed, so a parallel run never reads half a file.
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
-    renameSync(partial, file);
-    // Older snapshots (of other migrations) are of no further use.
-    for (const old of readdirSync(CACHE_DIR)) if (/^pglite-\w+\.tar$/.test(old) && join(CACHE_DIR, old) !== file) rmSync(join(CACHE_DIR, old), { force: true });
-  } finally {
-    await database.close();
+    const database = await openDatabase({ dataDir: 'memory' });
+    try {
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      // Uncompressed: gunzip in every file would cost more than reading ~45 MB from the page cache.
+      const dump = async (file: string) => writeAside(file, async (aside) => writeFileSync(aside, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer())));
+      await dump(files.empty);
+      await migrate(database);
+      await dump(files.migrated);
+    } finally {
+      await database.close();
+    }
   }
-  return file;
+  // The folders: PGlite itself unpacks a tarball into a folder (`loadDataDir` on a data directory),
+  // and a clean close leaves no postmaster.pid (the scripts refuse a folder that has one).
+  for (const [tar, dir] of [
+    [files.migrated, files.migratedDir],
+    [files.empty, files.emptyDir],
+  ] as const) {
+    if (existsSync(join(dir, 'PG_VERSION'))) continue;
+    await writeAside(dir, async (aside) => {
+      const client = new PGlite(aside, { loadDataDir: new Blob([readFileSync(tar)]) });
+      await client.waitReady;
+      await client.close();
+      rmSync(join(aside, 'postmaster.pid'), { force: true });
+    });
+  }
+  // Older snapshots (of other migrations) are of no further use.
+  for (const old of readdirSync(CACHE_DIR)) {
+    if (old.startsWith('pglite-') && !old.startsWith(basename(base))) rmSync(join(CACHE_DIR, old), { recursive: true, force: true });
+  }
+  return files;
 }
 
 export default async function setup(project: TestProject) {
-  project.provide('pgliteSnapshot', await pgliteSnapshot());
+  const pglite = await pgliteSnapshots();
+  project.provide('pgliteSnapshot', pglite.migrated);
+  project.provide('pgliteEmptySnapshot', pglite.empty);
+  project.provide('pgliteMigratedDir', resolve(pglite.migratedDir));
+  project.provide('pgliteEmptyDir', resolve(pglite.emptyDir));
 
   let template: Awaited<ReturnType<typeof createThrowAwayDatabase>> | undefined;
   if (process.env.TEST_DB === 'postgres') {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowAwayDatabase } from '../../../tests/helpers/test-app.ts';
+import { type CompiledScript, compileScript } from '../../../tests/helpers/compiled-script.ts';
+import { openEmptyPglite, pgliteFolder } from '../../../tests/helpers/pglite-copies.ts';
+import { createThrowAwayDatabase, openTestDatabase } from '../../../tests/helpers/test-app.ts';
 import { type Database, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
 import { BackupError, backupDatabase, restoreDatabase } from './backup.ts';
@@ -15,8 +17,13 @@ const opened: { close(): Promise<void> }[] = [];
 let n = 0;
 const file = () => join(dir, `b${++n}.backup`);
 
-async function pglite(): Promise<Database> {
-  const d = await openDatabase({ dataDir: 'memory' });
+/**
+ * An in-memory PGlite: a copy of the run's migrated database (a source, which `seed` fills), or an
+ * empty one, initdb done (a target to restore into) — no initdb in this file
+ * (tests/helpers/pglite-copies.ts).
+ */
+async function pglite(kind: 'migrated' | 'empty'): Promise<Database> {
+  const d = kind === 'empty' ? await openEmptyPglite() : (await openTestDatabase()).database;
   opened.push(d);
   return d;
 }
@@ -87,13 +94,21 @@ async function expectSeedFound(d: Database) {
   expect(Number(last?.seq)).toBe(4);
 }
 
+// scripts/db.ts compiled once for the file (tests/helpers/compiled-script.ts); the refusals of
+// db:backup (PGlite) and db:restore (PostgreSQL) run it as package.json does, through tsx.
+let dbScript: CompiledScript | undefined;
+beforeAll(() => {
+  dbScript = compileScript('scripts/db.ts');
+}, 60_000);
+
 afterAll(async () => {
   for (const d of opened.reverse()) await d.close().catch(() => {});
   rmSync(dir, { recursive: true, force: true });
+  dbScript?.remove();
 });
 
-// A fresh PGlite costs seconds on a busy machine, so the file opens two: the source (unless
-// TEST_DB=postgres) and one target that first proves a refused restore leaves it empty.
+// The file opens two PGlites: the source (unless TEST_DB=postgres) and one target that first
+// proves a refused restore leaves it empty.
 const SLOW = 180_000;
 
 describe('db backup and restore', () => {
@@ -101,12 +116,12 @@ describe('db backup and restore', () => {
   let target: Database;
   let backup: string;
   beforeAll(async () => {
-    source = process.env.TEST_DB === 'postgres' ? await postgres() : await pglite();
+    source = process.env.TEST_DB === 'postgres' ? await postgres() : await pglite('migrated');
     await seed(source);
     backup = file();
     const summary = await backupDatabase(source, backup);
     expect(summary.rows.chat_messages).toBe(3);
-    target = await pglite();
+    target = await pglite('empty');
   }, SLOW);
 
   it('refuses an incomplete or foreign file and leaves the target empty', async () => {
@@ -164,7 +179,7 @@ describe('db backup and restore', () => {
     const restoreRun = await npmScript('restore', f, to.url);
     expect(restoreRun.code, restoreRun.output).toBe(0);
     await expectSeedFound(to);
-    const again = await npmScript('restore', f, to.url);
+    const again = await npmScript('restore', f, to.url, undefined, 'tsx');
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/Refusing to restore: the target database is not empty/);
   }, SLOW);
@@ -174,19 +189,21 @@ describe('db backup and restore', () => {
 // default runs them: a folder in use is refused, a stopped one backs up and restores.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the npm scripts on PGlite folders', () => {
   it('db:backup refuses a folder in use, backs up a stopped one; db:restore fills an empty folder', async () => {
-    const from = join(dir, 'pglite-from');
+    // Copies of the run's folders (tests/helpers/pglite-copies.ts): a migrated one that `seed`
+    // fills, and an empty one (initdb done) that db:restore fills.
+    const from = pgliteFolder(join(dir, 'pglite-from'));
     const d = await openDatabase({ dataDir: from });
     await seed(d);
     await d.close();
     const f = file();
     writeFileSync(join(from, 'postmaster.pid'), '-42\n');
-    const busy = await npmScript('backup', f, undefined, from);
+    const busy = await npmScript('backup', f, undefined, from, 'tsx');
     expect(busy.code).toBe(1);
     expect(busy.output).toMatch(/in use by a running server \(postmaster\.pid\)/);
     rmSync(join(from, 'postmaster.pid'));
     const backupRun = await npmScript('backup', f, undefined, from);
     expect(backupRun.code, backupRun.output).toBe(0);
-    const to = join(dir, 'pglite-to');
+    const to = pgliteFolder(join(dir, 'pglite-to'), 'empty');
     const restoreRun = await npmScript('restore', f, undefined, to);
     expect(restoreRun.code, restoreRun.output).toBe(0);
     const restored = await openDatabase({ dataDir: to });
@@ -197,12 +214,14 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the npm scripts on PGlite f
 
 if (!pgBase) console.warn('backup.test.ts: TEST_DATABASE_URL not set — the PGlite → PostgreSQL move and the npm scripts are SKIPPED');
 
-function npmScript(command: 'backup' | 'restore', f: string, databaseUrl: string | undefined, dataDir?: string) {
+/** scripts/db.ts: compiled, or as package.json's db:backup and db:restore run it (`node --import tsx`). */
+function npmScript(command: 'backup' | 'restore', f: string, databaseUrl: string | undefined, dataDir?: string, how: 'compiled' | 'tsx' = 'compiled') {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
     if (!databaseUrl) delete env.DATABASE_URL;
     if (dataDir) env.DATA_DIR = dataDir;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db.ts', command, f], { env });
+    const program = how === 'tsx' || !dbScript ? ['--import', 'tsx', 'scripts/db.ts'] : [dbScript.file];
+    const child = spawn(process.execPath, [...program, command, f], { env });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));

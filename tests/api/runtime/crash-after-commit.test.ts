@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp } from '../../fakes/smtp.ts';
+import { type CompiledScript, compileScript } from '../../helpers/compiled-script.ts';
+import { pgliteFolder } from '../../helpers/pglite-copies.ts';
 import { createThrowAwayDatabase } from '../../helpers/test-app.ts';
 
 // Durable reactions (docs/decisions/200-durable-reactions.md): the process dies between the commit
@@ -11,22 +13,28 @@ import { createThrowAwayDatabase } from '../../helpers/test-app.ts';
 // restart the receipt, with its invoice PDF rendered by the mail worker, is sent exactly once.
 // On the embedded PGlite (a data directory on disk) and on PostgreSQL.
 
-const CHILD = join(import.meta.dirname, 'crash-child.ts');
 const CUSTOMER = 'crash-receipt@example.com';
 
+// The child program, compiled once for the four processes it runs as (tests/helpers/compiled-script.ts).
+let child: CompiledScript;
+beforeAll(() => {
+  child = compileScript(join(import.meta.dirname, 'crash-child.ts'));
+}, 60_000);
+afterAll(() => child?.remove());
+
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const proc = spawn(process.execPath, [child.file], {
     env: { PATH: process.env.PATH ?? '', ...env, CUSTOMER },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<{
     code: number | null;
     signal: NodeJS.Signals | null;
-  }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, exited, output: () => out };
+  }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child: proc, exited, output: () => out };
 }
 
 async function waitFor(what: string, check: () => boolean, timeoutMs: number) {
@@ -52,7 +60,8 @@ describe.each(backends)('killed between commit and mail (%s)', (name, available)
     if (!available) return;
     smtp = await startFakeSmtp();
     if (name === 'PGlite') {
-      const dir = mkdtempSync(join(tmpdir(), 'crash-pglite-'));
+      // A copy of the run's migrated data directory: the crash is the subject here, not initdb.
+      const dir = pgliteFolder(mkdtempSync(join(tmpdir(), 'crash-pglite-')));
       env = { DATA_DIR: dir, SMTP_URL: smtp.smtpUrl };
       cleanup = async () => rmSync(dir, { recursive: true, force: true });
     } else {

@@ -2,7 +2,7 @@
 // customer pays the advance on the test checkout, and the test-only fault hook of buildApp
 // (afterCommitFault) kills this process with SIGKILL right after the settling transaction
 // commits — before anything else learns of the commit. PHASE=serve: the same database again, the
-// mail worker polling, as after a restart. Run with `node --import tsx`.
+// mail worker polling, as after a restart. The test runs it compiled (tests/helpers/compiled-script.ts).
 import { buildApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedPgliteTemplate } from '../../helpers/pglite-copies.ts';
 import { createThrowAwayDatabase } from '../../helpers/test-app.ts';
 import { TEST_ENV, serverOutDir, alive, descendants, freePort, isListening, stubWebDist, waitFor, waitHealthy } from './server-process.ts';
 
@@ -19,6 +20,9 @@ describe('npm start', () => {
     const outDir = serverOutDir();
     cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
     const serverDir = join(outDir, 'server');
+    // The build's PGlite template (made once per PGlite version, beside the server's folder) is
+    // already there, as after any earlier build: this start compiles the server, not initdb.
+    seedPgliteTemplate(outDir);
     const webDir = stubWebDist();
     const port = await freePort();
     const db = process.env.TEST_DATABASE_URL ? await createThrowAwayDatabase() : undefined;

@@ -7,6 +7,8 @@ import { buildApp, type BuiltApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createThrowAwayDatabase, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
+import { compileScript } from '../../../../tests/helpers/compiled-script.ts';
+import { pgliteFolder } from '../../../../tests/helpers/pglite-copies.ts';
 import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { DOCX, PNG } from '../../../../tests/fixtures/file-bytes.ts';
 
@@ -19,18 +21,28 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 const work = mkdtempSync(join(tmpdir(), 'files-backup-'));
 const drops: (() => Promise<void>)[] = [];
+// scripts/db.ts compiled (tests/helpers/compiled-script.ts); src/server/db/backup.test.ts runs it
+// through tsx as package.json does.
+const dbScript = compileScript('scripts/db.ts');
 afterAll(async () => {
   for (const drop of drops) await drop();
   rmSync(work, { recursive: true, force: true });
+  dbScript.remove();
 });
 
-/** A site: its database (a PGlite folder or a fresh PostgreSQL database) and its files folder. */
-async function site(name: string) {
+/**
+ * A site: its database (a PGlite folder or a fresh PostgreSQL database) and its files folder. The
+ * PGlite folder is a copy of the run's migrated one (the source) or of an empty one, initdb done
+ * (the target of the restore), so neither process pays PGlite's initdb (tests/helpers/pglite-copies.ts).
+ */
+async function site(name: string, database: 'migrated' | 'empty') {
   const env: Record<string, string> = { DATA_DIR: join(work, `${name}-data`), FILES_DIR: join(work, `${name}-files`) };
   if (process.env.TEST_DB === 'postgres') {
     const db = await createThrowAwayDatabase();
     drops.push(db.drop);
     env.DATABASE_URL = db.url;
+  } else {
+    pgliteFolder(env.DATA_DIR!, database);
   }
   return env;
 }
@@ -44,7 +56,7 @@ function script(command: 'backup' | 'restore', file: string, env: Record<string,
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
     if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db.ts', command, file], { env: childEnv });
+    const child = spawn(process.execPath, [dbScript.file, command, file], { env: childEnv });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -54,7 +66,7 @@ function script(command: 'backup' | 'restore', file: string, env: Record<string,
 
 describe('backups carry the order files', () => {
   it('a site restored from db:backup into a new database and an empty files folder serves the same files', async () => {
-    const source = await site('source');
+    const source = await site('source', 'migrated');
     const app = await start(source);
     const { customer, orderId } = await seedPaidOrder(app as TestApp, 'backup.files@example.com');
     const uploaded: { id: string; bytes: Buffer }[] = [];
@@ -72,7 +84,7 @@ describe('backups carry the order files', () => {
     expect(backup.output).toMatch(/Order files \(local storage → .*site\.backup\.files\): 2 files/);
     expect(existsSync(`${file}.files`)).toBe(true);
 
-    const target = await site('target');
+    const target = await site('target', 'empty');
     const restore = await script('restore', file, target);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/Order files \(local storage ← .*\): 2 files/);

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compileScript } from '../../../../tests/helpers/compiled-script.ts';
+import { pgliteFolder } from '../../../../tests/helpers/pglite-copies.ts';
 import { createThrowAwayDatabase } from '../../../../tests/helpers/test-app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -31,9 +33,17 @@ async function withDatabase<T>(work: (d: Database) => Promise<T>): Promise<T> {
   }
 }
 
+// The script runs compiled once (tests/helpers/compiled-script.ts), without npm's and tsx's
+// start-up in each run; the usage check runs the operator's command line (npm, then tsx).
+const script = compileScript('scripts/admin-reset-passkeys.ts');
+
 function run(...args: string[]) {
+  return runWith(process.execPath, [script.file, ...args]);
+}
+
+function runWith(command: string, args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'admin:reset-passkeys', '--', ...args], { env });
+    const child = spawn(command, args, { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -50,7 +60,8 @@ beforeAll(async () => {
     env.DATABASE_URL = pg.url;
     dropPostgres = pg.drop;
   } else {
-    env.DATA_DIR = join(dir, 'data');
+    // A copy of the run's migrated folder (migrate below finds nothing to do): no initdb here.
+    env.DATA_DIR = pgliteFolder(join(dir, 'data'));
   }
   await withDatabase(async (d) => {
     await migrate(d);
@@ -69,6 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dropPostgres?.();
   rmSync(dir, { recursive: true, force: true });
+  script.remove();
 });
 
 describe('npm run admin:reset-passkeys -- EMAIL', () => {
@@ -98,7 +110,7 @@ describe('npm run admin:reset-passkeys -- EMAIL', () => {
     const unknown = await run('nobody@example.com');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No account with the e-mail nobody@example.com. Nothing was changed.');
-    const usage = await run();
+    const usage = await runWith('npm', ['run', '--silent', 'admin:reset-passkeys']);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('Usage: npm run admin:reset-passkeys -- EMAIL');
   });
