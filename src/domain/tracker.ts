@@ -73,7 +73,7 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** Spec §2 date format: English (US), long month, day, year, 12-hour time with minutes, in UTC. */
 // One formatter for every call: toLocaleString with options builds a new one each time (5–9 % of
-// a signed-in order list in the issue-11 profile). Same output.
+// a signed-in order list in a CPU profile of the server). Same output.
 const STAGE_DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: 'UTC',
   year: 'numeric',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The repository explains itself (docs/architecture.md): comments and test titles cite files in it
 // (docs/decisions/…, docs/…), never an issue number of a tracker the reader may not have, nor design
 // documents kept outside the repository.
-const OUTSIDE = /\b[Ii]ssues? #?\d|\bDESIGN(?:\.md)? §|\bSTACK-NOTES\b|\bSTYLE\.md\b/;
+const OUTSIDE = /\b[Ii]ssues?[- ]?#?\d|\bDESIGN(?:\.md)? §|\bSTACK-NOTES\b|\bSTYLE\.md\b/;
 
 describe('citations', () => {
   it('no source, test, script or config cites an issue number or a document outside the repository', () => {

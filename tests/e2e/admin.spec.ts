@@ -285,7 +285,7 @@ async function shotBoth(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: join('test-results', 'issue18-admin', `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: join('test-results', 'admin-screens', `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(size);
 }

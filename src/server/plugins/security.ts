@@ -33,7 +33,7 @@ function helmetOptions(config: Config): FastifyHelmetOptions {
 
 /**
  * The headers @fastify/helmet sends with these options, computed once. The plugin rebuilds helmet
- * and re-parses the CSP on every request (~15 % of a page request in the issue-11 profile); the
+ * and re-parses the CSP on every request (~15 % of a page request in a CPU profile of the server); the
  * headers do not depend on the request (no nonces), so one throw-away instance answers one request
  * at start-up and its headers are what every response gets.
  */
