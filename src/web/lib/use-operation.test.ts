@@ -1,7 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAdminOrdersById } from '../../contract/admin-orders.ts';
-import { createQueryClient, operationQuery } from './use-operation.ts';
+import { createQueryClient, operationQuery, readState } from './use-operation.ts';
 
 // What useOperation asks of TanStack Query (docs/decisions/300-tanstack-query-behind-use-operation.md),
 // run on the real QueryClient with our defaults: only the network (fetch) is stood in for.
@@ -74,6 +74,56 @@ describe('useOperation on TanStack Query', () => {
     expect(sent).toEqual([]);
     expect(observer.getCurrentResult().fetchStatus).toBe('idle');
     unsubscribe();
+    client.clear();
+  });
+  it('tells a 404 (the Support tab before delivery) by its status, and a 401/403 as denied', async () => {
+    const sent = fakeNetwork();
+    const client = createQueryClient();
+    const observer = new QueryObserver(client, operationQuery(getAdminOrdersById, { params: { id: 'ORD-404' } }));
+    const unsubscribe = observer.subscribe(() => {});
+    await tick();
+    sent[0]!.answer(404, { code: 'NOT_FOUND', message: 'Support starts at delivery.' });
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+    expect(readState(observer.getCurrentResult())).toMatchObject({ data: null, status: 404, denied: false, error: 'Support starts at delivery.' });
+
+    observer.setOptions(operationQuery(getAdminOrdersById, { params: { id: 'ORD-401' } }));
+    await tick();
+    sent[1]!.answer(401, { code: 'UNAUTHORIZED', message: 'Please sign in again.' });
+    await vi.waitFor(() => expect(observer.getCurrentResult().error).toMatchObject({ status: 401 }));
+    expect(readState(observer.getCurrentResult())).toMatchObject({ status: 401, denied: true });
+    unsubscribe();
+    client.clear();
+  });
+
+  it('a fresh read shows no cached answer: it asks again on mount and shows only that answer', async () => {
+    const sent = fakeNetwork();
+    const client = createQueryClient();
+    const input = { params: { id: 'ORD-7' } };
+    // An earlier screen read the order a moment ago (well within staleTime).
+    const first = new QueryObserver(client, operationQuery(getAdminOrdersById, input));
+    const stopFirst = first.subscribe(() => {});
+    await tick();
+    sent[0]!.answer(200, { order: { id: 'ORD-7', locked: false } });
+    await vi.waitFor(() => expect(first.getCurrentResult().data).toBeDefined());
+    stopFirst();
+
+    // A plain read opened now shows the cached copy and does not ask again…
+    const plain = new QueryObserver(client, operationQuery(getAdminOrdersById, input));
+    const stopPlain = plain.subscribe(() => {});
+    await tick();
+    expect(readState(plain.getCurrentResult()).data).toEqual({ order: { id: 'ORD-7', locked: false } });
+    expect(sent).toHaveLength(1);
+    stopPlain();
+
+    // …a fresh one asks again and shows nothing until its own answer.
+    const fresh = new QueryObserver(client, operationQuery(getAdminOrdersById, input, { fresh: true }));
+    const stopFresh = fresh.subscribe(() => {});
+    await tick();
+    expect(sent).toHaveLength(2);
+    expect(readState(fresh.getCurrentResult(), { fresh: true }).data).toBeNull();
+    sent[1]!.answer(200, { order: { id: 'ORD-7', locked: true } });
+    await vi.waitFor(() => expect(readState(fresh.getCurrentResult(), { fresh: true }).data).toEqual({ order: { id: 'ORD-7', locked: true } }));
+    stopFresh();
     client.clear();
   });
 });

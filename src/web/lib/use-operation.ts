@@ -1,4 +1,4 @@
-import { keepPreviousData, QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, QueryClient, type QueryObserverResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { AnyOperation, OperationInput, OperationOutput } from '../../contract/operation.ts';
 import { ApiError, errorMessage, tokenStore } from './api.ts';
@@ -51,19 +51,6 @@ export function createQueryClient(): QueryClient {
  */
 const keyOf = (op: AnyOperation, input: unknown) => [op.method, op.path, input, tokenStore.get()] as const;
 
-/** The query of one read (what `useOperation` hands `useQuery`). */
-export function operationQuery<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null) {
-  return {
-    queryKey: keyOf(op, input),
-    // TanStack hands the signal in and aborts it when nobody waits for the answer any more
-    // (the input changed, the screen closed) or a reload replaces it.
-    queryFn: ({ signal }: { signal: AbortSignal }) => (call as (op: AnyOperation, input: unknown, init: RequestInit) => Promise<OperationOutput<Op>>)(op, input, { signal }),
-    enabled: input !== null,
-    // Another input keeps the last answer on screen until its own arrives (as the lists did).
-    placeholderData: keepPreviousData,
-  };
-}
-
 export interface ReadOptions {
   /**
    * Only an answer read (or set) since the screen opened: for a form that starts from the data and
@@ -72,17 +59,48 @@ export interface ReadOptions {
   fresh?: boolean;
 }
 
+/** The query of one read (what `useOperation` hands `useQuery`). */
+export function operationQuery<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null, { fresh = false }: ReadOptions = {}) {
+  return {
+    queryKey: keyOf(op, input),
+    // TanStack hands the signal in and aborts it when nobody waits for the answer any more
+    // (the input changed, the screen closed) or a reload replaces it.
+    queryFn: ({ signal }: { signal: AbortSignal }) => (call as (op: AnyOperation, input: unknown, init: RequestInit) => Promise<OperationOutput<Op>>)(op, input, { signal }),
+    enabled: input !== null,
+    // Another input keeps the last answer on screen until its own arrives (as the lists did).
+    placeholderData: keepPreviousData,
+    // A fresh read asks again on every mount, even within staleTime (readState waits for that answer).
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  };
+}
+
+/** What a screen reads of a query's state: `Loaded` without its two actions. */
+export function readState<T>(
+  query: Pick<QueryObserverResult<T>, 'data' | 'error' | 'isFetching' | 'isFetchedAfterMount'>,
+  { fresh = false }: ReadOptions = {},
+): Omit<Loaded<T>, 'reload' | 'set'> {
+  const error = query.error;
+  return {
+    // A fresh read shows nothing older than the screen (what was cached is read again first).
+    data: (fresh && !query.isFetchedAfterMount ? null : query.data) ?? null,
+    error: error ? errorMessage(error) : null,
+    denied: error instanceof ApiError && (error.status === 401 || error.status === 403),
+    status: error instanceof ApiError ? error.status : null,
+    loading: query.isFetching,
+  };
+}
+
 /**
  * Reads one contract operation (docs/decisions/280-contract-operations.md); `input` null waits.
  * The screens' one way to read: a newer request (another input, a reload after a write) cancels
  * the one in flight through its AbortSignal, so a late answer never overwrites a newer one.
  */
-export function useOperation<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null, { fresh = false }: ReadOptions = {}): Loaded<OperationOutput<Op>> {
+export function useOperation<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null, options: ReadOptions = {}): Loaded<OperationOutput<Op>> {
   type T = OperationOutput<Op>;
   const client = useQueryClient();
-  const options = operationQuery(op, input);
-  const queryKey = options.queryKey;
-  const query = useQuery(fresh ? { ...options, refetchOnMount: 'always' as const } : options);
+  const queryOptions = operationQuery(op, input, options);
+  const queryKey = queryOptions.queryKey;
+  const query = useQuery(queryOptions);
   const { refetch } = query;
   const enabled = input !== null;
   const reload = useCallback(async () => {
@@ -99,17 +117,7 @@ export function useOperation<Op extends AnyOperation>(op: Op, input: OperationIn
     },
     [client],
   );
-  const error = query.error;
-  return {
-    // A fresh read shows nothing older than the screen (what was cached is read again first).
-    data: (fresh && !query.isFetchedAfterMount ? null : query.data) ?? null,
-    error: error ? errorMessage(error) : null,
-    denied: error instanceof ApiError && (error.status === 401 || error.status === 403),
-    status: error instanceof ApiError ? error.status : null,
-    loading: query.isFetching,
-    reload,
-    set,
-  };
+  return { ...readState(query, options), reload, set };
 }
 
 /** Runs a write; returns its answer or the error's text (the screens show it beside the button). */
