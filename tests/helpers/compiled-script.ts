@@ -1,10 +1,11 @@
 // A TypeScript entry (a script under scripts/, or a test's child program) compiled once to one
 // plain-JavaScript module, so a test that starts it many times pays esbuild once instead of tsx's
 // loader in every process: 1–3 s a start on this machine when it is busy
-// (docs/decisions/305-slow-test-files.md). Built as scripts/build-server.mjs builds the server.
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// (docs/decisions/305-slow-test-files.md). Bundled as the server is (scripts/server-bundle.mjs).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
+import { copyMigrationsInto, SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
 
 export interface CompiledScript {
   /** The compiled module: run it with `node <file> …`. */
@@ -18,8 +19,7 @@ export function compileScript(entry: string): CompiledScript {
   mkdirSync('dist', { recursive: true });
   const dir = resolve(mkdtempSync(join('dist', '.test-script-')));
   const file = join(dir, 'bin', basename(entry).replace(/\.ts$/, '.mjs'));
-  buildSync({ entryPoints: [entry], outfile: file, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-  // db/migrate.ts reads ./migrations/ beside itself (import.meta.url): beside the bundle, too.
-  cpSync('src/server/db/migrations', join(dir, 'bin', 'migrations'), { recursive: true });
+  buildSync({ ...SERVER_BUNDLE, entryPoints: [entry], outfile: file });
+  copyMigrationsInto(join(dir, 'bin'));
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
