@@ -74,13 +74,19 @@ export function operationUrl(op: Pick<OperationSpec, 'path'>, input: { params?: 
   return qs ? `${path}?${qs}` : path;
 }
 
-/** One request to a full URL: the token, the Idempotency-Key of a POST, and failures as ApiError. */
+/**
+ * One request to a full URL: the token, the Idempotency-Key of a POST, and failures as ApiError.
+ * A FormData body (a file upload, src/web/lib/call-file.ts) is sent as multipart/form-data, without
+ * a key: two uploads cannot be told apart by their text, so neither may be taken for the other.
+ */
 export async function request<T>(method: HttpMethod, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const form = body instanceof FormData;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // multipart's content-type (with its boundary) is set by fetch from the FormData.
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
-  const action = method === 'POST' ? `${url} ${body === undefined ? '' : JSON.stringify(body)}` : null;
+  const action = method === 'POST' && !form ? `${url} ${body === undefined ? '' : JSON.stringify(body)}` : null;
   let ownsKey = false;
   if (action !== null) {
     let key = inFlight.get(action);
@@ -104,7 +110,7 @@ async function send<T>(method: string, url: string, body: unknown, headers: Reco
     res = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       ...init,
     });
   } catch (err) {

@@ -1,9 +1,7 @@
 import type { AnyOperation, OperationOutput, OperationUrlInput } from '../../contract/operation.ts';
-import type { FieldError } from '../../contract/common.ts';
-import { ApiError, tokenStore } from './api.ts';
+import { request, tokenStore } from './api.ts';
 import { operationUrl } from './call.ts';
 import { downloadUrl } from './download-file.ts';
-import { STEP_UP_REQUIRED, signalStepUpRequired } from './step-up-signal.ts';
 
 // The operations that carry a file rather than JSON (docs/decisions/295-file-operations.md): an
 // upload (`multipart`) is sent with `upload`, a file (`binary`) is read through `fileUrl` or
@@ -15,19 +13,10 @@ export type BinaryOperation = AnyOperation & { readonly binary: true };
 export type UrlInput<Op extends AnyOperation> = OperationUrlInput<Op> & { params?: unknown; query?: unknown };
 
 /** Sends `file` as multipart/form-data in the operation's one part; the answer as `call` gives it, failures as ApiError. */
-export async function upload<Op extends UploadOperation>(op: Op, input: UrlInput<Op>, file: File): Promise<OperationOutput<Op>> {
+export function upload<Op extends UploadOperation>(op: Op, input: UrlInput<Op>, file: File): Promise<OperationOutput<Op>> {
   const form = new FormData();
   form.append(op.multipart.part, file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(operationUrl(op, input), { method: op.method, headers: { authorization: `Bearer ${tokenStore.get() ?? ''}` }, body: form });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.');
-  }
-  const data = (await res.json().catch(() => null)) as (OperationOutput<Op> & { message?: string; code?: string; fields?: FieldError[] }) | null;
-  if (res.status === 403 && data?.code === STEP_UP_REQUIRED) signalStepUpRequired();
-  if (!res.ok || !data) throw new ApiError(res.status, data?.code ?? 'ERROR', data?.message ?? `Upload failed (${res.status}).`, data?.fields ?? []);
-  return data;
+  return request<OperationOutput<Op>>(op.method, operationUrl(op, input), form);
 }
 
 /** The URL of a file operation's answer (fetched with the bearer token: an <img> or a link cannot send it). */
