@@ -43,13 +43,12 @@ export const SEEN_KINDS = {
 } as const satisfies Record<string, readonly NoticeKind[]>;
 
 /**
- * `exists (…)`: whether the order `orderIdSql` (e.g. `o.id`) has notices of `what` for `side` that
- * its `order.seen` would mark read. A read folds it into its own statement and publishes the event
- * only then, instead of a transaction that changes nothing on every read
- * (docs/decisions/285-signed-in-read-path.md).
+ * SQL: whether the order row `ordersAlias` (e.g. `o`) has notices of `what` for `side` that its
+ * `order.seen` would mark read. A read folds it into its own statement and publishes the event only
+ * then, instead of a transaction that changes nothing on every read
+ * (docs/decisions/285-signed-in-read-path.md). It reads the order's waiting kinds, which a trigger
+ * keeps from this table (migration 1010, docs/decisions/316-order-read-columns.md).
  */
-export function unseenNoticesSql(side: MessageSide, what: keyof typeof SEEN_KINDS, orderIdSql: string): string {
-  const kinds = SEEN_KINDS[what].map((k) => `'${k}'`).join(', ');
-  return `exists (select 1 from notices n where n.order_id = ${orderIdSql} and n.recipient = '${side}' and n.kind in (${kinds})
-            and n.read_at is null and n.sent_at is null)`;
+export function unseenNoticesSql(side: MessageSide, what: keyof typeof SEEN_KINDS, ordersAlias: string): string {
+  return `${ordersAlias}.waiting_notices_${side === 'customer' ? 'customer' : 'agency'} && '{${SEEN_KINDS[what].join(',')}}'::text[]`;
 }

@@ -103,8 +103,8 @@ interface RequestJson {
  * answer in one statement. An extension without SQL forms reads it the old way.
  */
 export async function ownSupportOverview(deps: AppDeps, publicId: string, viewer: ThreadViewer, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
-  const planSql = extensionPlanSql(deps.queries.supportExtension, 'o.id');
-  const coveredSql = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
+  const planSql = extensionPlanSql(deps.queries.supportExtension, 'o');
+  const coveredSql = extensionCoveredUntilSql(deps.queries.supportExtension, 'o');
   if (planSql === undefined || coveredSql === undefined) return supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now);
   const text = ownOverviewSql(planSql, coveredSql);
   const [row] = await deps.database.query<{ currency: string; delivered_at: Stamp; plan: PlanJson | null; covered_until: Stamp; requests: RequestJson[] }>(
