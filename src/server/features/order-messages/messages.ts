@@ -87,8 +87,9 @@ export async function markThreadRead(db: Db | Tx, order: OrderRef, side: Message
 // The thread in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
 // workspaceOrder's rule (lib/workspace-order.ts: a customer's own order past the checkout draft; any
 // paid order for the agency), the messages with their attachments, and what reading them would change
-// — the side's read marker and its unread message notices — so a read that changes nothing writes
-// nothing (markThreadRead wrote two rows on every read).
+// — the side's read marker and whether it has unread message notices (the order's waiting kinds,
+// docs/decisions/316-order-read-columns.md) — so a read that changes nothing writes nothing
+// (markThreadRead wrote two rows on every read).
 const THREAD_SQL = `select o.id as order_id, o.public_id as order_public_id, u.email as customer_email,
          st.last_read_seq, st.unseen,
          m.id, m.sender, m.text, m.created_at, m.sender_user_id, su.name as sender_name, m.seq::float8 as seq,
@@ -97,8 +98,7 @@ const THREAD_SQL = `select o.id as order_id, o.public_id as order_public_id, u.e
     join users u on u.id = o.user_id
     cross join lateral (
       select coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = $3), 0)::float8 as last_read_seq,
-             exists (select 1 from notices n where n.order_id = o.id and n.recipient = $3 and n.kind = 'message'
-                        and n.read_at is null and n.sent_at is null) as unseen
+             'message' = any(case when $3 = 'customer' then o.waiting_notices_customer else o.waiting_notices_agency end) as unseen
     ) st
     left join order_messages m on m.order_id = o.id
     left join users su on su.id = m.sender_user_id

@@ -1,5 +1,5 @@
 import type { OrderSummary } from '../../../contract/orders.ts';
-import { DELIVERY_STAGE, completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
+import { completedStepsOnWire, deliveredAtOf, formatCustomerDate, type StageLog } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
@@ -18,8 +18,7 @@ interface Row {
   adv_state: 'due' | 'pending' | 'paid';
   rem_amount: number;
   rem_state: 'due' | 'pending' | 'paid';
-  /** The completed stages (`orders.stage_log`: `[stage, epoch milliseconds, note]`). */
-  stage_log: [number, number, string | null][];
+  stage_log: StageLog;
   /** What a plan paid for (support-window's extensions); undefined when they have no SQL form. */
   covered_until?: Date | string | null;
   unread: number;
@@ -28,14 +27,14 @@ interface Row {
 /**
  * The list in ONE statement (docs/decisions/285-signed-in-read-path.md): the installments, the
  * completed stages (the order's `stage_log`, kept by a trigger: docs/decisions/316-order-read-columns.md)
- * and the unread count, and for a delivered order (all fifteen stages) the support window's
- * extensions, which give their part as SQL.
+ * and the unread count, and the support window's extensions, which give their part as SQL (read
+ * for every order, used for a delivered one).
  */
 function listSql(covered: string | undefined) {
   return `select o.id, o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
             o.stage_log,
-            ${covered === undefined ? '' : `case when json_array_length(o.stage_log) = ${DELIVERY_STAGE} then ${covered} end as covered_until,`}
+            ${covered === undefined ? '' : `${covered} as covered_until,`}
             ${unreadMessagesSql('customer', 'o')} as unread
        from orders o
        join installments a on a.order_id = o.id and a.kind = 'advance'
@@ -57,11 +56,11 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
   const now = new Date();
   const supportUntil = new Map<string, string>();
   for (const r of rows) {
-    const delivered = r.stage_log.find(([stage]) => stage === DELIVERY_STAGE);
+    const delivered = deliveredAtOf(r.stage_log);
     if (!delivered) continue;
     if (covered !== undefined) {
       const paid = r.covered_until ? toDate(r.covered_until) : null;
-      supportUntil.set(r.id, supportUntilOf(new Date(delivered[1]), deps.config.SUPPORT_DAYS, paid).toISOString());
+      supportUntil.set(r.id, supportUntilOf(delivered, deps.config.SUPPORT_DAYS, paid).toISOString());
       continue;
     }
     // An extension without a SQL form: asked per order, as before.

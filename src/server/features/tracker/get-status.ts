@@ -1,4 +1,4 @@
-import { DELIVERY_STAGE, NOT_COMPLETED, STAGES, completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
+import { DELIVERY_STAGE, NOT_COMPLETED, STAGES, completedStepsOnWire, formatCustomerDate, type StageLog } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { StatusResponse } from '../../../contract/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -29,8 +29,7 @@ interface OwnOrderRow {
   adv_state: LoadedOrder['advance']['state'];
   rem_amount: number;
   rem_state: LoadedOrder['remaining']['state'];
-  /** The completed stages: `[stage, completed_at in epoch milliseconds, note]`, in stage order. */
-  stage_log: [number, number, string | null][];
+  stage_log: StageLog;
   unseen: boolean;
 }
 
