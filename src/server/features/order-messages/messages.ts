@@ -64,7 +64,7 @@ async function withFiles(db: Db | Tx, rows: MessageRow[], reader: MessageReader)
  * Marks the thread read for `side` up to its last message, and that side's message notices read
  * (so the batched e-mail skips what was seen in the app). Never moves a marker backwards.
  */
-export async function markThreadRead(db: Db | Tx, order: OrderRef, side: MessageSide, now = new Date(), upToSeq?: number): Promise<void> {
+export async function markThreadRead(db: Db | Tx, order: Pick<OrderRef, 'orderId'>, side: MessageSide, now = new Date(), upToSeq?: number): Promise<void> {
   // Up to what the reader was shown (a message stored meanwhile stays unread), else the latest.
   const [last] =
     upToSeq === undefined
@@ -90,12 +90,11 @@ export async function markThreadRead(db: Db | Tx, order: OrderRef, side: Message
 // — the side's read marker and whether it has unread message notices (the order's waiting kinds,
 // docs/decisions/316-order-read-columns.md) — so a read that changes nothing writes nothing
 // (markThreadRead wrote two rows on every read).
-const THREAD_SQL = `select o.id as order_id, o.public_id as order_public_id, u.email as customer_email,
+const THREAD_SQL = `select o.id as order_id,
          st.last_read_seq, st.unseen,
          m.id, m.sender, m.text, m.created_at, m.sender_user_id, su.name as sender_name, m.seq::float8 as seq,
          (select coalesce(json_agg(f.file_id order by f.position), '[]'::json) from order_message_files f where f.message_id = m.id) as file_ids
     from orders o
-    join users u on u.id = o.user_id
     cross join lateral (
       select coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = $3), 0)::float8 as last_read_seq,
              'message' = any(case when $3 = 'customer' then o.waiting_notices_customer else o.waiting_notices_agency end) as unseen
@@ -107,8 +106,6 @@ const THREAD_SQL = `select o.id as order_id, o.public_id as order_public_id, u.e
 
 interface ThreadRow {
   order_id: string;
-  order_public_id: string;
-  customer_email: string;
   last_read_seq: number;
   unseen: boolean;
   id: string | null;
@@ -132,7 +129,7 @@ export async function readThread(database: Pick<Database, 'query'>, db: Db, publ
   const messages = rows.filter((r) => r.id !== null);
   const lastSeq = Number(messages.at(-1)?.seq ?? 0);
   if (first.unseen || lastSeq > Number(first.last_read_seq)) {
-    await markThreadRead(db, { orderId: first.order_id, orderPublicId: first.order_public_id, customerEmail: first.customer_email }, viewer.side, new Date(), lastSeq);
+    await markThreadRead(db, { orderId: first.order_id }, viewer.side, new Date(), lastSeq);
   }
   return messages.map((r) => ({
     id: r.id!,
