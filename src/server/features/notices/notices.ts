@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
+import { orders } from '../../db/schema/orders.ts';
 
 // The one notice mechanism (decision 155): anything the other side of an order should
 // hear about becomes a notice row here; send-notices.ts mails them in batches, reading in the app
@@ -26,6 +27,10 @@ export async function addNotice(tx: Db | Tx, n: NewNotice): Promise<void> {
 
 /** The recipient saw these kinds of the order in the app: their unsent notices will not be mailed. */
 export async function markNoticesRead(db: Db | Tx, orderId: string, recipient: MessageSide, kinds: readonly NoticeKind[], now = new Date()): Promise<void> {
+  // The order row first, as every writer of an order's rows takes it (a trigger updates it after
+  // this update, migration 1010): taken after the notices, two such transactions could each hold
+  // what the other waits for (docs/decisions/316-order-read-columns.md).
+  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
   await db
     .update(notices)
     .set({ readAt: now })
