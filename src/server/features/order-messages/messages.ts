@@ -87,18 +87,15 @@ export async function markThreadRead(db: Db | Tx, order: Pick<OrderRef, 'orderId
 // The thread in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
 // workspaceOrder's rule (lib/workspace-order.ts: a customer's own order past the checkout draft; any
 // paid order for the agency), the messages with their attachments, and what reading them would change
-// — the side's read marker and whether it has unread message notices (the order's waiting kinds,
-// docs/decisions/316-order-read-columns.md) — so a read that changes nothing writes nothing
+// — whether the side has unread messages or unread message notices (columns of the order, kept by
+// triggers: docs/decisions/316-order-read-columns.md) — so a read that changes nothing writes nothing
 // (markThreadRead wrote two rows on every read).
 const THREAD_SQL = `select o.id as order_id,
-         st.last_read_seq, st.unseen,
+         case when $3 = 'customer' then o.unread_messages_customer else o.unread_messages_agency end as unread,
+         'message' = any(case when $3 = 'customer' then o.waiting_notices_customer else o.waiting_notices_agency end) as unseen,
          m.id, m.sender, m.text, m.created_at, m.sender_user_id, su.name as sender_name, m.seq::float8 as seq,
          (select coalesce(json_agg(f.file_id order by f.position), '[]'::json) from order_message_files f where f.message_id = m.id) as file_ids
     from orders o
-    cross join lateral (
-      select coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = $3), 0)::float8 as last_read_seq,
-             'message' = any(case when $3 = 'customer' then o.waiting_notices_customer else o.waiting_notices_agency end) as unseen
-    ) st
     left join order_messages m on m.order_id = o.id
     left join users su on su.id = m.sender_user_id
    where o.public_id = $1 and o.state <> 'awaiting_advance' and ($2::uuid is null or o.user_id = $2::uuid)
@@ -106,7 +103,7 @@ const THREAD_SQL = `select o.id as order_id,
 
 interface ThreadRow {
   order_id: string;
-  last_read_seq: number;
+  unread: number;
   unseen: boolean;
   id: string | null;
   sender: MessageSide;
@@ -128,7 +125,7 @@ export async function readThread(database: Pick<Database, 'query'>, db: Db, publ
   if (!first) throw notFound('Order not found.');
   const messages = rows.filter((r) => r.id !== null);
   const lastSeq = Number(messages.at(-1)?.seq ?? 0);
-  if (first.unseen || lastSeq > Number(first.last_read_seq)) {
+  if (first.unseen || first.unread > 0) {
     await markThreadRead(db, { orderId: first.order_id }, viewer.side, new Date(), lastSeq);
   }
   return messages.map((r) => ({
