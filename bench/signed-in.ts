@@ -10,7 +10,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { freePort, isListening, startServer, waitFor, type ServerProcess } from '../tests/api/runtime/server-process.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -108,7 +107,7 @@ async function prepare(kind: Kind, pgBase: string) {
 
 async function startFloor(kind: Kind, where: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/floor-server.mjs', String(port), kind, where], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['bench/floor-server.mjs', String(port), kind, where], { stdio: ['ignore', 'ignore', 'inherit'] });
   await waitFor('floor server', () => isListening(port), 60_000);
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGKILL') };
 }

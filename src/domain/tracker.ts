@@ -25,18 +25,6 @@ export const DELIVERY_STAGE = 15;
 export const NOT_COMPLETED = 'To be completed';
 
 /**
- * An order's completed stages as its `stage_log` column holds them (migration 1010,
- * docs/decisions/316-order-read-columns.md): completion in epoch milliseconds, in stage order.
- */
-export type StageLog = [stage: number, completedAtMs: number, note: string | null][];
-
-/** When the order was delivered (its delivery stage completed), or null. */
-export function deliveredAtOf(log: StageLog): Date | null {
-  const delivery = log.find(([stage]) => stage === DELIVERY_STAGE);
-  return delivery ? new Date(delivery[1]) : null;
-}
-
-/**
  * "UI Discussion completed", but "UI Completed" as it is: a stage named for its completion is not
  * completed twice (the stage e-mail's subject said "UI Completed completed").
  */

@@ -21,11 +21,11 @@ export interface AppQueries {
   /** Whether an order file is part of an approval record (an approved design round): kept as its hash when its uploader's account goes. */
   fileApproved: FileApprovedCheck[];
   /**
-   * SQL: whether the order row `ordersAlias` has notices `order.seen` of `what` would mark read for
-   * `side` (set by the notices feature). A read publishes `order.seen` only then
+   * `exists (…)` in SQL: whether the order `orderIdSql` has notices `order.seen` of `what` would mark
+   * read for `side` (set by the notices feature). A read publishes `order.seen` only then
    * (docs/decisions/285-signed-in-read-path.md); unset, it always publishes.
    */
-  unseenNoticesSql?: (side: 'customer' | 'agency', what: 'stages' | 'reviews', ordersAlias: string) => string;
+  unseenNoticesSql?: (side: 'customer' | 'agency', what: 'stages' | 'reviews', orderIdSql: string) => string;
   /**
    * What extends an order's support window past the included days (set by the maintenance feature:
    * its paid plan). Unset, support is the included days only, with no plan

@@ -1,7 +1,6 @@
-import { bigint, boolean, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 import type { OrderTax } from '../../../contract/pricing.ts';
-import type { StageLog } from '../../../domain/tracker.ts';
 import { coupons } from './coupons.ts';
 import { firstTouchColumns } from './funnel.ts';
 import { deliveryDateColumns } from './delivery-date.ts';
@@ -40,16 +39,6 @@ export const orders = pgTable('orders', {
   ...deliveryDateColumns(),
   // Migration 0960: days added to the delivery by paid changes (decision 251).
   changeDays: integer('change_days').notNull().default(0),
-  // Migration 1010: kept by triggers from order_stages, notices, order_messages (with their read
-  // markers) and maintenance_subscriptions for the hot reads (docs/decisions/316-order-read-columns.md);
-  // never written here.
-  stageLog: json('stage_log').$type<StageLog>().notNull().default([]),
-  waitingNoticesCustomer: text('waiting_notices_customer').array().notNull().default([]),
-  waitingNoticesAgency: text('waiting_notices_agency').array().notNull().default([]),
-  unreadMessagesCustomer: integer('unread_messages_customer').notNull().default(0),
-  unreadMessagesAgency: integer('unread_messages_agency').notNull().default(0),
-  planView: json('plan_view'),
-  planCoveredUntil: timestamp('plan_covered_until', { withTimezone: true }),
 });
 
 export const installments = pgTable('installments', {

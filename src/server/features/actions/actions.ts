@@ -30,7 +30,7 @@ export async function customerActions(deps: AppDeps, userId: string): Promise<{ 
             (select count(*)::int from order_stages s where s.order_id = o.id) as stages,
             exists (select 1 from order_briefs b where b.order_id = o.id and b.submitted_at is not null) as brief_submitted,
             (select count(*)::int from order_reviews r where r.order_id = o.id and r.state = 'open') as open_reviews,
-            ${unreadMessagesSql('customer', 'o')} as unread,
+            ${unreadMessagesSql('customer', 'o.id')} as unread,
             not exists (select 1 from installments i where i.order_id = o.id and i.kind = 'remaining' and i.state <> 'paid') as remaining_paid,
             exists (select 1 from ratings ra where ra.order_id = o.id and ra.kind = 'order') as rated,
             (select count(*)::int from order_changes c where c.order_id = o.id and c.state = 'quoted') as quoted_changes
@@ -95,9 +95,9 @@ export async function agencyActions(deps: AppDeps, now = new Date()): Promise<Ad
             (select min(m.created_at) from order_messages m
               where m.order_id = o.id and m.sender = 'customer'
                 and m.seq > coalesce((select rd.last_read_seq from order_message_reads rd where rd.order_id = o.id and rd.side = 'agency'), 0)),
-            ${unreadMessagesSql('agency', 'o')}
+            ${unreadMessagesSql('agency', 'o.id')}
        from orders o
-      where o.state <> 'awaiting_advance' and ${unreadMessagesSql('agency', 'o')} > 0
+      where o.state <> 'awaiting_advance' and ${unreadMessagesSql('agency', 'o.id')} > 0
      union all
      select 'support_overdue', o.public_id, min(sr.waiting_since), count(*)::int
        from support_requests sr join orders o on o.id = sr.order_id

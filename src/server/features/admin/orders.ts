@@ -56,7 +56,7 @@ const FILTERED = `
          r.amount::float8 as r_amount, r.state as r_state, r.paid_at as r_paid_at, o.completed,
          o.first_utm_source, o.first_utm_medium, o.first_utm_campaign, o.first_referrer_host,
          (o.state <> 'delivered' and not exists (select 1 from order_briefs b where b.order_id = o.id and b.submitted_at is not null)) as brief_pending,
-         o.ui_approved_at, o.due_date::text as due_date, ${unreadMessagesSql('agency', 'o')} as unread
+         o.ui_approved_at, o.due_date::text as due_date, ${unreadMessagesSql('agency', 'o.id')} as unread
     from o
     join users u on u.id = o.user_id
     left join installments a on a.order_id = o.id and a.kind = 'advance'

@@ -56,17 +56,19 @@ export async function maintenanceSupportExtension(db: Db | Tx, orderId: string):
   };
 }
 
-// The same `coveredUntil` as SQL for the order row `ordersAlias` (support-window's SupportExtensionSql):
-// the latest end paid over all subscriptions, when the newest one is more than `created`. The order
-// list reads it in its one statement (docs/decisions/285-signed-in-read-path.md); the order row keeps
-// it, by a trigger on maintenance_subscriptions with this rule (migration 1010,
-// docs/decisions/316-order-read-columns.md).
-maintenanceSupportExtension.coveredUntilSql = (ordersAlias: string) => `${ordersAlias}.plan_covered_until`;
+// The same `coveredUntil` as one SQL expression for the order `orderIdSql` (support-window's
+// SupportExtensionSql): the latest end paid over all subscriptions, when the newest one is more than
+// `created`. The order list reads it in its one statement (docs/decisions/285-signed-in-read-path.md).
+maintenanceSupportExtension.coveredUntilSql = (orderIdSql: string) =>
+  `(select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = ${orderIdSql}) end
+      from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
 
 // The extension's `plan` as SQL json (support-window's planSql), null when the newest subscription is
-// only `created` or there is none: maintenanceSupportExtension's rule, startsAt as startsLater's; kept
-// on the order row by the same trigger.
-maintenanceSupportExtension.planSql = (ordersAlias: string) => `${ordersAlias}.plan_view`;
+// only `created` or there is none: maintenanceSupportExtension's rule, startsAt as startsLater's.
+maintenanceSupportExtension.planSql = (orderIdSql: string) =>
+  `(select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until, 'cancelAtPeriodEnd', s.cancel_at_period_end,
+                                                      'startsAt', case when s.paid_until is null then s.starts_at end) end
+      from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
 
 /** When the next monthly charge comes: the end of the paid period of a plan that goes on. */
 const nextChargeOf = (s: Sub) => (s.paidUntil && !s.cancelAtPeriodEnd && (s.state === 'active' || s.state === 'pending') ? s.paidUntil.toISOString() : null);

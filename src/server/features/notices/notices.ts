@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
-import { orders } from '../../db/schema/orders.ts';
 
 // The one notice mechanism (decision 155): anything the other side of an order should
 // hear about becomes a notice row here; send-notices.ts mails them in batches, reading in the app
@@ -27,10 +26,6 @@ export async function addNotice(tx: Db | Tx, n: NewNotice): Promise<void> {
 
 /** The recipient saw these kinds of the order in the app: their unsent notices will not be mailed. */
 export async function markNoticesRead(db: Db | Tx, orderId: string, recipient: MessageSide, kinds: readonly NoticeKind[], now = new Date()): Promise<void> {
-  // The order row first, as every writer of an order's rows takes it (a trigger updates it after
-  // this update, migration 1010): taken after the notices, two such transactions could each hold
-  // what the other waits for (docs/decisions/316-order-read-columns.md).
-  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
   await db
     .update(notices)
     .set({ readAt: now })
@@ -48,12 +43,13 @@ export const SEEN_KINDS = {
 } as const satisfies Record<string, readonly NoticeKind[]>;
 
 /**
- * SQL: whether the order row `ordersAlias` (e.g. `o`) has notices of `what` for `side` that its
- * `order.seen` would mark read. A read folds it into its own statement and publishes the event only
- * then, instead of a transaction that changes nothing on every read
- * (docs/decisions/285-signed-in-read-path.md). It reads the order's waiting kinds, which a trigger
- * keeps from this table (migration 1010, docs/decisions/316-order-read-columns.md).
+ * `exists (…)`: whether the order `orderIdSql` (e.g. `o.id`) has notices of `what` for `side` that
+ * its `order.seen` would mark read. A read folds it into its own statement and publishes the event
+ * only then, instead of a transaction that changes nothing on every read
+ * (docs/decisions/285-signed-in-read-path.md).
  */
-export function unseenNoticesSql(side: MessageSide, what: keyof typeof SEEN_KINDS, ordersAlias: string): string {
-  return `${ordersAlias}.waiting_notices_${side === 'customer' ? 'customer' : 'agency'} && '{${SEEN_KINDS[what].join(',')}}'::text[]`;
+export function unseenNoticesSql(side: MessageSide, what: keyof typeof SEEN_KINDS, orderIdSql: string): string {
+  const kinds = SEEN_KINDS[what].map((k) => `'${k}'`).join(', ');
+  return `exists (select 1 from notices n where n.order_id = ${orderIdSql} and n.recipient = '${side}' and n.kind in (${kinds})
+            and n.read_at is null and n.sent_at is null)`;
 }

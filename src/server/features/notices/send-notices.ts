@@ -74,11 +74,6 @@ export async function sendDueNotices(deps: AppDeps, now: Date = new Date()): Pro
         .limit(1)
         .for('update', { of: notices, skipLocked: true });
       if (!head) return null;
-      // The order row before the rest of the group: marking the notices sent makes a trigger update
-      // the order (migration 1010), and a request that holds the order while it marks these notices
-      // read would otherwise wait for us as we wait for it. Held by such a request: next pass.
-      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, head.orderId)).for('update', { skipLocked: true });
-      if (!order) return null;
       const group = await tx
         .select({ id: notices.id, kind: notices.kind, summary: notices.summary })
         .from(notices)

@@ -64,7 +64,7 @@ async function withFiles(db: Db | Tx, rows: MessageRow[], reader: MessageReader)
  * Marks the thread read for `side` up to its last message, and that side's message notices read
  * (so the batched e-mail skips what was seen in the app). Never moves a marker backwards.
  */
-export async function markThreadRead(db: Db | Tx, order: Pick<OrderRef, 'orderId'>, side: MessageSide, now = new Date(), upToSeq?: number): Promise<void> {
+export async function markThreadRead(db: Db | Tx, order: OrderRef, side: MessageSide, now = new Date(), upToSeq?: number): Promise<void> {
   // Up to what the reader was shown (a message stored meanwhile stays unread), else the latest.
   const [last] =
     upToSeq === undefined
@@ -87,15 +87,19 @@ export async function markThreadRead(db: Db | Tx, order: Pick<OrderRef, 'orderId
 // The thread in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
 // workspaceOrder's rule (lib/workspace-order.ts: a customer's own order past the checkout draft; any
 // paid order for the agency), the messages with their attachments, and what reading them would change
-// — whether the side has unread messages or unread message notices (columns of the order, kept by
-// triggers: docs/decisions/316-order-read-columns.md) — so a read that changes nothing writes nothing
-// (markThreadRead wrote two rows on every read).
-const THREAD_SQL = `select o.id as order_id,
-         case when $3 = 'customer' then o.unread_messages_customer else o.unread_messages_agency end as unread,
-         'message' = any(case when $3 = 'customer' then o.waiting_notices_customer else o.waiting_notices_agency end) as unseen,
+// — the side's read marker and its unread message notices — so a read that changes nothing writes
+// nothing (markThreadRead wrote two rows on every read).
+const THREAD_SQL = `select o.id as order_id, o.public_id as order_public_id, u.email as customer_email,
+         st.last_read_seq, st.unseen,
          m.id, m.sender, m.text, m.created_at, m.sender_user_id, su.name as sender_name, m.seq::float8 as seq,
          (select coalesce(json_agg(f.file_id order by f.position), '[]'::json) from order_message_files f where f.message_id = m.id) as file_ids
     from orders o
+    join users u on u.id = o.user_id
+    cross join lateral (
+      select coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = $3), 0)::float8 as last_read_seq,
+             exists (select 1 from notices n where n.order_id = o.id and n.recipient = $3 and n.kind = 'message'
+                        and n.read_at is null and n.sent_at is null) as unseen
+    ) st
     left join order_messages m on m.order_id = o.id
     left join users su on su.id = m.sender_user_id
    where o.public_id = $1 and o.state <> 'awaiting_advance' and ($2::uuid is null or o.user_id = $2::uuid)
@@ -103,7 +107,9 @@ const THREAD_SQL = `select o.id as order_id,
 
 interface ThreadRow {
   order_id: string;
-  unread: number;
+  order_public_id: string;
+  customer_email: string;
+  last_read_seq: number;
   unseen: boolean;
   id: string | null;
   sender: MessageSide;
@@ -125,8 +131,8 @@ export async function readThread(database: Pick<Database, 'query'>, db: Db, publ
   if (!first) throw notFound('Order not found.');
   const messages = rows.filter((r) => r.id !== null);
   const lastSeq = Number(messages.at(-1)?.seq ?? 0);
-  if (first.unseen || first.unread > 0) {
-    await markThreadRead(db, { orderId: first.order_id }, viewer.side, new Date(), lastSeq);
+  if (first.unseen || lastSeq > Number(first.last_read_seq)) {
+    await markThreadRead(db, { orderId: first.order_id, orderPublicId: first.order_public_id, customerEmail: first.customer_email }, viewer.side, new Date(), lastSeq);
   }
   return messages.map((r) => ({
     id: r.id!,

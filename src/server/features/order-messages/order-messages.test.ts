@@ -13,8 +13,7 @@ import type { BuiltApp } from '../../app.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
 import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { runJobs } from '../jobs/run-jobs.ts';
-import { NOTICE_TEMPLATE, sendDueNotices } from '../notices/send-notices.ts';
-import { markNoticesRead } from '../notices/notices.ts';
+import { NOTICE_TEMPLATE } from '../notices/send-notices.ts';
 import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { revokeSession } from '../auth/sessions.ts';
 
@@ -367,23 +366,6 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
       expect(mails, c.email).toHaveLength(1);
       expect(mails[0]!.text).toContain('2 new messages');
     }
-  });
-
-  it('the batch mail passes over an order a request holds and sends it at the next pass, so neither waits for the other', async () => {
-    const [a, b] = apps as [BuiltApp, BuiltApp];
-    const boss = await loginAs(a, FOUNDER, 'admin');
-    const { customer, orderId } = await seedPaidOrder(a as TestApp, 'pg-held-order@example.com');
-    const res = await a.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/messages`, headers: boss.headers, payload: { text: 'Hello' } });
-    expect(res.statusCode, res.body).toBe(201);
-    const [order] = await a.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [orderId]);
-    const at = secondsLater(301);
-    await a.deps.db.transaction(async (tx) => {
-      // A request marking the agency's notices of this order read holds the order row (migration 1010).
-      await markNoticesRead(tx, order!.id, 'agency', ['message']);
-      expect((await sendDueNotices(b.deps, at)).mails).toBe(0);
-    });
-    expect((await sendDueNotices(b.deps, at)).mails).toBe(1);
-    expect(await noticeMails(a, customer.user.email)).toHaveLength(1);
   });
 
   it("a message posted through one instance reaches the customer's socket on the other (the adapter)", async () => {

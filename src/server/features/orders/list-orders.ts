@@ -1,5 +1,5 @@
 import type { OrderSummary } from '../../../contract/orders.ts';
-import { completedStepsOnWire, deliveredAtOf, formatCustomerDate, type StageLog } from '../../../domain/tracker.ts';
+import { DELIVERY_STAGE, completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
@@ -18,27 +18,29 @@ interface Row {
   adv_state: 'due' | 'pending' | 'paid';
   rem_amount: number;
   rem_state: 'due' | 'pending' | 'paid';
-  stage_log: StageLog;
+  stages: number;
+  delivered_at: Date | string | null;
   /** What a plan paid for (support-window's extensions); undefined when they have no SQL form. */
   covered_until?: Date | string | null;
   unread: number;
 }
 
 /**
- * The list in ONE statement (docs/decisions/285-signed-in-read-path.md): the installments, the
- * completed stages (the order's `stage_log`, kept by a trigger: docs/decisions/316-order-read-columns.md)
- * and the unread count, and the support window's extensions, which give their part as SQL (read
- * for every order, used for a delivered one).
+ * The list in ONE statement (docs/decisions/285-signed-in-read-path.md): the installments, the stage
+ * count, the delivery (order_stages' key) and the unread count, and for a delivered order the support
+ * window's extensions, which give their part as SQL.
  */
 function listSql(covered: string | undefined) {
   return `select o.id, o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
-            o.stage_log,
-            ${covered === undefined ? '' : `${covered} as covered_until,`}
-            ${unreadMessagesSql('customer', 'o')} as unread
+            (select count(*)::int from order_stages s where s.order_id = o.id) as stages,
+            d.completed_at as delivered_at,
+            ${covered === undefined ? '' : `case when d.completed_at is null then null else ${covered} end as covered_until,`}
+            ${unreadMessagesSql('customer', 'o.id')} as unread
        from orders o
        join installments a on a.order_id = o.id and a.kind = 'advance'
        join installments r on r.order_id = o.id and r.kind = 'remaining'
+       left join order_stages d on d.order_id = o.id and d.stage = ${DELIVERY_STAGE}
       where o.user_id = $1 and o.state <> 'awaiting_advance' and ($2::text is null or o.public_id = $2)
       order by o.created_at desc
       limit 100`;
@@ -49,18 +51,17 @@ const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 /** The customer's orders whose advance is paid, newest first (spec §2 "My Orders"). */
 export async function listOrders(deps: AppDeps, userId: string, publicId?: string): Promise<OrderSummary[]> {
   const ctx = moneyContext(deps);
-  const covered = extensionCoveredUntilSql(deps.queries.supportExtension, 'o');
+  const covered = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
   const text = listSql(covered);
   const rows = await deps.database.query<Row>(text, [userId, publicId ?? null], namedStatement('list_orders', text));
   // The support window of each delivered order (null until delivered).
   const now = new Date();
   const supportUntil = new Map<string, string>();
   for (const r of rows) {
-    const delivered = deliveredAtOf(r.stage_log);
-    if (!delivered) continue;
+    if (!r.delivered_at) continue;
     if (covered !== undefined) {
       const paid = r.covered_until ? toDate(r.covered_until) : null;
-      supportUntil.set(r.id, supportUntilOf(delivered, deps.config.SUPPORT_DAYS, paid).toISOString());
+      supportUntil.set(r.id, supportUntilOf(toDate(r.delivered_at), deps.config.SUPPORT_DAYS, paid).toISOString());
       continue;
     }
     // An extension without a SQL form: asked per order, as before.
@@ -81,7 +82,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       remaining: { amount: r.rem_amount, state: r.rem_state },
       advance_status: r.adv_state === 'paid' ? 'Paid' : 'Due',
       remaining_status: r.rem_state === 'paid' ? 'Paid' : 'Due',
-      completed_steps: completedStepsOnWire(r.stage_log.length),
+      completed_steps: completedStepsOnWire(r.stages),
       coupon_code: r.coupon_code,
       unreadMessages: Number(r.unread ?? 0),
       supportUntil: supportUntil.get(r.id) ?? null,

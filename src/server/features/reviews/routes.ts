@@ -35,7 +35,7 @@ const commentAs = (deps: AppDeps, side: Side) => async (request: CommentRequest,
  */
 const seen = async (deps: AppDeps, orderId: string, side: 'customer' | 'agency') => {
   const unseen = deps.queries.unseenNoticesSql;
-  const [row] = unseen ? await deps.database.query<{ unseen: boolean }>(`select ${unseen(side, 'reviews', 'o')} as unseen from orders o where o.id = $1::uuid`, [orderId], `unseen_reviews_${side}`) : [{ unseen: true }];
+  const [row] = unseen ? await deps.database.query<{ unseen: boolean }>(`select ${unseen(side, 'reviews', '$1::uuid')} as unseen`, [orderId], `unseen_reviews_${side}`) : [{ unseen: true }];
   if (row?.unseen) await deps.events.publishAlone('order.seen', { orderId, side, what: 'reviews', at: new Date() });
 };
 
@@ -54,7 +54,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const tags = ['reviews'];
   const onRequest = requireUser(deps.db);
   route(app, getOrdersReviews, { schema: { tags, summary: LIST_SUMMARY }, onRequest }, async (request) => {
-    const unseen = deps.queries.unseenNoticesSql?.('customer', 'reviews', 'o') ?? 'true';
+    const unseen = deps.queries.unseenNoticesSql?.('customer', 'reviews', 'o.id') ?? 'true';
     const { order, reviews, unseen: toMark } = await listOwnReviews(deps, request.params.orderId, authOf(request).user.id, unseen);
     if (toMark) await deps.events.publishAlone('order.seen', { orderId: order.orderId, side: 'customer', what: 'reviews', at: new Date() });
     return { success: true as const, reviews };

@@ -15,7 +15,7 @@ import { filesOfOrder } from '../order-files/order-files.ts';
 import { maintenanceOffer, maintenanceOfferIn, type PlanOffer } from './plan-offer.ts';
 import { extensionCoveredUntilSql, extensionPlanSql, supportWindow, windowOf, type SupportWindow } from './support-window.ts';
 import { namedStatement } from '../../lib/named-statement.ts';
-import { deliveredAtOf, type StageLog } from '../../../domain/tracker.ts';
+import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { authorNameOf } from '../../../domain/author-name.ts';
 import { authorNameOfUser } from '../../lib/name-of-user.ts';
 
@@ -68,15 +68,16 @@ export async function supportOverview(deps: AppDeps, order: OrderRef, now = new 
 }
 
 // The customer's support page in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
-// supportOrder's rule (their own delivered order), the delivery (from the order's stage_log,
-// docs/decisions/316-order-read-columns.md), the registered extensions' plan and paid period as SQL,
-// the currency of the plan offer, and the requests.
+// supportOrder's rule (their own delivered order), the delivery (order_stages' key), the registered
+// extensions' plan and paid period as SQL, the currency of the plan offer, and the requests.
 function ownOverviewSql(planSql: string, coveredSql: string) {
-  return `select o.currency, o.stage_log, ${planSql} as plan, ${coveredSql} as covered_until,
+  return `select o.currency, d.completed_at as delivered_at, ${planSql} as plan, ${coveredSql} as covered_until,
            (select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'category', r.category, 'state', r.state,
                                                        'createdAt', r.created_at, 'lastMessageAt', r.last_message_at) order by r.created_at desc), '[]'::json)
               from support_requests r where r.order_id = o.id) as requests
       from orders o
+      join users u on u.id = o.user_id
+      left join order_stages d on d.order_id = o.id and d.stage = ${Number(DELIVERY_STAGE)}
      where o.public_id = $1 and o.user_id = $2 and o.state = 'delivered'`;
 }
 
@@ -102,18 +103,18 @@ interface RequestJson {
  * answer in one statement. An extension without SQL forms reads it the old way.
  */
 export async function ownSupportOverview(deps: AppDeps, publicId: string, viewer: ThreadViewer, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
-  const planSql = extensionPlanSql(deps.queries.supportExtension, 'o');
-  const coveredSql = extensionCoveredUntilSql(deps.queries.supportExtension, 'o');
+  const planSql = extensionPlanSql(deps.queries.supportExtension, 'o.id');
+  const coveredSql = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
   if (planSql === undefined || coveredSql === undefined) return supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now);
   const text = ownOverviewSql(planSql, coveredSql);
-  const [row] = await deps.database.query<{ currency: string; stage_log: StageLog; plan: PlanJson | null; covered_until: Stamp; requests: RequestJson[] }>(
+  const [row] = await deps.database.query<{ currency: string; delivered_at: Stamp; plan: PlanJson | null; covered_until: Stamp; requests: RequestJson[] }>(
     text,
     [publicId, viewer.userId],
     namedStatement('own_support', text),
   );
   if (!row) throw notFound('Order not found.');
   const plan = row.plan && { state: row.plan.state, currentPeriodEnd: dateOf(row.plan.currentPeriodEnd), cancelAtPeriodEnd: row.plan.cancelAtPeriodEnd, startsAt: dateOf(row.plan.startsAt) };
-  const window = windowOf(deliveredAtOf(row.stage_log), deps.config.SUPPORT_DAYS, plan && { plan, coveredUntil: dateOf(row.covered_until) }, now);
+  const window = windowOf(dateOf(row.delivered_at), deps.config.SUPPORT_DAYS, plan && { plan, coveredUntil: dateOf(row.covered_until) }, now);
   return overviewOf(deps, window, maintenanceOfferIn(deps, row.currency), row.requests.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), lastMessageAt: new Date(r.lastMessageAt).toISOString() })), now);
 }
 

@@ -37,10 +37,10 @@ export type SupportExtensionSource = (db: Db | Tx, orderId: string, now: Date) =
 
 /**
  * The same extension's `coveredUntil` as one SQL expression (a timestamptz, null when its plan covers
- * nothing) for the order row `ordersAlias` (e.g. `o`), set on the source function by its feature:
- * lists fold the window into their one statement (docs/decisions/285-signed-in-read-path.md).
+ * nothing) for the order whose id is `orderIdSql` (e.g. `o.id`), set on the source function by its
+ * feature: lists fold the window into their one statement (docs/decisions/285-signed-in-read-path.md).
  */
-export type SupportExtensionSql = (ordersAlias: string) => string;
+export type SupportExtensionSql = (orderIdSql: string) => string;
 
 /**
  * The SQL forms an extension may carry on its function: `coveredUntilSql` (the order list folds the
@@ -57,22 +57,22 @@ export interface SupportExtensionForms {
 export type SupportExtensionQuery = SupportExtensionSource & SupportExtensionForms;
 
 /**
- * What the extension has paid for, as one SQL expression for the order row `ordersAlias`, or undefined
+ * What the extension has paid for, as one SQL expression for the order `orderIdSql`, or undefined
  * when it has no SQL form (the caller then asks supportWindow per order).
  */
-export function extensionCoveredUntilSql(extension: SupportExtensionQuery | undefined, ordersAlias: string): string | undefined {
+export function extensionCoveredUntilSql(extension: SupportExtensionQuery | undefined, orderIdSql: string): string | undefined {
   if (!extension) return 'null::timestamptz';
-  return extension.coveredUntilSql?.(ordersAlias);
+  return extension.coveredUntilSql?.(orderIdSql);
 }
 
 /**
  * The extension's plan as one SQL `json` expression, or undefined when it lacks either SQL form (the
  * caller then reads the window with supportWindow).
  */
-export function extensionPlanSql(extension: SupportExtensionQuery | undefined, ordersAlias: string): string | undefined {
+export function extensionPlanSql(extension: SupportExtensionQuery | undefined, orderIdSql: string): string | undefined {
   if (!extension) return 'null::json';
   if (!extension.planSql || !extension.coveredUntilSql) return undefined;
-  return extension.planSql(ordersAlias);
+  return extension.planSql(orderIdSql);
 }
 
 /** The end of the support window from the delivery and what an extension paid for (windowOf's rule). */

@@ -1,4 +1,4 @@
-import { DELIVERY_STAGE, NOT_COMPLETED, STAGES, completedStepsOnWire, formatCustomerDate, type StageLog } from '../../../domain/tracker.ts';
+import { DELIVERY_STAGE, NOT_COMPLETED, STAGES, completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { StatusResponse } from '../../../contract/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -29,19 +29,20 @@ interface OwnOrderRow {
   adv_state: LoadedOrder['advance']['state'];
   rem_amount: number;
   rem_state: LoadedOrder['remaining']['state'];
-  stage_log: StageLog;
+  /** The completed stages, by stage number (json: `completedAt` as an ISO string). */
+  stages: { stage: number; completedAt: string; note: string | null }[];
   unseen: boolean;
 }
 
 // The order, its two installments, its stages and whether it has unseen stage notices (the notices
 // feature's SQL on deps.queries; without it, always), in ONE named statement
-// (docs/decisions/285-signed-in-read-path.md); drafts read as not found. The stages and the waiting
-// notices are columns of the order, kept by triggers from their tables: subqueries for them made
-// the statement cost the database twice what the order and its installments cost
-// (docs/decisions/316-order-read-columns.md).
+// (docs/decisions/285-signed-in-read-path.md); drafts read as not found. The stages come as one json
+// value, not a row each: fifteen rows repeating the order's columns cost a fifth of the read's CPU in
+// the driver's row parsing (docs/decisions/291-signed-in-reads-one-statement.md).
 const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, o.total::float8 as total, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at,
         a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
-        o.stage_log,
+        (select coalesce(json_agg(json_build_object('stage', s.stage, 'completedAt', s.completed_at, 'note', s.note) order by s.stage), '[]'::json)
+           from order_stages s where s.order_id = o.id) as stages,
         ${unseen} as unseen
    from orders o
    join installments a on a.order_id = o.id and a.kind = 'advance'
@@ -51,7 +52,7 @@ const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, o
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: string): Promise<OwnOrder> {
-  const text = ownOrderSql(deps.queries.unseenNoticesSql?.('customer', 'stages', 'o') ?? 'true');
+  const text = ownOrderSql(deps.queries.unseenNoticesSql?.('customer', 'stages', 'o.id') ?? 'true');
   const rows = await deps.database.query<OwnOrderRow>(text, [publicId, userId], namedStatement('own_order_status', text));
   const first = rows[0];
   if (!first) throw notFound('Order not found.');
@@ -67,7 +68,7 @@ export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: stri
     },
     advance: { amount: Number(first.adv_amount), state: first.adv_state },
     remaining: { amount: Number(first.rem_amount), state: first.rem_state },
-    stages: first.stage_log.map(([stage, ms, note]) => ({ stage, completedAt: new Date(ms), note })),
+    stages: first.stages.map((r) => ({ stage: r.stage, completedAt: new Date(r.completedAt), note: r.note })),
     unseenStages: first.unseen,
   };
 }
