@@ -26,17 +26,30 @@ function fakeNetwork() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+/** A QueryClient with our defaults watching the admin order read of `input`, on a fake network, after one tick. */
+async function watching(input: { params: { id: string } } | null) {
+  const sent = fakeNetwork();
+  const client = createQueryClient();
+  const observer = new QueryObserver(client, operationQuery(getAdminOrdersById, input));
+  const unsubscribe = observer.subscribe(() => {});
+  await tick();
+  return {
+    sent,
+    observer,
+    stop() {
+      unsubscribe();
+      client.clear();
+    },
+  };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('useOperation on TanStack Query', () => {
   it('cancels the request of an input nobody waits for any more, and shows the newer answer', async () => {
-    const sent = fakeNetwork();
-    const client = createQueryClient();
-    const observer = new QueryObserver(client, operationQuery(getAdminOrdersById, { params: { id: 'ORD-1' } }));
-    const unsubscribe = observer.subscribe(() => {});
-    await tick();
+    const { sent, observer, stop } = await watching({ params: { id: 'ORD-1' } });
     expect(sent.map((s) => s.url)).toEqual(['/api/v1/admin/orders/ORD-1']);
 
     observer.setOptions(operationQuery(getAdminOrdersById, { params: { id: 'ORD-2' } }));
@@ -47,41 +60,26 @@ describe('useOperation on TanStack Query', () => {
 
     sent[1]!.answer(200, { order: { id: 'ORD-2' } });
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ order: { id: 'ORD-2' } }));
-    unsubscribe();
-    client.clear();
+    stop();
   });
 
   it('does not ask again after a refusal (4xx), and reports it', async () => {
-    const sent = fakeNetwork();
-    const client = createQueryClient();
-    const observer = new QueryObserver(client, operationQuery(getAdminOrdersById, { params: { id: 'ORD-9' } }));
-    const unsubscribe = observer.subscribe(() => {});
-    await tick();
+    const { sent, observer, stop } = await watching({ params: { id: 'ORD-9' } });
     sent[0]!.answer(403, { code: 'FORBIDDEN', message: 'Owner only.' });
     await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
     expect(observer.getCurrentResult().error).toMatchObject({ status: 403, message: 'Owner only.' });
     expect(sent).toHaveLength(1);
-    unsubscribe();
-    client.clear();
+    stop();
   });
 
   it('waits while the input is null', async () => {
-    const sent = fakeNetwork();
-    const client = createQueryClient();
-    const observer = new QueryObserver(client, operationQuery(getAdminOrdersById, null));
-    const unsubscribe = observer.subscribe(() => {});
-    await tick();
+    const { sent, observer, stop } = await watching(null);
     expect(sent).toEqual([]);
     expect(observer.getCurrentResult().fetchStatus).toBe('idle');
-    unsubscribe();
-    client.clear();
+    stop();
   });
   it('tells a 404 (the Support tab before delivery) by its status, and a 401/403 as denied', async () => {
-    const sent = fakeNetwork();
-    const client = createQueryClient();
-    const observer = new QueryObserver(client, operationQuery(getAdminOrdersById, { params: { id: 'ORD-404' } }));
-    const unsubscribe = observer.subscribe(() => {});
-    await tick();
+    const { sent, observer, stop } = await watching({ params: { id: 'ORD-404' } });
     sent[0]!.answer(404, { code: 'NOT_FOUND', message: 'Support starts at delivery.' });
     await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
     expect(readState(observer.getCurrentResult())).toMatchObject({ data: null, status: 404, denied: false, error: 'Support starts at delivery.' });
@@ -91,8 +89,7 @@ describe('useOperation on TanStack Query', () => {
     sent[1]!.answer(401, { code: 'UNAUTHORIZED', message: 'Please sign in again.' });
     await vi.waitFor(() => expect(observer.getCurrentResult().error).toMatchObject({ status: 401 }));
     expect(readState(observer.getCurrentResult())).toMatchObject({ status: 401, denied: true });
-    unsubscribe();
-    client.clear();
+    stop();
   });
 
   it('a fresh read shows no cached answer: it asks again on mount and shows only that answer', async () => {
