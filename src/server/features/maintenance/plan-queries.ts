@@ -56,19 +56,14 @@ export async function maintenanceSupportExtension(db: Db | Tx, orderId: string):
   };
 }
 
-// The same `coveredUntil` as one SQL expression for the order `orderIdSql` (support-window's
-// SupportExtensionSql): the latest end paid over all subscriptions, when the newest one is more than
-// `created`. The order list reads it in its one statement (docs/decisions/285-signed-in-read-path.md).
-maintenanceSupportExtension.coveredUntilSql = (orderIdSql: string) =>
-  `(select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = ${orderIdSql}) end
-      from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
-
-// The extension's `plan` as SQL json (support-window's planSql), null when the newest subscription is
-// only `created` or there is none: maintenanceSupportExtension's rule, startsAt as startsLater's.
-maintenanceSupportExtension.planSql = (orderIdSql: string) =>
-  `(select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until, 'cancelAtPeriodEnd', s.cancel_at_period_end,
-                                                      'startsAt', case when s.paid_until is null then s.starts_at end) end
-      from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
+// The same `coveredUntil` and `plan` as SQL for the order `orderIdSql` (support-window's
+// SupportExtensionForms): the order list and the support page read them in their one statement
+// (docs/decisions/285-signed-in-read-path.md). The database keeps both in `order_reads` with the rule
+// above — the newest subscription gives the plan unless it is only `created`, the latest end paid over
+// all of them the cover; startsAt as startsLater's (migrations/1010_order_reads.sql,
+// docs/decisions/317-order-reads-table.md).
+maintenanceSupportExtension.coveredUntilSql = (orderIdSql: string) => `(select rd.covered_until from order_reads rd where rd.order_id = ${orderIdSql})`;
+maintenanceSupportExtension.planSql = (orderIdSql: string) => `(select rd.plan from order_reads rd where rd.order_id = ${orderIdSql})`;
 
 /** When the next monthly charge comes: the end of the paid period of a plan that goes on. */
 const nextChargeOf = (s: Sub) => (s.paidUntil && !s.cancelAtPeriodEnd && (s.state === 'active' || s.state === 'pending') ? s.paidUntil.toISOString() : null);

@@ -43,13 +43,13 @@ export const SEEN_KINDS = {
 } as const satisfies Record<string, readonly NoticeKind[]>;
 
 /**
- * `exists (…)`: whether the order `orderIdSql` (e.g. `o.id`) has notices of `what` for `side` that
- * its `order.seen` would mark read. A read folds it into its own statement and publishes the event
- * only then, instead of a transaction that changes nothing on every read
- * (docs/decisions/285-signed-in-read-path.md).
+ * Whether the order `orderIdSql` (e.g. `o.id`) has notices of `what` for `side` that its
+ * `order.seen` would mark read, as a SQL boolean. A read folds it into its own statement and
+ * publishes the event only then, instead of a transaction that changes nothing on every read
+ * (docs/decisions/285-signed-in-read-path.md). The kinds waiting per side are kept in `order_reads`
+ * by the database (migrations/1010_order_reads.sql, docs/decisions/317-order-reads-table.md).
  */
 export function unseenNoticesSql(side: MessageSide, what: keyof typeof SEEN_KINDS, orderIdSql: string): string {
   const kinds = SEEN_KINDS[what].map((k) => `'${k}'`).join(', ');
-  return `exists (select 1 from notices n where n.order_id = ${orderIdSql} and n.recipient = '${side}' and n.kind in (${kinds})
-            and n.read_at is null and n.sent_at is null)`;
+  return `coalesce((select rd.waiting_${side} && array[${kinds}]::text[] from order_reads rd where rd.order_id = ${orderIdSql}), false)`;
 }

@@ -1,5 +1,5 @@
 import type { OrderSummary } from '../../../contract/orders.ts';
-import { DELIVERY_STAGE, completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
+import { completedStepsOnWire, formatCustomerDate } from '../../../domain/tracker.ts';
 import { toMajor } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
@@ -23,33 +23,61 @@ interface Row {
   /** What a plan paid for (support-window's extensions); undefined when they have no SQL form. */
   covered_until?: Date | string | null;
   unread: number;
+  version: string;
 }
 
 /**
  * The list in ONE statement (docs/decisions/285-signed-in-read-path.md): the installments, the stage
- * count, the delivery (order_stages' key) and the unread count, and for a delivered order the support
- * window's extensions, which give their part as SQL.
+ * count and the delivery (kept in `order_reads` by the database, docs/decisions/317-order-reads-table.md)
+ * and the unread count, and for a delivered order the support window's extensions, which give their
+ * part as SQL.
  */
 function listSql(covered: string | undefined) {
   return `select o.id, o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
-            (select count(*)::int from order_stages s where s.order_id = o.id) as stages,
-            d.completed_at as delivered_at,
-            ${covered === undefined ? '' : `case when d.completed_at is null then null else ${covered} end as covered_until,`}
-            ${unreadMessagesSql('customer', 'o.id')} as unread
+            rd.stage_count as stages, rd.delivered_at,
+            ${covered === undefined ? '' : `case when rd.delivered_at is null then null else ${covered} end as covered_until,`}
+            ${unreadMessagesSql('customer', 'o.id')} as unread, rd.version::text as version
        from orders o
        join installments a on a.order_id = o.id and a.kind = 'advance'
        join installments r on r.order_id = o.id and r.kind = 'remaining'
-       left join order_stages d on d.order_id = o.id and d.stage = ${DELIVERY_STAGE}
+       join order_reads rd on rd.order_id = o.id
       where o.user_id = $1 and o.state <> 'awaiting_advance' and ($2::text is null or o.public_id = $2)
-      order by o.created_at desc
+      order by o.created_at desc, o.id
       limit 100`;
 }
+
+/**
+ * The versions of the orders the list shows, in its order, as one text (`id:version,…`): what a kept
+ * list is checked against (lib/versioned-answers.ts, docs/decisions/317-order-reads-table.md). A new
+ * order, a gone one or any change to one changes it.
+ */
+const listVersionSql = `select coalesce(string_agg(v.id::text || ':' || v.version, ',' order by v.created_at desc, v.id), '') as versions
+   from (select o.id, o.created_at, rd.version
+           from orders o join order_reads rd on rd.order_id = o.id
+          where o.user_id = $1 and o.state <> 'awaiting_advance'
+          order by o.created_at desc, o.id
+          limit 100) v`;
+
+export async function listVersions(deps: AppDeps, userId: string): Promise<string> {
+  const [row] = await deps.database.query<{ versions: string }>(listVersionSql, [userId], 'own_orders_versions');
+  return row?.versions ?? '';
+}
+
+const versionsOf = (rows: Row[]) => rows.map((r) => `${r.id}:${r.version}`).join(',');
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /** The customer's orders whose advance is paid, newest first (spec §2 "My Orders"). */
 export async function listOrders(deps: AppDeps, userId: string, publicId?: string): Promise<OrderSummary[]> {
+  return (await readOrders(deps, userId, publicId)).orders;
+}
+
+/**
+ * listOrders with the versions it was read at (listVersions' form), or null when the list holds a
+ * support window read outside the statement (an extension without a SQL form), which no version covers.
+ */
+export async function readOrders(deps: AppDeps, userId: string, publicId?: string): Promise<{ orders: OrderSummary[]; versions: string | null }> {
   const ctx = moneyContext(deps);
   const covered = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
   const text = listSql(covered);
@@ -68,7 +96,7 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
     const window = await supportWindow(deps.db, deps.queries.supportExtension, deps.config.SUPPORT_DAYS, r.id, now);
     if (window.supportUntil) supportUntil.set(r.id, window.supportUntil.toISOString());
   }
-  return rows.map((r) => {
+  const orders = rows.map((r): OrderSummary => {
     const c = displayCurrency(ctx, r.currency);
     return {
       order_id: r.public_id,
@@ -88,4 +116,5 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
       supportUntil: supportUntil.get(r.id) ?? null,
     };
   });
+  return { orders, versions: covered === undefined ? null : versionsOf(rows) };
 }

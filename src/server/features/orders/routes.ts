@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { listOrders } from './list-orders.ts';
+import { listOrders, listVersions, readOrders } from './list-orders.ts';
+import { sendJson, serializeAnswer, versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { postOrderCreateOrder, getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
 
@@ -29,5 +30,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       return { success: true as const, order: order!, message: 'Order placed.' };
     });
 
-  route(app, getOrderGetAllOrdersUser, { schema: { tags: ['orders'], summary: "The signed-in customer's orders" }, onRequest: requireUser(deps.db) }, async (request) => ({ success: true as const, orders: await listOrders(deps, authOf(request).user.id) }));
+  // The list a customer reloads, kept per customer while its orders' versions have not moved: a repeat
+  // read is one index lookup and the same bytes (docs/decisions/317-order-reads-table.md).
+  const lists = versionedAnswers();
+  route(app, getOrderGetAllOrdersUser, { schema: { tags: ['orders'], summary: "The signed-in customer's orders" }, onRequest: requireUser(deps.db) }, async (request, reply) => {
+    const userId = authOf(request).user.id;
+    if (lists.has(userId)) {
+      const kept = lists.get(userId, await listVersions(deps, userId));
+      if (kept !== undefined) return sendJson(reply, kept);
+    }
+    const { orders, versions } = await readOrders(deps, userId);
+    const answer = { success: true as const, orders };
+    if (versions === null) return answer;
+    const json = serializeAnswer(reply, answer);
+    lists.keep(userId, versions, json);
+    return sendJson(reply, json);
+  });
 };

@@ -15,6 +15,8 @@ export interface OwnOrder {
   stages: Pick<LoadedOrder['stages'][number], 'stage' | 'completedAt' | 'note'>[];
   /** Notices of completed stages the customer has not seen yet (what `order.seen` would mark read). */
   unseenStages: boolean;
+  /** `order_reads.version` as read with the rest (docs/decisions/317-order-reads-table.md). */
+  version: string;
 }
 
 interface OwnOrderRow {
@@ -29,24 +31,26 @@ interface OwnOrderRow {
   adv_state: LoadedOrder['advance']['state'];
   rem_amount: number;
   rem_state: LoadedOrder['remaining']['state'];
-  /** The completed stages, by stage number (json: `completedAt` as an ISO string). */
-  stages: { stage: number; completedAt: string; note: string | null }[];
+  /** The completed stages, by stage number, as [stage, completed at in epoch ms, note] (order_reads). */
+  stages: [number, number, string | null][];
   unseen: boolean;
+  version: string;
 }
 
 // The order, its two installments, its stages and whether it has unseen stage notices (the notices
 // feature's SQL on deps.queries; without it, always), in ONE named statement
 // (docs/decisions/285-signed-in-read-path.md); drafts read as not found. The stages come as one json
-// value, not a row each: fifteen rows repeating the order's columns cost a fifth of the read's CPU in
-// the driver's row parsing (docs/decisions/291-signed-in-reads-one-statement.md).
+// value kept by the database in `order_reads` (migrations/1010_order_reads.sql): fifteen rows
+// repeating the order's columns cost a fifth of the read's CPU in the driver's row parsing
+// (docs/decisions/291-signed-in-reads-one-statement.md), and aggregating them on every read most of
+// the database's (docs/decisions/317-order-reads-table.md).
 const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, o.total::float8 as total, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at,
         a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
-        (select coalesce(json_agg(json_build_object('stage', s.stage, 'completedAt', s.completed_at, 'note', s.note) order by s.stage), '[]'::json)
-           from order_stages s where s.order_id = o.id) as stages,
-        ${unseen} as unseen
+        rd.stages, ${unseen} as unseen, rd.version::text as version
    from orders o
    join installments a on a.order_id = o.id and a.kind = 'advance'
    join installments r on r.order_id = o.id and r.kind = 'remaining'
+   join order_reads rd on rd.order_id = o.id
   where o.public_id = $1 and o.user_id = $2 and o.state <> 'awaiting_advance'`;
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -68,9 +72,23 @@ export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: stri
     },
     advance: { amount: Number(first.adv_amount), state: first.adv_state },
     remaining: { amount: Number(first.rem_amount), state: first.rem_state },
-    stages: first.stages.map((r) => ({ stage: r.stage, completedAt: new Date(r.completedAt), note: r.note })),
+    stages: first.stages.map(([stage, at, note]) => ({ stage, completedAt: new Date(at), note })),
     unseenStages: first.unseen,
+    version: first.version,
   };
+}
+
+// The same order's version alone, under the same rule (theirs, not a draft): what a kept answer is
+// checked against (lib/versioned-answers.ts).
+const ownOrderVersionSql = `select rd.version::text as version
+   from orders o join order_reads rd on rd.order_id = o.id
+  where o.public_id = $1 and o.user_id = $2 and o.state <> 'awaiting_advance'`;
+
+/** The version of the customer's own order `publicId`; 404 when it is not theirs or a draft. */
+export async function ownOrderVersion(deps: AppDeps, userId: string, publicId: string): Promise<string> {
+  const [row] = await deps.database.query<{ version: string }>(ownOrderVersionSql, [publicId, userId], 'own_order_version');
+  if (!row) throw notFound('Order not found.');
+  return row.version;
 }
 
 /** status/getStatus/order/:id — spec §3 "Status response", with real amounts and states. */

@@ -1,0 +1,144 @@
+-- What the signed-in reads show of an order beside its own row, kept ready so that each read is
+-- index lookups by key with no aggregate (docs/decisions/317-order-reads-table.md): the completed
+-- stages, the notice kinds waiting per side, the unread message counts per side and the maintenance
+-- plan. Each value is recomputed from its source table by a DEFERRED constraint trigger, which runs
+-- at commit: it locks only this table's row of the order (no code locks these rows), then recomputes
+-- with a fresh snapshot, so a concurrent commit is seen and no lock cycle with the app's own locks
+-- (orders, claims) can form (docs/decisions/316-order-read-columns.md).
+
+create table order_reads (
+  order_id uuid primary key references orders(id) on delete cascade,
+  -- The completed stages as [[stage, completed at in epoch ms, note], …] by stage (arrays and a
+  -- number: the cheapest json for the reader to parse), their count and the delivery (stage 15,
+  -- domain/tracker.ts DELIVERY_STAGE).
+  stages json not null default '[]',
+  stage_count integer not null default 0,
+  delivered_at timestamptz,
+  -- Kinds of the notices neither read nor mailed yet, per recipient (features/notices).
+  waiting_customer text[] not null default '{}',
+  waiting_agency text[] not null default '{}',
+  -- Messages of the other side after the side's read marker (features/order-messages/unread.ts).
+  unread_customer integer not null default 0,
+  unread_agency integer not null default 0,
+  -- The maintenance plan as the support page shows it and the end of the period paid over all of
+  -- the order's plans (features/maintenance/plan-queries.ts).
+  plan json,
+  covered_until timestamptz,
+  -- Moves on every commit that changes the order, its installments or any value above: a reader
+  -- that kept an answer with the version it was read at may answer it again while the version is
+  -- the same (docs/decisions/317-order-reads-table.md).
+  version bigint not null default 0
+);
+
+-- The row comes with the order (immediate, inside the inserting transaction), so the deferred
+-- triggers below only ever update: an insert at commit would check the foreign key and take a
+-- share lock on the order row. A restore loads order_reads before orders, hence `do nothing`.
+create function order_reads_create() returns trigger language plpgsql as $$
+begin
+  insert into order_reads (order_id) values (new.id) on conflict do nothing;
+  return null;
+end $$;
+create trigger order_reads_create after insert on orders for each row execute function order_reads_create();
+
+-- Locks the order's row before a recompute; false when it is gone (the order was deleted).
+create function order_reads_lock(target uuid) returns boolean language plpgsql as $$
+begin
+  perform 1 from order_reads where order_id = target for update;
+  return found;
+end $$;
+
+create function order_reads_stages(target uuid) returns void language plpgsql as $$
+begin
+  if not order_reads_lock(target) then return; end if;
+  update order_reads set
+    version = version + 1,
+    stages = (select coalesce(json_agg(json_build_array(s.stage, floor(extract(epoch from s.completed_at) * 1000)::bigint, s.note) order by s.stage), '[]'::json)
+                from order_stages s where s.order_id = target),
+    stage_count = (select count(*) from order_stages s where s.order_id = target),
+    delivered_at = (select s.completed_at from order_stages s where s.order_id = target and s.stage = 15)
+   where order_id = target;
+end $$;
+
+create function order_reads_notices(target uuid) returns void language plpgsql as $$
+begin
+  if not order_reads_lock(target) then return; end if;
+  update order_reads set
+    version = version + 1,
+    waiting_customer = array(select distinct n.kind from notices n
+                              where n.order_id = target and n.recipient = 'customer' and n.read_at is null and n.sent_at is null order by 1),
+    waiting_agency = array(select distinct n.kind from notices n
+                            where n.order_id = target and n.recipient = 'agency' and n.read_at is null and n.sent_at is null order by 1)
+   where order_id = target;
+end $$;
+
+create function order_reads_messages(target uuid) returns void language plpgsql as $$
+begin
+  if not order_reads_lock(target) then return; end if;
+  update order_reads set
+    version = version + 1,
+    unread_customer = (select count(*) from order_messages m where m.order_id = target and m.sender = 'agency'
+                         and m.seq > coalesce((select r.last_read_seq from order_message_reads r where r.order_id = target and r.side = 'customer'), 0)),
+    unread_agency = (select count(*) from order_messages m where m.order_id = target and m.sender = 'customer'
+                       and m.seq > coalesce((select r.last_read_seq from order_message_reads r where r.order_id = target and r.side = 'agency'), 0))
+   where order_id = target;
+end $$;
+
+-- The newest subscription gives the plan unless it is only `created` (maintenanceSupportExtension's
+-- rule: the first charge's date while it waits for the included year); the latest end paid over all
+-- of them gives `covered_until`.
+create function order_reads_plan(target uuid) returns void language plpgsql as $$
+begin
+  if not order_reads_lock(target) then return; end if;
+  update order_reads set
+    version = version + 1,
+    plan = (select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until, 'cancelAtPeriodEnd', s.cancel_at_period_end,
+                                                                         'startsAt', case when s.paid_until is null then s.starts_at end) end
+              from maintenance_subscriptions s where s.order_id = target order by s.created_at desc limit 1),
+    covered_until = (select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = target) end
+                       from maintenance_subscriptions s where s.order_id = target order by s.created_at desc limit 1)
+   where order_id = target;
+end $$;
+
+-- The order's own row or its installments changed: only the version moves.
+create function order_reads_touch(target uuid) returns void language plpgsql as $$
+begin
+  if not order_reads_lock(target) then return; end if;
+  update order_reads set version = version + 1 where order_id = target;
+end $$;
+
+-- One trigger function for every source table: the changed row's order, recomputed at commit.
+create function order_reads_changed() returns trigger language plpgsql as $$
+declare
+  target uuid;
+begin
+  if tg_table_name = 'orders' then target := new.id;
+  elsif tg_op = 'DELETE' then target := old.order_id;
+  else target := new.order_id;
+  end if;
+  if tg_table_name in ('orders', 'installments') then perform order_reads_touch(target);
+  elsif tg_table_name = 'order_stages' then perform order_reads_stages(target);
+  elsif tg_table_name = 'notices' then perform order_reads_notices(target);
+  elsif tg_table_name in ('order_messages', 'order_message_reads') then perform order_reads_messages(target);
+  elsif tg_table_name = 'maintenance_subscriptions' then perform order_reads_plan(target);
+  end if;
+  return null;
+end $$;
+
+create constraint trigger order_reads_orders after update on orders
+  deferrable initially deferred for each row execute function order_reads_changed();
+create constraint trigger order_reads_installments after insert or update or delete on installments
+  deferrable initially deferred for each row execute function order_reads_changed();
+create constraint trigger order_reads_stages after insert or update or delete on order_stages
+  deferrable initially deferred for each row execute function order_reads_changed();
+create constraint trigger order_reads_notices after insert or update or delete on notices
+  deferrable initially deferred for each row execute function order_reads_changed();
+create constraint trigger order_reads_messages after insert or update or delete on order_messages
+  deferrable initially deferred for each row execute function order_reads_changed();
+create constraint trigger order_reads_message_reads after insert or update or delete on order_message_reads
+  deferrable initially deferred for each row execute function order_reads_changed();
+create constraint trigger order_reads_plan after insert or update or delete on maintenance_subscriptions
+  deferrable initially deferred for each row execute function order_reads_changed();
+
+-- The orders there are now.
+insert into order_reads (order_id) select id from orders;
+select order_reads_stages(id), order_reads_notices(id), order_reads_messages(id), order_reads_plan(id) from orders;
