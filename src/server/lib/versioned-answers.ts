@@ -4,27 +4,29 @@ import type { FastifyReply } from 'fastify';
 // database moves on every commit that changes what they show: migrations/1010_order_reads.sql,
 // docs/decisions/317-order-reads-table.md). A hot read asks the database for the version alone, one
 // index lookup, and answers the kept JSON while it has not moved; every instance checks against the
-// database, so no instance answers what another has changed. Bounded: emptied when full.
+// database, so no instance answers what another has changed. An answer that also depends on the
+// clock is kept until the first instant it would read differently. Bounded: emptied when full.
 
 export interface VersionedAnswers {
   /** Whether an answer is kept for `key` (then its version is worth asking for). */
   has(key: string): boolean;
-  /** The JSON kept for `key` at exactly `version`, or undefined. */
-  get(key: string, version: string): string | undefined;
-  keep(key: string, version: string, json: string): void;
+  /** The JSON kept for `key` at exactly `version` and still true at `now` (epoch ms), or undefined. */
+  get(key: string, version: string, now?: number): string | undefined;
+  /** Keeps `json` read at `version`, true until `until` (epoch ms; for ever by default). */
+  keep(key: string, version: string, json: string, until?: number): void;
 }
 
 export function versionedAnswers(limit = 5_000): VersionedAnswers {
-  const kept = new Map<string, { version: string; json: string }>();
+  const kept = new Map<string, { version: string; json: string; until: number }>();
   return {
     has: (key) => kept.has(key),
-    get(key, version) {
+    get(key, version, now = Date.now()) {
       const k = kept.get(key);
-      return k !== undefined && k.version === version ? k.json : undefined;
+      return k !== undefined && k.version === version && now < k.until ? k.json : undefined;
     },
-    keep(key, version, json) {
+    keep(key, version, json, until = Infinity) {
       if (kept.size >= limit && !kept.has(key)) kept.clear();
-      kept.set(key, { version, json });
+      kept.set(key, { version, json, until });
     },
   };
 }

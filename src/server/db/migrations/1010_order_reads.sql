@@ -24,9 +24,9 @@ create table order_reads (
   -- the order's plans (features/maintenance/plan-queries.ts).
   plan json,
   covered_until timestamptz,
-  -- Moves on every commit that changes the order, its installments or any value above: a reader
-  -- that kept an answer with the version it was read at may answer it again while the version is
-  -- the same (docs/decisions/317-order-reads-table.md).
+  -- Moves on every commit that changes the order, its installments, its support requests, the name
+  -- of a user it shows or any value above: a reader that kept an answer with the version it was read at may answer it again
+  -- while the version is the same (docs/decisions/317-order-reads-table.md).
   version bigint not null default 0
 );
 
@@ -99,7 +99,7 @@ begin
    where order_id = target;
 end $$;
 
--- The order's own row or its installments changed: only the version moves.
+-- The order's own row, its installments or its support requests changed: only the version moves.
 create function order_reads_touch(target uuid) returns void language plpgsql as $$
 begin
   if not order_reads_lock(target) then return; end if;
@@ -115,7 +115,7 @@ begin
   elsif tg_op = 'DELETE' then target := old.order_id;
   else target := new.order_id;
   end if;
-  if tg_table_name in ('orders', 'installments') then perform order_reads_touch(target);
+  if tg_table_name in ('orders', 'installments', 'support_requests') then perform order_reads_touch(target);
   elsif tg_table_name = 'order_stages' then perform order_reads_stages(target);
   elsif tg_table_name = 'notices' then perform order_reads_notices(target);
   elsif tg_table_name in ('order_messages', 'order_message_reads') then perform order_reads_messages(target);
@@ -128,6 +128,8 @@ create constraint trigger order_reads_orders after update on orders
   deferrable initially deferred for each row execute function order_reads_changed();
 create constraint trigger order_reads_installments after insert or update or delete on installments
   deferrable initially deferred for each row execute function order_reads_changed();
+create constraint trigger order_reads_support_requests after insert or update or delete on support_requests
+  deferrable initially deferred for each row execute function order_reads_changed();
 create constraint trigger order_reads_stages after insert or update or delete on order_stages
   deferrable initially deferred for each row execute function order_reads_changed();
 create constraint trigger order_reads_notices after insert or update or delete on notices
@@ -138,6 +140,22 @@ create constraint trigger order_reads_message_reads after insert or update or de
   deferrable initially deferred for each row execute function order_reads_changed();
 create constraint trigger order_reads_plan after insert or update or delete on maintenance_subscriptions
   deferrable initially deferred for each row execute function order_reads_changed();
+
+-- A renamed user's name is shown in the threads they wrote in and on their own orders: those orders'
+-- versions move (rare; in order of id, as every multi-order touch).
+create function order_reads_user_renamed() returns trigger language plpgsql as $$
+declare
+  target uuid;
+begin
+  for target in select o.id from orders o where o.user_id = new.id
+                union select m.order_id from order_messages m where m.sender_user_id = new.id
+                order by 1 loop
+    perform order_reads_touch(target);
+  end loop;
+  return null;
+end $$;
+create constraint trigger order_reads_user_renamed after update of name on users
+  deferrable initially deferred for each row when (old.name is distinct from new.name) execute function order_reads_user_renamed();
 
 -- The orders there are now.
 insert into order_reads (order_id) select id from orders;

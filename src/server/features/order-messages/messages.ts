@@ -87,18 +87,20 @@ export async function markThreadRead(db: Db | Tx, order: OrderRef, side: Message
 // The thread in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
 // workspaceOrder's rule (lib/workspace-order.ts: a customer's own order past the checkout draft; any
 // paid order for the agency), the messages with their attachments, and what reading them would change
-// — the side's read marker and its unread message notices — so a read that changes nothing writes
-// nothing (markThreadRead wrote two rows on every read).
+// — the side's read marker and its unread message notices (the kinds waiting in `order_reads`,
+// docs/decisions/317-order-reads-table.md) — so a read that changes nothing writes nothing
+// (markThreadRead wrote two rows on every read).
 const THREAD_SQL = `select o.id as order_id, o.public_id as order_public_id, u.email as customer_email,
-         st.last_read_seq, st.unseen,
+         st.last_read_seq, st.unseen, st.version,
          m.id, m.sender, m.text, m.created_at, m.sender_user_id, su.name as sender_name, m.seq::float8 as seq,
          (select coalesce(json_agg(f.file_id order by f.position), '[]'::json) from order_message_files f where f.message_id = m.id) as file_ids
     from orders o
     join users u on u.id = o.user_id
     cross join lateral (
       select coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = $3), 0)::float8 as last_read_seq,
-             exists (select 1 from notices n where n.order_id = o.id and n.recipient = $3 and n.kind = 'message'
-                        and n.read_at is null and n.sent_at is null) as unseen
+             (case when $3 = 'customer' then rd.waiting_customer else rd.waiting_agency end) && array['message']::text[] as unseen,
+             rd.version::text as version
+        from order_reads rd where rd.order_id = o.id
     ) st
     left join order_messages m on m.order_id = o.id
     left join users su on su.id = m.sender_user_id
@@ -111,6 +113,7 @@ interface ThreadRow {
   customer_email: string;
   last_read_seq: number;
   unseen: boolean;
+  version: string;
   id: string | null;
   sender: MessageSide;
   text: string;
@@ -123,26 +126,51 @@ interface ThreadRow {
 
 /**
  * The thread of the order `publicId` as `viewer` may see it (404 otherwise), oldest first; reading
- * it marks it read for the viewer's side up to the last message shown.
+ * it marks it read for the viewer's side up to the last message shown. With the order's version it
+ * was read at (`order_reads`, lib/versioned-answers.ts), null when the read marked the thread read:
+ * that write moves the version.
  */
-export async function readThread(database: Pick<Database, 'query'>, db: Db, publicId: string, viewer: ThreadViewer, brand: string): Promise<OrderMessage[]> {
+export async function readThread(
+  database: Pick<Database, 'query'>,
+  db: Db,
+  publicId: string,
+  viewer: ThreadViewer,
+  brand: string,
+): Promise<{ messages: OrderMessage[]; version: string | null }> {
   const rows = await database.query<ThreadRow>(THREAD_SQL, [publicId, viewer.side === 'customer' ? viewer.userId : null, viewer.side], 'order_thread');
   const first = rows[0];
   if (!first) throw notFound('Order not found.');
   const messages = rows.filter((r) => r.id !== null);
   const lastSeq = Number(messages.at(-1)?.seq ?? 0);
-  if (first.unseen || lastSeq > Number(first.last_read_seq)) {
+  const marks = first.unseen || lastSeq > Number(first.last_read_seq);
+  if (marks) {
     await markThreadRead(db, { orderId: first.order_id, orderPublicId: first.order_public_id, customerEmail: first.customer_email }, viewer.side, new Date(), lastSeq);
   }
-  return messages.map((r) => ({
-    id: r.id!,
-    sender: r.sender,
-    text: r.text,
-    fileIds: r.file_ids,
-    createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
-    authorName: authorNameOf(r.sender, r.sender_name, brand),
-    mine: r.sender_user_id !== null && r.sender_user_id === viewer.userId,
-  }));
+  return {
+    messages: messages.map((r) => ({
+      id: r.id!,
+      sender: r.sender,
+      text: r.text,
+      fileIds: r.file_ids,
+      createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
+      authorName: authorNameOf(r.sender, r.sender_name, brand),
+      mine: r.sender_user_id !== null && r.sender_user_id === viewer.userId,
+    })),
+    version: marks ? null : first.version,
+  };
+}
+
+// The version alone under the thread's rule for a customer (their own order past the checkout draft):
+// what a kept thread is checked against.
+const OWN_THREAD_VERSION_SQL = `select rd.version::text as version
+   from orders o join users u on u.id = o.user_id join order_reads rd on rd.order_id = o.id
+  where o.public_id = $1 and o.state <> 'awaiting_advance' and o.user_id = $2`;
+
+/** The version of the customer's own order `publicId` for its thread; 404 when it is not theirs. */
+export async function ownThreadVersion(database: Pick<Database, 'query'>, publicId: string, userId: string): Promise<string> {
+  const [row] = await database.query<{ version: string }>(OWN_THREAD_VERSION_SQL, [publicId, userId], 'own_thread_version');
+  if (!row) throw notFound('Order not found.');
+  return row.version;
 }
 
 /**

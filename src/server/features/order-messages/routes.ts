@@ -5,7 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
-import { markThreadRead, postMessage, readThread } from './messages.ts';
+import { markThreadRead, ownThreadVersion, postMessage, readThread } from './messages.ts';
+import { sendJson, serializeAnswer, versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 
@@ -21,6 +22,7 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
     const tags = [customer ? 'order-messages' : 'admin'];
     const security = customer ? {} : { security: [{ bearer: [] }] };
     const guard = customer ? { onRequest: requireUser(deps.db) } : {};
+    const threads = versionedAnswers();
     // The order's public id: `:orderId` on the customer's paths, `:id` on the founder's.
     const orderOf = async (request: FastifyRequest & { params: { orderId: string } | { id: string } }) => {
       const viewer = viewerOf(request, side);
@@ -32,9 +34,23 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
       app,
       customer ? getOrdersMessages : getAdminOrdersMessages,
       { schema: { tags, ...security, summary: "The order's messages, oldest first; reading them marks them read" }, ...guard },
-      async (request) => {
+      async (request, reply) => {
         const publicId = 'orderId' in request.params ? request.params.orderId : request.params.id;
-        return { success: true as const, messages: await readThread(deps.database, deps.db, publicId, viewerOf(request, side), deps.config.BRAND_NAME) };
+        const viewer = viewerOf(request, side);
+        // The customer's thread, kept per order while its version has not moved: a repeat read is one
+        // index lookup and the same bytes (docs/decisions/317-order-reads-table.md). The founder's
+        // page is read far less; it reads the thread each time.
+        const key = `${viewer.userId} ${publicId}`;
+        if (customer && threads.has(key)) {
+          const kept = threads.get(key, await ownThreadVersion(deps.database, publicId, viewer.userId));
+          if (kept !== undefined) return sendJson(reply, kept);
+        }
+        const { messages, version } = await readThread(deps.database, deps.db, publicId, viewer, deps.config.BRAND_NAME);
+        const answer = { success: true as const, messages };
+        if (!customer || version === null) return answer;
+        const json = serializeAnswer(reply, answer);
+        threads.keep(key, version, json);
+        return sendJson(reply, json);
       },
     );
 

@@ -59,7 +59,9 @@ const listVersionSql = `select coalesce(string_agg(v.id::text || ':' || v.versio
           order by o.created_at desc, o.id
           limit 100) v`;
 
-export async function listVersions(deps: AppDeps, userId: string): Promise<string> {
+/** listVersions' text for `userId`, or null when a list would not be kept (readOrders' `versions`). */
+export async function listVersions(deps: AppDeps, userId: string): Promise<string | null> {
+  if (extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id') === undefined) return null;
   const [row] = await deps.database.query<{ versions: string }>(listVersionSql, [userId], 'own_orders_versions');
   return row?.versions ?? '';
 }

@@ -36,7 +36,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   route(app, getOrderGetAllOrdersUser, { schema: { tags: ['orders'], summary: "The signed-in customer's orders" }, onRequest: requireUser(deps.db) }, async (request, reply) => {
     const userId = authOf(request).user.id;
     if (lists.has(userId)) {
-      const kept = lists.get(userId, await listVersions(deps, userId));
+      const versions = await listVersions(deps, userId);
+      const kept = versions === null ? undefined : lists.get(userId, versions);
       if (kept !== undefined) return sendJson(reply, kept);
     }
     const { orders, versions } = await readOrders(deps, userId);

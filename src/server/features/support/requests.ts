@@ -15,7 +15,6 @@ import { filesOfOrder } from '../order-files/order-files.ts';
 import { maintenanceOffer, maintenanceOfferIn, type PlanOffer } from './plan-offer.ts';
 import { extensionCoveredUntilSql, extensionPlanSql, supportWindow, windowOf, type SupportWindow } from './support-window.ts';
 import { namedStatement } from '../../lib/named-statement.ts';
-import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import { authorNameOf } from '../../../domain/author-name.ts';
 import { authorNameOfUser } from '../../lib/name-of-user.ts';
 
@@ -68,17 +67,32 @@ export async function supportOverview(deps: AppDeps, order: OrderRef, now = new 
 }
 
 // The customer's support page in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
-// supportOrder's rule (their own delivered order), the delivery (order_stages' key), the registered
-// extensions' plan and paid period as SQL, the currency of the plan offer, and the requests.
+// supportOrder's rule (their own delivered order), the delivery, the registered extensions' plan and
+// paid period as SQL, the currency of the plan offer, the requests and the order's version
+// (`order_reads`, docs/decisions/317-order-reads-table.md).
 function ownOverviewSql(planSql: string, coveredSql: string) {
-  return `select o.currency, d.completed_at as delivered_at, ${planSql} as plan, ${coveredSql} as covered_until,
+  return `select o.currency, rd.delivered_at, ${planSql} as plan, ${coveredSql} as covered_until,
            (select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'category', r.category, 'state', r.state,
                                                        'createdAt', r.created_at, 'lastMessageAt', r.last_message_at) order by r.created_at desc), '[]'::json)
-              from support_requests r where r.order_id = o.id) as requests
+              from support_requests r where r.order_id = o.id) as requests,
+           rd.version::text as version
       from orders o
       join users u on u.id = o.user_id
-      left join order_stages d on d.order_id = o.id and d.stage = ${Number(DELIVERY_STAGE)}
+      join order_reads rd on rd.order_id = o.id
      where o.public_id = $1 and o.user_id = $2 and o.state = 'delivered'`;
+}
+
+// The same order's version alone, under the same rule: what a kept support page is checked against.
+const ownSupportVersionSql = `select rd.version::text as version
+   from orders o join users u on u.id = o.user_id join order_reads rd on rd.order_id = o.id
+  where o.public_id = $1 and o.user_id = $2 and o.state = 'delivered'`;
+
+/** The version of the customer's own delivered order `publicId` (404 otherwise), or null when its page would not be kept (readOwnSupport's `version`). */
+export async function ownSupportVersion(deps: AppDeps, publicId: string, viewer: ThreadViewer): Promise<string | null> {
+  if (extensionPlanSql(deps.queries.supportExtension, 'o.id') === undefined) return null;
+  const [row] = await deps.database.query<{ version: string }>(ownSupportVersionSql, [publicId, viewer.userId], 'own_support_version');
+  if (!row) throw notFound('Order not found.');
+  return row.version;
 }
 
 type Stamp = Date | string | null;
@@ -100,14 +114,24 @@ interface RequestJson {
 
 /**
  * GET …/support of the customer's own delivered order `publicId` (404 otherwise): supportOverview's
- * answer in one statement. An extension without SQL forms reads it the old way.
+ * answer in one statement (an extension without SQL forms reads it the old way), with what a kept
+ * copy needs (lib/versioned-answers.ts): the order's version, null
+ * when the page was read outside the statement (no version covers it), and the first instant the
+ * page reads differently with the same rows — the end of the included year (the offer's start) or of
+ * support (`covered`), whichever comes first after `now`.
  */
-export async function ownSupportOverview(deps: AppDeps, publicId: string, viewer: ThreadViewer, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
+export async function readOwnSupport(
+  deps: AppDeps,
+  publicId: string,
+  viewer: ThreadViewer,
+  now = new Date(),
+): Promise<{ overview: Omit<SupportOverviewResponse, 'success'>; version: string | null; until: number }> {
   const planSql = extensionPlanSql(deps.queries.supportExtension, 'o.id');
   const coveredSql = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
-  if (planSql === undefined || coveredSql === undefined) return supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now);
+  if (planSql === undefined || coveredSql === undefined)
+    return { overview: await supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now), version: null, until: now.getTime() };
   const text = ownOverviewSql(planSql, coveredSql);
-  const [row] = await deps.database.query<{ currency: string; delivered_at: Stamp; plan: PlanJson | null; covered_until: Stamp; requests: RequestJson[] }>(
+  const [row] = await deps.database.query<{ currency: string; delivered_at: Stamp; plan: PlanJson | null; covered_until: Stamp; requests: RequestJson[]; version: string }>(
     text,
     [publicId, viewer.userId],
     namedStatement('own_support', text),
@@ -115,7 +139,9 @@ export async function ownSupportOverview(deps: AppDeps, publicId: string, viewer
   if (!row) throw notFound('Order not found.');
   const plan = row.plan && { state: row.plan.state, currentPeriodEnd: dateOf(row.plan.currentPeriodEnd), cancelAtPeriodEnd: row.plan.cancelAtPeriodEnd, startsAt: dateOf(row.plan.startsAt) };
   const window = windowOf(dateOf(row.delivered_at), deps.config.SUPPORT_DAYS, plan && { plan, coveredUntil: dateOf(row.covered_until) }, now);
-  return overviewOf(deps, window, maintenanceOfferIn(deps, row.currency), row.requests.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), lastMessageAt: new Date(r.lastMessageAt).toISOString() })), now);
+  const overview = overviewOf(deps, window, maintenanceOfferIn(deps, row.currency), row.requests.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), lastMessageAt: new Date(r.lastMessageAt).toISOString() })), now);
+  const turns = [window.includedUntil, window.supportUntil].map((d) => d?.getTime() ?? Infinity).filter((t) => t > now.getTime());
+  return { overview, version: row.version, until: Math.min(Infinity, ...turns) };
 }
 
 function overviewOf(deps: AppDeps, window: SupportWindow, offer: PlanOffer, requests: ReturnType<typeof toSummary>[], now: Date): Omit<SupportOverviewResponse, 'success'> {
