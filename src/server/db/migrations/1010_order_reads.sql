@@ -6,8 +6,12 @@
 -- with a fresh snapshot, so a concurrent commit is seen and no lock cycle with the app's own locks
 -- (orders, claims) can form (docs/decisions/316-order-read-columns.md).
 
+-- No foreign key to orders, on purpose: a second update of a row in one transaction re-checks the
+-- key, and that check's share lock on the order row would wait for whoever holds the order
+-- (a checkout, a subscribe) — the lock cycle this table exists to avoid. A trigger deletes the row
+-- with its order instead.
 create table order_reads (
-  order_id uuid primary key references orders(id) on delete cascade,
+  order_id uuid primary key,
   -- The completed stages as [[stage, completed at in epoch ms, note], …] by stage (arrays and a
   -- number: the cheapest json for the reader to parse), their count and the delivery (stage 15,
   -- domain/tracker.ts DELIVERY_STAGE).
@@ -30,119 +34,99 @@ create table order_reads (
   version bigint not null default 0
 );
 
--- The row comes with the order (immediate, inside the inserting transaction), so the deferred
--- triggers below only ever update: an insert at commit would check the foreign key and take a
--- share lock on the order row. A restore loads order_reads before orders, hence `do nothing`.
-create function order_reads_create() returns trigger language plpgsql as $$
+-- The row comes and goes with the order (immediate, inside the order's own transaction), so the
+-- deferred triggers below only ever update. A restore loads order_reads before orders, hence
+-- `do nothing`.
+create function order_reads_follow() returns trigger language plpgsql as $$
 begin
-  insert into order_reads (order_id) values (new.id) on conflict do nothing;
+  if tg_op = 'INSERT' then insert into order_reads (order_id) values (new.id) on conflict do nothing;
+  else delete from order_reads where order_id = old.id;
+  end if;
   return null;
 end $$;
-create trigger order_reads_create after insert on orders for each row execute function order_reads_create();
+create trigger order_reads_follow after insert or delete on orders for each row execute function order_reads_follow();
 
--- Locks the order's row before a recompute; false when it is gone (the order was deleted).
-create function order_reads_lock(target uuid) returns boolean language plpgsql as $$
-begin
-  perform 1 from order_reads where order_id = target for update;
-  return found;
-end $$;
-
-create function order_reads_stages(target uuid) returns void language plpgsql as $$
-begin
-  if not order_reads_lock(target) then return; end if;
+-- Each part of the row from its source table, for one order. Plain statements: the trigger below
+-- locks the row and moves the version first.
+create function order_reads_stages(target uuid) returns void language sql as $$
   update order_reads set
-    version = version + 1,
     stages = (select coalesce(json_agg(json_build_array(s.stage, floor(extract(epoch from s.completed_at) * 1000)::bigint, s.note) order by s.stage), '[]'::json)
                 from order_stages s where s.order_id = target),
     stage_count = (select count(*) from order_stages s where s.order_id = target),
     delivered_at = (select s.completed_at from order_stages s where s.order_id = target and s.stage = 15)
    where order_id = target;
-end $$;
+$$;
 
-create function order_reads_notices(target uuid) returns void language plpgsql as $$
-begin
-  if not order_reads_lock(target) then return; end if;
+create function order_reads_notices(target uuid) returns void language sql as $$
   update order_reads set
-    version = version + 1,
     waiting_customer = array(select distinct n.kind from notices n
                               where n.order_id = target and n.recipient = 'customer' and n.read_at is null and n.sent_at is null order by 1),
     waiting_agency = array(select distinct n.kind from notices n
                             where n.order_id = target and n.recipient = 'agency' and n.read_at is null and n.sent_at is null order by 1)
    where order_id = target;
-end $$;
+$$;
 
-create function order_reads_messages(target uuid) returns void language plpgsql as $$
-begin
-  if not order_reads_lock(target) then return; end if;
+create function order_reads_messages(target uuid) returns void language sql as $$
   update order_reads set
-    version = version + 1,
     unread_customer = (select count(*) from order_messages m where m.order_id = target and m.sender = 'agency'
                          and m.seq > coalesce((select r.last_read_seq from order_message_reads r where r.order_id = target and r.side = 'customer'), 0)),
     unread_agency = (select count(*) from order_messages m where m.order_id = target and m.sender = 'customer'
                        and m.seq > coalesce((select r.last_read_seq from order_message_reads r where r.order_id = target and r.side = 'agency'), 0))
    where order_id = target;
-end $$;
+$$;
 
 -- The newest subscription gives the plan unless it is only `created` (maintenanceSupportExtension's
 -- rule: the first charge's date while it waits for the included year); the latest end paid over all
 -- of them gives `covered_until`.
-create function order_reads_plan(target uuid) returns void language plpgsql as $$
-begin
-  if not order_reads_lock(target) then return; end if;
+create function order_reads_plan(target uuid) returns void language sql as $$
   update order_reads set
-    version = version + 1,
     plan = (select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until, 'cancelAtPeriodEnd', s.cancel_at_period_end,
                                                                          'startsAt', case when s.paid_until is null then s.starts_at end) end
               from maintenance_subscriptions s where s.order_id = target order by s.created_at desc limit 1),
     covered_until = (select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = target) end
                        from maintenance_subscriptions s where s.order_id = target order by s.created_at desc limit 1)
    where order_id = target;
-end $$;
+$$;
 
--- The order's own row, its installments or its support requests changed: only the version moves.
-create function order_reads_touch(target uuid) returns void language plpgsql as $$
+-- Locks the order's row (nothing when the order is gone), moves its version, and recomputes the part
+-- the changed table feeds — each a new statement, so with a fresh snapshot taken after the lock.
+create function order_reads_refresh(target uuid, source text) returns void language plpgsql as $$
 begin
-  if not order_reads_lock(target) then return; end if;
+  perform 1 from order_reads where order_id = target for update;
+  if not found then return; end if;
   update order_reads set version = version + 1 where order_id = target;
+  if source = 'order_stages' then perform order_reads_stages(target);
+  elsif source = 'notices' then perform order_reads_notices(target);
+  elsif source in ('order_messages', 'order_message_reads') then perform order_reads_messages(target);
+  elsif source = 'maintenance_subscriptions' then perform order_reads_plan(target);
+  end if;
 end $$;
 
--- One trigger function for every source table: the changed row's order, recomputed at commit.
+-- The trigger function for every source table: the changed row's order, at commit. The order's own
+-- row, its installments and its support requests only move the version.
 create function order_reads_changed() returns trigger language plpgsql as $$
-declare
-  target uuid;
 begin
-  if tg_table_name = 'orders' then target := new.id;
-  elsif tg_op = 'DELETE' then target := old.order_id;
-  else target := new.order_id;
-  end if;
-  if tg_table_name in ('orders', 'installments', 'support_requests') then perform order_reads_touch(target);
-  elsif tg_table_name = 'order_stages' then perform order_reads_stages(target);
-  elsif tg_table_name = 'notices' then perform order_reads_notices(target);
-  elsif tg_table_name in ('order_messages', 'order_message_reads') then perform order_reads_messages(target);
-  elsif tg_table_name = 'maintenance_subscriptions' then perform order_reads_plan(target);
+  if tg_table_name = 'orders' then perform order_reads_refresh(new.id, tg_table_name);
+  elsif tg_op = 'DELETE' then perform order_reads_refresh(old.order_id, tg_table_name);
+  else perform order_reads_refresh(new.order_id, tg_table_name);
   end if;
   return null;
 end $$;
 
 create constraint trigger order_reads_orders after update on orders
   deferrable initially deferred for each row execute function order_reads_changed();
-create constraint trigger order_reads_installments after insert or update or delete on installments
-  deferrable initially deferred for each row execute function order_reads_changed();
-create constraint trigger order_reads_support_requests after insert or update or delete on support_requests
-  deferrable initially deferred for each row execute function order_reads_changed();
-create constraint trigger order_reads_stages after insert or update or delete on order_stages
-  deferrable initially deferred for each row execute function order_reads_changed();
-create constraint trigger order_reads_notices after insert or update or delete on notices
-  deferrable initially deferred for each row execute function order_reads_changed();
-create constraint trigger order_reads_messages after insert or update or delete on order_messages
-  deferrable initially deferred for each row execute function order_reads_changed();
-create constraint trigger order_reads_message_reads after insert or update or delete on order_message_reads
-  deferrable initially deferred for each row execute function order_reads_changed();
-create constraint trigger order_reads_plan after insert or update or delete on maintenance_subscriptions
-  deferrable initially deferred for each row execute function order_reads_changed();
+do $$
+declare
+  source text;
+begin
+  foreach source in array array['installments', 'support_requests', 'order_stages', 'notices', 'order_messages', 'order_message_reads', 'maintenance_subscriptions'] loop
+    execute format('create constraint trigger %I after insert or update or delete on %I
+                      deferrable initially deferred for each row execute function order_reads_changed()', 'order_reads_' || source, source);
+  end loop;
+end $$;
 
 -- A renamed user's name is shown in the threads they wrote in and on their own orders: those orders'
--- versions move (rare; in order of id, as every multi-order touch).
+-- versions move (rare; the orders are taken in order of id).
 create function order_reads_user_renamed() returns trigger language plpgsql as $$
 declare
   target uuid;
@@ -150,7 +134,7 @@ begin
   for target in select o.id from orders o where o.user_id = new.id
                 union select m.order_id from order_messages m where m.sender_user_id = new.id
                 order by 1 loop
-    perform order_reads_touch(target);
+    perform order_reads_refresh(target, 'users');
   end loop;
   return null;
 end $$;

@@ -205,10 +205,18 @@ describe.skipIf(!pgUrl)('order_reads on PostgreSQL', () => {
       expect((await kept(a, orderId)).values.waiting_customer).toEqual(expect.arrayContaining(['message']));
       await one.query('begin');
       await one.query('select id from orders where id = $1 for update', [order!.id]);
-      const update = two.query('update notices set read_at = now() where order_id = $1', [order!.id]);
+      // Two of its sources in one transaction: the order's row is refreshed twice at commit.
+      const update = (async () => {
+        await two.query('begin');
+        await two.query('update notices set read_at = now() where order_id = $1', [order!.id]);
+        await two.query("update order_stages set note = 'Checked' where order_id = $1", [order!.id]);
+        await two.query('commit');
+      })();
       const waited = await Promise.race([update.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 3000))]);
       expect(waited).toBe(false);
-      expect((await kept(a, orderId)).values.waiting_customer).not.toContain('message');
+      const refreshed = await kept(a, orderId);
+      expect(refreshed.values.waiting_customer).not.toContain('message');
+      expect(refreshed.values.stages).toContain('Checked');
       await one.query('commit');
 
       // Two transactions add a message each and commit one after the other, each counting before
