@@ -128,7 +128,7 @@ export const TEST_ENV = {
 export async function startServer(main: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   // With production's node flags (scripts/server-node-flags.mjs).
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--cpu-prof', '--cpu-prof-dir=/tmp/prof', main], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
     env: { PATH: process.env.PATH ?? '', ...TEST_ENV, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -145,7 +145,7 @@ export async function startServer(main: string, env: Record<string, string>): Pr
     output: () => log,
     exited,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
   };
