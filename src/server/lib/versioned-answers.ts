@@ -7,9 +7,21 @@ import type { FastifyReply } from 'fastify';
 // database, so no instance answers what another has changed. An answer that also depends on the
 // clock is kept until the first instant it would read differently. Bounded: emptied when full.
 
+/** What a read answers, with the version it was read at (null: not to be kept) and until when it holds (epoch ms). */
+export interface VersionedAnswer<T> {
+  answer: T;
+  version: string | null;
+  until?: number;
+}
+
 export interface VersionedAnswers {
-  /** Whether an answer is kept for `key` (then its version is worth asking for). */
-  has(key: string): boolean;
+  /**
+   * The route's answer for `key`: the kept JSON while `versionNow()` (which applies the read's own
+   * ownership rule and 404; null when nothing would be kept) equals the version it was kept at and
+   * its clock has not turned, else `read()` afresh, kept when it says so. Sent as the route's own
+   * serializer writes it, with the content type Fastify gives JSON.
+   */
+  answer<T>(reply: object, key: string, versionNow: () => Promise<string | null>, read: () => Promise<VersionedAnswer<T>>): Promise<T | FastifyReply>;
   /** The JSON kept for `key` at exactly `version` and still true at `now` (epoch ms), or undefined. */
   get(key: string, version: string, now?: number): string | undefined;
   /** Keeps `json` read at `version`, true until `until` (epoch ms; for ever by default). */
@@ -18,8 +30,22 @@ export interface VersionedAnswers {
 
 export function versionedAnswers(limit = 5_000): VersionedAnswers {
   const kept = new Map<string, { version: string; json: string; until: number }>();
-  return {
-    has: (key) => kept.has(key),
+  const answers: VersionedAnswers = {
+    async answer(reply, key, versionNow, read) {
+      // The reply is taken untyped: its typed `send` accepts only the operation's response object.
+      const raw = reply as FastifyReply;
+      const send = (json: string) => raw.type('application/json; charset=utf-8').send(json);
+      if (kept.has(key)) {
+        const version = await versionNow();
+        const json = version === null ? undefined : answers.get(key, version);
+        if (json !== undefined) return send(json);
+      }
+      const fresh = await read();
+      if (fresh.version === null) return fresh.answer;
+      const json = String(raw.serialize(fresh.answer));
+      answers.keep(key, fresh.version, json, fresh.until);
+      return send(json);
+    },
     get(key, version, now = Date.now()) {
       const k = kept.get(key);
       return k !== undefined && k.version === version && now < k.until ? k.json : undefined;
@@ -29,18 +55,5 @@ export function versionedAnswers(limit = 5_000): VersionedAnswers {
       kept.set(key, { version, json, until });
     },
   };
-}
-
-/**
- * Sends `json`, already serialized by the route's own serializer (`reply.serialize`), as it is: Fastify
- * serializes only what is not a string, and this is the content type it gives JSON. The reply is taken
- * untyped because its typed `send` accepts only the operation's response object.
- */
-export function sendJson(reply: object, json: string): FastifyReply {
-  return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
-}
-
-/** The route's serialization of `value` (the operation's response schema), as text to keep. */
-export function serializeAnswer(reply: object, value: unknown): string {
-  return String((reply as FastifyReply).serialize(value));
+  return answers;
 }

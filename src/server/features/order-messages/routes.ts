@@ -6,7 +6,7 @@ import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { markThreadRead, ownThreadVersion, postMessage, readThread } from './messages.ts';
-import { sendJson, serializeAnswer, versionedAnswers } from '../../lib/versioned-answers.ts';
+import { versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 
@@ -40,17 +40,12 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
         // The customer's thread, kept per order while its version has not moved: a repeat read is one
         // index lookup and the same bytes (docs/decisions/317-order-reads-table.md). The founder's
         // page is read far less; it reads the thread each time.
-        const key = `${viewer.userId} ${publicId}`;
-        if (customer && threads.has(key)) {
-          const kept = threads.get(key, await ownThreadVersion(deps.database, publicId, viewer.userId));
-          if (kept !== undefined) return sendJson(reply, kept);
-        }
-        const { messages, version } = await readThread(deps.database, deps.db, publicId, viewer, deps.config.BRAND_NAME);
-        const answer = { success: true as const, messages };
-        if (!customer || version === null) return answer;
-        const json = serializeAnswer(reply, answer);
-        threads.keep(key, version, json);
-        return sendJson(reply, json);
+        const read = async () => {
+          const { messages, version } = await readThread(deps.database, deps.db, publicId, viewer, deps.config.BRAND_NAME);
+          return { answer: { success: true as const, messages }, version };
+        };
+        if (!customer) return (await read()).answer;
+        return threads.answer(reply, `${viewer.userId} ${publicId}`, () => ownThreadVersion(deps.database, publicId, viewer.userId), read);
       },
     );
 

@@ -7,6 +7,7 @@ import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { BuiltApp } from '../../app.ts';
 import { completeNextStage, undoLastStage } from '../tracker/complete-next-stage.ts';
+import { readOwnSupport } from '../support/requests.ts';
 
 // `order_reads` (migrations/1010_order_reads.sql, docs/decisions/317-order-reads-table.md): every
 // value the database keeps equals what the source tables say after each of its writers commits, the
@@ -159,6 +160,17 @@ describe('order_reads on one instance', () => {
     expect((await send(t, customer, 'PATCH', '/api/v1/user/profile', { name: 'Renamed Customer' })).statusCode).toBe(200);
     const renamed = (await get(t, customer, urls.thread)).json() as { messages: { text: string; authorName: string }[] };
     expect(renamed.messages.find((m) => m.text === 'All good')!.authorName).toBe('Renamed Customer');
+
+    // The support page is kept until the first instant it reads differently: the end of the included
+    // year, while it lies ahead; then the end of support.
+    const viewer = { side: 'customer' as const, userId: customer.user.id };
+    const page = await readOwnSupport(t.deps, orderId, viewer);
+    expect(page.version).not.toBeNull();
+    expect(page.until).toBe(Date.parse((after.support as { supportUntil: string }).supportUntil));
+    expect(page.until).toBeGreaterThan(Date.now());
+    const ended = await readOwnSupport(t.deps, orderId, viewer, new Date(page.until + 1));
+    expect(ended.overview.covered).toBe(false);
+    expect(ended.until).toBe(Infinity);
 
     // Another customer's kept page is never theirs: 404 as before.
     const mallory = await loginAs(t, 'reads.mallory@example.com');

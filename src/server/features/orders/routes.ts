@@ -5,7 +5,7 @@ import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts
 import { notFound } from '../../lib/app-error.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { listOrders, listVersions, readOrders } from './list-orders.ts';
-import { sendJson, serializeAnswer, versionedAnswers } from '../../lib/versioned-answers.ts';
+import { versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { postOrderCreateOrder, getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
 
@@ -35,16 +35,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const lists = versionedAnswers();
   route(app, getOrderGetAllOrdersUser, { schema: { tags: ['orders'], summary: "The signed-in customer's orders" }, onRequest: requireUser(deps.db) }, async (request, reply) => {
     const userId = authOf(request).user.id;
-    if (lists.has(userId)) {
-      const versions = await listVersions(deps, userId);
-      const kept = versions === null ? undefined : lists.get(userId, versions);
-      if (kept !== undefined) return sendJson(reply, kept);
-    }
-    const { orders, versions } = await readOrders(deps, userId);
-    const answer = { success: true as const, orders };
-    if (versions === null) return answer;
-    const json = serializeAnswer(reply, answer);
-    lists.keep(userId, versions, json);
-    return sendJson(reply, json);
+    return lists.answer(
+      reply,
+      userId,
+      () => listVersions(deps, userId),
+      async () => {
+        const { orders, versions } = await readOrders(deps, userId);
+        return { answer: { success: true as const, orders }, version: versions };
+      },
+    );
   });
 };

@@ -6,7 +6,7 @@ import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts'
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { queueItem, supportQueue } from './queue.ts';
 import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, resolveByCustomer, setRequestState, supportOrder, supportOverview, ownSupportVersion, readOwnSupport, toRequest } from './requests.ts';
-import { sendJson, serializeAnswer, versionedAnswers } from '../../lib/versioned-answers.ts';
+import { versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { getOrdersSupport, postOrdersSupportRequests, getOrdersSupportRequestsMessages, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, getAdminSupport, getAdminSupportByRequestId, postAdminSupportMessages, postAdminSupportState, getAdminOrdersSupport } from '../../../contract/support.ts';
 
@@ -29,19 +29,15 @@ export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   route(app, getOrdersSupport, { schema: { tags, summary: "The order's support: until when it is covered, the maintenance plan, the requests (newest first)" }, onRequest }, async (request, reply) => {
     const viewer = customerOf(request);
     const publicId = request.params.orderId;
-    const key = `${viewer.userId} ${publicId}`;
-    if (pages.has(key)) {
-      const version = await ownSupportVersion(deps, publicId, viewer);
-      const kept = version === null ? undefined : pages.get(key, version);
-      if (kept !== undefined) return sendJson(reply, kept);
-    }
-    const now = new Date();
-    const { overview, version, until } = await readOwnSupport(deps, publicId, viewer, now);
-    const answer = { success: true as const, ...overview };
-    if (version === null) return answer;
-    const json = serializeAnswer(reply, answer);
-    pages.keep(key, version, json, until);
-    return sendJson(reply, json);
+    return pages.answer(
+      reply,
+      `${viewer.userId} ${publicId}`,
+      () => ownSupportVersion(deps, publicId, viewer),
+      async () => {
+        const { overview, version, until } = await readOwnSupport(deps, publicId, viewer);
+        return { answer: { success: true as const, ...overview }, version, until };
+      },
+    );
   });
 
   route(app, postOrdersSupportRequests, { schema: { tags, summary: 'Opens a support request (bug, change or question), optionally with files of the order; 402 SUPPORT_ENDED once support has ended' }, onRequest, config: perSession(20) }, async (request, reply) => {

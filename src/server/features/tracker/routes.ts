@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { completeNextStage, undoLastStage } from './complete-next-stage.ts';
 import { loadOwnOrder, ownOrderVersion, toStatus, toStatusDates } from './get-status.ts';
-import { sendJson, serializeAnswer, versionedAnswers } from '../../lib/versioned-answers.ts';
+import { versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { getStatusGetStatusOrderById, getStatusGetStatusDatesOrderById, postTrackerOrderCompleteNextStage, postTrackerOrderUndoLastStage } from '../../../contract/tracker.ts';
 
@@ -14,23 +14,22 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const statuses = versionedAnswers();
   route(app, getStatusGetStatusOrderById, { schema: { tags: ['tracker'], summary: 'Progress of one of your orders (15 stages)' }, onRequest: requireUser(deps.db) }, async (request, reply) => {
       const userId = authOf(request).user.id;
-      const key = `${userId} ${request.params.id}`;
-      if (statuses.has(key)) {
-        const kept = statuses.get(key, await ownOrderVersion(deps, userId, request.params.id));
-        if (kept !== undefined) return sendJson(reply, kept);
-      }
-      const order = await loadOwnOrder(deps, userId, request.params.id);
-      const status = toStatus(deps, order);
-      // The customer has seen the stages: notices subscribe (the stages' batch is not mailed then);
-      // published only when there is a notice to mark (decision 285). That moves the version, so
-      // only an answer with nothing to mark is kept.
-      if (order.unseenStages) {
-        await deps.events.publishAlone('order.seen', { orderId: order.order.id, side: 'customer', what: 'stages', at: new Date() });
-        return status;
-      }
-      const json = serializeAnswer(reply, status);
-      statuses.keep(key, order.version, json);
-      return sendJson(reply, json);
+      const publicId = request.params.id;
+      return statuses.answer(
+        reply,
+        `${userId} ${publicId}`,
+        () => ownOrderVersion(deps, userId, publicId),
+        async () => {
+          const order = await loadOwnOrder(deps, userId, publicId);
+          const status = toStatus(deps, order);
+          // The customer has seen the stages: notices subscribe (the stages' batch is not mailed
+          // then); published only when there is a notice to mark (decision 285). That moves the
+          // version, so only an answer with nothing to mark is kept.
+          if (!order.unseenStages) return { answer: status, version: order.version };
+          await deps.events.publishAlone('order.seen', { orderId: order.order.id, side: 'customer', what: 'stages', at: new Date() });
+          return { answer: status, version: null };
+        },
+      );
     });
 
   route(app, getStatusGetStatusDatesOrderById, { schema: { tags: ['tracker'], summary: 'Completion date and note of every stage of your order' }, onRequest: requireUser(deps.db) }, async (request) => toStatusDates(await loadOwnOrder(deps, authOf(request).user.id, request.params.id)));
