@@ -250,6 +250,41 @@ export interface AccountDeleted {
   at: Date;
 }
 
+/**
+ * The owner cancelled an order (payments' cancel, docs/decisions/321-cancel-and-refund.md). The
+ * ledger writes off what was charged and not paid: nothing more is due. Refunds asked with the
+ * cancel follow as `refund.recorded` once the money has moved back.
+ */
+export interface OrderCancelled extends OrderRef {
+  reason: string;
+  /** What the owner chose to refund, in minor units of `currency` (0: nothing). */
+  refundAmount: number;
+  currency: string;
+  byUserId: string;
+  at: Date;
+}
+
+/**
+ * Money went back to the customer (a refund processed: asked in the app, made in Razorpay's
+ * dashboard, a duplicate payment, or recorded by hand). Published once per refund, in the
+ * transaction that records it as processed; the ledger posts the refund and, when a document was
+ * issued for it (a refund voucher or a credit note), that document's credit.
+ */
+export interface RefundRecorded extends OrderRef {
+  refundId: string;
+  /** The provider's refund id (rfnd_…), or the reference typed for a refund recorded by hand. */
+  providerRefundId: string | null;
+  providerPaymentId: string;
+  origin: 'cancel' | 'duplicate' | 'dashboard' | 'manual';
+  /** In minor units of `currency` (the order's). */
+  amount: number;
+  currency: string;
+  testMode: boolean;
+  /** The refund voucher or credit note issued for it; null for a duplicate payment (never documented). */
+  document: { id: string; number: string } | null;
+  at: Date;
+}
+
 export interface DomainEventMap {
   'account.deleted': AccountDeleted;
   'maintenance.charged': MaintenanceCharged;
@@ -273,6 +308,8 @@ export interface DomainEventMap {
   'change.paid': ChangePaid;
   'change.accepted': ChangeAccepted;
   'change.invoiced': ChangeInvoiced;
+  'order.cancelled': OrderCancelled;
+  'refund.recorded': RefundRecorded;
 }
 
 export type DomainEventName = keyof DomainEventMap;

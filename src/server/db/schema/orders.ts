@@ -26,7 +26,7 @@ export const orders = pgTable('orders', {
   couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
   couponCode: text('coupon_code'),
   referrerUserId: uuid('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),
-  state: text('state', { enum: ['awaiting_advance', 'in_progress', 'paid', 'delivered'] }).notNull().default('awaiting_advance'),
+  state: text('state', { enum: ['awaiting_advance', 'in_progress', 'paid', 'delivered', 'cancelled'] }).notNull().default('awaiting_advance'),
   deliveryUrl: text('delivery_url'),
   // Migration 0720: a use of the order's code held until then; the code taken back at payment.
   couponHoldUntil: timestamp('coupon_hold_until', { withTimezone: true }),
@@ -39,6 +39,10 @@ export const orders = pgTable('orders', {
   ...deliveryDateColumns(),
   // Migration 0960: days added to the delivery by paid changes (decision 251).
   changeDays: integer('change_days').notNull().default(0),
+  // Migration 1020: cancelled by the owner (docs/decisions/321-cancel-and-refund.md).
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelReason: text('cancel_reason'),
+  cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
 export const installments = pgTable('installments', {

@@ -34,7 +34,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The order a change route works on. Customers: their own, past the checkout draft; others 404. */
 export interface ChangeOrder extends OrderRef {
-  state: "awaiting_advance" | "in_progress" | "paid" | "delivered";
+  state: "awaiting_advance" | "in_progress" | "paid" | "delivered" | "cancelled";
   currency: string;
   price: number;
   userId: string;
