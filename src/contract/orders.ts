@@ -10,7 +10,10 @@ export const orderMoneyFields = {
   currency: z.string(),
   symbol: z.string(),
   minorDigits: z.number().int(),
+  /** What the order costs now, tax, changes and plan months included: the statement's `charged` (docs/decisions/320-order-ledger.md). */
   total: z.number().int(),
+  /** What is still owed: the statement's `balanceDue` (negative when money is owed to the customer). */
+  balanceDue: z.number().int(),
   advance: installment,
   remaining: installment,
 };

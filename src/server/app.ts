@@ -42,6 +42,8 @@ import { orderRoutes } from './features/orders/routes.ts';
 import { trackerRoutes } from './features/tracker/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { invoiceRoutes } from './features/invoices/routes.ts';
+import { statementRoutes } from './features/ledger/routes.ts';
+import { subscribeLedger } from './features/ledger/subscriptions.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { registerMetrics } from './features/metrics/routes.ts';
 import { startJobTimer } from './features/jobs/run-jobs.ts';
@@ -194,6 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the invoices: a change is accepted before its document is issued.
   subscribeChanges(deps);
   subscribeInvoices(deps);
+  // Every money event becomes lines of the order's account (docs/decisions/320-order-ledger.md).
+  subscribeLedger(deps);
   subscribeReminders(deps);
   subscribeRefunds(deps);
   // Messages and review events become notices for the other side (decision 155).
@@ -268,6 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackerRoutes, { prefix: API, deps });
   // — agency: invoices, reminders, abandoned checkouts, funnel —
   await app.register(invoiceRoutes, { prefix: API, deps });
+  await app.register(statementRoutes, { prefix: API, deps });
   await app.register(orderMessageRoutes, { prefix: API, deps });
   // — the project workspace: order files —
   await app.register(orderFileRoutes, { prefix: API, deps });

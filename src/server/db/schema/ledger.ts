@@ -9,7 +9,8 @@ import { users } from './platform.ts';
 const money = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-export const LEDGER_KINDS = ['charge', 'discount', 'tax', 'payment', 'refund', 'credit_note'] as const;
+export { LEDGER_KINDS } from '../../../contract/statement.ts';
+import { LEDGER_KINDS } from '../../../contract/statement.ts';
 
 export const orderLedger = pgTable('order_ledger', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -36,6 +36,9 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve': 'staff',
   'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/site-link': 'staff',
   'GET /api/v1/admin/orders/:id/support': 'staff',
+  // The order's statement of account (docs/decisions/320-order-ledger.md): staff answer customers' questions about it.
+  'GET /api/v1/admin/orders/:orderId/statement': 'staff',
+  'GET /api/v1/admin/orders/:orderId/statement.pdf': 'staff',
   // Change requests (decision 250): staff may raise and quote them; the catalogue is the owner's.
   'GET /api/v1/admin/orders/:orderId/changes': 'staff',
   'POST /api/v1/admin/orders/:orderId/changes': 'staff',

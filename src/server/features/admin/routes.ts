@@ -12,6 +12,7 @@ import { cashbackRoutes } from '../referrals/admin-routes.ts';
 import { chatSummaryRoutes } from '../chat/admin-routes.ts';
 import { inboxRoutes } from '../leads/admin-routes.ts';
 import { adminInvoiceRoutes } from '../invoices/routes.ts';
+import { adminStatementRoutes } from '../ledger/routes.ts';
 import { adminReminderRoutes } from '../reminders/admin-routes.ts';
 import { adminCheckoutDraftRoutes } from '../abandoned-checkouts/admin-routes.ts';
 import { adminFunnelRoutes } from '../funnel/admin-routes.ts';
@@ -49,6 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(chatSummaryRoutes, { deps });
   await app.register(inboxRoutes, { deps });
   await app.register(adminInvoiceRoutes, { deps });
+  await app.register(adminStatementRoutes, { deps });
   await app.register(adminReminderRoutes, { deps });
   await app.register(adminCheckoutDraftRoutes, { deps });
   await app.register(adminFunnelRoutes, { deps });

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../domain/money.ts';
 // pdfkit (~10 MB resident once loaded, with its font metrics) is loaded on the first invoice, not at
 // start-up: most processes render none for hours (the memory budget of bench/startup.ts).
 let pdfkit: Promise<typeof PDFKit> | undefined;
-const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
+export const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
 export interface PrintableInvoice {
   number: string;
@@ -25,8 +25,8 @@ export interface PrintableInvoice {
 // pdfkit's built-in fonts are WinAnsi and cannot draw "₹": the documents embed DejaVu Sans (the
 // dejavu-fonts-ttf package, a free licence that allows embedding), which has ₹, $, €, £ and ¥.
 const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+export const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+export const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const REGULAR = 'Regular';
 const BOLD = 'Bold';
 

@@ -6,6 +6,7 @@ import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { unreadMessagesSql } from '../order-messages/unread.ts';
 import { extensionCoveredUntilSql, supportUntilOf, supportWindow } from '../support/support-window.ts';
 import { namedStatement } from '../../lib/named-statement.ts';
+import { ledgerTotalsSql } from '../ledger/lines.ts';
 
 interface Row {
   id: string;
@@ -13,6 +14,7 @@ interface Row {
   created_at: Date | string;
   currency: string;
   total: number;
+  balance_due: number;
   coupon_code: string | null;
   adv_amount: number;
   adv_state: 'due' | 'pending' | 'paid';
@@ -33,7 +35,7 @@ interface Row {
  * part as SQL.
  */
 function listSql(covered: string | undefined) {
-  return `select o.id, o.public_id, o.created_at, o.currency, o.total::float8 as total, o.coupon_code,
+  return `select o.id, o.public_id, o.created_at, o.currency, lt.charged as total, lt.balance_due, o.coupon_code,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
             rd.stage_count as stages, rd.delivered_at,
             ${covered === undefined ? '' : `case when rd.delivered_at is null then null else ${covered} end as covered_until,`}
@@ -42,6 +44,7 @@ function listSql(covered: string | undefined) {
        join installments a on a.order_id = o.id and a.kind = 'advance'
        join installments r on r.order_id = o.id and r.kind = 'remaining'
        join order_reads rd on rd.order_id = o.id
+       cross join lateral ${ledgerTotalsSql('o.id')} lt
       where o.user_id = $1 and o.state <> 'awaiting_advance' and ($2::text is null or o.public_id = $2)
       order by o.created_at desc, o.id
       limit 100`;
@@ -103,11 +106,12 @@ export async function readOrders(deps: AppDeps, userId: string, publicId?: strin
     return {
       order_id: r.public_id,
       date: formatCustomerDate(new Date(r.created_at)),
-      total_amount: toMajor(r.total, c),
+      total_amount: toMajor(Number(r.total), c),
       currency: r.currency,
       symbol: c.symbol,
       minorDigits: c.minorDigits,
-      total: r.total,
+      total: Number(r.total),
+      balanceDue: Number(r.balance_due),
       advance: { amount: r.adv_amount, state: r.adv_state },
       remaining: { amount: r.rem_amount, state: r.rem_state },
       advance_status: r.adv_state === 'paid' ? 'Paid' : 'Due',

@@ -6,10 +6,12 @@ import { notFound } from '../../lib/app-error.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import type { LoadedOrder } from './load-order.ts';
 import { namedStatement } from '../../lib/named-statement.ts';
+import { ledgerTotalsSql } from '../ledger/lines.ts';
 
 /** What the customer's status reads show of an order (a part of loadOrder's LoadedOrder). */
 export interface OwnOrder {
-  order: Pick<LoadedOrder['order'], 'id' | 'publicId' | 'currency' | 'total' | 'deliveryUrl' | 'dueDate' | 'uiApprovedAt'>;
+  /** `total` and `balanceDue` are the order account's (docs/decisions/320-order-ledger.md), not the order row's quote. */
+  order: Pick<LoadedOrder['order'], 'id' | 'publicId' | 'currency' | 'total' | 'deliveryUrl' | 'dueDate' | 'uiApprovedAt'> & { balanceDue: number };
   advance: Pick<LoadedOrder['advance'], 'amount' | 'state'>;
   remaining: Pick<LoadedOrder['remaining'], 'amount' | 'state'>;
   stages: Pick<LoadedOrder['stages'][number], 'stage' | 'completedAt' | 'note'>[];
@@ -24,6 +26,7 @@ interface OwnOrderRow {
   public_id: string;
   currency: string;
   total: number;
+  balance_due: number;
   delivery_url: string | null;
   due_date: string | null;
   ui_approved_at: Date | string | null;
@@ -44,13 +47,14 @@ interface OwnOrderRow {
 // repeating the order's columns cost a fifth of the read's CPU in the driver's row parsing
 // (docs/decisions/291-signed-in-reads-one-statement.md), and aggregating them on every read most of
 // the database's (docs/decisions/317-order-reads-table.md).
-const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, o.total::float8 as total, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at,
+const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, lt.charged as total, lt.balance_due, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at,
         a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
         rd.stages, ${unseen} as unseen, rd.version::text as version
    from orders o
    join installments a on a.order_id = o.id and a.kind = 'advance'
    join installments r on r.order_id = o.id and r.kind = 'remaining'
    join order_reads rd on rd.order_id = o.id
+   cross join lateral ${ledgerTotalsSql('o.id')} lt
   where o.public_id = $1 and o.user_id = $2 and o.state <> 'awaiting_advance'`;
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -66,6 +70,7 @@ export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: stri
       publicId: first.public_id,
       currency: first.currency,
       total: Number(first.total),
+      balanceDue: Number(first.balance_due),
       deliveryUrl: first.delivery_url,
       dueDate: first.due_date,
       uiApprovedAt: first.ui_approved_at === null ? null : toDate(first.ui_approved_at),
@@ -109,6 +114,7 @@ export function toStatus(deps: AppDeps, o: OwnOrder): StatusResponse {
     symbol: c.symbol,
     minorDigits: c.minorDigits,
     total: o.order.total,
+    balanceDue: o.order.balanceDue,
     advance: { amount: o.advance.amount, state: o.advance.state },
     remaining: { amount: o.remaining.amount, state: o.remaining.state },
     notes: STAGES.map((_, i) => byStage.get(i + 1)?.note ?? null),
