@@ -44,6 +44,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { invoiceRoutes } from './features/invoices/routes.ts';
 import { statementRoutes } from './features/ledger/routes.ts';
 import { subscribeLedger } from './features/ledger/subscriptions.ts';
+import { backfillLedger } from './features/ledger/backfill.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { registerMetrics } from './features/metrics/routes.ts';
 import { startJobTimer } from './features/jobs/run-jobs.ts';
@@ -291,6 +292,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(actionRoutes, { prefix: API, deps });
   await app.register(ratingRoutes, { prefix: API, deps });
   await app.register(changeRoutes, { prefix: API, deps });
+  // Orders placed before the order account get theirs written from what they hold (docs/decisions/320-order-ledger.md).
+  await backfillLedger(deps);
   startJobTimer(app, deps);
   registerPageViewCounter(app, deps);
   // — chat —
