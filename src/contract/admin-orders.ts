@@ -34,7 +34,9 @@ export const adminOrderRow = z.object({
   customerEmail: z.string(),
   customerName: z.string().nullable(),
   currency: z.string().optional(),
+  /** The order account's `charged` and `balanceDue` (docs/decisions/320-order-ledger.md), minor units. */
   total: z.number().optional(),
+  balanceDue: z.number().optional(),
   advance: installment,
   remaining: installment,
   completedStages: z.number(),

@@ -13,8 +13,20 @@ const dueOrder = z.object({ orderId: z.string(), customerEmail: z.string(), cust
 export const overviewResponse = z.object({
   generatedAt: z.string(),
   days: z.array(z.string()),
-  /** Money received per day, one series per currency, in minor units: installments and paid changes together. Owner only (absent for staff: decision 232). */
+  /** Money kept per day (received less refunded, by the date it moved; live money only), one series per currency, in minor units. Owner only (absent for staff: decision 232). */
   revenue: z.array(z.object({ currency: z.string(), perDay: z.array(z.number()), total: z.number() })).optional(),
+  /**
+   * Additive (docs/decisions/320-order-ledger.md): money moved in the window from the order accounts —
+   * per currency, payments received, refunds made and the net (what `revenue` charts per day), and
+   * all of it in INR (paise) at the documents' rates; test-mode money is left out and counted here. Owner only.
+   */
+  moneyMoved: z
+    .object({
+      perCurrency: z.array(z.object({ currency: z.string(), received: z.number(), refunded: z.number(), net: z.number(), perDay: z.array(z.number()), changes: z.number() })),
+      inr: z.object({ received: z.number(), refunded: z.number(), net: z.number() }),
+      testLeftOut: z.object({ payments: z.number().int(), refunds: z.number().int(), perCurrency: z.array(z.object({ currency: z.string(), received: z.number(), refunded: z.number() })) }),
+    })
+    .optional(),
   /** Of `revenue`, what paid change requests brought in the window, per currency (decision 250); the rest is plan revenue. Owner only. */
   changeRevenue: z.array(z.object({ currency: z.string(), total: z.number() })).optional(),
   /** Change requests waiting: `requested` for the team's quote, `quoted` for the customer's decision, oldest first. */

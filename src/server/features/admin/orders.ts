@@ -14,6 +14,8 @@ import { users } from '../../db/schema/platform.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { loadOrder } from '../tracker/load-order.ts';
 import { unreadMessagesOf, unreadMessagesSql } from '../order-messages/unread.ts';
+import { ledgerTotalsSql, totalsOf } from '../ledger/lines.ts';
+import { linesOf } from '../ledger/post.ts';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const likeEscaped = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
@@ -26,6 +28,7 @@ interface OrderRow {
   name: string | null;
   currency: string;
   total: number;
+  balance_due: number;
   state: string;
   a_amount: number;
   a_state: 'due' | 'pending' | 'paid';
@@ -51,7 +54,7 @@ const FILTERED = `
       from orders o
      where o.state <> 'awaiting_advance'
   )
-  select o.public_id, o.created_at, o.user_id, u.email, u.name, o.currency, o.total::float8 as total, o.state,
+  select o.public_id, o.created_at, o.user_id, u.email, u.name, o.currency, lt.charged as total, lt.balance_due, o.state,
          a.amount::float8 as a_amount, a.state as a_state, a.paid_at as a_paid_at,
          r.amount::float8 as r_amount, r.state as r_state, r.paid_at as r_paid_at, o.completed,
          o.first_utm_source, o.first_utm_medium, o.first_utm_campaign, o.first_referrer_host,
@@ -61,6 +64,7 @@ const FILTERED = `
     join users u on u.id = o.user_id
     left join installments a on a.order_id = o.id and a.kind = 'advance'
     left join installments r on r.order_id = o.id and r.kind = 'remaining'
+    cross join lateral ${ledgerTotalsSql('o.id')} lt
    where ($1::text is null or o.public_id ilike $1 or u.email ilike $1 or u.name ilike $1)
      and ($2::int is null or o.completed = $2)`;
 
@@ -75,6 +79,7 @@ const toRow = (r: OrderRow, now: Date): AdminOrderRow => ({
   customerName: r.name,
   currency: r.currency,
   total: Number(r.total),
+  balanceDue: Number(r.balance_due),
   advance: { amount: Number(r.a_amount ?? 0), state: r.a_state ?? 'due', paidAt: iso(r.a_paid_at) },
   remaining: { amount: Number(r.r_amount ?? 0), state: r.r_state ?? 'due', paidAt: iso(r.r_paid_at) },
   completedStages: Number(r.completed),
@@ -107,12 +112,13 @@ export async function getOrder(database: Database, publicId: string, now = new D
   const loaded = await loadOrder(db, publicId);
   if (!loaded) throw notFound('Order not found.');
   const { order, advance, remaining, stages } = loaded;
-  const [[user], attempts, [note], [brief], termsAcceptance] = await Promise.all([
+  const [[user], attempts, [note], [brief], termsAcceptance, account] = await Promise.all([
     db.select().from(users).where(eq(users.id, order.userId)),
     db.select().from(paymentAttempts).where(inArray(paymentAttempts.installmentId, [advance.id, remaining.id])).orderBy(asc(paymentAttempts.createdAt)),
     db.select().from(adminOrderNotes).where(eq(adminOrderNotes.orderId, order.id)),
     db.select({ submittedAt: orderBriefs.submittedAt }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id)),
     termsAcceptanceOf(db, order.id),
+    linesOf(db as never, order.id).then(totalsOf),
   ]);
   const completed = stages.reduce((m, s) => Math.max(m, s.stage), 0);
   const part = (i: typeof advance) => ({
@@ -146,7 +152,8 @@ export async function getOrder(database: Database, publicId: string, now = new D
       customerEmail: user?.email ?? loaded.email,
       customerName: user?.name ?? null,
       currency: order.currency,
-      total: Number(order.total),
+      total: account.charged,
+      balanceDue: account.balanceDue,
       advance: { amount: Number(advance.amount), state: advance.state, paidAt: iso(advance.paidAt) },
       remaining: { amount: Number(remaining.amount), state: remaining.state, paidAt: iso(remaining.paidAt) },
       completedStages: completed,

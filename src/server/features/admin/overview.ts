@@ -9,6 +9,7 @@ import { refundsNeeded } from '../payments/refunds.ts';
 import { dueOrders } from '../delivery-date/due-orders.ts';
 import { maintenanceOverviewOf } from '../maintenance/plan-queries.ts';
 import { countPastResponseTarget } from '../support/queue.ts';
+import { moneyMoved } from '../ledger/revenue.ts';
 
 /** The last `n` UTC dates ending today, oldest first. */
 export function lastDays(now: Date, n = OVERVIEW_DAYS): string[] {
@@ -20,34 +21,6 @@ export function lastDays(now: Date, n = OVERVIEW_DAYS): string[] {
 export function perDay(days: string[], rows: { day: string; value: number }[]): number[] {
   const byDay = new Map(rows.map((r) => [r.day, Number(r.value)]));
   return days.map((d) => byDay.get(d) ?? 0);
-}
-
-/** Paid installments and maintenance-plan charges (docs/decisions/269-maintenance-in-lists-and-revenue.md), per currency and day. */
-async function revenue(database: Database, days: string[]): Promise<OverviewResponse['revenue']> {
-  const rows = await database.query<{ currency: string; day: string; value: number }>(
-    `select currency, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount)::float8 as value
-       from (select currency, paid_at, amount from installments where state = 'paid'
-             union all select currency, charged_at, amount from maintenance_charges) paid
-      where paid_at >= ($1::date)::timestamp at time zone 'UTC'
-      group by 1, 2`,
-    [days[0]],
-  );
-  const currencies = [...new Set(rows.map((r) => r.currency))].sort();
-  return currencies.map((currency) => {
-    const perDayValues = perDay(days, rows.filter((r) => r.currency === currency));
-    return { currency, perDay: perDayValues, total: perDayValues.reduce((a, b) => a + b, 0) };
-  });
-}
-
-/** What paid changes brought in the window, per currency (part of `revenue`, decision 250). */
-async function changeRevenue(database: Database, days: string[]): Promise<OverviewResponse['changeRevenue']> {
-  const rows = await database.query<{ currency: string; total: number }>(
-    `select currency, sum(amount)::float8 as total from installments
-      where kind = 'change' and state = 'paid' and paid_at >= ($1::date)::timestamp at time zone 'UTC'
-      group by 1 order by 1`,
-    [days[0]],
-  );
-  return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }));
 }
 
 async function changesWaiting(database: Database): Promise<OverviewResponse['changesWaiting']> {
@@ -95,8 +68,8 @@ async function failedWork(database: Database): Promise<OverviewResponse['failedW
 
 export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<Omit<OverviewResponse, 'stepUp' | 'tax'>> {
   const days = lastDays(now);
-  const [rev, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget, failed] = await Promise.all([
-    revenue(database, days),
+  const [moved, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget, failed] = await Promise.all([
+    moneyMoved(database, days),
     ordersByStage(database),
     cashbackOwed(database),
     chatSummary(database),
@@ -111,8 +84,10 @@ export async function getOverview(database: Database, now = new Date(), supportR
   return {
     generatedAt: now.toISOString(),
     days,
-    revenue: rev,
-    changeRevenue: await changeRevenue(database, days),
+    // Money kept, from the order accounts (docs/decisions/320-order-ledger.md): received less refunded, live money only.
+    revenue: moved.perCurrency.map((c) => ({ currency: c.currency, perDay: c.perDay, total: c.net })),
+    changeRevenue: moved.perCurrency.filter((c) => c.changes !== 0).map((c) => ({ currency: c.currency, total: c.changes })),
+    moneyMoved: moved,
     changesWaiting: await changesWaiting(database),
     ordersByStage: stages,
     leadsPerDay: perDay(days, leads.leadsPerDay),

@@ -117,12 +117,13 @@ export function permissionOf(method: string, url: string | undefined): Permissio
  * their work needs: whether each installment is paid (and when), the plan's state and period.
  */
 export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'cashbackOwed', 'refundsNeeded', 'maintenance.mrr'],
+  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded', 'maintenance.mrr'],
   'GET /api/v1/admin/orders/:id/support': ['planOffer'],
-  'GET /api/v1/admin/orders': ['items[].currency', 'items[].total', 'items[].advance.amount', 'items[].remaining.amount'],
+  'GET /api/v1/admin/orders': ['items[].currency', 'items[].total', 'items[].balanceDue', 'items[].advance.amount', 'items[].remaining.amount'],
   'GET /api/v1/admin/orders/:id': [
     'order.currency',
     'order.total',
+    'order.balanceDue',
     'order.advance.amount',
     'order.remaining.amount',
     'order.listPrice',

@@ -88,11 +88,41 @@ function Overview({ data }: { data: OverviewResponse }) {
   );
 }
 
-/** Money received, per currency: the owner's. */
+/** Money kept, per currency and in INR, from the order accounts: the owner's (docs/decisions/320-order-ledger.md). */
 function Revenue({ data }: { data: OverviewResponse }) {
   const revenue = data.revenue ?? [];
+  const moved = data.moneyMoved;
+  const left = moved?.testLeftOut;
   return (
     <Card title="Revenue received, last 30 days">
+      {moved && moved.perCurrency.length > 0 && (
+        <dl className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="money-moved">
+          {moved.perCurrency.map((c) => (
+            <div key={c.currency} className="rounded-lg border border-line p-3" data-testid={`money-moved-${c.currency}`}>
+              <dt className="text-sm text-muted">{c.currency}</dt>
+              <dd className="text-sm">
+                Received {formatMinor(c.received, c.currency)}
+                <br />
+                Refunded {formatMinor(c.refunded, c.currency)}
+                <br />
+                <strong className="text-white" data-testid={`net-${c.currency}`}>
+                  Net {formatMinor(c.net, c.currency)}
+                </strong>
+              </dd>
+            </div>
+          ))}
+          {moved.perCurrency.some((c) => c.currency !== 'INR') && (
+            <div className="rounded-lg border border-line p-3">
+              <dt className="text-sm text-muted">All in INR</dt>
+              <dd className="text-sm">
+                <strong className="text-white" data-testid="net-inr">
+                  Net {formatMinor(moved.inr.net, 'INR')}
+                </strong>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
       {revenue.length === 0 ? (
         <p className="text-muted">No payments received in the last 30 days.</p>
       ) : (
@@ -100,13 +130,20 @@ function Revenue({ data }: { data: OverviewResponse }) {
           {revenue.map((r, i) => (
             <DailyBarChart
               key={r.currency}
-              title={`${r.currency} — ${formatMinor(r.total, r.currency)} in 30 days`}
+              title={`${r.currency} — ${formatMinor(r.total, r.currency)} kept in 30 days (received less refunded)`}
               days={data.days}
               series={[{ label: r.currency, values: r.perDay, color: REVENUE_COLORS[i % REVENUE_COLORS.length]! }]}
               format={(n) => formatMinor(Math.round(n), r.currency)}
             />
           ))}
         </div>
+      )}
+      {left && left.payments + left.refunds > 0 && (
+        <p className="mt-3 text-sm text-muted" data-testid="test-money-left-out">
+          Left out: {left.payments} test-mode payment{left.payments === 1 ? '' : 's'}
+          {left.refunds > 0 ? ` and ${left.refunds} test refund${left.refunds === 1 ? '' : 's'}` : ''} (
+          {left.perCurrency.map((c) => formatMinor(c.received, c.currency)).join(', ')}): no money moved.
+        </p>
       )}
     </Card>
   );
