@@ -174,7 +174,7 @@ export default function StatusPage() {
               orderId={status.order_id}
               money={{ symbol: status.symbol, minorDigits: status.minorDigits, currency: status.currency }}
               delivered={Boolean(status.deliveryUrl)}
-              planTotal={status.total}
+              orderTotal={status.total}
               onPaid={() => setReloads((n) => n + 1)}
             />
           )}

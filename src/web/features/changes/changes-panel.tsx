@@ -26,14 +26,14 @@ export function ChangesPanel({
   orderId,
   money,
   delivered,
-  planTotal,
+  orderTotal,
   onPaid,
 }: {
   orderId: string;
   money: Money;
   delivered: boolean;
-  /** The plan's total (minor units): the order's new total adds the accepted changes to it. */
-  planTotal?: number;
+  /** The order's total now (minor units), from its account: the statement's `charged`. */
+  orderTotal?: number;
   onPaid(): void;
 }) {
   const [changes, setChanges] = useState<OrderChange[] | null>(null);
@@ -73,7 +73,7 @@ export function ChangesPanel({
         Changes
       </h2>
       {accepted.length > 0 && (
-        <ChangesTotal accepted={accepted} money={priced} planTotal={planTotal} />
+        <ChangesTotal accepted={accepted} money={priced} orderTotal={orderTotal} />
       )}
       {movedDays(changes ?? []) > 0 && (
         <p className="mt-1 text-sm text-ink" data-testid="changes-moved">
@@ -160,32 +160,30 @@ export function ChangesPanel({
   );
 }
 
-/** "Changes accepted: ₹8,000 · delivery moved by 5 days" and the order's new total (decision 250). */
+/**
+ * "Changes accepted: 2 · delivery moved by 5 days" and the order's total now, as its account says
+ * (tax and changes included: docs/decisions/320-order-ledger.md); the browser adds no amounts.
+ */
 function ChangesTotal({
   accepted,
   money,
-  planTotal,
+  orderTotal,
 }: {
   accepted: OrderChange[];
   money: Money & { plusGst: boolean };
-  planTotal: number | undefined;
+  orderTotal: number | undefined;
 }) {
-  const sum = accepted.reduce((s, c) => s + (c.amount ?? 0), 0);
   const days = accepted.reduce((s, c) => s + c.extraDays, 0);
   return (
     <div className="mt-2 text-sm text-ink" data-testid="changes-total">
       <p>
-        Changes accepted: {wholeMoney(sum, money)}
-        {gstSuffix(money)}
+        Changes accepted: {accepted.length}
         {days > 0 && ` · delivery moved by ${days} day${days === 1 ? "" : "s"}`}
       </p>
-      {planTotal !== undefined && (
+      {orderTotal !== undefined && (
         <p className="mt-1" data-testid="changes-new-total">
-          New total: <strong className="text-white">{wholeMoney(planTotal + sum, money)}</strong>{" "}
-          <span className="text-muted">
-            (the plan {wholeMoney(planTotal, money)} and changes {wholeMoney(sum, money)}
-            {gstSuffix(money)})
-          </span>
+          New total: <strong className="text-white">{formatMoney(orderTotal, money)}</strong>{" "}
+          <span className="text-muted">(the order and its paid changes{money.plusGst ? ", GST included" : ""}; every line is on the Payments tab)</span>
         </p>
       )}
     </div>
