@@ -14,6 +14,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { call } from "../../lib/call.ts";
 import { openCheckout, verifyPayment } from "../orders/checkout.ts";
 import { STATE_LABEL, changeLine, gstSuffix, movedDays, movedText, plusGstFor, wholeMoney } from "./change-text.ts";
+import { formatMoney } from "../../../domain/money.ts";
 
 type Money = { symbol: string; minorDigits: number; currency: string };
 
