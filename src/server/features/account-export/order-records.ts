@@ -7,6 +7,8 @@ import { orderReviewComments, orderReviewDecisions, orderReviews } from '../../d
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
 import { orderFiles } from '../../db/schema/order-files.ts';
 import { orderBriefs, orderTermsAcceptances } from '../../db/schema/order-briefs-and-terms.ts';
+import { linesOf } from '../ledger/post.ts';
+import { totalsOf } from '../ledger/lines.ts';
 import { termsVersionPage, termsVersionPath } from '../../../contract/terms.ts';
 
 // The orders part of "download all my data": each of the person's orders with what hangs off it —
@@ -78,6 +80,8 @@ export async function orderRecords(db: Db, userId: string, publicUrl: string) {
   const termsOf = new Map(terms.map((t) => [t.orderId, t]));
   const decisionOf = new Map(decisions.map((d) => [d.reviewId, d]));
 
+  // Each order's account, as its statement shows it (docs/decisions/320-order-ledger.md).
+  const accounts = new Map(await Promise.all(own.map(async (o) => [o.id, await linesOf(db as never, o.id)] as const)));
   const records = own.map((o) => ({
     id: o.publicId,
     plan: o.planId,
@@ -88,7 +92,11 @@ export async function orderRecords(db: Db, userId: string, publicUrl: string) {
     discountPercent: o.discountPercent,
     discount: o.discount,
     fee: o.fee,
-    total: o.total,
+    total: totalsOf(accounts.get(o.id) ?? []).charged,
+    statement: {
+      lines: (accounts.get(o.id) ?? []).map((l) => ({ at: iso(l.at), kind: l.kind, description: l.description, documentNumber: l.documentNumber, amount: l.amount })),
+      totals: totalsOf(accounts.get(o.id) ?? []),
+    },
     couponCode: o.couponCode,
     deliveryUrl: o.deliveryUrl,
     uiApprovedAt: iso(o.uiApprovedAt),

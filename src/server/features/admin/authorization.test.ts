@@ -395,9 +395,10 @@ describe('the passkey step-up (ADMIN_STEP_UP=passkey, 12 hours)', () => {
     await seedPaidOrder(p, 'stepup.money@example.com');
     const ownerView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json();
     const staffView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: helper.headers })).json();
-    expect(ownerView.revenue.length).toBeGreaterThan(0);
+    // A test-checkout payment: left out of the revenue, counted as left out (docs/decisions/320-order-ledger.md).
+    expect(ownerView.moneyMoved.testLeftOut.payments).toBeGreaterThan(0);
     expect(staffView).toMatchObject({ ordersByStage: ownerView.ordersByStage, maintenance: { activePlans: ownerView.maintenance.activePlans }, stepUp: 'passkey' });
-    for (const money of ['revenue', 'cashbackOwed', 'refundsNeeded']) expect(staffView, money).not.toHaveProperty(money);
+    for (const money of ['revenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded']) expect(staffView, money).not.toHaveProperty(money);
     expect(staffView.maintenance).not.toHaveProperty('mrr');
     // With the step-up off, the overview says so (the web warns the founder).
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json()).toMatchObject({ stepUp: 'off' });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { identities } from '../../db/schema/accounts.ts';
 import { chatConversations } from '../../db/schema/chat.ts';
 import { orders } from '../../db/schema/orders.ts';
+import { ledgerTotalsSql } from '../ledger/lines.ts';
 import { supportWindow, type SupportExtensionQuery } from '../support/support-window.ts';
 
 // What other features know about a customer (orders, chat, sign-in).
@@ -25,6 +26,8 @@ export async function ordersOf(db: Db, userId: string, supportDays: number, supp
     .select({
       order: orders,
       completed: sql<number>`coalesce((select max(s.stage) from order_stages s where s.order_id = "orders"."id"), 0)::int`,
+      // The order account's total (docs/decisions/320-order-ledger.md).
+      total: sql<number>`(select t.charged from ${sql.raw(ledgerTotalsSql('"orders"."id"'))} t)`,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), placed))
@@ -39,7 +42,7 @@ export async function ordersOf(db: Db, userId: string, supportDays: number, supp
     id: r.order.publicId,
     createdAt: r.order.createdAt.toISOString(),
     currency: r.order.currency,
-    totalMinor: Number(r.order.total),
+    totalMinor: Number(r.total),
     completedStages: Number(r.completed),
     supportUntil: supportUntil.get(r.order.id) ?? null,
   }));

@@ -7,6 +7,7 @@ import { paymentReminders, reminderPauses } from '../../db/schema/reminders.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
 import { adminRecipients } from '../mail/notify-admins.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
+import { balanceOf } from '../ledger/post.ts';
 import type { Tx } from '../../db/client.ts';
 
 const BATCH = 50;
@@ -83,7 +84,8 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
         }
       }
       const c = displayCurrency(moneyContext(deps), row.order.currency);
-      const amount = formatMoney(row.remaining.amount, c);
+      // What the order's account says is still owed (docs/decisions/320-order-ledger.md).
+      const amount = formatMoney(await balanceOf(tx, job.orderId), c);
       const payUrl = `${deps.config.publicUrl}/status/${row.order.publicId}`;
       if (job.kind === 'founder') {
         for (const to of adminRecipients(deps.config)) {

@@ -19,6 +19,8 @@ const ReviewsPanel = lazy(() => import('./reviews-panel.tsx'));
 const MessagesPanel = lazy(() => import('./messages-panel.tsx'));
 // Support after delivery (requests, the window, the maintenance plan).
 const SupportPanel = lazy(() => import('../support/support-panel.tsx'));
+// The order's statement of account (docs/decisions/320-order-ledger.md).
+const PaymentsPanel = lazy(() => import('../statement/payments-panel.tsx'));
 
 const TABS = [
   { id: 'progress', label: 'Progress' },
@@ -27,6 +29,7 @@ const TABS = [
   { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
   { id: 'support', label: 'Support' },
+  { id: 'payments', label: 'Payments' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 export type WorkspaceTab = TabId;
@@ -144,6 +147,7 @@ export function OrderWorkspace({
           {current === 'reviews' && <ReviewsPanel ws={ws} />}
           {current === 'messages' && <MessagesPanel ws={ws} />}
           {current === 'support' && <SupportPanel ws={ws} />}
+          {current === 'payments' && <PaymentsPanel ws={ws} />}
         </Suspense>
       </div>
     </div>
