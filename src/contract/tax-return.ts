@@ -29,6 +29,10 @@ export const taxReturnResponse = z.object({
   reconciled: z.boolean(),
   /** Additive: each check with its two figures (paise, or a count). */
   checks: z.array(z.object({ name: z.string(), expected: z.number(), actual: z.number(), ok: z.boolean() })),
+  /** Additive (docs/decisions/320-order-ledger.md): TEST documents of the month (test-mode payments), not part of the return. */
+  testDocuments: z.number().int(),
+  /** Additive: live documents of the month; 0 means there is nothing to return, whatever the checks say. */
+  liveDocuments: z.number().int(),
 });
 export type TaxReturnResponse = z.infer<typeof taxReturnResponse>;
 

@@ -62,7 +62,7 @@ function returnDocument(deps: AppDeps, row: InvoiceRow): ReturnDocument | null {
 }
 
 /** Every document issued while the business was not registered: the month's list and the year's turnover. */
-async function unregisteredReturn(deps: AppDeps, period: string): Promise<TaxReturnResponse> {
+async function unregisteredReturn(deps: AppDeps, period: string): Promise<Omit<TaxReturnResponse, 'testDocuments' | 'liveDocuments'>> {
   const tz = deps.config.INVOICE_TIME_ZONE;
   const { to } = monthWindow(period);
   const fy = financialYear(new Date(`${period}-15T00:00:00Z`), { startMonth: deps.config.INVOICE_FY_START_MONTH, timeZone: tz });
@@ -98,7 +98,20 @@ async function unregisteredReturn(deps: AppDeps, period: string): Promise<TaxRet
   return { period, regime: 'none', tables: { documents, turnover: turnoverTable }, reconciled: true, checks: [] };
 }
 
+/** The month's documents (in INVOICE_TIME_ZONE) by test mode: what the return leaves out, and whether it has anything. */
+async function documentCounts(deps: AppDeps, period: string): Promise<{ testDocuments: number; liveDocuments: number }> {
+  const { from, to } = monthWindow(period);
+  const rows = await deps.db.select({ issuedAt: invoices.issuedAt, testMode: invoices.testMode }).from(invoices).where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)));
+  const month = rows.filter((r) => localDay(r.issuedAt, deps.config.INVOICE_TIME_ZONE).slice(0, 7) === period);
+  return { testDocuments: month.filter((r) => r.testMode).length, liveDocuments: month.filter((r) => !r.testMode).length };
+}
+
 export async function taxReturn(deps: AppDeps, period: string): Promise<TaxReturnResponse> {
+  const counts = await documentCounts(deps, period);
+  return { ...(await returnOf(deps, period)), ...counts };
+}
+
+async function returnOf(deps: AppDeps, period: string): Promise<Omit<TaxReturnResponse, 'testDocuments' | 'liveDocuments'>> {
   if (deps.config.TAX_REGIME !== 'gst') return unregisteredReturn(deps, period);
   const { to } = monthWindow(period);
   const rows = await deps.db

@@ -108,10 +108,21 @@ export default function TaxReturnPage() {
         </label>
         {data && gst && (
           <p role="status" className="pb-2 text-sm">
-            {data.reconciled ? <Badge tone="good">The tables add up to the month’s documents</Badge> : <Badge tone="warn">The tables do not add up — see the checks below</Badge>}
+            {data.liveDocuments === 0 ? (
+              <Badge tone="warn">No live documents this month</Badge>
+            ) : data.reconciled ? (
+              <Badge tone="good">The tables add up to the month’s documents</Badge>
+            ) : (
+              <Badge tone="warn">The tables do not add up — see the checks below</Badge>
+            )}
           </p>
         )}
       </div>
+      {data && data.testDocuments > 0 && (
+        <p className="mb-4 text-sm text-muted" data-testid="test-documents-left-out">
+          {data.testDocuments} test document{data.testDocuments === 1 ? ' is' : 's are'} not part of the return (test-mode payments: no money moved, no tax is due).
+        </p>
+      )}
       {!valid && <ErrorText>Pick a month.</ErrorText>}
       {csvError && <ErrorText>{csvError}</ErrorText>}
       <Loadable loading={loading && !data} error={error}>
