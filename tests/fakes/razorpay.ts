@@ -173,7 +173,11 @@ export interface FakeRazorpay {
    * Settles transactions as Razorpay does: one settlement whose amount is their credits less their
    * debits, fees and tax the sums of theirs; each line gets its settlement id, UTR and settled_at.
    */
-  settle(at: Date, lines: { entityId: string; type: FakeRazorpayReconItem['type']; amount: number; fee?: number; tax?: number; orderId?: string | null; paymentId?: string | null }[]): FakeRazorpaySettlement;
+  settle(
+    at: Date,
+    lines: { entityId: string; type: FakeRazorpayReconItem['type']; amount: number; fee?: number; tax?: number; orderId?: string | null; paymentId?: string | null }[],
+    opts?: { utr?: string },
+  ): FakeRazorpaySettlement;
   close(): Promise<void>;
 }
 
@@ -264,7 +268,7 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     cancellations: [],
     settlements: [],
     reconItems: [],
-    settle: (at, lines) => settleLines(fake, at, lines),
+    settle: (at, lines, o) => settleLines(fake, at, lines, o?.utr),
     chargeSubscription(subscriptionId) {
       const sub = fake.subscriptions.get(subscriptionId);
       if (!sub) throw new Error(`fake razorpay: no subscription ${subscriptionId}`);
@@ -513,10 +517,10 @@ const istParts = (unixSeconds: number) => {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 };
 
-function settleLines(fake: FakeRazorpay, at: Date, lines: Parameters<FakeRazorpay['settle']>[1]): FakeRazorpaySettlement {
+function settleLines(fake: FakeRazorpay, at: Date, lines: Parameters<FakeRazorpay['settle']>[1], givenUtr?: string): FakeRazorpaySettlement {
   const settledAt = Math.floor(at.getTime() / 1000);
   const id = rid('setl');
-  const utr = `UTR${randomBytes(6).toString('hex').toUpperCase()}`;
+  const utr = givenUtr ?? `UTR${randomBytes(6).toString('hex').toUpperCase()}`;
   let amount = 0;
   let fees = 0;
   let tax = 0;

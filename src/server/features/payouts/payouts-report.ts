@@ -61,7 +61,7 @@ async function itemsOf(deps: AppDeps, settlementIds: string[], from: Date, to: D
          select o.public_id from payment_refunds r join orders o on o.id = r.order_id where r.provider_refund_id = s.entity_id limit 1
        ) refunded on s.type = 'refund'
       where s.settlement_id = any($1::text[]) or (s.settled_at >= $2 and s.settled_at < $3)
-      order by s.settled_at, s.type, s.entity_id`,
+      order by s.settled_at, case s.type when 'payment' then 0 when 'refund' then 1 else 2 end, s.type, s.entity_id`,
     [settlementIds, from, to],
   );
 }

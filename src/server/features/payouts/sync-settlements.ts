@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { razorpayReconReads, razorpaySettlementItems, razorpaySettlements } from '../../db/schema/payouts.ts';
@@ -74,15 +75,21 @@ export async function syncSettlements(deps: AppDeps, months: string[], now: Date
   return { settlements: settlements.length, items: items.length };
 }
 
+/** An upsert's `set`: every column but the key, as the row offered it (Postgres' `excluded`). */
+function fromExcluded(table: PgTable, key: string) {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([name]) => name !== key)
+      .map(([name, column]) => [name, sql.raw(`excluded.${column.name}`)]),
+  );
+}
+
 async function storeSettlements(tx: Db, rows: ProviderSettlement[], now: Date) {
   if (!rows.length) return;
   await tx
     .insert(razorpaySettlements)
     .values(rows.map((s) => ({ id: s.id, amount: s.amount, fees: s.fees, tax: s.tax, utr: s.utr, status: s.status, createdAt: fromUnix(s.created_at), readAt: now })))
-    .onConflictDoUpdate({
-      target: razorpaySettlements.id,
-      set: { amount: sql`excluded.amount`, fees: sql`excluded.fees`, tax: sql`excluded.tax`, utr: sql`excluded.utr`, status: sql`excluded.status`, createdAt: sql`excluded.created_at`, readAt: sql`excluded.read_at` },
-    });
+    .onConflictDoUpdate({ target: razorpaySettlements.id, set: fromExcluded(razorpaySettlements, 'id') });
 }
 
 async function storeItems(tx: Db, rows: ProviderReconItem[], now: Date) {
@@ -109,23 +116,6 @@ async function storeItems(tx: Db, rows: ProviderReconItem[], now: Date) {
           readAt: now,
         })),
       )
-      .onConflictDoUpdate({
-        target: razorpaySettlementItems.entityId,
-        set: {
-          type: sql`excluded.type`,
-          settlementId: sql`excluded.settlement_id`,
-          settlementUtr: sql`excluded.settlement_utr`,
-          amount: sql`excluded.amount`,
-          fee: sql`excluded.fee`,
-          tax: sql`excluded.tax`,
-          debit: sql`excluded.debit`,
-          credit: sql`excluded.credit`,
-          currency: sql`excluded.currency`,
-          settledAt: sql`excluded.settled_at`,
-          providerOrderId: sql`excluded.provider_order_id`,
-          paymentId: sql`excluded.payment_id`,
-          readAt: sql`excluded.read_at`,
-        },
-      });
+      .onConflictDoUpdate({ target: razorpaySettlementItems.entityId, set: fromExcluded(razorpaySettlementItems, 'entityId') });
   }
 }
