@@ -74,7 +74,7 @@ function PayoutCard({ payout }: { payout: Payout }) {
                 </td>
                 <td className={`${td} font-mono break-all`}>{item.paymentId ?? '—'}</td>
                 <td className={td}>{item.type === 'adjustment' && !item.orderId ? <span className="text-muted">Razorpay’s</span> : item.orderId ? <OrderLink orderId={item.orderId} /> : <Badge tone="warn">Unknown here</Badge>}</td>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>{item.type === 'payment' ? inr(item.amount) : `− ${inr(item.amount)}`}</td>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>{item.type === 'refund' ? `− ${inr(item.amount)}` : inr(item.amount)}</td>
                 <td className={`${td} whitespace-nowrap tabular-nums`}>{inr(item.fee)}</td>
                 <td className={`${td} whitespace-nowrap tabular-nums`}>{inr(item.tax)}</td>
               </tr>
@@ -137,7 +137,7 @@ export default function PayoutsPage() {
         {data && (
           <div className="flex flex-col gap-6">
             <Card title="The month">
-              <Figures amount={data.totals.amount} fees={data.totals.fees} tax={data.totals.tax} amountLabel={`${data.payouts.length} ${data.payouts.length === 1 ? 'payout' : 'payouts'}, paid in`} />
+              <Figures amount={data.totals.amount} fees={data.totals.fees} tax={data.totals.tax} amountLabel={`Paid into the bank (${data.payouts.length} ${data.payouts.length === 1 ? 'payout' : 'payouts'})`} />
             </Card>
             {data.payouts.length === 0 && <p className="text-sm text-muted">No payouts from Razorpay this month.</p>}
             {data.payouts.map((p) => (
