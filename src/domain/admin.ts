@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'order.change.quote',
   'addon.create',
   'addon.update',
+  // The owner read Razorpay's settlements now (docs/decisions/323-razorpay-settlements.md).
+  'payouts.sync',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

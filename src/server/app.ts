@@ -85,6 +85,7 @@ import { subscribeAbandonedCheckouts } from './features/abandoned-checkouts/subs
 import { subscribeFunnel } from './features/funnel/subscriptions.ts';
 import { subscribeChanges } from './features/changes/subscriptions.ts';
 import { subscribeMaintenance } from './features/maintenance/subscriptions.ts';
+import { subscribePayouts } from './features/payouts/subscriptions.ts';
 import { changeRoutes } from './features/changes/routes.ts';
 
 export interface BuiltApp {
@@ -222,6 +223,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribeReferrals(deps);
   subscribeAbandonedCheckouts(deps);
   subscribeFunnel(deps);
+  // The daily read of Razorpay's payouts, a stored job (docs/decisions/323-razorpay-settlements.md).
+  subscribePayouts(deps);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 

@@ -431,6 +431,7 @@ test('founder: every back-office page fits and every control can be tapped', asy
     '/admin/drafts',
     '/admin/funnel',
     '/admin/tax',
+    '/admin/payouts',
     '/admin/staff',
     '/adminChat',
     '/dashboard',

@@ -113,3 +113,37 @@ test('the founder reads the month’s GSTR-1 tables on /admin/tax and downloads 
   expect(csv[1]).toMatch(new RegExp(`^${KA_GSTIN},Bengaluru Traders LLP,INV/\\d{4}-\\d{2}/0001,\\d{2}-[A-Z][a-z]{2}-\\d{4},\\d+\\.\\d{2},29-Karnataka,N,,Regular B2B,,18,\\d+\\.\\d{2},$`));
   await context.close();
 });
+
+// Razorpay's payouts of the same payments (docs/decisions/323-razorpay-settlements.md): the fake
+// settles them less its fee and the GST on it, with one payment the app never took; the founder
+// reads them now on /admin/payouts and downloads the accountant's CSV.
+test('the founder reconciles Razorpay’s payouts on /admin/payouts', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const paid = await built.deps.database.query<{ id: string; amount: number }>("select provider_payment_id as id, amount::float8 as amount from payment_attempts where state = 'paid' order by paid_at");
+  const line = (entityId: string, amount: number) => ({ entityId, type: 'payment' as const, amount, fee: Math.round(amount * 0.0236), tax: Math.round(amount * 0.0036) });
+  const payout = rzp.settle(new Date(), [...paid.map((p) => line(p.id, p.amount)), line('pay_e2eStranger01', 150_000)]);
+
+  const context = await browser.newContext({ baseURL: appUrl });
+  const page = await context.newPage();
+  await login(page, ADMIN_EMAIL);
+  await page.goto('/admin/payouts');
+  await expect(page.getByRole('heading', { name: 'Payouts', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Read from Razorpay: 1 payout, ${paid.length + 1} transactions.`);
+  await expect(page.getByText(payout.utr).first()).toBeVisible();
+  const lines = page.getByRole('region', { name: /^Transactions of the payout/ });
+  await expect(lines.getByRole('link', { name: /^ORD/ })).toHaveCount(paid.length);
+  await expect(lines).toContainText('Unknown here');
+  await expect(page.getByRole('region', { name: 'Settled by Razorpay, unknown here' })).toContainText('pay_e2eStranger01');
+  await expect(page.getByText('GST on fees — input tax credit').first()).toBeVisible();
+  await expectAccessible(page);
+  await expectTappable(page.getByRole('button', { name: 'Sync now' }));
+  await shoot(page, 'admin-payouts');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^payouts-\d{4}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
+  expect(csv[0]).toBe('Payout,UTR,Settled on,Payout amount (INR),Type,Payment,Order,Amount (INR),Razorpay fee incl. GST (INR),GST on fee - input tax credit (INR),Known here');
+  expect(csv).toHaveLength(1 + paid.length + 1);
+  await context.close();
+});

@@ -77,6 +77,48 @@ export interface FakeRazorpaySubscription {
   created_at: number;
 }
 
+/** Razorpay's settlement entity (https://razorpay.com/docs/api/settlements/): paise, created_at in Unix seconds. */
+export interface FakeRazorpaySettlement {
+  id: string;
+  entity: 'settlement';
+  amount: number;
+  status: 'created' | 'processed' | 'failed';
+  fees: number;
+  tax: number;
+  utr: string;
+  created_at: number;
+}
+
+/** One line of the settlement recon (https://razorpay.com/docs/api/settlements/fetch-recon/). */
+export interface FakeRazorpayReconItem {
+  entity_id: string;
+  type: 'payment' | 'refund' | 'adjustment' | 'transfer';
+  debit: number;
+  credit: number;
+  amount: number;
+  currency: string;
+  fee: number;
+  tax: number;
+  on_hold: boolean;
+  settled: boolean;
+  created_at: number;
+  settled_at: number;
+  settlement_id: string;
+  posted_at: number | null;
+  credit_type: string;
+  description: string | null;
+  notes: string | null;
+  payment_id: string | null;
+  settlement_utr: string;
+  order_id: string | null;
+  order_receipt: string | null;
+  method: string | null;
+  card_network: string | null;
+  card_issuer: string | null;
+  card_type: string | null;
+  dispute_id: string | null;
+}
+
 export interface FakeSubscriptionCharge {
   payment: FakeRazorpayPayment;
   /** Checkout's handler fields for a first charge, signed over payment_id|subscription_id. */
@@ -123,6 +165,19 @@ export interface FakeRazorpay {
     subscriptionId: string,
     opts?: { payment?: FakeRazorpayPayment; eventId?: string; createdAt?: number; entity?: Partial<FakeRazorpaySubscription> },
   ): { body: string; headers: Record<string, string> };
+  /** Settlements GET /v1/settlements serves (the test fills it). */
+  settlements: FakeRazorpaySettlement[];
+  /** Recon lines GET /v1/settlements/recon/combined serves by their settled_at (the test fills it). */
+  reconItems: FakeRazorpayReconItem[];
+  /**
+   * Settles transactions as Razorpay does: one settlement whose amount is their credits less their
+   * debits, fees and tax the sums of theirs; each line gets its settlement id, UTR and settled_at.
+   */
+  settle(
+    at: Date,
+    lines: { entityId: string; type: FakeRazorpayReconItem['type']; amount: number; fee?: number; tax?: number; orderId?: string | null; paymentId?: string | null }[],
+    opts?: { utr?: string },
+  ): FakeRazorpaySettlement;
   close(): Promise<void>;
 }
 
@@ -211,6 +266,9 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     plans: new Map(),
     subscriptions: new Map(),
     cancellations: [],
+    settlements: [],
+    reconItems: [],
+    settle: (at, lines, o) => settleLines(fake, at, lines, o?.utr),
     chargeSubscription(subscriptionId) {
       const sub = fake.subscriptions.get(subscriptionId);
       if (!sub) throw new Error(`fake razorpay: no subscription ${subscriptionId}`);
@@ -335,6 +393,8 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     }
     const subscriptionAnswer = await subscriptionsApi(fake, req, path, readBody);
     if (subscriptionAnswer) return send(res, subscriptionAnswer.status, subscriptionAnswer.body);
+    const settlementAnswer = settlementsApi(fake, req, path);
+    if (settlementAnswer) return send(res, settlementAnswer.status, settlementAnswer.body);
     const m = /^\/v1\/orders\/([^/]+)(\/payments)?$/.exec(path);
     if (req.method === 'GET' && m) {
       const order = orders.get(decodeURIComponent(m[1]!));
@@ -446,4 +506,94 @@ async function subscriptionsApi(
     return { status: 200, body: sub };
   }
   return null;
+}
+
+// — Settlements (https://razorpay.com/docs/api/settlements/) —
+
+/** Razorpay's calendar for the recon's year/month/day: India's. */
+const IST_MS = 5.5 * 3600_000;
+const istParts = (unixSeconds: number) => {
+  const d = new Date(unixSeconds * 1000 + IST_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+};
+
+function settleLines(fake: FakeRazorpay, at: Date, lines: Parameters<FakeRazorpay['settle']>[1], givenUtr?: string): FakeRazorpaySettlement {
+  const settledAt = Math.floor(at.getTime() / 1000);
+  const id = rid('setl');
+  const utr = givenUtr ?? `UTR${randomBytes(6).toString('hex').toUpperCase()}`;
+  let amount = 0;
+  let fees = 0;
+  let tax = 0;
+  for (const l of lines) {
+    const fee = l.fee ?? 0;
+    const lineTax = l.tax ?? 0;
+    // A payment is credited less its fee (GST included); a refund or a debit adjustment is debited.
+    const credit = l.type === 'payment' ? l.amount - fee : 0;
+    const debit = l.type === 'payment' ? 0 : l.amount + fee;
+    amount += credit - debit;
+    fees += fee;
+    tax += lineTax;
+    fake.reconItems.push({
+      entity_id: l.entityId,
+      type: l.type,
+      debit,
+      credit,
+      amount: l.amount,
+      currency: 'INR',
+      fee,
+      tax: lineTax,
+      on_hold: false,
+      settled: true,
+      created_at: settledAt - 2 * 86_400,
+      settled_at: settledAt,
+      settlement_id: id,
+      posted_at: null,
+      credit_type: 'default',
+      description: null,
+      notes: null,
+      payment_id: l.paymentId ?? null,
+      settlement_utr: utr,
+      order_id: l.orderId ?? null,
+      order_receipt: null,
+      method: l.type === 'payment' ? 'upi' : null,
+      card_network: null,
+      card_issuer: null,
+      card_type: null,
+      dispute_id: null,
+    });
+  }
+  const settlement: FakeRazorpaySettlement = { id, entity: 'settlement', amount, status: 'processed', fees, tax, utr, created_at: settledAt };
+  fake.settlements.push(settlement);
+  return settlement;
+}
+
+/** GET /v1/settlements and GET /v1/settlements/recon/combined with Razorpay's parameters and limits; null for any other path. */
+function settlementsApi(fake: FakeRazorpay, req: IncomingMessage, path: string): { status: number; body: unknown } | null {
+  if (req.method !== 'GET' || (path !== '/v1/settlements' && path !== '/v1/settlements/' && path !== '/v1/settlements/recon/combined')) return null;
+  const q = new URL(req.url ?? '/', 'http://fake').searchParams;
+  const num = (name: string) => (q.has(name) ? Number(q.get(name)) : undefined);
+  const recon = path.endsWith('/recon/combined');
+  const count = num('count') ?? 10;
+  const skip = num('skip') ?? 0;
+  if (!Number.isInteger(count) || count < 1 || count > (recon ? 1000 : 100)) return apiError(400, `The count must be between 1 and ${recon ? 1000 : 100}.`);
+  if (!Number.isInteger(skip) || skip < 0) return apiError(400, 'The skip must be at least 0.');
+  const page = <T>(items: T[]) => ({ status: 200, body: { entity: 'collection', count: Math.min(count, Math.max(0, items.length - skip)), items: items.slice(skip, skip + count) } });
+  if (!recon) {
+    const from = num('from');
+    const to = num('to');
+    if ((from !== undefined && !Number.isInteger(from)) || (to !== undefined && !Number.isInteger(to))) return apiError(400, 'from and to must be Unix timestamps.');
+    // Newest first, as Razorpay lists.
+    const items = fake.settlements.filter((s) => (from === undefined || s.created_at >= from) && (to === undefined || s.created_at <= to)).sort((a, b) => b.created_at - a.created_at);
+    return page(items);
+  }
+  const year = num('year');
+  const month = num('month');
+  const day = num('day');
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month! < 1 || month! > 12) return apiError(400, 'The year and month fields are required.');
+  if (day !== undefined && (!Number.isInteger(day) || day < 1 || day > 31)) return apiError(400, 'The day must be between 1 and 31.');
+  const items = fake.reconItems.filter((i) => {
+    const p = istParts(i.settled_at);
+    return p.year === year && p.month === month && (day === undefined || p.day === day);
+  });
+  return page(items);
 }

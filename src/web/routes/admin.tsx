@@ -26,6 +26,7 @@ const DraftsPage = lazy(() => import('../features/abandoned-checkouts/drafts-pag
 const FunnelPage = lazy(() => import('../features/funnel/funnel-page.tsx'));
 const TaxReturnPage = lazy(() => import('../features/tax-return/tax-return-page.tsx'));
 const StaffPage = lazy(() => import('../features/admin/staff-page.tsx'));
+const PayoutsPage = lazy(() => import('../features/payouts/payouts-page.tsx'));
 
 /**
  * /admin/*: visitors go to /login, customers see "Admins only"; the owner and staff come in, and
@@ -78,6 +79,7 @@ function AdminArea() {
           <Route path="drafts" element={<OwnerOnly section="drafts"><DraftsPage /></OwnerOnly>} />
           <Route path="funnel" element={<OwnerOnly section="funnel"><FunnelPage /></OwnerOnly>} />
           <Route path="tax" element={<OwnerOnly section="tax"><TaxReturnPage /></OwnerOnly>} />
+          <Route path="payouts" element={<OwnerOnly section="payouts"><PayoutsPage /></OwnerOnly>} />
           <Route path="staff" element={<OwnerOnly section="staff"><StaffPage /></OwnerOnly>} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>

@@ -12,6 +12,7 @@ const ROUTE_OF: Record<Exclude<AdminSection, 'revenue'>, string> = {
   chat: 'GET /api/v1/admin/chats/summary',
   funnel: 'GET /api/v1/admin/funnel',
   tax: 'GET /api/v1/admin/tax/returns/:period',
+  payouts: 'GET /api/v1/admin/payouts',
   coupons: 'GET /api/v1/admin/coupons',
   cashback: 'GET /api/v1/admin/cashback',
   customers: 'GET /api/v1/admin/customers/:id',

@@ -97,6 +97,11 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   // The monthly return (docs/decisions/245-gstr1-monthly-return.md): money, the owner's.
   'GET /api/v1/admin/tax/returns/:period': 'owner',
   'GET /api/v1/admin/tax/returns/:period/:file': 'owner',
+
+  // Razorpay's payouts, reconciled (docs/decisions/323-razorpay-settlements.md): money, the owner's.
+  'GET /api/v1/admin/payouts': 'owner',
+  'GET /api/v1/admin/payouts/:month.csv': 'owner',
+  'POST /api/v1/admin/payouts/sync': 'owner',
 };
 
 /**

@@ -27,6 +27,7 @@ import { adminTaxReturnRoutes } from '../tax-return/admin-routes.ts';
 import { adminActionRoutes } from '../actions/routes.ts';
 import { adminRatingRoutes } from '../ratings/routes.ts';
 import { adminChangeRoutes } from '../changes/routes.ts';
+import { adminPayoutRoutes } from '../payouts/admin-routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -66,4 +67,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminActionRoutes, { deps });
   await app.register(adminRatingRoutes, { deps });
   await app.register(adminChangeRoutes, { deps });
+  // Razorpay's payouts, reconciled (docs/decisions/323-razorpay-settlements.md).
+  await app.register(adminPayoutRoutes, { deps });
 };

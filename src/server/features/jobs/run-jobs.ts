@@ -7,9 +7,16 @@ import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
 import { purgeRetainedRecords } from '../users/purge-retained.ts';
 import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
+import { scheduleDailyPayoutSync } from '../payouts/daily-sync.ts';
 
 /** One pass of every scheduled job; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
+  // The day's read of Razorpay's payouts, stored once per day across instances as a job, so the
+  // queue below runs it, retries it and never lets it stop the rest (docs/decisions/323-razorpay-settlements.md).
+  const payoutSync = await scheduleDailyPayoutSync(deps, now).catch((err: unknown) => {
+    deps.log.warn({ err }, 'payouts: the daily read could not be scheduled; the next pass tries again');
+    return false;
+  });
   // Stored follow-up work first (jobs/job-queue.ts): what a change asked for runs before the schedules.
   const stored = await deps.jobs.runDue(now);
   const reminders = await runDueReminders(deps, now);
@@ -26,7 +33,7 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   await pruneIdempotencyKeys(deps.db, now);
   // Stored objects no row names, after a grace period (decision 231): after the purge, which may leave some.
   const objectsSwept = await sweepStoredObjects(deps, now);
-  return { stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged, objectsSwept };
+  return { payoutSync, stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged, objectsSwept };
 }
 
 /**

@@ -35,6 +35,52 @@ export interface PaymentProvider {
   refundPayment?(input: { paymentId: string; amount: number; receipt: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
   /** Monthly subscriptions (the maintenance plan). */
   readonly subscriptions: SubscriptionApi;
+  /**
+   * Razorpay's payouts to the agency and what each carried (features/payouts). Only a provider that
+   * pays money out has them: the built-in test checkout has none.
+   */
+  readonly settlements?: SettlementApi;
+}
+
+/** Razorpay's settlement entity (https://razorpay.com/docs/api/settlements/): paise, created_at in Unix seconds. */
+export interface ProviderSettlement {
+  id: string;
+  /** Paid into the bank, net of `fees`; `fees` include `tax` (the GST on them). */
+  amount: number;
+  fees: number;
+  tax: number;
+  utr: string | null;
+  status: string;
+  created_at: number;
+}
+
+/** One line of the settlement recon (GET /v1/settlements/recon/combined), the fields we keep. */
+export interface ProviderReconItem {
+  entity_id: string;
+  /** payment, refund, adjustment, transfer, … */
+  type: string;
+  amount: number;
+  /** Razorpay's fee on the transaction, GST included; `tax` is that GST. */
+  fee: number;
+  tax: number;
+  debit: number;
+  credit: number;
+  currency: string;
+  settlement_id: string;
+  settlement_utr: string | null;
+  /** Unix seconds. */
+  settled_at: number;
+  order_id: string | null;
+  /** The payment a refund or an adjustment belongs to (null on a payment's own line). */
+  payment_id: string | null;
+}
+
+/** https://razorpay.com/docs/api/settlements/ — every page read, in Razorpay's order. */
+export interface SettlementApi {
+  /** GET /v1/settlements between two Unix times (seconds), 100 a page. */
+  list(input: { from: number; to: number }): Promise<ProviderSettlement[]>;
+  /** GET /v1/settlements/recon/combined of a month (or one day of it), 1,000 a page. */
+  recon(input: { year: number; month: number; day?: number }): Promise<ProviderReconItem[]>;
 }
 
 /** Razorpay's subscription entity, the fields we read (times in Unix seconds). */

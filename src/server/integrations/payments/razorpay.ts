@@ -3,7 +3,10 @@ import {
   type ProviderOrder,
   type ProviderPayment,
   type ProviderRefund,
+  type ProviderReconItem,
+  type ProviderSettlement,
   type ProviderSubscription,
+  type SettlementApi,
   ProviderUnavailableError,
   checkoutSignature,
   isSameSignature,
@@ -94,5 +97,75 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
         return isSameSignature(subscriptionSignature(opts.keySecret, subscriptionId, paymentId), signature);
       },
     },
+    settlements: settlementsApi(call),
+  };
+}
+
+// — Settlements (features/payouts, docs/decisions/323-razorpay-settlements.md) —
+
+type Call = <T>(method: 'GET', path: string) => Promise<T>;
+
+/** Razorpay's page sizes: 100 settlements, 1,000 recon lines. */
+const SETTLEMENTS_PAGE = 100;
+const RECON_PAGE = 1000;
+/** A bound on the pages of one read, so a provider that never ends a list cannot keep us reading. */
+const MAX_PAGES = 200;
+
+const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
+
+function settlementOf(raw: Record<string, unknown>): ProviderSettlement {
+  const id = str(raw.id);
+  const amount = int(raw.amount);
+  const createdAt = int(raw.created_at);
+  if (!id || amount === null || createdAt === null) throw new ProviderUnavailableError('razorpay returned a settlement without its id, amount or created_at');
+  return { id, amount, fees: int(raw.fees) ?? 0, tax: int(raw.tax) ?? 0, utr: str(raw.utr), status: str(raw.status) ?? 'created', created_at: createdAt };
+}
+
+function reconItemOf(raw: Record<string, unknown>): ProviderReconItem {
+  const entityId = str(raw.entity_id);
+  const type = str(raw.type);
+  const settlementId = str(raw.settlement_id);
+  const settledAt = int(raw.settled_at);
+  const amount = int(raw.amount);
+  if (!entityId || !type || !settlementId || settledAt === null || amount === null) {
+    throw new ProviderUnavailableError('razorpay returned a recon line without its entity_id, type, amount, settlement_id or settled_at');
+  }
+  return {
+    entity_id: entityId,
+    type,
+    amount,
+    fee: int(raw.fee) ?? 0,
+    tax: int(raw.tax) ?? 0,
+    debit: int(raw.debit) ?? 0,
+    credit: int(raw.credit) ?? 0,
+    currency: str(raw.currency) ?? 'INR',
+    settlement_id: settlementId,
+    settlement_utr: str(raw.settlement_utr),
+    settled_at: settledAt,
+    order_id: str(raw.order_id),
+    payment_id: str(raw.payment_id),
+  };
+}
+
+/** Every page of a collection, `count` at a time with `skip`, until a short page. */
+async function allPages<T>(call: Call, path: string, params: Record<string, number>, count: number, read: (raw: Record<string, unknown>) => T): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const query = new URLSearchParams(Object.entries({ ...params, count, skip: page * count }).map(([k, v]) => [k, String(v)]));
+    const r = await call<{ items?: unknown }>('GET', `${path}?${query}`);
+    if (!Array.isArray(r.items)) throw new ProviderUnavailableError(`razorpay ${path} answered without items`);
+    out.push(...r.items.map((raw) => read((raw ?? {}) as Record<string, unknown>)));
+    if (r.items.length < count) return out;
+  }
+  throw new ProviderUnavailableError(`razorpay ${path} had more than ${MAX_PAGES} pages`);
+}
+
+function settlementsApi(call: Call): SettlementApi {
+  return {
+    // https://razorpay.com/docs/api/settlements/fetch-all/ — from/to in Unix seconds, count ≤ 100, skip.
+    list: ({ from, to }) => allPages(call, '/v1/settlements', { from, to }, SETTLEMENTS_PAGE, settlementOf),
+    // https://razorpay.com/docs/api/settlements/fetch-recon/ — year, month[, day], count ≤ 1,000, skip.
+    recon: ({ year, month, day }) => allPages(call, '/v1/settlements/recon/combined', { year, month, ...(day ? { day } : {}) }, RECON_PAGE, reconItemOf),
   };
 }

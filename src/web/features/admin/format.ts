@@ -15,3 +15,11 @@ export function formatMinor(minor: number, currency: string): string {
 export function shortDay(isoDate: string): string {
   return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 }
+
+/**
+ * This month where the agency is, YYYY-MM: the back office's monthly pages (the tax return, the
+ * payouts) open on it. India's calendar, the server's INVOICE_TIME_ZONE default.
+ */
+export function thisMonth(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+}

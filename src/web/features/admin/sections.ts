@@ -22,6 +22,8 @@ export type AdminSection =
   | 'staff'
   /** The monthly tax return (GSTR-1 tables and CSV). */
   | 'tax'
+  /** Razorpay's payouts, reconciled with the payments and refunds (decision 323). */
+  | 'payouts'
   /** The add-ons catalogue (decision 250): staff read it to quote from, the owner edits it. */
   | 'addons'
   // Parts of pages that staff otherwise see.
@@ -49,6 +51,7 @@ const OWNER_ONLY: ReadonlySet<AdminSection> = new Set<AdminSection>([
   'audit',
   'staff',
   'tax',
+  'payouts',
   'refunds',
   'invoices',
   'reminder-pause',
@@ -78,6 +81,7 @@ export const ADMIN_SECTIONS: readonly AdminNavEntry[] = [
   { to: '/admin/leads', label: 'Leads', section: 'leads' },
   { to: '/admin/funnel', label: 'Funnel', section: 'funnel' },
   { to: '/admin/tax', label: 'Tax return', section: 'tax' },
+  { to: '/admin/payouts', label: 'Payouts', section: 'payouts' },
   { to: '/admin/coupons', label: 'Coupons', section: 'coupons' },
   { to: '/admin/addons', label: 'Add-ons', section: 'addons' },
   { to: '/admin/cashback', label: 'Cashback', section: 'cashback' },

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { Badge, Card, ErrorText, Loadable, PageHeader, Table, td } from '../admin/admin-ui.tsx';
 import { downloadCsv } from '../admin/download-csv.ts';
+import { thisMonth } from '../admin/format.ts';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminTaxReturnsByPeriod } from '../../../contract/tax-return.ts';
 import { getAdminTaxReturnsByFile } from '../../../contract/admin-leads.ts';
@@ -46,11 +47,6 @@ const UNREGISTERED_TABLES: typeof GST_TABLES = [
 
 /** Names typed by people wrap; numbers, dates and codes stay whole. */
 const WRAPPING = new Set(['receiverName', 'buyer', 'nature']);
-
-/** This month where the agency is (the return's months are the seller's calendar months). */
-function thisMonth(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
-}
 
 function ReturnTable({ period, name, title, note, columns, table, onError }: { period: string; name: string; title: string; note: string; columns: Column[]; table: Table; onError(e: string | null): void }) {
   const totalsRow = columns.some((c) => c.money && table.totals[c.key] !== undefined);
