@@ -54,7 +54,8 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
     let netBefore = 0;
 
     beforeAll(async () => {
-      rzp = await startFakeRazorpay();
+      // A live key: documents in the tax series, money that counts (a test key's is left out of the revenue).
+      rzp = await startFakeRazorpay({ keyId: 'rzp_live_fakekey' });
       t = await buildTestApp({
         ...rzp.env(),
         RAZORPAY_TIMEOUT_MS: '30000',
@@ -160,10 +161,10 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
       const overview = await getOverview(t.deps.database);
       const inrOf = async () =>
         (await t.deps.database.query<{ paise: number }>(
-          `select coalesce(sum(coalesce(inr_amount, amount)) filter (where kind = 'refund'), 0)::float8 - coalesce(sum(coalesce(inr_amount, amount)) filter (where kind = 'payment'), 0)::float8 as paise
-             from order_ledger where not test_mode`,
+          `select coalesce(sum(coalesce(inr_amount, amount)), 0)::float8 as paise
+             from order_ledger where not test_mode and kind in ('payment', 'refund')`,
         ))[0]!.paise;
-      expect(netInr(overview) - netBefore, `${label}: the overview's net revenue`).toBe(-(await inrOf()));
+      expect(netInr(overview) - netBefore, `${label}: the overview's net revenue`).toBe(0 - (await inrOf()) + 0);
       const inr = models.filter((m) => m.currency === 'INR');
       if (inr.length === models.length) expect(netInr(overview) - netBefore, `${label}: net = payments − refunds`).toBe(liveReceived - liveRefunded);
       if (regime !== 'gst') return;
