@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { getAdminOrdersStatement, getAdminOrdersStatementPdf, getOrdersStatement, getOrdersStatementPdf, type StatementLine, type StatementResponse } from '../../../contract/statement.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { useOperation } from '../../lib/use-operation.ts';
@@ -24,6 +23,9 @@ const KIND_LABEL: Record<StatementLine['kind'], string> = {
   refund: 'Refund',
   credit_note: 'Credit',
 };
+
+/** The line's day in the reader's own zone ("29 Nov 2026"): a statement lists days, not minutes. */
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** "−₹18,394.00" for a negative amount: the sign before the symbol. */
 export const signedMoney = (minor: number, c: Pick<StatementResponse, 'symbol' | 'minorDigits'>) => `${minor < 0 ? '−' : ''}${formatMoney(Math.abs(minor), c)}`;
@@ -54,7 +56,7 @@ export default function PaymentsPanel({ ws }: { ws: Workspace }) {
           <h2 className="text-lg font-semibold text-white">Statement of account</h2>
           <button
             type="button"
-            className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}
+            className={buttonClass('secondary', 'min-h-11 px-4 text-sm')}
             onClick={async () => setError(await downloadOperation(STATEMENT_PDF[ws.side], { params: { orderId: ws.orderId } }, `statement-${s.orderId}.pdf`))}
           >
             Download PDF
@@ -66,7 +68,7 @@ export default function PaymentsPanel({ ws }: { ws: Workspace }) {
           </p>
         )}
         {error && <PanelError message={error} />}
-        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="statement-totals">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]" data-testid="statement-totals">
           <Figure label={t.tax > 0 ? 'Total (tax included)' : 'Total'} value={signedMoney(t.charged, s)} testId="statement-charged" />
           <Figure label="Paid" value={signedMoney(t.paid, s)} testId="statement-paid" />
           {t.refunded !== 0 && <Figure label="Refunded" value={signedMoney(t.refunded, s)} testId="statement-refunded" />}
@@ -84,7 +86,7 @@ export default function PaymentsPanel({ ws }: { ws: Workspace }) {
             <caption className="sr-only">Charges, payments, refunds and credits of order {s.orderId}, oldest first</caption>
             <thead>
               <tr className="border-b border-line text-left text-xs text-muted">
-                <th scope="col" className="hidden w-32 py-2 pr-2 font-medium sm:table-cell">
+                <th scope="col" className="hidden w-28 py-2 pr-2 font-medium sm:table-cell">
                   Date
                 </th>
                 <th scope="col" className="py-2 pr-2 font-medium">
@@ -101,10 +103,10 @@ export default function PaymentsPanel({ ws }: { ws: Workspace }) {
             <tbody>
               {s.lines.map((l, i) => (
                 <tr key={i} className="border-b border-line/60 align-top">
-                  <td className="hidden py-2 pr-2 text-muted sm:table-cell">{formatCustomerDate(l.at)}</td>
+                  <td className="hidden py-2 pr-2 text-muted sm:table-cell">{day(l.at)}</td>
                   <td className="py-2 pr-2 wrap-anywhere">
                     <span className="text-muted">{KIND_LABEL[l.kind]}:</span> <span className="text-ink">{l.description}</span>
-                    <span className="block text-xs text-muted sm:hidden">{formatCustomerDate(l.at)}</span>
+                    <span className="block text-xs text-muted sm:hidden">{day(l.at)}</span>
                     {l.documentNumber && <span className="block font-mono text-xs text-muted md:hidden">{l.documentNumber}</span>}
                   </td>
                   <td className="hidden py-2 pr-2 font-mono text-xs text-muted md:table-cell">{l.documentNumber ?? '—'}</td>
