@@ -36,6 +36,7 @@ const ALLOWED: Record<string, string> = {
   'server/features/invoices/issue-charge-invoice.ts': "a one-off supply's quote: its taxable value plus its tax lines",
   'server/features/payments/create-payment-order.ts': "a quote's total: its taxable value plus its tax lines",
   'server/features/maintenance/plan-queries.ts': 'monthly recurring revenue: the prices of the active plans, money expected, not moved',
+  'server/features/payouts/payouts-report.ts': "Razorpay's settlements: the provider's payout figures, matched to the order accounts by payment id (docs/decisions/323-razorpay-settlements.md)",
   'server/features/admin/overview.ts': "cashback owed to referrers: the referral cashback's own ledger, not an order's money",
 };
 
