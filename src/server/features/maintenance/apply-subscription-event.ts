@@ -84,7 +84,10 @@ export async function applySubscriptionChange(deps: AppDeps, tx: Tx, change: Sub
   const set: Partial<typeof maintenanceSubscriptions.$inferInsert> = {};
   if (change.payment) {
     const p = change.payment;
-    if (p.status !== 'captured' || p.amount !== sub.amount || p.currency !== sub.currency) {
+    // A price change the owner scheduled for the cycle's end (docs/decisions/322-maintenance-plan-gst.md):
+    // the first charge at the new amount makes it the plan's own; until then the old amount is still right.
+    const repriced = sub.pendingAmount !== null && p.amount === sub.pendingAmount && p.amount !== sub.amount;
+    if (p.status !== 'captured' || (p.amount !== sub.amount && !repriced) || p.currency !== sub.currency) {
       deps.log.warn({ subscription: sub.providerSubscriptionId, payment: p.id }, 'subscription charge does not match the plan; ignored');
       return 'amount_mismatch';
     }
@@ -98,6 +101,7 @@ export async function applySubscriptionChange(deps: AppDeps, tx: Tx, change: Sub
     if (!charge) return 'duplicate_charge';
     outcome = 'charged';
     if (!sub.paidUntil || periodEnd > sub.paidUntil) set.paidUntil = periodEnd;
+    if (repriced) Object.assign(set, { amount: p.amount, providerPlanId: sub.pendingPlanId!, pendingAmount: null, pendingPlanId: null, pendingFrom: null });
     await deps.events.publish(tx, 'maintenance.charged', {
       orderId: sub.orderId,
       orderPublicId: row.orderPublicId,
@@ -111,6 +115,7 @@ export async function applySubscriptionChange(deps: AppDeps, tx: Tx, change: Sub
       periodEnd,
       paidAt: change.at,
       testMode: sub.testMode,
+      price: sub.price ?? sub.amount,
     });
   }
   if (movesState(sub, change.state, change.at)) {
