@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { billingDetails } from '../db/schema/invoices.ts';
 import { orders } from '../db/schema/orders.ts';
 import { moneyContext } from './money-context.ts';
-import { taxSettings } from './tax-context.ts';
+import { taxOfSupply, taxSettings } from './tax-context.ts';
 
 /**
  * The plan's monthly price in an order's currency, in minor units: MAINTENANCE_MONTHLY_PRICE (base
@@ -72,17 +72,5 @@ export async function monthlyQuoteOfOrder(deps: AppDeps, db: Db | Tx, orderId: s
 
 /** A month's quote as the tax a document is issued with (the OrderTax shape of issue-invoice's documentTax). */
 export function taxOfMonthlyQuote(deps: AppDeps, q: MaintenanceQuote, buyer: BuyerLocation, at: Date): OrderTax {
-  const settings = taxSettings(deps.config, at);
-  return {
-    regime: settings.regime,
-    rate: settings.rate,
-    pricesIncludeTax: settings.pricesIncludeTax,
-    sellerStateCode: settings.regime === 'gst' ? settings.sellerStateCode : null,
-    lutValid: settings.lutValid,
-    supplyType: q.supplyType,
-    placeOfSupply: q.placeOfSupply,
-    taxableValue: q.taxableValue,
-    taxes: q.taxes,
-    buyer: { country: buyer.country, stateCode: buyer.stateCode ?? null, gstin: buyer.gstin ?? null },
-  };
+  return taxOfSupply(taxSettings(deps.config, at), q, q, buyer);
 }

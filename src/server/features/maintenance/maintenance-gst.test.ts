@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
-import { insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
+import { GST_SELLER, insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
 import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { adminAuditLog } from '../../db/schema/admin.ts';
@@ -25,15 +25,7 @@ const TABLE = JSON.stringify([
   { code: 'USD', symbol: '$', factor: 1, minorDigits: 2 },
   { code: 'INR', symbol: '₹', factor: 85, minorDigits: 2 },
 ]);
-const SELLER = {
-  TAX_REGIME: 'gst',
-  SELLER_GSTIN: '29AAGCB7383J1Z4',
-  SELLER_LEGAL_NAME: 'Example Web Studio Pvt Ltd',
-  SELLER_ADDRESS: '12 Test Road, Bengaluru 560001',
-  GST_LUT_ARN: 'AD290326000123X',
-  GST_LUT_VALID_UNTIL: '2099-03-31',
-  CURRENCY_TABLE: TABLE,
-};
+const SELLER = { ...GST_SELLER, CURRENCY_TABLE: TABLE };
 /** 49 × 85 = ₹4,165.00; 9 % of it ₹374.85, 18 % ₹749.70: ₹4,914.70 a month either way. */
 const PRICE = 416_500;
 const TOTAL = 491_470;

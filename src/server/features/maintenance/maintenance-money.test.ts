@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
-import { insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
+import { GST_SELLER, insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
 import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
@@ -23,14 +23,7 @@ vi.setConfig({ testTimeout: 90_000, hookTimeout: 180_000 });
 
 const DAY = 86_400_000;
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
-const SELLER = {
-  TAX_REGIME: 'gst',
-  SELLER_GSTIN: '29AAGCB7383J1Z4',
-  SELLER_LEGAL_NAME: 'Example Web Studio Pvt Ltd',
-  SELLER_ADDRESS: '12 Test Road, Bengaluru 560001',
-  GST_LUT_ARN: 'AD290326000123X',
-  GST_LUT_VALID_UNTIL: '2099-03-31',
-};
+const SELLER = GST_SELLER;
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
 const receiptsOf = (t: TestApp, email: string) =>
