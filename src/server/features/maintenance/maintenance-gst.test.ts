@@ -12,6 +12,7 @@ import { invoiceAttachment } from '../invoices/invoice-queries.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { chargeTestSubscription } from './test-charges.ts';
 import { REPRICE_TEMPLATE } from './reprice.ts';
+import { planName, providerPlanId } from './subscribe.ts';
 
 // The maintenance plan with its GST (docs/decisions/322-maintenance-plan-gst.md): the monthly quote
 // — ₹4,165.00 (49 × 85) + GST for a buyer in India — is what the Razorpay plan charges, what the
@@ -67,11 +68,29 @@ function harness() {
     const plan = h.rzp.plans.get(h.rzp.subscriptions.get(subId)!.plan_id)!;
     return { who, order, subId, plan, invoices: await invoiceOf(subId) };
   }
-  return { h, billing, subscribe, deliver, invoiceOf, support, chargedPlan };
+  /** As the code before GST on the plan made it: a provider plan of the price alone, the subscription at that amount (no price), its first month charged. */
+  async function flatPlanCharged(email: string) {
+    const who = await loginAs(h.t, email);
+    const order = await insertOrder(h.t.deps.db, who.user.id, 'delivered', 'INR', 400);
+    const { provider } = moneyContext(h.t.deps);
+    const flatPlan = await provider.subscriptions.createPlan({ amount: PRICE, currency: 'INR', name: 'Old flat plan' });
+    const created = await provider.subscriptions.createSubscription({ planId: flatPlan.id, totalCount: 120, notes: { order_id: order.publicId } });
+    await h.t.deps.database.query(
+      `insert into maintenance_subscriptions (order_id, provider, provider_subscription_id, provider_plan_id, currency, amount, state)
+       values ($1, 'razorpay', $2, $3, 'INR', $4, 'created')`,
+      [order.id, created.id, flatPlan.id, PRICE],
+    );
+    const first = h.rzp.chargeSubscription(created.id);
+    expect(first.payment.amount).toBe(PRICE);
+    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: first.payment }))).json()).toEqual({ status: 'processed' });
+    const [sub] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, created.id));
+    return { who, order, flatPlan, created, sub: sub! };
+  }
+  return { h, billing, subscribe, deliver, invoiceOf, support, chargedPlan, flatPlanCharged };
 }
 
 describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
-  const { h, deliver, invoiceOf, support, chargedPlan } = harness();
+  const { h, deliver, invoiceOf, support, chargedPlan, flatPlanCharged } = harness();
   let owner: Who;
   let staff: Who;
   beforeAll(async () => {
@@ -143,21 +162,7 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
   });
 
   it('a plan opened at the old flat price is listed for the owner, and moved to its price with GST at the next cycle by one PATCH, once', async () => {
-    const who = await loginAs(h.t, 'plan-gst.flat@example.com');
-    const order = await insertOrder(h.t.deps.db, who.user.id, 'delivered', 'INR', 400);
-    // As the code before GST on the plan made it: a plan of the price alone, the subscription at that amount, no price column.
-    const { provider } = moneyContext(h.t.deps);
-    const flatPlan = await provider.subscriptions.createPlan({ amount: PRICE, currency: 'INR', name: 'Old flat plan' });
-    const created = await provider.subscriptions.createSubscription({ planId: flatPlan.id, totalCount: 120, notes: { order_id: order.publicId } });
-    await h.t.deps.database.query(
-      `insert into maintenance_subscriptions (order_id, provider, provider_subscription_id, provider_plan_id, currency, amount, state)
-       values ($1, 'razorpay', $2, $3, 'INR', $4, 'created')`,
-      [order.id, created.id, flatPlan.id, PRICE],
-    );
-    const first = h.rzp.chargeSubscription(created.id);
-    expect(first.payment.amount).toBe(PRICE);
-    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: first.payment }))).json()).toEqual({ status: 'processed' });
-    const [sub] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, created.id));
+    const { who, order, flatPlan, created, sub } = await flatPlanCharged('plan-gst.flat@example.com');
     // Its month so far: the tax is inside what was paid (the rates make ₹635.34 of ₹4,165.00 tax).
     const [flatInvoice] = await invoiceOf(created.id);
     expect(flatInvoice).toMatchObject({ amount: PRICE, taxableValue: 352_966, taxAmount: 63_534 });
@@ -221,6 +226,19 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     // Done: another reprice changes nothing (409, no PATCH).
     expect((await h.t.app.inject({ method: 'POST', url, headers: owner.headers })).statusCode).toBe(409);
     expect(h.rzp.updates).toHaveLength(1);
+  });
+
+  it('a change Razorpay took but we never recorded (a crash between) is still credited: the charge on our plan of the new amount', async () => {
+    const { created, sub } = await flatPlanCharged('plan-gst.crash@example.com');
+    const { provider } = moneyContext(h.t.deps);
+    const planId = await providerPlanId(h.t.deps.db, provider, { amount: TOTAL, currency: 'INR' }, planName(h.t.deps));
+    await provider.subscriptions.changePlanAtCycleEnd(created.id, planId);
+    const next = h.rzp.chargeSubscription(created.id);
+    expect(next.payment.amount).toBe(TOTAL);
+    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: next.payment }))).json()).toEqual({ status: 'processed' });
+    const [after] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.id, sub.id));
+    expect(after).toMatchObject({ amount: TOTAL, price: PRICE, providerPlanId: planId, pendingAmount: null });
+    expect((await invoiceOf(created.id))[1]).toMatchObject({ amount: TOTAL, taxableValue: PRICE, taxAmount: 74_970 });
   });
 
   it('the fake refuses a PATCH to an unknown plan or with another schedule_change_at, as Razorpay does', async () => {
