@@ -63,6 +63,8 @@ export const adminMaintenance = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** When the next monthly charge is due; null when none will come (cancelling, ended, not started). */
   nextChargeAt: z.string().nullable(),
+  /** Additive, owner only: a price change the owner scheduled (docs/decisions/322-maintenance-plan-gst.md), its amount and from when; null when none. */
+  pending: z.object({ amount: z.number().int(), from: z.string().nullable() }).nullable().optional(),
   charges: z.array(
     z.object({
       paymentId: z.string(),

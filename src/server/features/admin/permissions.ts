@@ -140,6 +140,7 @@ export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'maintenance.subscriptionId',
     'maintenance.amount',
     'maintenance.currency',
+    'maintenance.pending',
     'maintenance.charges',
   ],
 };

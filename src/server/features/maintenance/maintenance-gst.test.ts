@@ -211,8 +211,11 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your maintenance plan from ${paidUntil.slice(0, 10)}: ₹4,914.70 a month`);
     expect(mails[0]!.textBody).toContain('₹4,165.00 + GST (CGST 9 % ₹374.85 + SGST 9 % ₹374.85)');
-    // Still listed, as moved, until the new amount is charged.
+    // Still listed, as moved, until the new amount is charged; the order's detail says it to the owner only.
     expect((await listed(owner)).withoutGst).toContainEqual(answer);
+    const detail = async (by: Who) => (await h.t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.publicId}`, headers: by.headers })).json().maintenance;
+    expect((await detail(owner)).pending).toEqual({ amount: TOTAL, from: paidUntil });
+    expect(await detail(staff)).not.toHaveProperty('pending');
 
     // The next cycle: Razorpay charges the new plan; the plan takes it, and its invoice splits the GST.
     const next = h.rzp.chargeSubscription(created.id);
@@ -220,6 +223,7 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: next.payment }))).json()).toEqual({ status: 'processed' });
     const [after] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.id, sub!.id));
     expect(after).toMatchObject({ amount: TOTAL, price: PRICE, providerPlanId: update!.planId, pendingPlanId: null, pendingAmount: null, pendingFrom: null });
+    expect((await detail(owner)).pending).toBeNull();
     const [, second] = await invoiceOf(created.id);
     expect(second).toMatchObject({ amount: TOTAL, taxableValue: PRICE, taxAmount: 74_970 });
     expect((await listed(owner)).withoutGst.map((p: { id: string }) => p.id)).not.toContain(sub!.id);
