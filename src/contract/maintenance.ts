@@ -63,6 +63,8 @@ export const adminMaintenance = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** When the next monthly charge is due; null when none will come (cancelling, ended, not started). */
   nextChargeAt: z.string().nullable(),
+  /** Additive, owner only: a price change the owner scheduled (docs/decisions/322-maintenance-plan-gst.md), its amount and from when; null when none. */
+  pending: z.object({ amount: z.number().int(), from: z.string().nullable() }).nullable().optional(),
   charges: z.array(
     z.object({
       paymentId: z.string(),
@@ -77,11 +79,35 @@ export const adminMaintenance = z.object({
 });
 export type AdminMaintenance = z.infer<typeof adminMaintenance>;
 
+/**
+ * A running plan charged its price without the GST it owes (docs/decisions/322-maintenance-plan-gst.md):
+ * opened at the old flat price, its amount is its price while GST applies to its buyer. The owner
+ * moves it to `newAmount` at the next cycle (POST …/reprice); `pendingFrom` says it is done and when
+ * it applies.
+ */
+export const planWithoutGst = z.object({
+  /** Our subscription id (the reprice route's {id}). */
+  id: z.string(),
+  orderId: z.string(),
+  state: z.enum(PLAN_STATES),
+  currency: z.string(),
+  /** What is charged each month now (the price, no GST), minor units. */
+  amount: z.number().int(),
+  /** The month's total with its GST for the buyer now (domain maintenanceQuote). */
+  newAmount: z.number().int(),
+  /** The amount scheduled at the provider, from `pendingFrom` (the end of the paid period); null before the owner moved it. */
+  pendingAmount: z.number().int().nullable(),
+  pendingFrom: z.string().nullable(),
+});
+export type PlanWithoutGst = z.infer<typeof planWithoutGst>;
+
 /** The overview's plans: how many are active, and monthly recurring revenue per currency (minor units). */
 export const maintenanceOverview = z.object({
   activePlans: z.number().int(),
   /** Owner only (absent for staff, decision 232). */
   mrr: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })).optional(),
+  /** Additive, owner only: running plans "priced without GST" (docs/decisions/322-maintenance-plan-gst.md). */
+  withoutGst: z.array(planWithoutGst).optional(),
 });
 export type MaintenanceOverview = z.infer<typeof maintenanceOverview>;
 
@@ -119,4 +145,19 @@ export const postOrdersMaintenanceResume = defineOperation({
   path: '/api/v1/orders/:orderId/maintenance/resume',
   params: maintenanceOrderParams,
   responses: { 200: planResponse },
+});
+
+export const repriceParams = z.object({ id: z.uuid('Not a subscription id.') });
+export const repriceResponse = z.object({ success: z.literal(true), plan: planWithoutGst });
+
+/**
+ * The owner moves one plan charged without GST to its price with GST from the next cycle (Razorpay:
+ * PATCH /v1/subscriptions/{id}, schedule_change_at cycle_end); the customer is mailed the new
+ * amount. Again: the same answer, the provider asked once (docs/decisions/322-maintenance-plan-gst.md).
+ */
+export const postAdminMaintenanceSubscriptionsReprice = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/maintenance/subscriptions/:id/reprice',
+  params: repriceParams,
+  responses: { 200: repriceResponse },
 });

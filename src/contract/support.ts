@@ -74,8 +74,18 @@ export const planOffer = z.object({
   currency: z.string(),
   /** "₹4,000.00" */
   priceLabel: z.string(),
-  /** GST is added for buyers paying in INR (the label then reads "+ GST"). */
+  /** GST is added to the price for this buyer (the label then reads "+ GST"). */
   plusGst: z.boolean(),
+  /**
+   * Additive (docs/decisions/322-maintenance-plan-gst.md): the plan's monthly quote for this buyer —
+   * GST inside the price (PRICES_INCLUDE_TAX), what is charged each month with its label, the
+   * taxable value and the tax lines (CGST + SGST, IGST, or none).
+   */
+  gstIncluded: z.boolean().optional(),
+  total: z.number().int().optional(),
+  totalLabel: z.string().optional(),
+  taxableValue: z.number().int().optional(),
+  taxes: z.array(z.object({ kind: z.enum(['CGST', 'SGST', 'IGST']), rate: z.number(), amount: z.number().int(), label: z.string() })).optional(),
   /** When a plan subscribed now would start: the end of the included support (ISO), or null for at once. */
   startsAt: z.string().nullable(),
 });

@@ -41,10 +41,12 @@ export const AUDIT_ACTIONS = [
   'addon.update',
   // The owner read Razorpay's settlements now (docs/decisions/323-razorpay-settlements.md).
   'payouts.sync',
+  // The owner moved a maintenance plan charged without GST to its price with GST (docs/decisions/322-maintenance-plan-gst.md).
+  'maintenance.reprice',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment', 'support_request', 'staff_member', 'order_change', 'addon'] as const;
+export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment', 'support_request', 'staff_member', 'order_change', 'addon', 'maintenance_subscription'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A coupon's validity window: the end strictly after the start when both are set. */

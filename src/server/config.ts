@@ -306,7 +306,7 @@ export function publicSiteConfig(c: Config): PublicSiteConfig {
     assistantModel: c.LLM_BASE_URL ? (c.LLM_MODEL ?? 'gpt-4o-mini') : null,
     invoiceRetentionYears: String(c.INVOICE_RETENTION_YEARS),
     // The plan's price for /pricing, the FAQ and the terms (docs/decisions/267-maintenance-price-everywhere.md).
-    maintenancePrice: maintenancePriceText(c.MAINTENANCE_MONTHLY_PRICE, c.CURRENCY_TABLE ? parseCurrencyTable(c.CURRENCY_TABLE) : CURRENCIES, c.TAX_REGIME === 'gst'),
+    maintenancePrice: maintenancePriceText(c.MAINTENANCE_MONTHLY_PRICE, c.CURRENCY_TABLE ? parseCurrencyTable(c.CURRENCY_TABLE) : CURRENCIES, c.TAX_REGIME === 'gst', c.PRICES_INCLUDE_TAX),
     taxNote: c.TAX_REGIME === 'gst' ? `${c.PRICES_INCLUDE_TAX ? 'incl.' : '+'} ${c.GST_RATE} % GST for buyers in India` : '',
   };
 }

@@ -72,8 +72,10 @@ export interface FakeRazorpaySubscription {
   paid_count: number;
   remaining_count: number;
   customer_notify: boolean;
-  /** Set by a cancel with cancel_at_cycle_end: the status stays until the cycle ends. */
+  /** Set by a cancel with cancel_at_cycle_end, or an update with schedule_change_at cycle_end: the status/plan stays until the cycle ends. */
   has_scheduled_changes: boolean;
+  /** When a scheduled update goes live (the current cycle's end), or null. */
+  change_scheduled_at: number | null;
   created_at: number;
 }
 
@@ -148,6 +150,10 @@ export interface FakeRazorpay {
   subscriptions: Map<string, FakeRazorpaySubscription>;
   /** Every POST /v1/subscriptions/:id/cancel body, in order. */
   cancellations: { subscriptionId: string; cancelAtCycleEnd: boolean }[];
+  /** Every accepted PATCH /v1/subscriptions/:id (update), in order. */
+  updates: { subscriptionId: string; planId: string; scheduleChangeAt: 'now' | 'cycle_end' }[];
+  /** Updates waiting for the cycle's end, by subscription: the plan the next cycle is charged. */
+  scheduledPlans: Map<string, string>;
   /**
    * One charge of a subscription, as Razorpay makes it: the first (the customer authorising in
    * Checkout) starts the first month and activates; each later one moves the cycle a month on.
@@ -269,12 +275,20 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     settlements: [],
     reconItems: [],
     settle: (at, lines, o) => settleLines(fake, at, lines, o?.utr),
+    updates: [],
+    scheduledPlans: new Map(),
     chargeSubscription(subscriptionId) {
       const sub = fake.subscriptions.get(subscriptionId);
       if (!sub) throw new Error(`fake razorpay: no subscription ${subscriptionId}`);
-      const plan = fake.plans.get(sub.plan_id)!;
       // The first charge of a subscription with a start_at is at that time (the Checkout only authorised).
       const start = sub.current_end ?? sub.start_at ?? Math.floor(Date.now() / 1000);
+      // An update scheduled for the cycle's end goes live with the cycle that starts there.
+      const scheduled = fake.scheduledPlans.get(subscriptionId);
+      if (scheduled && sub.change_scheduled_at !== null && start >= sub.change_scheduled_at) {
+        Object.assign(sub, { plan_id: scheduled, has_scheduled_changes: false, change_scheduled_at: null });
+        fake.scheduledPlans.delete(subscriptionId);
+      }
+      const plan = fake.plans.get(sub.plan_id)!;
       const end = Math.floor(addMonthUtc(new Date(start * 1000)).getTime() / 1000);
       // Each charge is paid against an order Razorpay makes for it.
       const orderId = rid('order');
@@ -424,7 +438,7 @@ const apiError = (status: number, description: string) => ({ status, body: { err
 
 /**
  * The Subscriptions API subset (https://razorpay.com/docs/api/payments/subscriptions/): plans,
- * subscriptions, fetch, cancel. Returns null for any other path.
+ * subscriptions, fetch, update (PATCH), cancel. Returns null for any other path.
  */
 async function subscriptionsApi(
   fake: FakeRazorpay,
@@ -485,6 +499,7 @@ async function subscriptionsApi(
       remaining_count: b.total_count as number,
       customer_notify: b.customer_notify !== 0 && b.customer_notify !== false,
       has_scheduled_changes: false,
+      change_scheduled_at: null,
       created_at: now,
     };
     fake.subscriptions.set(sub.id, sub);
@@ -495,6 +510,25 @@ async function subscriptionsApi(
   const sub = fake.subscriptions.get(decodeURIComponent(one[1]!));
   if (!sub) return apiError(400, 'The id provided does not exist');
   if (req.method === 'GET' && !one[2]) return { status: 200, body: sub };
+  // https://razorpay.com/docs/api/payments/subscriptions/update-subscription/ — a new plan now or at the cycle's end.
+  if (req.method === 'PATCH' && !one[2]) {
+    const b = await json();
+    if (!b) return apiError(400, 'invalid JSON');
+    if (sub.status !== 'authenticated' && sub.status !== 'active') return apiError(400, `Subscription cannot be updated in ${sub.status} status.`);
+    if (b.plan_id !== undefined && (typeof b.plan_id !== 'string' || !fake.plans.has(b.plan_id))) return apiError(400, 'The id provided does not exist');
+    const at = b.schedule_change_at ?? 'now';
+    if (at !== 'now' && at !== 'cycle_end') return apiError(400, 'The schedule change at field is invalid. It should be one of now, cycle_end.');
+    if (typeof b.plan_id !== 'string') return apiError(400, 'Nothing to update.');
+    const oldPlan = fake.plans.get(sub.plan_id)!;
+    if (fake.plans.get(b.plan_id)!.period !== oldPlan.period || fake.plans.get(b.plan_id)!.item.currency !== oldPlan.item.currency) return apiError(400, 'The new plan must have the same period and currency.');
+    fake.updates.push({ subscriptionId: sub.id, planId: b.plan_id, scheduleChangeAt: at });
+    if (at === 'now') Object.assign(sub, { plan_id: b.plan_id });
+    else {
+      fake.scheduledPlans.set(sub.id, b.plan_id);
+      Object.assign(sub, { has_scheduled_changes: true, change_scheduled_at: sub.current_end ?? sub.start_at ?? now });
+    }
+    return { status: 200, body: sub };
+  }
   if (req.method === 'POST' && one[2]) {
     const b = await json();
     if (!b) return apiError(400, 'invalid JSON');

@@ -221,6 +221,12 @@ export interface MaintenanceCharged extends OrderRef {
   paidAt: Date;
   /** Taken with a test key: invoiced in the TEST series (decision 120). */
   testMode: boolean;
+  /**
+   * The plan's price before tax (docs/decisions/322-maintenance-plan-gst.md): the invoice splits the
+   * month's tax from it when the amount is its quote's total; a plan charged its price flat has
+   * price = amount, and its tax is inside the amount.
+   */
+  price: number;
 }
 
 /** The customer submitted the order's brief for the first time (docs/decisions/277-founder-notices-brief-and-files.md). */

@@ -98,6 +98,16 @@ export async function taxOfCharge(deps: AppDeps, tx: Tx, userId: string, currenc
   const buyer = await buyerLocation(tx, userId, currency);
   const supply = placeOfSupply(settings, buyer, currency);
   const taxed = settings.pricesIncludeTax ? takeOutTax(price, taxRates(settings, supply.supplyType)) : addTax(price, taxRates(settings, supply.supplyType));
+  return taxOfSupply(settings, supply, taxed, buyer);
+}
+
+/** What a document keeps of a supply's tax (the OrderTax shape): the settings, the place of supply, the taxed amounts, the buyer. */
+export function taxOfSupply(
+  settings: TaxSettings,
+  supply: { supplyType: OrderTax['supplyType']; placeOfSupply: OrderTax['placeOfSupply'] },
+  taxed: { taxableValue: number; taxes: OrderTax['taxes'] },
+  buyer: BuyerLocation,
+): OrderTax {
   return {
     regime: settings.regime,
     rate: settings.rate,

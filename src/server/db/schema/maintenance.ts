@@ -45,6 +45,15 @@ export const maintenanceSubscriptions = pgTable('maintenance_subscriptions', {
   paidUntil: at('paid_until'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
+  // Mirrors migrations/1050_maintenance_plan_gst.sql (docs/decisions/322-maintenance-plan-gst.md):
+  // the price before tax (amount: the monthly total charged; null: opened before, at its amount flat),
+  // and a price change waiting for the cycle's end.
+  price: money('price'),
+  pendingPlanId: text('pending_plan_id'),
+  pendingAmount: money('pending_amount'),
+  pendingFrom: at('pending_from'),
+  repricedAt: at('repriced_at'),
+  repriceRequestedAt: at('reprice_requested_at'),
 });
 
 export const maintenanceCharges = pgTable('maintenance_charges', {

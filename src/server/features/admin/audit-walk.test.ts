@@ -10,6 +10,7 @@ import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/
 import { fileForm } from '../../../../tests/helpers/multipart.ts';
 import { PNG } from '../../../../tests/fixtures/file-bytes.ts';
 import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.ts';
+import { insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
 
 // Every admin write is audited. This walks every route of the app's own route table
 // (the one the authorization suite walks) that an admin may call and that is not a GET, makes one
@@ -64,7 +65,8 @@ async function adminWriteRoutes(): Promise<RegisteredRoute[]> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Registered for GST, so that a maintenance plan charged without it can be repriced (docs/decisions/322-maintenance-plan-gst.md).
+  t = await buildTestApp({ TAX_REGIME: 'gst', SELLER_GSTIN: '29AAGCB7383J1Z4', SELLER_LEGAL_NAME: 'Walk Studio Pvt Ltd', SELLER_ADDRESS: '1 Walk Road, Bengaluru 560001' });
   admin = await loginAs(t, 'walk.boss@example.com', 'admin');
   const customer = await loginAs(t, 'walk.customer@example.com');
   const referrer = await loginAs(t, 'walk.referrer@example.com');
@@ -153,6 +155,17 @@ beforeAll(async () => {
     // Staff (decision 191): an invitation, then its removal.
     'POST /api/v1/admin/staff': async () => ({ url: '/api/v1/admin/staff', body: { email: 'walk.staff@example.com' } }),
     'DELETE /api/v1/admin/staff/:id': async () => ({ url: `/api/v1/admin/staff/${await firstId('staff_members')}` }),
+    'POST /api/v1/admin/maintenance/subscriptions/:id/reprice': async () => {
+      // A running plan opened at the old flat price (its amount the price, no GST on it).
+      const buyer = await loginAs(t, 'walk.plan@example.com');
+      const planOrder = await insertOrder(t.deps.db, buyer.user.id, 'delivered', 'INR', 400);
+      const [sub] = await t.deps.database.query<{ id: string }>(
+        `insert into maintenance_subscriptions (order_id, provider, provider_subscription_id, provider_plan_id, currency, amount, state, paid_until)
+         values ($1, 'test', 'sub_test_walk', 'plan_test_INR_416500', 'INR', 416500, 'active', now() + interval '20 days') returning id`,
+        [planOrder.id],
+      );
+      return { url: `/api/v1/admin/maintenance/subscriptions/${sub!.id}/reprice` };
+    },
     'POST /api/v1/payment/reconcile': async () => {
       // A payment the browser never reported: the reconciliation finds and settles it.
       const buyer = await loginAs(t, 'walk.lost@example.com');

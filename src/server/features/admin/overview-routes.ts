@@ -6,6 +6,7 @@ import { isOwner } from '../../../domain/roles.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { route } from '../../lib/route.ts';
 import { getAdminOverview } from '../../../contract/admin-overview.ts';
+import { plansWithoutGst } from '../maintenance/reprice.ts';
 
 // The overview is staff work (the orders due, the support queue, the inbox counts); its money is
 // the owner's: permissions.ts OWNER_ONLY_FIELDS strips it from staff's answers (decision 232).
@@ -17,6 +18,9 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       const tax = await taxOverview(deps, now);
       // The turnover is money (decision 232): staff get the LUT warning only.
       const forStaff = { ...tax, turnoverInr: 0, percent: 0, thresholdWarning: false };
-      return { ...(await getOverview(deps.database, now, deps.config.SUPPORT_FIRST_RESPONSE_HOURS)), stepUp: deps.config.ADMIN_STEP_UP, tax: isOwner(authOf(request).user.role) ? tax : forStaff };
+      const overview = await getOverview(deps.database, now, deps.config.SUPPORT_FIRST_RESPONSE_HOURS);
+      // Plans charged without their GST (docs/decisions/322-maintenance-plan-gst.md): the owner's, stripped for staff.
+      const maintenance = { ...overview.maintenance, withoutGst: await plansWithoutGst(deps, now) };
+      return { ...overview, maintenance, stepUp: deps.config.ADMIN_STEP_UP, tax: isOwner(authOf(request).user.role) ? tax : forStaff };
     });
 };

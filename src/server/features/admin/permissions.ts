@@ -78,6 +78,8 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/v1/admin/cashback/:id/paid': 'owner',
   'GET /api/v1/admin/orders/:id/invoices': 'owner',
   'GET /api/v1/admin/invoices/:id/pdf': 'owner',
+  // A plan charged without its GST moved to its price with GST at the next cycle (docs/decisions/322-maintenance-plan-gst.md).
+  'POST /api/v1/admin/maintenance/subscriptions/:id/reprice': 'owner',
 
   // Customers' personal data as a whole, and sales analytics.
   'GET /api/v1/admin/customers': 'owner',
@@ -122,7 +124,7 @@ export function permissionOf(method: string, url: string | undefined): Permissio
  * their work needs: whether each installment is paid (and when), the plan's state and period.
  */
 export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded', 'maintenance.mrr'],
+  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded', 'maintenance.mrr', 'maintenance.withoutGst'],
   'GET /api/v1/admin/orders/:id/support': ['planOffer'],
   'GET /api/v1/admin/orders': ['items[].currency', 'items[].total', 'items[].balanceDue', 'items[].advance.amount', 'items[].remaining.amount'],
   'GET /api/v1/admin/orders/:id': [
@@ -147,6 +149,7 @@ export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'maintenance.subscriptionId',
     'maintenance.amount',
     'maintenance.currency',
+    'maintenance.pending',
     'maintenance.charges',
   ],
 };

@@ -28,6 +28,7 @@ import { adminActionRoutes } from '../actions/routes.ts';
 import { adminRatingRoutes } from '../ratings/routes.ts';
 import { adminChangeRoutes } from '../changes/routes.ts';
 import { adminPayoutRoutes } from '../payouts/admin-routes.ts';
+import { adminMaintenanceRoutes } from '../maintenance/admin-routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -69,4 +70,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminChangeRoutes, { deps });
   // Razorpay's payouts, reconciled (docs/decisions/323-razorpay-settlements.md).
   await app.register(adminPayoutRoutes, { deps });
+  await app.register(adminMaintenanceRoutes, { deps });
 };

@@ -24,7 +24,7 @@ export interface Promotion {
 }
 
 export interface KnowledgeInput {
-  config: Pick<Config, 'BRAND_NAME' | 'BRAND_ADDRESS' | 'BRAND_PHONE' | 'BRAND_EMAIL' | 'FOUNDER_NAME'> & Partial<Pick<Config, 'MAINTENANCE_MONTHLY_PRICE' | 'CURRENCY_TABLE' | 'TAX_REGIME'>>;
+  config: Pick<Config, 'BRAND_NAME' | 'BRAND_ADDRESS' | 'BRAND_PHONE' | 'BRAND_EMAIL' | 'FOUNDER_NAME'> & Partial<Pick<Config, 'MAINTENANCE_MONTHLY_PRICE' | 'CURRENCY_TABLE' | 'TAX_REGIME' | 'PRICES_INCLUDE_TAX'>>;
   promotions: Promotion[];
   entries: { id: string; title: string; body: string }[];
   now?: Date;
@@ -68,7 +68,7 @@ function pricingPassages(): Passage[] {
  */
 function maintenancePassage(config: KnowledgeInput['config']): Passage {
   const table = config.CURRENCY_TABLE ? parseCurrencyTable(config.CURRENCY_TABLE) : CURRENCIES;
-  const price = maintenancePriceText(config.MAINTENANCE_MONTHLY_PRICE ?? 49, table, config.TAX_REGIME === 'gst');
+  const price = maintenancePriceText(config.MAINTENANCE_MONTHLY_PRICE ?? 49, table, config.TAX_REGIME === 'gst', config.PRICES_INCLUDE_TAX === true);
   return {
     id: 'maintenance',
     title: 'Maintenance plan',

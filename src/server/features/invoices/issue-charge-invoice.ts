@@ -10,6 +10,7 @@ import type { MaintenanceCharged } from '../../lib/domain-events.ts';
 import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { currencyOf, taxInside, taxOfCharge } from '../../lib/tax-context.ts';
+import { monthlyQuoteFor, planBuyer, taxOfMonthlyQuote } from '../../lib/maintenance-price.ts';
 import { ISSUING_KINDS, type IssuedInvoice, buyerOf, documentColumns, documentTax, insertNumberedInvoice, sellerOf } from './issue-invoice.ts';
 
 /** A one-off supply paid at once: a maintenance month, a paid change request (docs/decisions/221-gst-documents.md). */
@@ -128,9 +129,19 @@ export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCh
 /**
  * The invoice of one maintenance-plan charge (decision 175), in the charging
  * transaction: a one-off tax invoice for the month (a continuous supply), idempotent per charge.
+ *
+ * Each month is its own supply, its invoice issued when the payment is due (CGST Act s.31(5)(a)), so
+ * its tax is the plan's monthly quote (domain maintenanceQuote) for the buyer's place of supply at
+ * that time: the taxable value, CGST + SGST or IGST, the total in words
+ * (docs/decisions/322-maintenance-plan-gst.md). When the amount charged is not that quote's total —
+ * a plan still charged its price flat, or a buyer who moved since — the tax is the part of the amount
+ * paid that the rates make it (taxInside), as the law takes a price that did not add the tax.
  */
-export function issueChargeInvoice(deps: AppDeps, tx: Tx, e: MaintenanceCharged): Promise<IssuedInvoice> {
+export async function issueChargeInvoice(deps: AppDeps, tx: Tx, e: MaintenanceCharged): Promise<IssuedInvoice> {
+  const who = await planBuyer(tx, e.orderId);
+  const quote = who && monthlyQuoteFor(deps, e.currency, who.buyer, e.paidAt, e.price);
   return issueOneOffInvoice(deps, tx, {
+    ...(who && quote && quote.total === e.amount ? { tax: taxOfMonthlyQuote(deps, quote, who.buyer, e.paidAt) } : {}),
     orderId: e.orderId,
     description: 'Website maintenance plan (monthly)',
     amountPaid: e.amount,

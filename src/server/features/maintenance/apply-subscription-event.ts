@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PlanState } from '../../../contract/maintenance.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
+import { maintenanceCharges, maintenanceProviderPlans, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
 
@@ -34,6 +34,24 @@ export function movesState(current: { state: PlanState; stateAt: Date | null }, 
   return at.getTime() === current.stateAt.getTime() && RANK[next] > RANK[current.state];
 }
 
+/** `planId` when it is one of our provider plans of `amount` in the subscription's provider and currency, else null. */
+async function ourPlanOf(tx: Tx, sub: typeof maintenanceSubscriptions.$inferSelect, planId: string | null | undefined, amount: number): Promise<string | null> {
+  if (!planId) return null;
+  const [plan] = await tx
+    .select({ id: maintenanceProviderPlans.providerPlanId })
+    .from(maintenanceProviderPlans)
+    .where(
+      and(
+        eq(maintenanceProviderPlans.provider, sub.provider),
+        eq(maintenanceProviderPlans.currency, sub.currency),
+        eq(maintenanceProviderPlans.amount, amount),
+        eq(maintenanceProviderPlans.providerPlanId, planId),
+      ),
+    )
+    .limit(1);
+  return plan?.id ?? null;
+}
+
 const MONTH_FALLBACK = (from: Date) => {
   const d = new Date(from);
   d.setUTCMonth(d.getUTCMonth() + 1);
@@ -51,6 +69,8 @@ export interface SubscriptionChange {
   periodEnd?: Date | null;
   /** The captured payment of a `subscription.charged`. */
   payment?: { id: string; amount: number; currency: string; status: string };
+  /** The plan the provider says the subscription is on (Razorpay: the entity's plan_id). */
+  planId?: string | null;
   /** The order the provider says this is for (notes.order_id): must be the subscription's own. */
   claimedOrderPublicId?: string | null;
 }
@@ -84,7 +104,14 @@ export async function applySubscriptionChange(deps: AppDeps, tx: Tx, change: Sub
   const set: Partial<typeof maintenanceSubscriptions.$inferInsert> = {};
   if (change.payment) {
     const p = change.payment;
-    if (p.status !== 'captured' || p.amount !== sub.amount || p.currency !== sub.currency) {
+    // A price change the owner scheduled for the cycle's end (docs/decisions/322-maintenance-plan-gst.md):
+    // the first charge at the new amount makes it the plan's own; until then the old amount is still right.
+    // A crash after the provider took the change but before we recorded it leaves no pending amount:
+    // the provider's own word that the subscription runs on one of our plans of that amount does.
+    const newPlanId =
+      p.amount === sub.amount ? null : sub.pendingAmount !== null && p.amount === sub.pendingAmount ? sub.pendingPlanId : await ourPlanOf(tx, sub, change.planId, p.amount);
+    const repriced = newPlanId !== null;
+    if (p.status !== 'captured' || (p.amount !== sub.amount && !repriced) || p.currency !== sub.currency) {
       deps.log.warn({ subscription: sub.providerSubscriptionId, payment: p.id }, 'subscription charge does not match the plan; ignored');
       return 'amount_mismatch';
     }
@@ -98,6 +125,7 @@ export async function applySubscriptionChange(deps: AppDeps, tx: Tx, change: Sub
     if (!charge) return 'duplicate_charge';
     outcome = 'charged';
     if (!sub.paidUntil || periodEnd > sub.paidUntil) set.paidUntil = periodEnd;
+    if (repriced) Object.assign(set, { amount: p.amount, providerPlanId: newPlanId, price: sub.price ?? sub.amount, pendingAmount: null, pendingPlanId: null, pendingFrom: null, repriceRequestedAt: null });
     await deps.events.publish(tx, 'maintenance.charged', {
       orderId: sub.orderId,
       orderPublicId: row.orderPublicId,
@@ -111,6 +139,7 @@ export async function applySubscriptionChange(deps: AppDeps, tx: Tx, change: Sub
       periodEnd,
       paidAt: change.at,
       testMode: sub.testMode,
+      price: sub.price ?? sub.amount,
     });
   }
   if (movesState(sub, change.state, change.at)) {

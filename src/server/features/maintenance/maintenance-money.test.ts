@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
-import { insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
+import { GST_SELLER, insertOrder } from '../../../../tests/fixtures/maintenance-orders.ts';
 import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
@@ -23,14 +23,7 @@ vi.setConfig({ testTimeout: 90_000, hookTimeout: 180_000 });
 
 const DAY = 86_400_000;
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
-const SELLER = {
-  TAX_REGIME: 'gst',
-  SELLER_GSTIN: '29AAGCB7383J1Z4',
-  SELLER_LEGAL_NAME: 'Example Web Studio Pvt Ltd',
-  SELLER_ADDRESS: '12 Test Road, Bengaluru 560001',
-  GST_LUT_ARN: 'AD290326000123X',
-  GST_LUT_VALID_UNTIL: '2099-03-31',
-};
+const SELLER = GST_SELLER;
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
 const receiptsOf = (t: TestApp, email: string) =>
@@ -129,8 +122,10 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
 
     const [charged] = await chargesOf(t, subId);
     const inv = charged!.invoice!;
-    // 49 × 85 = ₹4,165 a month, tax included in what Razorpay charged: a tax invoice of the month.
-    expect(inv).toMatchObject({ docKind: 'tax_invoice', amount: 416500, currency: 'INR', testMode: false });
+    // 49 × 85 = ₹4,165 a month + IGST 18 % for this Maharashtra buyer: Razorpay charges ₹4,914.70 and the
+    // month's tax invoice splits it (docs/decisions/322-maintenance-plan-gst.md; this test charged
+    // ₹4,165.00 flat, with the tax taken out of it, before the plan added its GST).
+    expect(inv).toMatchObject({ docKind: 'tax_invoice', amount: 491470, taxableValue: 416500, taxAmount: 74970, currency: 'INR', testMode: false });
     const month = maintenancePeriodLabel(charged!.charge.periodStart, t.deps.config.INVOICE_TIME_ZONE);
     expect(month).toMatch(/^Maintenance, [A-Z][a-z]{2} \d{4}$/);
 
@@ -152,8 +147,8 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     const adminListed = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.publicId}/invoices`, headers: admin.headers });
     expect(adminListed.json().invoices.find((i: { id: string }) => i.id === inv.id)).toMatchObject({ label: month });
 
-    // The overview's revenue counts it.
-    expect((await overview()) - revenueBefore).toBe(416500);
+    // The overview's revenue counts what was charged.
+    expect((await overview()) - revenueBefore).toBe(491470);
 
     // The month's return: a consumer in Maharashtra, so b2cs, and in the documents issued.
     const period = new Intl.DateTimeFormat('en-CA', { timeZone: t.deps.config.INVOICE_TIME_ZONE, year: 'numeric', month: '2-digit' }).format(inv.issuedAt).slice(0, 7);

@@ -93,6 +93,7 @@ export async function adminMaintenanceOf(db: Db, orderId: string): Promise<Admin
     currentPeriodEnd: sub.paidUntil?.toISOString() ?? null,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     nextChargeAt: nextChargeOf(sub),
+    pending: sub.pendingAmount !== null ? { amount: sub.pendingAmount, from: sub.pendingFrom?.toISOString() ?? null } : null,
     charges: charges.map(({ charge, invoiceId, number, series }) => ({
       paymentId: charge.providerPaymentId,
       amount: charge.amount,

@@ -55,14 +55,17 @@ const testSubscriptionCheckout: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     const found = await findTestSubscription(deps, request.params.subscriptionId);
     if (!found) throw notFound('No such test subscription.');
     const { sub, orderPublicId } = found;
-    const price = escapeHtml(formatMoney(sub.amount, displayCurrency(moneyContext(deps), sub.currency)));
+    const currency = displayCurrency(moneyContext(deps), sub.currency);
+    const price = escapeHtml(formatMoney(sub.amount, currency));
+    // The month's total is the plan's quote: its price and the GST on it (docs/decisions/322-maintenance-plan-gst.md).
+    const gst = sub.price !== null && sub.price < sub.amount ? ` (${escapeHtml(formatMoney(sub.price, currency))} + GST)` : '';
     const started = sub.state !== 'created' && sub.state !== 'authenticated';
     const body = started
       ? `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Subscribed</h1>
 <p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-subscribed">This test subscription of <strong style="color:#fff">${price}</strong> a month is already running.</p>
 <a href="${escapeHtml(statusPage(orderPublicId))}" style="${TEST_CHECKOUT_BUTTON};display:block;text-align:center;text-decoration:none">See your order</a>`
       : `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Maintenance plan</h1>
-<p style="margin:0 0 20px;color:#c4c4d0">Monthly maintenance of order ${escapeHtml(orderPublicId)}: <strong style="color:#fff" data-testid="test-checkout-amount">${price}</strong> a month, ${
+<p style="margin:0 0 20px;color:#c4c4d0">Monthly maintenance of order ${escapeHtml(orderPublicId)}: <strong style="color:#fff" data-testid="test-checkout-amount">${price}</strong>${gst} a month, ${
           sub.startsAt && sub.startsAt > new Date() ? `first charged on ${escapeHtml(sub.startsAt.toISOString().slice(0, 10))} (nothing now)` : 'charged now'
         } and then every month until cancelled.</p>
 <form method="post" action="/api/v1/payment/test-checkout/subscription/${escapeHtml(encodeURIComponent(sub.providerSubscriptionId))}" style="display:flex;gap:12px;flex-wrap:wrap">

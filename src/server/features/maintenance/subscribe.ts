@@ -7,7 +7,8 @@ import { orders } from '../../db/schema/orders.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { ProviderUnavailableError, isTestMode, type PaymentProvider } from '../../integrations/payments/provider.ts';
-import { monthlyPriceIn } from '../../lib/maintenance-price.ts';
+import { monthlyQuoteOfOrder } from '../../lib/maintenance-price.ts';
+import type { MaintenanceQuote } from '../../../domain/maintenance-plan.ts';
 import { planViewOf } from './plan-queries.ts';
 import { supportWindow } from '../support/support-window.ts';
 import { type TermsClient, maintenanceTermsRecord } from '../terms/terms-acceptance.ts';
@@ -17,7 +18,7 @@ import { type TermsClient, maintenanceTermsRecord } from '../terms/terms-accepta
 
 /** Razorpay charges at most this many months; the plan runs until cancelled well before that. */
 const TOTAL_COUNT = 120;
-const OVER_STATES = ['cancelled', 'completed'] as const;
+export const OVER_STATES = ['cancelled', 'completed'] as const;
 
 const providerDown = () => new AppError('UNAVAILABLE', 'The payment provider is not answering. Please try again in a minute.');
 
@@ -47,7 +48,7 @@ async function liveSubscription(tx: Tx, orderId: string) {
  * plan of a price at once both create one at Razorpay; the first stored is the one used (the other
  * stays unused there, harmless). Runs outside any transaction: the provider call holds no lock.
  */
-async function providerPlanId(db: Db, provider: PaymentProvider, price: { amount: number; currency: string }, name: string): Promise<string> {
+export async function providerPlanId(db: Db, provider: PaymentProvider, price: { amount: number; currency: string }, name: string): Promise<string> {
   const where = and(eq(maintenanceProviderPlans.provider, provider.name), eq(maintenanceProviderPlans.currency, price.currency), eq(maintenanceProviderPlans.amount, price.amount));
   const [known] = await db.select({ id: maintenanceProviderPlans.providerPlanId }).from(maintenanceProviderPlans).where(where);
   if (known) return known.id;
@@ -65,17 +66,17 @@ export const claimStaleMs = (deps: AppDeps) => deps.config.RAZORPAY_TIMEOUT_MS *
  * for that answer, polling, instead of calling the provider again; `done` returns the answer once
  * the first request recorded it (or null while it runs). Gives up with a 409 after the provider's timeout.
  */
-async function awaitOther<T>(deps: AppDeps, done: () => Promise<T | null>): Promise<T> {
+export async function awaitOther<T>(deps: AppDeps, done: () => Promise<T | null>, busy = 'Your maintenance plan is being set up; please try again in a minute.'): Promise<T> {
   const until = Date.now() + deps.config.RAZORPAY_TIMEOUT_MS + 2000;
   for (;;) {
     const answer = await done();
     if (answer !== null) return answer;
-    if (Date.now() > until) throw conflict('Your maintenance plan is being set up; please try again in a minute.');
+    if (Date.now() > until) throw conflict(busy);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-const rethrowProviderDown = (deps: AppDeps, context: Record<string, unknown>) => (err: unknown): never => {
+export const rethrowProviderDown = (deps: AppDeps, context: Record<string, unknown>) => (err: unknown): never => {
   if (err instanceof ProviderUnavailableError) {
     deps.log.warn(context, err.message);
     throw providerDown();
@@ -83,7 +84,20 @@ const rethrowProviderDown = (deps: AppDeps, context: Record<string, unknown>) =>
   throw err;
 };
 
-type Claim = { kind: 'answer'; subscriptionId: string; startsAt: Date | null } | { kind: 'claimed'; order: { id: string; publicId: string; currency: string }; startsAt: Date | null } | { kind: 'busy' };
+type Claim =
+  | { kind: 'answer'; subscriptionId: string; startsAt: Date | null }
+  | { kind: 'claimed'; order: { id: string; publicId: string; currency: string }; quote: MaintenanceQuote; startsAt: Date | null }
+  | { kind: 'busy' };
+
+/** The provider plan's name: one per amount, so the name says the plan, not the price. */
+export const planName = (deps: AppDeps) => `${deps.config.BRAND_NAME} website maintenance (monthly)`.slice(0, 100);
+
+/** The plan's monthly quote for the order's buyer now (docs/decisions/322-maintenance-plan-gst.md). */
+async function quoteOf(deps: AppDeps, tx: Tx, orderId: string): Promise<MaintenanceQuote> {
+  const q = await monthlyQuoteOfOrder(deps, tx, orderId);
+  if (!q) throw notFound('Order not found.');
+  return q;
+}
 
 /** Starts no sooner than this before the included support ends: Razorpay wants start_at in the future. */
 const START_MARGIN_MS = 5 * 60_000;
@@ -131,12 +145,13 @@ export async function subscribe(
   const claim = (): Promise<Claim> =>
     deps.db.transaction(async (tx) => {
       const order = await ownDeliveredOrder(tx, userId, orderPublicId);
-      const price = monthlyPriceIn(deps, order.currency);
+      // The month's total with its GST for this buyer: what the provider's plan charges.
+      const quote = await quoteOf(deps, tx, order.id);
       const live = await liveSubscription(tx, order.id);
       if (live && live.state !== 'created') throw conflict('This order already has a maintenance plan.');
       const startsAt = await startOf(deps, tx, order.id);
       // Reopened only while its price and its start still hold.
-      if (live && live.provider === provider.name && live.amount === price.amount && live.currency === price.currency && live.startsAt?.getTime() === startsAt?.getTime()) {
+      if (live && live.provider === provider.name && live.amount === quote.total && live.currency === quote.currency && live.startsAt?.getTime() === startsAt?.getTime()) {
         // Accepted again on the reopened Checkout: the latest acceptance is the one kept.
         await tx.update(maintenanceSubscriptions).set(terms()).where(eq(maintenanceSubscriptions.id, live.id));
         return { kind: 'answer', subscriptionId: live.providerSubscriptionId, startsAt };
@@ -149,7 +164,7 @@ export async function subscribe(
       if (!claimed) return { kind: 'busy' };
       // Never paid, and opened with another provider or price: it is dropped for a fresh one.
       if (live) await tx.update(maintenanceSubscriptions).set({ state: 'cancelled', updatedAt: new Date() }).where(eq(maintenanceSubscriptions.id, live.id));
-      return { kind: 'claimed', order, startsAt };
+      return { kind: 'claimed', order, quote, startsAt };
     });
 
   const first = await claim();
@@ -158,19 +173,18 @@ export async function subscribe(
     return awaitOther(deps, async () => {
       const again = await claim();
       if (again.kind === 'answer') return answer(again.subscriptionId, again.startsAt);
-      if (again.kind === 'claimed') return openAtProvider(again.order, again.startsAt);
+      if (again.kind === 'claimed') return openAtProvider(again.order, again.quote, again.startsAt);
       return null;
     });
   }
-  return openAtProvider(first.order, first.startsAt);
+  return openAtProvider(first.order, first.quote, first.startsAt);
 
-  async function openAtProvider(order: { id: string; publicId: string; currency: string }, startsAt: Date | null): Promise<SubscribeResponse> {
-    const price = monthlyPriceIn(deps, order.currency);
+  async function openAtProvider(order: { id: string; publicId: string; currency: string }, quote: MaintenanceQuote, startsAt: Date | null): Promise<SubscribeResponse> {
     const release = () => deps.db.delete(maintenanceSubscribeClaims).where(eq(maintenanceSubscribeClaims.orderId, order.id));
     let sub: { id: string };
     let planId: string;
     try {
-      planId = await providerPlanId(deps.db, provider, price, `${deps.config.BRAND_NAME} website maintenance (monthly)`.slice(0, 100));
+      planId = await providerPlanId(deps.db, provider, { amount: quote.total, currency: quote.currency }, planName(deps));
       sub = await provider.subscriptions.createSubscription({ planId, totalCount: TOTAL_COUNT, notes: { order_id: order.publicId }, ...(startsAt ? { startAt: startsAt } : {}) });
     } catch (err) {
       await release();
@@ -186,8 +200,9 @@ export async function subscribe(
         testMode: isTestMode(provider),
         providerSubscriptionId: sub.id,
         providerPlanId: planId,
-        currency: price.currency,
-        amount: price.amount,
+        currency: quote.currency,
+        amount: quote.total,
+        price: quote.price,
         startsAt,
         ...terms(),
       });

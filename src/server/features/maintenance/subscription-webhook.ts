@@ -7,7 +7,7 @@ export interface SubscriptionWebhook {
   event?: string;
   created_at?: number;
   payload?: {
-    subscription?: { entity?: { id?: string; status?: string; current_start?: number | null; current_end?: number | null; notes?: unknown } };
+    subscription?: { entity?: { id?: string; plan_id?: string; status?: string; current_start?: number | null; current_end?: number | null; notes?: unknown } };
     payment?: { entity?: { id?: string; amount?: number; currency?: string; status?: string } };
   };
 }
@@ -47,6 +47,7 @@ export async function applySubscriptionWebhook(deps: AppDeps, tx: Tx, type: stri
     periodStart: seconds(entity.current_start),
     periodEnd: seconds(entity.current_end),
     payment,
+    planId: typeof entity.plan_id === 'string' ? entity.plan_id.slice(0, 100) : null,
     claimedOrderPublicId: typeof notes.order_id === 'string' ? notes.order_id : null,
   });
 }

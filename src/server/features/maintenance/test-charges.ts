@@ -16,6 +16,10 @@ const addMonth = (d: Date) => {
   return next;
 };
 
+/** What a period starting at `periodStart` costs: the pending amount from its date on (docs/decisions/322-maintenance-plan-gst.md). */
+const amountFor = (sub: typeof maintenanceSubscriptions.$inferSelect, periodStart: Date) =>
+  sub.pendingAmount !== null && sub.pendingFrom !== null && periodStart >= sub.pendingFrom ? sub.pendingAmount : sub.amount;
+
 /** The built-in provider, or null when Razorpay is configured (then only Razorpay charges). */
 export function testProviderOf(deps: AppDeps): TestCheckoutProvider | null {
   const { provider } = moneyContext(deps);
@@ -73,7 +77,8 @@ export async function chargeTestSubscription(deps: AppDeps, providerSubscription
       at,
       periodStart,
       periodEnd: addMonth(periodStart),
-      payment: { id: paymentId ?? provider.paySubscription(providerSubscriptionId).razorpay_payment_id, amount: sub.amount, currency: sub.currency, status: 'captured' },
+      // A price change scheduled for the cycle's end applies from the period that starts there, as Razorpay's does.
+      payment: { id: paymentId ?? provider.paySubscription(providerSubscriptionId).razorpay_payment_id, amount: amountFor(sub, periodStart), currency: sub.currency, status: 'captured' },
     });
   });
 }

@@ -7,6 +7,7 @@ import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { supportOffers, supportRequests } from '../../db/schema/support.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { maintenanceOffer } from './plan-offer.ts';
+import { monthlyPriceLabel } from '../../../domain/maintenance-plan.ts';
 import { supportWindow } from './support-window.ts';
 
 // The support feature's part of the job pass (jobs/run-jobs.ts; every job takes the clock as a
@@ -109,13 +110,13 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
         heading: 'Keep your website looked after',
         paragraphs: [
           `Hi ${c.name ?? 'there'}, the support included with your website (order ${c.publicId}) ends on ${date}.`,
-          `Our maintenance plan keeps it covered month by month for ${offer.priceLabel} a month${offer.plusGst ? ' + GST' : ''}: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
+          `Our maintenance plan keeps it covered month by month for ${monthlyPriceLabel(offer)}: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
           `Subscribe before ${date} and the plan starts that day: nothing is charged until your included support ends.`,
         ],
         rows: [
           ['Order', c.publicId],
           ['Support until', date],
-          ['Maintenance plan', `${offer.priceLabel} / month${offer.plusGst ? ' + GST' : ''}`],
+          ['Maintenance plan', monthlyPriceLabel(offer)],
         ],
         action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
       });

@@ -13,6 +13,9 @@ import type { OrderRef, SupportRef } from '../../lib/domain-events.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 import { filesOfOrder } from '../order-files/order-files.ts';
 import { maintenanceOffer, maintenanceOfferIn, type PlanOffer } from './plan-offer.ts';
+import { planBuyerOf } from '../../lib/maintenance-price.ts';
+import { monthlyPriceLabel } from '../../../domain/maintenance-plan.ts';
+import type { OrderTax } from '../../../contract/pricing.ts';
 import { extensionCoveredUntilSql, extensionPlanSql, supportWindow, windowOf, type SupportWindow } from './support-window.ts';
 import { namedStatement } from '../../lib/named-statement.ts';
 import { authorNameOf } from '../../../domain/author-name.ts';
@@ -72,6 +75,7 @@ export async function supportOverview(deps: AppDeps, order: OrderRef, now = new 
 // (`order_reads`, docs/decisions/317-order-reads-table.md).
 function ownOverviewSql(planSql: string, coveredSql: string) {
   return `select o.currency, rd.delivered_at, ${planSql} as plan, ${coveredSql} as covered_until,
+           b.country as billing_country, b.state_code as billing_state_code, b.gstin as billing_gstin, o.tax->'buyer' as order_buyer,
            (select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'category', r.category, 'state', r.state,
                                                        'createdAt', r.created_at, 'lastMessageAt', r.last_message_at) order by r.created_at desc), '[]'::json)
               from support_requests r where r.order_id = o.id) as requests,
@@ -79,6 +83,7 @@ function ownOverviewSql(planSql: string, coveredSql: string) {
       from orders o
       join users u on u.id = o.user_id
       join order_reads rd on rd.order_id = o.id
+      left join billing_details b on b.user_id = o.user_id
      where o.public_id = $1 and o.user_id = $2 and o.state = 'delivered'`;
 }
 
@@ -131,7 +136,18 @@ export async function readOwnSupport(
   if (planSql === undefined || coveredSql === undefined)
     return { overview: await supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now), version: null, until: now.getTime() };
   const text = ownOverviewSql(planSql, coveredSql);
-  const [row] = await deps.database.query<{ currency: string; delivered_at: Stamp; plan: PlanJson | null; covered_until: Stamp; requests: RequestJson[]; version: string }>(
+  const [row] = await deps.database.query<{
+    currency: string;
+    delivered_at: Stamp;
+    plan: PlanJson | null;
+    covered_until: Stamp;
+    billing_country: string | null;
+    billing_state_code: string | null;
+    billing_gstin: string | null;
+    order_buyer: OrderTax['buyer'] | null;
+    requests: RequestJson[];
+    version: string;
+  }>(
     text,
     [publicId, viewer.userId],
     namedStatement('own_support', text),
@@ -139,7 +155,7 @@ export async function readOwnSupport(
   if (!row) throw notFound('Order not found.');
   const plan = row.plan && { state: row.plan.state, currentPeriodEnd: dateOf(row.plan.currentPeriodEnd), cancelAtPeriodEnd: row.plan.cancelAtPeriodEnd, startsAt: dateOf(row.plan.startsAt) };
   const window = windowOf(dateOf(row.delivered_at), deps.config.SUPPORT_DAYS, plan && { plan, coveredUntil: dateOf(row.covered_until) }, now);
-  const overview = overviewOf(deps, window, maintenanceOfferIn(deps, row.currency), row.requests.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), lastMessageAt: new Date(r.lastMessageAt).toISOString() })), now);
+  const overview = overviewOf(deps, window, maintenanceOfferIn(deps, row.currency, planBuyerOf({ billing: { country: row.billing_country, stateCode: row.billing_state_code, gstin: row.billing_gstin }, orderBuyer: row.order_buyer }, row.currency)), row.requests.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), lastMessageAt: new Date(r.lastMessageAt).toISOString() })), now);
   const turns = [window.includedUntil, window.supportUntil].map((d) => d?.getTime() ?? Infinity).filter((t) => t > now.getTime());
   return { overview, version: row.version, until: Math.min(Infinity, ...turns) };
 }
@@ -185,7 +201,7 @@ export async function openRequest(deps: AppDeps, order: OrderRef, viewer: Thread
       const offer = await maintenanceOffer(deps, tx, order.orderId);
       throw new AppError(
         'SUPPORT_ENDED',
-        `Support for this website ended${ended}. Our maintenance plan (${offer.priceLabel} a month) keeps it covered: subscribe from your order page, then send this request again.`,
+        `Support for this website ended${ended}. Our maintenance plan (${monthlyPriceLabel(offer)}) keeps it covered: subscribe from your order page, then send this request again.`,
       );
     }
     const fileIds = await checkedFiles(tx, order, body.fileIds);

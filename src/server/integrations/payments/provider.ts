@@ -111,6 +111,12 @@ export interface SubscriptionApi {
    * it"; its cancel_scheduled_changes is for plan updates only) — docs/decisions/218-plan-cancel-undo.md.
    */
   keepAfterCancel?(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * PATCH /v1/subscriptions/:id with a new `plan_id` and `schedule_change_at: "cycle_end"`: the
+   * subscription is charged the new plan's amount from the end of the current cycle, never sooner
+   * (a subscription's price changes only through a new plan; docs/decisions/322-maintenance-plan-gst.md).
+   */
+  changePlanAtCycleEnd(subscriptionId: string, planId: string): Promise<ProviderSubscription>;
   /** Checkout's signature for a subscription: HMAC-SHA256(`payment_id|subscription_id`, key secret), hex. */
   isSignatureValid(subscriptionId: string, paymentId: string, signature: string): boolean;
 }

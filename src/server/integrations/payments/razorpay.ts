@@ -21,7 +21,7 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
   const base = opts.apiUrl.replace(/\/+$/, '');
   const auth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
@@ -91,6 +91,12 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
       async cancelAtCycleEnd(subscriptionId) {
         const s = await call<ProviderSubscription>('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { cancel_at_cycle_end: 1 });
         if (s.id !== subscriptionId) throw new ProviderUnavailableError('razorpay cancelled another subscription than asked');
+        return s;
+      },
+      // https://razorpay.com/docs/api/payments/subscriptions/update-subscription/ — the change waits for the cycle's end.
+      async changePlanAtCycleEnd(subscriptionId, planId) {
+        const s = await call<ProviderSubscription>('PATCH', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, { plan_id: planId, schedule_change_at: 'cycle_end' });
+        if (s.id !== subscriptionId) throw new ProviderUnavailableError('razorpay updated another subscription than asked');
         return s;
       },
       isSignatureValid(subscriptionId, paymentId, signature) {

@@ -63,6 +63,10 @@ export function createTestCheckoutProvider(secret?: string): TestCheckoutProvide
       async keepAfterCancel(subscriptionId) {
         return { id: subscriptionId, plan_id: '', status: 'active' };
       },
+      // The app keeps the pending plan and amount; chargeTestSubscription charges it from the cycle's end.
+      async changePlanAtCycleEnd(subscriptionId, planId) {
+        return { id: subscriptionId, plan_id: planId, status: 'active' };
+      },
       isSignatureValid(subscriptionId, paymentId, signature) {
         return isSameSignature(subscriptionSignature(key, subscriptionId, paymentId), signature);
       },

@@ -5,6 +5,7 @@ import { Card, Loadable, PageHeader } from './admin-ui.tsx';
 import { DailyBarChart, HorizontalBarChart } from './charts.tsx';
 import { formatMinor } from './format.ts';
 import { OverviewAlerts } from './overview-alerts.tsx';
+import { PlansWithoutGst } from './plans-without-gst.tsx';
 import { DeliveriesDue } from './deliveries-due.tsx';
 import { ActionInbox, RatingsSummary } from './action-inbox.tsx';
 import { useCanSee } from './owner-only.tsx';
@@ -39,6 +40,7 @@ export default function OverviewPage() {
         {data && (
           <div className="flex flex-col gap-6">
             <OverviewAlerts data={data} onChange={reload} />
+            <PlansWithoutGst plans={data.maintenance.withoutGst ?? []} onChange={reload} />
             <ActionInbox />
             <DeliveriesDue data={data} />
             <RatingsSummary />

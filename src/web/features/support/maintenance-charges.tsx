@@ -30,6 +30,14 @@ export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintena
             <dd className="text-ink">{formatMinor(m.amount, m.currency)} a month</dd>
           </>
         )}
+        {m.pending && m.currency && (
+          <>
+            <dt className="text-muted">Price change</dt>
+            <dd className="text-ink" data-testid="plan-pending-price">
+              {formatMinor(m.pending.amount, m.currency)} a month{m.pending.from ? ` from ${formatDay(m.pending.from)}` : ''} (with GST; the customer was told)
+            </dd>
+          </>
+        )}
         <dt className="text-muted">Paid until</dt>
         <dd className="text-ink">{m.currentPeriodEnd ? formatDay(m.currentPeriodEnd) : '—'}</dd>
         <dt className="text-muted">Next charge</dt>

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { PanelCard, PanelError } from '../workspace/panel-ui.tsx';
 import { CHECKOUT_CANCELLED, cancelPlan, keepPlan, subscribeAndCheckout, subscriptionResultFromSearch, verifySubscription } from './plan-checkout.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
-import { MAINTENANCE_COVERAGE } from '../../../domain/maintenance-plan.ts';
+import { MAINTENANCE_COVERAGE, monthlyPriceLabel } from '../../../domain/maintenance-plan.ts';
 import { MAINTENANCE_TERMS_ANCHOR } from '../../../domain/maintenance-terms.ts';
 
 // The customer's maintenance plan: Subscribe opens Checkout; coming back with the
@@ -15,9 +15,14 @@ import { MAINTENANCE_TERMS_ANCHOR } from '../../../domain/maintenance-terms.ts';
 
 const RUNNING = new Set(['authenticated', 'active', 'pending']);
 
-/** "₹4,000.00 a month + GST" */
+/** "₹4,165.00 + GST = ₹4,914.70 a month" (docs/decisions/322-maintenance-plan-gst.md); a server without the quote's fields: "₹4,165.00 a month + GST". */
 type Offer = NonNullable<SupportOverviewResponse['planOffer']>;
-const monthly = (offer: Offer) => `${offer.priceLabel} a month${offer.plusGst ? ' + GST' : ''}`;
+const monthly = (offer: Offer) =>
+  offer.totalLabel === undefined
+    ? `${offer.priceLabel} a month${offer.plusGst ? ' + GST' : ''}`
+    : monthlyPriceLabel({ priceLabel: offer.priceLabel, totalLabel: offer.totalLabel, plusGst: offer.plusGst, gstIncluded: offer.gstIncluded === true });
+/** "CGST 9 % ₹374.85 · SGST 9 % ₹374.85": the month's tax lines, as its invoice will show them. */
+const taxLines = (offer: Offer) => (offer.taxes ?? []).map((t) => `${t.kind} ${t.rate} % ${t.label}`).join(' · ');
 
 export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId: string; plan: SupportOverviewResponse['plan']; offer?: Offer; covered: boolean; onChange(): Promise<void> }) {
   const [params, setParams] = useSearchParams();
@@ -122,6 +127,11 @@ export function PlanCard({ orderId, plan, offer, covered, onChange }: { orderId:
             <strong className="text-white">{monthly(offer)}</strong>: {MAINTENANCE_COVERAGE}.{' '}
             {offer.startsAt ? `Subscribe now and it starts on ${formatDay(offer.startsAt)}, when your included support ends: nothing is charged before.` : 'It starts today.'} Cancel at the end of any month.
           </p>}
+          {offer && taxLines(offer) && (
+            <p className="mt-1 text-xs text-muted" data-testid="plan-offer-tax">
+              {offer.gstIncluded ? 'GST in the price' : 'GST each month'}: {taxLines(offer)}
+            </p>
+          )}
           {/* Accepted like the checkout's terms, recorded with the plan (docs/decisions/266-maintenance-terms-acceptance.md). */}
           <label className="mt-3 flex items-start gap-3 text-sm text-muted">
             <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5 h-5 w-5 shrink-0 accent-accent" data-testid="plan-terms" />
