@@ -23,6 +23,8 @@ interface Model {
   refunded: number;
   remainingPaid: boolean;
   cancelled: boolean;
+  /** The maintenance plan's Razorpay subscription, once subscribed. */
+  subscriptionId?: string;
   /** Duplicate payments not refunded yet (provider payment ids). */
   duplicates: { paymentId: string; amount: number }[];
 }
@@ -130,6 +132,26 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
         m.paid += checkout.amount;
         liveReceived += checkout.amount;
       },
+      // A month of the maintenance plan (its GST from the plan's one quote, decision 322): the order is
+      // delivered, its included year moved into the past (the plan then starts at once), subscribed,
+      // and charged by Razorpay's signed subscription.charged webhook.
+      async planMonth(m: Model) {
+        if (!m.subscriptionId) {
+          await completeNextStage(t.deps, m.orderId, { deliveryUrl: 'https://example.com/site' });
+          await t.deps.database.query(
+            `update order_stages set completed_at = completed_at - interval '400 days' where order_id = (select id from orders where public_id = $1)`,
+            [m.orderId],
+          );
+          m.subscriptionId = (await ok('POST', `orders/${m.orderId}/maintenance/subscribe`, m.who, { acceptTerms: true })).subscriptionId;
+        }
+        const { payment } = rzp.chargeSubscription(m.subscriptionId!);
+        const hook = rzp.subscriptionWebhook('subscription.charged', m.subscriptionId!, { payment });
+        const r = await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: hook.headers, payload: hook.body });
+        expect(r.json(), r.body).toEqual({ status: 'processed' });
+        m.charged += payment.amount;
+        m.paid += payment.amount;
+        liveReceived += payment.amount;
+      },
       async refundDuplicate(m: Model) {
         const d = m.duplicates.shift()!;
         await ok('POST', `admin/orders/${m.orderId}/refunds`, owner, { providerPaymentId: d.paymentId });
@@ -204,6 +226,14 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
           choices.push(async () => {
             const m = rnd.pick(open);
             await ops.change(m, rnd);
+            return m;
+          });
+        }
+        const delivered = models.filter((m) => !m.cancelled && m.remainingPaid);
+        if (delivered.length) {
+          choices.push(async () => {
+            const m = rnd.pick(delivered);
+            await ops.planMonth(m);
             return m;
           });
         }
