@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'order.change.quote',
   'addon.create',
   'addon.update',
+  // Cancelling an order and asking a failed refund again (docs/decisions/321-cancel-and-refund.md).
+  'order.cancel',
+  'order.refund.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

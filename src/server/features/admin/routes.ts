@@ -26,6 +26,7 @@ import { adminTaxReturnRoutes } from '../tax-return/admin-routes.ts';
 import { adminActionRoutes } from '../actions/routes.ts';
 import { adminRatingRoutes } from '../ratings/routes.ts';
 import { adminChangeRoutes } from '../changes/routes.ts';
+import { adminRefundRoutes } from '../payments/admin-refund-routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -64,4 +65,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminActionRoutes, { deps });
   await app.register(adminRatingRoutes, { deps });
   await app.register(adminChangeRoutes, { deps });
+  // Cancelling an order and its refunds (docs/decisions/321-cancel-and-refund.md).
+  await app.register(adminRefundRoutes, { deps });
 };

@@ -205,6 +205,9 @@ export async function requestChange(
     throw conflict(
       "This website is delivered: ask for changes through a support request.",
     );
+  // docs/decisions/321-cancel-and-refund.md: a cancelled order takes no more work.
+  if (order.state === "cancelled")
+    throw conflict("This order is cancelled: nothing more can be changed on it.");
   return deps.events.transaction(async (tx) => {
     const fileIds = await checkedFiles(tx, order, body.fileIds);
     let quote: {
@@ -437,6 +440,8 @@ export async function changeForPayment(
     )
     .limit(1);
   if (!row) throw notFound("Change not found.");
+  if (order.state === "cancelled")
+    throw conflict("This order is cancelled: nothing more can be changed or paid on it.");
   if (row.state === "accepted") throw conflict("This change is already paid.");
   if (row.state !== "quoted" || row.amount === null)
     throw conflict(
