@@ -77,7 +77,7 @@ export async function cancelOrder(deps: AppDeps, actorUserId: string, publicId: 
       ? await tx
           .insert(paymentRefunds)
           .values(
-            parts.map((p) => ({
+            parts.map((p, i) => ({
               orderId: order.id,
               provider: p.payment.provider,
               providerPaymentId: p.payment.providerPaymentId,
@@ -87,7 +87,8 @@ export async function cancelOrder(deps: AppDeps, actorUserId: string, publicId: 
               reason: body.reason,
               testMode: p.payment.testMode,
               requestedBy: actorUserId,
-              createdAt: now,
+              // A millisecond apart: the list shows them in the split's order.
+              createdAt: new Date(now.getTime() + i),
             })),
           )
           .returning()
@@ -118,7 +119,8 @@ export async function cancelOrder(deps: AppDeps, actorUserId: string, publicId: 
   });
   // One at a time, in the split's order: each answer is stored before the next is asked.
   for (const id of created.ids) await askProvider(deps, id, publicId);
-  const refunds = (await listRefunds(deps, { orderId: created.orderId })).filter((r) => created.ids.includes(r.id));
+  const listed = new Map((await listRefunds(deps, { orderId: created.orderId })).map((r) => [r.id, r]));
+  const refunds = created.ids.map((id) => listed.get(id)!);
   return { order: { state: 'cancelled' }, refunds: refunds.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, status: r.status })) };
 }
 
