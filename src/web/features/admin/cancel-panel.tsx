@@ -35,8 +35,12 @@ function minorOf(text: string, currency: string): number | null {
 }
 const majorText = (minor: number, currency: string) => formatAmount(minor, findCurrency(currency) ?? { minorDigits: 2 });
 
-/** The order's refunds and the cancel form, for the owner (staff never get it: permissions.ts). */
-export function CancelPanel({ orderId, refreshKey, onDone }: { orderId: string; refreshKey: unknown; onDone: Done }) {
+/**
+ * For the owner (staff never get it: permissions.ts): `part` 'status' — the cancelled banner and the
+ * order's refunds, at the top of the page; 'form' — the cancel form while the order may be
+ * cancelled, at the foot of the page. Both read the same answer (one query).
+ */
+export function CancelPanel({ orderId, refreshKey, onDone, part }: { orderId: string; refreshKey: unknown; onDone: Done; part: 'status' | 'form' }) {
   const { data, error, reload } = useOperation(getAdminOrdersRefunds, { params: { id: orderId } });
   // The order page read again (a stage, a payment): so is this.
   useEffect(() => {
@@ -49,6 +53,10 @@ export function CancelPanel({ orderId, refreshKey, onDone }: { orderId: string; 
     await onDone(message, err);
   };
   const { cancel } = data;
+  if (part === 'form') {
+    if (cancel.allowed) return <CancelForm orderId={orderId} currency={data.currency} maxRefund={cancel.maxRefund} defaultRefund={cancel.defaultRefund} defaultReason={cancel.defaultReason} onDone={after} />;
+    return !cancel.cancelledAt && cancel.refusal ? <p className="text-sm text-muted" data-testid="cancel-refused">{cancel.refusal}</p> : null;
+  }
   return (
     <>
       {cancel.cancelledAt && (
@@ -61,11 +69,6 @@ export function CancelPanel({ orderId, refreshKey, onDone }: { orderId: string; 
         </section>
       )}
       {data.refunds.length > 0 && <RefundList refunds={data.refunds} onDone={after} />}
-      {cancel.allowed ? (
-        <CancelForm orderId={orderId} currency={data.currency} maxRefund={cancel.maxRefund} defaultRefund={cancel.defaultRefund} defaultReason={cancel.defaultReason} onDone={after} />
-      ) : (
-        !cancel.cancelledAt && cancel.refusal && <p className="text-sm text-muted" data-testid="cancel-refused">{cancel.refusal}</p>
-      )}
     </>
   );
 }
@@ -133,13 +136,16 @@ function CancelForm(p: { orderId: string; currency: string; maxRefund: number; d
     setBusy(false);
     setConfirming(false);
     if (err) return setError(err);
-    const failed = data?.refunds.filter((r) => r.status === 'failed').length ?? 0;
+    const refunds = data?.refunds ?? [];
+    const refunded = formatMinor(minor ?? 0, p.currency);
     await p.onDone(
-      minor
-        ? failed
-          ? 'Order cancelled. Razorpay did not accept the refund: retry it below.'
-          : 'Order cancelled. The refund was asked of Razorpay; it shows as refunded when Razorpay confirms it.'
-        : 'Order cancelled. Nothing was refunded.',
+      refunds.length === 0
+        ? 'Order cancelled. Nothing was refunded.'
+        : refunds.some((r) => r.status === 'failed')
+          ? 'Order cancelled. Razorpay did not accept the refund: retry it under Refunds.'
+          : refunds.every((r) => r.status === 'processed')
+            ? `Order cancelled and ${refunded} refunded.`
+            : `Order cancelled. ${refunded} was asked of Razorpay; it shows as refunded when Razorpay confirms it.`,
       null,
     );
   }

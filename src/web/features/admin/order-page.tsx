@@ -93,7 +93,7 @@ export default function OrderPage() {
             <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} agencyWaiting={agencyWaiting} onTabChange={() => void actions.reload()} progress={<div className="flex flex-col gap-6">
             {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts ?? [])} onDone={done} />}
             {/* Cancel and refunds (docs/decisions/321-cancel-and-refund.md); staff see the state only. */}
-            {owner.refunds ? <CancelPanel orderId={id} refreshKey={data} onDone={done} /> : cancelled && <p className="rounded-xl border border-danger/60 bg-danger/10 px-4 py-3 text-sm text-ink" data-testid="order-cancelled">This order is cancelled.</p>}
+            {owner.refunds ? <CancelPanel part="status" orderId={id} refreshKey={data} onDone={done} /> : cancelled && <p className="rounded-xl border border-danger/60 bg-danger/10 px-4 py-3 text-sm text-ink" data-testid="order-cancelled">This order is cancelled.</p>}
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title="Customer">
                 {isDeletedPerson(data.customer.email) ? (
@@ -176,9 +176,11 @@ export default function OrderPage() {
               remainingPaid={data.order.remaining.state === 'paid'}
               hasDeliveryLink={Boolean(data.order.deliveryUrl)}
               briefPending={data.order.briefPending}
+              cancelled={cancelled}
               onDone={done}
             />
             <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} delivered={data.order.completedStages >= 15} onDone={done} />
+            {owner.refunds && <CancelPanel part="form" orderId={id} refreshKey={data} onDone={done} />}
             </div>} />
           </div>
         )}
