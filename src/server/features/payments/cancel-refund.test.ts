@@ -107,6 +107,9 @@ describe('cancel before "UI Started" with the whole advance refunded', () => {
     expect(pay.statusCode).toBe(409);
     expect(pay.json().message).toMatch(/cancelled/);
     expect((await post(`orders/${orderId}/changes`, buyer, { title: 'A new page', description: 'Please add a page.' })).statusCode).toBe(409);
+    const review = await post(`orders/${orderId}/reviews/00000000-0000-4000-8000-000000000000/decision`, buyer, { decision: 'approve' });
+    expect(review.statusCode).toBe(409);
+    expect(review.json().message).toMatch(/cancelled/);
     expect((await post(`admin/orders/${orderId}/stages/next`, owner, {})).statusCode).toBe(409);
     // Pending: no document, no refund.recorded, no mail yet.
     expect(await refundDocs(orderId)).toEqual([]);
