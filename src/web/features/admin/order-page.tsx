@@ -167,7 +167,7 @@ export default function OrderPage() {
                 <OrderInvoices orderId={id} admin refreshKey={data} />
               </Card>
             )}
-            <AdminChanges orderId={id} currency={data.order.currency ?? ''} />
+            <AdminChanges orderId={id} currency={data.order.currency ?? ''} cancelled={cancelled} />
             <OrderReminders orderId={id} />
             <StageTracker
               orderId={id}
