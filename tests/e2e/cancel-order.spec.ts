@@ -27,6 +27,9 @@ test('the owner cancels an order before "UI Started" and refunds the advance', a
   const amount = form.getByLabel(/^Refund/);
   await expect(amount).not.toHaveValue('0.00');
   await checkAtBothWidths(owner, test.info().outputPath(), 'cancel-panel');
+  await owner.setViewportSize({ width: 390, height: 900 });
+  await form.screenshot({ path: test.info().outputPath('cancel-form-390.png') });
+  await owner.setViewportSize({ width: 1280, height: 900 });
 
   // A reason is needed; then the confirmation says what goes back.
   await form.getByRole('button', { name: 'Cancel order…' }).click();
@@ -36,6 +39,9 @@ test('the owner cancels an order before "UI Started" and refunds the advance', a
   const dialog = owner.getByTestId('cancel-dialog');
   await expect(dialog).toBeVisible();
   await checkAtBothWidths(owner, test.info().outputPath(), 'cancel-dialog');
+  await owner.setViewportSize({ width: 390, height: 900 });
+  await owner.screenshot({ path: test.info().outputPath('cancel-dialog-view-390.png') });
+  await owner.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: /^Cancel and refund/ }).click();
 
   await expect(owner.getByRole('status').filter({ hasText: 'Order cancelled' })).toBeVisible();

@@ -190,6 +190,8 @@ export async function askProvider(deps: AppDeps, refundId: string, orderPublicId
     return;
   }
   await deps.events.transaction(async (tx) => {
+    // The order's lock first, as processRefund and the webhook take it (no lock cycle).
+    await orderOf(tx, row.orderId);
     const locked = await lockRefund(tx, row.id);
     // The webhook came first and recorded it (found by its notes): nothing more to do.
     if (!locked || locked.status !== 'pending' || (locked.providerRefundId && locked.providerRefundId !== answer.id)) return;
