@@ -127,7 +127,10 @@ export const internalNoteBody = z.object({
 
 export const stageChangeResponse = z.object({ orderId: z.string(), completedStages: z.number() });
 
-/** Mark a duplicate payment refunded; with Razorpay keys set the refund is issued through Razorpay. */
+/**
+ * Refund one payment whole: a duplicate payment, or what is left of a received one outside a cancel
+ * (docs/decisions/321-cancel-and-refund.md); with Razorpay keys set the refund is asked of Razorpay.
+ */
 export const refundBody = z.object({
   providerPaymentId: z.string().trim().min(1).max(64),
   /** Required unless the provider issues the refund (its refund id is then the reference). */
@@ -188,7 +191,7 @@ export const putAdminOrdersDeliveryLink = defineOperation({
   responses: { 200: deliveryLinkResponse },
 });
 
-/** Mark a duplicate payment refunded (refunded through Razorpay when its keys are set), audited */
+/** Refund one payment whole, a duplicate or a received one (through Razorpay when its keys are set), audited */
 export const postAdminOrdersRefunds = defineOperation({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/refunds',

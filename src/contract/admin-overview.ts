@@ -46,6 +46,24 @@ export const overviewResponse = z.object({
   refundsNeeded: z
     .array(z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining', 'change']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }))
     .optional(),
+  /**
+   * Additive (docs/decisions/321-cancel-and-refund.md): refunds the provider refused or reported
+   * failed, oldest first, each with a retry (POST /api/v1/admin/refunds/{id}/retry). Owner only.
+   */
+  refundsFailed: z
+    .array(
+      z.object({
+        id: z.string(),
+        orderId: z.string(),
+        paymentId: z.string(),
+        amount: z.number(),
+        currency: z.string(),
+        origin: z.enum(['cancel', 'duplicate', 'dashboard', 'manual']),
+        failedAt: z.string(),
+        failureReason: z.string().nullable(),
+      }),
+    )
+    .optional(),
   /** The featured promotion behind the banner, popup and coupon placeholder; `hasEnded` warns the founder. */
   featuredOffer: z.object({ couponId: z.string(), code: z.string(), endsAt: z.string().nullable(), hasEnded: z.boolean() }).nullable(),
   /** Undelivered orders due within 7 days (soonest first) … */

@@ -25,7 +25,8 @@ export const orderSummary = z.object({
   total_amount: z.number(),
   ...orderMoneyFields,
   advance_status: z.enum(['Paid', 'Due']),
-  remaining_status: z.enum(['Paid', 'Due']),
+  /** 'Cancelled': the order was cancelled with the remaining unpaid, which is no longer due (decision 321). */
+  remaining_status: z.enum(['Paid', 'Due', 'Cancelled']),
   /** Index of the last completed stage, as in the status response (0 after the advance). */
   completed_steps: z.number().int().min(0).max(14),
   coupon_code: z.string().nullable(),
@@ -33,6 +34,8 @@ export const orderSummary = z.object({
   unreadMessages: z.number().int().min(0),
   /** End of the support window (ISO), including a plan's extension; null until delivered. */
   supportUntil: z.string().nullable(),
+  /** Additive (docs/decisions/321-cancel-and-refund.md): when the order was cancelled (ISO), or null. */
+  cancelledAt: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 

@@ -23,6 +23,11 @@ export const statusResponse = z.object({
   uiApprovedAt: z.string().nullable(),
   /** When "Website Delivery" was completed (ISO), or null: once set, the page says "Delivered on …" instead of the estimate. */
   deliveredAt: z.string().nullable(),
+  /**
+   * Additive (docs/decisions/321-cancel-and-refund.md): when the agency cancelled the order (ISO),
+   * or null. A cancelled order owes nothing more (`remainingAmount` 0) and takes no payment.
+   */
+  cancelledAt: z.string().nullable(),
 });
 export type StatusResponse = z.infer<typeof statusResponse>;
 

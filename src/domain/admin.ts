@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'payouts.sync',
   // The owner moved a maintenance plan charged without GST to its price with GST (docs/decisions/322-maintenance-plan-gst.md).
   'maintenance.reprice',
+  // Cancelling an order and asking a failed refund again (docs/decisions/321-cancel-and-refund.md).
+  'order.cancel',
+  'order.refund.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -111,7 +111,7 @@ test('about, FAQ, terms and privacy carry the spec content', async ({ page }) =>
   await expect(page.locator('details')).toHaveCount(6);
   await page.goto('/termsandconditions');
   await expect(page.locator('ol > li')).toHaveCount(10);
-  await expect(page.getByText('All payments are non-refundable.')).toBeVisible();
+  await expect(page.getByText('Once design work has started, payments are non-refundable.')).toBeVisible();
   await page.goto('/privacypolicy');
   await expect(page.getByText('Last updated 22/10/2024.')).toBeVisible();
   await expect(page.getByText(/We never sell your personal data/)).toBeVisible();

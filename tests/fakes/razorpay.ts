@@ -144,8 +144,20 @@ export interface FakeRazorpay {
   paymentsOf(orderId: string): FakeRazorpayPayment[];
   /** The app's environment that points the Razorpay adapter at this fake (keys, secret, API URL). */
   env(): Record<'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL', string>;
-  /** Refunds made through POST /v1/payments/:id/refund, newest last. */
+  /**
+   * Refunds made through POST /v1/payments/:id/refund (or `dashboardRefund`), newest last. As
+   * Razorpay: a normal-speed refund with live keys is `pending` until processed; with test keys
+   * (`rzp_test_…`) it is `processed` at once.
+   */
   refunds: FakeRazorpayRefund[];
+  /** A signed `refund.*` webhook with the refund's entity as it is now (and its payment). */
+  refundWebhook(event: 'refund.created' | 'refund.processed' | 'refund.failed', refundId: string, eventId?: string): { body: string; headers: Record<string, string> };
+  /** Razorpay processes a pending refund (the money left): its status moves, and the signed refund.processed is returned. */
+  processRefund(refundId: string): { body: string; headers: Record<string, string> };
+  /** A pending refund fails at the bank: its status moves, and the signed refund.failed is returned. */
+  failRefund(refundId: string): { body: string; headers: Record<string, string> };
+  /** The merchant refunds from Razorpay's dashboard (no API call of the app's): a pending refund. */
+  dashboardRefund(paymentId: string, amount: number): FakeRazorpayRefund;
   plans: Map<string, FakeRazorpayPlan>;
   subscriptions: Map<string, FakeRazorpaySubscription>;
   /** Every POST /v1/subscriptions/:id/cancel body, in order. */
@@ -234,6 +246,23 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       req.on('end', () => resolve(data));
     });
 
+  const newRefund = (payment: FakeRazorpayPayment, amount: number, o: { notes: Record<string, string>; receipt: string | null; speed: 'normal' | 'optimum' }): FakeRazorpayRefund => ({
+    id: rid('rfnd'),
+    entity: 'refund',
+    amount,
+    currency: payment.currency,
+    payment_id: payment.id,
+    notes: o.notes,
+    receipt: o.receipt,
+    acquirer_data: { arn: null },
+    created_at: Math.floor(Date.now() / 1000),
+    batch_id: null,
+    // Razorpay's test mode moves no money and processes at once; a live normal refund is pending.
+    status: keyId.startsWith('rzp_test_') ? 'processed' : 'pending',
+    speed_processed: 'normal',
+    speed_requested: o.speed,
+  });
+
   const fake: FakeRazorpay = {
     url: '',
     keyId,
@@ -269,6 +298,41 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     },
     paymentsOf: (orderId) => payments.get(orderId) ?? [],
     refunds: [],
+    refundWebhook(event, refundId, eventId = rid('evt')) {
+      const refund = fake.refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`fake razorpay: no refund ${refundId}`);
+      const payment = [...payments.values()].flat().find((p) => p.id === refund.payment_id);
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_fake',
+        event,
+        contains: ['refund', 'payment'],
+        payload: { refund: { entity: { ...refund } }, payment: { entity: { entity: 'payment', ...payment } } },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
+      return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId } };
+    },
+    processRefund(refundId) {
+      const refund = fake.refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`fake razorpay: no refund ${refundId}`);
+      refund.status = 'processed';
+      refund.acquirer_data = { arn: `ARN${randomBytes(6).toString('hex')}` };
+      return fake.refundWebhook('refund.processed', refundId);
+    },
+    failRefund(refundId) {
+      const refund = fake.refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`fake razorpay: no refund ${refundId}`);
+      refund.status = 'failed';
+      return fake.refundWebhook('refund.failed', refundId);
+    },
+    dashboardRefund(paymentId, amount) {
+      const payment = [...payments.values()].flat().find((p) => p.id === paymentId);
+      if (!payment) throw new Error(`fake razorpay: no payment ${paymentId}`);
+      const refund = newRefund(payment, amount, { notes: {}, receipt: null, speed: 'normal' });
+      fake.refunds.push(refund);
+      return refund;
+    },
     plans: new Map(),
     subscriptions: new Map(),
     cancellations: [],
@@ -383,25 +447,12 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       } catch {
         return bad(res, 400, 'invalid JSON');
       }
-      const refunded = fake.refunds.filter((r) => r.payment_id === paymentId).reduce((s, r) => s + r.amount, 0);
+      const refunded = fake.refunds.filter((r) => r.payment_id === paymentId && r.status !== 'failed').reduce((s, r) => s + r.amount, 0);
       const amount = body.amount === undefined ? payment.amount - refunded : body.amount;
       if (!Number.isInteger(amount) || (amount as number) < 100) return bad(res, 400, 'The amount must be atleast INR 1.00');
       if ((amount as number) > payment.amount - refunded) return bad(res, 400, 'The total refund amount is greater than the refund payment amount');
-      const refund: FakeRazorpayRefund = {
-        id: rid('rfnd'),
-        entity: 'refund',
-        amount: amount as number,
-        currency: payment.currency,
-        payment_id: paymentId,
-        notes: body.notes ?? {},
-        receipt: typeof body.receipt === 'string' ? body.receipt : null,
-        acquirer_data: { arn: null },
-        created_at: Math.floor(Date.now() / 1000),
-        batch_id: null,
-        status: 'processed',
-        speed_processed: 'normal',
-        speed_requested: body.speed === 'optimum' ? 'optimum' : 'normal',
-      };
+      // A failed refund gives its amount back to the payment (it can be asked again).
+      const refund = newRefund(payment, amount as number, { notes: body.notes ?? {}, receipt: typeof body.receipt === 'string' ? body.receipt : null, speed: body.speed === 'optimum' ? 'optimum' : 'normal' });
       fake.refunds.push(refund);
       return send(res, 200, refund);
     }

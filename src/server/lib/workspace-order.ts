@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema/orders.ts';
 import { users } from '../db/schema/platform.ts';
 import type { MessageSide } from '../db/schema/order-messages.ts';
-import { notFound } from './app-error.ts';
+import { conflict, notFound } from './app-error.ts';
 import type { OrderRef } from './domain-events.ts';
 
 // The order of the workspace routes ( files, reviews, messages) as one rule, for every
@@ -20,9 +20,9 @@ export interface ThreadViewer {
  * orders past the checkout draft; any other id — another customer's, a draft, none — is the same
  * 404, so an id tells nothing (decision 142's rule). The agency has every paid order.
  */
-export async function workspaceOrder(db: Db, publicId: string, viewer: ThreadViewer, opts: { deliveredOnly?: boolean } = {}): Promise<OrderRef> {
+export async function workspaceOrder(db: Db, publicId: string, viewer: ThreadViewer, opts: { deliveredOnly?: boolean; write?: boolean } = {}): Promise<OrderRef> {
   const [row] = await db
-    .select({ orderId: orders.id, orderPublicId: orders.publicId, customerEmail: users.email })
+    .select({ orderId: orders.id, orderPublicId: orders.publicId, customerEmail: users.email, state: orders.state })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(
@@ -35,5 +35,7 @@ export async function workspaceOrder(db: Db, publicId: string, viewer: ThreadVie
     )
     .limit(1);
   if (!row) throw notFound('Order not found.');
-  return row;
+  // A cancelled order is read, never worked on (docs/decisions/321-cancel-and-refund.md).
+  if (opts.write && row.state === 'cancelled') throw conflict('This order is cancelled: nothing more can be changed on it.');
+  return { orderId: row.orderId, orderPublicId: row.orderPublicId, customerEmail: row.customerEmail };
 }

@@ -55,7 +55,9 @@ export default function StatusPage() {
   }, [id, session.loading, session.isLoggedIn, navigate, tab, reloads]);
 
   const money = (minor: number) => (status ? formatMoney(minor, status) : '');
-  const canPayRemaining = status && status.advance.state === 'paid' && status.remaining.state !== 'paid';
+  // A cancelled order owes nothing more and takes no payment (docs/decisions/321-cancel-and-refund.md).
+  const cancelled = Boolean(status?.cancelledAt);
+  const canPayRemaining = status && !cancelled && status.advance.state === 'paid' && status.remaining.state !== 'paid';
 
   return (
     <section className="mx-auto flex min-h-screen max-w-6xl flex-col gap-8 px-4 py-10 sm:py-14">
@@ -75,7 +77,11 @@ export default function StatusPage() {
             </>
           )}
         </p>
-        {status?.deliveredAt ? (
+        {status?.cancelledAt ? (
+          <p className="font-semibold text-danger" data-testid="order-cancelled">
+            Cancelled on {formatDeliveredOn(status.cancelledAt)}. Nothing more is due; any refund and its documents are e-mailed to you.
+          </p>
+        ) : status?.deliveredAt ? (
           <p className="text-ink" data-testid="delivered-on">
             Delivered on <span className="font-semibold text-white">{formatDeliveredOn(status.deliveredAt)}</span>
           </p>
@@ -130,7 +136,7 @@ export default function StatusPage() {
                 </dd>
                 <dt className="text-muted">Remaining</dt>
                 <dd className="text-ink" data-testid="remaining">
-                  {money(status.remaining.amount)} · {status.remaining.state === 'paid' ? 'Paid' : 'Due'}
+                  {money(status.remaining.amount)} · {status.remaining.state === 'paid' ? 'Paid' : cancelled ? 'Not due (cancelled)' : 'Due'}
                 </dd>
               </dl>
               <h3 className="mt-5 text-sm font-semibold text-white">Invoices</h3>
@@ -162,14 +168,16 @@ export default function StatusPage() {
                 </a>
               ) : (
                 <p className="mt-3 text-sm text-muted">
-                  {status.remaining.state === 'paid'
+                  {cancelled
+                    ? 'This order is cancelled.'
+                    : status.remaining.state === 'paid'
                     ? 'Fully paid — your website link appears here as soon as it is delivered.'
                     : 'The website link is delivered here after the remaining payment.'}
                 </p>
               )}
             </div>
           </div>
-          {status.advance.state === 'paid' && (
+          {status.advance.state === 'paid' && !cancelled && (
             <ChangesPanel
               orderId={status.order_id}
               money={{ symbol: status.symbol, minorDigits: status.minorDigits, currency: status.currency }}

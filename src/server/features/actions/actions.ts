@@ -42,7 +42,9 @@ export async function customerActions(deps: AppDeps, userId: string): Promise<{ 
   const orders = rows.map((r): OrderActions => {
     const stages = Number(r.stages);
     const delivered = r.state === 'delivered' || stages >= DELIVERY_STAGE;
-    const counts: [CustomerWaitingKind, number][] = [
+    // A cancelled order waits for nothing (docs/decisions/321-cancel-and-refund.md); a reply is still read.
+    const open = r.state !== 'cancelled';
+    const counts: [CustomerWaitingKind, number][] = !open ? [['reply', Number(r.unread)]] : [
       // The brief is the customer's until it is submitted (it stays open after "UI Started" if it never came).
       ['brief', !r.brief_submitted && !delivered ? 1 : 0],
       ['review', Number(r.open_reviews)],
@@ -72,23 +74,23 @@ export async function agencyActions(deps: AppDeps, now = new Date()): Promise<Ad
   const rows = await deps.database.query<AgencyRow>(
     `select 'brief_submitted' as kind, o.public_id as order_id, b.submitted_at as since, 1 as count
        from order_briefs b join orders o on o.id = b.order_id
-      where b.submitted_at is not null and o.state <> 'awaiting_advance'
+      where b.submitted_at is not null and o.state not in ('awaiting_advance', 'cancelled')
         and not exists (select 1 from order_stages s where s.order_id = o.id and s.stage = ${UI_STARTED_STAGE})
      union all
      select 'customer_files', o.public_id, min(f.created_at), count(*)::int
        from order_files f join orders o on o.id = f.order_id
        left join order_file_reads fr on fr.order_id = o.id
-      where f.uploaded_by = 'customer' and (fr.agency_read_at is null or f.created_at > fr.agency_read_at)
+      where f.uploaded_by = 'customer' and (fr.agency_read_at is null or f.created_at > fr.agency_read_at) and o.state <> 'cancelled'
       group by o.public_id
      union all
      select 'changes_requested', o.public_id, r.decided_at, 1
        from order_reviews r join orders o on o.id = r.order_id
-      where r.state = 'changes_requested'
+      where r.state = 'changes_requested' and o.state <> 'cancelled'
         and not exists (select 1 from order_reviews later where later.order_id = r.order_id and later.kind = r.kind and later.round > r.round)
      union all
      select 'change_requested', o.public_id, min(c.created_at), count(*)::int
        from order_changes c join orders o on o.id = c.order_id
-      where c.state = 'requested'
+      where c.state = 'requested' and o.state <> 'cancelled'
       group by o.public_id
      union all
      select 'unread_messages', o.public_id,
@@ -97,11 +99,11 @@ export async function agencyActions(deps: AppDeps, now = new Date()): Promise<Ad
                 and m.seq > coalesce((select rd.last_read_seq from order_message_reads rd where rd.order_id = o.id and rd.side = 'agency'), 0)),
             ${unreadMessagesSql('agency', 'o.id')}
        from orders o
-      where o.state <> 'awaiting_advance' and ${unreadMessagesSql('agency', 'o.id')} > 0
+      where o.state not in ('awaiting_advance', 'cancelled') and ${unreadMessagesSql('agency', 'o.id')} > 0
      union all
      select 'support_overdue', o.public_id, min(sr.waiting_since), count(*)::int
        from support_requests sr join orders o on o.id = sr.order_id
-      where sr.state in ('open', 'in_progress') and sr.waiting_since <= $1
+      where sr.state in ('open', 'in_progress') and sr.waiting_since <= $1 and o.state <> 'cancelled'
       group by o.public_id
      order by since asc, order_id asc`,
     [overdueSince],

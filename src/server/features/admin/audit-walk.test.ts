@@ -101,6 +101,22 @@ beforeAll(async () => {
       const dup = await duplicatePayment();
       return { url: `/api/v1/admin/orders/${dup.orderId}/refunds`, body: { providerPaymentId: dup.paymentId, reference: 'REF-WALK' } };
     },
+    // Cancel and refund (docs/decisions/321-cancel-and-refund.md): an order of its own, its advance
+    // refunded (processed at once in test mode); then a failed refund asked again.
+    'POST /api/v1/admin/orders/:id/cancel': async () => {
+      const { orderId } = await seedPaidOrder(t, 'walk.cancel@example.com');
+      return { url: `/api/v1/admin/orders/${orderId}/cancel`, body: { reason: 'Walk cancel', refundAmount: 1000 } };
+    },
+    'POST /api/v1/admin/refunds/:id/retry': async () => {
+      const { orderId } = await seedPaidOrder(t, 'walk.retry@example.com');
+      const [row] = await t.deps.database.query<{ id: string }>(
+        `insert into payment_refunds (order_id, provider, provider_payment_id, amount, currency, status, origin, test_mode, failed_at, failure_reason)
+         select o.id, 'test', i.provider_payment_id, 1000, o.currency, 'failed', 'cancel', true, now(), 'Walk failure'
+           from orders o join installments i on i.order_id = o.id and i.kind = 'advance' where o.public_id = $1 returning id`,
+        [orderId],
+      );
+      return { url: `/api/v1/admin/refunds/${row!.id}/retry` };
+    },
     'PUT /api/v1/admin/orders/:id/reminders/pause': async () => ({ url: `/api/v1/admin/orders/${order}/reminders/pause`, body: { paused: true } }),
     'POST /api/v1/admin/cashback/:id/paid': async () => ({ url: `/api/v1/admin/cashback/${await firstId('cashback')}/paid`, body: { payoutReference: 'UPI-WALK' } }),
     'POST /api/v1/admin/leads/:id/handled': async () => ({ url: `/api/v1/admin/leads/${await firstId('leads')}/handled` }),

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/platform.ts';
 import { chatSummary } from '../chat/admin-summary.ts';
 import { leadCounts } from '../leads/lead-stats.ts';
 import { refundsNeeded } from '../payments/refunds.ts';
+import { failedRefunds } from '../payments/refund-flow.ts';
 import { dueOrders } from '../delivery-date/due-orders.ts';
 import { maintenanceOverviewOf } from '../maintenance/plan-queries.ts';
 import { countPastResponseTarget } from '../support/queue.ts';
@@ -27,7 +28,7 @@ async function changesWaiting(database: Database): Promise<OverviewResponse['cha
   const rows = await database.query<{ public_id: string; id: string; title: string; state: 'requested' | 'quoted'; since: Date | string }>(
     `select o.public_id, c.id, c.title, c.state, coalesce(c.quoted_at, c.created_at) as since
        from order_changes c join orders o on o.id = c.order_id
-      where c.state in ('requested', 'quoted') order by since limit 50`,
+      where c.state in ('requested', 'quoted') and o.state <> 'cancelled' order by since limit 50`,
   );
   return rows.map((r) => ({ orderId: r.public_id, changeId: r.id, title: r.title, state: r.state, since: new Date(r.since).toISOString() }));
 }
@@ -35,7 +36,7 @@ async function changesWaiting(database: Database): Promise<OverviewResponse['cha
 async function ordersByStage(database: Database): Promise<OverviewResponse['ordersByStage']> {
   const rows = await database.query<{ stage: number; n: number }>(
     `select coalesce((select max(s.stage) from order_stages s where s.order_id = o.id), 0)::int as stage, count(*)::int as n
-       from orders o where o.state <> 'awaiting_advance' group by 1`,
+       from orders o where o.state not in ('awaiting_advance', 'cancelled') group by 1`,
   );
   return Array.from({ length: STAGE_COUNT }, (_, i) => ({ stage: i + 1, count: Number(rows.find((r) => Number(r.stage) === i + 1)?.n ?? 0) }));
 }
@@ -68,7 +69,7 @@ async function failedWork(database: Database): Promise<OverviewResponse['failedW
 
 export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<Omit<OverviewResponse, 'stepUp' | 'tax'>> {
   const days = lastDays(now);
-  const [moved, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget, failed] = await Promise.all([
+  const [moved, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget, failed, refundsFailed] = await Promise.all([
     moneyMoved(database, days),
     ordersByStage(database),
     cashbackOwed(database),
@@ -80,6 +81,7 @@ export async function getOverview(database: Database, now = new Date(), supportR
     dueOrders(database, now),
     countPastResponseTarget(database.db, supportResponseHours, now),
     failedWork(database),
+    failedRefunds(database),
   ]);
   return {
     generatedAt: now.toISOString(),
@@ -99,6 +101,7 @@ export async function getOverview(database: Database, now = new Date(), supportR
     cashbackOwed: owed,
     customers: Number(customers?.n ?? 0),
     refundsNeeded: refunds,
+    refundsFailed,
     featuredOffer: offer,
     ...due,
     maintenance: await maintenanceOverviewOf(database.db),

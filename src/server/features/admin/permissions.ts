@@ -73,6 +73,10 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/v1/admin/coupons/:id/deactivate': 'owner',
   'PUT /api/v1/admin/promotion': 'owner',
   'POST /api/v1/admin/orders/:id/refunds': 'owner',
+  // Cancelling an order and its refunds (docs/decisions/321-cancel-and-refund.md).
+  'POST /api/v1/admin/orders/:id/cancel': 'owner',
+  'GET /api/v1/admin/orders/:id/refunds': 'owner',
+  'POST /api/v1/admin/refunds/:id/retry': 'owner',
   'POST /api/v1/payment/reconcile': 'owner',
   'GET /api/v1/admin/cashback': 'owner',
   'POST /api/v1/admin/cashback/:id/paid': 'owner',
@@ -124,7 +128,7 @@ export function permissionOf(method: string, url: string | undefined): Permissio
  * their work needs: whether each installment is paid (and when), the plan's state and period.
  */
 export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded', 'maintenance.mrr', 'maintenance.withoutGst'],
+  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded', 'refundsFailed', 'maintenance.mrr', 'maintenance.withoutGst'],
   'GET /api/v1/admin/orders/:id/support': ['planOffer'],
   'GET /api/v1/admin/orders': ['items[].currency', 'items[].total', 'items[].balanceDue', 'items[].advance.amount', 'items[].remaining.amount'],
   'GET /api/v1/admin/orders/:id': [

@@ -29,6 +29,7 @@ import { adminRatingRoutes } from '../ratings/routes.ts';
 import { adminChangeRoutes } from '../changes/routes.ts';
 import { adminPayoutRoutes } from '../payouts/admin-routes.ts';
 import { adminMaintenanceRoutes } from '../maintenance/admin-routes.ts';
+import { adminRefundRoutes } from '../payments/admin-refund-routes.ts';
 
 /**
  * Everything under /api/v1/admin. The admin check runs as an onRequest hook of this whole plugin,
@@ -71,4 +72,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   // Razorpay's payouts, reconciled (docs/decisions/323-razorpay-settlements.md).
   await app.register(adminPayoutRoutes, { deps });
   await app.register(adminMaintenanceRoutes, { deps });
+  // Cancelling an order and its refunds (docs/decisions/321-cancel-and-refund.md).
+  await app.register(adminRefundRoutes, { deps });
 };

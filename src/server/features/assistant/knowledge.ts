@@ -149,7 +149,7 @@ export function sitePassages({ config, promotions, entries, now = new Date() }: 
       title: 'Refunds and cancellation',
       url: '/termsandconditions',
       keywords: 'refund cancel cancellation money back',
-      text: 'All payments are non-refundable, and cancellation is not allowed once development has begun.',
+      text: 'An order cancelled before design work starts ("UI Started") has its advance refunded in full; once design work has started, payments are non-refundable. To cancel, write to us before the website is delivered.',
     },
     {
       id: 'terms',

@@ -205,6 +205,7 @@ export async function requestChange(
     throw conflict(
       "This website is delivered: ask for changes through a support request.",
     );
+  refuseCancelled(order);
   return deps.events.transaction(async (tx) => {
     const fileIds = await checkedFiles(tx, order, body.fileIds);
     let quote: {
@@ -249,6 +250,12 @@ export async function requestChange(
   });
 }
 
+/** A cancelled order takes no more work (docs/decisions/321-cancel-and-refund.md). */
+function refuseCancelled(order: Pick<ChangeOrder, "state">) {
+  if (order.state === "cancelled")
+    throw conflict("This order is cancelled: nothing more can be changed on it.");
+}
+
 /** The founder (owner or staff) raises a change: quoted when an amount is given, included when marked so, else requested. */
 export async function agencyCreateChange(
   deps: AppDeps,
@@ -257,6 +264,7 @@ export async function agencyCreateChange(
   body: AdminCreateChangeBody,
   now = new Date(),
 ): Promise<OrderChange> {
+  refuseCancelled(order);
   if (!body.included && body.amount !== undefined)
     checkAmount(order, body.amount);
   return deps.events.transaction(async (tx) => {
@@ -314,6 +322,7 @@ export async function quoteChange(
   body: QuoteChangeBody,
   now = new Date(),
 ): Promise<OrderChange> {
+  refuseCancelled(order);
   checkAmount(order, body.amount);
   return deps.events.transaction(async (tx) => {
     const before = await lockChange(tx, order, changeId);
@@ -437,6 +446,8 @@ export async function changeForPayment(
     )
     .limit(1);
   if (!row) throw notFound("Change not found.");
+  if (order.state === "cancelled")
+    throw conflict("This order is cancelled: nothing more can be changed or paid on it.");
   if (row.state === "accepted") throw conflict("This change is already paid.");
   if (row.state !== "quoted" || row.amount === null)
     throw conflict(

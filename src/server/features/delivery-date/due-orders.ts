@@ -17,7 +17,7 @@ export async function dueOrders(database: Database, now: Date): Promise<Pick<Ove
        from orders o
        join users u on u.id = o.user_id
       where o.due_date is not null and o.due_date <= $1::date + ${DUE_SOON_DAYS}
-        and o.state <> 'awaiting_advance'
+        and o.state not in ('awaiting_advance', 'cancelled')
         and not exists (select 1 from order_stages s where s.order_id = o.id and s.stage = ${DELIVERY_STAGE})
       order by o.due_date, o.public_id`,
     [today],

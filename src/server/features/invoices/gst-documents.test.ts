@@ -220,6 +220,10 @@ describe('GST documents', { timeout: 180_000 }, () => {
     const r = await refund();
     expect(r.statusCode, r.body).toBe(200);
     expect((await refund()).statusCode).toBe(409); // a second click returns nothing twice
+    // The voucher is issued when Razorpay says the money moved (docs/decisions/321-cancel-and-refund.md).
+    expect(await documentsOf(me, orderId)).toHaveLength(1);
+    const processed = rzp.processRefund(rzp.refunds.find((x) => x.payment_id === fields.razorpay_payment_id)!.id);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: processed.headers, payload: processed.body })).json()).toMatchObject({ status: 'processed' });
     const docs = await documentsOf(me, orderId);
     expect(docs.map((d) => d.kind)).toEqual(['receipt_voucher', 'refund_voucher']);
     const rf = docs[1]!;

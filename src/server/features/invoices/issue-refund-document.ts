@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DocumentKind, InvoiceSnapshot } from '../../../contract/invoices.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
@@ -9,11 +9,14 @@ import { currencyOf, orderTaxOrNone, taxInside } from '../../lib/tax-context.ts'
 import { ISSUING_KINDS, type IssuedInvoice, documentColumns, documentTax, insertNumberedInvoice } from './issue-invoice.ts';
 
 /**
- * The document of a payment returned to the customer (docs/decisions/221-gst-documents.md), in the
- * refunding transaction: a refund voucher (CGST rule 51, RF/…) for an advance whose receipt voucher
- * no tax invoice has adjusted yet (the work was not supplied), else a credit note (CN/…) reducing the
- * order's invoice by the amount returned. The tax inside the amount is taken out at the order's
- * rates. Null when the payment was documented by nothing (a duplicate payment). Once per payment.
+ * The document of money returned to the customer (docs/decisions/221-gst-documents.md,
+ * docs/decisions/321-cancel-and-refund.md), in the transaction that records the refund as processed:
+ * a refund voucher (CGST rule 51, RF/…) for an advance whose receipt voucher no tax invoice has
+ * adjusted yet (the work was not supplied), else a credit note (CN/…) reducing the invoice: the
+ * order's invoice for an advance invoiced since, or the payment's own tax invoice (the remaining, a
+ * change). The tax inside the amount is taken out at the order's rates. Null when the payment was
+ * documented by nothing (a duplicate payment). Once per refund (`reference`, its provider id): a
+ * payment refunded in parts has one document per part.
  */
 export async function issueRefundDocument(deps: AppDeps, tx: Tx, input: { providerPaymentId: string; amount: number; refundedAt: Date; reference: string }): Promise<IssuedInvoice | null> {
   const [paid] = await tx
@@ -27,12 +30,13 @@ export async function issueRefundDocument(deps: AppDeps, tx: Tx, input: { provid
   const [already] = await tx
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
-    .where(and(inArray(invoices.docKind, ['refund_voucher', 'credit_note']), eq(invoices.providerPaymentId, input.providerPaymentId)))
+    .where(and(inArray(invoices.docKind, ['refund_voucher', 'credit_note']), eq(invoices.providerPaymentId, input.providerPaymentId), sql`${invoices.snapshot}->>'paymentId' = ${input.reference}`))
     .limit(1);
   if (already) return already;
 
-  // The order's invoice, if issued: then the supply was documented and the return reduces it.
-  const [invoice] = await tx
+  // The payment's own document is an invoice (the remaining, a change): the return reduces it.
+  // An advance: the order's invoice, if issued since, else nothing was supplied yet.
+  const [invoice] = doc.docKind === 'tax_invoice' || doc.docKind === 'invoice' ? [{ id: doc.id, number: doc.number, issuedAt: doc.issuedAt }] : await tx
     .select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt })
     .from(invoices)
     .innerJoin(installments, eq(installments.id, invoices.installmentId))

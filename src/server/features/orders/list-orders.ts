@@ -22,6 +22,7 @@ interface Row {
   rem_state: 'due' | 'pending' | 'paid';
   stages: number;
   delivered_at: Date | string | null;
+  cancelled_at: Date | string | null;
   /** What a plan paid for (support-window's extensions); undefined when they have no SQL form. */
   covered_until?: Date | string | null;
   unread: number;
@@ -35,7 +36,7 @@ interface Row {
  * part as SQL.
  */
 function listSql(covered: string | undefined) {
-  return `select o.id, o.public_id, o.created_at, o.currency, lt.charged as total, lt.balance_due, o.coupon_code,
+  return `select o.id, o.public_id, o.created_at, o.currency, lt.charged as total, lt.balance_due, o.coupon_code, o.cancelled_at,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
             rd.stage_count as stages, rd.delivered_at,
             ${covered === undefined ? '' : `case when rd.delivered_at is null then null else ${covered} end as covered_until,`}
@@ -115,11 +116,12 @@ export async function readOrders(deps: AppDeps, userId: string, publicId?: strin
       advance: { amount: r.adv_amount, state: r.adv_state },
       remaining: { amount: r.rem_amount, state: r.rem_state },
       advance_status: r.adv_state === 'paid' ? 'Paid' : 'Due',
-      remaining_status: r.rem_state === 'paid' ? 'Paid' : 'Due',
+      remaining_status: r.rem_state === 'paid' ? 'Paid' : r.cancelled_at ? 'Cancelled' : 'Due',
       completed_steps: completedStepsOnWire(r.stages),
       coupon_code: r.coupon_code,
       unreadMessages: Number(r.unread ?? 0),
       supportUntil: supportUntil.get(r.id) ?? null,
+      cancelledAt: r.cancelled_at ? toDate(r.cancelled_at).toISOString() : null,
     };
   });
   return { orders, versions: covered === undefined ? null : versionsOf(rows) };

@@ -12,6 +12,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { ProviderUnavailableError, isTestMode, type ProviderOrder } from '../../integrations/payments/provider.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { quoteAdvance } from './quote-advance.ts';
+import { cancelledOrderConflict } from './cancel.ts';
 import { orderTaxOrNone, taxOfCharge } from '../../lib/tax-context.ts';
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
 import { firstTouchOfCustomer, touchColumns } from '../funnel/visitors.ts';
@@ -146,6 +147,7 @@ export async function createPaymentOrder(
   // Another customer's order and a draft look the same as no order at all (no leak).
   if (!row) throw notFound('Order not found.');
   if (row.order.state === 'awaiting_advance') throw conflict('Pay the advance first.');
+  if (row.order.state === 'cancelled') throw cancelledOrderConflict();
   if (row.remaining.state === 'paid') throw conflict('The remaining amount is already paid.');
   if (input.currency && input.currency !== row.order.currency) throw badRequest(`This order is in ${row.order.currency}.`);
   assertAmount(input.amount, row.remaining.amount, displayCurrency(ctx, row.order.currency).minorDigits);

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
@@ -9,7 +10,9 @@ import { formatCustomerDate } from '../../../domain/tracker.ts';
 import { notifyAdmins } from '../mail/notify-admins.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
-import { issueRefundDocument } from '../invoices/issue-refund-document.ts';
+import { paymentRefunds } from '../../db/schema/ledger.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { processRefund } from './refund-flow.ts';
 
 // A duplicate payment (the remaining paid in two tabs) is told to the customer at
 // once, e-mailed to the founder and listed as "Refund needed" in the back office until the founder
@@ -61,16 +64,21 @@ export async function refundsNeeded(deps: Pick<AppDeps, 'db'>) {
 }
 
 /**
- * The founder confirms a refund. With a provider that refunds (Razorpay keys set) the refund is
- * issued now and its id is the reference; otherwise the founder's own reference is required.
- * Audited; a second call for the same payment is refused (409), so money never goes back twice.
+ * The founder refunds one payment whole: a duplicate payment (origin 'duplicate', never documented),
+ * or what is left of a received payment outside a cancel (origin 'manual', with its refund voucher
+ * or credit note). One case of the refund flow (docs/decisions/321-cancel-and-refund.md): a
+ * payment_refunds row, processed at once when the provider says so (or in test mode, or for a
+ * refund made by hand with its reference), else when Razorpay's refund.processed webhook comes —
+ * and `refund.recorded` then. With a provider that refunds (Razorpay keys set) the refund is asked
+ * now and its id is the reference; otherwise the founder's own reference is required. Audited; a
+ * second call for the same payment is refused (409), so money never goes back twice.
  */
 export async function markRefunded(deps: AppDeps, actorUserId: string, orderPublicId: string, input: { providerPaymentId: string; reference?: string }) {
   const { provider } = moneyContext(deps);
-  // Lock the row first; the provider call happens with the row still 'needed' so a parallel click waits.
-  return deps.db.transaction(async (tx) => {
+  // Lock the row first; the provider call happens with the row still locked so a parallel click waits.
+  return deps.events.transaction(async (tx) => {
     const [row] = await tx
-      .select({ attempt: paymentAttempts })
+      .select({ attempt: paymentAttempts, orderId: orders.id })
       .from(paymentAttempts)
       .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
       .innerJoin(orders, eq(orders.id, installments.orderId))
@@ -79,17 +87,33 @@ export async function markRefunded(deps: AppDeps, actorUserId: string, orderPubl
       .limit(1);
     if (!row) throw notFound('No such payment on this order.');
     const a = row.attempt;
-    if (a.refundState === 'refunded') throw conflict('This payment is already marked refunded.');
-    // A duplicate (refund needed) or the payment of an installment: the advance returned before the
-    // work (a refund voucher) or a payment returned after the invoice (a credit note), decision 221.
-    if (a.refundState !== 'needed' && a.state !== 'paid') throw conflict('Only a received payment is refunded here.');
+    if (a.refundState === 'refunded') throw conflict('This payment is already refunded.');
+    const duplicate = a.refundState === 'needed';
+    if (!duplicate && a.state !== 'paid') throw conflict('Only a received payment is refunded here.');
+    // A received payment: what earlier refunds (a cancel's, the dashboard's) left of it.
+    const [taken] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::float8` })
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.providerPaymentId, input.providerPaymentId), ne(paymentRefunds.status, 'failed')));
+    const amount = Number(a.amount) - Number(taken?.sum ?? 0);
+    if (amount <= 0) throw conflict('This payment is already refunded.');
+    const refundId = randomUUID();
     let reference = input.reference?.trim() || null;
     let via: 'provider' | 'manual' = 'manual';
+    let processed = true;
     if (a.provider === 'razorpay' && provider.name === 'razorpay' && provider.refundPayment) {
       try {
-        const refund = await provider.refundPayment({ paymentId: input.providerPaymentId, amount: Number(a.amount), receipt: `refund-${orderPublicId}`.slice(0, 40), notes: { order: orderPublicId, reason: a.refundState === 'needed' ? 'duplicate payment' : 'refund' } });
+        const refund = await provider.refundPayment({
+          paymentId: input.providerPaymentId,
+          amount,
+          speed: 'normal',
+          receipt: `rf_${refundId.replaceAll('-', '')}`,
+          notes: { orderId: orderPublicId, refundId, reason: duplicate ? 'duplicate payment' : 'refund' },
+        });
         reference = refund.id;
         via = 'provider';
+        // Razorpay's test keys move no money: recorded at once; a live refund waits for its webhook.
+        processed = refund.status === 'processed' || a.testMode;
       } catch (err) {
         if (err instanceof ProviderUnavailableError) {
           deps.log.warn({ err: err.message, order: orderPublicId }, 'refund through the provider failed');
@@ -99,19 +123,36 @@ export async function markRefunded(deps: AppDeps, actorUserId: string, orderPubl
       }
     }
     if (!reference) throw badRequest('Enter the refund reference (for example the bank or provider refund id).');
+    if (via === 'manual' && (await tx.select({ id: paymentRefunds.id }).from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, reference)).limit(1)).length) {
+      throw badRequest('This reference is already recorded for another refund.');
+    }
     const now = new Date();
-    await tx.update(paymentAttempts).set({ refundState: 'refunded', refundReference: reference, refundedAt: now, refundedBy: actorUserId }).where(eq(paymentAttempts.id, a.id));
-    // Its document, in the same transaction (none for a duplicate: it was never documented).
-    const document = a.state === 'paid' ? await issueRefundDocument(deps, tx, { providerPaymentId: input.providerPaymentId, amount: Number(a.amount), refundedAt: now, reference }) : null;
+    await tx.insert(paymentRefunds).values({
+      id: refundId,
+      orderId: row.orderId,
+      provider: via === 'provider' ? 'razorpay' : 'manual',
+      providerPaymentId: input.providerPaymentId,
+      providerRefundId: reference,
+      amount,
+      currency: a.currency,
+      origin: duplicate ? 'duplicate' : 'manual',
+      testMode: a.testMode,
+      requestedBy: actorUserId,
+      attempts: via === 'provider' ? 1 : 0,
+      createdAt: now,
+    });
+    if (duplicate) await tx.update(paymentAttempts).set({ refundState: 'refunded', refundReference: reference, refundedAt: now, refundedBy: actorUserId }).where(eq(paymentAttempts.id, a.id));
+    // Its document and refund.recorded, in this transaction when the money has moved; else with the webhook.
+    if (processed) await processRefund(deps, tx, refundId, now, reference);
+    const [doc] = await tx.select({ number: invoices.number }).from(paymentRefunds).innerJoin(invoices, eq(invoices.id, paymentRefunds.documentId)).where(eq(paymentRefunds.id, refundId));
     await recordAudit(tx, {
       actorUserId,
       action: 'order.payment.refund',
       entity: 'order',
       entityId: orderPublicId,
       before: { providerPaymentId: input.providerPaymentId, refundState: a.refundState },
-      after: { refundState: 'refunded', reference, via, amount: Number(a.amount), currency: a.currency, document: document?.number ?? null },
+      after: { refundState: 'refunded', reference, via, amount, currency: a.currency, status: processed ? 'processed' : 'pending', document: doc?.number ?? null },
     });
     return { providerPaymentId: input.providerPaymentId, refundState: 'refunded' as const, reference, refundedAt: now.toISOString(), via };
   });
 }
-

@@ -68,9 +68,10 @@ export async function settlePayment(
     // Re-quoted after this checkout opened: the payment is for a quote that no longer stands. (The
     // amount paid includes the tax of the quote, so it is not compared with the change's net amount.)
     const changeStale = installment.kind === 'change' && (!change || change.state !== 'quoted' || (change.quotedAt !== null && change.quotedAt > attempt.createdAt));
-    if (installment.state === 'paid' || changeStale) {
-      // A second successful payment for an installment already paid: keep the record for a refund.
-      // The founder is e-mailed and sees "Refund needed" until it is marked refunded.
+    if (installment.state === 'paid' || changeStale || order.state === 'cancelled') {
+      // A second successful payment for an installment already paid, or one for an order cancelled
+      // while its checkout was open (docs/decisions/321-cancel-and-refund.md): keep the record for a
+      // refund. The founder is e-mailed and sees "Refund needed" until it is marked refunded.
       await tx
         .update(paymentAttempts)
         .set({ state: 'duplicate', providerPaymentId: input.paymentId, paidAt: now, refundState: 'needed' })

@@ -5,6 +5,7 @@ import { paymentEvents } from '../../db/schema/orders.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
 import { hmacHex, isSameSignature } from '../../integrations/payments/provider.ts';
 import { settlePayment } from './settle-payment.ts';
+import { type RazorpayRefundEntity, applyRefundWebhook, isRefundEvent } from './refund-webhook.ts';
 import { type SubscriptionWebhook, applySubscriptionWebhook, isSubscriptionEvent, subscriptionIdOf } from '../maintenance/subscription-webhook.ts';
 import { route } from '../../lib/route.ts';
 import { postPaymentWebhook } from '../../../contract/payments.ts';
@@ -14,6 +15,7 @@ interface RazorpayWebhook {
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string } };
     order?: { entity?: { id?: string } };
+    refund?: { entity?: RazorpayRefundEntity };
   };
 }
 
@@ -47,6 +49,8 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
       // A subscription event (the maintenance plan) is logged under its subscription id.
       const subscription = isSubscriptionEvent(type);
+      // A refund event (docs/decisions/321-cancel-and-refund.md) is logged under its refund id.
+      const refund = isRefundEvent(type) ? event.payload?.refund?.entity : undefined;
       // The event id is claimed first, in the transaction that settles: of many
       // identical deliveries at once, one inserts the row and the others wait on its key, then find
       // it and answer "duplicate" without touching money. So the row records what the claimant did,
@@ -54,7 +58,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       const outcome = await deps.events.transaction(async (tx) => {
         const [claimed] = await tx
           .insert(paymentEvents)
-          .values({ provider: 'razorpay', eventId, eventType: type, providerOrderId: (subscription ? subscriptionIdOf(event as SubscriptionWebhook) : providerOrderId) ?? null, outcome: 'ignored' })
+          .values({ provider: 'razorpay', eventId, eventType: type, providerOrderId: (subscription ? subscriptionIdOf(event as SubscriptionWebhook) : refund ? refund.id : providerOrderId) ?? null, outcome: 'ignored' })
           .onConflictDoNothing()
           .returning({ id: paymentEvents.eventId });
         if (!claimed) return null;
@@ -67,6 +71,11 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
           const r = await applySubscriptionWebhook(deps, tx, type, event as SubscriptionWebhook);
           await record(r);
           return r === 'applied' || r === 'charged' ? 'paid' : r;
+        }
+        if (isRefundEvent(type)) {
+          const r = await applyRefundWebhook(deps, tx, type, refund);
+          await record(r);
+          return r === 'processed' || r === 'failed' ? 'paid' : r;
         }
         // Only success events move money state; payment.failed and friends never move it backwards.
         if (!SETTLING_EVENTS.has(type) || !providerOrderId || !payment?.id || payment.status !== 'captured') return 'ignored';

@@ -42,6 +42,13 @@ export function subscribeReminders(deps: AppDeps) {
   deps.events.inTransaction('payment.settled', async (e, tx) => {
     if (e.kind === 'remaining') await cancelRemindersOnPayment(tx, e.orderId);
   });
+  // A cancelled order owes nothing more (docs/decisions/321-cancel-and-refund.md).
+  deps.events.inTransaction('order.cancelled', async (e, tx) => {
+    await tx
+      .update(paymentReminders)
+      .set({ state: 'cancelled', reason: 'order cancelled' })
+      .where(and(eq(paymentReminders.orderId, e.orderId), eq(paymentReminders.state, 'pending')));
+  });
   // A deleted person is never reminded again (decision 192).
   deps.events.inTransaction('account.deleted', async (e, tx) => {
     await tx

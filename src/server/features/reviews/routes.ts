@@ -24,7 +24,7 @@ type CommentRequest = FastifyRequest & { params: { orderId: string; reviewId: st
 /** Both sides' comment route: the order first (another customer's is 404), then the comment as that side. */
 const commentAs = (deps: AppDeps, side: Side) => async (request: CommentRequest, reply: FastifyReply) => {
   const viewer = viewerOf(request, side);
-  const order = await reviewOrder(deps.db, request.params.orderId, viewer);
+  const order = await reviewOrder(deps.db, request.params.orderId, viewer, { write: true });
   const comment = await commentOnReview(deps, order, request.params.reviewId, viewer, request.body);
   return reply.status(201).send({ success: true as const, comment });
 };
@@ -63,19 +63,19 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   route(app, postOrdersReviewsComments, { schema: { tags, summary: 'Drops a pin with a comment on one of the round\'s files (x, y: fractions 0..1 of the image); only while the round is open (409 after)' }, onRequest, config: perSession(120) }, commentAs(deps, 'customer'));
 
   route(app, patchOrdersReviewsCommentsByCommentId, { schema: { tags, summary: 'Corrects the text of your own pin while the round is open and before the agency answers it (409 after)' }, onRequest, config: perSession(120) }, async (request) => {
-      const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
+      const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'), { write: true });
       return { success: true as const, comment: await editPin(deps, order, request.params.reviewId, request.params.commentId, request.body.text) };
     });
 
   route(app, deleteOrdersReviewsCommentsByCommentId, { schema: { tags, summary: 'Takes back your own pin while the round is open and before the agency answers it (409 after)' }, onRequest, config: perSession(120) }, async (request) => {
-      const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'));
+      const order = await reviewOrder(deps.db, request.params.orderId, viewerOf(request, 'customer'), { write: true });
       await deletePin(deps, order, request.params.reviewId, request.params.commentId);
       return { success: true as const };
     });
 
   route(app, postOrdersReviewsDecision, { schema: { tags, summary: 'Approves the round or requests changes (a comment or a pin says what); a round is decided once (409)' }, onRequest, config: perSession(30) }, async (request) => {
       const viewer = viewerOf(request, 'customer');
-      const order = await reviewOrder(deps.db, request.params.orderId, viewer);
+      const order = await reviewOrder(deps.db, request.params.orderId, viewer, { write: true });
       return { success: true as const, review: await decideReview(deps, order, request.params.reviewId, viewer.userId, request.body) };
     });
 };

@@ -28,6 +28,8 @@ async function lockOrder(tx: Tx, publicId: string) {
     .for('update', { of: orders })
     .limit(1);
   if (!row || row.order.state === 'awaiting_advance') throw notFound('Order not found.');
+  // A cancelled order's stages no longer move (docs/decisions/321-cancel-and-refund.md).
+  if (row.order.state === 'cancelled') throw conflict('This order is cancelled: its stages no longer move.');
   return { ...row, tx, completed: await completedCount(tx, row.order.id) };
 }
 

@@ -11,7 +11,7 @@ import { ledgerTotalsSql } from '../ledger/lines.ts';
 /** What the customer's status reads show of an order (a part of loadOrder's LoadedOrder). */
 export interface OwnOrder {
   /** `total` and `balanceDue` are the order account's (docs/decisions/320-order-ledger.md), not the order row's quote. */
-  order: Pick<LoadedOrder['order'], 'id' | 'publicId' | 'currency' | 'total' | 'deliveryUrl' | 'dueDate' | 'uiApprovedAt'> & { balanceDue: number };
+  order: Pick<LoadedOrder['order'], 'id' | 'publicId' | 'currency' | 'total' | 'deliveryUrl' | 'dueDate' | 'uiApprovedAt' | 'cancelledAt'> & { balanceDue: number };
   advance: Pick<LoadedOrder['advance'], 'amount' | 'state'>;
   remaining: Pick<LoadedOrder['remaining'], 'amount' | 'state'>;
   stages: Pick<LoadedOrder['stages'][number], 'stage' | 'completedAt' | 'note'>[];
@@ -30,6 +30,7 @@ interface OwnOrderRow {
   delivery_url: string | null;
   due_date: string | null;
   ui_approved_at: Date | string | null;
+  cancelled_at: Date | string | null;
   adv_amount: number;
   adv_state: LoadedOrder['advance']['state'];
   rem_amount: number;
@@ -47,7 +48,7 @@ interface OwnOrderRow {
 // repeating the order's columns cost a fifth of the read's CPU in the driver's row parsing
 // (docs/decisions/291-signed-in-reads-one-statement.md), and aggregating them on every read most of
 // the database's (docs/decisions/317-order-reads-table.md).
-const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, lt.charged as total, lt.balance_due, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at,
+const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, lt.charged as total, lt.balance_due, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at, o.cancelled_at,
         a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
         rd.stages, ${unseen} as unseen, rd.version::text as version
    from orders o
@@ -74,6 +75,7 @@ export async function loadOwnOrder(deps: AppDeps, userId: string, publicId: stri
       deliveryUrl: first.delivery_url,
       dueDate: first.due_date,
       uiApprovedAt: first.ui_approved_at === null ? null : toDate(first.ui_approved_at),
+      cancelledAt: first.cancelled_at === null ? null : toDate(first.cancelled_at),
     },
     advance: { amount: Number(first.adv_amount), state: first.adv_state },
     remaining: { amount: Number(first.rem_amount), state: first.rem_state },
@@ -109,7 +111,8 @@ export function toStatus(deps: AppDeps, o: OwnOrder): StatusResponse {
       const s = byStage.get(i + 1);
       return s ? formatCustomerDate(s.completedAt) : NOT_COMPLETED;
     }),
-    remainingAmount: isRemainingPaid ? 0 : toMajor(o.remaining.amount, c),
+    // A cancelled order owes nothing more (docs/decisions/321-cancel-and-refund.md).
+    remainingAmount: isRemainingPaid || o.order.cancelledAt ? 0 : toMajor(o.remaining.amount, c),
     currency: o.order.currency,
     symbol: c.symbol,
     minorDigits: c.minorDigits,
@@ -123,6 +126,7 @@ export function toStatus(deps: AppDeps, o: OwnOrder): StatusResponse {
     dueDate: o.order.dueDate ?? null,
     uiApprovedAt: o.order.uiApprovedAt ? o.order.uiApprovedAt.toISOString() : null,
     deliveredAt: byStage.get(DELIVERY_STAGE)?.completedAt.toISOString() ?? null,
+    cancelledAt: o.order.cancelledAt ? o.order.cancelledAt.toISOString() : null,
   };
 }
 

@@ -29,10 +29,11 @@ export interface PaymentProvider {
   /** Payments of one provider order, for reconciliation. */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   /**
-   * Refunds a captured payment in full (Razorpay: POST /v1/payments/:id/refund). Only providers
-   * that move real money have it; a test-mode payment is marked refunded by hand.
+   * Refunds `amount` (minor units, all or part) of a captured payment (Razorpay: POST
+   * /v1/payments/:id/refund, speed "normal"). The refund is usually `pending` until the provider's
+   * refund.processed webhook. The built-in test checkout has none: its refunds move no money.
    */
-  refundPayment?(input: { paymentId: string; amount: number; receipt: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
+  refundPayment?(input: { paymentId: string; amount: number; speed?: 'normal'; receipt: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
   /** Monthly subscriptions (the maintenance plan). */
   readonly subscriptions: SubscriptionApi;
   /**
@@ -127,6 +128,7 @@ export interface ProviderRefund {
   /** Minor units. */
   amount: number;
   currency: string;
+  /** Razorpay: 'pending' | 'processed' | 'failed'. */
   status: string;
 }
 

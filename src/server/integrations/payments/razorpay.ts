@@ -59,8 +59,8 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
       return r.items ?? [];
     },
     // https://razorpay.com/docs/api/refunds/create-normal/ — amount in minor units; speed normal.
-    async refundPayment({ paymentId, amount, receipt, notes }) {
-      const r = await call<ProviderRefund>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount, speed: 'normal', receipt, notes });
+    async refundPayment({ paymentId, amount, speed = 'normal', receipt, notes }) {
+      const r = await call<ProviderRefund>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount, speed, receipt, notes });
       if (typeof r.id !== 'string' || r.payment_id !== paymentId || r.amount !== amount) {
         throw new ProviderUnavailableError('razorpay returned a refund that does not match the request');
       }

@@ -7,6 +7,7 @@ import { OrderNotes } from './order-notes.tsx';
 import { OrderInvoices } from '../invoices/order-invoices.tsx';
 import { OrderReminders } from '../reminders/order-reminders.tsx';
 import { RefundPanel } from './refund-panel.tsx';
+import { CancelPanel } from './cancel-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
 import { OrderWorkspace, type WorkspaceTab } from '../workspace/order-workspace.tsx';
 import { getAdminActions, type AdminActionsResponse, type AgencyWaitingKind } from '../../../contract/actions.ts';
@@ -64,6 +65,7 @@ export default function OrderPage() {
   };
   // Once delivered the due date is history: both sides say when it was delivered instead.
   const deliveredAt = data?.stages.find((s) => s.stage === DELIVERY_STAGE)?.completedAt ?? null;
+  const cancelled = data?.order.state === 'cancelled';
 
   return (
     <>
@@ -81,7 +83,7 @@ export default function OrderPage() {
               <p className="text-sm text-ink" data-testid="admin-delivered-on">
                 Delivered on {formatDeliveredOn(deliveredAt)}
               </p>
-            ) : data.order.dueDate && (
+            ) : !cancelled && data.order.dueDate && (
               <p className="text-sm text-ink" data-testid="admin-due-date">
                 Due {formatDueDate(data.order.dueDate)}
                 {data.order.daysLeft !== null && ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
@@ -90,6 +92,8 @@ export default function OrderPage() {
             {/* The order's workspace; Progress is what this page showed before. */}
             <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} agencyWaiting={agencyWaiting} onTabChange={() => void actions.reload()} progress={<div className="flex flex-col gap-6">
             {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts ?? [])} onDone={done} />}
+            {/* Cancel and refunds (docs/decisions/321-cancel-and-refund.md); staff see the state only. */}
+            {owner.refunds ? <CancelPanel part="status" orderId={id} refreshKey={data} onDone={done} /> : cancelled && <p className="rounded-xl border border-danger/60 bg-danger/10 px-4 py-3 text-sm text-ink" data-testid="order-cancelled">This order is cancelled.</p>}
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title="Customer">
                 {isDeletedPerson(data.customer.email) ? (
@@ -140,7 +144,7 @@ export default function OrderPage() {
                   <tr key={i.kind}>
                     <td className={td}>{i.kind === 'advance' ? 'Advance (20%)' : 'Remaining (80%)'}</td>
                     <td className={td}>
-                      <InstallmentBadge amount={i.amount} currency={i.currency} state={i.state} />
+                      <InstallmentBadge amount={i.amount} currency={i.currency} state={i.state} cancelled={cancelled} />
                     </td>
                     <td className={`${td} min-w-[7rem]`}>{formatWhen(i.paidAt)}</td>
                     {withPaymentDetails && <td className={`${td} font-mono text-xs break-all`}>{i.providerPaymentId ?? '—'}</td>}
@@ -163,7 +167,7 @@ export default function OrderPage() {
                 <OrderInvoices orderId={id} admin refreshKey={data} />
               </Card>
             )}
-            <AdminChanges orderId={id} currency={data.order.currency ?? ''} />
+            <AdminChanges orderId={id} currency={data.order.currency ?? ''} cancelled={cancelled} />
             <OrderReminders orderId={id} />
             <StageTracker
               orderId={id}
@@ -172,9 +176,11 @@ export default function OrderPage() {
               remainingPaid={data.order.remaining.state === 'paid'}
               hasDeliveryLink={Boolean(data.order.deliveryUrl)}
               briefPending={data.order.briefPending}
+              cancelled={cancelled}
               onDone={done}
             />
             <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} delivered={data.order.completedStages >= 15} onDone={done} />
+            {owner.refunds && <CancelPanel part="form" orderId={id} refreshKey={data} onDone={done} />}
             </div>} />
           </div>
         )}

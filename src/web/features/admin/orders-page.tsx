@@ -79,7 +79,7 @@ export default function OrdersPage() {
                     <InstallmentBadge amount={o.advance.amount} currency={o.currency} state={o.advance.state} />
                   </td>
                   <td className={td}>
-                    <InstallmentBadge amount={o.remaining.amount} currency={o.currency} state={o.remaining.state} />
+                    <InstallmentBadge amount={o.remaining.amount} currency={o.currency} state={o.remaining.state} cancelled={o.state === 'cancelled'} />
                   </td>
                   <td className={td}>
                     {o.completedStages}/15

@@ -7,6 +7,7 @@ import { formatMinor, formatWhen } from './format.ts';
 import { useCanSee } from './owner-only.tsx';
 import { runOperation } from '../../lib/use-operation.ts';
 import { patchAdminCouponsById } from '../../../contract/admin-coupons.ts';
+import { postAdminRefundsRetry } from '../../../contract/refunds.ts';
 
 const EXTEND_DAYS = 30;
 
@@ -20,6 +21,8 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
   const [busy, setBusy] = useState(false);
   // Refunds and the promotion are the owner's to act on: staff are not shown them.
   const refunds = (useCanSee('refunds') ? data.refundsNeeded : undefined) ?? [];
+  // Refunds Razorpay refused or reported failed (docs/decisions/321-cancel-and-refund.md), each with a retry.
+  const failedRefunds = (useCanSee('refunds') ? data.refundsFailed : undefined) ?? [];
   const offer = useCanSee('coupons') ? data.featuredOffer : null;
   const stepUpOff = data.stepUp === 'off';
   const failed = data.failedWork.jobs + data.failedWork.mails;
@@ -35,8 +38,16 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
     if (!err) await onChange();
   }
 
+  async function retry(id: string) {
+    setBusy(true);
+    const { error: err } = await runOperation(postAdminRefundsRetry, { params: { id } });
+    setBusy(false);
+    setError(err);
+    await onChange();
+  }
+
   const tax = data.tax;
-  if (refunds.length === 0 && !offer?.hasEnded && !stepUpOff && failed === 0 && !error && !tax.thresholdWarning && !tax.lutMissing) return null;
+  if (failedRefunds.length === 0 && refunds.length === 0 && !offer?.hasEnded && !stepUpOff && failed === 0 && !error && !tax.thresholdWarning && !tax.lutMissing) return null;
   return (
     <div className="flex flex-col gap-3">
       {error && <ErrorText>{error}</ErrorText>}
@@ -69,6 +80,30 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
             {data.failedWork.mails} e-mail{data.failedWork.mails === 1 ? '' : 's'} and {data.failedWork.jobs} job{data.failedWork.jobs === 1 ? '' : 's'} gave up after their last retry. The server log and
             docs/operations.md say what went wrong and how to retry.
           </p>
+        </section>
+      )}
+      {failedRefunds.length > 0 && (
+        <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="overview-refunds-failed" aria-labelledby="refunds-failed">
+          <h2 id="refunds-failed" className="text-lg font-semibold text-white">
+            Refund failed ({failedRefunds.length})
+          </h2>
+          <p className="text-sm text-ink">Razorpay did not refund these. Retry asks it again; the order page shows each refund.</p>
+          <ul className="mt-2 flex flex-col gap-2 text-sm">
+            {failedRefunds.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 break-words">
+                <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono text-accent-soft underline underline-offset-2">
+                  {r.orderId}
+                </Link>
+                <span>
+                  · {formatMinor(r.amount, r.currency)} · {formatWhen(r.failedAt)}
+                  {r.failureReason ? ` · ${r.failureReason}` : ''}
+                </span>
+                <Button variant="secondary" className="px-3 py-1.5" onClick={() => void retry(r.id)} disabled={busy}>
+                  Retry
+                </Button>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       {refunds.length > 0 && (

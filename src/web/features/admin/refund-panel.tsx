@@ -10,15 +10,19 @@ type Attempt = NonNullable<OrderDetailResponse['installments'][number]['attempts
 
 /**
  * "Refund needed" on the order page: a second payment for an installment already
- * paid. A Razorpay payment is refunded through Razorpay when the founder confirms; a test-mode one
- * is marked refunded with the founder's own reference. Every action is audited by the server.
+ * paid (or for an order cancelled meanwhile). A Razorpay payment is refunded through Razorpay when
+ * the founder confirms; a test-mode one is marked refunded with the founder's own reference. Every
+ * action is audited by the server. Refunds made are listed with all the order's others in the
+ * cancel panel's "Refunds" (cancel-panel.tsx, docs/decisions/321-cancel-and-refund.md).
  */
 export function RefundPanel({ orderId, attempts, onDone }: { orderId: string; attempts: Attempt[]; onDone(message: string | null, error: string | null): Promise<void> }) {
-  const duplicates = attempts.filter((a) => a.refundState);
-  if (duplicates.length === 0) return null;
+  const needed = attempts.filter((a) => a.state === 'duplicate' && a.refundState === 'needed');
+  if (needed.length === 0) return null;
   return (
     <div className="flex flex-col gap-3">
-      {duplicates.map((a) => (a.refundState === 'needed' ? <RefundNeeded key={a.providerOrderId} orderId={orderId} attempt={a} onDone={onDone} /> : <Refunded key={a.providerOrderId} attempt={a} />))}
+      {needed.map((a) => (
+        <RefundNeeded key={a.providerOrderId} orderId={orderId} attempt={a} onDone={onDone} />
+      ))}
     </div>
   );
 }
@@ -35,7 +39,7 @@ function RefundNeeded({ orderId, attempt, onDone }: { orderId: string; attempt: 
       body: { providerPaymentId: attempt.providerPaymentId ?? '', ...(reference.trim() ? { reference: reference.trim() } : {}) },
     });
     setBusy(false);
-    await onDone('Payment marked refunded.', error);
+    await onDone('Duplicate payment refunded.', error);
   }
   return (
     <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4 sm:p-5" data-testid="refund-needed" aria-labelledby={`refund-${attempt.providerOrderId}`}>
@@ -63,13 +67,5 @@ function RefundNeeded({ orderId, attempt, onDone }: { orderId: string; attempt: 
         </Button>
       </form>
     </section>
-  );
-}
-
-function Refunded({ attempt }: { attempt: Attempt }) {
-  return (
-    <p className="rounded-xl border border-line bg-card px-4 py-3 text-sm text-muted" data-testid="refunded">
-      Duplicate payment of {formatMinor(attempt.amount, attempt.currency)} refunded {formatWhen(attempt.refundedAt)} · reference <span className="break-all font-mono text-ink">{attempt.refundReference}</span>
-    </p>
   );
 }

@@ -17,11 +17,13 @@ interface Props {
   hasDeliveryLink: boolean;
   /** The brief is not submitted yet: "UI Started" asks first (docs/decisions/215-brief-lock.md). */
   briefPending?: boolean;
+  /** A cancelled order's stages no longer move (docs/decisions/321-cancel-and-refund.md): no controls. */
+  cancelled?: boolean;
   onDone(message: string | null, error: string | null): Promise<void>;
 }
 
 /** The 15 stages with their dates and notes, "complete next" with a note, "undo last" with a reason. */
-export function StageTracker({ orderId, stages, completed, remainingPaid, hasDeliveryLink, briefPending = false, onDone }: Props) {
+export function StageTracker({ orderId, stages, completed, remainingPaid, hasDeliveryLink, briefPending = false, cancelled = false, onDone }: Props) {
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -74,51 +76,55 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
           </li>
         ))}
       </ol>
-      <div className="grid gap-6 lg:grid-cols-2">
-        {next ? (
-          <form onSubmit={complete} className="flex flex-col gap-2" aria-label="Complete next stage">
-            <label htmlFor="stage-note" className="text-sm font-medium text-ink">
-              Note for the customer on “{next}” (optional)
-            </label>
-            <textarea id="stage-note" className={inputClass} rows={3} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="stage-note-count" />
-            <span id="stage-note-count" className={`text-xs ${note.length > NOTE_MAX ? 'text-danger' : 'text-muted'}`}>
-              {note.length}/{NOTE_MAX} · shown on the customer's tracker and sent by e-mail
-            </span>
-            {blocked && <p className="text-sm text-glow-yellow">{blocked}</p>}
-            {askBrief ? (
-              <div role="alertdialog" aria-label="Start without the brief?" className="flex flex-col gap-2 rounded-xl border border-amber-300/60 p-3">
-                <p className="text-sm text-ink">The brief is not in yet — start anyway? The customer can still send it, and it stays “Brief pending” until then.</p>
-                <div className="flex flex-wrap gap-2">
-                  <Button disabled={busy} onClick={() => void complete(null, true)}>
-                    Start anyway
-                  </Button>
-                  <Button variant="secondary" onClick={() => setAskBrief(false)}>
-                    Wait for the brief
-                  </Button>
+      {cancelled ? (
+        <p className="text-sm text-muted">This order is cancelled: its stages no longer move.</p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          {next ? (
+            <form onSubmit={complete} className="flex flex-col gap-2" aria-label="Complete next stage">
+              <label htmlFor="stage-note" className="text-sm font-medium text-ink">
+                Note for the customer on “{next}” (optional)
+              </label>
+              <textarea id="stage-note" className={inputClass} rows={3} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="stage-note-count" />
+              <span id="stage-note-count" className={`text-xs ${note.length > NOTE_MAX ? 'text-danger' : 'text-muted'}`}>
+                {note.length}/{NOTE_MAX} · shown on the customer's tracker and sent by e-mail
+              </span>
+              {blocked && <p className="text-sm text-glow-yellow">{blocked}</p>}
+              {askBrief ? (
+                <div role="alertdialog" aria-label="Start without the brief?" className="flex flex-col gap-2 rounded-xl border border-amber-300/60 p-3">
+                  <p className="text-sm text-ink">The brief is not in yet — start anyway? The customer can still send it, and it stays “Brief pending” until then.</p>
+                  <div className="flex flex-wrap gap-2">
+                    <Button disabled={busy} onClick={() => void complete(null, true)}>
+                      Start anyway
+                    </Button>
+                    <Button variant="secondary" onClick={() => setAskBrief(false)}>
+                      Wait for the brief
+                    </Button>
+                  </div>
                 </div>
-              </div>
-            ) : (
-              <Button type="submit" disabled={busy || blocked !== null || note.length > NOTE_MAX}>
-                Complete “{next}”
+              ) : (
+                <Button type="submit" disabled={busy || blocked !== null || note.length > NOTE_MAX}>
+                  Complete “{next}”
+                </Button>
+              )}
+            </form>
+          ) : (
+            <p className="text-success">All 15 stages are complete.</p>
+          )}
+          {!canUndo && completed > 1 && <p className="text-sm text-muted">“{STAGES[completed - 1]}” was completed by a payment and cannot be undone.</p>}
+          {canUndo && (
+            <form onSubmit={undo} className="flex flex-col gap-2" aria-label="Undo last stage">
+              <label htmlFor="undo-reason" className="text-sm font-medium text-ink">
+                Reason to undo “{STAGES[completed - 1]}”
+              </label>
+              <input id="undo-reason" className={inputClass} required maxLength={NOTE_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
+              <Button type="submit" variant="secondary" disabled={busy || !reason.trim()}>
+                Undo last stage
               </Button>
-            )}
-          </form>
-        ) : (
-          <p className="text-success">All 15 stages are complete.</p>
-        )}
-        {!canUndo && completed > 1 && <p className="text-sm text-muted">“{STAGES[completed - 1]}” was completed by a payment and cannot be undone.</p>}
-        {canUndo && (
-          <form onSubmit={undo} className="flex flex-col gap-2" aria-label="Undo last stage">
-            <label htmlFor="undo-reason" className="text-sm font-medium text-ink">
-              Reason to undo “{STAGES[completed - 1]}”
-            </label>
-            <input id="undo-reason" className={inputClass} required maxLength={NOTE_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
-            <Button type="submit" variant="secondary" disabled={busy || !reason.trim()}>
-              Undo last stage
-            </Button>
-          </form>
-        )}
-      </div>
+            </form>
+          )}
+        </div>
+      )}
     </Card>
   );
 }

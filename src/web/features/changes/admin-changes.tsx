@@ -21,9 +21,12 @@ function minorOf(text: string, currency: string): number | null {
 export function AdminChanges({
   orderId,
   currency,
+  cancelled = false,
 }: {
   orderId: string;
   currency: string;
+  /** A cancelled order takes no more work (docs/decisions/321-cancel-and-refund.md): listed, no forms. */
+  cancelled?: boolean;
 }) {
   const { data, error, reload } = useOperation(getAdminOrdersChanges, { params: { orderId } });
   const [actionError, setActionError] = useState<string | null>(null);
@@ -85,7 +88,7 @@ export function AdminChanges({
                   Declined: {c.declineReason}
                 </p>
               )}
-              {(c.state === "requested" || c.state === "quoted") && (
+              {!cancelled && (c.state === "requested" || c.state === "quoted") && (
                 <QuoteForm
                   currency={currency}
                   change={c}
@@ -95,11 +98,13 @@ export function AdminChanges({
             </li>
           ))}
         </ul>
-        <RaiseForm
-          currency={currency}
-          draft={draft}
-          onRaise={(body) => act(runOperation(postAdminOrdersChanges, { params: { orderId }, body }))}
-        />
+        {!cancelled && (
+          <RaiseForm
+            currency={currency}
+            draft={draft}
+            onRaise={(body) => act(runOperation(postAdminOrdersChanges, { params: { orderId }, body }))}
+          />
+        )}
       </div>
     </Card>
   );

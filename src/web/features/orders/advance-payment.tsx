@@ -170,7 +170,7 @@ export function AdvancePayment({
         {quote ? `Pay ${formatMoney(quote.quote.advance, quote)}` : 'Pay'}
       </Button>
       <p className="text-xs text-muted">
-        20% now starts the design; the remaining 80% is paid from your order page before the website link is delivered. Payments are non-refundable once development has begun.
+        20% now starts the design; the remaining 80% is paid from your order page before the website link is delivered. If the order is cancelled before design work starts, the advance is refunded in full; after that, payments are non-refundable.
         {quote && <AdvanceRounding quote={quote} />}
       </p>
     </div>

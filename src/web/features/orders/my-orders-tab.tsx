@@ -70,6 +70,7 @@ export function MyOrdersTab() {
               {o.order_id}
             </Link>
             <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
+            {o.cancelledAt && <p className="mt-1 text-sm font-semibold text-danger" data-testid="order-cancelled">Cancelled</p>}
             <WaitingLine actions={actionsOf(o.order_id)} />
             <p className="mt-1 text-sm text-muted">{o.date}</p>
             {o.supportUntil && (
@@ -134,6 +135,7 @@ export function MyOrdersTab() {
                   <div>
                     <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
                   </div>
+                  {o.cancelledAt && <div className="mt-1 text-xs font-semibold text-danger" data-testid="order-cancelled">Cancelled</div>}
                   <WaitingLine actions={actionsOf(o.order_id)} />
                   {o.supportUntil && (
                     <div className="mt-1 text-xs text-muted" data-testid="order-support">
