@@ -9,6 +9,16 @@ import { pdfResponse } from './invoices.ts';
 export const LEDGER_KINDS = ['charge', 'discount', 'tax', 'payment', 'refund', 'credit_note'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** How a line's kind is named on the statement, on screen and in the PDF. */
+export const LEDGER_KIND_LABEL: Record<LedgerKind, string> = {
+  charge: 'Charge',
+  discount: 'Discount',
+  tax: 'Tax',
+  payment: 'Payment',
+  refund: 'Refund',
+  credit_note: 'Credit',
+};
+
 export const statementParams = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an order id.') });
 
 export const statementLine = z.object({

@@ -30,6 +30,8 @@ const inr = (minor: number) => formatMoney(minor, { symbol: '₹', minorDigits: 
 let rzp: FakeRazorpay;
 let built: BuiltApp;
 let kaOrder: string;
+let mhOrder: string;
+const MH_EMAIL = 'account-e2e-mh@example.com';
 
 type Who = { headers: Record<string, string> };
 const api = async (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
@@ -77,6 +79,10 @@ test.beforeAll(async () => {
   const seo = (await api(ka, 'GET', 'addons?currency=INR')).addons.find((a: { name: string }) => a.name === 'Advanced SEO');
   const addon = (await api(ka, 'POST', `orders/${kaOrder}/changes`, { title: 'Advanced SEO', addonId: seo.id })).change.id;
   await pay(ka, { kind: 'change', orderId: kaOrder, changeId: addon, acceptTerms: true });
+  // A Maharashtra consumer's advance: the order the owner cancels.
+  const mh = await loginAs(built, MH_EMAIL);
+  await api(mh, 'PUT', 'invoices/billing-details', { billingName: 'Asha Patil', country: 'IN', stateCode: '27' });
+  mhOrder = await pay(mh, { kind: 'advance', currency: 'INR' });
 });
 
 test.afterAll(async () => {
@@ -84,13 +90,13 @@ test.afterAll(async () => {
   await rzp?.close();
 });
 
-async function shoot(page: Page, name: string, check: () => Promise<void>) {
+async function shoot(page: Page, name: string, check: () => Promise<void>, pdfButton = true) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await check();
     await expectNoSidewaysScroll(page);
-    await expectTappable(page.getByRole('button', { name: 'Download PDF' }).first());
+    if (pdfButton) await expectTappable(page.getByRole('button', { name: 'Download PDF' }).first());
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
@@ -122,6 +128,7 @@ test('a Karnataka business with a change and an add-on: every screen shows the s
   await page.goto(`/status/${kaOrder}`);
   await expect(page.getByTestId('changes-new-total')).toContainText(inr(statement.totals.charged));
   await page.goto('/dashboard');
+  await page.getByRole('tab', { name: /My Orders/ }).click();
   await expect(page.getByText(inr(statement.totals.charged)).first()).toBeVisible();
 
   // The owner's order page reads the same statement.
@@ -135,4 +142,49 @@ test('a Karnataka business with a change and an add-on: every screen shows the s
   });
   await context.close();
   await owner.close();
+});
+
+test('the owner cancels another order with a partial refund through Razorpay; the overview nets it', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const mh = await loginAs(built, MH_EMAIL);
+  const owner = await loginAs(built, ADMIN_EMAIL, 'admin');
+  const before = await api(mh, 'GET', `orders/${mhOrder}/statement`);
+  const refundAmount = 500_000;
+
+  const context = await browser.newContext({ baseURL: appUrl });
+  const page = await context.newPage();
+  await login(page, ADMIN_EMAIL);
+  await page.goto(`/admin/orders/${mhOrder}`);
+  const form = page.getByTestId('cancel-form');
+  await form.getByLabel('Reason').fill('The customer found another agency.');
+  await form.getByLabel(/^Refund/).fill('5000.00');
+  await form.getByRole('button', { name: 'Cancel order…' }).click();
+  await page.getByTestId('cancel-dialog').getByRole('button', { name: /^Cancel and refund/ }).click();
+  await expect(page.getByTestId('order-cancelled')).toContainText('The customer found another agency.');
+  // Razorpay answered "pending"; its signed refund.processed webhook settles it.
+  const refund = rzp.refunds.find((r) => r.amount === refundAmount)!;
+  expect(refund.status).toBe('pending');
+  const hook = rzp.processRefund(refund.id);
+  const delivered = await built.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: hook.headers, payload: hook.body });
+  expect(delivered.statusCode, delivered.body).toBe(200);
+
+  const after = await api(mh, 'GET', `orders/${mhOrder}/statement`);
+  expect(after.state).toBe('cancelled');
+  expect(after.totals).toMatchObject({ charged: before.totals.charged, paid: before.totals.paid, refunded: refundAmount, balanceDue: 0 });
+  await page.goto(`/admin/orders/${mhOrder}?tab=payments`);
+  await shoot(page, 'cancelled-payments', async () => {
+    await expect(page.getByTestId('statement-cancelled')).toBeVisible();
+    await expect(page.getByTestId('statement-refunded')).toHaveText(inr(refundAmount));
+    await expect(page.getByTestId('statement-balance')).toHaveText(inr(0));
+  });
+
+  // The overview's revenue is money kept: every payment of this instance less the refund.
+  const paid = (await built.deps.database.query<{ paise: number }>("select coalesce(sum(amount), 0)::float8 as paise from payment_attempts where state = 'paid'"))[0]!.paise;
+  const overview = await api(owner, 'GET', 'admin/overview');
+  expect(overview.moneyMoved.perCurrency).toEqual([expect.objectContaining({ currency: 'INR', received: paid, refunded: refundAmount, net: paid - refundAmount })]);
+  await page.goto('/admin');
+  await shoot(page, 'overview-revenue', async () => {
+    await expect(page.getByTestId('net-INR')).toHaveText(`Net ${inr(paid - refundAmount)}`);
+  }, false);
+  await context.close();
 });

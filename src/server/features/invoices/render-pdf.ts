@@ -9,7 +9,7 @@ import { formatMoney } from '../../../domain/money.ts';
 // pdfkit (~10 MB resident once loaded, with its font metrics) is loaded on the first invoice, not at
 // start-up: most processes render none for hours (the memory budget of bench/startup.ts).
 let pdfkit: Promise<typeof PDFKit> | undefined;
-export const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
 export interface PrintableInvoice {
   number: string;
@@ -25,8 +25,8 @@ export interface PrintableInvoice {
 // pdfkit's built-in fonts are WinAnsi and cannot draw "₹": the documents embed DejaVu Sans (the
 // dejavu-fonts-ttf package, a free licence that allows embedding), which has ₹, $, €, £ and ¥.
 const require = createRequire(import.meta.url);
-export const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-export const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const REGULAR = 'Regular';
 const BOLD = 'Bold';
 
@@ -42,27 +42,14 @@ const dateOf = (d: Date, timeZone: string) =>
     timeZone,
   });
 
-/** Draws one invoice (or credit note) on an A4 page; the same input always gives the same text. */
-export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
+/**
+ * An A4 document in the documents' fonts (DejaVu Sans, regular and bold, registered as 'Regular' and
+ * 'Bold'), and its bytes once `doc.end()` is called: every PDF the app writes starts here (the
+ * invoices, the statement of account).
+ */
+export async function openA4Pdf(info: PDFKit.DocumentInfo): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
   const PDFDocument = await loadPdfkit();
-  const s = inv.snapshot;
-  const zone = s.timeZone ?? inv.defaultTimeZone;
-  // A test-mode payment moved no money: its document must never pass for a tax invoice (decision 120).
-  const isTest = inv.series === 'test_invoice';
-  const d = s.document;
-  const kindTitle = d ? TITLES[d.kind] : inv.series === 'credit_note' ? 'CREDIT NOTE' : 'TAX INVOICE';
-  const title = isTest ? 'TEST — NOT A TAX INVOICE' : kindTitle;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    font: FONT,
-    info: {
-      Title: `${title} ${inv.number}`,
-      Author: s.seller.legalName,
-      CreationDate: inv.issuedAt,
-      ModDate: inv.issuedAt,
-    },
-  });
+  const doc = new PDFDocument({ size: 'A4', margin: 50, font: FONT, info });
   doc.registerFont(REGULAR, FONT);
   doc.registerFont(BOLD, FONT_BOLD);
   const chunks: Buffer[] = [];
@@ -71,6 +58,19 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
+
+/** Draws one invoice (or credit note) on an A4 page; the same input always gives the same text. */
+export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
+  const s = inv.snapshot;
+  const zone = s.timeZone ?? inv.defaultTimeZone;
+  // A test-mode payment moved no money: its document must never pass for a tax invoice (decision 120).
+  const isTest = inv.series === 'test_invoice';
+  const d = s.document;
+  const kindTitle = d ? TITLES[d.kind] : inv.series === 'credit_note' ? 'CREDIT NOTE' : 'TAX INVOICE';
+  const title = isTest ? 'TEST — NOT A TAX INVOICE' : kindTitle;
+  const { doc, done } = await openA4Pdf({ Title: `${title} ${inv.number}`, Author: s.seller.legalName, CreationDate: inv.issuedAt, ModDate: inv.issuedAt });
 
   const left = 50;
   const width = doc.page.width - 100;

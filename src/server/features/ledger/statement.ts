@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { StatementResponse } from '../../../contract/statement.ts';
+import { LEDGER_KIND_LABEL, type StatementResponse } from '../../../contract/statement.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -7,7 +7,7 @@ import { users } from '../../db/schema/platform.ts';
 import { billingDetails } from '../../db/schema/invoices.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
-import { FONT, FONT_BOLD, loadPdfkit } from '../invoices/render-pdf.ts';
+import { openA4Pdf } from '../invoices/render-pdf.ts';
 import { buyerOf, sellerOf } from '../invoices/issue-invoice.ts';
 import { linesOf } from './post.ts';
 import { totalsOf } from './lines.ts';
@@ -44,14 +44,6 @@ export async function readStatement(deps: AppDeps, publicId: string, customerId:
   };
 }
 
-const KIND_LABEL: Record<StatementResponse['lines'][number]['kind'], string> = {
-  charge: 'Charge',
-  discount: 'Discount',
-  tax: 'Tax',
-  payment: 'Payment',
-  refund: 'Refund',
-  credit_note: 'Credit',
-};
 
 /** The statement as an A4 PDF: same fonts, dates in INVOICE_TIME_ZONE and money as the invoices print it. */
 export async function statementPdf(deps: AppDeps, publicId: string, customerId: string | null): Promise<{ pdf: Buffer; filename: string }> {
@@ -70,16 +62,7 @@ export async function statementPdf(deps: AppDeps, publicId: string, customerId: 
   const date = (d: Date) => d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: zone });
   const money = (minor: number) => formatMoney(minor, statement);
 
-  const PDFDocument = await loadPdfkit();
-  const doc = new PDFDocument({ size: 'A4', margin: 50, font: FONT, info: { Title: `Statement of account ${statement.orderId}`, Author: seller.legalName } });
-  doc.registerFont('Regular', FONT);
-  doc.registerFont('Bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = await openA4Pdf({ Title: `Statement of account ${statement.orderId}`, Author: seller.legalName });
   const left = 50;
   const width = doc.page.width - 100;
   doc.font('Bold').fontSize(18).text('STATEMENT OF ACCOUNT', left, 50);
@@ -121,7 +104,7 @@ export async function statementPdf(deps: AppDeps, publicId: string, customerId: 
   };
   row(['Date', 'Description', 'Document', `Amount (${statement.currency})`], true);
   rule();
-  for (const l of statement.lines) row([date(new Date(l.at)), `${KIND_LABEL[l.kind]}: ${l.description}`, l.documentNumber ?? '', money(l.amount)]);
+  for (const l of statement.lines) row([date(new Date(l.at)), `${LEDGER_KIND_LABEL[l.kind]}: ${l.description}`, l.documentNumber ?? '', money(l.amount)]);
   rule();
   const t = statement.totals;
   const total = (label: string, amount: number, bold = false) => row(['', label, '', money(amount)], bold);

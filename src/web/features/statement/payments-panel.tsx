@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getAdminOrdersStatement, getAdminOrdersStatementPdf, getOrdersStatement, getOrdersStatementPdf, type StatementLine, type StatementResponse } from '../../../contract/statement.ts';
+import { LEDGER_KIND_LABEL, getAdminOrdersStatement, getAdminOrdersStatementPdf, getOrdersStatement, getOrdersStatementPdf, type StatementLine, type StatementResponse } from '../../../contract/statement.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
@@ -15,14 +15,6 @@ import type { Workspace } from '../workspace/workspace-api.ts';
 const STATEMENT = { customer: getOrdersStatement, agency: getAdminOrdersStatement } as const;
 const STATEMENT_PDF = { customer: getOrdersStatementPdf, agency: getAdminOrdersStatementPdf } as const;
 
-const KIND_LABEL: Record<StatementLine['kind'], string> = {
-  charge: 'Charge',
-  discount: 'Discount',
-  tax: 'Tax',
-  payment: 'Payment',
-  refund: 'Refund',
-  credit_note: 'Credit',
-};
 
 /** The line's day in the reader's own zone ("29 Nov 2026"): a statement lists days, not minutes. */
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -105,7 +97,7 @@ export default function PaymentsPanel({ ws }: { ws: Workspace }) {
                 <tr key={i} className="border-b border-line/60 align-top">
                   <td className="hidden py-2 pr-2 text-muted sm:table-cell">{day(l.at)}</td>
                   <td className="py-2 pr-2 wrap-anywhere">
-                    <span className="text-muted">{KIND_LABEL[l.kind]}:</span> <span className="text-ink">{l.description}</span>
+                    <span className="text-muted">{LEDGER_KIND_LABEL[l.kind]}:</span> <span className="text-ink">{l.description}</span>
                     <span className="block text-xs text-muted sm:hidden">{day(l.at)}</span>
                     {l.documentNumber && <span className="block font-mono text-xs text-muted md:hidden">{l.documentNumber}</span>}
                   </td>
