@@ -24,6 +24,8 @@ const ROUTE_OF: Record<Exclude<AdminSection, 'revenue'>, string> = {
   exports: 'GET /api/v1/admin/leads.csv',
   addons: 'GET /api/v1/admin/addons',
   'addons-edit': 'POST /api/v1/admin/addons',
+  sites: 'GET /api/v1/admin/sites',
+  'site-care-owner': 'POST /api/v1/admin/care-reports/run',
 };
 
 describe('back-office sections by role', () => {
