@@ -47,7 +47,7 @@ describe('back-office sections by role', () => {
   });
 
   it('gives staff the menu of their work and the owner all of it', () => {
-    expect(adminNavFor('staff').map((s) => s.label)).toEqual(['Overview', 'Orders', 'Support', 'Leads', 'Add-ons']);
+    expect(adminNavFor('staff').map((s) => s.label)).toEqual(['Overview', 'Orders', 'Support', 'Sites', 'Leads', 'Add-ons']);
     expect(adminNavFor('admin').map((s) => s.to)).toContain('/admin/staff');
     expect(adminNavFor('admin')).toHaveLength(ADMIN_SECTIONS.length);
   });

@@ -1,19 +1,11 @@
-import type PDFKit from 'pdfkit';
-import { createRequire } from 'node:module';
 import type { CareReportData } from '../../../contract/site-care.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatDuration } from '../../../domain/site-care.ts';
 import { CAUSE_TEXT } from './site-mails.ts';
+import { a4Document, BOLD, REGULAR } from '../../lib/pdf-document.ts';
 
-// The care report as an A4 PDF, with the fonts of the invoices (DejaVu Sans, embedded: see
-// src/server/features/invoices/render-pdf.ts) and pdfkit loaded on the first report, not at start-up.
-
-let pdfkit: Promise<typeof PDFKit> | undefined;
-const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+// The care report as an A4 PDF, with the invoices' page and fonts (src/server/lib/pdf-document.ts).
 
 const dateOf = (iso: string, timeZone: string) => new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone });
 const dayOf = (iso: string, timeZone: string) => new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone });
@@ -26,30 +18,21 @@ export function careReportTitle(d: CareReportData): string {
 }
 
 export async function renderCareReportPdf(d: CareReportData, brand: string, createdAt: Date): Promise<Buffer> {
-  const PDFDocument = await loadPdfkit();
   const title = careReportTitle(d);
-  const doc = new PDFDocument({ size: 'A4', margin: 50, font: FONT, info: { Title: `${title} — ${d.orderId}`, Author: brand, CreationDate: createdAt, ModDate: createdAt } });
-  doc.registerFont('Regular', FONT);
-  doc.registerFont('Bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = await a4Document({ Title: `${title} — ${d.orderId}`, Author: brand, CreationDate: createdAt, ModDate: createdAt });
   const left = 50;
   const width = doc.page.width - 100;
-  const heading = (text: string) => doc.moveDown(0.8).font('Bold').fontSize(12).text(text, left, doc.y, { width }).font('Regular').fontSize(10).moveDown(0.3);
+  const heading = (text: string) => doc.moveDown(0.8).font(BOLD).fontSize(12).text(text, left, doc.y, { width }).font(REGULAR).fontSize(10).moveDown(0.3);
   const line = (text: string) => doc.text(text, left, doc.y, { width });
 
-  doc.font('Bold').fontSize(18).text(title, left, 50);
-  doc.font('Regular').fontSize(10).text(`${brand} · order ${d.orderId}`);
+  doc.font(BOLD).fontSize(18).text(title, left, 50);
+  doc.font(REGULAR).fontSize(10).text(`${brand} · order ${d.orderId}`);
   line(`${dayOf(d.from, d.timeZone)} – ${dayOf(d.until, d.timeZone)} (${d.timeZone})`);
 
   heading('Your website');
   if (d.sites.length === 0) line('No site was watched this month.');
   for (const s of d.sites) {
-    doc.font('Bold').text(s.url, left, doc.y, { width }).font('Regular');
+    doc.font(BOLD).text(s.url, left, doc.y, { width }).font(REGULAR);
     line(`Uptime ${pct(s.uptime)} over ${s.checks} checks · response time p50 ${ms(s.p50Ms)}, p95 ${ms(s.p95Ms)}`);
     line(`Certificate: ${s.certificateDaysLeft === null ? '—' : `${s.certificateDaysLeft} days left`} · Domain: ${s.domainDaysLeft === null ? '—' : `${s.domainDaysLeft} days left`}`);
     if (s.incidents.length === 0) line('No incidents.');
@@ -73,5 +56,5 @@ export async function renderCareReportPdf(d: CareReportData, brand: string, crea
     line(`• Tax invoice ${c.number} of ${dayOf(c.issuedAt, d.timeZone)}: ${formatMoney(c.amount, { symbol: cur?.symbol ?? `${c.currency} `, minorDigits: cur?.minorDigits ?? 2 })}`);
   }
   doc.end();
-  return done;
+  return bytes;
 }
