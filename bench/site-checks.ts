@@ -15,13 +15,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg, cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { insertOrder } from '../tests/fixtures/maintenance-orders.ts';
 import { users } from '../src/server/db/schema/platform.ts';
+import { createThrowAwayDatabase } from '../tests/helpers/throw-away-database.ts';
 
 const SITES = Number(process.env.SITE_BENCH_SITES ?? 2000);
 const INTERVAL = 60;
@@ -42,27 +41,10 @@ async function startSiteServer(): Promise<{ port: number; child: ChildProcess }>
   return { port, child };
 }
 
+/** A fresh PostgreSQL database for the run (tests' throw-away helper), or null when none answers. */
 async function postgresUrl(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `bench_sites_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  process.env.TEST_DATABASE_URL = PG_BASE;
+  return createThrowAwayDatabase().catch(() => null);
 }
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN);
