@@ -85,6 +85,10 @@ test('site care: the health line and an incident on the Support tab, /admin/site
     await admin.goto(`/admin/orders/${orderId}?tab=support`);
     await admin.getByRole('button', { name: 'Write this month’s reports so far' }).click();
     await expect(admin.getByRole('status').filter({ hasText: /written/ })).toBeVisible();
+    // The agency's block: the same health, the form to watch another URL, the owner's switch.
+    await expect(admin.getByRole('form', { name: 'Watch another URL' })).toBeVisible();
+    await expect(admin.getByTestId('site-health-line')).toContainText('▲ Up');
+    await shots(admin, 'site-care-admin-order');
 
     // The customer opens it: the page, then its PDF.
     await page.goto(`/status/${orderId}?tab=support`);

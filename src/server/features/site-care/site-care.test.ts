@@ -12,6 +12,7 @@ import { CERT_WARNING_TEMPLATE, DOMAIN_WARNING_TEMPLATE, SITE_DOWN_TEMPLATE, SIT
 import { CARE_REPORT_TEMPLATE } from './care-reports.ts';
 import { careReportAttachment } from './care-report-attachment.ts';
 import { monthOf, previousMonth, zonedTime } from '../../../domain/site-care.ts';
+import { loadConfig } from '../../config.ts';
 
 // Site care on the real app against local servers (PGlite, or PostgreSQL with TEST_DB=postgres):
 // a site that stops answering and comes back, the mails once per change of state, a certificate
@@ -302,6 +303,11 @@ describe('care reports', () => {
     const attached = await careReportAttachment(t.deps, mail!.renders![0]!.id);
     expect(attached.contentType).toBe('application/pdf');
     expect(attached.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(attached.filename).toBe(`care-report-${aliceOrder}-${month}.pdf`);
+    // The mail worker draws it as it sends (app.ts names care reports to the outbox's renderer).
+    await t.deps.mailer.drain();
+    const [sent] = await t.deps.database.query<{ state: string; last_error: string | null }>(`select state, last_error from mail_outbox where template = $1`, [CARE_REPORT_TEMPLATE]);
+    expect(sent).toEqual({ state: 'sent', last_error: null });
     const reports = (await get(t, founder, `/api/v1/admin/orders/${aliceOrder}/care-reports`)).json().reports;
     expect(reports.map((r: { partial: boolean }) => r.partial).sort()).toEqual([false, true]);
   }, 60_000);
@@ -330,5 +336,17 @@ describe('/admin/sites', () => {
     expect((await send(t, founder, 'PUT', `/api/v1/admin/orders/${orderId}/site-care`, { keepWatching: true })).statusCode).toBe(200);
     bob = (await get(t, founder, `/api/v1/admin/orders/${orderId}/site-health`)).json();
     expect(bob.sites[0]).toMatchObject({ watching: true, stoppedNote: null });
+  });
+});
+
+describe('settings', () => {
+  it('validates the interval and switches the checks off in tests unless asked', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', SITE_CHECK_INTERVAL_SECONDS: '10' })).toThrow(/SITE_CHECK_INTERVAL_SECONDS must be at least 30/);
+    expect(() => loadConfig({ NODE_ENV: 'test', SITE_CHECKS: 'maybe' })).toThrow(/SITE_CHECKS must be on or off/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RDAP_BASE_URL: 'rdap' })).toThrow(/RDAP_BASE_URL must be a URL/);
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ siteChecks: false, SITE_CHECK_INTERVAL_SECONDS: 300, SITE_CHECK_ALLOW_PRIVATE: false, RDAP_BASE_URL: 'https://rdap.org' });
+    expect(loadConfig({ NODE_ENV: 'development' }).siteChecks).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SITE_CHECKS: 'off' }).siteChecks).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', SITE_CHECKS: 'on', RDAP_BASE_URL: 'http://127.0.0.1:9/' }).RDAP_BASE_URL).toBe('http://127.0.0.1:9');
   });
 });
