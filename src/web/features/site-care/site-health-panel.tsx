@@ -24,9 +24,9 @@ export function SiteHealthPanel({ ws }: { ws: Workspace }) {
   const { sites, settings } = health.data;
   return (
     <PanelCard>
-      <h2 className="text-lg font-semibold text-white">Your website’s health</h2>
+      <h2 className="text-lg font-semibold text-white">{ws.side === 'agency' ? 'Site health' : 'Your website’s health'}</h2>
       {sites.length === 0 ? (
-        <p className="mt-2 text-ink">We watch your website from its delivery: uptime, certificate and domain.</p>
+        <p className="mt-2 text-ink">{ws.side === 'agency' ? 'The delivery link is watched from the delivery: uptime, certificate and domain.' : 'We watch your website from its delivery: uptime, certificate and domain.'}</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-5">
           {sites.map((s) => (
@@ -56,7 +56,7 @@ function SiteBlock({ ws, site, onChange }: { ws: Workspace; site: SiteHealth; on
     <li className={`min-w-0 rounded-xl border ${tone} p-3`} data-testid="site-health">
       <p className="text-sm break-all text-muted">
         {site.url}
-        {site.isDeliveryLink ? ' (your website)' : ''}
+        {site.isDeliveryLink ? (ws.side === 'agency' ? ' (the delivery link)' : ' (your website)') : ''}
         {site.expectText ? ` · must show “${site.expectText}”` : ''}
       </p>
       <p className="mt-1 font-medium text-white" data-testid="site-health-line">
