@@ -108,7 +108,12 @@ export const careReportSummary = z.object({
   /** Additive: a report "so far" of a month not over when it was written. */
   partial: z.boolean(),
 });
-export const careReportsResponse = z.object({ success: z.literal(true), reports: z.array(careReportSummary) });
+export const careReportsResponse = z.object({
+  success: z.literal(true),
+  reports: z.array(careReportSummary),
+  /** Additive: this month in INVOICE_TIME_ZONE (YYYY-MM), the month a run "so far" writes. */
+  currentMonth: month,
+});
 export type CareReportSummary = z.infer<typeof careReportSummary>;
 
 /** What one report says, frozen when it is written (the page and the PDF draw the same). */

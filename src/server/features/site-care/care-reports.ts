@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { careReports } from '../../db/schema/site-care.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { renderEmail } from '../mail/render-email.ts';
-import { dueReportMonth, minutesBetween, monthOf, monthRange, uptimePercent, daysLeft } from '../../../domain/site-care.ts';
+import { dueReportMonth, minutesBetween, monthRange, uptimePercent, daysLeft } from '../../../domain/site-care.ts';
 import type { CareReportData, CareReportSummary, IncidentCause } from '../../../contract/site-care.ts';
 
 // The monthly care report (docs/decisions/327-care-reports.md): on the 1st at 09:00 in
@@ -261,4 +261,4 @@ export async function reportById(db: Db, id: string) {
   return { ...row, data: row.data as unknown as CareReportData };
 }
 
-export { summaryOf, monthLabel, monthOf };
+export { summaryOf };

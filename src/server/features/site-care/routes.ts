@@ -26,6 +26,7 @@ import {
 import { addSite, removeSite, setCustomerMails, setKeepWatching, settingsOf } from './sites.ts';
 import { adminSites, readHealth } from './health.ts';
 import { listReports, reportOf, summaryOf, writeReports } from './care-reports.ts';
+import { monthOf } from '../../../domain/site-care.ts';
 import { renderCareReportPdf } from './care-report-pdf.ts';
 
 // Site care's routes (docs/decisions/325–329). The customer's sit at /api/v1 and answer for their own
@@ -70,7 +71,7 @@ export const siteCareRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
 
   route(app, getOrdersCareReports, { schema: { tags, summary: "Your order's monthly care reports, newest first" }, onRequest }, async (request) => {
     const order = await orderOf(request);
-    return { success: true as const, reports: await listReports(deps.db, order.orderId, customerPdf(order.orderPublicId)) };
+    return { success: true as const, reports: await listReports(deps.db, order.orderId, customerPdf(order.orderPublicId)), currentMonth: monthOf(new Date(), deps.config.INVOICE_TIME_ZONE) };
   });
 
   route(app, getOrdersCareReportsByMonth, { schema: { tags, summary: 'One care report of your order (?partial=1: the report "so far" of a month not over)' }, onRequest }, async (request) => {
@@ -122,7 +123,7 @@ export const adminSiteCareRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
 
   route(app, getAdminOrdersCareReports, { schema: { tags, security, summary: "An order's care reports, newest first" } }, async (request) => {
     const order = await orderOf(request);
-    return { success: true as const, reports: await listReports(deps.db, order.orderId, agencyPdf(order.orderPublicId)) };
+    return { success: true as const, reports: await listReports(deps.db, order.orderId, agencyPdf(order.orderPublicId)), currentMonth: monthOf(new Date(), deps.config.INVOICE_TIME_ZONE) };
   });
 
   route(app, getAdminOrdersCareReportsByMonth, { schema: { tags, security, summary: 'One care report of an order' } }, async (request) => {

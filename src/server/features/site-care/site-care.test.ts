@@ -278,6 +278,7 @@ describe('care reports', () => {
 
     const list = await get(t, alice, `/api/v1/orders/${aliceOrder}/care-reports`);
     expect(list.statusCode).toBe(200);
+    expect(list.json().currentMonth).toBe(month);
     const [report] = list.json().reports;
     expect(report).toMatchObject({ month, partial: true, incidents: expect.any(Number), pdfUrl: `/api/v1/orders/${aliceOrder}/care-reports/${month}/pdf?partial=1` });
     const pdf = await get(t, alice, report.pdfUrl);

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_SITES_PER_ORDER, SITE_LIMITS, postAdminOrdersSites, putAdminOrdersSiteCare, postAdminCareReportsRun, type SiteHealth } from '../../../contract/site-care.ts';
-import { monthOf } from '../../../domain/site-care.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { call } from '../../lib/call.ts';
@@ -187,8 +186,9 @@ function CareReports({ ws }: { ws: Workspace }) {
   const reports = useOperation(CARE_REPORTS[ws.side], { params: { orderId: ws.orderId } });
   const [note, setNote] = useState<string | null>(null);
   const runNow = async () => {
+    if (!reports.data) return;
     try {
-      const out = await call(postAdminCareReportsRun, { body: { month: monthOf(new Date(), 'Asia/Kolkata') } });
+      const out = await call(postAdminCareReportsRun, { body: { month: reports.data.currentMonth } });
       setNote(`${out.written} written, ${out.skipped} already there.`);
       await reports.reload();
     } catch (err) {
