@@ -13,6 +13,7 @@ const SCRIPTS: { file: string; what: string; results: string[] }[] = [
   { file: 'startup.ts', what: 'start-up time and memory', results: ['startup.md'] },
   { file: 'lighthouse.ts', what: 'Lighthouse on the public pages', results: ['lighthouse.md'] },
   { file: 'chat-load.ts', what: 'chat at 1,000 sockets', results: ['chat-load.md'] },
+  { file: 'site-checks.ts', what: 'site checks: 2,000 sites per 60 s on one instance', results: ['site-checks.md'] },
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.replace(/\.ts$/, ''));
 

@@ -79,6 +79,8 @@ export const overviewResponse = z.object({
    * and mails — for the founder to look into (docs/architecture.md, "Events and jobs").
    */
   failedWork: z.object({ jobs: z.number().int(), mails: z.number().int() }),
+  /** Additive (docs/decisions/326-site-incidents-and-mails.md): watched sites that are down now ("2 sites down"). */
+  sitesDown: z.number().int(),
   /** Additive (decision 190): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
   stepUp: z.enum(['passkey', 'off']),
   /**

@@ -28,6 +28,11 @@ export const AUDIT_ACTIONS = [
   // The founder opened a round's live site for review (decision 240): a site token was issued.
   'order.review.site_link',
   'support.message.send',
+  // Site care (docs/decisions/325): a URL watched or no longer, the owner's "keep watching", a care-report run.
+  'order.site.add',
+  'order.site.remove',
+  'order.site_care.keep',
+  'care_reports.run',
   'support.request.state',
   // A person deleted their own account (decision 192); the record names no personal data.
   'account.delete',

@@ -87,6 +87,11 @@ import { subscribeChanges } from './features/changes/subscriptions.ts';
 import { subscribeMaintenance } from './features/maintenance/subscriptions.ts';
 import { subscribePayouts } from './features/payouts/subscriptions.ts';
 import { changeRoutes } from './features/changes/routes.ts';
+import { siteCareRoutes } from './features/site-care/routes.ts';
+import { subscribeSiteCare } from './features/site-care/subscriptions.ts';
+import { startSiteChecks } from './features/site-care/checks.ts';
+import { careReportAttachment } from './features/site-care/care-report-attachment.ts';
+import type { Resolve } from './features/site-care/address-policy.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -94,6 +99,8 @@ export interface BuiltApp {
 }
 
 export interface BuildOptions {
+  /** The resolver site checks use (tests map their host names to local servers); default the system's. */
+  siteCareResolve?: Resolve;
   /** Use an already opened database (tests share one per file). */
   database?: Database;
   /** Disable the mail worker's timer (tests call mailer.drain()). */
@@ -163,7 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     poll: options.pollMail,
     // Documents are rendered when the mail leaves, not in the request that queued it.
-    renderAttachment: (ref) => invoiceAttachment(deps, ref.id),
+    renderAttachment: (ref) => (ref.kind === 'care-report' ? careReportAttachment(deps, ref.id) : invoiceAttachment(deps, ref.id)),
   });
   const metricsOn = config.METRICS_ALLOW.length > 0 || Boolean(config.METRICS_TOKEN);
   const metrics = metricsOn ? createMetrics(database, app.log) : undefined;
@@ -189,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     queries: { fileInUse: [], fileApproved: [] },
     fileStorage,
+    siteCareResolve: options.siteCareResolve,
   };
   // Who reacts to the order's events (decision 100) — the one place that knows; publishers import
   // none of them. No reaction depends on the order of these lines: where one needs another's
@@ -225,6 +233,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribeFunnel(deps);
   // The daily read of Razorpay's payouts, a stored job (docs/decisions/323-razorpay-settlements.md).
   subscribePayouts(deps);
+  // A delivered order's link is watched (docs/decisions/325-site-checks-in-the-job-pass.md).
+  subscribeSiteCare(deps);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 
@@ -297,7 +307,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(changeRoutes, { prefix: API, deps });
   // Orders placed before the order account get theirs written from what they hold (docs/decisions/320-order-ledger.md).
   await backfillLedger(deps);
+  // — site care: the delivered site watched, its incidents and care reports (decisions 325–329) —
+  await app.register(siteCareRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
+  startSiteChecks(app, deps);
   registerPageViewCounter(app, deps);
   // — chat —
   const socketServer = registerSocketServer(app, deps);

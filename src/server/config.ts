@@ -203,6 +203,14 @@ export const envSchema = z.object({
   GST_LUT_ARN: optionalString.refine((v) => v === undefined || /^[A-Z0-9]{10,20}$/.test(v), { message: 'GST_LUT_ARN must be the LUT acknowledgement (ARN): 10–20 capitals and digits' }),
   GST_LUT_VALID_UNTIL: optionalString.refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), { message: 'GST_LUT_VALID_UNTIL must be a date, e.g. 2027-03-31' }),
   PRICES_INCLUDE_TAX: z.enum(['true', 'false', '1', '0'], { message: 'PRICES_INCLUDE_TAX must be true or false' }).default('false').transform((v) => v === 'true' || v === '1'),
+  // Site care (docs/decisions/325-site-checks-in-the-job-pass.md): each watched site is fetched every
+  // SITE_CHECK_INTERVAL_SECONDS; only public addresses unless SITE_CHECK_ALLOW_PRIVATE=1 (tests,
+  // staging); domain expiry from RDAP_BASE_URL. SITE_CHECKS=off stops every check and care report
+  // (the default under NODE_ENV=test, so that other tests never fetch a seeded order's site).
+  SITE_CHECK_INTERVAL_SECONDS: z.coerce.number({ message: 'SITE_CHECK_INTERVAL_SECONDS must be a number of seconds' }).int().min(30, 'SITE_CHECK_INTERVAL_SECONDS must be at least 30').max(86_400).default(300),
+  SITE_CHECK_ALLOW_PRIVATE: flag,
+  RDAP_BASE_URL: z.string().url('RDAP_BASE_URL must be a URL, e.g. https://rdap.org').default('https://rdap.org').transform((v) => v.replace(/\/+$/, '')),
+  SITE_CHECKS: z.enum(['on', 'off'], { message: 'SITE_CHECKS must be on or off' }).optional(),
   GST_REGISTRATION_THRESHOLD: z.coerce.number({ message: 'GST_REGISTRATION_THRESHOLD must be a whole number of rupees' }).int('GST_REGISTRATION_THRESHOLD must be a whole number of rupees').min(1, 'GST_REGISTRATION_THRESHOLD must be positive').default(2_000_000),
 });
 
@@ -215,6 +223,8 @@ export interface Config extends Env {
   webDistDir: string;
   /** 'memory' keeps PGlite in memory (tests); otherwise DATA_DIR is used. */
   dataDir: string | 'memory';
+  /** SITE_CHECKS, its default decided: on, except under NODE_ENV=test. */
+  siteChecks: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -232,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     isProduction: e.NODE_ENV === 'production',
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : fileURLToPath(new URL('../../dist/web', import.meta.url)),
     dataDir: e.DATA_DIR,
+    siteChecks: (e.SITE_CHECKS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     ...overrides,
   };
   assertFileStorage(config);

@@ -10,6 +10,7 @@ import type { DomainEvents } from './lib/domain-events.ts';
 import type { JobQueue } from './features/jobs/job-queue.ts';
 import type { FileApprovedCheck, FileInUseCheck } from './features/order-files/file-in-use.ts';
 import type { SupportExtensionQuery } from './features/support/support-window.ts';
+import type { Resolve } from './features/site-care/address-policy.ts';
 
 /**
  * Questions one feature asks and others answer. Each answering feature adds its answer once, at
@@ -54,4 +55,6 @@ export interface AppDeps {
   revocations: Revocations;
   /** Where order files' bytes live: a local folder or S3 (integrations/storage, decision 140). */
   fileStorage: FileStorage;
+  /** How site checks resolve host names (features/site-care/address-policy.ts); unset: the system's resolver. */
+  siteCareResolve?: Resolve;
 }

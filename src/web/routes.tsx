@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
       { path: '/getAllRecommendations', ...page(() => import('./routes/recommendations.tsx'), true) },
       { path: '/dashboard', ...page(() => import('./routes/dashboard.tsx'), true) },
       { path: '/status/:id', ...page(() => import('./routes/status.tsx'), true) },
+      // A monthly care report of the order (docs/decisions/327-care-reports.md).
+      { path: '/status/:id/care/:month', ...page(() => import('./routes/care-report.tsx'), true) },
       { path: '/pay', ...page(() => import('./routes/pay.tsx'), true) },
       { path: '/googleLogin', ...page(() => import('./routes/google-login.tsx'), true) },
       { path: '/microsoftLogin', ...page(() => import('./routes/microsoft-login.tsx'), true) },

@@ -421,6 +421,8 @@ test('founder: every back-office page fits and every control can be tapped', asy
     '/admin',
     '/admin/orders',
     `/admin/orders/${orderId}`,
+    // Site care (decision 329): every watched site.
+    '/admin/sites',
     '/admin/leads',
     { path: '/admin/leads', name: 'contacts', then: (p) => p.getByRole('button', { name: 'Contact messages' }).click() },
     '/admin/coupons',

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { runJobs } from '../../src/server/features/jobs/run-jobs.ts';
 import { chargeTestSubscription } from '../../src/server/features/maintenance/test-charges.ts';
 import { resetPasskeys } from '../../src/server/features/passkeys/reset-passkeys.ts';
+import { checkOrderSites } from '../../src/server/features/site-care/checks.ts';
 import { ADMIN_EMAILS, APP_URL, E2E, E2E_GST_SELLER_GSTIN, E2E_SELLER, PASSKEY_APP_URL, REFERRAL_VALID_UNTIL } from './ports.ts';
 
 const smtp = await startFakeSmtp({ smtpPort: E2E.smtp, httpPort: E2E.smtpHttp });
@@ -70,6 +71,11 @@ const env: Record<string, string> = {
   // The specs of this instance sign the founder in by code alone (decision 190 allows
   // 'off' for tests); the step-up itself is tested on the second instance below.
   ADMIN_STEP_UP: 'off',
+  // Site care (decision 325): no check or care report runs by itself — every spec delivers orders to
+  // made-up addresses, which would fail and mail. tests/e2e/site-care.spec.ts checks its own order's
+  // local site through POST /site-care/check on the control port; its address is loopback.
+  SITE_CHECKS: 'off',
+  SITE_CHECK_ALLOW_PRIVATE: '1',
 };
 const config = loadConfig(env);
 const { app, deps } = await buildApp(config);
@@ -149,6 +155,19 @@ const control = createServer((req, res) => {
         () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
         (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
       );
+    return;
+  }
+  // Site care (decision 325): POST /site-care/check?order=<public id>&at=ISO runs one check (and the
+  // daily look) of each of that order's sites at that time, as the job pass would — and nobody else's.
+  if (req.method === 'POST' && url.pathname === '/site-care/check') {
+    const at = url.searchParams.get('at');
+    checkOrderSites(deps, url.searchParams.get('order') ?? '', at ? new Date(at) : new Date()).then(
+      async (checked) => {
+        await deps.mailer.drain();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ checked }));
+      },
+      (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+    );
     return;
   }
   if (req.method !== 'POST' || url.pathname !== '/jobs/run') {

@@ -27,6 +27,8 @@ const FunnelPage = lazy(() => import('../features/funnel/funnel-page.tsx'));
 const TaxReturnPage = lazy(() => import('../features/tax-return/tax-return-page.tsx'));
 const StaffPage = lazy(() => import('../features/admin/staff-page.tsx'));
 const PayoutsPage = lazy(() => import('../features/payouts/payouts-page.tsx'));
+const SitesPage = lazy(() => import('../features/site-care/admin-sites-page.tsx'));
+const CareReportPage = lazy(() => import('../features/site-care/care-report-page.tsx'));
 
 /**
  * /admin/*: visitors go to /login, customers see "Admins only"; the owner and staff come in, and
@@ -67,6 +69,8 @@ function AdminArea() {
           <Route index element={<OverviewPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:id" element={<OrderPage />} />
+          <Route path="orders/:id/care/:month" element={<CareReportPage side="agency" />} />
+          <Route path="sites" element={<SitesPage />} />
           <Route path="leads" element={<LeadsPage />} />
           <Route path="coupons" element={<OwnerOnly section="coupons"><CouponsPage /></OwnerOnly>} />
           <Route path="addons" element={<AddonsPage />} />

@@ -25,6 +25,8 @@ const ROUTE_OF: Record<Exclude<AdminSection, 'revenue'>, string> = {
   exports: 'GET /api/v1/admin/leads.csv',
   addons: 'GET /api/v1/admin/addons',
   'addons-edit': 'POST /api/v1/admin/addons',
+  sites: 'GET /api/v1/admin/sites',
+  'site-care-owner': 'POST /api/v1/admin/care-reports/run',
 };
 
 describe('back-office sections by role', () => {
@@ -46,7 +48,7 @@ describe('back-office sections by role', () => {
   });
 
   it('gives staff the menu of their work and the owner all of it', () => {
-    expect(adminNavFor('staff').map((s) => s.label)).toEqual(['Overview', 'Orders', 'Support', 'Leads', 'Add-ons']);
+    expect(adminNavFor('staff').map((s) => s.label)).toEqual(['Overview', 'Orders', 'Support', 'Sites', 'Leads', 'Add-ons']);
     expect(adminNavFor('admin').map((s) => s.to)).toContain('/admin/staff');
     expect(adminNavFor('admin')).toHaveLength(ADMIN_SECTIONS.length);
   });

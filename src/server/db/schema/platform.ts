@@ -56,6 +56,6 @@ export const mailOutbox = pgTable('mail_outbox', {
   /** Added by migration 0740 (invoice PDFs on receipts): base64 files. */
   attachments: jsonb('attachments').$type<{ filename: string; contentType: string; base64: string }[]>(),
   /** Added by migration 0880: documents the worker renders as it sends (mail/mailer.ts AttachmentRef). */
-  renders: jsonb('renders').$type<{ kind: 'invoice'; id: string }[]>(),
+  renders: jsonb('renders').$type<{ kind: 'invoice' | 'care-report'; id: string }[]>(),
   ...timestamps,
 });

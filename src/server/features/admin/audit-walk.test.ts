@@ -168,6 +168,11 @@ beforeAll(async () => {
       return { url: `/api/v1/admin/support/${supportRequestId}/messages`, body: { text: 'Walk answer' } };
     },
     'POST /api/v1/admin/support/:requestId/state': async () => ({ url: `/api/v1/admin/support/${supportRequestId}/state`, body: { state: 'resolved' } }),
+    // Site care (decision 325): a URL watched (a public address literal: no DNS), removed, kept watching, a report run.
+    'POST /api/v1/admin/orders/:orderId/sites': async () => ({ url: `/api/v1/admin/orders/${order}/sites`, body: { url: 'http://93.184.215.14/walk' } }),
+    'DELETE /api/v1/admin/orders/:orderId/sites/:siteId': async () => ({ url: `/api/v1/admin/orders/${order}/sites/${(await t.deps.database.query<{ id: string }>("select id from watched_sites where url = 'http://93.184.215.14/walk'"))[0]!.id}` }),
+    'PUT /api/v1/admin/orders/:orderId/site-care': async () => ({ url: `/api/v1/admin/orders/${order}/site-care`, body: { keepWatching: true } }),
+    'POST /api/v1/admin/care-reports/run': async () => ({ url: '/api/v1/admin/care-reports/run', body: { month: '2026-01' } }),
     // Staff (decision 191): an invitation, then its removal.
     'POST /api/v1/admin/staff': async () => ({ url: '/api/v1/admin/staff', body: { email: 'walk.staff@example.com' } }),
     'DELETE /api/v1/admin/staff/:id': async () => ({ url: `/api/v1/admin/staff/${await firstId('staff_members')}` }),

@@ -1,3 +1,4 @@
+import { sitesDown } from '../site-care/health.ts';
 import { count, eq } from 'drizzle-orm';
 import { OVERVIEW_DAYS, type OverviewResponse } from '../../../contract/admin-overview.ts';
 import { STAGE_COUNT } from '../../../domain/tracker.ts';
@@ -83,6 +84,7 @@ export async function getOverview(database: Database, now = new Date(), supportR
     failedWork(database),
     failedRefunds(database),
   ]);
+  const down = await sitesDown(database);
   return {
     generatedAt: now.toISOString(),
     days,
@@ -107,5 +109,6 @@ export async function getOverview(database: Database, now = new Date(), supportR
     maintenance: await maintenanceOverviewOf(database.db),
     supportPastTarget,
     failedWork: failed,
+    sitesDown: down,
   };
 }

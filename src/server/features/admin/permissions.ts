@@ -56,6 +56,18 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/v1/admin/support/:requestId/messages': 'staff',
   'POST /api/v1/admin/support/:requestId/state': 'staff',
 
+  // Site care (docs/decisions/328-site-care-permissions.md): staff watch the sites they deliver;
+  // keeping an order watched past its support and plan, and running the care reports, are the owner's.
+  'GET /api/v1/admin/sites': 'staff',
+  'GET /api/v1/admin/orders/:orderId/site-health': 'staff',
+  'POST /api/v1/admin/orders/:orderId/sites': 'staff',
+  'DELETE /api/v1/admin/orders/:orderId/sites/:siteId': 'staff',
+  'PUT /api/v1/admin/orders/:orderId/site-care': 'owner',
+  'GET /api/v1/admin/orders/:orderId/care-reports': 'staff',
+  'GET /api/v1/admin/orders/:orderId/care-reports/:month': 'staff',
+  'GET /api/v1/admin/orders/:orderId/care-reports/:month/pdf': 'staff',
+  'POST /api/v1/admin/care-reports/run': 'owner',
+
   // Chat console, leads and contact messages (answering them is staff work).
   'GET /api/v1/admin/chats/summary': 'staff',
   'GET /api/v1/admin/leads': 'staff',

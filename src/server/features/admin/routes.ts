@@ -22,6 +22,7 @@ import { adminOrderMessageRoutes } from '../order-messages/routes.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
 import { adminSiteLinkRoutes } from '../site-review/routes.ts';
 import { adminSupportRoutes } from '../support/routes.ts';
+import { adminSiteCareRoutes } from '../site-care/routes.ts';
 import { adminStaffRoutes } from '../staff/routes.ts';
 import { adminTaxReturnRoutes } from '../tax-return/admin-routes.ts';
 import { adminActionRoutes } from '../actions/routes.ts';
@@ -63,6 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(adminReviewRoutes, { deps });
   await app.register(adminSiteLinkRoutes, { deps });
   await app.register(adminSupportRoutes, { deps });
+  await app.register(adminSiteCareRoutes, { deps });
   await app.register(adminStaffRoutes, { deps });
   await app.register(adminTaxReturnRoutes, { deps });
   // What waits for the agency, and the customers' ratings (docs/decisions/213, 214).

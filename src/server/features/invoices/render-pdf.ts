@@ -1,15 +1,9 @@
-import type PDFKit from 'pdfkit';
 import type { InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.ts';
-import { createRequire } from 'node:module';
+import { a4Document, BOLD, REGULAR } from '../../lib/pdf-document.ts';
 import type { DocumentKind, DocumentTax } from '../../../contract/invoices.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { LUT_ENDORSEMENT } from '../../../domain/gst.ts';
 import { formatMoney } from '../../../domain/money.ts';
-
-// pdfkit (~10 MB resident once loaded, with its font metrics) is loaded on the first invoice, not at
-// start-up: most processes render none for hours (the memory budget of bench/startup.ts).
-let pdfkit: Promise<typeof PDFKit> | undefined;
-const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
 export interface PrintableInvoice {
   number: string;
@@ -22,14 +16,7 @@ export interface PrintableInvoice {
   defaultTimeZone: string;
 }
 
-// pdfkit's built-in fonts are WinAnsi and cannot draw "₹": the documents embed DejaVu Sans (the
-// dejavu-fonts-ttf package, a free licence that allows embedding), which has ₹, $, €, £ and ¥.
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-const REGULAR = 'Regular';
-const BOLD = 'Bold';
-
+// The page and its fonts (DejaVu Sans, for ₹): src/server/lib/pdf-document.ts, shared with the care reports.
 /** The currency's own symbol ("₹76,415.00", "$916.98"); a code we have no symbol for leads with the code. */
 const money = (minor: number, s: InvoiceSnapshot) => formatMoney(minor, { symbol: findCurrency(s.currency)?.symbol ?? `${s.currency} `, minorDigits: s.minorDigits });
 // Dates are the calendar dates of the financial year's time zone (INVOICE_TIME_ZONE), which also
@@ -42,25 +29,6 @@ const dateOf = (d: Date, timeZone: string) =>
     timeZone,
   });
 
-/**
- * An A4 document in the documents' fonts (DejaVu Sans, regular and bold, registered as 'Regular' and
- * 'Bold'), and its bytes once `doc.end()` is called: every PDF the app writes starts here (the
- * invoices, the statement of account).
- */
-export async function openA4Pdf(info: PDFKit.DocumentInfo): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
-  const PDFDocument = await loadPdfkit();
-  const doc = new PDFDocument({ size: 'A4', margin: 50, font: FONT, info });
-  doc.registerFont(REGULAR, FONT);
-  doc.registerFont(BOLD, FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, done };
-}
-
 /** Draws one invoice (or credit note) on an A4 page; the same input always gives the same text. */
 export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   const s = inv.snapshot;
@@ -70,7 +38,12 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   const d = s.document;
   const kindTitle = d ? TITLES[d.kind] : inv.series === 'credit_note' ? 'CREDIT NOTE' : 'TAX INVOICE';
   const title = isTest ? 'TEST — NOT A TAX INVOICE' : kindTitle;
-  const { doc, done } = await openA4Pdf({ Title: `${title} ${inv.number}`, Author: s.seller.legalName, CreationDate: inv.issuedAt, ModDate: inv.issuedAt });
+  const { doc, bytes } = await a4Document({
+    Title: `${title} ${inv.number}`,
+    Author: s.seller.legalName,
+    CreationDate: inv.issuedAt,
+    ModDate: inv.issuedAt,
+  });
 
   const left = 50;
   const width = doc.page.width - 100;
@@ -229,7 +202,7 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
     { width },
   );
   doc.end();
-  return done;
+  return bytes;
 }
 
 const TITLES: Record<DocumentKind, string> = {

@@ -8,6 +8,7 @@ import { purgeRetainedRecords } from '../users/purge-retained.ts';
 import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
 import { scheduleDailyPayoutSync } from '../payouts/daily-sync.ts';
+import { runSiteCare } from '../site-care/site-care-pass.ts';
 
 /** One pass of every scheduled job; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -33,7 +34,9 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   await pruneIdempotencyKeys(deps.db, now);
   // Stored objects no row names, after a grace period (decision 231): after the purge, which may leave some.
   const objectsSwept = await sweepStoredObjects(deps, now);
-  return { payoutSync, stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged, objectsSwept };
+  // Site care: who is watched, the checks due, certificates and domains, roll-ups, the care reports (decision 325).
+  const siteCare = await runSiteCare(deps, now);
+  return { payoutSync, stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged, objectsSwept, siteCare };
 }
 
 /**

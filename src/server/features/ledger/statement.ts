@@ -7,7 +7,7 @@ import { users } from '../../db/schema/platform.ts';
 import { billingDetails } from '../../db/schema/invoices.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
-import { openA4Pdf } from '../invoices/render-pdf.ts';
+import { a4Document } from '../../lib/pdf-document.ts';
 import { buyerOf, sellerOf } from '../invoices/issue-invoice.ts';
 import { linesOf } from './post.ts';
 import { totalsOf } from './lines.ts';
@@ -62,7 +62,7 @@ export async function statementPdf(deps: AppDeps, publicId: string, customerId: 
   const date = (d: Date) => d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: zone });
   const money = (minor: number) => formatMoney(minor, statement);
 
-  const { doc, done } = await openA4Pdf({ Title: `Statement of account ${statement.orderId}`, Author: seller.legalName });
+  const { doc, bytes: done } = await a4Document({ Title: `Statement of account ${statement.orderId}`, Author: seller.legalName });
   const left = 50;
   const width = doc.page.width - 100;
   doc.font('Bold').fontSize(18).text('STATEMENT OF ACCOUNT', left, 50);

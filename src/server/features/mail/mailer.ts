@@ -17,7 +17,8 @@ const LEASE = "interval '2 minutes'";
  * says when it leaves (docs/decisions/200-durable-reactions.md).
  */
 export interface AttachmentRef {
-  kind: 'invoice';
+  /** An invoice, or a monthly care report (docs/decisions/327-care-reports.md). */
+  kind: 'invoice' | 'care-report';
   id: string;
 }
 

@@ -47,10 +47,21 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
   }
 
   const tax = data.tax;
-  if (failedRefunds.length === 0 && refunds.length === 0 && !offer?.hasEnded && !stepUpOff && failed === 0 && !error && !tax.thresholdWarning && !tax.lutMissing) return null;
+  const down = data.sitesDown;
+  if (failedRefunds.length === 0 && refunds.length === 0 && !offer?.hasEnded && !stepUpOff && failed === 0 && !error && !tax.thresholdWarning && !tax.lutMissing && down === 0) return null;
   return (
     <div className="flex flex-col gap-3">
       {error && <ErrorText>{error}</ErrorText>}
+      {down > 0 && (
+        <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="sites-down" aria-labelledby="sites-down">
+          <h2 id="sites-down" className="text-lg font-semibold text-white">
+            {down} site{down === 1 ? '' : 's'} down
+          </h2>
+          <p className="text-sm text-ink">
+            Watched sites that failed two checks in a row. <Link to="/admin/sites" className="text-accent-soft underline">See the watched sites</Link>
+          </p>
+        </section>
+      )}
       {tax.thresholdWarning && (
         <section className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="gst-threshold" aria-labelledby="gst-threshold">
           <h2 id="gst-threshold" className="text-lg font-semibold text-white">

@@ -38,7 +38,11 @@ export type AdminSection =
   /** CSV downloads of people's data (leads, contact messages, the funnel). */
   | 'exports'
   /** Adding and editing add-ons. */
-  | 'addons-edit';
+  | 'addons-edit'
+  /** Every watched site (docs/decisions/328-site-care-permissions.md): staff watch what they deliver. */
+  | 'sites'
+  /** Keeping an order watched past its support and plan, and running the care reports by hand. */
+  | 'site-care-owner';
 
 // Staff work on orders, chats, leads and contact messages and support requests; money, customers'
 // personal data as a whole, the record of who did what and the team itself stay with the owner.
@@ -58,6 +62,7 @@ const OWNER_ONLY: ReadonlySet<AdminSection> = new Set<AdminSection>([
   'revenue',
   'exports',
   'addons-edit',
+  'site-care-owner',
 ]);
 
 /** Whether someone with `role` sees this section (staff: not the owner's). */
@@ -78,6 +83,7 @@ export const ADMIN_SECTIONS: readonly AdminNavEntry[] = [
   { to: '/admin', label: 'Overview', section: 'overview', end: true },
   { to: '/admin/orders', label: 'Orders', section: 'orders' },
   { to: '/admin/support', label: 'Support', section: 'support' },
+  { to: '/admin/sites', label: 'Sites', section: 'sites' },
   { to: '/admin/leads', label: 'Leads', section: 'leads' },
   { to: '/admin/funnel', label: 'Funnel', section: 'funnel' },
   { to: '/admin/tax', label: 'Tax return', section: 'tax' },

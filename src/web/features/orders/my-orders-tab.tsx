@@ -1,3 +1,4 @@
+import { SiteMailsSwitch } from '../site-care/site-mails-switch.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderSummary } from '../../../contract/orders.ts';
@@ -78,6 +79,7 @@ export function MyOrdersTab() {
                 {supportLine(o.supportUntil)}
               </p>
             )}
+            {o.supportUntil && <SiteMailsSwitch orderId={o.order_id} />}
             <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
               <div>
                 <dt className="text-muted">Total</dt>
@@ -142,6 +144,7 @@ export function MyOrdersTab() {
                       {supportLine(o.supportUntil)}
                     </div>
                   )}
+                  {o.supportUntil && <SiteMailsSwitch orderId={o.order_id} />}
                 </td>
                 <td className="px-4 py-3 text-ink">{o.date}</td>
                 <td className="px-4 py-3 tabular-nums text-ink">{formatMoney(o.total, o)}</td>

@@ -17,6 +17,7 @@ import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay } from './sup
 import { getOrdersSupportRequestsMessages } from '../../../contract/support.ts';
 import { getOrdersRatings } from '../../../contract/ratings.ts';
 import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
+import { SiteHealthPanel } from '../site-care/site-health-panel.tsx';
 
 // The order page's Support tab. The customer: until when the website is
 // covered, the maintenance plan, their requests with threads, and a form to open one (refused
@@ -43,6 +44,8 @@ export default function SupportPanel({ ws }: { ws: Workspace }) {
   return (
     <div className="flex flex-col gap-5">
       <WindowCard data={data} />
+      {/* The delivered site's health and care reports (docs/decisions/329-site-care-screens.md). */}
+      <SiteHealthPanel ws={ws} />
       {ws.side === 'customer' ? (
         <>
           <PlanCard orderId={ws.orderId} plan={data.plan} offer={data.planOffer} covered={data.covered} onChange={overview.reload} />
