@@ -50,10 +50,11 @@ describe('cashback ledger', () => {
   it('feeds the overview: revenue per day by currency, orders by stage, referral uses', async () => {
     const o = (await call('GET', 'overview')).json();
     expect(o.days).toHaveLength(30);
-    expect(o.revenue).toHaveLength(1);
-    expect(o.revenue[0].perDay).toHaveLength(30);
-    expect(o.revenue[0].perDay[29]).toBe(o.revenue[0].total);
-    expect(o.revenue[0].total).toBeGreaterThan(0);
+    // Paid on the built-in test checkout: no money moved, so the revenue leaves it out and says so
+    // (docs/decisions/320-order-ledger.md; ledger-walk.test.ts charts live money).
+    expect(o.revenue).toEqual([]);
+    expect(o.moneyMoved.testLeftOut.payments).toBeGreaterThan(0);
+    expect(o.moneyMoved.testLeftOut.perCurrency[0].received).toBeGreaterThan(0);
     // Paid in full early: stage 14 waits until the founder finishes stage 13.
     expect(o.ordersByStage.find((s: { stage: number }) => s.stage === 1).count).toBe(1);
     const coupons = (await call('GET', 'coupons')).json();

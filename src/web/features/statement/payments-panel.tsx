@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LEDGER_KIND_LABEL, getAdminOrdersStatement, getAdminOrdersStatementPdf, getOrdersStatement, getOrdersStatementPdf, type StatementLine, type StatementResponse } from '../../../contract/statement.ts';
+import { LEDGER_KIND_LABEL, getAdminOrdersStatement, getAdminOrdersStatementPdf, getOrdersStatement, getOrdersStatementPdf, type StatementResponse } from '../../../contract/statement.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
