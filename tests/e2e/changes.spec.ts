@@ -1,3 +1,4 @@
+import { formatMoney } from '../../src/domain/money.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatDueDate } from '../../src/domain/delivery-date.ts';
 import { checkAtBothWidths, expectAccessible, expectNoSidewaysScroll } from './helpers/a11y.ts';
@@ -96,8 +97,10 @@ test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due da
   await expect(blog).toHaveAttribute('data-state', 'accepted', { timeout: 15_000 });
   await expect(blog).toContainText('Accepted and paid');
   await expect(page.getByTestId('estimated-delivery')).toHaveText(`Estimated delivery: ${formatDueDate(plusDays(due, 5))}`);
-  await expect(page.getByTestId('changes-total')).toContainText('Changes accepted: ₹8,000 · delivery moved by 5 days');
-  await expect(page.getByTestId('changes-new-total')).toContainText('New total:');
+  await expect(page.getByTestId('changes-total')).toContainText('Changes accepted: 1 · delivery moved by 5 days');
+  // The new total is the order account's, the change included (docs/decisions/320-order-ledger.md).
+  const statement = (await apiAs(page, 'GET', `orders/${orderId}/statement`)).body as { totals: { charged: number } };
+  await expect(page.getByTestId('changes-new-total')).toContainText(`New total: ${formatMoney(statement.totals.charged, { symbol: '₹', minorDigits: 2 })}`);
   await expect(page.getByTestId('changes-moved')).toHaveText('Changes moved the delivery by 5 days; the date shown includes them.');
   const status = (await apiAs(page, 'GET', `status/getStatus/order/${orderId}`)).body;
   expect(status.dueDate).toBe(plusDays(due, 5));
