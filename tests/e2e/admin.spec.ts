@@ -65,9 +65,9 @@ test('the founder runs an order from the back office, changes the offer and sees
 
   // Overview: real charts with the seeded order in them.
   await expect(admin.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  const revenue = admin.locator('figure', { hasText: /^USD — / });
-  await expect(revenue.locator('figcaption')).toContainText('in 30 days');
-  expect(await revenue.locator('svg rect').count()).toBeGreaterThan(0);
+  // The seeded order was paid on the built-in test checkout: no money moved, so the revenue leaves
+  // it out and says so (docs/decisions/320-order-ledger.md; order-account.spec.ts charts live money).
+  await expect(admin.getByTestId('test-money-left-out')).toContainText(/Left out: \d+ test-mode payments?/);
   const stages = admin.locator('figure', { hasText: 'Orders whose latest completed stage is' });
   await expect(stages.locator('svg desc')).toContainText('1. Advance Payment: ');
   await expectAccessible(admin);
