@@ -39,6 +39,7 @@ import { paymentRoutes } from './features/payments/routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { registerCancelledOrderGuard } from './features/orders/cancelled-guard.ts';
 import { trackerRoutes } from './features/tracker/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { invoiceRoutes } from './features/invoices/routes.ts';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurity(app, config);
   await registerRateLimit(app, config);
   await registerDocs(app, config, database.db);
+  registerCancelledOrderGuard(app, database);
   // Every signed-in POST with an Idempotency-Key happens once (docs/decisions/210-idempotency-key.md).
   registerIdempotency(app, database.db);
 
