@@ -62,12 +62,15 @@ test('the back office order page shows a submitted brief and new customer files 
   await expect(tabs.getByRole('tab', { name: /Files 2 waiting for you/ })).toBeVisible();
   await look(owner, 'admin-order-badges');
 
-  // Opening the files is seeing them: once the founder moves on, the Files badge is gone; the brief
-  // waits for the design to start (docs/decisions/213-action-counts.md), so its badge stays.
+  // Opening the files is seeing them: once the founder moves on, the Files badge is gone. The brief
+  // waits until someone on the agency side opens it (docs/decisions/330-agency-inbox-kinds.md).
   await tabs.getByRole('tab', { name: /^Files/ }).click();
   await expect(owner.getByRole('tabpanel')).toContainText('shopfront.png');
   await tabs.getByRole('tab', { name: /^Brief/ }).click();
   await expect(tabs.getByTestId('tab-waiting-files')).toHaveCount(0);
   await expect(tabs.getByTestId('tab-waiting-brief')).toBeVisible();
+  await expect(owner.getByRole('tabpanel')).toContainText('Bina Bakes');
+  await tabs.getByRole('tab', { name: /^Progress/ }).click();
+  await expect(tabs.getByTestId('tab-waiting-brief')).toHaveCount(0);
   await ownerCtx.close();
 });
