@@ -42,9 +42,23 @@ export const overviewResponse = z.object({
   /** Cashback earned by referrers but not yet paid out, per currency, in minor units. */
   cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })).optional(),
   customers: z.number(),
-  /** Duplicate payments still to refund, oldest first. */
+  /**
+   * Duplicate payments still to refund, oldest first. `refunding` (additive,
+   * docs/decisions/332-change-quote-version.md): its refund was asked automatically and is under way
+   * (a change paid at a quote that changed since its checkout opened).
+   */
   refundsNeeded: z
-    .array(z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining', 'change']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }))
+    .array(
+      z.object({
+        orderId: z.string(),
+        kind: z.enum(['advance', 'remaining', 'change']),
+        providerPaymentId: z.string(),
+        amount: z.number(),
+        currency: z.string(),
+        paidAt: z.string().nullable(),
+        refunding: z.boolean().optional(),
+      }),
+    )
     .optional(),
   /**
    * Additive (docs/decisions/321-cancel-and-refund.md): refunds the provider refused or reported

@@ -114,6 +114,7 @@ export const postOrdersReviewsSiteLink = defineOperation({
   path: '/api/v1/orders/:orderId/reviews/:reviewId/site-link',
   params: reviewParams,
   responses: { 200: siteLinkResponse },
+  secretAnswer: true,
 });
 
 /** A link to the round's preview with a site token for review.js (the back office's) */
@@ -122,4 +123,5 @@ export const postAdminOrdersReviewsSiteLink = defineOperation({
   path: '/api/v1/admin/orders/:orderId/reviews/:reviewId/site-link',
   params: reviewParams,
   responses: { 200: siteLinkResponse },
+  secretAnswer: true,
 });

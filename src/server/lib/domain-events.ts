@@ -69,6 +69,8 @@ export interface PaymentDuplicate extends OrderRef {
   amount: number;
   currency: string;
   paidAt: Date;
+  /** Set when its refund was stored with it, to be asked of the provider after the commit (docs/decisions/332-change-quote-version.md). */
+  refundId?: string;
 }
 
 /**

@@ -122,14 +122,16 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
           <h2 id="refunds-needed" className="text-lg font-semibold text-white">
             Refund needed ({refunds.length})
           </h2>
-          <p className="text-sm text-ink">These orders were paid twice; the customers were told the second charge will be refunded.</p>
+          <p className="text-sm text-ink">
+            These payments go back: an order paid twice, or a change paid at a quote that changed after its checkout opened. The customers were told they will be refunded.
+          </p>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {refunds.map((r) => (
               <li key={r.providerPaymentId} className="break-words">
                 <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono text-accent-soft underline underline-offset-2">
                   {r.orderId}
                 </Link>{' '}
-                · {r.kind} paid again · {formatMinor(r.amount, r.currency)} · {formatWhen(r.paidAt)}
+                · {r.refunding ? `${r.kind} paid at an old quote · being refunded` : `${r.kind} paid again`} · {formatMinor(r.amount, r.currency)} · {formatWhen(r.paidAt)}
               </li>
             ))}
           </ul>
