@@ -8,6 +8,7 @@ import { renderEmail } from '../mail/render-email.ts';
 import { checkCoupon } from '../coupons/check-coupon.ts';
 import { newerDraftWhere, paidSinceWhere } from './draft-rules.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
+import { guardRow, notParked } from '../jobs/pass-rows.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -23,7 +24,8 @@ export async function followUpAbandonedCheckouts(deps: AppDeps, now: Date = new 
   const since = new Date(now.getTime() - deps.config.DRAFT_RETENTION_DAYS * DAY_MS);
   let sent = 0;
   for (let i = 0; i < 50; i++) {
-    const done = await deps.db.transaction(async (tx) => {
+    const done = await guardRow(deps, 'checkout-follow-ups', now, (claim) =>
+      deps.db.transaction(async (tx) => {
       const [draft] = await tx
         .select({ order: orders, email: users.email, advance: installments.amount })
         .from(orders)
@@ -33,6 +35,7 @@ export async function followUpAbandonedCheckouts(deps: AppDeps, now: Date = new 
           and(
             eq(orders.state, 'awaiting_advance'),
             lt(orders.createdAt, cutoff),
+            notParked('checkout-follow-ups', orders.id, now),
             sql`${orders.createdAt} > ${since}`,
             sql`not exists (select 1 from checkout_followups f where f.user_id = ${orders.userId} and f.sent_at > ${since})`,
             sql`not exists (select 1 from orders p where ${paidSinceWhere})`,
@@ -44,6 +47,7 @@ export async function followUpAbandonedCheckouts(deps: AppDeps, now: Date = new 
         .for('update', { of: orders, skipLocked: true });
       if (!draft) return false;
       const { order } = draft;
+      claim(order.id);
       // Another instance may have mailed this customer for an older draft a moment ago.
       const [recent] = await tx
         .select({ id: checkoutFollowups.id })
@@ -75,10 +79,11 @@ export async function followUpAbandonedCheckouts(deps: AppDeps, now: Date = new 
       await tx
         .insert(checkoutFollowups)
         .values({ userId: order.userId, orderPublicId: order.publicId, couponCode: couponStillValid ? order.couponCode : null, sentAt: now });
-      sent++;
-      return true;
-    });
+      return 'sent' as const;
+    }),
+    );
     if (!done) break;
+    if (done === 'sent') sent++;
   }
   if (sent > 0) void deps.mailer.drain().catch((err) => deps.log.error({ err }, 'mail worker'));
   return sent;

@@ -9,6 +9,7 @@ import { adminRecipients } from '../mail/notify-admins.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { balanceOf } from '../ledger/post.ts';
 import type { Tx } from '../../db/client.ts';
+import { guardRow, notParked, PARKED } from '../jobs/pass-rows.ts';
 
 const BATCH = 50;
 
@@ -21,13 +22,15 @@ async function enqueueInTx(tx: Tx, to: string, template: string, mail: RenderedE
  * Runs every reminder job due at `now` (the clock is a parameter so tests can move it). Each job
  * is claimed with FOR UPDATE SKIP LOCKED in its own transaction; the e-mail is written to the
  * outbox and the job marked in that transaction — so several instances never send one job twice,
- * and a process killed mid-run leaves the job pending (nothing sent, nothing lost).
+ * and a process killed mid-run leaves the job pending (nothing sent, nothing lost). A job that throws
+ * is parked with a backoff and the next one goes on (jobs/pass-rows.ts).
  */
 export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Promise<{ sent: number; cancelled: number }> {
   let sent = 0;
   let cancelled = 0;
   for (let i = 0; i < BATCH; i++) {
-    const outcome = await deps.db.transaction(async (tx) => {
+    const outcome = await guardRow(deps, 'reminders', now, (claim) =>
+      deps.db.transaction(async (tx) => {
       const [job] = await tx
         .select()
         .from(paymentReminders)
@@ -35,6 +38,7 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
           and(
             eq(paymentReminders.state, 'pending'),
             lte(paymentReminders.dueAt, now),
+            notParked('reminders', paymentReminders.id, now),
             notExists(
               tx
                 .select({ x: sql`1` })
@@ -47,6 +51,7 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
         .limit(1)
         .for('update', { skipLocked: true });
       if (!job) return 'none' as const;
+      claim(job.id);
       // FOR SHARE on the remaining installment: a payment settling right now (FOR UPDATE) either
       // committed before — we see it paid and send nothing — or waits until this job is done.
       const [row] = await tx
@@ -130,8 +135,10 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
       }
       await tx.update(paymentReminders).set({ state: 'sent', sentAt: now }).where(eq(paymentReminders.id, job.id));
       return 'sent' as const;
-    });
+    }),
+    );
     if (outcome === 'none') break;
+    if (outcome === PARKED) continue;
     if (outcome === 'sent') sent++;
     else cancelled++;
   }
