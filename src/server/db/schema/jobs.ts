@@ -15,7 +15,7 @@ export const jobs = pgTable('jobs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Mirrors migrations/1080_pass_row_failures.sql: the rows the scheduled passes park (features/jobs/pass-rows.ts).
+// Mirrors migrations/1080_pass_row_failures.sql: the rows the scheduled passes park (lib/pass-rows.ts).
 export const passRowFailures = pgTable('pass_row_failures', {
   id: uuid('id').primaryKey().defaultRandom(),
   pass: text('pass').notNull(),

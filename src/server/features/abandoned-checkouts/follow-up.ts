@@ -8,7 +8,7 @@ import { renderEmail } from '../mail/render-email.ts';
 import { checkCoupon } from '../coupons/check-coupon.ts';
 import { newerDraftWhere, paidSinceWhere } from './draft-rules.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
-import { guardRow, notParked } from '../jobs/pass-rows.ts';
+import { guardRow, notParked } from '../../lib/pass-rows.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -6,7 +6,7 @@ import { isOwner } from '../../../domain/roles.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { route } from '../../lib/route.ts';
 import { getAdminOverview, postAdminPassRowsRetry } from '../../../contract/admin-overview.ts';
-import { failedPassRows, retryPassRow } from '../jobs/pass-rows.ts';
+import { failedPassRows, retryPassRow } from '../../lib/pass-rows.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { plansWithoutGst } from '../maintenance/reprice.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { runJobs, type JobsResult } from './run-jobs.ts';
-import { PASS_ROW_MAX_ATTEMPTS, type RowPass } from './pass-rows.ts';
+import { PASS_ROW_MAX_ATTEMPTS, type RowPass } from '../../lib/pass-rows.ts';
 
 // Isolated background work (docs/decisions/339-isolated-job-passes.md). In turn, each scheduled pass
 // is given a row that always throws (a database trigger raises on it: a real failure of the row's

@@ -9,13 +9,13 @@ import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
 import { scheduleDailyPayoutSync } from '../payouts/daily-sync.ts';
 import { runSiteCare } from '../site-care/site-care-pass.ts';
-import { errorText } from './pass-rows.ts';
+import { errorText } from '../../lib/pass-rows.ts';
 
 // The job runner (docs/decisions/339-isolated-job-passes.md). Each scheduled pass runs alone: its
 // own error boundary (a pass that throws is logged and named in `errors`; the passes after it run
 // on the same tick) and its own timing metric (job_pass_duration_seconds). Within a pass each
 // claimed row is one transaction, and a row that throws is parked with attempts and a backoff, then
-// `failed` (jobs/pass-rows.ts): it never holds up the rows behind it.
+// `failed` (lib/pass-rows.ts): it never holds up the rows behind it.
 
 type Passes = Record<string, (deps: AppDeps, now: Date) => Promise<unknown>>;
 

@@ -7,7 +7,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { adminRecipients } from '../mail/notify-admins.ts';
 import { renderEmail } from '../mail/render-email.ts';
-import { guardRow, notParked, PARKED } from '../jobs/pass-rows.ts';
+import { guardRow, notParked, PARKED } from '../../lib/pass-rows.ts';
 
 // The notice job (decision 155): per order and recipient side, ONE e-mail once the
 // oldest notice the recipient has neither read in the app nor been mailed is

@@ -117,7 +117,7 @@ describe('remaining-payment reminders', () => {
   it('loses and duplicates nothing when the run dies in the middle', async () => {
     const { who } = await toLaunchReadiness(t, 'crash-run@example.com');
     // The outbox refuses writes: the job fails after it was claimed, as a killed process would. Its
-    // transaction rolls back and the job is parked for its backoff (features/jobs/pass-rows.ts).
+    // transaction rolls back and the job is parked for its backoff (lib/pass-rows.ts).
     await t.deps.database.execScript(`
       create function fail_outbox() returns trigger language plpgsql as $$ begin raise exception 'killed mid-run'; end $$;
       create trigger fail_outbox before insert on mail_outbox for each row execute function fail_outbox();`);

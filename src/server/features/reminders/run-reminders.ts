@@ -9,7 +9,7 @@ import { adminRecipients } from '../mail/notify-admins.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { balanceOf } from '../ledger/post.ts';
 import type { Tx } from '../../db/client.ts';
-import { guardRow, notParked, PARKED } from '../jobs/pass-rows.ts';
+import { guardRow, notParked, PARKED } from '../../lib/pass-rows.ts';
 
 const BATCH = 50;
 
@@ -23,7 +23,7 @@ async function enqueueInTx(tx: Tx, to: string, template: string, mail: RenderedE
  * is claimed with FOR UPDATE SKIP LOCKED in its own transaction; the e-mail is written to the
  * outbox and the job marked in that transaction — so several instances never send one job twice,
  * and a process killed mid-run leaves the job pending (nothing sent, nothing lost). A job that throws
- * is parked with a backoff and the next one goes on (jobs/pass-rows.ts).
+ * is parked with a backoff and the next one goes on (lib/pass-rows.ts).
  */
 export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Promise<{ sent: number; cancelled: number }> {
   let sent = 0;

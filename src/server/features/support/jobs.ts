@@ -9,7 +9,7 @@ import { renderEmail } from '../mail/render-email.ts';
 import { maintenanceOffer } from './plan-offer.ts';
 import { monthlyPriceLabel } from '../../../domain/maintenance-plan.ts';
 import { supportWindow } from './support-window.ts';
-import { guardRow, notParked } from '../jobs/pass-rows.ts';
+import { guardRow, notParked } from '../../lib/pass-rows.ts';
 
 // The support feature's part of the job pass (jobs/run-jobs.ts; every job takes the clock as a
 // parameter): resolved requests close themselves after SUPPORT_AUTO_CLOSE_DAYS, and 30 days before
@@ -21,7 +21,7 @@ export const PLAN_OFFER_TEMPLATE = 'support-plan-offer';
 /**
  * Closes every request resolved at least SUPPORT_AUTO_CLOSE_DAYS before `now` and not reopened.
  * Each request is claimed with FOR UPDATE SKIP LOCKED in its own transaction, so instances share the
- * work and one that cannot close is parked (jobs/pass-rows.ts) without holding up the others; each
+ * work and one that cannot close is parked (lib/pass-rows.ts) without holding up the others; each
  * close is published (the customer's open page hears of it live).
  */
 export async function closeResolvedRequests(deps: AppDeps, now: Date = new Date()): Promise<number> {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { guardRow, notParked, PARKED } from '../jobs/pass-rows.ts';
+import { guardRow, notParked, PARKED } from '../../lib/pass-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
@@ -45,7 +45,7 @@ async function expiredOrders(tx: Db, cutoff: Date, now: Date): Promise<string[]>
 /**
  * One pass of the job (the jobs runner calls it; `now` is the clock tests move). Returns how many
  * orders it cleared. Each order is cleared in its own transaction: one that cannot be is parked
- * (jobs/pass-rows.ts) and the others still go.
+ * (lib/pass-rows.ts) and the others still go.
  */
 export async function purgeRetainedRecords(deps: AppDeps, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../deps.ts';
 
 // The rows of the scheduled passes (docs/decisions/339-isolated-job-passes.md). Each pass claims its
 // own rows (a reminder, a notice group, a resolved request, ...) with SKIP LOCKED, one transaction
