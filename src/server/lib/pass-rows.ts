@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../deps.ts';
+import { passRowFailures } from '../db/schema/jobs.ts';
+import { recordAudit } from './audit-log.ts';
 
 // The rows of the scheduled passes (docs/decisions/339-isolated-job-passes.md). Each pass claims its
 // own rows (a reminder, a notice group, a resolved request, ...) with SKIP LOCKED, one transaction
@@ -99,8 +101,25 @@ export async function failedPassRows(deps: Pick<AppDeps, 'database'>, limit = 20
   }));
 }
 
-/** The owner's retry: the row is tried again on the next pass, with its attempts counted afresh. */
-export async function retryPassRow(deps: Pick<AppDeps, 'database'>, id: string): Promise<boolean> {
-  const rows = await deps.database.query<{ id: string }>(`delete from pass_row_failures where id = $1 and state = 'failed' returning id`, [id]);
-  return rows.length > 0;
+/**
+ * The owner's retry: the row is tried again on the next pass, with its attempts counted afresh.
+ * Audited in the same transaction (who retried what, and its last error).
+ */
+export async function retryPassRow(deps: Pick<AppDeps, 'db'>, actorUserId: string, id: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(passRowFailures)
+      .where(and(eq(passRowFailures.id, id), eq(passRowFailures.state, 'failed')))
+      .returning();
+    if (!row) return false;
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'pass-row.retry',
+      entity: 'pass_row',
+      entityId: row.id,
+      before: { pass: row.pass, rowKey: row.rowKey, attempts: row.attempts, lastError: row.lastError },
+      after: null,
+    });
+    return true;
+  });
 }
