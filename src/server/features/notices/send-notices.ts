@@ -50,49 +50,49 @@ export async function sendDueNotices(deps: AppDeps, now: Date = new Date()): Pro
   for (let i = 0; i < BATCH; i++) {
     const outcome = await guardRow(deps, 'notices', now, (claim) =>
       deps.db.transaction(async (tx) => {
-      const [head] = await tx
-        .select({ orderId: notices.orderId, recipient: notices.recipient })
-        .from(notices)
-        .where(
-          and(
-            waiting(notices),
-            lte(notices.createdAt, cutoff),
-            notParked('notices', sql`${notices.orderId}::text || ':' || ${notices.recipient}`, now),
-            notExists(
-              tx
-                .select({ x: sql`1` })
-                .from(older)
-                .where(
-                  and(
-                    eq(older.orderId, notices.orderId),
-                    eq(older.recipient, notices.recipient),
-                    waiting(older),
-                    or(sql`${older.createdAt} < ${notices.createdAt}`, and(eq(older.createdAt, notices.createdAt), sql`${older.id} < ${notices.id}`)),
+        const [head] = await tx
+          .select({ orderId: notices.orderId, recipient: notices.recipient })
+          .from(notices)
+          .where(
+            and(
+              waiting(notices),
+              lte(notices.createdAt, cutoff),
+              notParked('notices', sql`${notices.orderId}::text || ':' || ${notices.recipient}`, now),
+              notExists(
+                tx
+                  .select({ x: sql`1` })
+                  .from(older)
+                  .where(
+                    and(
+                      eq(older.orderId, notices.orderId),
+                      eq(older.recipient, notices.recipient),
+                      waiting(older),
+                      or(sql`${older.createdAt} < ${notices.createdAt}`, and(eq(older.createdAt, notices.createdAt), sql`${older.id} < ${notices.id}`)),
+                    ),
                   ),
-                ),
+              ),
             ),
-          ),
-        )
-        .orderBy(asc(notices.createdAt))
-        .limit(1)
-        .for('update', { of: notices, skipLocked: true });
-      if (!head) return null;
-      // A group (order and side) is one row of this pass: a mail that cannot be written parks the group.
-      claim(`${head.orderId}:${head.recipient}`);
-      const group = await tx
-        .select({ id: notices.id, kind: notices.kind, summary: notices.summary })
-        .from(notices)
-        .where(and(eq(notices.orderId, head.orderId), eq(notices.recipient, head.recipient), waiting(notices)))
-        .orderBy(asc(notices.createdAt), asc(notices.id))
-        .for('update');
-      if (group.length === 0) return 0;
-      await mailGroup(deps, tx, head.orderId, head.recipient, group);
-      await tx
-        .update(notices)
-        .set({ sentAt: now })
-        .where(inArray(notices.id, group.map((n) => n.id)));
-      return group.length;
-    }),
+          )
+          .orderBy(asc(notices.createdAt))
+          .limit(1)
+          .for('update', { of: notices, skipLocked: true });
+        if (!head) return null;
+        // A group (order and side) is one row of this pass: a mail that cannot be written parks the group.
+        claim(`${head.orderId}:${head.recipient}`);
+        const group = await tx
+          .select({ id: notices.id, kind: notices.kind, summary: notices.summary })
+          .from(notices)
+          .where(and(eq(notices.orderId, head.orderId), eq(notices.recipient, head.recipient), waiting(notices)))
+          .orderBy(asc(notices.createdAt), asc(notices.id))
+          .for('update');
+        if (group.length === 0) return 0;
+        await mailGroup(deps, tx, head.orderId, head.recipient, group);
+        await tx
+          .update(notices)
+          .set({ sentAt: now })
+          .where(inArray(notices.id, group.map((n) => n.id)));
+        return group.length;
+      }),
     );
     if (outcome === null) break;
     if (outcome === PARKED) continue;

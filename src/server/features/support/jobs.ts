@@ -100,37 +100,37 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
   let sent = 0;
   for (const c of candidates) {
     const mailed = await guardRow(deps, 'plan-offers', now, (claim) =>
-      deps.db.transaction(async (tx) => {
-      claim(c.orderId);
-      const window = await supportWindow(tx, deps.queries.supportExtension, days, c.orderId, now);
-      // A plan paying for today makes the customer a subscriber already: no offer (not claimed).
-      if (!window.includedUntil || !window.covered || (window.planCoveredUntil && window.planCoveredUntil > now)) return false;
-      const [claimed] = await tx
-        .insert(supportOffers)
-        .values({ orderId: c.orderId, kind: 'plan_offer', supportUntil: window.includedUntil, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ orderId: supportOffers.orderId });
-      if (!claimed) return false;
-      const offer = await maintenanceOffer(deps, tx, c.orderId);
-      const date = window.includedUntil.toISOString().slice(0, 10);
-      const mail = renderEmail(deps.config.BRAND_NAME, {
-        subject: `Your website's support ends on ${date}`,
-        heading: 'Keep your website looked after',
-        paragraphs: [
-          `Hi ${c.name ?? 'there'}, the support included with your website (order ${c.publicId}) ends on ${date}.`,
-          `Our maintenance plan keeps it covered month by month for ${monthlyPriceLabel(offer)}: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
-          `Subscribe before ${date} and the plan starts that day: nothing is charged until your included support ends.`,
-        ],
-        rows: [
-          ['Order', c.publicId],
-          ['Support until', date],
-          ['Maintenance plan', monthlyPriceLabel(offer)],
-        ],
-        action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
-      });
-      await tx.insert(mailOutbox).values({ toAddress: c.email.toLowerCase(), template: PLAN_OFFER_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
-      return true;
-    }),
+        deps.db.transaction(async (tx) => {
+        claim(c.orderId);
+        const window = await supportWindow(tx, deps.queries.supportExtension, days, c.orderId, now);
+        // A plan paying for today makes the customer a subscriber already: no offer (not claimed).
+        if (!window.includedUntil || !window.covered || (window.planCoveredUntil && window.planCoveredUntil > now)) return false;
+        const [claimed] = await tx
+          .insert(supportOffers)
+          .values({ orderId: c.orderId, kind: 'plan_offer', supportUntil: window.includedUntil, sentAt: now })
+          .onConflictDoNothing()
+          .returning({ orderId: supportOffers.orderId });
+        if (!claimed) return false;
+        const offer = await maintenanceOffer(deps, tx, c.orderId);
+        const date = window.includedUntil.toISOString().slice(0, 10);
+        const mail = renderEmail(deps.config.BRAND_NAME, {
+          subject: `Your website's support ends on ${date}`,
+          heading: 'Keep your website looked after',
+          paragraphs: [
+            `Hi ${c.name ?? 'there'}, the support included with your website (order ${c.publicId}) ends on ${date}.`,
+            `Our maintenance plan keeps it covered month by month for ${monthlyPriceLabel(offer)}: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
+            `Subscribe before ${date} and the plan starts that day: nothing is charged until your included support ends.`,
+          ],
+          rows: [
+            ['Order', c.publicId],
+            ['Support until', date],
+            ['Maintenance plan', monthlyPriceLabel(offer)],
+          ],
+          action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
+        });
+        await tx.insert(mailOutbox).values({ toAddress: c.email.toLowerCase(), template: PLAN_OFFER_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+        return true;
+      }),
     );
     if (mailed === true) sent++;
   }
