@@ -85,7 +85,16 @@ export const overviewResponse = z.object({
    * most), each with a retry (postAdminPassRowsRetry).
    */
   failedPassRows: z
-    .array(z.object({ id: z.string(), pass: z.string(), rowKey: z.string(), attempts: z.number().int(), lastError: z.string().nullable(), failedAt: z.string() }))
+    .array(
+      z.object({
+        id: z.string(),
+        pass: z.string(),
+        rowKey: z.string(),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+        failedAt: z.string(),
+      }),
+    )
     .optional(),
   /** Additive (docs/decisions/326-site-incidents-and-mails.md): watched sites that are down now ("2 sites down"). */
   sitesDown: z.number().int(),

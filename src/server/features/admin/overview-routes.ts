@@ -32,7 +32,8 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       };
     });
   // The overview's retry of a scheduled pass's failed row (docs/decisions/339-isolated-job-passes.md): owner only (permissions.ts).
-  route(app, postAdminPassRowsRetry, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'Try a failed row of a scheduled pass again on the next pass' } }, async (request, reply) => {
+  const retryDocs = { tags: ['admin'], security: [{ bearer: [] }], summary: 'Try a failed row of a scheduled pass again on the next pass' };
+  route(app, postAdminPassRowsRetry, { schema: retryDocs }, async (request, reply) => {
     if (!(await retryPassRow(deps, authOf(request).user.id, request.params.id))) throw notFound('No failed row with this id.');
     return reply.code(204).send(null);
   });
