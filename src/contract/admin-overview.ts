@@ -93,6 +93,23 @@ export const overviewResponse = z.object({
    * and mails — for the founder to look into (docs/architecture.md, "Events and jobs").
    */
   failedWork: z.object({ jobs: z.number().int(), mails: z.number().int() }),
+  /**
+   * Additive (docs/decisions/339-isolated-job-passes.md): rows of the scheduled passes (a reminder, a
+   * notice group, a resolved request, ...) that failed after their last try, newest first (20 at
+   * most), each with a retry (postAdminPassRowsRetry).
+   */
+  failedPassRows: z
+    .array(
+      z.object({
+        id: z.string(),
+        pass: z.string(),
+        rowKey: z.string(),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+        failedAt: z.string(),
+      }),
+    )
+    .optional(),
   /** Additive (docs/decisions/326-site-incidents-and-mails.md): watched sites that are down now ("2 sites down"). */
   sitesDown: z.number().int(),
   /** Additive (decision 190): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
@@ -121,4 +138,12 @@ export const getAdminOverview = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/overview',
   responses: { 200: overviewResponse },
+});
+
+/** Try a failed row of a scheduled pass again on the next pass (docs/decisions/339-isolated-job-passes.md). */
+export const postAdminPassRowsRetry = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/pass-rows/:id/retry',
+  params: z.object({ id: z.string().uuid() }),
+  responses: { 204: z.null() },
 });

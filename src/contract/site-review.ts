@@ -125,3 +125,12 @@ export const postAdminOrdersReviewsSiteLink = defineOperation({
   responses: { 200: siteLinkResponse },
   secretAnswer: true,
 });
+
+/** review.js: the screenshot of one of the round's site pins (for pins whose element moved) */
+export const getSiteReviewScreenshots = defineOperation({
+  method: 'GET',
+  path: '/api/v1/site-review/screenshots/:fileId',
+  params: siteScreenshotParams,
+  binary: true,
+  responses: { 200: z.unknown().describe('image/png or image/jpeg') },
+});

@@ -27,7 +27,7 @@ import { registerSocketServer } from './plugins/socket.ts';
 import { createRevocations } from './features/auth/revocations.ts';
 import { registerChatSocket } from './features/chat/socket-handlers.ts';
 import { chatRootRoute, chatRoutes } from './features/chat/routes.ts';
-import { assistantRoutes } from './features/assistant/routes.ts';
+import { assistantRoutes, assistantUrl } from './features/assistant/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { oidcRoutes } from './features/auth/social/oidc-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -154,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // `Connection: close`), not refused with 503: the listener is closed, so nothing new arrives
     // and the proxy sends the next request to another instance (decision 061).
     return503OnClosing: false,
+    // One operation, two spellings (the spec's trailing slash): features/assistant/routes.ts.
+    rewriteUrl: (req) => assistantUrl(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorWithTextPolicy);

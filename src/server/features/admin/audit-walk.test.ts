@@ -194,6 +194,13 @@ beforeAll(async () => {
       (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po.id);
       return { url: '/api/v1/payment/reconcile' };
     },
+    // A scheduled pass's row that gave up, tried again (docs/decisions/339-isolated-job-passes.md).
+    'POST /api/v1/admin/pass-rows/:id/retry': async () => {
+      const [row] = await t.deps.database.query<{ id: string }>(
+        `insert into pass_row_failures (pass, row_key, attempts, state, retry_at, last_error) values ('notices', 'walk', 5, 'failed', now(), 'Walk failure') returning id`,
+      );
+      return { url: `/api/v1/admin/pass-rows/${row!.id}/retry` };
+    },
     // Razorpay's settlements (decision 323): no keys here, so a 409; its record: payouts.test.ts.
     'POST /api/v1/admin/payouts/sync': async () => ({ url: '/api/v1/admin/payouts/sync', refusedWith: 409 }),
   };

@@ -60,7 +60,7 @@ async function featuredOffer(database: Database, now: Date): Promise<OverviewRes
   return { couponId: row.id, code: row.code, endsAt: endsAt ? endsAt.toISOString() : null, hasEnded: endsAt !== null && endsAt <= now };
 }
 
-/** Jobs and mails that failed for good (their last error is in the row). */
+/** Jobs, mails and scheduled passes' rows that failed for good (their last error is in the row). */
 async function failedWork(database: Database): Promise<OverviewResponse['failedWork']> {
   const [row] = await database.query<{ jobs: number; mails: number }>(
     `select (select count(*) from jobs where state = 'failed')::int as jobs, (select count(*) from mail_outbox where state = 'failed')::int as mails`,

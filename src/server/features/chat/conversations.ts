@@ -99,15 +99,6 @@ export async function setContactEmail(database: Database, chatId: string, email:
   await database.query('update chat_conversations set contact_email = $2 where id = $1', [chatId, email]);
 }
 
-/** Claims the one "new chat" e-mail to the founder; true only for the first caller. */
-export async function claimFounderNotice(database: Database, chatId: string): Promise<boolean> {
-  const rows = await database.query(
-    'update chat_conversations set founder_notified_at = now() where id = $1 and founder_notified_at is null returning id',
-    [chatId],
-  );
-  return rows.length > 0;
-}
-
 export async function unreadForVisitor(database: Database, chatId: string, viewer: Viewer) {
   const conversation = await findAccessible(database, chatId, viewer);
   const rows = await database.query<{ visitor_unread: number }>('select visitor_unread from chat_conversations where id = $1', [chatId]);

@@ -17,7 +17,6 @@ import type { ChatServer, SocketData } from '../../plugins/socket.ts';
 import {
   activeSummaries,
   chatHistory,
-  claimFounderNotice,
   closeConversation,
   type Conversation,
   findAccessible,
@@ -247,7 +246,6 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       // The founder hears once per chat: after the claim, later messages skip the UPDATE.
       if (adminIsOnline || conversation.founderNotified) return;
       conversation.founderNotified = true;
-      if (!(await claimFounderNotice(database, conversation.id))) return;
       await emailFounderNewChat(deps, conversation, message.message);
       return;
     }

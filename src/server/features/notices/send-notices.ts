@@ -7,6 +7,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { adminRecipients } from '../mail/notify-admins.ts';
 import { renderEmail } from '../mail/render-email.ts';
+import { guardRow, notParked, PARKED } from '../../lib/pass-rows.ts';
 
 // The notice job (decision 155): per order and recipient side, ONE e-mail once the
 // oldest notice the recipient has neither read in the app nor been mailed is
@@ -47,48 +48,54 @@ export async function sendDueNotices(deps: AppDeps, now: Date = new Date()): Pro
   let mails = 0;
   let sentNotices = 0;
   for (let i = 0; i < BATCH; i++) {
-    const outcome = await deps.db.transaction(async (tx) => {
-      const [head] = await tx
-        .select({ orderId: notices.orderId, recipient: notices.recipient })
-        .from(notices)
-        .where(
-          and(
-            waiting(notices),
-            lte(notices.createdAt, cutoff),
-            notExists(
-              tx
-                .select({ x: sql`1` })
-                .from(older)
-                .where(
-                  and(
-                    eq(older.orderId, notices.orderId),
-                    eq(older.recipient, notices.recipient),
-                    waiting(older),
-                    or(sql`${older.createdAt} < ${notices.createdAt}`, and(eq(older.createdAt, notices.createdAt), sql`${older.id} < ${notices.id}`)),
+    const outcome = await guardRow(deps, 'notices', now, (claim) =>
+      deps.db.transaction(async (tx) => {
+        const [head] = await tx
+          .select({ orderId: notices.orderId, recipient: notices.recipient })
+          .from(notices)
+          .where(
+            and(
+              waiting(notices),
+              lte(notices.createdAt, cutoff),
+              notParked('notices', sql`${notices.orderId}::text || ':' || ${notices.recipient}`, now),
+              notExists(
+                tx
+                  .select({ x: sql`1` })
+                  .from(older)
+                  .where(
+                    and(
+                      eq(older.orderId, notices.orderId),
+                      eq(older.recipient, notices.recipient),
+                      waiting(older),
+                      or(sql`${older.createdAt} < ${notices.createdAt}`, and(eq(older.createdAt, notices.createdAt), sql`${older.id} < ${notices.id}`)),
+                    ),
                   ),
-                ),
+              ),
             ),
-          ),
-        )
-        .orderBy(asc(notices.createdAt))
-        .limit(1)
-        .for('update', { of: notices, skipLocked: true });
-      if (!head) return null;
-      const group = await tx
-        .select({ id: notices.id, kind: notices.kind, summary: notices.summary })
-        .from(notices)
-        .where(and(eq(notices.orderId, head.orderId), eq(notices.recipient, head.recipient), waiting(notices)))
-        .orderBy(asc(notices.createdAt), asc(notices.id))
-        .for('update');
-      if (group.length === 0) return 0;
-      await mailGroup(deps, tx, head.orderId, head.recipient, group);
-      await tx
-        .update(notices)
-        .set({ sentAt: now })
-        .where(inArray(notices.id, group.map((n) => n.id)));
-      return group.length;
-    });
+          )
+          .orderBy(asc(notices.createdAt))
+          .limit(1)
+          .for('update', { of: notices, skipLocked: true });
+        if (!head) return null;
+        // A group (order and side) is one row of this pass: a mail that cannot be written parks the group.
+        claim(`${head.orderId}:${head.recipient}`);
+        const group = await tx
+          .select({ id: notices.id, kind: notices.kind, summary: notices.summary })
+          .from(notices)
+          .where(and(eq(notices.orderId, head.orderId), eq(notices.recipient, head.recipient), waiting(notices)))
+          .orderBy(asc(notices.createdAt), asc(notices.id))
+          .for('update');
+        if (group.length === 0) return 0;
+        await mailGroup(deps, tx, head.orderId, head.recipient, group);
+        await tx
+          .update(notices)
+          .set({ sentAt: now })
+          .where(inArray(notices.id, group.map((n) => n.id)));
+        return group.length;
+      }),
+    );
     if (outcome === null) break;
+    if (outcome === PARKED) continue;
     if (outcome > 0) {
       mails++;
       sentNotices += outcome;
