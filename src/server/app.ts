@@ -93,6 +93,7 @@ import { subscribeSiteCare } from './features/site-care/subscriptions.ts';
 import { startSiteChecks } from './features/site-care/checks.ts';
 import { careReportAttachment } from './features/site-care/care-report-attachment.ts';
 import type { Resolve } from './features/site-care/address-policy.ts';
+import { versionedAnswers } from './lib/versioned-answers.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     jobs,
     queries: { fileInUse: [], fileApproved: [] },
+    answers: versionedAnswers(config.READ_CACHE_MB * 1024 * 1024),
     fileStorage,
     siteCareResolve: options.siteCareResolve,
   };

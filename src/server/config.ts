@@ -179,6 +179,8 @@ export const envSchema = z.object({
   // Support after delivery (decision 170): the included support from "Website Delivery",
   // and the first-response target of the founder's support queue.
   SUPPORT_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+  // The signed-in reads' kept answers, in MiB per instance (lib/versioned-answers.ts, decision 341); 0 keeps none.
+  READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SUPPORT_FIRST_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   // Accounts people can trust. The back office's second factor (decision 190): every
   // back-office session is confirmed with a passkey within ADMIN_STEP_UP_HOURS; 'off' accepts the risk.
