@@ -9,6 +9,8 @@ import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
 import { scheduleDailyPayoutSync } from '../payouts/daily-sync.ts';
 import { runSiteCare } from '../site-care/site-care-pass.ts';
+import { sendDueWhatsApp } from '../whatsapp/send-whatsapp.ts';
+import { whatsappNoticeAllowed } from '../whatsapp/notice-allowed.ts';
 
 /** One pass of every scheduled job; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()) {
@@ -25,6 +27,8 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const draftsDeleted = await cleanUpDrafts(deps, now);
   // The batched order notices (decision 155).
   const notices = await sendDueNotices(deps, now);
+  // WhatsApp notices: one per order per 30 minutes, with consent (docs/decisions/345-whatsapp-notices-and-consent.md).
+  const whatsapp = await sendDueWhatsApp(deps, whatsappNoticeAllowed, now);
   // Resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
   const supportClosed = await closeResolvedRequests(deps, now);
   const planOffers = await sendPlanOffers(deps, now);
@@ -36,7 +40,7 @@ export async function runJobs(deps: AppDeps, now: Date = new Date()) {
   const objectsSwept = await sweepStoredObjects(deps, now);
   // Site care: who is watched, the checks due, certificates and domains, roll-ups, the care reports (decision 325).
   const siteCare = await runSiteCare(deps, now);
-  return { payoutSync, stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged, objectsSwept, siteCare };
+  return { payoutSync, stored, reminders, followUps, draftsDeleted, notices, whatsapp, supportClosed, planOffers, retentionPurged, objectsSwept, siteCare };
 }
 
 /**
