@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWithinBusinessHours, nextOpening, parseBusinessHours } from './business-hours.ts';
+import { isWithinBusinessHours, nextOpening, nextOpeningAfterToday, parseBusinessHours } from './business-hours.ts';
 
 // CHAT_BUSINESS_HOURS (docs/decisions/347-chat-availability-canned-replies-csat.md).
 describe('business hours', () => {
@@ -8,7 +8,8 @@ describe('business hours', () => {
   it('parses the default and refuses what is malformed', () => {
     expect(ist).toEqual({ days: [1, 2, 3, 4, 5, 6], start: 600, end: 1140, timeZone: 'Asia/Kolkata' });
     expect(parseBusinessHours('Fri-Mon 09:00-17:00 UTC')!.days).toEqual([5, 6, 0, 1]);
-    for (const bad of ['Mon-Sat', 'Mon-Sat 19:00-10:00 UTC', 'Mon-Xyz 10:00-19:00 UTC', 'Mon-Sat 10:00-19:00 Mars/Base']) expect(parseBusinessHours(bad), bad).toBeNull();
+    for (const bad of ['Mon-Sat', 'Mon-Sat 19:00-10:00 UTC', 'Mon-Xyz 10:00-19:00 UTC',
+      'Mon-Sat 10:00-19:00 Mars/Base']) expect(parseBusinessHours(bad), bad).toBeNull();
   });
 
   it('is open Monday to Saturday 10:00–19:00 in India, whatever the server zone', () => {
@@ -26,6 +27,9 @@ describe('business hours', () => {
     expect(nextOpening(ist, new Date('2026-11-30T02:00:00Z')).toISOString()).toBe('2026-11-30T04:30:00.000Z');
     const open = new Date('2026-11-30T05:00:00Z');
     expect(nextOpening(ist, open)).toBe(open);
+    // Away on Monday at 11:00 IST: a reply by Tuesday 10:00 IST; on Saturday, by Monday.
+    expect(nextOpeningAfterToday(ist, open).toISOString()).toBe('2026-12-01T04:30:00.000Z');
+    expect(nextOpeningAfterToday(ist, new Date('2026-11-28T06:00:00Z')).toISOString()).toBe('2026-11-30T04:30:00.000Z');
   });
 });
 

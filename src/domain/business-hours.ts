@@ -79,6 +79,16 @@ export function nextOpening(hours: BusinessHours, at: Date): Date {
   return at;
 }
 
+/**
+ * When a reply can be promised while the agency is away within its hours: the next opening after
+ * today's closing time (the day's hours are the most the founder can be away for).
+ */
+export function nextOpeningAfterToday(hours: BusinessHours, at: Date): Date {
+  const { minute } = localTime(at, hours.timeZone);
+  const closing = new Date(Math.floor(at.getTime() / 60_000) * 60_000 + Math.max(0, hours.end - minute) * 60_000);
+  return nextOpening(hours, closing);
+}
+
 /** A response time for people: "45 s", "3 min", "2 h 5 min", "1 d 4 h". */
 export function formatWait(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

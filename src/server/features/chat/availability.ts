@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChatAvailability } from '../../../contract/chat-console.ts';
-import { isWithinBusinessHours, nextOpening, parseBusinessHours } from '../../../domain/business-hours.ts';
+import { isWithinBusinessHours, nextOpening, nextOpeningAfterToday, parseBusinessHours } from '../../../domain/business-hours.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { sqlRows } from '../../lib/sql-rows.ts';
@@ -30,8 +30,8 @@ export function createAvailability(deps: Pick<AppDeps, 'database' | 'config' | '
     const { available, updatedAt } = await read();
     const withinHours = isWithinBusinessHours(hours, now);
     const answering = available && withinHours;
-    // Away within the hours: a reply is expected by the next opening after today's hours, not "now".
-    const expect = answering ? null : withinHours ? nextOpening(hours, new Date(now.getTime() + 24 * 3600_000 - 1)) : nextOpening(hours, now);
+    // Away within the hours: a reply is promised by the next opening after today's hours.
+    const expect = answering ? null : withinHours ? nextOpeningAfterToday(hours, now) : nextOpening(hours, now);
     return {
       available,
       withinHours,
@@ -46,7 +46,8 @@ export function createAvailability(deps: Pick<AppDeps, 'database' | 'config' | '
     await deps.database.db.transaction(async (tx) => {
       const [before] = sqlRows<{ available: boolean }>(await tx.execute(sql`select available from chat_availability where id = 1 for update`));
       await tx.execute(sql`update chat_availability set available = ${available}, updated_by = ${actorUserId}, updated_at = now() where id = 1`);
-      await recordAudit(tx, { actorUserId, action: 'chat.availability', entity: 'chat', entityId: 'availability', before: { available: before?.available ?? true }, after: { available } });
+      await recordAudit(tx, { actorUserId, action: 'chat.availability', entity: 'chat', entityId: 'availability',
+        before: { available: before?.available ?? true }, after: { available } });
     });
     cached = null;
     deps.bus.publish(AVAILABILITY_CHANGED);

@@ -36,7 +36,8 @@ export async function createCannedReply(db: Db, actorUserId: string, input: { ti
            on conflict (shortcut) do nothing returning id, title, body, shortcut, updated_at`),
       );
       if (!row) throw conflict(TAKEN);
-      await recordAudit(tx, { actorUserId, action: 'canned_reply.create', entity: 'canned_reply', entityId: row.id, before: null, after: { shortcut: row.shortcut, title: row.title } });
+      await recordAudit(tx, { actorUserId, action: 'canned_reply.create', entity: 'canned_reply', entityId: row.id, before: null,
+        after: { shortcut: row.shortcut, title: row.title } });
       return toReply(row);
     }),
   );
@@ -48,7 +49,8 @@ async function lockedReply(tx: Tx, id: string): Promise<Row> {
   return row;
 }
 
-export async function updateCannedReply(db: Db, actorUserId: string, id: string, patch: { title?: string; text?: string; shortcut?: string }): Promise<CannedReply> {
+export async function updateCannedReply(db: Db, actorUserId: string, id: string,
+  patch: { title?: string; text?: string; shortcut?: string }): Promise<CannedReply> {
   return unlessTaken(() =>
     db.transaction(async (tx) => {
       const before = await lockedReply(tx, id);
@@ -74,6 +76,7 @@ export async function deleteCannedReply(db: Db, actorUserId: string, id: string)
   await db.transaction(async (tx) => {
     const before = await lockedReply(tx, id);
     await tx.execute(sql`delete from chat_canned_replies where id = ${id}`);
-    await recordAudit(tx, { actorUserId, action: 'canned_reply.delete', entity: 'canned_reply', entityId: id, before: { shortcut: before.shortcut, title: before.title }, after: null });
+    await recordAudit(tx, { actorUserId, action: 'canned_reply.delete', entity: 'canned_reply', entityId: id, before: { shortcut: before.shortcut,
+      title: before.title }, after: null });
   });
 }

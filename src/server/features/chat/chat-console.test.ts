@@ -38,11 +38,15 @@ const start = async () => {
 };
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const founderMails = () => t.deps.database.query<{ subject: string }>("select subject from mail_outbox where to_address = 'console-owner@example.com' and template = 'chat-new'");
+const founderMails = () =>
+  t.deps.database.query<{ subject: string }>(
+    "select subject from mail_outbox where to_address = 'console-owner@example.com' and template = 'chat-new'",
+  );
 
 describe('canned replies', () => {
   it('the owner adds, edits and deletes them; staff read them; others are refused', async () => {
-    const created = await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: 'Price', text: 'A website is ₹24,999 with a 20 % advance.', shortcut: '/Price' });
+    const created = await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: 'Price',
+      text: 'A website is ₹24,999 with a 20 % advance.', shortcut: '/Price' });
     expect(created.statusCode).toBe(201);
     const reply = created.json().reply;
     expect(reply).toMatchObject({ title: 'Price', shortcut: '/price' });

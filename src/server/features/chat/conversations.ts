@@ -151,7 +151,10 @@ export const toSummary = (r: SummaryRow): ChatSummary => ({
   createdAt: new Date(r.created_at).toISOString(),
   ...(r.first_response_seconds === undefined
     ? {}
-    : { firstResponseSeconds: r.first_response_seconds === null || Number(r.first_response_seconds) < 0 ? null : Math.round(Number(r.first_response_seconds)) }),
+    : {
+        firstResponseSeconds:
+          r.first_response_seconds === null || Number(r.first_response_seconds) < 0 ? null : Math.round(Number(r.first_response_seconds)),
+      }),
 });
 
 export async function activeSummaries(database: Database): Promise<ChatSummary[]> {

@@ -64,7 +64,8 @@ export async function whatsappStatusOf(deps: AppDeps, user: Person): Promise<Wha
 }
 
 async function record(db: Db | Tx, userId: string, optedIn: boolean, phone: string, wording: string, source: 'dashboard' | 'stop') {
-  await db.execute(sql`insert into whatsapp_consents (user_id, opted_in, phone, wording, source) values (${userId}, ${optedIn}, ${phone}, ${wording}, ${source})`);
+  await db.execute(sql`insert into whatsapp_consents (user_id, opted_in, phone, wording, source)
+    values (${userId}, ${optedIn}, ${phone}, ${wording}, ${source})`);
 }
 
 export async function optIn(deps: AppDeps, user: Person): Promise<WhatsAppStatus> {

@@ -36,7 +36,8 @@ export async function enqueueWhatsApp(deps: AppDeps, tx: Tx, notice: WhatsAppNot
   if (params.length !== expected) throw new Error(`WhatsApp template ${notice.template} takes ${expected} parameters, got ${params.length}`);
   await tx.execute(sql`
     insert into whatsapp_messages (order_id, user_id, template, kind, params, ref_id, phone)
-    values (${notice.orderId}, ${row.id}, ${notice.template}, ${WHATSAPP_TEMPLATES[notice.template].kind}, ${JSON.stringify(params)}::jsonb, ${notice.refId}, ${phone})
+    values (${notice.orderId}, ${row.id}, ${notice.template}, ${WHATSAPP_TEMPLATES[notice.template].kind}, ${JSON.stringify(params)}::jsonb,
+      ${notice.refId}, ${phone})
     on conflict (template, ref_id, user_id) do nothing`);
   return true;
 }

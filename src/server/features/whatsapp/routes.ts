@@ -16,10 +16,12 @@ const tags = ['whatsapp'];
 
 export const whatsappRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const user = { preHandler: requireUser(deps.db) };
-  route(app, getUserWhatsapp, { ...user, schema: { tags, summary: 'Whether WhatsApp notices are on, for which number, since when, and the wording' } }, async (request) =>
+  route(app, getUserWhatsapp, { ...user, schema: { tags,
+    summary: 'Whether WhatsApp notices are on, for which number, since when, and the wording' } }, async (request) =>
     whatsappStatusOf(deps, authOf(request).user),
   );
-  route(app, postUserWhatsappOptIn, { ...user, schema: { tags, summary: "Turn WhatsApp notices on for the profile's number; the wording shown is recorded" } }, async (request) =>
+  route(app, postUserWhatsappOptIn, { ...user, schema: { tags,
+    summary: "Turn WhatsApp notices on for the profile's number; the wording shown is recorded" } }, async (request) =>
     optIn(deps, authOf(request).user),
   );
   route(app, deleteUserWhatsappOptIn, { ...user, schema: { tags, summary: 'Turn WhatsApp notices off (recorded like the opt-in)' } }, async (request) =>
@@ -54,7 +56,8 @@ const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
   const limit = { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } };
 
-  route(app, getWhatsappWebhook, { ...limit, schema: { tags, summary: "Meta's verification: answers hub.challenge when hub.verify_token is WHATSAPP_VERIFY_TOKEN" } }, async (request, reply) => {
+  route(app, getWhatsappWebhook, { ...limit, schema: { tags,
+    summary: "Meta's verification: answers hub.challenge when hub.verify_token is WHATSAPP_VERIFY_TOKEN" } }, async (request, reply) => {
     const expected = deps.config.WHATSAPP_VERIFY_TOKEN;
     if (!expected) throw notFound('The WhatsApp webhook is not configured.');
     const q = request.query;
@@ -62,7 +65,8 @@ const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return reply.type('text/plain; charset=utf-8').send(q['hub.challenge'] ?? '');
   });
 
-  route(app, postWhatsappWebhook, { ...limit, schema: { tags, summary: 'Meta’s signed webhook (X-Hub-Signature-256): message statuses and STOP replies' } }, async (request) => {
+  route(app, postWhatsappWebhook, { ...limit, schema: { tags,
+    summary: 'Meta’s signed webhook (X-Hub-Signature-256): message statuses and STOP replies' } }, async (request) => {
     const secret = deps.config.WHATSAPP_APP_SECRET;
     if (!secret) throw notFound('The WhatsApp webhook is not configured.');
     const raw = request.body as Buffer;

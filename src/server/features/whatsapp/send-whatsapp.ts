@@ -45,7 +45,9 @@ export async function sendDueWhatsApp(deps: AppDeps, noticeAllowed: NoticeAllowe
   await db.execute(sql`update whatsapp_messages set state = 'pending', sent_at = null
      where state = 'accepted' and wa_message_id is null and sent_at < ${new Date(now.getTime() - SEND_LEASE_MS)}`);
   if (!whatsappConfigured(deps.config)) {
-    const res = await db.execute(sql`update whatsapp_messages set state = 'skipped', error = 'WhatsApp is not configured' where state = 'pending' returning id`);
+    const res = await db.execute(
+      sql`update whatsapp_messages set state = 'skipped', error = 'WhatsApp is not configured' where state = 'pending' returning id`,
+    );
     outcome.skipped += sqlRows(res).length;
     return outcome;
   }
@@ -89,7 +91,8 @@ export async function sendDueWhatsApp(deps: AppDeps, noticeAllowed: NoticeAllowe
       }
       await mark(stale, 'skipped', { error: 'not allowed by preferences' });
       if (allowed.length === 0) return { skipped: stale.length };
-      const chosen = [...allowed].sort((a, b) => PRIORITY.indexOf(a.template) - PRIORITY.indexOf(b.template) || +new Date(b.created_at) - +new Date(a.created_at))[0]!;
+      const chosen = [...allowed].sort((a,
+        b) => PRIORITY.indexOf(a.template) - PRIORITY.indexOf(b.template) || +new Date(b.created_at) - +new Date(a.created_at))[0]!;
       const rest = allowed.filter((g) => g.id !== chosen.id).map((g) => g.id);
       await mark(rest, 'batched', { into: chosen.id });
       // Claimed: its sent_at holds the order's 30-minute slot while the call is made outside the transaction.
@@ -128,7 +131,8 @@ export async function recordStatus(db: Db, waMessageId: string, status: string, 
   const res = await db.execute(sql`
     update whatsapp_messages set state = ${status}, status_at = ${at}, error = coalesce(${error ?? null}, error)
      where wa_message_id = ${waMessageId}
-       and (case state when 'accepted' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 when 'failed' then 4 else 5 end) < ${STATUS_RANK[status]!}
+       and (case state when 'accepted' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3
+                       when 'failed' then 4 else 5 end) < ${STATUS_RANK[status]!}
     returning id`);
   return sqlRows(res).length > 0;
 }

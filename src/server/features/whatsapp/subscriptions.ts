@@ -16,7 +16,8 @@ export function subscribeWhatsApp(deps: AppDeps) {
   const { events } = deps;
   const receipt = async (e: { orderId: string; paymentId: string; amount: number; currency: string; invoiceNumber: string }, tx: Tx) => {
     const amount = formatMoney(e.amount, displayCurrency(moneyContext(deps), e.currency));
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'payment_receipt', refId: e.paymentId, params: (c) => [c.name, c.orderPublicId, amount, e.invoiceNumber, c.link] });
+    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'payment_receipt', refId: e.paymentId, params: (c) => [c.name, c.orderPublicId,
+      amount, e.invoiceNumber, c.link] });
   };
   events.inTransaction('payment.invoiced', receipt);
   events.inTransaction('maintenance.invoiced', receipt);
@@ -24,11 +25,13 @@ export function subscribeWhatsApp(deps: AppDeps) {
   events.inTransaction('stage.completed', async (e, tx) => {
     if (isPaymentStage(e.stage)) return;
     const stage = stageDoneText(STAGES[e.stage - 1] ?? `Stage ${e.stage}`);
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'stage_update', refId: `${e.stage}:${e.at.toISOString()}`, params: (c) => [c.name, c.orderPublicId, stage, c.link] });
+    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'stage_update', refId: `${e.stage}:${e.at.toISOString()}`, params: (c) => [c.name,
+      c.orderPublicId, stage, c.link] });
   });
   events.inTransaction('review.opened', async (e, tx) => {
     const round = `${e.kind === 'ui' ? 'UI' : 'Final'} design review, round ${e.round}`;
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'review_ready', refId: e.reviewId, params: (c) => [c.name, c.orderPublicId, round, c.link] });
+    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'review_ready', refId: e.reviewId, params: (c) => [c.name, c.orderPublicId, round,
+      c.link] });
   });
   // The team's replies, on the order's thread or a support request: never their text (a phone is not the app's access check).
   events.inTransaction('order.message', async (e, tx) => {

@@ -61,16 +61,19 @@ const webhook = (body: unknown, signature?: string) => {
     method: 'POST',
     url: '/api/v1/whatsapp/webhook',
     payload: raw,
-    headers: { 'content-type': 'application/json', ...(signature === undefined ? { 'x-hub-signature-256': metaSignature(SECRET, raw) } : signature ? { 'x-hub-signature-256': signature } : {}) },
+    headers: { 'content-type': 'application/json', ...(signature === undefined ? { 'x-hub-signature-256': metaSignature(SECRET,
+      raw) } : signature ? { 'x-hub-signature-256': signature } : {}) },
   });
 };
 const inbound = (from: string, text: string) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id: `wamid.in${Date.now()}`, timestamp: '1700000000', type: 'text', text: { body: text } }] } }] }],
+  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id: `wamid.in${Date.now()}`,
+    timestamp: '1700000000', type: 'text', text: { body: text } }] } }] }],
 });
 const statusUpdate = (id: string, status: string) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '91' }] } }] }],
+  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', statuses: [{ id, status,
+    timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '91' }] } }] }],
 });
 
 describe('opt-in', () => {
@@ -85,7 +88,10 @@ describe('opt-in', () => {
     expect(on.json()).toMatchObject({ optedIn: true, phone: `+${c.wa}`, wording: before.wording });
     const off = await api('DELETE', '/api/v1/user/whatsapp/opt-in', c.headers);
     expect(off.json()).toMatchObject({ optedIn: false });
-    const records = sqlRows(await t.deps.db.execute(sql`select opted_in, phone, wording, source, user_id, created_at from whatsapp_consents where user_id = ${c.user.id} order by created_at`));
+    const records = sqlRows(
+      await t.deps.db.execute(sql`select opted_in, phone, wording, source, user_id, created_at from whatsapp_consents
+        where user_id = ${c.user.id} order by created_at`),
+    );
     expect(records).toMatchObject([
       { opted_in: true, phone: c.wa, wording: before.wording, source: 'dashboard', user_id: c.user.id },
       { opted_in: false, phone: c.wa, source: 'dashboard', user_id: c.user.id },
@@ -156,7 +162,10 @@ describe('sending', () => {
     const res = await webhook(inbound(c.wa, 'STOP'));
     expect(res.statusCode).toBe(200);
     expect((await api('GET', '/api/v1/user/whatsapp', c.headers)).json()).toMatchObject({ optedIn: false });
-    const [last] = sqlRows(await t.deps.db.execute(sql`select opted_in, phone, source, wording from whatsapp_consents where user_id = ${c.user.id} order by created_at desc limit 1`));
+    const [last] = sqlRows(
+      await t.deps.db.execute(sql`select opted_in, phone, source, wording from whatsapp_consents
+        where user_id = ${c.user.id} order by created_at desc limit 1`),
+    );
     expect(last).toMatchObject({ opted_in: false, phone: c.wa, source: 'stop', wording: 'Replied on WhatsApp: STOP' });
     // The receipt written before the STOP is not sent either.
     await runJobs(t.deps);
@@ -213,7 +222,8 @@ describe('without settings', () => {
       await payInstallment(bare, c, { kind: 'advance' });
       await runJobs(bare.deps);
       expect(sqlRows(await bare.deps.db.execute(sql`select 1 from whatsapp_messages`))).toEqual([]);
-      expect((await bare.app.inject({ method: 'POST', url: '/api/v1/whatsapp/webhook', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
+      expect((await bare.app.inject({ method: 'POST', url: '/api/v1/whatsapp/webhook', payload: '{}',
+        headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
     } finally {
       await bare.close();
     }

@@ -64,7 +64,8 @@ export function RatingsSummary() {
         <p className="mt-1 text-sm text-ink" data-testid="chat-ratings-average">
           {data.chat.average30Days === null
             ? 'Live chat: no ratings in the last 30 days.'
-            : `Live chat: ${data.chat.average30Days.toFixed(1)} / 5 over the last 30 days (${data.chat.count30Days} rating${data.chat.count30Days === 1 ? '' : 's'}).`}
+            : `Live chat: ${data.chat.average30Days.toFixed(1)} / 5 over the last 30 days ` +
+              `(${data.chat.count30Days} rating${data.chat.count30Days === 1 ? '' : 's'}).`}
         </p>
       )}
       {comments.length > 0 && (

@@ -65,7 +65,11 @@ function Overview({ data }: { data: OverviewResponse }) {
         <Stat label="New leads and messages" value={data.newLeads + data.newContacts} to="/admin/leads" />
         <Stat label="Open chats" value={data.unreadChats ? `${data.openChats} (${data.unreadChats} unread)` : data.openChats} to="/adminChat" />
         {data.chatFirstResponseMedianSeconds !== undefined && (
-          <Stat label="Chat first response (median, 30 days)" value={data.chatFirstResponseMedianSeconds === null ? '—' : formatWait(data.chatFirstResponseMedianSeconds)} to="/adminChat" />
+          <Stat
+            label="Chat first response (median, 30 days)"
+            value={data.chatFirstResponseMedianSeconds === null ? '—' : formatWait(data.chatFirstResponseMedianSeconds)}
+            to="/adminChat"
+          />
         )}
         {money && <Stat label="Cashback owed" value={owed} to="/admin/cashback" />}
       </div>

@@ -40,7 +40,9 @@ export function AvailabilitySwitch() {
         role="switch"
         aria-checked={a.available}
         onClick={() => void toggle()}
-        className={`flex min-h-11 items-center gap-2 rounded-full border px-4 py-1.5 text-sm font-semibold ${a.available ? 'border-success text-white' : 'border-line text-muted'}`}
+        className={`flex min-h-11 items-center gap-2 rounded-full border px-4 py-1.5 text-sm font-semibold ${
+          a.available ? 'border-success text-white' : 'border-line text-muted'
+        }`}
       >
         <span aria-hidden="true" className={`size-2.5 rounded-full ${a.available ? 'bg-success' : 'bg-muted'}`} />
         {a.available ? 'Available' : 'Away'}
@@ -135,7 +137,11 @@ export function CannedRepliesPanel({ canned, canEdit }: { canned: ReturnType<typ
                 >
                   Edit<span className="sr-only"> {r.shortcut}</span>
                 </button>
-                <button type="button" className="min-h-9 rounded-lg border border-line px-2 text-xs font-semibold text-ink hover:border-red-400" onClick={() => void remove(r)}>
+                <button
+                  type="button"
+                  className="min-h-9 rounded-lg border border-line px-2 text-xs font-semibold text-ink hover:border-red-400"
+                  onClick={() => void remove(r)}
+                >
                   Delete<span className="sr-only"> {r.shortcut}</span>
                 </button>
               </div>
@@ -151,12 +157,14 @@ export function CannedRepliesPanel({ canned, canEdit }: { canned: ReturnType<typ
             void save();
           }}
         >
-          <input className={field} aria-label="Shortcut" placeholder="/price" value={form.shortcut} maxLength={31} onChange={(e) => setForm({ ...form, shortcut: e.target.value })} />
-          <input className={field} aria-label="Title" placeholder="Title" value={form.title} maxLength={80} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+          <input className={field} aria-label="Shortcut" placeholder="/price" value={form.shortcut} maxLength={31} onChange={(e) => setForm({ ...form,
+            shortcut: e.target.value })} />
+          <input className={field} aria-label="Title" placeholder="Title" value={form.title} maxLength={80} onChange={(e) => setForm({ ...form,
+            title: e.target.value })} />
           <textarea
             className={`${field} sm:col-span-2`}
-            aria-label="Reply text"
-            placeholder="The reply's text"
+            aria-label="Text to insert"
+            placeholder="The text it inserts"
             rows={2}
             maxLength={2000}
             value={form.text}

@@ -146,7 +146,9 @@ function RateChat({ chat }: { chat: LiveChat }) {
             aria-pressed={score === n}
             aria-label={`${n} out of 5`}
             onClick={() => setScore(n)}
-            className={`size-9 rounded-lg border text-sm font-semibold ${score >= n ? 'border-accent bg-accent-strong text-white' : 'border-line text-ink hover:border-accent'}`}
+            className={`size-9 rounded-lg border text-sm font-semibold ${
+              score >= n ? 'border-accent bg-accent-strong text-white' : 'border-line text-ink hover:border-accent'
+            }`}
           >
             {n}
           </button>
@@ -161,7 +163,11 @@ function RateChat({ chat }: { chat: LiveChat }) {
         className="w-full rounded-lg border border-line bg-page px-2 py-1.5 text-ink placeholder:text-muted focus:border-accent focus:outline-none"
       />
       {error && <p role="alert" className="text-xs text-amber-300">{error}</p>}
-      <button type="submit" disabled={!score || state === 'sending'} className="rounded-lg border border-line px-3 py-1.5 font-semibold text-ink hover:border-accent disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={!score || state === 'sending'}
+        className="rounded-lg border border-line px-3 py-1.5 font-semibold text-ink hover:border-accent disabled:opacity-60"
+      >
         Send rating
       </button>
     </form>

@@ -63,7 +63,13 @@ export function WhatsAppCard() {
           }}
         >
           <div className="flex items-start gap-3">
-            <input id={boxId} type="checkbox" className="mt-1 size-5 shrink-0 accent-violet-500" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+            <input
+              id={boxId}
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-violet-500"
+              checked={agreed}
+              onChange={(e) => setAgreed(e.target.checked)}
+            />
             <label htmlFor={boxId} className="text-sm text-ink wrap-anywhere" data-testid="whatsapp-wording">
               {s.wording}
             </label>
