@@ -302,7 +302,7 @@ test.describe('chat console: availability, canned replies and the rating', () =>
       await canned.getByRole('textbox', { name: 'Title' }).fill('Price');
       await canned.getByRole('textbox', { name: 'Text to insert' }).fill(`A website is ${livePrice}.`);
       await canned.getByRole('button', { name: 'Add reply' }).click();
-      await expect(canned.getByText('/e2eprice')).toBeVisible();
+      await expect(canned.getByRole('listitem').filter({ hasText: '/e2eprice' })).toBeVisible();
 
       const human = panel.getByTestId('human-tab');
       await human.getByRole('textbox', { name: /Your message/ }).fill('How much for a shop?');
