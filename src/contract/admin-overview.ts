@@ -39,6 +39,11 @@ export const overviewResponse = z.object({
   newContacts: z.number(),
   openChats: z.number(),
   unreadChats: z.number(),
+  /**
+   * Additive (docs/decisions/347-chat-availability-canned-replies-csat.md): the median seconds from a
+   * visitor's first message to the agency's first reply, over the chats of the last 30 days that were answered.
+   */
+  chatFirstResponseMedianSeconds: z.number().nullable().optional(),
   /** Cashback earned by referrers but not yet paid out, per currency, in minor units. */
   cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })).optional(),
   customers: z.number(),

@@ -53,6 +53,11 @@ export const AUDIT_ACTIONS = [
   'order.refund.retry',
   // A scheduled pass's row that gave up, tried again from the overview (docs/decisions/339-isolated-job-passes.md).
   'pass-row.retry',
+  // The live chat's availability switch and the owner's canned replies (docs/decisions/347-chat-availability-canned-replies-csat.md).
+  'chat.availability',
+  'canned_reply.create',
+  'canned_reply.update',
+  'canned_reply.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -72,6 +77,7 @@ export const AUDIT_ENTITIES = [
   'addon',
   'maintenance_subscription',
   'pass_row',
+  'canned_reply',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

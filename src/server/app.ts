@@ -94,6 +94,8 @@ import { startSiteChecks } from './features/site-care/checks.ts';
 import { careReportAttachment } from './features/site-care/care-report-attachment.ts';
 import type { Resolve } from './features/site-care/address-policy.ts';
 import { versionedAnswers } from './lib/versioned-answers.ts';
+import { subscribeWhatsApp } from './features/whatsapp/subscriptions.ts';
+import { whatsappRoutes } from './features/whatsapp/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -240,6 +242,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribePayouts(deps);
   // A delivered order's link is watched (docs/decisions/325-site-checks-in-the-job-pass.md).
   subscribeSiteCare(deps);
+  // WhatsApp notices, written in their event's transaction (docs/decisions/345-whatsapp-notices-and-consent.md).
+  subscribeWhatsApp(deps);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 
@@ -315,6 +319,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await backfillLedger(deps);
   // — site care: the delivered site watched, its incidents and care reports (decisions 325–329) —
   await app.register(siteCareRoutes, { prefix: API, deps });
+  // — WhatsApp: the customer's opt-in and Meta's webhook (decision 345) —
+  await app.register(whatsappRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   startSiteChecks(app, deps);
   registerPageViewCounter(app, deps);

@@ -7,6 +7,7 @@ import { CURRENCIES, parseCurrencyTable } from '../domain/currencies.ts';
 import { maintenancePriceText } from '../domain/maintenance-plan.ts';
 import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
 import { gstinProblem, stateByCode } from '../domain/gst.ts';
+import { businessHoursProblem } from '../domain/business-hours.ts';
 
 // Every operator-facing setting lives here. A bad value stops the server with the
 // variable's name, never a stack trace.
@@ -88,6 +89,25 @@ export const envSchema = z.object({
   CHAT_STARTS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Open chat sockets per visitor address on one instance; at the bound the oldest idle one goes (decision 106). */
   CHAT_SOCKETS_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * When the agency answers the live chat (docs/decisions/347-chat-availability-canned-replies-csat.md):
+   * days, hours and IANA time zone, e.g. "Mon-Sat 10:00-19:00 Asia/Kolkata". Outside them, and while the
+   * console is set "away", the widget says when to expect a reply and continues by e-mail.
+   */
+  CHAT_BUSINESS_HOURS: z
+    .string()
+    .default('Mon-Sat 10:00-19:00 Asia/Kolkata')
+    .refine((v) => businessHoursProblem(v) === null, { message: 'CHAT_BUSINESS_HOURS must look like "Mon-Sat 10:00-19:00 Asia/Kolkata"' }),
+  // WhatsApp notices through the Cloud API (docs/decisions/345-whatsapp-notices-and-consent.md): none
+  // is sent unless the phone number id and the token are set.
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_TOKEN: optionalString,
+  /** What Meta's webhook verification sends as hub.verify_token. */
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  /** The app secret that signs Meta's webhook calls (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   WEATHER_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
   ALLOW_TEST_PAYMENTS: flag,

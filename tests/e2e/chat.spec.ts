@@ -270,3 +270,64 @@ test('the chat code is not loaded before the widget is opened', async ({ page })
   await openWidget(page);
   expect(scripts.some((u) => /chat-widget/.test(u))).toBe(true);
 });
+
+// The console a founder can keep up with (docs/decisions/347-chat-availability-canned-replies-csat.md).
+test.describe('chat console: availability, canned replies and the rating', () => {
+  test('away tells the visitor when to expect a reply; a canned reply goes in with Tab; the closed chat is rated once', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const visitorContext = await browser.newContext();
+    const adminContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const admin = await adminContext.newPage();
+    const availability = admin.getByTestId('chat-availability').getByRole('switch');
+    try {
+      await login(admin, ADMIN_EMAIL);
+      await admin.goto('/adminChat');
+      await expect(availability).toHaveAttribute('aria-checked', 'true');
+      await availability.click();
+      await expect(availability).toHaveAttribute('aria-checked', 'false');
+
+      await visitor.goto('/about');
+      const panel = await openWidget(visitor);
+      await panel.getByRole('tab', { name: /Chat with our team|Leave us a message|is online/ }).click();
+      await expect(panel.getByTestId('offline-notice')).toContainText(/is away right now\. Expect a reply by/);
+
+      await availability.click();
+      await expect(availability).toHaveAttribute('aria-checked', 'true');
+      await expect(panel.getByTestId('offline-notice')).toHaveCount(0);
+
+      // The owner keeps a canned reply; its shortcut and Tab put it in the reply box.
+      const canned = admin.getByTestId('canned-replies');
+      await canned.getByRole('textbox', { name: 'Shortcut' }).fill('/e2eprice');
+      await canned.getByRole('textbox', { name: 'Title' }).fill('Price');
+      await canned.getByRole('textbox', { name: 'Text to insert' }).fill(`A website is ${livePrice}.`);
+      await canned.getByRole('button', { name: 'Add reply' }).click();
+      await expect(canned.getByRole('listitem').filter({ hasText: '/e2eprice' })).toBeVisible();
+
+      const human = panel.getByTestId('human-tab');
+      await human.getByRole('textbox', { name: /Your message/ }).fill('How much for a shop?');
+      await human.getByRole('button', { name: 'Send' }).click();
+      await admin.getByTestId('admin-chat-item').filter({ hasText: 'How much for a shop?' }).click();
+      await expect(admin.getByTestId('first-response')).toHaveText('Not answered yet');
+      const reply = admin.getByRole('textbox', { name: 'Reply', exact: true });
+      await reply.fill('/e2eprice');
+      await reply.press('Tab');
+      await expect(reply).toHaveValue(`A website is ${livePrice}.`);
+      await admin.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(human.getByText(`A website is ${livePrice}.`)).toBeVisible();
+      await expect(admin.getByTestId('first-response')).toHaveText(/First response: \d+ s/);
+
+      await admin.getByRole('button', { name: 'Close chat' }).click();
+      const rate = human.getByTestId('rate-chat');
+      await rate.getByRole('button', { name: '5 out of 5' }).click();
+      await rate.getByRole('textbox', { name: /comment/ }).fill('Quick answer, thanks!');
+      await rate.getByRole('button', { name: 'Send rating' }).click();
+      await expect(human.getByText('Thank you for your rating!')).toBeVisible();
+    } finally {
+      // Other specs expect the agency available.
+      if (!admin.isClosed() && (await availability.getAttribute('aria-checked').catch(() => 'true')) === 'false') await availability.click();
+      await visitorContext.close();
+      await adminContext.close();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { useSession } from '../lib/session.tsx';
 import { PersonalDetails } from '../features/auth/personal-details.tsx';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { SessionsCard } from '../features/account/sessions-card.tsx';
+import { WhatsAppCard } from '../features/whatsapp/whatsapp-card.tsx';
 import { YourDataCard } from '../features/account/your-data-card.tsx';
 import { MyOrdersTab } from '../features/orders/my-orders-tab.tsx';
 import { useOrderActions } from '../lib/order-actions.ts';
@@ -89,6 +90,7 @@ export default function DashboardPage() {
               <AccountCard title="Your details" testId="details-card">
                 <PersonalDetails user={user} />
               </AccountCard>
+              <WhatsAppCard />
               <PasskeysCard />
               <SessionsCard />
               <YourDataCard email={user.email} />

@@ -155,6 +155,12 @@ beforeAll(async () => {
       const [addon] = await t.deps.database.query<{ id: string }>("select id from addons where name = 'Walk add-on'");
       return { url: `/api/v1/admin/addons/${addon!.id}`, body: { extraDays: 2 } };
     },
+    // The chat console (docs/decisions/347-chat-availability-canned-replies-csat.md): the switch, a canned reply added, edited, deleted.
+    'PUT /api/v1/admin/chat/availability': async () => ({ url: '/api/v1/admin/chat/availability', body: { available: false } }),
+    'POST /api/v1/admin/canned-replies': async () => ({ url: '/api/v1/admin/canned-replies', body: { title: 'Walk', text: 'Walk reply', shortcut: '/walk' } }),
+    'PATCH /api/v1/admin/canned-replies/:id': async () => ({ url: `/api/v1/admin/canned-replies/${await firstId('chat_canned_replies')}`,
+      body: { title: 'Walk 2' } }),
+    'DELETE /api/v1/admin/canned-replies/:id': async () => ({ url: `/api/v1/admin/canned-replies/${await firstId('chat_canned_replies')}` }),
     // Support (decision 170): a request on a delivered order, answered, then resolved.
     'POST /api/v1/admin/support/:requestId/messages': async () => {
       const delivered = await seedDeliveredOrder(t, 'walk.support@example.com');

@@ -1,3 +1,5 @@
+import { medianFirstResponse } from '../chat/chat-ratings.ts';
+import { FIRST_RESPONSE_SQL } from '../chat/conversations.ts';
 import { sitesDown } from '../site-care/health.ts';
 import { count, eq } from 'drizzle-orm';
 import { OVERVIEW_DAYS, type OverviewResponse } from '../../../contract/admin-overview.ts';
@@ -100,6 +102,7 @@ export async function getOverview(database: Database, now = new Date(), supportR
     newContacts: leads.newContacts,
     openChats: chats.openChats,
     unreadChats: chats.unreadChats,
+    chatFirstResponseMedianSeconds: await medianFirstResponse(database, FIRST_RESPONSE_SQL, now),
     cashbackOwed: owed,
     customers: Number(customers?.n ?? 0),
     refundsNeeded: refunds,

@@ -70,6 +70,14 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
 
   // Chat console, leads and contact messages (answering them is staff work).
   'GET /api/v1/admin/chats/summary': 'staff',
+  // Whoever answers the chat says whether they are there; the canned replies are the owner's words,
+  // staff use them (docs/decisions/347-chat-availability-canned-replies-csat.md).
+  'GET /api/v1/admin/chat/availability': 'staff',
+  'PUT /api/v1/admin/chat/availability': 'staff',
+  'GET /api/v1/admin/canned-replies': 'staff',
+  'POST /api/v1/admin/canned-replies': 'owner',
+  'PATCH /api/v1/admin/canned-replies/:id': 'owner',
+  'DELETE /api/v1/admin/canned-replies/:id': 'owner',
   'GET /api/v1/admin/leads': 'staff',
   'POST /api/v1/admin/leads/:id/handled': 'staff',
   'GET /api/v1/admin/contacts': 'staff',

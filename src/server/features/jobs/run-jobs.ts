@@ -10,6 +10,8 @@ import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
 import { scheduleDailyPayoutSync } from '../payouts/daily-sync.ts';
 import { runSiteCare } from '../site-care/site-care-pass.ts';
 import { errorText } from '../../lib/pass-rows.ts';
+import { sendDueWhatsApp } from '../whatsapp/send-whatsapp.ts';
+import { whatsappNoticeAllowed } from '../whatsapp/notice-allowed.ts';
 
 // The job runner (docs/decisions/339-isolated-job-passes.md). Each scheduled pass runs alone: its
 // own error boundary (a pass that throws is logged and named in `errors`; the passes after it run
@@ -35,6 +37,8 @@ export const PASSES = {
   draftsDeleted: cleanUpDrafts,
   // The batched order notices (decision 155).
   notices: sendDueNotices,
+  // WhatsApp notices: one per order per 30 minutes, with consent (docs/decisions/345-whatsapp-notices-and-consent.md).
+  whatsapp: (deps, now) => sendDueWhatsApp(deps, whatsappNoticeAllowed, now),
   // Resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
   supportClosed: closeResolvedRequests,
   planOffers: sendPlanOffers,

@@ -71,6 +71,15 @@ export function RatingsSummary() {
       <p className="text-sm text-ink" data-testid="ratings-average">
         {data.average90Days === null ? 'No ratings in the last 90 days.' : `${data.average90Days.toFixed(1)} / 5 on average over the last 90 days (${data.count90Days} rating${data.count90Days === 1 ? '' : 's'}).`}
       </p>
+      {data.chat && (
+        // The live chat's CSAT beside them (docs/decisions/347-chat-availability-canned-replies-csat.md).
+        <p className="mt-1 text-sm text-ink" data-testid="chat-ratings-average">
+          {data.chat.average30Days === null
+            ? 'Live chat: no ratings in the last 30 days.'
+            : `Live chat: ${data.chat.average30Days.toFixed(1)} / 5 over the last 30 days ` +
+              `(${data.chat.count30Days} rating${data.chat.count30Days === 1 ? '' : 's'}).`}
+        </p>
+      )}
       {comments.length > 0 && (
         <ul className="mt-3 flex flex-col gap-2">
           {comments.map((r) => (

@@ -4,6 +4,9 @@ import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
 import { isDeletedPerson } from '../admin/person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
+import { isOwner } from '../../../domain/roles.ts';
+import { useSession } from '../../lib/session.tsx';
+import { AvailabilitySwitch, CannedRepliesPanel, FirstResponse, useCannedReplies } from './console-tools.tsx';
 
 // A deleted account's chat shows "Deleted customer", never its placeholder address.
 const nameOf = (c: ChatSummary) => (isDeletedPerson(c.email) ? DELETED_CUSTOMER_NAME : (c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`));
@@ -19,6 +22,8 @@ const when = (iso: string) =>
 export function AdminConsole() {
   const chat = useAdminChat(true);
   const current = chat.chats.find((c) => c.chatId === chat.selected);
+  const session = useSession();
+  const canned = useCannedReplies();
 
   if (chat.status === 'forbidden') {
     return (
@@ -31,20 +36,23 @@ export function AdminConsole() {
 
   return (
     <section className="mx-auto flex min-h-screen max-w-6xl flex-col gap-4 px-4 py-8">
-      <header className="flex items-center justify-between">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col gap-1">
           <Link to="/admin" className="text-sm font-semibold text-violet-300 underline underline-offset-2 hover:text-white">
             ← Back office
           </Link>
           <h1 className="text-2xl font-bold text-white">Chat console</h1>
         </div>
-        <span className="text-sm text-muted" role="status">
-          {chat.status === 'ready'
-            ? `${chat.chats.length} active ${chat.chats.length === 1 ? 'chat' : 'chats'}`
-            : chat.status === 'offline'
-              ? 'Reconnecting…'
-              : 'Connecting…'}
-        </span>
+        <div className="flex flex-wrap items-center gap-4">
+          <span className="text-sm text-muted" role="status">
+            {chat.status === 'ready'
+              ? `${chat.chats.length} active ${chat.chats.length === 1 ? 'chat' : 'chats'}`
+              : chat.status === 'offline'
+                ? 'Reconnecting…'
+                : 'Connecting…'}
+          </span>
+          <AvailabilitySwitch />
+        </div>
       </header>
       <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[18rem_1fr]">
         <nav aria-label="Active chats" className="flex max-h-[70vh] flex-col gap-2 overflow-y-auto">
@@ -84,6 +92,7 @@ export function AdminConsole() {
                 <div>
                   <h2 className="font-semibold text-white">{nameOf(current)}</h2>
                   {current.email && current.name && !isDeletedPerson(current.email) && <p className="text-xs text-muted">{current.email}</p>}
+                  <FirstResponse messages={chat.messages} fallback={current.firstResponseSeconds} />
                 </div>
                 <button
                   type="button"
@@ -108,13 +117,14 @@ export function AdminConsole() {
                   {chat.error}
                 </p>
               )}
-              <Composer onSend={chat.send} placeholder="Write a reply…" label="Reply" />
+              <Composer onSend={chat.send} placeholder="Write a reply… (/shortcut + Tab)" label="Reply" expand={canned.expand} />
             </>
           ) : (
             <p className="m-auto text-sm text-muted">Select a chat to read and reply.</p>
           )}
         </div>
       </div>
+      <CannedRepliesPanel canned={canned} canEdit={isOwner(session.user?.role)} />
     </section>
   );
 }
