@@ -39,7 +39,7 @@ import { paymentRoutes } from './features/payments/routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
-import { registerCancelledOrderGuard } from './features/orders/cancelled-guard.ts';
+import { registerCancelledOrderGuard } from './plugins/cancelled-order-guard.ts';
 import { trackerRoutes } from './features/tracker/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { invoiceRoutes } from './features/invoices/routes.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { cancelledOrderConflict } from '../payments/cancel.ts';
+import type { Database } from '../db/client.ts';
+import { cancelledOrderConflict } from '../features/payments/cancel.ts';
 
 /**
  * A cancelled order takes no more work from its customer (docs/decisions/321-cancel-and-refund.md):
