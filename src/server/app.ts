@@ -92,6 +92,12 @@ import { subscribeSiteCare } from './features/site-care/subscriptions.ts';
 import { startSiteChecks } from './features/site-care/checks.ts';
 import { careReportAttachment } from './features/site-care/care-report-attachment.ts';
 import type { Resolve } from './features/site-care/address-policy.ts';
+import type { Agent as HttpsAgent } from 'node:https';
+import { createPushSender } from './integrations/push/web-push.ts';
+import { resolveVapidKeys } from './features/push/vapid.ts';
+import { subscribePush } from './features/push/subscriptions.ts';
+import { pushRoutes } from './features/push/routes.ts';
+import { notificationPreferenceRoutes } from './features/notification-preferences/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -110,6 +116,8 @@ export interface BuildOptions {
    * else learns of it (tests/api/runtime/crash-after-commit.test.ts kills the process here).
    */
   afterCommitFault?: () => void;
+  /** How pushes reach the push service (tests trust their local push service's certificate through it). */
+  pushAgent?: HttpsAgent;
 }
 
 const API = '/api/v1';
@@ -235,6 +243,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribePayouts(deps);
   // A delivered order's link is watched (docs/decisions/325-site-checks-in-the-job-pass.md).
   subscribeSiteCare(deps);
+  // The events worth a push become stored pushes (docs/decisions/343-web-push.md).
+  const vapid = resolveVapidKeys(config, app.log);
+  const pushSender = vapid ? createPushSender(vapid, { agent: options.pushAgent }) : null;
+  subscribePush(deps, pushSender);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 
@@ -278,6 +290,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes, { prefix: API, deps });
   await app.register(sessionRoutes, { prefix: API, deps });
   await app.register(accountExportRoutes, { prefix: API, deps });
+  // — notices: choices per kind and channel, and push devices (docs/decisions/342, 343) —
+  await app.register(notificationPreferenceRoutes, { prefix: API, deps });
+  await app.register(pushRoutes, { prefix: API, deps, sender: pushSender });
   // — orders and money —
   await app.register(paymentRoutes, { prefix: API, deps });
   await app.register(couponRoutes, { prefix: API, deps });
