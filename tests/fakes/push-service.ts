@@ -176,7 +176,11 @@ export async function startFakePushService(opts: { controlPort?: number } = {}):
           at: Date.now(),
         };
         received.push(push);
-        for (const w of [...waiters]) if (w.predicate(push)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(push));
+        for (const w of [...waiters]) {
+          if (!w.predicate(push)) continue;
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(push);
+        }
         res.writeHead(201, { location: `${origin}/messages/${received.length}` }).end();
       } catch (err) {
         refused.push((err as Error).message);
@@ -203,7 +207,10 @@ export async function startFakePushService(opts: { controlPort?: number } = {}):
       const goneMatch = /^\/subscriptions\/([A-Za-z0-9_-]+)\/gone$/.exec(req.url ?? '');
       if (req.method === 'POST' && req.url === '/subscriptions') return json(201, subscribe());
       if (req.method === 'GET' && req.url === '/messages') return json(200, { received, refused });
-      if (req.method === 'POST' && goneMatch) return (goneIds.add(goneMatch[1]!), json(200, { ok: true }));
+      if (req.method === 'POST' && goneMatch) {
+        goneIds.add(goneMatch[1]!);
+        return json(200, { ok: true });
+      }
       return json(404, { error: 'unknown' });
     });
     await new Promise<void>((r) => control!.listen(opts.controlPort, '127.0.0.1', r));
@@ -225,7 +232,9 @@ export async function startFakePushService(opts: { controlPort?: number } = {}):
         waiters.push(waiter);
         setTimeout(() => {
           const i = waiters.indexOf(waiter);
-          if (i >= 0) (waiters.splice(i, 1), reject(new Error(`no matching push within ${timeoutMs} ms (refused: ${refused.join('; ') || 'none'})`)));
+          if (i < 0) return;
+          waiters.splice(i, 1);
+          reject(new Error(`no matching push within ${timeoutMs} ms (refused: ${refused.join('; ') || 'none'})`));
         }, timeoutMs).unref();
       });
     },

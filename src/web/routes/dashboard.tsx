@@ -12,6 +12,8 @@ import { MyOrdersTab } from '../features/orders/my-orders-tab.tsx';
 import { useOrderActions } from '../lib/order-actions.ts';
 import { WaitingCount } from '../components/waiting-count.tsx';
 import { PasskeysCard } from '../features/auth/passkeys-card.tsx';
+import { NotificationsPanel } from '../features/notifications/notifications-panel.tsx';
+import { useInstallableApp } from '../features/notifications/install.ts';
 
 const tabs = ['Personal Details', 'My Orders'] as const;
 type Tab = (typeof tabs)[number];
@@ -23,6 +25,7 @@ export default function DashboardPage() {
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const waiting = useOrderActions(session.isLoggedIn)?.total ?? 0;
+  useInstallableApp();
 
   if (session.loading) {
     return (
@@ -90,6 +93,7 @@ export default function DashboardPage() {
                 <PersonalDetails user={user} />
               </AccountCard>
               <PasskeysCard />
+              <NotificationsPanel />
               <SessionsCard />
               <YourDataCard email={user.email} />
             </>
