@@ -52,7 +52,8 @@ export const NOTICE_CHANNEL_LABELS: Record<NoticeChannel, string> = { email: 'E-
 /** "HH:MM", 24-hour clock. */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time as HH:MM (24-hour clock).');
 
-function isTimeZone(tz: string): boolean {
+/** Whether `tz` is an IANA time zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return true;

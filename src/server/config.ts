@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PublicSiteConfig } from '../contract/site.ts';
+import { isTimeZone } from '../contract/notification-preferences.ts';
 import { CURRENCIES, parseCurrencyTable } from '../domain/currencies.ts';
 import { maintenancePriceText } from '../domain/maintenance-plan.ts';
 import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
@@ -35,14 +36,6 @@ const url = (name: string) =>
     message: `${name} must be a URL`,
   });
 
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
