@@ -37,7 +37,7 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
   order_paid: 'An order is paid',
   customer_message: 'A customer sends a message or a file',
   review_decided: 'A customer decides a design review',
-  support_request: 'A support request is opened or overdue',
+  support_request: 'A new support request',
   site_down: 'A website is down',
   agency_reply: 'The team replies',
   review_opened: 'A design review is ready for you',

@@ -306,6 +306,11 @@ test('push: the service worker is on the signed-in app only; a visitor asking fo
     await panel.getByTestId('quiet-end').fill('00:00');
     await panel.getByRole('button', { name: 'Save quiet hours' }).click();
     await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    for (const width of [390, 1280]) {
+      await admin.setViewportSize({ width, height: 900 });
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(width);
+      await panel.screenshot({ path: test.info().outputPath(`admin-notifications-${width}.png`) });
+    }
     await panel.getByRole('textbox', { name: 'Device name (optional)' }).fill('Founder laptop (e2e)');
     await panel.getByRole('button', { name: 'Allow push on this device' }).click();
     await expect(panel.getByTestId('push-device').filter({ hasText: 'Founder laptop (e2e)' })).toBeVisible();
@@ -354,5 +359,47 @@ test('push: the service worker is on the signed-in app only; a visitor asking fo
   } finally {
     await adminContext.close();
     await visitorContext.close();
+  }
+});
+
+test('the dashboard is installable and shows the last seen order list offline (docs/decisions/344-installable-app.md)', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await login(page, `offline-${Date.now()}@example.com`);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { start_url: string; display: string; icons: unknown[] };
+    expect(manifest).toMatchObject({ start_url: '/dashboard', display: 'standalone' });
+    // Signed in through client-side routing from /login (outside every scope): the next page load is the worker's.
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/dashboard'))?.active?.state)).toBe('activated');
+    await page.goto('/dashboard');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const panel = page.getByTestId('notifications-panel');
+    await expect(panel.getByRole('columnheader', { name: 'WhatsApp' })).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(width);
+      await panel.screenshot({ path: test.info().outputPath(`dashboard-notifications-${width}.png`) });
+    }
+    // Seen once online under the service worker: the page, who is signed in, and the order list.
+    await page.getByRole('tab', { name: /My Orders/ }).click();
+    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('tab', { name: /My Orders/ }).click();
+    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+    // A signed-in page never seen falls back to the offline page.
+    await page.goto('/status/ORD-NEVER-SEEN').catch(() => {});
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+
+    // Signing out deletes the session's offline copies.
+    await page.goto('/logout');
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('session-data'))).toBe(false);
+  } finally {
+    await context.close();
   }
 });

@@ -183,7 +183,7 @@ function Choices({ kinds, channels }: { kinds: readonly NoticeKind[]; channels: 
                   Notice
                 </th>
                 {channels.map((c) => (
-                  <th key={c} scope="col" className="px-2 py-2 text-center font-medium">
+                  <th key={c} scope="col" className="px-2 py-2 text-center font-medium whitespace-nowrap">
                     {NOTICE_CHANNEL_LABELS[c]}
                   </th>
                 ))}
