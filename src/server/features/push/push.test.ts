@@ -148,14 +148,15 @@ describe('push devices', () => {
 
   it('refuses a plain-http endpoint, a push service not in PUSH_SERVICE_HOSTS, bad keys, and strangers', async () => {
     const { headers } = await loginAs(t, unique('refused'));
-    const sub = push.subscribe();
-    const post = (payload: unknown, h = headers) => api('POST', 'push/subscriptions', h, payload);
-    expect((await post({ ...sub, endpoint: sub.endpoint.replace('https:', 'http:') })).statusCode).toBe(400);
-    expect((await post({ ...sub, endpoint: 'https://push.evil.example/abc' })).statusCode).toBe(400);
-    expect((await post({ ...sub, keys: { p256dh: 'not base64!', auth: sub.keys.auth } })).statusCode).toBe(400);
-    expect((await post({ endpoint: sub.endpoint, keys: sub.keys }, {})).statusCode).toBe(401);
+    const { endpoint, keys } = push.subscribe();
+    const post = (payload: unknown, h: Record<string, string> = headers) => api('POST', 'push/subscriptions', h, payload);
+    expect((await post({ endpoint: endpoint.replace('https:', 'http:'), keys })).statusCode).toBe(400);
+    expect((await post({ endpoint: 'https://push.evil.example/abc', keys })).statusCode).toBe(400);
+    expect((await post({ endpoint, keys: { p256dh: 'not base64!', auth: keys.auth } })).statusCode).toBe(400);
+    expect((await post({ endpoint, keys, colour: 'blue' })).statusCode).toBe(400);
+    expect((await post({ endpoint, keys }, {})).statusCode).toBe(401);
     // Without a name, the device is named from its browser.
-    const res = await api('POST', 'push/subscriptions', { ...headers, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' }, { endpoint: sub.endpoint, keys: sub.keys });
+    const res = await api('POST', 'push/subscriptions', { ...headers, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' }, { endpoint, keys });
     expect(res.statusCode).toBe(201);
     expect((await api('GET', 'push/subscriptions', headers)).json().subscriptions[0].deviceName).toBe('Chrome on Linux');
   });
