@@ -96,6 +96,12 @@ import type { Resolve } from './features/site-care/address-policy.ts';
 import { versionedAnswers } from './lib/versioned-answers.ts';
 import { subscribeWhatsApp } from './features/whatsapp/subscriptions.ts';
 import { whatsappRoutes } from './features/whatsapp/routes.ts';
+import type { Agent as HttpsAgent } from 'node:https';
+import { createPushSender } from './integrations/push/web-push.ts';
+import { resolveVapidKeys } from './features/push/vapid.ts';
+import { subscribePush } from './features/push/subscriptions.ts';
+import { pushRoutes } from './features/push/routes.ts';
+import { notificationPreferenceRoutes } from './features/notification-preferences/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -114,6 +120,8 @@ export interface BuildOptions {
    * else learns of it (tests/api/runtime/crash-after-commit.test.ts kills the process here).
    */
   afterCommitFault?: () => void;
+  /** How pushes reach the push service (tests trust their local push service's certificate through it). */
+  pushAgent?: HttpsAgent;
 }
 
 const API = '/api/v1';
@@ -244,6 +252,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribeSiteCare(deps);
   // WhatsApp notices, written in their event's transaction (docs/decisions/345-whatsapp-notices-and-consent.md).
   subscribeWhatsApp(deps);
+  // The events worth a push become stored pushes (docs/decisions/343-web-push.md).
+  const vapid = resolveVapidKeys(config, app.log);
+  const pushSender = vapid ? createPushSender(vapid, { agent: options.pushAgent }) : null;
+  subscribePush(deps, pushSender);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 
@@ -288,6 +300,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes, { prefix: API, deps });
   await app.register(sessionRoutes, { prefix: API, deps });
   await app.register(accountExportRoutes, { prefix: API, deps });
+  // — notices: choices per kind and channel, and push devices (docs/decisions/342, 343) —
+  await app.register(notificationPreferenceRoutes, { prefix: API, deps });
+  await app.register(pushRoutes, { prefix: API, deps, sender: pushSender });
   // — orders and money —
   await app.register(paymentRoutes, { prefix: API, deps });
   await app.register(couponRoutes, { prefix: API, deps });

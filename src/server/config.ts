@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PublicSiteConfig } from '../contract/site.ts';
+import { isTimeZone } from '../contract/notification-preferences.ts';
 import { CURRENCIES, parseCurrencyTable } from '../domain/currencies.ts';
 import { maintenancePriceText } from '../domain/maintenance-plan.ts';
 import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
@@ -36,14 +37,6 @@ const url = (name: string) =>
     message: `${name} must be a URL`,
   });
 
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -233,6 +226,22 @@ export const envSchema = z.object({
   SITE_CHECK_ALLOW_PRIVATE: flag,
   RDAP_BASE_URL: z.string().url('RDAP_BASE_URL must be a URL, e.g. https://rdap.org').default('https://rdap.org').transform((v) => v.replace(/\/+$/, '')),
   SITE_CHECKS: z.enum(['on', 'off'], { message: 'SITE_CHECKS must be on or off' }).optional(),
+  // Web Push (docs/decisions/343-web-push.md): the VAPID key pair (URL-safe base64, as
+  // `npx web-push generate-vapid-keys` prints it) and the sender's contact. Unset outside production:
+  // a pair is generated at first start and kept in DATA_DIR/vapid-keys.json. Unset in production: no push.
+  VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), { message: 'VAPID_PUBLIC_KEY must be the URL-safe base64 of a P-256 public key (87 characters)' }),
+  VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), { message: 'VAPID_PRIVATE_KEY must be the URL-safe base64 of a P-256 private key (43 characters)' }),
+  VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), { message: 'VAPID_SUBJECT must be a mailto: or https: URL, e.g. mailto:founder@example.com' }),
+  // The push services whose endpoints a browser may register (host names; "*.x" for x's subdomains).
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   GST_REGISTRATION_THRESHOLD: z.coerce.number({ message: 'GST_REGISTRATION_THRESHOLD must be a whole number of rupees' }).int('GST_REGISTRATION_THRESHOLD must be a whole number of rupees').min(1, 'GST_REGISTRATION_THRESHOLD must be positive').default(2_000_000),
 });
 
@@ -269,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   assertFileStorage(config);
   assertTaxRegime(config);
+  assertVapid(config);
   assertSafeForProduction(config);
   return config;
 }
@@ -297,6 +307,12 @@ function assertTaxRegime(c: Config) {
   }
   if (Boolean(c.GST_LUT_ARN) !== Boolean(c.GST_LUT_VALID_UNTIL)) problems.push('  GST_LUT_ARN, GST_LUT_VALID_UNTIL: set both (the LUT acknowledgement and its last valid day) or neither');
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+}
+
+// The VAPID keys are a pair: one without the other is a typo.
+function assertVapid(c: Config) {
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair) or neither');
 }
 
 // Production never silently fakes money or mail.

@@ -13,6 +13,8 @@ import { MyOrdersTab } from '../features/orders/my-orders-tab.tsx';
 import { useOrderActions } from '../lib/order-actions.ts';
 import { WaitingCount } from '../components/waiting-count.tsx';
 import { PasskeysCard } from '../features/auth/passkeys-card.tsx';
+import { NotificationsPanel } from '../features/notifications/notifications-panel.tsx';
+import { useInstallableApp } from '../features/notifications/install.ts';
 
 const tabs = ['Personal Details', 'My Orders'] as const;
 type Tab = (typeof tabs)[number];
@@ -24,6 +26,7 @@ export default function DashboardPage() {
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const waiting = useOrderActions(session.isLoggedIn)?.total ?? 0;
+  useInstallableApp();
 
   if (session.loading) {
     return (
@@ -92,6 +95,7 @@ export default function DashboardPage() {
               </AccountCard>
               <WhatsAppCard />
               <PasskeysCard />
+              <NotificationsPanel />
               <SessionsCard />
               <YourDataCard email={user.email} />
             </>

@@ -264,9 +264,21 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     });
   });
 
+  // Chats whose visitor's asking for a person was published by this instance (pushes dedupe the rest:
+  // docs/decisions/343-web-push.md); forgotten wholesale when large — a repeat only costs a lookup.
+  const askedForHuman = new Set<string>();
+  const announceHumanAsked = async (chatId: string) => {
+    if (askedForHuman.has(chatId)) return;
+    if (askedForHuman.size >= 10_000) askedForHuman.clear();
+    askedForHuman.add(chatId);
+    await deps.events.publishAlone('chat.human', { chatId, at: new Date() });
+  };
+
   /** Offline mode: the founder hears about a new chat, the visitor about a reply, by e-mail. */
   async function afterMessage(conversation: Conversation, message: ChatMessage, adminIsOnline: boolean) {
     if (message.sender === 'user') {
+      // Everyone on the agency's side who allowed it hears at once, online or not (push).
+      await announceHumanAsked(conversation.id).catch((err) => log.error({ err }, 'chat: announcing a visitor who asks for a person'));
       // The founder hears once per chat: after the claim, later messages skip the UPDATE.
       if (adminIsOnline || conversation.founderNotified) return;
       conversation.founderNotified = true;

@@ -8,6 +8,8 @@ import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { adminRecipients } from '../mail/notify-admins.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { guardRow, notParked, PARKED } from '../../lib/pass-rows.ts';
+import type { NoticeKind as PreferenceKind } from '../../../contract/notification-preferences.ts';
+import { noticeAllowed } from '../notification-preferences/allowed.ts';
 
 // The notice job (decision 155): per order and recipient side, ONE e-mail once the
 // oldest notice the recipient has neither read in the app nor been mailed is
@@ -86,7 +88,7 @@ export async function sendDueNotices(deps: AppDeps, now: Date = new Date()): Pro
           .orderBy(asc(notices.createdAt), asc(notices.id))
           .for('update');
         if (group.length === 0) return 0;
-        await mailGroup(deps, tx, head.orderId, head.recipient, group);
+        await mailGroup(deps, tx, head.orderId, head.recipient, group, now);
         await tx
           .update(notices)
           .set({ sentAt: now })
@@ -110,23 +112,59 @@ export async function sendDueNotices(deps: AppDeps, now: Date = new Date()): Pro
  * order's people — the customer, or the agency's admin addresses — and says what is new with a
  * link, never what a message or comment says (a mailbox is not the app's access check).
  */
-async function mailGroup(deps: AppDeps, tx: Tx, orderId: string, recipient: MessageSide, group: Waiting[]) {
-  const [order] = await tx.select({ publicId: orders.publicId, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId));
+async function mailGroup(deps: AppDeps, tx: Tx, orderId: string, recipient: MessageSide, group: Waiting[], now: Date) {
+  const [order] = await tx
+    .select({ publicId: orders.publicId, email: users.email, userId: users.id })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
   if (!order) return;
-  const lines = noticeLines(group);
   const toCustomer = recipient === 'customer';
-  const mail = renderEmail(deps.config.BRAND_NAME, {
-    subject: toCustomer ? `News on your order ${order.publicId}` : `Order ${order.publicId}: ${lines[0]}${lines.length > 1 ? ' and more' : ''}`,
-    heading: toCustomer ? 'There is something new on your order' : `New on order ${order.publicId}`,
-    paragraphs: [...lines.map((l) => `• ${l}`), toCustomer ? 'Open your order to read and reply.' : 'Open the order in the back office to read and reply.'],
-    rows: [['Order', order.publicId], ...(toCustomer ? [] : ([['Customer', order.email]] as [string, string][]))],
-    action: {
-      label: 'Open the order',
-      url: toCustomer ? `${deps.config.publicUrl}/status/${order.publicId}` : `${deps.config.publicUrl}/admin/orders/${order.publicId}`,
-    },
-  });
   const to = toCustomer ? [order.email] : adminRecipients(deps.config);
   for (const address of to) {
+    // Each person's e-mail choices (docs/decisions/342-notification-preferences.md): what they turned off is left out.
+    const wanted = await wantedBy(tx, toCustomer ? order.userId : null, address, recipient, group, now);
+    if (wanted.length === 0) continue;
+    const lines = noticeLines(wanted);
+    const mail = renderEmail(deps.config.BRAND_NAME, {
+      subject: toCustomer ? `News on your order ${order.publicId}` : `Order ${order.publicId}: ${lines[0]}${lines.length > 1 ? ' and more' : ''}`,
+      heading: toCustomer ? 'There is something new on your order' : `New on order ${order.publicId}`,
+      paragraphs: [...lines.map((l) => `• ${l}`), toCustomer ? 'Open your order to read and reply.' : 'Open the order in the back office to read and reply.'],
+      rows: [['Order', order.publicId], ...(toCustomer ? [] : ([['Customer', order.email]] as [string, string][]))],
+      action: {
+        label: 'Open the order',
+        url: toCustomer ? `${deps.config.publicUrl}/status/${order.publicId}` : `${deps.config.publicUrl}/admin/orders/${order.publicId}`,
+      },
+    });
     await tx.insert(mailOutbox).values({ toAddress: address.toLowerCase(), template: NOTICE_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
   }
+}
+
+/** The kind of notice a person chooses about (contract/notification-preferences.ts) for a batched notice. */
+export function preferenceKind(kind: NoticeKind, recipient: MessageSide): PreferenceKind {
+  switch (kind) {
+    case 'review_opened':
+    case 'review_decided':
+    case 'stage_completed':
+    case 'change_quoted':
+      return kind;
+    default:
+      // Messages, comments, support answers, a brief, files, a change asked for: the other side wrote.
+      return recipient === 'customer' ? 'agency_reply' : 'customer_message';
+  }
+}
+
+/** The notices of `group` that the person at `address` (their account, when they have one) wants by e-mail. */
+async function wantedBy(tx: Tx, userId: string | null, address: string, recipient: MessageSide, group: Waiting[], now: Date): Promise<Waiting[]> {
+  const id = userId ?? (await tx.select({ id: users.id }).from(users).where(eq(users.email, address.toLowerCase())))[0]?.id;
+  // An address without an account (BRAND_EMAIL) has made no choice: it gets everything.
+  if (!id) return group;
+  const wanted: Waiting[] = [];
+  const allowed = new Map<PreferenceKind, boolean>();
+  for (const n of group) {
+    const kind = preferenceKind(n.kind, recipient);
+    if (!allowed.has(kind)) allowed.set(kind, await noticeAllowed(tx, { userId: id, kind, channel: 'email', at: now }));
+    if (allowed.get(kind)) wanted.push(n);
+  }
+  return wanted;
 }

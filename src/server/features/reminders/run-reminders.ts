@@ -29,8 +29,9 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
   let sent = 0;
   let cancelled = 0;
   for (let i = 0; i < BATCH; i++) {
+    // An events transaction: a customer's reminder publishes `payment.due` (pushes, docs/decisions/343-web-push.md).
     const outcome = await guardRow(deps, 'reminders', now, (claim) =>
-      deps.db.transaction(async (tx) => {
+      deps.events.transaction(async (tx) => {
         const [job] = await tx
           .select()
           .from(paymentReminders)
@@ -133,6 +134,8 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
             }),
           );
         }
+        if (job.kind !== 'founder')
+          await deps.events.publish(tx, 'payment.due', { orderId: job.orderId, orderPublicId: row.order.publicId, customerEmail: row.email, reminderId: job.id, amountText: amount, at: now });
         await tx.update(paymentReminders).set({ state: 'sent', sentAt: now }).where(eq(paymentReminders.id, job.id));
         return 'sent' as const;
       }),

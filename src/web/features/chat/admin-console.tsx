@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { ChatSummary } from '../../../contract/chat.ts';
 import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
@@ -24,6 +25,17 @@ export function AdminConsole() {
   const current = chat.chats.find((c) => c.chatId === chat.selected);
   const session = useSession();
   const canned = useCannedReplies();
+  // `?chat=<id>`: a push notification's link opens that chat once it is listed (docs/decisions/343-web-push.md).
+  const [params] = useSearchParams();
+  const wanted = params.get('chat');
+  const opened = useRef(false);
+  const { select } = chat;
+  const listed = wanted !== null && chat.chats.some((c) => c.chatId === wanted);
+  useEffect(() => {
+    if (!wanted || !listed || opened.current) return;
+    opened.current = true;
+    select(wanted);
+  }, [wanted, listed, select]);
 
   if (chat.status === 'forbidden') {
     return (
