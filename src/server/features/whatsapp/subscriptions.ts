@@ -8,9 +8,8 @@ import { enqueueWhatsApp } from './outbox.ts';
 
 // Which order events become WhatsApp notices (docs/decisions/345-whatsapp-notices-and-consent.md),
 // each written in its event's transaction (outbox.ts). The customer hears of a payment, a stage, a
-// design to review and the team's replies. `payment_due` and `site_down` have their templates and go
-// through the same outbox (`enqueueWhatsApp`), but no event announces them yet: the reminders and
-// site-care passes publish none.
+// design to review, the team's replies, a payment due (the reminders' `payment.due`) and their site
+// going down (site care's `site.down`, when they keep its notices on).
 
 export function subscribeWhatsApp(deps: AppDeps) {
   const { events } = deps;
@@ -41,6 +40,15 @@ export function subscribeWhatsApp(deps: AppDeps) {
   events.inTransaction('support.message', async (e, tx) => {
     if (e.sender !== 'agency') return;
     await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'support_reply', refId: e.messageId, params: (c) => [c.name, c.orderPublicId, c.link] });
+  });
+  events.inTransaction('payment.due', async (e, tx) => {
+    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'payment_due', refId: e.reminderId, params: (c) => [c.name, c.orderPublicId,
+      e.amountText, c.link] });
+  });
+  events.inTransaction('site.down', async (e, tx) => {
+    if (!e.customerNotices) return;
+    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'site_down', refId: `${e.url}@${e.at.toISOString()}`, params: (c) => [c.name,
+      c.orderPublicId, e.url, c.link] });
   });
   // A deleted person gets nothing more, and their consent records and numbers go (decision 192).
   events.inTransaction('account.deleted', async (e, tx) => {

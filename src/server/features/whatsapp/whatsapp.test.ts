@@ -46,6 +46,10 @@ async function customer(email: string) {
   const who = await loginAs(t, email);
   const number = String(++phone);
   await t.deps.db.update(users).set({ phoneCode: '+91', phoneNumber: number }).where(eq(users.id, who.user.id));
+  // No quiet hours: the test runs at any hour (the default holds WhatsApp 22:00–08:00 IST).
+  const quiet = await t.app.inject({ method: 'PUT', url: '/api/v1/user/notification-preferences', headers: who.headers,
+    payload: { quietHours: { start: '00:00', end: '00:00', timeZone: 'Asia/Kolkata' } } });
+  expect(quiet.statusCode, quiet.body).toBe(200);
   return { ...who, wa: `91${number}` };
 }
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
@@ -142,6 +146,32 @@ describe('sending', () => {
     const states = (await rowsOf(c.user.id)).map((r) => r.state);
     expect(states.filter((s) => s === 'accepted')).toHaveLength(2);
     expect(states.filter((s) => s === 'batched')).toHaveLength(1);
+  });
+
+  it("asks the person's choices: a kind turned off for WhatsApp is not sent, quiet hours hold it; a payment due is sent", async () => {
+    const c = await customer('wa-prefs@example.com');
+    const publicId = await payInstallment(t, c, { kind: 'advance' });
+    await api('POST', '/api/v1/user/whatsapp/opt-in', c.headers, { consent: true });
+    const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/v1/user/notification-preferences', headers: c.headers,
+      payload: payload as Record<string, unknown> });
+    expect((await put({ channels: { whatsapp: { stage_completed: false } } })).statusCode).toBe(200);
+    await completeNextStage(t.deps, publicId, {});
+    await runJobs(t.deps);
+    expect(sentTo(c.wa)).toEqual([]);
+
+    // Quiet all day long but for one minute: the payment due waits, then goes once it is allowed.
+    const orderId = (await t.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [publicId]))[0]!.id;
+    await t.deps.events.transaction((tx) => t.deps.events.publish(tx, 'payment.due', { orderId, orderPublicId: publicId, customerEmail: c.user.email,
+      reminderId: `r-${publicId}`, amountText: '₹ 1,000.00', at: new Date() }));
+    expect((await put({ quietHours: { start: '00:00', end: '23:59', timeZone: 'UTC' } })).statusCode).toBe(200);
+    const day = new Date(Date.now() + 40 * MIN);
+    await runJobs(t.deps, new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 12)));
+    expect(sentTo(c.wa)).toEqual([]);
+    expect((await put({ quietHours: { start: '00:00', end: '00:00', timeZone: 'UTC' } })).statusCode).toBe(200);
+    await runJobs(t.deps, new Date(Date.now() + 41 * MIN));
+    const sent = sentTo(c.wa);
+    expect(sent.map((r) => r.body.template.name)).toEqual(['payment_due']);
+    expect(sent[0]!.body.template.components[0]!.parameters.map((p) => p.text)[2]).toBe('₹ 1,000.00');
   });
 
   it('records the statuses Meta reports, never backwards', async () => {
