@@ -72,7 +72,7 @@ export function gstinProblem(gstin: string): string | null {
   if (gstin.length !== 15) return 'must be exactly 15 characters';
   if (gstin !== gstin.toUpperCase()) return 'must be in capital letters';
   // 2 digits of state, the 10-character PAN (5 letters, 4 digits, 1 letter), the entity number, Z, the check character.
-  if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return 'is not in the GSTIN format (e.g. 29ABCDE1234F1Z5)';
+  if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return 'is not in the GSTIN format (e.g. 29ABCDE1234F1ZW)';
   if (!stateByCode(gstin.slice(0, 2))) return `starts with ${gstin.slice(0, 2)}, which is not a GST state code`;
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'has a wrong check character (last character): please copy it again from the GST certificate';
   return null;
