@@ -132,6 +132,8 @@ export const overviewResponse = z.object({
     percent: z.number().int(),
     thresholdWarning: z.boolean(),
     lutMissing: z.boolean(),
+    /** Additive: the financial year's TEST documents (test-mode payments), left out of the turnover and the returns. */
+    testDocuments: z.number().int(),
   }),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;

@@ -25,7 +25,7 @@ export const MAILBOX_URL = `http://127.0.0.1:${E2E.smtpHttp}`;
 export const CONTROL_URL = `http://127.0.0.1:${E2E.control}`;
 export const PUSH_CONTROL_URL = `http://127.0.0.1:${E2E.push}`;
 /** The seller printed on the stack's tax invoices. */
-export const E2E_SELLER = { legalName: 'E2E Web Studio Pvt Ltd', taxId: '29ABCDE1234F1Z5' };
+export const E2E_SELLER = { legalName: 'E2E Web Studio Pvt Ltd', taxId: '29ABCDE1234F1ZW' };
 /** The GSTIN of the step-up instance, the one with TAX_REGIME=gst (tests/e2e/gst.spec.ts). */
 export const E2E_GST_SELLER_GSTIN = '29AAGCB7383J1Z4';
 export const ADMIN_EMAIL = 'founder@example.com';

@@ -155,6 +155,12 @@ function Revenue({ data }: { data: OverviewResponse }) {
           {left.perCurrency.map((c) => formatMinor(c.received, c.currency)).join(', ')}): no money moved.
         </p>
       )}
+      {data.tax.testDocuments > 0 && (
+        <p className="mt-1 text-sm text-muted" data-testid="test-documents-left-out">
+          Left out of the turnover and the tax return: {data.tax.testDocuments} test document{data.tax.testDocuments === 1 ? '' : 's'} of {data.tax.financialYear} (test-mode
+          payments: no tax is due).
+        </p>
+      )}
     </Card>
   );
 }
