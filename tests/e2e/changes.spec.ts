@@ -14,7 +14,7 @@ import { ADMIN_EMAIL } from './ports.ts';
 
 const check = (page: Page, name: string) => checkAtBothWidths(page, process.env.SHOTS_DIR ?? test.info().outputPath(), name);
 
-async function founder(browser: Browser) {
+async function owner(browser: Browser) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await ctx.newPage();
   await login(admin, ADMIN_EMAIL);
@@ -49,7 +49,7 @@ const plusDays = (isoDay: string, days: number) => {
 test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due date, the new total and the document on both sides', async ({ page, browser }) => {
   test.setTimeout(300_000);
   const orderId = await customerWithOrder(page, 'change-blog');
-  const admin = await founder(browser);
+  const admin = await owner(browser);
   const due = await approveUi(admin, page, orderId);
 
   // The customer asks.
@@ -128,7 +128,7 @@ test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due da
 test('an add-on paid directly, a change included at no charge, a declined quote with its reason', async ({ page, browser }) => {
   test.setTimeout(300_000);
   const orderId = await customerWithOrder(page, 'change-extras');
-  const admin = await founder(browser);
+  const admin = await owner(browser);
 
   // The catalogue in the back office.
   await admin.goto('/admin/addons');
@@ -187,7 +187,7 @@ test('an add-on paid directly, a change included at no charge, a declined quote 
 test('a support request for a change is quoted as a change on its delivered order', async ({ page, browser }) => {
   test.setTimeout(300_000);
   const orderId = await customerWithOrder(page, 'change-support');
-  const admin = await founder(browser);
+  const admin = await owner(browser);
   await deliverOrder(admin, page, orderId, 'https://delivered.example.com');
   const opened = await apiAs(page, 'POST', `orders/${orderId}/support/requests`, { category: 'change', title: 'A French version', description: 'All pages in French too.' });
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
@@ -213,7 +213,7 @@ test('@mobile the changes panel and the founder\'s changes at 390 px', async ({ 
   await panel.getByLabel('What do you need?').fill('Add a blog');
   await panel.getByRole('button', { name: 'Ask for a quote' }).click();
   await expect(panel.getByTestId('change')).toContainText('Add a blog — waiting for a quote');
-  const admin = await founder(browser);
+  const admin = await owner(browser);
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.goto(`/admin/orders/${orderId}`);
   const blog = admin.getByTestId('admin-change').filter({ hasText: 'Add a blog' });

@@ -11,7 +11,7 @@ import { runJobs } from '../features/jobs/run-jobs.ts';
 // done once and answered alike; the same key with another body is a 422.
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
-const FOUNDER = 'idem.boss@example.com';
+const OWNER = 'idem.boss@example.com';
 let t: TestApp;
 let admin: Who;
 let alice: Who;
@@ -26,8 +26,8 @@ const messagesOf = async (orderId: string) => {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: FOUNDER });
-  admin = await loginAs(t, FOUNDER, 'admin');
+  t = await buildTestApp({ ADMIN_EMAILS: OWNER });
+  admin = await loginAs(t, OWNER, 'admin');
   ({ customer: alice, orderId: order } = await seedDeliveredOrder(t, 'idem.alice@example.com'));
   bob = await loginAs(t, 'idem.bob@example.com');
 }, 180_000);

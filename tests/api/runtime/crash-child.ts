@@ -10,7 +10,7 @@ import { buildApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { loginAs } from '../../helpers/test-app.ts';
-import { emailFounderNewChat } from '../../../src/server/features/chat/notify.ts';
+import { emailOwnerNewChat } from '../../../src/server/features/chat/notify.ts';
 import { openCheckout, payInstallment } from '../../helpers/test-checkout.ts';
 
 const env = process.env;
@@ -58,8 +58,8 @@ if (env.PHASE === 'pay') {
   const id = 'crashchat'.padEnd(32, '0');
   await built.deps.database.query(`insert into chat_conversations (id, state, contact_email, last_message) values ($1, 'waiting', $2, 'Hello?')`, [id, env.VISITOR]);
   armed = true;
-  const conversation = { id, userId: null, state: 'waiting' as const, contactEmail: env.VISITOR ?? null, userEmail: null, userName: null, founderNotified: false };
-  await emailFounderNewChat(built.deps, conversation, 'Hello? Is anyone there?');
+  const conversation = { id, userId: null, state: 'waiting' as const, contactEmail: env.VISITOR ?? null, userEmail: null, userName: null, ownerNotified: false };
+  await emailOwnerNewChat(built.deps, conversation, 'Hello? Is anyone there?');
   process.stdout.write('NOTIFIED WITHOUT CRASH\n');
   process.exit(3);
 } else {

@@ -16,7 +16,7 @@ import { type ServerProcess, buildServer, freePort, isListening, startServer, wa
 // sockets are told to reconnect elsewhere, Redis closes without the "Connection is closed." crash,
 // and the process exits 0.
 const REDIS_BIN = '/usr/bin/redis-server';
-const FOUNDER = 'founder@example.com';
+const OWNER = 'founder@example.com';
 
 /** One JSON contact message padded with whitespace (still valid JSON) to `size` bytes. */
 function contactBody(token: string, size = 0): string {
@@ -35,7 +35,7 @@ describe('graceful shutdown of the compiled server', () => {
   beforeAll(async () => {
     main = buildServer();
     smtp = await startFakeSmtp();
-    const env: Record<string, string> = { SMTP_URL: smtp.smtpUrl, ADMIN_EMAILS: FOUNDER, PUBLIC_FORMS_MAX_PER_IP_MINUTE: '100000', WEB_DIST_DIR: '/nonexistent' };
+    const env: Record<string, string> = { SMTP_URL: smtp.smtpUrl, ADMIN_EMAILS: OWNER, PUBLIC_FORMS_MAX_PER_IP_MINUTE: '100000', WEB_DIST_DIR: '/nonexistent' };
     if (process.env.TEST_DATABASE_URL) {
       db = await createThrowAwayDatabase();
       env.DATABASE_URL = db.url;

@@ -11,7 +11,7 @@ export const chatConversations = pgTable('chat_conversations', {
   visitorUnread: integer('visitor_unread').notNull().default(0),
   lastMessage: text('last_message'),
   lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
-  founderNotifiedAt: timestamp('founder_notified_at', { withTimezone: true }),
+  ownerNotifiedAt: timestamp('founder_notified_at', { withTimezone: true }),
   closedAt: timestamp('closed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,7 +15,7 @@ import { agencyActions } from './actions.ts';
 // (docs/decisions/212-text-limits.md, 211-structured-errors.md).
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
-const FOUNDER = 'actions.boss@example.com';
+const OWNER = 'actions.boss@example.com';
 let t: TestApp;
 let filesDir: string;
 let admin: Who;
@@ -51,8 +51,8 @@ const completeBrief = Object.fromEntries(
 
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'actions-test-'));
-  t = await buildTestApp({ FILES_DIR: filesDir, ADMIN_EMAILS: FOUNDER });
-  admin = await loginAs(t, FOUNDER, 'admin');
+  t = await buildTestApp({ FILES_DIR: filesDir, ADMIN_EMAILS: OWNER });
+  admin = await loginAs(t, OWNER, 'admin');
   staff = await loginAs(t, 'actions.staff@example.com', 'staff');
   ({ customer: alice, orderId: aliceOrder } = await seedPaidOrder(t, 'actions.alice@example.com'));
   ({ customer: bob, orderId: bobOrder } = await seedDeliveredOrder(t, 'actions.bob@example.com'));

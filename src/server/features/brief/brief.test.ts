@@ -205,9 +205,9 @@ describe('submitting, and the lock at "UI Started"', () => {
     expect(edited.json().brief).toEqual({ answers: { ...complete, audience: 'Neighbours' }, submittedAt });
 
     // The founder reads the same.
-    const founder = await adminGet(admin);
-    expect(founder.statusCode).toBe(200);
-    expect(founder.json().brief).toEqual({ answers: { ...complete, audience: 'Neighbours' }, submittedAt });
+    const agencyRead = await adminGet(admin);
+    expect(agencyRead.statusCode).toBe(200);
+    expect(agencyRead.json().brief).toEqual({ answers: { ...complete, audience: 'Neighbours' }, submittedAt });
   });
 
   it('is read-only once "UI Started" is completed: 409 with a clear message, still readable', async () => {

@@ -822,9 +822,9 @@ describe("what waits for whom (docs/decisions/260-change-events-and-waiting.md)"
     ).toBeUndefined();
 
     await sendDueNotices(t.deps, afterDelay());
-    const toFounder = await noticeMails('asked for a change: "Add a map"');
-    expect(toFounder.length).toBeGreaterThan(0);
-    expect(toFounder.map((m) => m.to_address)).not.toContain(
+    const toOwner = await noticeMails('asked for a change: "Add a map"');
+    expect(toOwner.length).toBeGreaterThan(0);
+    expect(toOwner.map((m) => m.to_address)).not.toContain(
       "change.waits@example.com",
     );
 

@@ -38,7 +38,7 @@ const start = async () => {
 };
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const founderMails = () =>
+const ownerMails = () =>
   t.deps.database.query<{ subject: string }>(
     "select subject from mail_outbox where to_address = 'console-owner@example.com' and template = 'chat-new'",
   );
@@ -98,9 +98,9 @@ describe('availability', () => {
     expect(Date.parse(res.json().expectReplyAt)).toBeGreaterThan(Date.now());
     expect(await away).toMatchObject({ online: false, reason: 'away', expectReplyAt: res.json().expectReplyAt });
 
-    const before = (await founderMails()).length;
+    const before = (await ownerMails()).length;
     await request(visitor, 'sendMessage', { chatId, message: 'Anyone there?' });
-    await expect.poll(async () => (await founderMails()).length).toBe(before + 1);
+    await expect.poll(async () => (await ownerMails()).length).toBe(before + 1);
 
     const back = nextEvent<AdminPresence>(visitor, 'adminPresence', (p) => p.online);
     const on = await api('PUT', '/api/v1/admin/chat/availability', staff.headers, { available: true });

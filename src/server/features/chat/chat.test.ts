@@ -471,9 +471,9 @@ describe('offline mode', () => {
     await request(visitor, 'sendMessage', { chatId, message: 'Hello?' });
     await waitUntil(async () => (await outbox('founder@example.com')).length > 0);
     await new Promise((r) => setTimeout(r, 200));
-    const founderMails = await outbox('founder@example.com');
-    expect(founderMails).toHaveLength(1);
-    expect(founderMails[0]!.text_body).toContain('Anyone there?');
+    const ownerMails = await outbox('founder@example.com');
+    expect(ownerMails).toHaveLength(1);
+    expect(ownerMails[0]!.text_body).toContain('Anyone there?');
 
     // While the visitor is connected no mail is needed.
     const admin = await client(adminToken);

@@ -15,7 +15,7 @@ export interface Conversation {
   userEmail: string | null;
   userName: string | null;
   /** The founder was already e-mailed about this chat (offline mode). */
-  founderNotified: boolean;
+  ownerNotified: boolean;
 }
 
 /** Who is asking: an admin, a signed-in user (id) or an anonymous visitor (null). */
@@ -49,7 +49,7 @@ export async function findAccessible(database: Database, chatId: string, viewer:
   );
   const row = rows[0];
   if (!row || (!viewer.isAdmin && row.user_id !== null && row.user_id !== viewer.userId)) throw notFound('Unknown chat.');
-  return { id: row.id, userId: row.user_id, state: row.state, contactEmail: row.contact_email, userEmail: row.email, userName: row.name, founderNotified: row.notified };
+  return { id: row.id, userId: row.user_id, state: row.state, contactEmail: row.contact_email, userEmail: row.email, userName: row.name, ownerNotified: row.notified };
 }
 
 export const toMessage = (r: { id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date | string }): ChatMessage => ({

@@ -7,7 +7,7 @@ import type { Conversation } from './conversations.ts';
 // Offline chat by e-mail. Everything goes through the outbox, so a failing SMTP
 // server delays these mails but never loses them; renderEmail escapes the visitor's text. Each mail
 // is queued in the transaction of the change it tells of (docs/decisions/340-mails-in-their-transaction.md).
-function founderAddresses(deps: AppDeps): string[] {
+function ownerAddresses(deps: AppDeps): string[] {
   return deps.config.ADMIN_EMAILS.length > 0 ? deps.config.ADMIN_EMAILS : [deps.config.BRAND_EMAIL];
 }
 
@@ -15,7 +15,7 @@ function founderAddresses(deps: AppDeps): string[] {
  * The founder hears once per chat: the claim (founder_notified_at) and the mail commit together, so a
  * crash between them neither loses the mail nor sends it twice. True for the one caller that claimed it.
  */
-export async function emailFounderNewChat(deps: AppDeps, conversation: Conversation, firstMessage: string): Promise<boolean> {
+export async function emailOwnerNewChat(deps: AppDeps, conversation: Conversation, firstMessage: string): Promise<boolean> {
   const { config } = deps;
   const who = conversation.userName ?? conversation.userEmail ?? conversation.contactEmail ?? 'A visitor';
   const mail = renderEmail(config.BRAND_NAME, {
@@ -32,11 +32,11 @@ export async function emailFounderNewChat(deps: AppDeps, conversation: Conversat
   return deps.events.transaction(async (tx) => {
     const [claimed] = await tx
       .update(chatConversations)
-      .set({ founderNotifiedAt: new Date() })
-      .where(and(eq(chatConversations.id, conversation.id), isNull(chatConversations.founderNotifiedAt)))
+      .set({ ownerNotifiedAt: new Date() })
+      .where(and(eq(chatConversations.id, conversation.id), isNull(chatConversations.ownerNotifiedAt)))
       .returning({ id: chatConversations.id });
     if (!claimed) return false;
-    for (const to of founderAddresses(deps)) await deps.mailer.enqueue(tx, to, 'chat-new', mail);
+    for (const to of ownerAddresses(deps)) await deps.mailer.enqueue(tx, to, 'chat-new', mail);
     return true;
   });
 }

@@ -31,7 +31,7 @@ import { ADMINS, createAdminPresence } from './presence.ts';
 import { chatRoom } from './rooms.ts';
 import type { AddressLimit } from './address-limit.ts';
 import { createRateBucket, type RateBucket } from './rate-bucket.ts';
-import { emailFounderNewChat, emailVisitorReply } from './notify.ts';
+import { emailOwnerNewChat, emailVisitorReply } from './notify.ts';
 import { createMessageWriter } from './message-writer.ts';
 import { AVAILABILITY_CHANGED, createAvailability } from './availability.ts';
 import { rateClosedChat } from './chat-ratings.ts';
@@ -280,9 +280,9 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       // Everyone on the agency's side who allowed it hears at once, online or not (push).
       await announceHumanAsked(conversation.id).catch((err) => log.error({ err }, 'chat: announcing a visitor who asks for a person'));
       // The founder hears once per chat: after the claim, later messages skip the UPDATE.
-      if (adminIsOnline || conversation.founderNotified) return;
-      conversation.founderNotified = true;
-      await emailFounderNewChat(deps, conversation, message.message);
+      if (adminIsOnline || conversation.ownerNotified) return;
+      conversation.ownerNotified = true;
+      await emailOwnerNewChat(deps, conversation, message.message);
       return;
     }
     const to = conversation.userEmail ?? conversation.contactEmail;

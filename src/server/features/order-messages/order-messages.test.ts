@@ -21,7 +21,7 @@ import { revokeSession } from '../auth/sessions.ts';
 // attacks, live delivery over socket.io, unread counts, and the batched notice e-mail (decision 155).
 
 type Who = { headers: Record<string, string>; token: string; user: { email: string } };
-const FOUNDER = 'messages.boss@example.com';
+const OWNER = 'messages.boss@example.com';
 let t: TestApp;
 let filesDir: string;
 let base: string;
@@ -57,10 +57,10 @@ const socketFor = async (who?: Who) => {
 
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'messages-test-'));
-  t = await buildTestApp({ FILES_DIR: filesDir, ADMIN_EMAILS: FOUNDER, ORDER_NOTIFY_DELAY_SECONDS: '300' });
+  t = await buildTestApp({ FILES_DIR: filesDir, ADMIN_EMAILS: OWNER, ORDER_NOTIFY_DELAY_SECONDS: '300' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  admin = await loginAs(t, FOUNDER, 'admin');
+  admin = await loginAs(t, OWNER, 'admin');
   ({ customer: alice, orderId: aliceOrder } = await seedPaidOrder(t, 'messages.alice@example.com'));
   ({ customer: mallory, orderId: malloryOrder } = await seedPaidOrder(t, 'messages.mallory@example.com'));
 }, 180_000);
@@ -168,7 +168,7 @@ describe('the thread over HTTP', () => {
       [`messages.boss · ${brand}`, false],
     ]);
     expect(customerView.body).not.toContain('ravi.staff@example.com');
-    expect(customerView.body).not.toContain(FOUNDER);
+    expect(customerView.body).not.toContain(OWNER);
     // A staff member without a name (or whose account is gone): the brand alone, still no address.
     await t.deps.database.query(`update users set name = null where email = 'ravi.staff@example.com'`);
     expect((await get(bina, url(binaOrder))).json().messages[1].authorName).toBe(brand);
@@ -331,10 +331,10 @@ describe('the batched notice e-mail', () => {
     const { customer: dave, orderId } = await seedPaidOrder(t, 'messages.dave@example.com');
     await post(dave as Who, url(orderId), { text: 'Question about fonts' });
     await runJobs(t.deps, secondsLater(301));
-    const founder = (await noticeMails(t, FOUNDER)).filter((m) => m.subject.includes(orderId));
-    expect(founder).toHaveLength(1);
-    expect(founder[0]!.subject).toBe(`Order ${orderId}: 1 new message`);
-    expect(founder[0]!.text).not.toContain('fonts');
+    const owner = (await noticeMails(t, OWNER)).filter((m) => m.subject.includes(orderId));
+    expect(owner).toHaveLength(1);
+    expect(owner[0]!.subject).toBe(`Order ${orderId}: 1 new message`);
+    expect(owner[0]!.text).not.toContain('fonts');
 
     // The team answers; Dave reads the thread in the app before the delay is over: no mail.
     await post(admin, adminUrl(orderId), { text: 'Use Inter' });
@@ -362,11 +362,11 @@ describe('the batched notice e-mail', () => {
     const decided = await post(erin as Who, `/api/v1/orders/${orderId}/reviews/${reviewId}/decision`, { decision: 'request_changes', comment: 'See the pin' });
     expect(decided.statusCode, decided.body).toBe(200);
     await runJobs(t.deps, secondsLater(301));
-    const founder = (await noticeMails(t, FOUNDER)).filter((m) => m.subject.includes(orderId));
-    expect(founder).toHaveLength(1);
-    expect(founder[0]!.text).toContain('The customer requested changes on the UI design review, round 1');
-    expect(founder[0]!.text).toContain('1 new comment on a design review');
-    expect(founder[0]!.text).not.toContain('Bigger');
+    const owner = (await noticeMails(t, OWNER)).filter((m) => m.subject.includes(orderId));
+    expect(owner).toHaveLength(1);
+    expect(owner[0]!.text).toContain('The customer requested changes on the UI design review, round 1');
+    expect(owner[0]!.text).toContain('1 new comment on a design review');
+    expect(owner[0]!.text).not.toContain('Bigger');
 
     // The team answers the pin; Erin opens the reviews in the app before the delay: no mail.
     const answer = await post(admin, `/api/v1/admin/orders/${orderId}/reviews/${reviewId}/comments`, { fileId: design, x: 0.5, y: 0.5, text: 'Done', replyTo: pin.json().comment.id });
@@ -379,11 +379,11 @@ describe('the batched notice e-mail', () => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
-  const apps = instancesOnPostgres(2, { ADMIN_EMAILS: FOUNDER });
+  const apps = instancesOnPostgres(2, { ADMIN_EMAILS: OWNER });
 
   it('both running the job at once still send one mail per order and recipient', async () => {
     const [a, b] = apps as [BuiltApp, BuiltApp];
-    const boss = await loginAs(a, FOUNDER, 'admin');
+    const boss = await loginAs(a, OWNER, 'admin');
     const customers: { email: string; orderId: string }[] = [];
     for (let i = 0; i < 4; i++) {
       const { customer, orderId } = await seedPaidOrder(a as TestApp, `pg-notice-${i}@example.com`);
@@ -410,7 +410,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     };
     const urlB = await listening(b);
     await listening(a);
-    const boss = await loginAs(a, FOUNDER, 'admin');
+    const boss = await loginAs(a, OWNER, 'admin');
     const { customer, orderId } = await seedPaidOrder(a as TestApp, 'pg-live@example.com');
     const s = await chatClient(urlB, customer.token);
     sockets.push(s);

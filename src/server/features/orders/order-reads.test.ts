@@ -26,7 +26,7 @@ import { maintenanceSupportExtension, planViewOf } from '../maintenance/plan-que
 // and on PostgreSQL across two. PGlite, or PostgreSQL with TEST_DB=postgres.
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
-const FOUNDER = 'reads.boss@example.com';
+const OWNER = 'reads.boss@example.com';
 const SIDES = ['customer', 'agency'] as const;
 /** The notice groups the reads ask about: what each `order.seen` marks read, and the thread's messages. */
 const GROUPS: Record<string, readonly NoticeKind[]> = { ...SEEN_KINDS, message: ['message'] };
@@ -112,8 +112,8 @@ describe('order_reads on one instance', () => {
   let t: TestApp;
   let boss: Who;
   beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: FOUNDER });
-    boss = await loginAs(t, FOUNDER, 'admin');
+    t = await buildTestApp({ ADMIN_EMAILS: OWNER });
+    boss = await loginAs(t, OWNER, 'admin');
   });
   afterAll(async () => t?.close());
 
@@ -188,14 +188,14 @@ describe('order_reads on one instance', () => {
     expect(await read()).toEqual(first);
 
     // The delivery taken back (support is for delivered orders: its page is a 404 meanwhile).
-    await undoLastStage(t.deps, orderId, { actorUserId: (await loginAs(t, FOUNDER, 'admin')).user.id });
+    await undoLastStage(t.deps, orderId, { actorUserId: (await loginAs(t, OWNER, 'admin')).user.id });
     expect((await get(t, customer, urls.support)).statusCode).toBe(404);
     const undone = await read(['status', 'list']);
     expect((undone.status as { deliveredAt: string | null }).deliveredAt).toBeNull();
     expect((undone.list as { orders: { completed_steps: number }[] }).orders[0]!.completed_steps).toBe(13);
     await completeNextStage(t.deps, orderId, { deliveryUrl: 'https://site.example.com' });
 
-    const boss = await loginAs(t, FOUNDER, 'admin');
+    const boss = await loginAs(t, OWNER, 'admin');
     expect((await send(t, boss, 'POST', `/api/v1/admin/orders/${orderId}/messages`, { text: 'Anything else?' })).statusCode).toBe(201);
     // The list is read before the thread (which marks it read): it counts the new message.
     const listed = (await get(t, customer, urls.list)).json() as { orders: { unreadMessages: number }[] };
@@ -234,7 +234,7 @@ describe('order_reads on one instance', () => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!pgUrl)('order_reads on PostgreSQL', () => {
-  const apps = instancesOnPostgres(2, { ADMIN_EMAILS: FOUNDER });
+  const apps = instancesOnPostgres(2, { ADMIN_EMAILS: OWNER });
 
   it("one instance's kept answers show what the other changed", async () => {
     const [a, b] = apps as [BuiltApp, BuiltApp];
@@ -245,7 +245,7 @@ describe.skipIf(!pgUrl)('order_reads on PostgreSQL', () => {
       expect((await get(a, customer, status)).json().deliveredAt).not.toBeNull();
       expect((await get(a, customer, thread)).json().messages).toEqual([]);
     }
-    const boss = await loginAs(b, FOUNDER, 'admin');
+    const boss = await loginAs(b, OWNER, 'admin');
     await undoLastStage(b.deps, orderId, { actorUserId: boss.user.id });
     expect((await send(b, boss, 'POST', `/api/v1/admin/orders/${orderId}/messages`, { text: 'From b' })).statusCode).toBe(201);
     expect((await get(a, customer, status)).json().deliveredAt).toBeNull();

@@ -17,7 +17,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 // 343-web-push.md) against a local push service that decrypts each payload with the subscription's
 // own keys and verifies the VAPID JWT with the public key the API hands out.
 
-const FOUNDER = 'push-founder@example.com';
+const OWNER = 'push-founder@example.com';
 const DELAY_S = 300;
 
 let t: TestApp;
@@ -25,7 +25,7 @@ let push: FakePushService;
 beforeAll(async () => {
   push = await startFakePushService();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off', ADMIN_EMAILS: FOUNDER, PUSH_SERVICE_HOSTS: '127.0.0.1', ORDER_NOTIFY_DELAY_SECONDS: String(DELAY_S), VAPID_SUBJECT: 'mailto:founder@example.com' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off', ADMIN_EMAILS: OWNER, PUSH_SERVICE_HOSTS: '127.0.0.1', ORDER_NOTIFY_DELAY_SECONDS: String(DELAY_S), VAPID_SUBJECT: 'mailto:founder@example.com' },
     { dataDir: 'memory', webDistDir: '/nonexistent' },
   );
   const { database, url, drop } = await openTestDatabase();
@@ -164,11 +164,11 @@ describe('push devices', () => {
 
 describe('pushes', () => {
   it('a visitor asking for a person reaches every agency device that allows it, encrypted and VAPID-signed, once per chat', async () => {
-    const founder = await loginAs(t, FOUNDER, 'admin');
+    const owner = await loginAs(t, OWNER, 'admin');
     const staff = await loginAs(t, unique('staff'), 'staff');
     const customer = await loginAs(t, unique('bystander'));
-    for (const who of [founder, staff]) await api('PUT', 'user/notification-preferences', who.headers, { quietHours: noQuietHours });
-    const phone = await device(founder.headers, 'Founder phone');
+    for (const who of [owner, staff]) await api('PUT', 'user/notification-preferences', who.headers, { quietHours: noQuietHours });
+    const phone = await device(owner.headers, 'Founder phone');
     const staffPhone = await device(staff.headers);
     const customerPhone = await device(customer.headers);
     const publicKey = (await api('GET', 'push/key')).json().publicKey;
@@ -191,45 +191,45 @@ describe('pushes', () => {
   });
 
   it('deletes a subscription the push service answers 410 for, and sends nothing a person turned off or during their quiet hours', async () => {
-    const founder = await loginAs(t, FOUNDER, 'admin');
-    await api('PUT', 'user/notification-preferences', founder.headers, { quietHours: noQuietHours, channels: { push: { chat_human: true } } });
-    const old = await device(founder.headers, 'Old tablet');
+    const owner = await loginAs(t, OWNER, 'admin');
+    await api('PUT', 'user/notification-preferences', owner.headers, { quietHours: noQuietHours, channels: { push: { chat_human: true } } });
+    const old = await device(owner.headers, 'Old tablet');
     push.gone(old.id);
     await t.deps.events.publishAlone('chat.human', { chatId: 'g'.repeat(32), at: new Date() });
     await t.deps.jobs.runDue();
     expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, old.apiId))).toEqual([]);
-    expect((await api('GET', 'push/subscriptions', founder.headers)).json().subscriptions.map((s: { id: string }) => s.id)).not.toContain(old.apiId);
+    expect((await api('GET', 'push/subscriptions', owner.headers)).json().subscriptions.map((s: { id: string }) => s.id)).not.toContain(old.apiId);
 
     // Nothing is stored for the founder (a staff member who allows it still gets theirs).
-    const storedFor = async (chatId: string) => (await t.deps.db.select().from(pushSent).where(and(eq(pushSent.userId, founder.user.id), eq(pushSent.dedupeKey, `chat:${chatId}`)))).length;
-    await api('PUT', 'user/notification-preferences', founder.headers, { channels: { push: { chat_human: false } } });
+    const storedFor = async (chatId: string) => (await t.deps.db.select().from(pushSent).where(and(eq(pushSent.userId, owner.user.id), eq(pushSent.dedupeKey, `chat:${chatId}`)))).length;
+    await api('PUT', 'user/notification-preferences', owner.headers, { channels: { push: { chat_human: false } } });
     await t.deps.events.publishAlone('chat.human', { chatId: 'o'.repeat(32), at: new Date() });
     expect(await storedFor('o'.repeat(32))).toBe(0);
-    await api('PUT', 'user/notification-preferences', founder.headers, { channels: { push: { chat_human: true } }, quietHours: { start: '00:00', end: '23:59', timeZone: 'Asia/Kolkata' } });
+    await api('PUT', 'user/notification-preferences', owner.headers, { channels: { push: { chat_human: true } }, quietHours: { start: '00:00', end: '23:59', timeZone: 'Asia/Kolkata' } });
     await t.deps.events.publishAlone('chat.human', { chatId: 'q'.repeat(32), at: new Date(new Date().setUTCHours(12, 0, 0, 0)) });
     expect(await storedFor('q'.repeat(32))).toBe(0);
-    await api('PUT', 'user/notification-preferences', founder.headers, { quietHours: noQuietHours });
-    await device(founder.headers, 'New phone');
+    await api('PUT', 'user/notification-preferences', owner.headers, { quietHours: noQuietHours });
+    await device(owner.headers, 'New phone');
     await t.deps.events.publishAlone('chat.human', { chatId: 'r'.repeat(32), at: new Date() });
     expect(await storedFor('r'.repeat(32))).toBe(1);
   });
 
   it('tells the founder of a paid order and the customer of the agency’s reply, with links and no text', async () => {
-    const founder = await loginAs(t, FOUNDER, 'admin');
-    await api('PUT', 'user/notification-preferences', founder.headers, { quietHours: noQuietHours });
-    const founderPhone = await device(founder.headers);
+    const owner = await loginAs(t, OWNER, 'admin');
+    await api('PUT', 'user/notification-preferences', owner.headers, { quietHours: noQuietHours });
+    const ownerPhone = await device(owner.headers);
     const email = unique('buyer');
     const buyer = await loginAs(t, email);
     await api('PUT', 'user/notification-preferences', buyer.headers, { quietHours: noQuietHours });
     const buyerPhone = await device(buyer.headers);
     const { orderId } = await seedPaidOrder(t, email);
     await t.deps.jobs.runDue();
-    const paid = await push.waitFor((p) => p.subscriptionId === founderPhone.id && (p.json as { kind: string }).kind === 'order_paid');
+    const paid = await push.waitFor((p) => p.subscriptionId === ownerPhone.id && (p.json as { kind: string }).kind === 'order_paid');
     expect(paid.json).toMatchObject({ title: `Order ${orderId} is paid`, url: `/admin/orders/${orderId}` });
     const receipt = await push.waitFor((p) => p.subscriptionId === buyerPhone.id && (p.json as { kind: string }).kind === 'payment_receipt');
     expect(receipt.json).toMatchObject({ url: `/status/${orderId}?tab=payments` });
 
-    const msg = await api('POST', `admin/orders/${orderId}/messages`, founder.headers, { text: 'Secret launch plans inside' });
+    const msg = await api('POST', `admin/orders/${orderId}/messages`, owner.headers, { text: 'Secret launch plans inside' });
     expect(msg.statusCode, msg.body).toBe(201);
     await t.deps.jobs.runDue();
     const reply = await push.waitFor((p) => p.subscriptionId === buyerPhone.id && (p.json as { kind: string }).kind === 'agency_reply');
@@ -240,18 +240,18 @@ describe('pushes', () => {
 
 describe('the batched order e-mails follow the same choices', () => {
   it('leaves out of the customer’s batch what they turned off for e-mail, and sends nothing when all of it is off', async () => {
-    const founder = await loginAs(t, FOUNDER, 'admin');
+    const owner = await loginAs(t, OWNER, 'admin');
     const email = unique('mailprefs');
     const { customer, orderId } = await seedPaidOrder(t, email);
     await runJobs(t.deps, new Date(Date.now() + (DELAY_S + 5) * 1000));
     await api('PUT', 'user/notification-preferences', customer.headers, { channels: { email: { agency_reply: false } } });
-    expect((await api('POST', `admin/orders/${orderId}/messages`, founder.headers, { text: 'Hello' })).statusCode).toBe(201);
+    expect((await api('POST', `admin/orders/${orderId}/messages`, owner.headers, { text: 'Hello' })).statusCode).toBe(201);
     await runJobs(t.deps, new Date(Date.now() + (DELAY_S + 5) * 1000));
     const mails = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, NOTICE_TEMPLATE)));
     expect(mails).toEqual([]);
 
     await api('PUT', 'user/notification-preferences', customer.headers, { channels: { email: { agency_reply: true } } });
-    expect((await api('POST', `admin/orders/${orderId}/messages`, founder.headers, { text: 'Hello again' })).statusCode).toBe(201);
+    expect((await api('POST', `admin/orders/${orderId}/messages`, owner.headers, { text: 'Hello again' })).statusCode).toBe(201);
     await runJobs(t.deps, new Date(Date.now() + (DELAY_S + 5) * 1000));
     const after = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, NOTICE_TEMPLATE)));
     expect(after).toHaveLength(1);

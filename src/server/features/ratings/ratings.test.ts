@@ -9,7 +9,7 @@ import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.
 // (docs/decisions/214-ratings.md), on the real app (PGlite, or PostgreSQL with TEST_DB=postgres).
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
-const FOUNDER = 'ratings.boss@example.com';
+const OWNER = 'ratings.boss@example.com';
 let t: TestApp;
 let admin: Who;
 let staff: Who;
@@ -22,8 +22,8 @@ const post = (who: Who, url: string, payload: object = {}) => t.app.inject({ met
 const lowRatingMails = () => t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'rating-low'));
 
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: FOUNDER });
-  admin = await loginAs(t, FOUNDER, 'admin');
+  t = await buildTestApp({ ADMIN_EMAILS: OWNER });
+  admin = await loginAs(t, OWNER, 'admin');
   staff = await loginAs(t, 'ratings.staff@example.com', 'staff');
   ({ customer: alice, orderId: order } = await seedDeliveredOrder(t, 'ratings.alice@example.com'));
   ({ customer: mallory, orderId: undelivered } = await seedPaidOrder(t, 'ratings.mallory@example.com'));
@@ -59,7 +59,7 @@ describe('a support request the customer resolves and rates', () => {
     expect(rated.json().rating).toMatchObject({ kind: 'support', orderId: order, supportRequestId: requestId, score: 2, comment: 'Took two days.' });
     expect((await post(alice, `${base()}/rating`, { score: 5 })).statusCode).toBe(409);
     const mails = await lowRatingMails();
-    expect(mails.map((m) => m.toAddress)).toEqual([FOUNDER]);
+    expect(mails.map((m) => m.toAddress)).toEqual([OWNER]);
     expect(mails[0]!.textBody).toContain('Took two days.');
   });
 });

@@ -66,9 +66,9 @@ describe('remaining-payment reminders', () => {
     // Three "instances" run at once: still one mail per job.
     await Promise.all([runJobs(t.deps, later(7, start)), runJobs(t.deps, later(7, start)), runJobs(t.deps, later(7, start))]);
     expect((await reminderMails(t, who.user.email)).map((m) => m.template)).toEqual(['remaining-due', 'remaining-reminder', 'remaining-reminder']);
-    const founder = await mailsTo(t, 'founder@example.com', 'reminder-founder');
-    expect(founder).toHaveLength(1);
-    expect(founder[0]!.subject).toContain(orderId);
+    const owner = await mailsTo(t, 'founder@example.com', 'reminder-founder');
+    expect(owner).toHaveLength(1);
+    expect(owner[0]!.subject).toContain(orderId);
     await runJobs(t.deps, later(30, start));
     expect(await reminderMails(t, who.user.email)).toHaveLength(3);
 

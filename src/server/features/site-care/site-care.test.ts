@@ -20,7 +20,7 @@ import { loadConfig } from '../../config.ts';
 // and a redirect to one are refused), the contract's answers and the care reports.
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
-const FOUNDER = 'care.founder@example.com';
+const OWNER = 'care.founder@example.com';
 const MIN = 60_000;
 const INTERVAL = 300;
 
@@ -33,7 +33,7 @@ const localNames: Resolve = async (hostname) => {
 let t: TestApp;
 let site: FakeSite;
 let rdap: FakeRdap;
-let founder: Who;
+let owner: Who;
 let alice: Who;
 let mallory: Who;
 let aliceOrder: string;
@@ -52,9 +52,9 @@ beforeAll(async () => {
   site = await startFakeSite();
   rdap = await startFakeRdap();
   rdap.domains.set('example.test', new Date(Date.now() + 20.5 * 86_400_000));
-  t = await buildTestApp({ SITE_CHECKS: 'on', SITE_CHECK_ALLOW_PRIVATE: '1', RDAP_BASE_URL: rdap.url, ADMIN_EMAILS: FOUNDER, SITE_CHECK_INTERVAL_SECONDS: String(INTERVAL) });
+  t = await buildTestApp({ SITE_CHECKS: 'on', SITE_CHECK_ALLOW_PRIVATE: '1', RDAP_BASE_URL: rdap.url, ADMIN_EMAILS: OWNER, SITE_CHECK_INTERVAL_SECONDS: String(INTERVAL) });
   t.deps.siteCareResolve = localNames;
-  founder = await loginAs(t, FOUNDER, 'admin');
+  owner = await loginAs(t, OWNER, 'admin');
   mallory = await loginAs(t, 'care.mallory@example.com');
   const seeded = await seedDeliveredOrder(t, 'care.alice@example.com');
   alice = seeded.customer as Who;
@@ -95,7 +95,7 @@ describe('checks and incidents', () => {
     await step(); // 2nd failure: down
     expect((await siteRow(t, aliceOrder)).state).toBe('down');
     const down = await mails(t, SITE_DOWN_TEMPLATE);
-    expect(down.map((m) => m.to_address).sort()).toEqual(['care.alice@example.com', FOUNDER]);
+    expect(down.map((m) => m.to_address).sort()).toEqual(['care.alice@example.com', OWNER]);
     expect(down[0]!.text_body).toContain('error (5xx)');
     expect((await getOverview(t.deps.database, now)).sitesDown).toBe(1);
     await step(); // 3rd failure: still the one incident, no second mail
@@ -111,9 +111,9 @@ describe('checks and incidents', () => {
     while (now.getTime() - downAt.getTime() < 30 * MIN) await step();
     await step();
     const up = await mails(t, SITE_UP_TEMPLATE);
-    expect(up.map((m) => m.to_address).sort()).toEqual(['care.alice@example.com', FOUNDER]);
+    expect(up.map((m) => m.to_address).sort()).toEqual(['care.alice@example.com', OWNER]);
     // The agency's subject says how long; both say it in the text.
-    expect(up.find((m) => m.to_address === FOUNDER)!.subject).toMatch(/after \d+ min/);
+    expect(up.find((m) => m.to_address === OWNER)!.subject).toMatch(/after \d+ min/);
     for (const m of up) expect(m.text_body).toMatch(/\d+ min/);
     await step();
     expect(await mails(t, SITE_UP_TEMPLATE)).toHaveLength(2);
@@ -130,7 +130,7 @@ describe('checks and incidents', () => {
     expect(health.incidents).toEqual([{ startedAt: expect.any(String), endedAt: expect.any(String), cause: 'status' }]);
     expect(health.days).toHaveLength(90);
     expect((await get(t, mallory, `/api/v1/orders/${aliceOrder}/site-health`)).statusCode).toBe(404);
-    expect((await get(t, founder, `/api/v1/admin/orders/${aliceOrder}/site-health`)).json().sites).toHaveLength(1);
+    expect((await get(t, owner, `/api/v1/admin/orders/${aliceOrder}/site-health`)).json().sites).toHaveLength(1);
   });
 
   it('sends no incident mail to a customer who switched them off; the agency still hears', async () => {
@@ -147,7 +147,7 @@ describe('checks and incidents', () => {
     }
     site.state.mode = 'ok';
     const after = (await mails(t, SITE_DOWN_TEMPLATE)).slice(before);
-    expect(after.map((m) => m.to_address)).toEqual([FOUNDER]);
+    expect(after.map((m) => m.to_address)).toEqual([OWNER]);
     expect(after[0]!.text_body).toContain('no complete answer within 10 seconds');
     await send(t, alice, 'PUT', `/api/v1/orders/${aliceOrder}/site-health/mails`, { customerMails: true });
   }, 30_000);
@@ -155,21 +155,21 @@ describe('checks and incidents', () => {
 
 describe('the sites of an order', () => {
   it('adds up to 5 URLs with the delivery link (409 above), refuses what is not http(s) (400), and removes one (204)', async () => {
-    expect((await send(t, founder, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'ftp://shop.example.test/' })).statusCode).toBe(400);
-    expect((await send(t, founder, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'not a url' })).statusCode).toBe(400);
-    expect((await send(t, founder, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'http://nowhere.invalid/' })).statusCode).toBe(400);
+    expect((await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'ftp://shop.example.test/' })).statusCode).toBe(400);
+    expect((await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'not a url' })).statusCode).toBe(400);
+    expect((await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'http://nowhere.invalid/' })).statusCode).toBe(400);
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await send(t, founder, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: `http://shop.example.test:${site.port}/page-${i}`, expectText: 'Welcome' });
+      const res = await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: `http://shop.example.test:${site.port}/page-${i}`, expectText: 'Welcome' });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().site).toMatchObject({ url: `http://shop.example.test:${site.port}/page-${i}`, status: 'unknown', expectText: 'Welcome', watching: true });
       ids.push(res.json().site.id);
     }
-    const sixth = await send(t, founder, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: `http://shop.example.test:${site.port}/six` });
+    const sixth = await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: `http://shop.example.test:${site.port}/six` });
     expect(sixth.statusCode).toBe(409);
     expect((await send(t, mallory, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: site.url })).statusCode).toBe(403);
-    for (const id of ids) expect((await send(t, founder, 'DELETE', `/api/v1/admin/orders/${aliceOrder}/sites/${id}`)).statusCode).toBe(204);
-    expect((await send(t, founder, 'DELETE', `/api/v1/admin/orders/${aliceOrder}/sites/${ids[0]}`)).statusCode).toBe(404);
+    for (const id of ids) expect((await send(t, owner, 'DELETE', `/api/v1/admin/orders/${aliceOrder}/sites/${id}`)).statusCode).toBe(204);
+    expect((await send(t, owner, 'DELETE', `/api/v1/admin/orders/${aliceOrder}/sites/${ids[0]}`)).statusCode).toBe(404);
     const [audit] = await t.deps.database.query<{ n: number }>(`select count(*)::int as n from admin_audit_log where action in ('order.site.add', 'order.site.remove')`);
     expect(audit!.n).toBe(8);
   });
@@ -185,23 +185,23 @@ describe('certificate and domain', () => {
   it('reads a self-signed certificate expiring in 5 days and warns once; the HTTPS check itself fails on it', async () => {
     const secure = await startFakeHttpsSite({ host: 'secure.example.test', validDays: 5 });
     try {
-      const res = await send(t, founder, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: secure.url });
+      const res = await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: secure.url });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().site.id as string;
       const now = new Date(Date.now() + MIN);
       await runDueDaily(t.deps, now);
       const warned = await mails(t, CERT_WARNING_TEMPLATE);
-      expect(warned.map((m) => m.to_address)).toEqual([FOUNDER]);
+      expect(warned.map((m) => m.to_address)).toEqual([OWNER]);
       expect(warned[0]!.subject).toMatch(/Certificate expires in 4 days: https:\/\/secure\.example\.test/);
       // The next day: still past the 7-day mark, not yet at 1 day — no second warning.
       await runDueDaily(t.deps, new Date(now.getTime() + 86_400_000 + MIN));
       expect(await mails(t, CERT_WARNING_TEMPLATE)).toHaveLength(1);
-      const health = (await get(t, founder, `/api/v1/admin/orders/${aliceOrder}/site-health`)).json().sites.find((s: { id: string }) => s.id === id);
+      const health = (await get(t, owner, `/api/v1/admin/orders/${aliceOrder}/site-health`)).json().sites.find((s: { id: string }) => s.id === id);
       // The page counts from the real clock: 4 whole days left.
       expect(health.certificate.daysLeft).toBe(4);
       const check = await checkUrl(secure.url, null, { allowPrivate: true, resolve: localNames, userAgent: 'test' });
       expect(check).toMatchObject({ ok: false, cause: 'certificate' });
-      expect((await send(t, founder, 'DELETE', `/api/v1/admin/orders/${aliceOrder}/sites/${id}`)).statusCode).toBe(204);
+      expect((await send(t, owner, 'DELETE', `/api/v1/admin/orders/${aliceOrder}/sites/${id}`)).statusCode).toBe(204);
     } finally {
       await secure.close();
     }
@@ -213,7 +213,7 @@ describe('certificate and domain', () => {
     expect(health.domain.daysLeft).toBe(20);
     expect(rdap.requests).toContain('/domain/shop.example.test');
     const warned = await mails(t, DOMAIN_WARNING_TEMPLATE);
-    expect(warned.map((m) => m.to_address)).toEqual([FOUNDER]);
+    expect(warned.map((m) => m.to_address)).toEqual([OWNER]);
     expect(warned[0]!.subject).toBe(`Domain expires in 20 days: example.test (${aliceOrder})`);
   });
 });
@@ -221,7 +221,7 @@ describe('certificate and domain', () => {
 describe('the address policy', () => {
   let strict: TestApp;
   beforeAll(async () => {
-    strict = await buildTestApp({ SITE_CHECKS: 'on', ADMIN_EMAILS: FOUNDER });
+    strict = await buildTestApp({ SITE_CHECKS: 'on', ADMIN_EMAILS: OWNER });
     strict.deps.siteCareResolve = async (hostname) => {
       if (hostname === 'intranet.example.test') return [{ address: '10.0.0.7', family: 4 }];
       if (hostname === 'mixed.example.test') return [{ address: '93.184.215.14', family: 4 }, { address: 'fd00:ec2::254', family: 6 }];
@@ -231,7 +231,7 @@ describe('the address policy', () => {
   afterAll(async () => strict?.close());
 
   it('refuses loopback, private, link-local and metadata addresses, after DNS too', async () => {
-    const boss = await loginAs(strict, FOUNDER, 'admin');
+    const boss = await loginAs(strict, OWNER, 'admin');
     const { orderId } = await seedDeliveredOrder(strict, 'strict.customer@example.com');
     for (const url of [site.url, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]:8080/', 'http://intranet.example.test/', 'http://mixed.example.test/', `http://shop.example.test:${site.port}/`]) {
       const res = await send(strict, boss, 'POST', `/api/v1/admin/orders/${orderId}/sites`, { url });
@@ -270,11 +270,11 @@ describe('care reports', () => {
   it('writes a month once per order (the current month "so far"), lists it with its PDF, and the schedule mails the month before with the PDF', async () => {
     const month = monthOf(new Date(), t.deps.config.INVOICE_TIME_ZONE);
     expect((await send(t, alice, 'POST', '/api/v1/admin/care-reports/run', { month })).statusCode).toBe(403);
-    const first = await send(t, founder, 'POST', '/api/v1/admin/care-reports/run', { month });
+    const first = await send(t, owner, 'POST', '/api/v1/admin/care-reports/run', { month });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ written: 1, skipped: 0 });
-    expect((await send(t, founder, 'POST', '/api/v1/admin/care-reports/run', { month })).json()).toMatchObject({ written: 0, skipped: 1 });
-    expect((await send(t, founder, 'POST', '/api/v1/admin/care-reports/run', { month: '2026-13' })).statusCode).toBe(400);
+    expect((await send(t, owner, 'POST', '/api/v1/admin/care-reports/run', { month })).json()).toMatchObject({ written: 0, skipped: 1 });
+    expect((await send(t, owner, 'POST', '/api/v1/admin/care-reports/run', { month: '2026-13' })).statusCode).toBe(400);
 
     const list = await get(t, alice, `/api/v1/orders/${aliceOrder}/care-reports`);
     expect(list.statusCode).toBe(200);
@@ -311,7 +311,7 @@ describe('care reports', () => {
     await t.deps.mailer.drain();
     const [sent] = await t.deps.database.query<{ state: string; last_error: string | null }>(`select state, last_error from mail_outbox where template = $1`, [CARE_REPORT_TEMPLATE]);
     expect(sent).toEqual({ state: 'sent', last_error: null });
-    const reports = (await get(t, founder, `/api/v1/admin/orders/${aliceOrder}/care-reports`)).json().reports;
+    const reports = (await get(t, owner, `/api/v1/admin/orders/${aliceOrder}/care-reports`)).json().reports;
     expect(reports.map((r: { partial: boolean }) => r.partial).sort()).toEqual([false, true]);
   }, 60_000);
 });
@@ -333,11 +333,11 @@ describe('/admin/sites', () => {
     // Watching stops with a note when neither support nor the plan covers the order, unless the owner keeps it.
     await t.deps.database.query(`update order_stages set completed_at = now() - interval '400 days' where order_id = (select id from orders where public_id = $1)`, [orderId]);
     await runJobs(t.deps, new Date());
-    let bob = (await get(t, founder, `/api/v1/admin/orders/${orderId}/site-health`)).json();
+    let bob = (await get(t, owner, `/api/v1/admin/orders/${orderId}/site-health`)).json();
     expect(bob.sites[0]).toMatchObject({ watching: false, stoppedNote: expect.stringContaining('support') });
     expect((await send(t, staff, 'PUT', `/api/v1/admin/orders/${orderId}/site-care`, { keepWatching: true })).statusCode).toBe(403);
-    expect((await send(t, founder, 'PUT', `/api/v1/admin/orders/${orderId}/site-care`, { keepWatching: true })).statusCode).toBe(200);
-    bob = (await get(t, founder, `/api/v1/admin/orders/${orderId}/site-health`)).json();
+    expect((await send(t, owner, 'PUT', `/api/v1/admin/orders/${orderId}/site-care`, { keepWatching: true })).statusCode).toBe(200);
+    bob = (await get(t, owner, `/api/v1/admin/orders/${orderId}/site-health`)).json();
     expect(bob.sites[0]).toMatchObject({ watching: true, stoppedNote: null });
   });
 });

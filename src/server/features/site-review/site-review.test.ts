@@ -98,8 +98,8 @@ describe('a round of the live site and its link', () => {
     expect(rows.some((r) => r.token_hash.includes(mine.token) || mine.token.includes(r.token_hash))).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
 
-    const founder = await linkFor(admin, aliceOrder, aliceRound, true);
-    expect(founder.token).not.toBe(mine.token);
+    const owner = await linkFor(admin, aliceOrder, aliceRound, true);
+    expect(owner.token).not.toBe(mine.token);
     const [audit] = await t.deps.database.query<{ entity_id: string }>("select entity_id from admin_audit_log where action = 'order.review.site_link'");
     expect(audit?.entity_id).toBe(aliceOrder);
   });

@@ -29,7 +29,7 @@ import type { SupportExtensionSource } from './support-window.ts';
 // issue's list that concerns requests, and the offer mail racing on two instances (decision 170).
 
 type Who = { headers: Record<string, string>; token: string; user: { id: string; email: string } };
-const FOUNDER = 'support.boss@example.com';
+const OWNER = 'support.boss@example.com';
 const DAY = 86_400_000;
 let t: TestApp;
 let filesDir: string;
@@ -80,10 +80,10 @@ async function withExtension(source: SupportExtensionSource, fn: () => Promise<v
 
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'support-test-'));
-  t = await buildTestApp({ FILES_DIR: filesDir, ADMIN_EMAILS: FOUNDER, ORDER_NOTIFY_DELAY_SECONDS: '300' });
+  t = await buildTestApp({ FILES_DIR: filesDir, ADMIN_EMAILS: OWNER, ORDER_NOTIFY_DELAY_SECONDS: '300' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  admin = (await loginAs(t, FOUNDER, 'admin')) as Who;
+  admin = (await loginAs(t, OWNER, 'admin')) as Who;
   ({ customer: alice, orderId: aliceOrder } = await deliveredCustomer(t, 'support.alice@example.com'));
   ({ customer: mallory, orderId: malloryOrder } = await deliveredCustomer(t, 'support.mallory@example.com'));
 }, 180_000);
@@ -263,9 +263,9 @@ describe('requests', () => {
       [`support.boss · ${brand}`, false],
       ['support.alice', true],
     ]);
-    expect(JSON.stringify(thread)).not.toContain(FOUNDER);
-    const founderView = (await get(t, admin, `/api/v1/admin/support/${created.id}`)).json();
-    expect(founderView.messages.map((m: { mine: boolean }) => m.mine)).toEqual([true, false]);
+    expect(JSON.stringify(thread)).not.toContain(OWNER);
+    const ownerView = (await get(t, admin, `/api/v1/admin/support/${created.id}`)).json();
+    expect(ownerView.messages.map((m: { mine: boolean }) => m.mine)).toEqual([true, false]);
     const list = (await get(t, alice, supportUrl(aliceOrder))).json().requests;
     expect(list[0]).toMatchObject({ id: created.id, title: 'Hero image', category: 'change', state: 'open', lastMessageAt: reply.json().message.createdAt });
     expect(Object.keys(list[0]).sort()).toEqual(['category', 'createdAt', 'id', 'lastMessageAt', 'state', 'title']);
@@ -431,7 +431,7 @@ describe('notices and live messages', () => {
     expect(toCustomer).toHaveLength(1);
     expect(toCustomer[0]!.text).toContain('A new message from the team on the support request "Notice me"');
     expect(toCustomer[0]!.text).not.toContain('Answer one');
-    expect((await mails(FOUNDER)).some((m) => m.text.includes('New support request (bug): "Notice me"'))).toBe(true);
+    expect((await mails(OWNER)).some((m) => m.text.includes('New support request (bug): "Notice me"'))).toBe(true);
 
     // Read in the app before the delay: no second mail.
     await post(t, admin, `/api/v1/admin/support/${r.id}/messages`, { text: 'Answer two' });
@@ -493,7 +493,7 @@ describe('the plan offer 30 days before the end', () => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
-  const apps = instancesOnPostgres(2, { ADMIN_EMAILS: FOUNDER });
+  const apps = instancesOnPostgres(2, { ADMIN_EMAILS: OWNER });
 
   it('the offer mail racing on both instances is sent once per order', async () => {
     const [a, b] = apps as [BuiltApp, BuiltApp];
@@ -511,7 +511,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
 
   it('the auto-close racing on both instances closes each request once', async () => {
     const [a, b] = apps as [BuiltApp, BuiltApp];
-    const boss = (await loginAs(a, FOUNDER, 'admin')) as Who;
+    const boss = (await loginAs(a, OWNER, 'admin')) as Who;
     const { customer, orderId } = await deliveredCustomer(a, 'pg-close@example.com');
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {

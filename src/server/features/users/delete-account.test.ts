@@ -351,9 +351,9 @@ describe('after the deletion', () => {
     const socket = await chatClient(base, person.token);
     socketGone = new Promise((resolve) => socket.once('disconnect', resolve));
     // The founder's console is open: the erased chat closes there at once.
-    const founderConsole = await chatClient(base, owner.token);
-    expect(await request(founderConsole, 'getActiveChats')).toMatchObject({ ok: true });
-    consoleSaw = nextEvent<{ chatId: string }>(founderConsole, 'chatClosed', (p) => p.chatId === chatId, 10_000).finally(() => founderConsole.disconnect());
+    const ownerConsole = await chatClient(base, owner.token);
+    expect(await request(ownerConsole, 'getActiveChats')).toMatchObject({ ok: true });
+    consoleSaw = nextEvent<{ chatId: string }>(ownerConsole, 'chatClosed', (p) => p.chatId === chatId, 10_000).finally(() => ownerConsole.disconnect());
     const code = await sendCode(EMAIL);
     const res = await remove(person, { code });
     expect(res.statusCode, res.body).toBe(200);

@@ -14,7 +14,7 @@ import { startFakeSmtp, type FakeSmtp } from '../../../../tests/fakes/smtp.ts';
 // the order page was opened in the back office first.
 
 const DELAY_S = 300;
-const FOUNDER = 'founder-notices@example.com';
+const OWNER = 'founder-notices@example.com';
 const afterDelay = () => new Date(Date.now() + (DELAY_S + 5) * 1000);
 const brief = { businessName: 'Lakeside Bakery', businessDescription: 'We bake bread.', pages: ['Home', 'Menu'], domain: 'has', contentReadiness: 'partly' };
 
@@ -23,7 +23,7 @@ describe('founder notices of a brief and files', () => {
   let smtp: FakeSmtp;
   beforeAll(async () => {
     smtp = await startFakeSmtp();
-    t = await buildTestApp({ ORDER_NOTIFY_DELAY_SECONDS: String(DELAY_S), ADMIN_EMAILS: FOUNDER, SMTP_URL: smtp.smtpUrl });
+    t = await buildTestApp({ ORDER_NOTIFY_DELAY_SECONDS: String(DELAY_S), ADMIN_EMAILS: OWNER, SMTP_URL: smtp.smtpUrl });
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -32,14 +32,14 @@ describe('founder notices of a brief and files', () => {
   /** What the SMTP server received for the founder about `orderId`, once the outbox is drained. */
   const delivered = async (orderId: string) => {
     await t.deps.mailer.drain();
-    return smtp.messages.filter((m) => m.to.includes(FOUNDER) && m.subject.includes(orderId));
+    return smtp.messages.filter((m) => m.to.includes(OWNER) && m.subject.includes(orderId));
   };
 
   const noticeMails = () =>
     t.deps.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, FOUNDER), eq(mailOutbox.template, NOTICE_TEMPLATE)))
+      .where(and(eq(mailOutbox.toAddress, OWNER), eq(mailOutbox.template, NOTICE_TEMPLATE)))
       .orderBy(asc(mailOutbox.createdAt));
 
   async function briefAndFile(email: string) {
@@ -74,8 +74,8 @@ describe('founder notices of a brief and files', () => {
 
   it('mails nothing when the founder opened the order in the back office first', async () => {
     const { orderId, since } = await briefAndFile('seen-in-the-app@example.com');
-    const founder = await loginAs(t, FOUNDER, 'admin');
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: founder.headers })).statusCode).toBe(200);
+    const owner = await loginAs(t, OWNER, 'admin');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: owner.headers })).statusCode).toBe(200);
     await runJobs(t.deps, afterDelay());
     expect(await since()).toEqual([]);
     expect(await delivered(orderId)).toEqual([]);
@@ -83,10 +83,10 @@ describe('founder notices of a brief and files', () => {
 
   it('does not tell the agency of its own uploads', async () => {
     const { orderId } = await seedPaidOrder(t, 'agency-upload@example.com');
-    const founder = await loginAs(t, FOUNDER, 'admin');
+    const owner = await loginAs(t, OWNER, 'admin');
     const before = (await noticeMails()).length;
     const form = fileForm('mockup.png', PNG, 'image/png');
-    const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/files`, headers: { ...founder.headers, ...form.headers }, payload: form.payload });
+    const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/files`, headers: { ...owner.headers, ...form.headers }, payload: form.payload });
     expect(up.statusCode, up.body).toBe(201);
     await runJobs(t.deps, afterDelay());
     expect((await noticeMails()).length).toBe(before);
