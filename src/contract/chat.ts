@@ -46,6 +46,17 @@ export const chatText = safeString({ multiLine: true })
 export const chatSender = z.enum(['user', 'admin']);
 export type ChatSender = z.infer<typeof chatSender>;
 
+/**
+ * The chat's two sides in the code's words (docs/decisions/349-role-words.md): the agency (the owner or
+ * staff, from the back office) and the visitor (a customer or someone not signed in). A message's
+ * sender on the wire and in chat_messages keeps the spec's values ('admin', 'user'); these two
+ * functions are the one place that maps between them.
+ */
+export type ChatSide = 'agency' | 'visitor';
+export const CHAT_SENDER = { agency: 'admin', visitor: 'user' } as const satisfies Record<ChatSide, ChatSender>;
+export const chatSenderOf = (side: ChatSide): ChatSender => CHAT_SENDER[side];
+export const chatSideOf = (sender: ChatSender): ChatSide => (sender === CHAT_SENDER.agency ? 'agency' : 'visitor');
+
 export const chatMessage = z.object({
   id: z.string(),
   chatId: z.string(),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { chatSideOf } from '../../../contract/chat.ts';
 import { deviceName } from '../../../domain/device-name.ts';
 import type { AppDeps } from '../../deps.ts';
 import { passkeys } from '../../db/schema/account-security.ts';
@@ -131,7 +132,7 @@ export async function collectAccountData(deps: AppDeps, user: SessionUser, curre
       contactEmail: c.contactEmail,
       createdAt: iso(c.createdAt),
       closedAt: iso(c.closedAt),
-      messages: chatLines.filter((m) => m.conversationId === c.id).map((m) => ({ from: m.sender === 'user' ? 'you' : 'agency', text: m.body, createdAt: iso(m.createdAt) })),
+      messages: chatLines.filter((m) => m.conversationId === c.id).map((m) => ({ from: chatSideOf(m.sender) === 'visitor' ? 'you' : 'agency', text: m.body, createdAt: iso(m.createdAt) })),
       rating: ratingOf(c.id),
     })),
     whatsappConsents: consents.map((r) => ({ optedIn: r.opted_in, phone: r.phone, wording: r.wording, source: r.source, createdAt: iso(new Date(r.created_at)) })),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatMessage, ChatSender, ChatSummary } from '../../../contract/chat.ts';
+import { CHAT_SENDER, type ChatMessage, type ChatSender, type ChatSide, type ChatSummary } from '../../../contract/chat.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chatConversations, LISTED_CHAT_SQL } from '../../db/schema/chat.ts';
@@ -14,14 +14,14 @@ export interface Conversation {
   contactEmail: string | null;
   userEmail: string | null;
   userName: string | null;
-  /** The founder was already e-mailed about this chat (offline mode). */
+  /** The owner was already e-mailed about this chat (offline mode). */
   ownerNotified: boolean;
 }
 
-/** Who is asking: an admin, a signed-in user (id) or an anonymous visitor (null). */
+/** Who is asking: the agency (owner or staff), a signed-in user (id) or an anonymous visitor (null). */
 export interface Viewer {
   userId: string | null;
-  isAdmin: boolean;
+  isAgency: boolean;
 }
 
 const HISTORY_LIMIT = 200;
@@ -48,7 +48,7 @@ export async function findAccessible(database: Database, chatId: string, viewer:
     [chatId],
   );
   const row = rows[0];
-  if (!row || (!viewer.isAdmin && row.user_id !== null && row.user_id !== viewer.userId)) throw notFound('Unknown chat.');
+  if (!row || (!viewer.isAgency && row.user_id !== null && row.user_id !== viewer.userId)) throw notFound('Unknown chat.');
   return { id: row.id, userId: row.user_id, state: row.state, contactEmail: row.contact_email, userEmail: row.email, userName: row.name, ownerNotified: row.notified };
 }
 
@@ -71,8 +71,8 @@ export async function chatHistory(database: Database, chatId: string): Promise<C
   return rows.map(toMessage);
 }
 
-export async function markRead(database: Database, chatId: string, by: 'admin' | 'visitor') {
-  const column = by === 'admin' ? 'admin_unread' : 'visitor_unread';
+export async function markRead(database: Database, chatId: string, by: ChatSide) {
+  const column = by === 'agency' ? 'admin_unread' : 'visitor_unread';
   await database.query(`update chat_conversations set ${column} = 0 where id = $1 and ${column} <> 0`, [chatId]);
 }
 
@@ -124,8 +124,8 @@ export type SummaryRow = {
  * (docs/decisions/347-chat-availability-canned-replies-csat.md); null while unanswered.
  */
 export const FIRST_RESPONSE_SQL = `extract(epoch from (
-    (select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'admin')
-  - (select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'user')))`;
+    (select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = '${CHAT_SENDER.agency}')
+  - (select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = '${CHAT_SENDER.visitor}')))`;
 
 const SUMMARY_SELECT = `select c.id, c.state, c.contact_email, c.admin_unread, c.last_message, c.last_message_at, c.created_at, u.name, u.email,
     ${FIRST_RESPONSE_SQL} as first_response_seconds

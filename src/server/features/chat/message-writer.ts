@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, ChatSender, ChatSummary } from '../../../contract/chat.ts';
+import { CHAT_SENDER, type ChatMessage, type ChatSender, type ChatSummary } from '../../../contract/chat.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { createBatchQueue } from '../../db/batch-queue.ts';
@@ -52,8 +52,8 @@ export async function storeMessages(database: Database, items: readonly MessageT
        returning id, conversation_id, sender, body, created_at, seq),
      per_chat as (
        select conversation_id,
-              count(*) filter (where sender = 'user') as from_user,
-              count(*) filter (where sender = 'admin') as from_admin,
+              count(*) filter (where sender = '${CHAT_SENDER.visitor}') as from_user,
+              count(*) filter (where sender = '${CHAT_SENDER.agency}') as from_admin,
               (array_agg(body order by seq desc))[1] as last_body,
               max(created_at) as last_at
          from m group by conversation_id),

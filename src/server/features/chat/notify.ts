@@ -1,18 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { chatConversations } from '../../db/schema/chat.ts';
+import { ownerRecipients } from '../mail/notify-owners.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import type { Conversation } from './conversations.ts';
 
 // Offline chat by e-mail. Everything goes through the outbox, so a failing SMTP
 // server delays these mails but never loses them; renderEmail escapes the visitor's text. Each mail
 // is queued in the transaction of the change it tells of (docs/decisions/340-mails-in-their-transaction.md).
-function ownerAddresses(deps: AppDeps): string[] {
-  return deps.config.ADMIN_EMAILS.length > 0 ? deps.config.ADMIN_EMAILS : [deps.config.BRAND_EMAIL];
-}
 
 /**
- * The founder hears once per chat: the claim (founder_notified_at) and the mail commit together, so a
+ * The owner hears once per chat: the claim (founder_notified_at) and the mail commit together, so a
  * crash between them neither loses the mail nor sends it twice. True for the one caller that claimed it.
  */
 export async function emailOwnerNewChat(deps: AppDeps, conversation: Conversation, firstMessage: string): Promise<boolean> {
@@ -36,7 +34,7 @@ export async function emailOwnerNewChat(deps: AppDeps, conversation: Conversatio
       .where(and(eq(chatConversations.id, conversation.id), isNull(chatConversations.ownerNotifiedAt)))
       .returning({ id: chatConversations.id });
     if (!claimed) return false;
-    for (const to of ownerAddresses(deps)) await deps.mailer.enqueue(tx, to, 'chat-new', mail);
+    for (const to of ownerRecipients(deps.config)) await deps.mailer.enqueue(tx, to, 'chat-new', mail);
     return true;
   });
 }

@@ -45,7 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
   route(app, postChatStart, startChatRoute(deps), startChat(deps));
 
   route(app, postChatUnread, { preHandler: optionalUser(deps.db), config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['chat'], summary: "Replies the visitor has not seen yet (the widget's badge before it connects)" } }, async (request) =>
-      unreadForVisitor(deps.database, request.body.chatId, { userId: request.auth?.user.id ?? null, isAdmin: false }));
+      unreadForVisitor(deps.database, request.body.chatId, { userId: request.auth?.user.id ?? null, isAgency: false }));
 };
 
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');

@@ -6,6 +6,9 @@ import {
   CHAT_EVENTS,
   type ChatAck,
   type ChatMessage,
+  chatSenderOf,
+  type ChatSide,
+  chatSideOf,
   joinChatPayload,
   rateChatPayload,
   sendMessagePayload,
@@ -41,7 +44,7 @@ type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, S
 
 const viewerOf = (socket: { data: SocketData }): Viewer => ({
   userId: socket.data.auth?.user.id ?? null,
-  isAdmin: socket.data.role === 'agency',
+  isAgency: socket.data.role === 'agency',
 });
 
 /** The chat's socket events (spec §7): every payload validated, every chat checked. */
@@ -134,8 +137,8 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
      * staff member or a lapsed confirmation stops at once; such a socket is then ended, so it leaves
      * the console's room.
      */
-    let adminEnded = false;
-    const requireAdmin = async () => {
+    let backOfficeEnded = false;
+    const requireBackOffice = async () => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const auth = typeof token === 'string' && token ? await findSession(deps.db, token) : null;
       try {
@@ -145,7 +148,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
         if (socket.data.role !== 'agency') throw stepUpError();
         return admin;
       } catch (err) {
-        if (socket.data.role === 'agency') adminEnded = true;
+        if (socket.data.role === 'agency') backOfficeEnded = true;
         throw err;
       }
     };
@@ -170,7 +173,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
         try {
           if (!bucket.take()) throw tooManyRequests('You are sending messages too fast. Please wait a moment.');
           if (socket.data.role === 'customer') await requireLiveSession();
-          else if (socket.data.role === 'agency') await requireAdmin();
+          else if (socket.data.role === 'agency') await requireBackOffice();
           const parsed = schema.safeParse(typeof raw === 'function' ? undefined : raw);
           if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
           const result = await handler(parsed.data);
@@ -181,17 +184,17 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
           if (ack) ack({ ok: false, code: e.code, message: e.message });
           else socket.emit(CHAT_EVENTS.chatError, { event, code: e.code, message: e.message });
           // As a revocation does: the client reconnects with a fresh sign-in or as a visitor.
-          if (sessionEnded || adminEnded) socket.disconnect(true);
+          if (sessionEnded || backOfficeEnded) socket.disconnect(true);
         }
       }));
     }
 
-    const send = async (chatId: string, text: string, sender: 'user' | 'admin'): Promise<ChatMessage> => {
-      if (sender === 'admin') await requireAdmin();
+    const send = async (chatId: string, text: string, side: ChatSide): Promise<ChatMessage> => {
+      if (side === 'agency') await requireBackOffice();
       else if (!(await messageLimit.take(socket.data.address))) throw tooManyRequests('Too many messages from your network. Please wait a few seconds.');
       const conversation = await access(chatId);
       // Stored (in the next batch) before anyone hears of it; the summary comes from the same statement.
-      const { message, summary } = await messageWriter.store({ chatId, sender, text, who: conversation });
+      const { message, summary } = await messageWriter.store({ chatId, sender: chatSenderOf(side), text, who: conversation });
       if (!socket.rooms.has(room(chatId))) void socket.join(room(chatId));
       io.to(room(chatId)).emit(CHAT_EVENTS.newMessage, message);
       void adminOnline()
@@ -207,7 +210,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       const conversation = await access(chatId, true);
       await socket.join(room(chatId));
       if (socket.data.role === 'agency') {
-        await markRead(database, chatId, 'admin');
+        await markRead(database, chatId, 'agency');
         void emitSummary(chatId).catch((err) => log.warn({ err }, 'chat: summary'));
       } else {
         socket.emit(CHAT_EVENTS.adminPresence, await presencePayload());
@@ -218,25 +221,25 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     on(CHAT_EVENTS.getChatHistory, joinChatPayload, lookups, async (chatId) => {
       await access(chatId);
       const history = await chatHistory(database, chatId);
-      await markRead(database, chatId, socket.data.role === 'agency' ? 'admin' : 'visitor');
+      await markRead(database, chatId, socket.data.role === 'agency' ? 'agency' : 'visitor');
       socket.emit(CHAT_EVENTS.chatHistory, history);
       return { history };
     });
 
     // The spec's payload carries `sender`; it is ignored: the connection decides.
     on(CHAT_EVENTS.sendMessage, sendMessagePayload, messages, async ({ chatId, message }) => ({
-      message: await send(chatId, message, socket.data.role === 'agency' ? 'admin' : 'user'),
+      message: await send(chatId, message, socket.data.role === 'agency' ? 'agency' : 'visitor'),
     }));
 
     on(CHAT_EVENTS.adminSendMessage, adminSendMessagePayload, messages, async ({ chatId, message }) => {
-      return { message: await send(chatId, message, 'admin') };
+      return { message: await send(chatId, message, 'agency') };
     });
 
     on(CHAT_EVENTS.closeChat, joinChatPayload, lookups, async (chatId) => {
       await access(chatId);
-      // An admin's close is audited with the change.
-      const admin = socket.data.role === 'agency' ? await requireAdmin() : null;
-      await closeConversation(database, chatId, admin ? { actorUserId: admin.user.id } : undefined);
+      // The agency's close is audited with the change.
+      const agent = socket.data.role === 'agency' ? await requireBackOffice() : null;
+      await closeConversation(database, chatId, agent ? { actorUserId: agent.user.id } : undefined);
       io.to(room(chatId)).to(ADMINS).emit(CHAT_EVENTS.chatClosed, { chatId });
     });
 
@@ -256,7 +259,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     });
 
     on(CHAT_EVENTS.getActiveChats, z.unknown(), lookups, async () => {
-      await requireAdmin();
+      await requireBackOffice();
       const summaries = await activeSummaries(database);
       socket.emit(CHAT_EVENTS.activeChats, summaries.map((s) => s.chatId));
       socket.emit(CHAT_EVENTS.chatSummaries, summaries);
@@ -274,13 +277,13 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     await deps.events.publishAlone('chat.human', { chatId, at: new Date() });
   };
 
-  /** Offline mode: the founder hears about a new chat, the visitor about a reply, by e-mail. */
-  async function afterMessage(conversation: Conversation, message: ChatMessage, adminIsOnline: boolean) {
-    if (message.sender === 'user') {
+  /** Offline mode: the owner hears about a new chat, the visitor about a reply, by e-mail. */
+  async function afterMessage(conversation: Conversation, message: ChatMessage, agencyIsOnline: boolean) {
+    if (chatSideOf(message.sender) === 'visitor') {
       // Everyone on the agency's side who allowed it hears at once, online or not (push).
       await announceHumanAsked(conversation.id).catch((err) => log.error({ err }, 'chat: announcing a visitor who asks for a person'));
-      // The founder hears once per chat: after the claim, later messages skip the UPDATE.
-      if (adminIsOnline || conversation.ownerNotified) return;
+      // The owner hears once per chat: after the claim, later messages skip the UPDATE.
+      if (agencyIsOnline || conversation.ownerNotified) return;
       conversation.ownerNotified = true;
       await emailOwnerNewChat(deps, conversation, message.message);
       return;

@@ -1,7 +1,7 @@
 import type { AddContactBody } from '../../../contract/contact.ts';
 import type { AppDeps } from '../../deps.ts';
 import { contactMessages } from '../../db/schema/leads-and-contacts.ts';
-import { notifyAdmins } from '../mail/notify-admins.ts';
+import { notifyOwners } from '../mail/notify-owners.ts';
 import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 type ValidContact = Required<AddContactBody>;
@@ -22,7 +22,7 @@ export async function addContact(deps: AppDeps, input: ValidContact, meta: { use
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ...touchColumns(meta.touch),
     });
-    await notifyAdmins(deps, tx, 'contact-message', {
+    await notifyOwners(deps, tx, 'contact-message', {
       subject: `Contact form: ${input.name}`,
       heading: 'New message from the contact form',
       paragraphs: [meta.userId ? 'Sent by a signed-in customer.' : 'Sent by a visitor.'],

@@ -73,7 +73,7 @@ describe('customer detail with orders and chats, and the chat entry point', () =
     await storeMessage(t.deps.database, chatId, 'user', 'And can I pay by UPI?');
     const guestChat = await startConversation(t.deps.database, null);
     await storeMessage(t.deps.database, guestChat, 'user', 'Hi');
-    await markRead(t.deps.database, guestChat, 'admin');
+    await markRead(t.deps.database, guestChat, 'agency');
 
     const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/customers/${seeded.customer.user.id}`, headers: admin.headers })).json();
     expect(detail.orders).toEqual([expect.objectContaining({ id: seeded.orderId, completedStages: 1, currency: expect.any(String) })]);

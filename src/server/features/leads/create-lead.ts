@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { leads } from '../../db/schema/leads-and-contacts.ts';
-import { notifyAdmins } from '../mail/notify-admins.ts';
+import { notifyOwners } from '../mail/notify-owners.ts';
 import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 
 export interface NewLead {
@@ -30,7 +30,7 @@ export async function createLead(deps: AppDeps, lead: NewLead): Promise<void> {
       })
       .returning({ id: leads.id, createdAt: leads.createdAt });
     const label = lead.kind === 'email' ? 'E-mail' : 'Phone';
-    await notifyAdmins(deps, tx, `lead-${lead.kind}`, {
+    await notifyOwners(deps, tx, `lead-${lead.kind}`, {
       subject: `New lead: ${lead.value}`,
       heading: 'A visitor asked to be contacted',
       paragraphs: [`Someone left their ${lead.kind === 'email' ? 'e-mail address' : 'phone number'} on the website. Please reach out to them.`],

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { notices, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { mailOutbox, users } from '../../db/schema/platform.ts';
-import { adminRecipients } from '../mail/notify-admins.ts';
+import { ownerRecipients } from '../mail/notify-owners.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { guardRow, notParked, PARKED } from '../../lib/pass-rows.ts';
 import type { NoticeKind as PreferenceKind } from '../../../contract/notification-preferences.ts';
@@ -120,7 +120,7 @@ async function mailGroup(deps: AppDeps, tx: Tx, orderId: string, recipient: Mess
     .where(eq(orders.id, orderId));
   if (!order) return;
   const toCustomer = recipient === 'customer';
-  const to = toCustomer ? [order.email] : adminRecipients(deps.config);
+  const to = toCustomer ? [order.email] : ownerRecipients(deps.config);
   for (const address of to) {
     // Each person's e-mail choices (docs/decisions/342-notification-preferences.md): what they turned off is left out.
     const wanted = await wantedBy(tx, toCustomer ? order.userId : null, address, recipient, group, now);

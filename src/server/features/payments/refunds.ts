@@ -7,7 +7,7 @@ import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { ProviderUnavailableError } from '../../integrations/payments/provider.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
-import { notifyAdmins } from '../mail/notify-admins.ts';
+import { notifyOwners } from '../mail/notify-owners.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { paymentRefunds } from '../../db/schema/ledger.ts';
@@ -32,7 +32,7 @@ export interface DuplicatePayment {
 
 export async function mailRefundNeeded(deps: AppDeps, tx: Tx, p: DuplicatePayment) {
   const amount = formatMoney(p.amount, displayCurrency(moneyContext(deps), p.currency));
-  await notifyAdmins(deps, tx, 'refund-needed', {
+  await notifyOwners(deps, tx, 'refund-needed', {
     subject: `Refund needed: order ${p.orderPublicId} was paid twice`,
     heading: 'A payment needs a refund',
     paragraphs: [

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/platform.ts';
 import { ratings } from '../../db/schema/ratings.ts';
 import { conflict } from '../../lib/app-error.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
-import { notifyAdmins } from '../mail/notify-admins.ts';
+import { notifyOwners } from '../mail/notify-owners.ts';
 import { requestOf } from '../support/requests.ts';
 
 // Ratings (docs/decisions/214-ratings.md): a resolved support request and a delivered order are
@@ -37,7 +37,7 @@ async function insertOnce(values: typeof ratings.$inferInsert, db: Db | Tx, alre
 
 async function alertIfLow(deps: AppDeps, tx: Tx, order: OrderRef, r: Row, what: string) {
   if (r.score > LOW_RATING) return;
-  await notifyAdmins(deps, tx, 'rating-low', {
+  await notifyOwners(deps, tx, 'rating-low', {
     subject: `Low rating (${r.score}/5) on ${order.orderPublicId}`,
     heading: `A customer rated ${what} ${r.score} out of 5`,
     paragraphs: [r.comment ? `Their comment: ${r.comment}` : 'They left no comment.', 'It is worth a call or a message today.'],

@@ -5,7 +5,7 @@ import { installments, orders } from '../../db/schema/orders.ts';
 import { mailOutbox, users } from '../../db/schema/platform.ts';
 import { paymentReminders, reminderPauses } from '../../db/schema/reminders.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
-import { adminRecipients } from '../mail/notify-admins.ts';
+import { ownerRecipients } from '../mail/notify-owners.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { balanceOf } from '../ledger/post.ts';
 import type { Tx } from '../../db/client.ts';
@@ -94,7 +94,7 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
         const amount = formatMoney(await balanceOf(tx, job.orderId), c);
         const payUrl = `${deps.config.publicUrl}/status/${row.order.publicId}`;
         if (job.kind === 'founder') {
-          for (const to of adminRecipients(deps.config)) {
+          for (const to of ownerRecipients(deps.config)) {
             await enqueueInTx(
               tx,
               to,

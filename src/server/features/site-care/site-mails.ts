@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { renderEmail, type EmailContent } from '../mail/render-email.ts';
-import { adminRecipients } from '../mail/notify-admins.ts';
+import { ownerRecipients } from '../mail/notify-owners.ts';
 import { formatDuration } from '../../../domain/site-care.ts';
 import type { IncidentCause } from '../../../contract/site-care.ts';
 
@@ -47,7 +47,7 @@ export async function agencyRecipients(deps: AppDeps, tx: Tx, orderId: string): 
           or u.id in (select s.added_by from watched_sites s where s.order_id = ${orderId}))`,
   );
   const staff = (rows as unknown as { rows: { email: string }[] }).rows.map((r) => r.email);
-  return [...new Set([...adminRecipients(deps.config), ...staff].map((e) => e.toLowerCase()))];
+  return [...new Set([...ownerRecipients(deps.config), ...staff].map((e) => e.toLowerCase()))];
 }
 
 async function send(deps: AppDeps, tx: Tx, to: string[], template: string, content: EmailContent) {
