@@ -23,6 +23,19 @@ const PAYMENT_LISTENERS = ['invoices', 'reminders', 'order-mail', 'tracker', 're
 
 const featureOf = (file: string) => /^server\/features\/([^/]+)\//.exec(file)?.[1];
 
+/**
+ * Lines that name the stored owner role 'admin' next to a role: compared, matched in SQL or written.
+ * Only src/domain/roles.ts may (OWNER_ROLE, isOwner, isBackOffice), so the word stays in one place.
+ */
+const STORED_OWNER_ROLE =
+  /\brole\)?\s*(?:===|!==|==|!=)\s*['"]admin['"]|['"]admin['"]\s*(?:===|!==|==|!=)\s*[\w.?]*\brole\b|\brole\s*,\s*['"]admin['"]\s*\)|\brole\s*(?:=|<>|!=)\s*'admin'|\brole\s+in\s*\([^)]*'admin'|\brole:\s*['"]admin['"]/;
+const storedOwnerRoleUses = (text: string) =>
+  text
+    .replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '')
+    .split('\n')
+    .filter((line) => STORED_OWNER_ROLE.test(line))
+    .map((line) => line.trim());
+
 let graph: Record<string, string[]>;
 let result: MadgeResult;
 
@@ -231,6 +244,26 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
     // An exception no longer needed goes (its navigation became an operation's URL, or went).
     expect([...used].sort()).toEqual(Object.keys(NAVIGATIONS).sort());
+  });
+
+  it("names the owner's stored role 'admin' only in src/domain/roles.ts: code asks isOwner/isBackOffice (docs/decisions/349-role-words.md)", () => {
+    const found = Object.keys(graph)
+      .filter((f) => !isTest(f) && f !== 'domain/roles.ts')
+      .flatMap((f) => storedOwnerRoleUses(source(f)).map((line) => `${f}: ${line}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the stored-role rule fails on planted code and passes the forms the code uses', () => {
+    const planted = [
+      "if (user.role === 'admin') return;",
+      "const owner = 'admin' !== auth.user.role;",
+      "where(eq(users.role, 'admin'))",
+      "select id from users where role = 'admin'",
+      "await db.insert(users).values({ email, role: 'admin' });",
+    ];
+    expect(planted.filter((line) => storedOwnerRoleUses(line).length === 0)).toEqual([]);
+    const fine = ["if (isOwner(user.role)) return;", "values({ email, role: OWNER_ROLE })", "const tags = ['admin'];", "sender === CHAT_SENDER.agency"];
+    expect(fine.flatMap((line) => storedOwnerRoleUses(line))).toEqual([]);
   });
 
   it('the endpoints the public pages call are zod-free: src/contract/endpoints.ts imports types only (docs/decisions/301-zod-free-endpoints.md)', () => {

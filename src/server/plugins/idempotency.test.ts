@@ -13,7 +13,7 @@ import { runJobs } from '../features/jobs/run-jobs.ts';
 type Who = Awaited<ReturnType<typeof loginAs>>;
 const OWNER = 'idem.boss@example.com';
 let t: TestApp;
-let admin: Who;
+let owner: Who;
 let alice: Who;
 let bob: Who;
 let order: string;
@@ -27,7 +27,7 @@ const messagesOf = async (orderId: string) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ ADMIN_EMAILS: OWNER });
-  admin = await loginAs(t, OWNER, 'admin');
+  owner = await loginAs(t, OWNER, 'admin');
   ({ customer: alice, orderId: order } = await seedDeliveredOrder(t, 'idem.alice@example.com'));
   bob = await loginAs(t, 'idem.bob@example.com');
 }, 180_000);
@@ -92,7 +92,7 @@ describe('Idempotency-Key', () => {
     expect(created.statusCode, created.body).toBe(201);
     const requestId = created.json().request.id as string;
     const url = `/api/v1/admin/support/${requestId}/state`;
-    const [a, b] = await Promise.all([post(admin, url, { state: 'in_progress' }, 'state-1'), post(admin, url, { state: 'in_progress' }, 'state-1')]);
+    const [a, b] = await Promise.all([post(owner, url, { state: 'in_progress' }, 'state-1'), post(owner, url, { state: 'in_progress' }, 'state-1')]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().request.state).toBe('in_progress');
   });

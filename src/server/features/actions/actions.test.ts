@@ -18,7 +18,7 @@ type Who = Awaited<ReturnType<typeof loginAs>>;
 const OWNER = 'actions.boss@example.com';
 let t: TestApp;
 let filesDir: string;
-let admin: Who;
+let owner: Who;
 let staff: Who;
 let alice: Who;
 let bob: Who;
@@ -33,7 +33,7 @@ const customerActions = async (who: Who) => {
   return res.json() as { orders: { orderId: string; stage: number; stageName: string; waiting: { kind: string; count: number }[] }[]; total: number };
 };
 const waitingOf = async (who: Who, orderId: string) => Object.fromEntries((await customerActions(who)).orders.find((o) => o.orderId === orderId)!.waiting.map((w) => [w.kind, w.count]));
-const agency = async (who: Who = admin) => {
+const agency = async (who: Who = owner) => {
   const res = await get(who, '/api/v1/admin/actions');
   expect(res.statusCode, res.body).toBe(200);
   return res.json().items as { kind: string; orderId: string; since: string; count: number }[];
@@ -52,7 +52,7 @@ const completeBrief = Object.fromEntries(
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'actions-test-'));
   t = await buildTestApp({ FILES_DIR: filesDir, ADMIN_EMAILS: OWNER });
-  admin = await loginAs(t, OWNER, 'admin');
+  owner = await loginAs(t, OWNER, 'admin');
   staff = await loginAs(t, 'actions.staff@example.com', 'staff');
   ({ customer: alice, orderId: aliceOrder } = await seedPaidOrder(t, 'actions.alice@example.com'));
   ({ customer: bob, orderId: bobOrder } = await seedDeliveredOrder(t, 'actions.bob@example.com'));
@@ -70,14 +70,14 @@ describe('GET /api/v1/orders/actions (the customer)', () => {
   });
 
   it('counts unread agency messages and open design rounds; reading and deciding clear them', async () => {
-    expect((await post(admin, `/api/v1/admin/orders/${aliceOrder}/messages`, { text: 'Welcome aboard!' })).statusCode).toBe(201);
-    expect((await post(admin, `/api/v1/admin/orders/${aliceOrder}/messages`, { text: 'Send us your logo.' })).statusCode).toBe(201);
+    expect((await post(owner, `/api/v1/admin/orders/${aliceOrder}/messages`, { text: 'Welcome aboard!' })).statusCode).toBe(201);
+    expect((await post(owner, `/api/v1/admin/orders/${aliceOrder}/messages`, { text: 'Send us your logo.' })).statusCode).toBe(201);
     expect(await waitingOf(alice, aliceOrder)).toMatchObject({ reply: 2 });
     await get(alice, `/api/v1/orders/${aliceOrder}/messages`);
     expect(await waitingOf(alice, aliceOrder)).not.toHaveProperty('reply');
 
-    const file = await upload(admin, `/api/v1/admin/orders/${aliceOrder}/files`);
-    const round = await post(admin, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Home page', fileIds: [file] });
+    const file = await upload(owner, `/api/v1/admin/orders/${aliceOrder}/files`);
+    const round = await post(owner, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Home page', fileIds: [file] });
     expect(round.statusCode, round.body).toBe(201);
     expect(await waitingOf(alice, aliceOrder)).toMatchObject({ review: 1 });
     const decided = await post(alice, `/api/v1/orders/${aliceOrder}/reviews/${round.json().review.id}/decision`, { decision: 'request_changes', comment: 'Bigger logo please.' });
@@ -112,9 +112,9 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
 
     // Opening the files and the thread clears them; "UI Started" does not clear the brief: opening it
     // on the agency side does (docs/decisions/330-agency-inbox-kinds.md).
-    await get(admin, `/api/v1/admin/orders/${aliceOrder}/files`);
-    await get(admin, `/api/v1/admin/orders/${aliceOrder}/messages`);
-    for (let i = 0; i < 2; i++) expect((await post(admin, `/api/v1/admin/orders/${aliceOrder}/stages/next`, {})).statusCode).toBe(200);
+    await get(owner, `/api/v1/admin/orders/${aliceOrder}/files`);
+    await get(owner, `/api/v1/admin/orders/${aliceOrder}/messages`);
+    for (let i = 0; i < 2; i++) expect((await post(owner, `/api/v1/admin/orders/${aliceOrder}/stages/next`, {})).statusCode).toBe(200);
     expect(await agencyKinds(aliceOrder)).toEqual(expect.arrayContaining([['brief_submitted', 1], ['changes_requested', 1]]));
     expect((await get(staff, `/api/v1/admin/orders/${aliceOrder}/brief`)).statusCode).toBe(200);
     expect(await agencyKinds(aliceOrder)).toEqual([['changes_requested', 1]]);
@@ -134,7 +134,7 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
 
   it('a brief submitted after "UI Started" waits until the agency opens it', async () => {
     const { customer, orderId } = await seedPaidOrder(t, 'actions.late.brief@example.com');
-    for (let i = 0; i < 2; i++) expect((await post(admin, `/api/v1/admin/orders/${orderId}/stages/next`, {})).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await post(owner, `/api/v1/admin/orders/${orderId}/stages/next`, {})).statusCode).toBe(200);
     expect(await agencyKinds(orderId)).toEqual([]);
     const brief = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${orderId}/brief`, headers: customer.headers, payload: { answers: completeBrief, submit: true } });
     expect(brief.statusCode, brief.body).toBe(200);
@@ -142,14 +142,14 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
     // The customer reading their own brief is not the agency opening it.
     expect((await get(customer, `/api/v1/orders/${orderId}/brief`)).statusCode).toBe(200);
     expect(await agencyKinds(orderId)).toEqual([['brief_submitted', 1]]);
-    expect((await get(admin, `/api/v1/admin/orders/${orderId}/brief`)).statusCode).toBe(200);
+    expect((await get(owner, `/api/v1/admin/orders/${orderId}/brief`)).statusCode).toBe(200);
     expect(await agencyKinds(orderId)).toEqual([]);
   });
 
   it('pins on designs and on the live site count as pins until answered or resolved, never as customer files', async () => {
     const { customer, orderId } = await seedPaidOrder(t, 'actions.pins@example.com');
-    const file = await upload(admin, `/api/v1/admin/orders/${orderId}/files`);
-    const design = await post(admin, `/api/v1/admin/orders/${orderId}/reviews`, { kind: 'ui', title: 'Home page', fileIds: [file] });
+    const file = await upload(owner, `/api/v1/admin/orders/${orderId}/files`);
+    const design = await post(owner, `/api/v1/admin/orders/${orderId}/reviews`, { kind: 'ui', title: 'Home page', fileIds: [file] });
     expect(design.statusCode, design.body).toBe(201);
     const designRound = design.json().review.id as string;
     const pin = async (text: string) => {
@@ -161,7 +161,7 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
     const second = await pin('Softer blue.');
 
     const site = 'https://staging.pins.example';
-    const live = await post(admin, `/api/v1/admin/orders/${orderId}/reviews`, { kind: 'final', title: 'The staging site', fileIds: [], previewUrl: `${site}/` });
+    const live = await post(owner, `/api/v1/admin/orders/${orderId}/reviews`, { kind: 'final', title: 'The staging site', fileIds: [], previewUrl: `${site}/` });
     expect(live.statusCode, live.body).toBe(201);
     const link = await post(customer, `/api/v1/orders/${orderId}/reviews/${live.json().review.id}/site-link`, {});
     expect(link.statusCode, link.body).toBe(200);
@@ -185,9 +185,9 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
 
     // Three pins to answer; the site pin's screenshot is not a customer file.
     expect(await agencyKinds(orderId)).toEqual([['pins', 3]]);
-    const answer = await post(admin, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments`, { replyTo: first, x: 0.2, y: 0.3, text: 'Done, see round 2.' });
+    const answer = await post(owner, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments`, { replyTo: first, x: 0.2, y: 0.3, text: 'Done, see round 2.' });
     expect(answer.statusCode, answer.body).toBe(201);
-    const resolved = await post(admin, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments/${second}/resolve`, {});
+    const resolved = await post(owner, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments/${second}/resolve`, {});
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(await agencyKinds(orderId)).toEqual([['pins', 1]]);
     // A file the customer uploads is still a customer file.
@@ -201,7 +201,7 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
   });
 
   it('is in the OpenAPI document for admins, with the Idempotency-Key header on POSTs', async () => {
-    const doc = (await get(admin, '/api/openapi.json')).json();
+    const doc = (await get(owner, '/api/openapi.json')).json();
     expect(doc.paths['/api/v1/admin/actions']).toHaveProperty('get');
     expect(doc.paths['/api/v1/orders/actions']).toHaveProperty('get');
     expect(doc.paths['/api/v1/admin/ratings']).toHaveProperty('get');
@@ -218,12 +218,12 @@ describe('text over its limit (never stored cut)', () => {
     expect(message.json().message).toContain('5,000');
     expect(message.json().fields).toEqual([{ path: 'text', message: 'A message can be at most 5,000 characters.' }]);
 
-    const file = await upload(admin, `/api/v1/admin/orders/${aliceOrder}/files`);
-    const note = await post(admin, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Round 2', note: long, fileIds: [file] });
+    const file = await upload(owner, `/api/v1/admin/orders/${aliceOrder}/files`);
+    const note = await post(owner, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Round 2', note: long, fileIds: [file] });
     expect(note.statusCode).toBe(400);
     expect(note.json().fields).toContainEqual({ path: 'note', message: 'A note can be at most 4000 characters.' });
 
-    const round = await post(admin, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Round 2', fileIds: [file] });
+    const round = await post(owner, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Round 2', fileIds: [file] });
     expect(round.statusCode, round.body).toBe(201);
     const pin = await post(alice, `/api/v1/orders/${aliceOrder}/reviews/${round.json().review.id}/comments`, { fileId: file, x: 0.5, y: 0.5, text: long });
     expect(pin.statusCode).toBe(400);

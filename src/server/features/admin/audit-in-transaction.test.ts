@@ -12,10 +12,10 @@ import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await loginAs(t, 'audit.boss@example.com', 'admin');
+  owner = await loginAs(t, 'audit.boss@example.com', 'admin');
 });
 afterAll(() => t.close());
 
@@ -30,7 +30,7 @@ describe('tracker routes /api/v1/tracker/order/*', () => {
     const done = await t.app.inject({
       method: 'POST',
       url: `/api/v1/tracker/order/${orderId}/complete-next-stage`,
-      headers: admin.headers,
+      headers: owner.headers,
       payload: { note: 'Call booked', deliveryUrl: 'https://site.example.com' },
     });
     expect(done.statusCode).toBe(200);
@@ -40,7 +40,7 @@ describe('tracker routes /api/v1/tracker/order/*', () => {
     expect(await auditOf('order.delivery_link.set', orderId)).toEqual([
       { actor_email: 'audit.boss@example.com', before: { deliveryUrl: null }, after: { deliveryUrl: 'https://site.example.com' } },
     ]);
-    const undone = await t.app.inject({ method: 'POST', url: `/api/v1/tracker/order/${orderId}/undo-last-stage`, headers: admin.headers });
+    const undone = await t.app.inject({ method: 'POST', url: `/api/v1/tracker/order/${orderId}/undo-last-stage`, headers: owner.headers });
     expect(undone.statusCode).toBe(200);
     expect(await auditOf('order.stage.undo', orderId)).toEqual([
       { actor_email: 'audit.boss@example.com', before: { completedStages: 2, stage: expect.any(String), note: 'Call booked' }, after: { completedStages: 1, reason: null } },
@@ -51,7 +51,7 @@ describe('tracker routes /api/v1/tracker/order/*', () => {
 describe('same transaction', () => {
   it('a stage change whose audit record cannot be written does not happen', async () => {
     const { orderId } = await seedPaidOrder(t, 'audit.atomic@example.com');
-    const ok = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/next`, headers: admin.headers, payload: { note: 'x' } });
+    const ok = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/next`, headers: owner.headers, payload: { note: 'x' } });
     expect(ok.statusCode).toBe(200);
     expect(await stagesOf(orderId)).toBe(2);
     // An actor that does not exist: the audit insert fails on its foreign key.
@@ -65,7 +65,7 @@ describe('chat', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const chatId = (await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' } })).json().chatId as string;
-    const socket = await chatClient(base, admin.token);
+    const socket = await chatClient(base, owner.token);
     try {
       expect(await request(socket, 'closeChat', chatId)).toMatchObject({ ok: true });
     } finally {

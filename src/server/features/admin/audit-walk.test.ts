@@ -32,7 +32,7 @@ interface WriteCall {
 }
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 let calls: Record<string, () => Promise<WriteCall>>;
 
 const auditCount = async () => (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log'))[0]!.n;
@@ -52,7 +52,7 @@ async function duplicatePayment() {
 async function adminOnlyOperations() {
   const ops = (doc: { paths: Record<string, Record<string, unknown>> }) =>
     new Set(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)));
-  const full = ops((await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin.headers })).json());
+  const full = ops((await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: owner.headers })).json());
   const pub = ops((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
   return new Set([...full].filter((op) => !pub.has(op)));
 }
@@ -67,7 +67,7 @@ async function adminWriteRoutes(): Promise<RegisteredRoute[]> {
 beforeAll(async () => {
   // Registered for GST, so that a maintenance plan charged without it can be repriced (docs/decisions/322-maintenance-plan-gst.md).
   t = await buildTestApp({ TAX_REGIME: 'gst', SELLER_GSTIN: '29AAGCB7383J1Z4', SELLER_LEGAL_NAME: 'Walk Studio Pvt Ltd', SELLER_ADDRESS: '1 Walk Road, Bengaluru 560001' });
-  admin = await loginAs(t, 'walk.boss@example.com', 'admin');
+  owner = await loginAs(t, 'walk.boss@example.com', 'admin');
   const customer = await loginAs(t, 'walk.customer@example.com');
   const referrer = await loginAs(t, 'walk.referrer@example.com');
   const paid = await seedPaidOrder(t, 'walk.payer@example.com', { referrerUserId: referrer.user.id });
@@ -131,7 +131,7 @@ beforeAll(async () => {
     // Design reviews (decision 150): a round on a fresh design, an answer on it, then resolving that comment.
     'POST /api/v1/admin/orders/:orderId/reviews': async () => {
       const form = fileForm('round.png', PNG);
-      const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/files`, headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+      const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/files`, headers: { ...owner.headers, ...form.headers }, payload: form.payload });
       return { url: `/api/v1/admin/orders/${order}/reviews`, body: { kind: 'ui', title: 'Walk round', fileIds: [up.json().file.id] } };
     },
     'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments': async () => {
@@ -144,7 +144,7 @@ beforeAll(async () => {
     },
     // The live site (decision 240): a final round on the staging site, then the founder's site link.
     'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/site-link': async () => {
-      const round = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/reviews`, headers: admin.headers, payload: { kind: 'final', title: 'Walk site', fileIds: [], previewUrl: 'https://staging.walk.example/' } });
+      const round = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/reviews`, headers: owner.headers, payload: { kind: 'final', title: 'Walk site', fileIds: [], previewUrl: 'https://staging.walk.example/' } });
       return { url: `/api/v1/admin/orders/${order}/reviews/${round.json().review.id}/site-link` };
     },
     // Change requests and add-ons (decision 250): a change the founder raises, then quotes; an add-on created, then edited.
@@ -232,7 +232,7 @@ describe('every admin write is audited', () => {
       const key = `${r.method} ${r.url}`;
       const call = await calls[key]!();
       const before = await auditCount();
-      const res = await t.app.inject({ method: r.method as Method, url: call.url, headers: { ...admin.headers, ...call.headers }, payload: call.body as object | Buffer | undefined });
+      const res = await t.app.inject({ method: r.method as Method, url: call.url, headers: { ...owner.headers, ...call.headers }, payload: call.body as object | Buffer | undefined });
       if (call.refusedWith) {
         expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBe(call.refusedWith);
         expect((await auditCount()) - before, `${key} audit records of a refusal`).toBe(0);
@@ -252,7 +252,7 @@ describe('the two routes that were not audited', () => {
   it('pausing and resuming reminders are recorded with the state before and after', async () => {
     const { orderId } = await seedPaidOrder(t, 'walk.pause@example.com');
     const pause = (paused: boolean) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/reminders/pause`, headers: admin.headers, payload: { paused } });
+      t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/reminders/pause`, headers: owner.headers, payload: { paused } });
     expect((await pause(true)).statusCode).toBe(200);
     expect((await pause(false)).statusCode).toBe(200);
     const rows = await t.deps.database.query<{ action: string; entity: string; before: unknown; after: unknown }>(
@@ -269,7 +269,7 @@ describe('the two routes that were not audited', () => {
     const buyer = await loginAs(t, 'walk.lost2@example.com');
     const po = await createPaymentOrder(t.deps, buyer.user, { kind: 'advance', acceptTerms: true });
     (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po.id);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/payment/reconcile', headers: admin.headers });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/payment/reconcile', headers: owner.headers });
     expect(res.json()).toMatchObject({ success: true, paid: 1 });
     const [row] = await t.deps.database.query<{ action: string; after: { paid: number; orders: string[] } }>(
       "select action, after from admin_audit_log where action = 'payment.reconcile' order by created_at desc, id desc limit 1",

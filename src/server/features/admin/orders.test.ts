@@ -3,18 +3,18 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 let seeded: Awaited<ReturnType<typeof seedPaidOrder>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await loginAs(t, 'founder@example.com', 'admin');
+  owner = await loginAs(t, 'founder@example.com', 'admin');
   seeded = await seedPaidOrder(t, 'ordering@example.com');
 });
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/admin/${url}`, headers: admin.headers, payload });
+  t.app.inject({ method, url: `/api/v1/admin/${url}`, headers: owner.headers, payload });
 const status = async () =>
   (await t.app.inject({ method: 'GET', url: `/api/v1/status/getStatus/order/${seeded.orderId}`, headers: seeded.customer.headers })).json();
 

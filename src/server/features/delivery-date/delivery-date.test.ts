@@ -10,10 +10,10 @@ import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.
 // The UI approval sets the due date; the tracker and the back office show it.
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await loginAs(t, 'due.boss@example.com', 'admin');
+  owner = await loginAs(t, 'due.boss@example.com', 'admin');
 });
 afterAll(() => t.close());
 
@@ -75,11 +75,11 @@ describe('delivery date', () => {
     expect(overview.ordersOverdue.map((o) => o.orderId)).not.toContain(far);
 
     // Over HTTP, with today's date: the fields are there for the founder only.
-    const http = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers });
+    const http = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers });
     expect(http.statusCode).toBe(200);
     expect(http.json()).toHaveProperty('ordersDueSoon');
     expect(http.json()).toHaveProperty('ordersOverdue');
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${soon}`, headers: admin.headers });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${soon}`, headers: owner.headers });
     expect(detail.json().order).toMatchObject({ dueDate: '2026-12-18', uiApprovedAt: '2026-11-20T09:00:00.000Z' });
   });
 

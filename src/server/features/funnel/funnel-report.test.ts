@@ -17,7 +17,7 @@ import { funnelReport, lastWeeks } from './funnel-report.ts';
 // the sign-up and the order, and the back office reads the funnel per week and source.
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 const EVIL = '<script>alert(1)</script>';
 const FORMULA = '=HYPERLINK("http://evil")';
 
@@ -75,7 +75,7 @@ beforeAll(async () => {
     WEB_DIST_DIR: dist,
     PUBLIC_FORMS_MAX_PER_IP_MINUTE: '1000',
   });
-  admin = await loginAs(t, 'funnel-boss@example.com', 'admin');
+  owner = await loginAs(t, 'funnel-boss@example.com', 'admin');
 
   // A: from the newsletter; a later direct load the same day does not make A "direct".
   await visit('A', '/?utm_source=Newsletter&utm_medium=email&utm_campaign=spring');
@@ -162,7 +162,7 @@ describe('GET /api/v1/admin/funnel', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/admin/funnel?weeks=4',
-      headers: admin.headers,
+      headers: owner.headers,
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as FunnelResponse;
@@ -215,7 +215,7 @@ describe('GET /api/v1/admin/funnel', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/admin/funnel.csv?weeks=2',
-      headers: admin.headers,
+      headers: owner.headers,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -238,7 +238,7 @@ describe('GET /api/v1/admin/funnel', () => {
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/v1/admin/funnel?weeks=0',
-      headers: admin.headers,
+      headers: owner.headers,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false });
@@ -255,7 +255,7 @@ describe('GET /api/v1/admin/funnel', () => {
 // After the counts above: D's lead would be one more lead in them.
 describe('the source in the back office (leads, contact messages, CSV, order, customer)', () => {
   const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/${url}`, headers: admin.headers });
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/${url}`, headers: owner.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res;
   };

@@ -3,17 +3,17 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { csvCell } from '../../lib/csv.ts';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 let ip = 0;
 
 // Leads and contacts arrive through the public site's own endpoints.
 const submit = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload, headers: { 'x-forwarded-for': `203.0.113.${++ip}` } });
-const call = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url: `/api/v1/admin/${url}`, headers: admin.headers });
+const call = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url: `/api/v1/admin/${url}`, headers: owner.headers });
 
 beforeAll(async () => {
   t = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
-  admin = await loginAs(t, 'founder@example.com', 'admin');
+  owner = await loginAs(t, 'founder@example.com', 'admin');
   expect((await submit('alert/sendEmail', { email: 'lead.one@example.com' })).statusCode).toBe(200);
   expect((await submit('alert/sendMessage', { phone: '+91 9876543210' })).statusCode).toBe(200);
   const contact = await submit('contact/addContact', {

@@ -19,7 +19,7 @@ import { SWEEP_GRACE_MS, sweepStoredObjects } from './sweep-objects.ts';
 const MB = 1024 * 1024;
 let t: TestApp;
 let filesDir: string;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 let alice: Awaited<ReturnType<typeof loginAs>>;
 let mallory: Awaited<ReturnType<typeof loginAs>>;
 let aliceOrder: string;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'order-files-test-'));
   // A quota small enough to test with a few MB; the per-file limit stays at its default (25 MB).
   t = await buildTestApp({ FILES_DIR: filesDir, ORDER_FILES_QUOTA_MB: '30' });
-  admin = await loginAs(t, 'files.boss@example.com', 'admin');
+  owner = await loginAs(t, 'files.boss@example.com', 'admin');
   ({ customer: alice, orderId: aliceOrder } = await seedPaidOrder(t, 'files.alice@example.com'));
   ({ customer: mallory, orderId: malloryOrder } = await seedPaidOrder(t, 'files.mallory@example.com'));
 });
@@ -59,7 +59,7 @@ describe('uploading and downloading', () => {
     const [row] = await t.deps.database.query<{ sha256: string; uploader_user_id: string }>('select sha256, uploader_user_id from order_files where id = $1', [file.id]);
     expect(row).toEqual({ sha256: createHash('sha256').update(PNG).digest('hex'), uploader_user_id: alice.user.id });
 
-    const asAdmin = await t.app.inject({ method: 'GET', url: adminUrl(aliceOrder), headers: admin.headers });
+    const asAdmin = await t.app.inject({ method: 'GET', url: adminUrl(aliceOrder), headers: owner.headers });
     expect(asAdmin.json().files.map((f: { id: string }) => f.id)).toContain(file.id);
 
     const dl = await t.app.inject({ method: 'GET', url: url(aliceOrder, file.id), headers: alice.headers });
@@ -302,7 +302,7 @@ describe("another customer's order, another order's file", () => {
       [draft!.id, 'a'.repeat(64), `orders/${draft!.id}/old-row`],
     );
     const objectsBefore = onDisk().length;
-    for (const who of [admin, staff]) {
+    for (const who of [owner, staff]) {
       expect((await upload(who, adminUrl(draft!.public_id), fileForm('design.png', PNG))).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: adminUrl(draft!.public_id), headers: who.headers })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: adminUrl(draft!.public_id, old!.id), headers: who.headers })).statusCode).toBe(404);
@@ -317,7 +317,7 @@ describe("another customer's order, another order's file", () => {
 describe('the founder and deleting', () => {
   it("the founder uploads (side agency, audited); the customer downloads it but cannot delete it; each side deletes its own (audited for the founder)", async () => {
     const auditCount = async (action: string) => (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log where action = $1', [action]))[0]!.n;
-    const up = await upload(admin, adminUrl(aliceOrder), fileForm('design-v1.png', PNG));
+    const up = await upload(owner, adminUrl(aliceOrder), fileForm('design-v1.png', PNG));
     expect(up.statusCode, up.body).toBe(201);
     const design = up.json().file;
     expect(design.uploadedBy).toBe('agency');
@@ -329,7 +329,7 @@ describe('the founder and deleting', () => {
     expect(refused.json().message).toBe('You can delete only files you uploaded.');
 
     const own = (await upload(alice, url(aliceOrder), fileForm('old-logo.png', PNG))).json().file;
-    expect((await t.app.inject({ method: 'DELETE', url: adminUrl(aliceOrder, own.id), headers: admin.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: adminUrl(aliceOrder, own.id), headers: owner.headers })).statusCode).toBe(403);
     const deleted = await t.app.inject({ method: 'DELETE', url: url(aliceOrder, own.id), headers: alice.headers });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await list(alice, aliceOrder)).map((f) => f.id)).not.toContain(own.id);
@@ -337,7 +337,7 @@ describe('the founder and deleting', () => {
     expect(onDisk().some((p) => p.endsWith(own.id))).toBe(false);
 
     const before = await auditCount('order.file.delete');
-    expect((await t.app.inject({ method: 'DELETE', url: adminUrl(aliceOrder, design.id), headers: admin.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: adminUrl(aliceOrder, design.id), headers: owner.headers })).statusCode).toBe(200);
     expect(await auditCount('order.file.delete')).toBe(before + 1);
   });
 
@@ -355,7 +355,7 @@ describe('the founder and deleting', () => {
     expect(paths).toContain('/api/v1/orders/{orderId}/files');
     expect(paths).toContain('/api/v1/orders/{orderId}/files/{fileId}');
     expect(paths.filter((p) => p.startsWith('/api/v1/admin/orders/{orderId}/files'))).toEqual([]);
-    const full = Object.keys((await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin.headers })).json().paths);
+    const full = Object.keys((await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: owner.headers })).json().paths);
     expect(full).toContain('/api/v1/admin/orders/{orderId}/files/{fileId}');
   });
 });

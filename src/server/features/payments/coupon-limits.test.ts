@@ -10,10 +10,10 @@ import { settlePayment } from './settle-payment.ts';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await loginAs(t, 'coupon.boss@example.com', 'admin');
+  owner = await loginAs(t, 'coupon.boss@example.com', 'admin');
 });
 afterAll(() => t.close());
 
@@ -22,7 +22,7 @@ const customer = (name: string) => loginAs(t, `${name}.${++seq}@example.com`);
 type Customer = Awaited<ReturnType<typeof customer>>;
 
 async function createCoupon(body: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/coupons', headers: admin.headers, payload: body });
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/coupons', headers: owner.headers, payload: body });
   return res;
 }
 const checkout = (c: Customer, couponCode?: string) =>
@@ -121,7 +121,7 @@ describe('one live hold per customer and code', () => {
     const id = created.json().coupon.id as string;
     const a = await customer('locked');
     // The quote saw an active code; the checkout's transaction then finds it switched off …
-    await t.app.inject({ method: 'POST', url: `/api/v1/admin/coupons/${id}/deactivate`, headers: admin.headers });
+    await t.app.inject({ method: 'POST', url: `/api/v1/admin/coupons/${id}/deactivate`, headers: owner.headers });
     await expect(t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id))).rejects.toThrow('This code is no longer active.');
     // … or past its end.
     await t.deps.database.query("update coupons set active = true, valid_until = now() + interval '1 hour' where id = $1", [id]);
@@ -149,11 +149,11 @@ describe('uses per customer (item 9)', () => {
     expect((await checkout(await customer('promo.other'), 'ONCE9')).statusCode).toBe(200);
 
     const id = created.json().coupon.id as string;
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coupons/${id}`, headers: admin.headers, payload: { maxUsesPerCustomer: 2 } });
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coupons/${id}`, headers: owner.headers, payload: { maxUsesPerCustomer: 2 } });
     expect(patched.json().coupon.maxUsesPerCustomer).toBe(2);
     expect((await pay((await checkout(a, 'ONCE9')).json().id)).outcome).toBe('paid');
     expect((await checkout(a, 'ONCE9')).json().message).toBe('You have already used this code 2 times, the most allowed per customer.');
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coupons/${id}`, headers: admin.headers, payload: { maxUsesPerCustomer: null } });
+    await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coupons/${id}`, headers: owner.headers, payload: { maxUsesPerCustomer: null } });
     expect((await checkout(a, 'ONCE9')).statusCode).toBe(200);
   });
 });

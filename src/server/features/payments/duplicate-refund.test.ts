@@ -11,7 +11,7 @@ let t: TestApp;
 let rzp: FakeRazorpay;
 type Login = Awaited<ReturnType<typeof loginAs>>;
 let buyer: Login;
-let admin: Login;
+let owner: Login;
 let stranger: Login;
 
 const post = (url: string, who: Login | null, payload?: unknown) =>
@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   buyer = await loginAs(t, 'twotabs@example.com');
   stranger = await loginAs(t, 'other@example.com');
-  admin = await loginAs(t, 'owner@example.com', 'admin');
+  owner = await loginAs(t, 'owner@example.com', 'admin');
 });
 afterAll(async () => {
   await t?.close();
@@ -58,28 +58,28 @@ describe('a duplicate payment', () => {
     expect(alert?.subject).toBe(`Refund needed: order ${orderId} was paid twice`);
     expect(alert?.textBody).toContain(duplicatePaymentId);
 
-    const overview = (await get('admin/overview', admin)).json();
+    const overview = (await get('admin/overview', owner)).json();
     expect(overview.refundsNeeded).toEqual([expect.objectContaining({ orderId, kind: 'remaining', providerPaymentId: duplicatePaymentId, amount, currency: expect.any(String) })]);
-    const detail = (await get(`admin/orders/${orderId}`, admin)).json();
+    const detail = (await get(`admin/orders/${orderId}`, owner)).json();
     const attempts = detail.installments.find((i: { kind: string }) => i.kind === 'remaining').attempts;
     expect(attempts).toEqual(expect.arrayContaining([expect.objectContaining({ providerPaymentId: duplicatePaymentId, state: 'duplicate', refundState: 'needed' })]));
 
     // Only the founder may refund.
     expect((await post(`admin/orders/${orderId}/refunds`, buyer, { providerPaymentId: duplicatePaymentId })).statusCode).toBe(403);
     expect((await post(`admin/orders/${orderId}/refunds`, stranger, { providerPaymentId: duplicatePaymentId })).statusCode).toBe(403);
-    expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: 'pay_nope' })).statusCode).toBe(404);
+    expect((await post(`admin/orders/${orderId}/refunds`, owner, { providerPaymentId: 'pay_nope' })).statusCode).toBe(404);
 
-    const refunded = await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: duplicatePaymentId });
+    const refunded = await post(`admin/orders/${orderId}/refunds`, owner, { providerPaymentId: duplicatePaymentId });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(rzp.refunds).toEqual([expect.objectContaining({ entity: 'refund', payment_id: duplicatePaymentId, amount, status: 'processed' })]);
     expect(refunded.json()).toMatchObject({ refundState: 'refunded', reference: rzp.refunds[0]!.id, via: 'provider' });
     expect(rzp.requests.filter((r) => r.path === `/v1/payments/${duplicatePaymentId}/refund`).every((r) => r.authorized)).toBe(true);
 
     // Twice is refused; nothing more leaves the account; the list is empty; the audit log has it.
-    expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: duplicatePaymentId })).statusCode).toBe(409);
+    expect((await post(`admin/orders/${orderId}/refunds`, owner, { providerPaymentId: duplicatePaymentId })).statusCode).toBe(409);
     expect(rzp.refunds).toHaveLength(1);
-    expect((await get('admin/overview', admin)).json().refundsNeeded).toEqual([]);
-    const audit = (await get('admin/audit?action=order.payment.refund', admin)).json();
+    expect((await get('admin/overview', owner)).json().refundsNeeded).toEqual([]);
+    const audit = (await get('admin/audit?action=order.payment.refund', owner)).json();
     expect(audit.items[0]).toMatchObject({ action: 'order.payment.refund', entityId: orderId, after: { refundState: 'refunded', via: 'provider', reference: rzp.refunds[0]!.id } });
   });
 
@@ -87,9 +87,9 @@ describe('a duplicate payment', () => {
     const adv = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true });
     const paid = rzp.pay(adv.json().id);
     const orderId = (await post('payment/verify-payment', buyer, paid)).json().orderId as string;
-    expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: paid.razorpay_payment_id })).statusCode).toBe(200);
-    expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: paid.razorpay_payment_id })).statusCode).toBe(409);
-    expect((await post(`admin/orders/${orderId}/refunds`, admin, { providerPaymentId: ['x'] })).statusCode).toBe(400);
+    expect((await post(`admin/orders/${orderId}/refunds`, owner, { providerPaymentId: paid.razorpay_payment_id })).statusCode).toBe(200);
+    expect((await post(`admin/orders/${orderId}/refunds`, owner, { providerPaymentId: paid.razorpay_payment_id })).statusCode).toBe(409);
+    expect((await post(`admin/orders/${orderId}/refunds`, owner, { providerPaymentId: ['x'] })).statusCode).toBe(400);
   });
 });
 

@@ -15,7 +15,7 @@ type Login = Awaited<ReturnType<typeof loginAs>>;
 let referrer: Login;
 let buyer: Login;
 let stranger: Login;
-let admin: Login;
+let owner: Login;
 let payer: Login;
 
 const post = (url: string, who: Login | null, payload?: unknown) =>
@@ -45,7 +45,7 @@ beforeAll(async () => {
   referrer = await loginAs(t, 'referrer@example.com');
   buyer = await loginAs(t, 'buyer@example.com');
   stranger = await loginAs(t, 'stranger@example.com');
-  admin = await loginAs(t, 'founder@example.com', 'admin');
+  owner = await loginAs(t, 'founder@example.com', 'admin');
   payer = await loginAs(t, 'payer@example.com');
 });
 afterAll(async () => {
@@ -166,7 +166,7 @@ describe('the whole money path', () => {
     expect(cb).toMatchObject({ amount: q.discount, currency: 'USD', state: 'pending' });
 
     // Stages 2..13 through the service; 14 is the payment's.
-    for (let s = 2; s <= 13; s++) await completeNextStage(t.deps, orderId, { note: s === 13 ? 'Ready to launch' : null, actorUserId: admin.user.id, deliveryUrl: s === 13 ? 'https://site.example.com' : undefined });
+    for (let s = 2; s <= 13; s++) await completeNextStage(t.deps, orderId, { note: s === 13 ? 'Ready to launch' : null, actorUserId: owner.user.id, deliveryUrl: s === 13 ? 'https://site.example.com' : undefined });
     await expect(completeNextStage(t.deps, orderId, { note: null })).rejects.toThrow(/remaining payment/);
     status = (await get(`status/getStatus/order/${orderId}`, buyer)).json();
     expect(status).toMatchObject({ completed_steps: 12, deliveryUrl: null });
@@ -303,10 +303,10 @@ describe('reconciliation', () => {
     rzp.pay(created.json().id);
     expect((await post('payment/reconcile', stranger)).statusCode).toBe(403);
     rzp.mode = 'down';
-    const failed = await post('payment/reconcile', admin);
+    const failed = await post('payment/reconcile', owner);
     expect(failed.json().paid).toBe(0);
     rzp.mode = 'ok';
-    const r = await post('payment/reconcile', admin);
+    const r = await post('payment/reconcile', owner);
     expect(r.json().paid).toBeGreaterThanOrEqual(1);
     const orders = (await get('order/getAllOrders/user', stranger)).json().orders;
     expect(orders.length).toBeGreaterThanOrEqual(1);

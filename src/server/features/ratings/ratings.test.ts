@@ -11,7 +11,7 @@ import { seedDeliveredOrder } from '../../../../tests/fixtures/delivered-orders.
 type Who = Awaited<ReturnType<typeof loginAs>>;
 const OWNER = 'ratings.boss@example.com';
 let t: TestApp;
-let admin: Who;
+let owner: Who;
 let staff: Who;
 let alice: Who;
 let mallory: Who;
@@ -23,7 +23,7 @@ const lowRatingMails = () => t.deps.db.select().from(mailOutbox).where(eq(mailOu
 
 beforeAll(async () => {
   t = await buildTestApp({ ADMIN_EMAILS: OWNER });
-  admin = await loginAs(t, OWNER, 'admin');
+  owner = await loginAs(t, OWNER, 'admin');
   staff = await loginAs(t, 'ratings.staff@example.com', 'staff');
   ({ customer: alice, orderId: order } = await seedDeliveredOrder(t, 'ratings.alice@example.com'));
   ({ customer: mallory, orderId: undelivered } = await seedPaidOrder(t, 'ratings.mallory@example.com'));
@@ -79,7 +79,7 @@ describe('"How did we do?" after delivery', () => {
   });
 
   it('the founder and staff see the list and the 90-day average; a customer may not', async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/ratings', headers: admin.headers });
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/ratings', headers: owner.headers });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toMatchObject({ average90Days: 3.5, count90Days: 2 });
     expect(list.json().ratings[0]).toMatchObject({ kind: 'order', comment: 'Lovely site.', customerEmail: 'ratings.alice@example.com' });

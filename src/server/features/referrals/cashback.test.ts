@@ -3,18 +3,18 @@ import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/t
 import { seedPaidOrder, seedRemainingPayment } from '../../../../tests/fixtures/paid-orders.ts';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 let referrer: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await loginAs(t, 'founder@example.com', 'admin');
+  owner = await loginAs(t, 'founder@example.com', 'admin');
   referrer = await loginAs(t, 'friend@example.com');
 });
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/admin/${url}`, headers: admin.headers, payload });
+  t.app.inject({ method, url: `/api/v1/admin/${url}`, headers: owner.headers, payload });
 
 describe('cashback ledger', () => {
   it('lists cashback per referrer, refuses to pay pending cashback, pays earned cashback with a reference', async () => {

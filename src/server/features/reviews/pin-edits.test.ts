@@ -19,7 +19,7 @@ type Who = Awaited<ReturnType<typeof loginAs>>;
 let t: TestApp;
 let filesDir: string;
 let baseUrl: string;
-let admin: Who;
+let owner: Who;
 let alice: Who;
 let mallory: Who;
 let aliceOrder: string;
@@ -32,10 +32,10 @@ const send = (who: Who, method: 'POST' | 'PATCH' | 'DELETE', url: string, payloa
 
 async function openUiRound(order: string) {
   const form = fileForm('home.png', PNG);
-  const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/files`, headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+  const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/files`, headers: { ...owner.headers, ...form.headers }, payload: form.payload });
   expect(up.statusCode, up.body).toBe(201);
   const fileId = up.json().file.id as string;
-  const res = await send(admin, 'POST', adminBase(order), { kind: 'ui', title: 'Home', fileIds: [fileId] });
+  const res = await send(owner, 'POST', adminBase(order), { kind: 'ui', title: 'Home', fileIds: [fileId] });
   expect(res.statusCode, res.body).toBe(201);
   return { reviewId: res.json().review.id as string, fileId };
 }
@@ -45,7 +45,7 @@ beforeAll(async () => {
   t = await buildTestApp({ FILES_DIR: filesDir });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  admin = await loginAs(t, 'pins.boss@example.com', 'admin');
+  owner = await loginAs(t, 'pins.boss@example.com', 'admin');
   ({ customer: alice, orderId: aliceOrder } = await seedPaidOrder(t, 'pins.alice@example.com'));
   ({ customer: mallory, orderId: malloryOrder } = await seedPaidOrder(t, 'pins.mallory@example.com'));
 });
@@ -78,7 +78,7 @@ describe('a customer edits or deletes their own pin until the agency answers it'
     expect((await send(alice, 'DELETE', `${pinUrl}/${second.id}`)).statusCode).toBe(404);
 
     // The agency answers the first pin: it is on record now, for the customer and against the agency's own route alike.
-    const answer = await send(admin, 'POST', `${adminBase(aliceOrder)}/${reviewId}/comments`, { fileId, x: 0.2, y: 0.3, text: 'Done in round 2', replyTo: first.id });
+    const answer = await send(owner, 'POST', `${adminBase(aliceOrder)}/${reviewId}/comments`, { fileId, x: 0.2, y: 0.3, text: 'Done in round 2', replyTo: first.id });
     expect(answer.statusCode, answer.body).toBe(201);
     const late = await send(alice, 'PATCH', `${pinUrl}/${first.id}`, { text: 'Changed my mind' });
     expect(late.statusCode).toBe(409);

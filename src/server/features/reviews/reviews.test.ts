@@ -17,7 +17,7 @@ import type { DomainEventMap } from '../../lib/domain-events.ts';
 type Who = { headers: Record<string, string> };
 let t: TestApp;
 let filesDir: string;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 let alice: Awaited<ReturnType<typeof loginAs>>;
 let mallory: Awaited<ReturnType<typeof loginAs>>;
 let aliceOrder: string;
@@ -38,11 +38,11 @@ async function uploadAs(who: Who, url: string, name: string, data: Buffer): Prom
 }
 /** Two designs (PNG, JPEG) the agency uploads to an order. */
 const designs = async (order: string) => [
-  await uploadAs(admin, `/api/v1/admin/orders/${order}/files`, 'home.png', PNG),
-  await uploadAs(admin, `/api/v1/admin/orders/${order}/files`, 'about.jpg', JPEG),
+  await uploadAs(owner, `/api/v1/admin/orders/${order}/files`, 'home.png', PNG),
+  await uploadAs(owner, `/api/v1/admin/orders/${order}/files`, 'about.jpg', JPEG),
 ];
 async function openRound(order: string, body: Record<string, unknown>) {
-  const res = await post(admin, adminBase(order), { title: 'Home and About', ...body });
+  const res = await post(owner, adminBase(order), { title: 'Home and About', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().review as { id: string; round: number; kind: string; fileIds: string[]; state: string };
 }
@@ -60,7 +60,7 @@ beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'reviews-test-'));
   t = await buildTestApp({ FILES_DIR: filesDir });
   for (const name of ['review.opened', 'review.commented', 'review.decided'] as const) t.deps.events.afterCommit(name, async (event) => void events.push({ name, event }));
-  admin = await loginAs(t, 'reviews.boss@example.com', 'admin');
+  owner = await loginAs(t, 'reviews.boss@example.com', 'admin');
   ({ customer: alice, orderId: aliceOrder } = await seedPaidOrder(t, 'reviews.alice@example.com'));
   ({ customer: mallory, orderId: malloryOrder } = await seedPaidOrder(t, 'reviews.mallory@example.com'));
 });
@@ -72,7 +72,7 @@ afterAll(async () => {
 describe('opening a round (founder)', () => {
   it('opens round 1 of a kind on images/PDF of the order; both sides list it; it is audited and published', async () => {
     const [home, about] = await designs(aliceOrder);
-    const pdf = await uploadAs(admin, `/api/v1/admin/orders/${aliceOrder}/files`, 'pages.pdf', PDF);
+    const pdf = await uploadAs(owner, `/api/v1/admin/orders/${aliceOrder}/files`, 'pages.pdf', PDF);
     const review = await openRound(aliceOrder, { kind: 'ui', note: 'Two pages.\nLook at the header.', fileIds: [about, home, pdf], previewUrl: 'https://preview.example.com/v1' });
     expect(review).toMatchObject({ kind: 'ui', round: 1, state: 'open', fileIds: [about, home, pdf], previewUrl: 'https://preview.example.com/v1', note: 'Two pages.\nLook at the header.' });
 
@@ -94,7 +94,7 @@ describe('opening a round (founder)', () => {
         createdAt: expect.any(String),
       },
     ]);
-    expect((await get(admin, adminBase(aliceOrder))).json().reviews).toEqual(mine.json().reviews);
+    expect((await get(owner, adminBase(aliceOrder))).json().reviews).toEqual(mine.json().reviews);
     const [audit] = await t.deps.database.query<{ action: string; entity_id: string; after: { round: number } }>(
       "select action, entity_id, after from admin_audit_log where action = 'order.review.open' order by created_at desc limit 1",
     );
@@ -102,7 +102,7 @@ describe('opening a round (founder)', () => {
     expect(events.at(-1)).toMatchObject({ name: 'review.opened', event: { orderPublicId: aliceOrder, customerEmail: 'reviews.alice@example.com', reviewId: review.id, kind: 'ui', round: 1, fileIds: [about, home, pdf] } });
 
     // One open round per kind: the next waits for the customer's decision; the other kind is independent.
-    const again = await post(admin, adminBase(aliceOrder), { kind: 'ui', title: 'Too soon', fileIds: [home] });
+    const again = await post(owner, adminBase(aliceOrder), { kind: 'ui', title: 'Too soon', fileIds: [home] });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/Round 1 of the UI review is still open/);
     expect((await openRound(aliceOrder, { kind: 'final', fileIds: [home] })).round).toBe(1);
@@ -110,8 +110,8 @@ describe('opening a round (founder)', () => {
 
   it('refuses a file of another order, a non-image, no files, a bad preview link — and creates nothing', async () => {
     const [own] = await designs(aliceOrder);
-    const foreign = await uploadAs(admin, `/api/v1/admin/orders/${malloryOrder}/files`, 'theirs.png', PNG);
-    const zip = await uploadAs(admin, `/api/v1/admin/orders/${aliceOrder}/files`, 'assets.zip', PLAIN_ZIP);
+    const foreign = await uploadAs(owner, `/api/v1/admin/orders/${malloryOrder}/files`, 'theirs.png', PNG);
+    const zip = await uploadAs(owner, `/api/v1/admin/orders/${aliceOrder}/files`, 'assets.zip', PLAIN_ZIP);
     const before = [await count('order_reviews'), await count('order_review_files'), await count('admin_audit_log')];
     const cases: [unknown, RegExp][] = [
       [{ kind: 'ui', title: 'X', fileIds: [own, foreign] }, new RegExp(`Not a file of this order: ${foreign}`)],
@@ -129,10 +129,10 @@ describe('opening a round (founder)', () => {
       [{ kind: 'ui', title: 'x'.repeat(121), fileIds: [own] }, /at most 120/],
     ];
     for (const [body, message] of cases) {
-      const res = await post(admin, adminBase(malloryOrder), body);
+      const res = await post(owner, adminBase(malloryOrder), body);
       // On Mallory's order Alice's file is "not of this order" too: nothing about Alice's order is said.
       expect(res.statusCode, `${JSON.stringify(body).slice(0, 80)}: ${res.body}`).toBe(400);
-      const onAlice = await post(admin, adminBase(aliceOrder), body);
+      const onAlice = await post(owner, adminBase(aliceOrder), body);
       expect(onAlice.statusCode, `${JSON.stringify(body).slice(0, 80)}: ${onAlice.body}`).toBe(400);
       if (JSON.stringify(body).includes(foreign)) expect(onAlice.json().message).toMatch(message);
       else expect(onAlice.json().message, JSON.stringify(body).slice(0, 80)).toMatch(message);
@@ -199,27 +199,27 @@ describe('pins and answers', () => {
 
   it('the founder answers a pin at its place and resolves it (audited once; again changes nothing)', async () => {
     const first = (await pin(customer, order, review.id, { fileId: review.fileIds[0], x: 0.1, y: 0.2, text: 'Logo bigger' })).json().comment;
-    const answer = await post(admin, `${adminBase(order)}/${review.id}/comments`, { fileId: first.fileId, x: first.x, y: first.y, text: 'Done in round 2', replyTo: first.id });
+    const answer = await post(owner, `${adminBase(order)}/${review.id}/comments`, { fileId: first.fileId, x: first.x, y: first.y, text: 'Done in round 2', replyTo: first.id });
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json().comment).toMatchObject({ author: 'agency', replyTo: first.id, text: 'Done in round 2' });
-    expect((await post(admin, `${adminBase(order)}/${review.id}/comments`, { ...first, text: 'x', replyTo: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await post(owner, `${adminBase(order)}/${review.id}/comments`, { ...first, text: 'x', replyTo: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
 
     const resolveUrl = `${adminBase(order)}/${review.id}/comments/${first.id}/resolve`;
     const audits = async () => (await t.deps.database.query<{ n: number }>("select count(*)::int as n from admin_audit_log where action = 'order.review.comment.resolve' and entity_id = $1", [order]))[0]!.n;
-    const resolved = await post(admin, resolveUrl);
+    const resolved = await post(owner, resolveUrl);
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json().comment).toMatchObject({ id: first.id, resolved: true });
-    expect((await post(admin, resolveUrl)).json().comment.resolved).toBe(true);
+    expect((await post(owner, resolveUrl)).json().comment.resolved).toBe(true);
     expect(await audits()).toBe(1);
     const listed = (await get(customer, base(order))).json().reviews[0].comments;
     expect(listed.find((c: { id: string }) => c.id === first.id).resolved).toBe(true);
     // A comment of another round or order is not found through this round.
-    expect((await post(admin, `${adminBase(malloryOrder)}/${review.id}/comments/${first.id}/resolve`)).statusCode).toBe(404);
-    expect((await post(admin, `${adminBase(order)}/${review.id}/comments/not-a-uuid/resolve`)).statusCode).toBe(404);
+    expect((await post(owner, `${adminBase(malloryOrder)}/${review.id}/comments/${first.id}/resolve`)).statusCode).toBe(404);
+    expect((await post(owner, `${adminBase(order)}/${review.id}/comments/not-a-uuid/resolve`)).statusCode).toBe(404);
   });
 
   it("a file shown in a round cannot be deleted by its uploader (409, says which round)", async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/orders/${order}/files/${review.fileIds[0]}`, headers: admin.headers });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/orders/${order}/files/${review.fileIds[0]}`, headers: owner.headers });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe('This file cannot be deleted: it is part of UI review round 1.');
   });
@@ -344,9 +344,9 @@ describe('the approval → stage rule (decision 150)', () => {
     const dueDate = dueDateAfter(new Date(res.json().review.decidedAt), 28);
     expect(await status(customer, orderId)).toMatchObject({ completed_steps: 1, dueDate });
 
-    const third = await post(admin, `/api/v1/admin/orders/${orderId}/stages/next`, { note: 'UI started' });
+    const third = await post(owner, `/api/v1/admin/orders/${orderId}/stages/next`, { note: 'UI started' });
     expect(third.json()).toMatchObject({ completedStages: 3 });
-    const fourth = await post(admin, `/api/v1/admin/orders/${orderId}/stages/next`, { note: 'UI done' });
+    const fourth = await post(owner, `/api/v1/admin/orders/${orderId}/stages/next`, { note: 'UI done' });
     expect(fourth.statusCode, fourth.body).toBe(200);
     // The founder's answer says what is done now: stage 5 followed stage 4.
     expect(fourth.json()).toMatchObject({ completedStages: 5 });

@@ -34,7 +34,7 @@ const DAY = 86_400_000;
 let t: TestApp;
 let filesDir: string;
 let base: string;
-let admin: Who;
+let owner: Who;
 let alice: Who;
 let mallory: Who;
 let aliceOrder: string;
@@ -83,7 +83,7 @@ beforeAll(async () => {
   t = await buildTestApp({ FILES_DIR: filesDir, ADMIN_EMAILS: OWNER, ORDER_NOTIFY_DELAY_SECONDS: '300' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  admin = (await loginAs(t, OWNER, 'admin')) as Who;
+  owner = (await loginAs(t, OWNER, 'admin')) as Who;
   ({ customer: alice, orderId: aliceOrder } = await deliveredCustomer(t, 'support.alice@example.com'));
   ({ customer: mallory, orderId: malloryOrder } = await deliveredCustomer(t, 'support.mallory@example.com'));
 }, 180_000);
@@ -195,7 +195,7 @@ describe('the support window', () => {
   it("My Orders and the back office's customer page carry each order's supportUntil (null before delivery, the plan's extension included)", async () => {
     const myOrders = async (who: Who) => (await get(t, who, '/api/v1/order/getAllOrders/user')).json().orders as { order_id: string; supportUntil: string | null }[];
     const adminOrders = async (who: Who) => {
-      const res = await get(t, admin, `/api/v1/admin/customers/${who.user.id}`);
+      const res = await get(t, owner, `/api/v1/admin/customers/${who.user.id}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().orders as { id: string; supportUntil: string | null }[];
     };
@@ -245,7 +245,7 @@ describe('requests', () => {
     expect(del.statusCode).toBe(409);
 
     const msgs = `${requestsUrl(aliceOrder)}/${created.id}/messages`;
-    const answer = await post(t, admin, `/api/v1/admin/support/${created.id}/messages`, { text: 'On it.' });
+    const answer = await post(t, owner, `/api/v1/admin/support/${created.id}/messages`, { text: 'On it.' });
     expect(answer.statusCode, answer.body).toBe(201);
     const reply = await post(t, alice, msgs, { text: 'Great,\nthank you' });
     expect(reply.statusCode, reply.body).toBe(201);
@@ -264,7 +264,7 @@ describe('requests', () => {
       ['support.alice', true],
     ]);
     expect(JSON.stringify(thread)).not.toContain(OWNER);
-    const ownerView = (await get(t, admin, `/api/v1/admin/support/${created.id}`)).json();
+    const ownerView = (await get(t, owner, `/api/v1/admin/support/${created.id}`)).json();
     expect(ownerView.messages.map((m: { mine: boolean }) => m.mine)).toEqual([true, false]);
     const list = (await get(t, alice, supportUrl(aliceOrder))).json().requests;
     expect(list[0]).toMatchObject({ id: created.id, title: 'Hero image', category: 'change', state: 'open', lastMessageAt: reply.json().message.createdAt });
@@ -300,7 +300,7 @@ describe('requests', () => {
     const r = await openOne(alice, aliceOrder);
     for (const text of ['a\u0000b', 'x'.repeat(5001), '']) {
       expect((await post(t, alice, `${requestsUrl(aliceOrder)}/${r.id}/messages`, { text })).statusCode).toBe(400);
-      expect((await post(t, admin, `/api/v1/admin/support/${r.id}/messages`, { text })).statusCode).toBe(400);
+      expect((await post(t, owner, `/api/v1/admin/support/${r.id}/messages`, { text })).statusCode).toBe(400);
     }
   });
 
@@ -327,7 +327,7 @@ describe('states', () => {
     const state = async () => (await t.deps.database.query<{ state: string }>('select state from support_requests where id = $1', [r.id]))[0]!.state;
     expect(await state()).toBe('open');
 
-    const set = (s: string) => post(t, admin, `/api/v1/admin/support/${r.id}/state`, { state: s });
+    const set = (s: string) => post(t, owner, `/api/v1/admin/support/${r.id}/state`, { state: s });
     expect((await set('in_progress')).json().request.state).toBe('in_progress');
     expect((await set('in_progress')).statusCode).toBe(409);
     expect((await set('resolved')).json().request).toMatchObject({ state: 'resolved', resolvedAt: expect.any(String) });
@@ -343,7 +343,7 @@ describe('states', () => {
 
   it("a customer's message on a resolved request reopens it", async () => {
     const r = await openOne(alice, aliceOrder, 'Footer link');
-    await post(t, admin, `/api/v1/admin/support/${r.id}/state`, { state: 'resolved' });
+    await post(t, owner, `/api/v1/admin/support/${r.id}/state`, { state: 'resolved' });
     const res = await post(t, alice, `${requestsUrl(aliceOrder)}/${r.id}/messages`, { text: 'Still broken on mobile' });
     expect(res.json().request).toMatchObject({ state: 'open', resolvedAt: null });
   });
@@ -351,7 +351,7 @@ describe('states', () => {
   it('a resolved request closes itself 7 days later (the job pass, with the clock), unless reopened', async () => {
     const a = await openOne(alice, aliceOrder, 'Will close');
     const b = await openOne(alice, aliceOrder, 'Will be reopened');
-    for (const r of [a, b]) expect((await post(t, admin, `/api/v1/admin/support/${r.id}/state`, { state: 'resolved' })).statusCode).toBe(200);
+    for (const r of [a, b]) expect((await post(t, owner, `/api/v1/admin/support/${r.id}/state`, { state: 'resolved' })).statusCode).toBe(200);
     const state = async (id: string) => (await t.deps.database.query<{ state: string }>('select state from support_requests where id = $1', [id]))[0]!.state;
     await runJobs(t.deps, later(6 * DAY));
     expect([await state(a.id), await state(b.id)]).toEqual(['resolved', 'resolved']);
@@ -369,7 +369,7 @@ describe("the founder's queue", () => {
     const first = await openOne(customer, orderId, 'Waiting longest');
     await new Promise((r) => setTimeout(r, 5));
     const second = await openOne(customer, orderId, 'Waiting less');
-    const res = await get(t, admin, '/api/v1/admin/support?state=open&pageSize=100');
+    const res = await get(t, owner, '/api/v1/admin/support?state=open&pageSize=100');
     expect(res.statusCode, res.body).toBe(200);
     const ids = res.json().items.map((i: { id: string }) => i.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
@@ -385,30 +385,30 @@ describe("the founder's queue", () => {
     expect((await getOverview(t.deps.database, at, 24)).supportPastTarget).toBe(pastBefore);
 
     // The team answers the first: it no longer waits, is not flagged, and drops to the end of the waiting order.
-    expect((await post(t, admin, `/api/v1/admin/support/${first.id}/messages`, { text: 'Looking now' })).statusCode).toBe(201);
+    expect((await post(t, owner, `/api/v1/admin/support/${first.id}/messages`, { text: 'Looking now' })).statusCode).toBe(201);
     const after = (await supportQueue(t.deps, { state: 'open', page: 1, pageSize: 100 }, at)).items;
     expect(after.find((i) => i.id === first.id)).toMatchObject({ pastResponseTarget: false, waitingSince: null });
     expect(await countPastResponseTarget(t.deps.db, 24, at)).toBe(pastBefore - 1);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json().supportPastTarget).toEqual(expect.any(Number));
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().supportPastTarget).toEqual(expect.any(Number));
 
     // The founder's view of one request and of the order.
-    const detail = (await get(t, admin, `/api/v1/admin/support/${first.id}`)).json();
+    const detail = (await get(t, owner, `/api/v1/admin/support/${first.id}`)).json();
     expect(detail.messages.map((m: { text: string }) => m.text)).toEqual(['Looking now']);
     expect(detail.item.orderId).toBe(orderId);
-    const onOrder = (await get(t, admin, `/api/v1/admin/orders/${orderId}/support`)).json();
+    const onOrder = (await get(t, owner, `/api/v1/admin/orders/${orderId}/support`)).json();
     expect(onOrder.requests.map((r: { id: string }) => r.id).sort()).toEqual([first.id, second.id].sort());
   });
 
   it('the founder routes are refused to customers and to visitors', async () => {
     expect((await get(t, alice, '/api/v1/admin/support')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/support' })).statusCode).toBe(401);
-    expect((await get(t, admin, '/api/v1/admin/support?state=waiting')).statusCode).toBe(400);
+    expect((await get(t, owner, '/api/v1/admin/support?state=waiting')).statusCode).toBe(400);
   });
 
   it('state changes and answers are audited', async () => {
     const r = await openOne(alice, aliceOrder, 'Audit me');
-    await post(t, admin, `/api/v1/admin/support/${r.id}/messages`, { text: 'secret words' });
-    await post(t, admin, `/api/v1/admin/support/${r.id}/state`, { state: 'resolved' });
+    await post(t, owner, `/api/v1/admin/support/${r.id}/messages`, { text: 'secret words' });
+    await post(t, owner, `/api/v1/admin/support/${r.id}/state`, { state: 'resolved' });
     const rows = await t.deps.database.query<{ action: string; before: unknown; after: Record<string, unknown> }>(
       "select action, before, after from admin_audit_log where entity = 'support_request' and entity_id = $1 order by created_at, id",
       [r.id],
@@ -423,7 +423,7 @@ describe('notices and live messages', () => {
   it('a request and messages become notices both ways, mailed in the batch; reading in the app first skips the mail', async () => {
     const { customer, orderId } = await deliveredCustomer(t, 'support.notice@example.com');
     const r = await openOne(customer, orderId, 'Notice me');
-    await post(t, admin, `/api/v1/admin/support/${r.id}/messages`, { text: 'Answer one' });
+    await post(t, owner, `/api/v1/admin/support/${r.id}/messages`, { text: 'Answer one' });
     await runJobs(t.deps, later(301_000));
     const mails = (to: string) =>
       t.deps.db.select({ text: mailOutbox.textBody }).from(mailOutbox).where(and(eq(mailOutbox.template, NOTICE_TEMPLATE), eq(mailOutbox.toAddress, to)));
@@ -434,7 +434,7 @@ describe('notices and live messages', () => {
     expect((await mails(OWNER)).some((m) => m.text.includes('New support request (bug): "Notice me"'))).toBe(true);
 
     // Read in the app before the delay: no second mail.
-    await post(t, admin, `/api/v1/admin/support/${r.id}/messages`, { text: 'Answer two' });
+    await post(t, owner, `/api/v1/admin/support/${r.id}/messages`, { text: 'Answer two' });
     expect((await get(t, customer, `${requestsUrl(orderId)}/${r.id}/messages`)).statusCode).toBe(200);
     await runJobs(t.deps, later(700_000));
     expect(await mails('support.notice@example.com')).toHaveLength(1);
@@ -446,7 +446,7 @@ describe('notices and live messages', () => {
     sockets.push(s);
     expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId: aliceOrder })).toEqual({ ok: true });
     const arrived = nextEvent<SupportMessageEvent>(s, SUPPORT_SOCKET_EVENTS.supportMessage, (m) => m.requestId === r.id);
-    const res = await post(t, admin, `/api/v1/admin/support/${r.id}/messages`, { text: 'Live answer\nline two' });
+    const res = await post(t, owner, `/api/v1/admin/support/${r.id}/messages`, { text: 'Live answer\nline two' });
     // The customer hears the founder's answer as someone else's, with the founder's name.
     expect(await arrived).toEqual({ ...res.json().message, mine: false, orderId: aliceOrder, requestId: r.id });
   });
@@ -538,6 +538,6 @@ describe('the OpenAPI document', () => {
       '/api/v1/orders/{orderId}/support/requests/{requestId}/reopen',
       '/api/v1/orders/{orderId}/support/requests/{requestId}/resolve',
     ]);
-    expect(await paths(admin.headers)).toEqual(expect.arrayContaining(['/api/v1/admin/support', '/api/v1/admin/support/{requestId}/state', '/api/v1/admin/orders/{id}/support']));
+    expect(await paths(owner.headers)).toEqual(expect.arrayContaining(['/api/v1/admin/support', '/api/v1/admin/support/{requestId}/state', '/api/v1/admin/orders/{id}/support']));
   });
 });

@@ -8,10 +8,10 @@ import { TERMS_VERSION, clientHash } from './terms-acceptance.ts';
 // The advance needs the terms accepted; the order keeps the evidence (decision 146).
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+let owner: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await loginAs(t, 'terms.boss@example.com', 'admin');
+  owner = await loginAs(t, 'terms.boss@example.com', 'admin');
 });
 afterAll(() => t.close());
 
@@ -50,7 +50,7 @@ describe('terms accepted at checkout', () => {
 
     // Paid, the order shows it to the founder.
     const orderId = await payInstallment(t, buyer, { kind: 'advance', acceptTerms: true });
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: admin.headers });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: owner.headers });
     expect(detail.statusCode).toBe(200);
     expect(detail.json().termsAcceptance).toMatchObject({ version: TERMS_VERSION, clientHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(Date.parse(detail.json().termsAcceptance.acceptedAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -104,7 +104,7 @@ describe('the accepted terms can be read again (docs/decisions/272-accepted-term
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/terms`, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/terms` })).statusCode).toBe(401);
     // The same time the back office shows.
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: admin.headers });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: owner.headers });
     expect(detail.json().termsAcceptance.acceptedAt).toBe(mine.json().termsAccepted.acceptedAt);
     // In the public API description.
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
