@@ -1,5 +1,6 @@
 import { finder } from '@medv/finder';
 import { SITE_PIN_FRAGMENT, SITE_TOKEN_FRAGMENT, SITE_TOKEN_PATTERN } from '../../contract/site-review-fragment.ts';
+import type { SiteComment, SiteCommentResponse, SiteCommentsResponse } from '../../contract/site-review.ts';
 import { describeBrowser } from './browser-name.ts';
 import { PAGE_STYLES, STYLES } from './styles.ts';
 
@@ -10,17 +11,8 @@ import { PAGE_STYLES, STYLES } from './styles.ts';
 
 declare const __SHOT_CHUNK__: string;
 
-interface Pin {
-  id: string;
-  pageUrl: string;
-  selector: string;
-  x: number;
-  y: number;
-  text: string;
-  resolved: boolean;
-  screenshotFileId: string | null;
-}
-type Round = { title: string; state: string };
+// The contract's types only (type-only imports: esbuild drops them, so zod never enters review.js).
+type Pin = SiteComment;
 
 const KEY = 'wc-review-token';
 const src = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
@@ -175,7 +167,7 @@ function start(token: string, api: string) {
   setInterval(schedule, 1000);
 
   async function load() {
-    const body = (await (await request(`comments?page=${encodeURIComponent(pageUrl())}`)).json()) as { round: Round; comments: Pin[] };
+    const body = (await (await request(`comments?page=${encodeURIComponent(pageUrl())}`)).json()) as SiteCommentsResponse;
     $('.title b').textContent = body.round.title;
     $('.state').textContent = body.round.state === 'open' ? '· open for comments' : `· ${body.round.state.replace('_', ' ')}`;
     pins = body.comments;
@@ -237,7 +229,7 @@ function start(token: string, api: string) {
             ...(shot ? { screenshot: shot } : {}),
           }),
         });
-        const { comment } = (await res.json()) as { comment: Pin };
+        const { comment } = (await res.json()) as SiteCommentResponse;
         pins.push(comment);
         highlight = comment.id;
         form.remove();
