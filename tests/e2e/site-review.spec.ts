@@ -174,19 +174,22 @@ test('the live staging site: pins at 1280 px and by touch at 390 px, seen and re
   await handle(phoneSite).tap();
   await expect(toolbar(phoneSite)).toContainText('The finished website');
   const footer = phoneSite.locator('footer');
-  await expect
-    .poll(async () => {
-      await phoneSite.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const f = await footer.boundingBox();
-      const bar = await toolbar(phoneSite).boundingBox();
-      return !!f && !!bar && f.y + f.height <= bar.y;
-    })
-    .toBe(true);
+  const footerClear = async () => {
+    const f = await footer.boundingBox();
+    const bar = await toolbar(phoneSite).boundingBox();
+    return !!f && !!bar && f.y + f.height <= bar.y;
+  };
+  await phoneSite.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(footerClear).toBe(true);
   await expectNoSidewaysScroll(phoneSite);
   await shot(phoneSite, 'short-page-open-390');
+  // Commenting adds a hint line to the toolbar: scrolled to the end, the footer stays clear of it.
   await toolbar(phoneSite).getByRole('button', { name: 'Comment' }).tap();
+  await expect(hint(phoneSite)).toContainText('Click or tap the element');
+  await expect.poll(footerClear).toBe(true);
   const foot = (await footer.boundingBox())!;
   await phoneSite.touchscreen.tap(foot.x + foot.width / 2, foot.y + foot.height / 2);
+  await expect(phoneSite.locator('wc-site-review').getByLabel('Your comment')).toBeVisible();
   await phoneSite.locator('wc-site-review').getByLabel('Your comment').fill('The footer needs our phone number.');
   await phoneSite.locator('wc-site-review').getByRole('button', { name: 'Pin comment' }).click();
   await expect(hint(phoneSite)).toHaveText('Pin 1 saved.', { timeout: 20_000 });

@@ -62,7 +62,7 @@ function start(token: string, api: string) {
   };
   root.adoptedStyleSheets = [sheet(STYLES)];
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet(PAGE_STYLES)];
-  root.innerHTML = `<div class="layer" part="layer"></div><section class="bar" role="region" aria-label="Website review"><p class="title"><b></b> <span class="state"></span></p><p class="hint" role="status" aria-live="polite"></p><div class="btns"><button type="button" data-a="comment" aria-pressed="false">Comment</button><button type="button" data-a="pins" aria-pressed="true">Show pins</button><button type="button" data-a="done">Done</button><button type="button" data-a="hide" aria-label="Hide the review toolbar">Hide</button></div><div class="gone" hidden><p>Moved or removed</p><ol></ol></div></section><button type="button" class="handle" hidden aria-label="Open the review toolbar">Review <span></span></button>`;
+  root.innerHTML = `<div class="layer" part="layer"></div><section class="bar" role="region" aria-label="Website review"><p class="title"><b></b> <span class="state"></span></p><p class="hint" role="status" aria-live="polite"></p><div class="btns"><button type="button" data-a="comment" aria-pressed="false">Comment</button><button type="button" data-a="pins" aria-pressed="true">Show pins</button><button type="button" data-a="done">Done</button></div><button type="button" data-a="hide" class="fold" aria-label="Hide the review toolbar">▾</button><div class="gone" hidden><p>Moved or removed</p><ol></ol></div></section><button type="button" class="handle" hidden aria-label="Open the review toolbar">Review <span></span></button>`;
   document.body.append(host);
   const $ = <T extends Element>(sel: string) => root.querySelector(sel) as T;
   const layer = $<HTMLDivElement>('.layer');
@@ -87,7 +87,12 @@ function start(token: string, api: string) {
   function pad() {
     const r = (open ? bar : handle).getBoundingClientRect();
     const need = host.isConnected && r.height ? Math.max(0, Math.ceil(innerHeight - r.top)) : 0;
-    if (need !== padded) bodyStyle.setProperty('padding-bottom', `${basePad + (padded = need)}px`, 'important');
+    if (need === padded) return;
+    // Scrolled to the end, the end stays in view when the toolbar grows (a hint line, the list).
+    const atEnd = padded >= 0 && Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight - 1;
+    const grew = need - padded;
+    bodyStyle.setProperty('padding-bottom', `${basePad + (padded = need)}px`, 'important');
+    if (atEnd && grew > 0) scrollBy(0, grew);
   }
   function setOpen(on: boolean, keep = true) {
     open = on;
@@ -109,6 +114,7 @@ function start(token: string, api: string) {
     if (message) {
       setOpen(true, false);
       root.querySelector('.btns')?.remove();
+      root.querySelector('.fold')?.remove();
       root.querySelector('.gone')?.remove();
       layer.replaceChildren();
       say(message);
@@ -146,8 +152,11 @@ function start(token: string, api: string) {
 
   /** Markers follow their elements; pins whose element is gone are listed with their screenshot. */
   function place() {
-    handle.lastElementChild!.textContent = `· ${pins.length}`;
-    handle.setAttribute('aria-label', `Open the review toolbar (${pins.length} pin${pins.length === 1 ? '' : 's'} on this page)`);
+    const label = `Open the review toolbar (${pins.length} pin${pins.length === 1 ? '' : 's'} on this page)`;
+    if (handle.getAttribute('aria-label') !== label) {
+      handle.lastElementChild!.textContent = `· ${pins.length}`;
+      handle.setAttribute('aria-label', label);
+    }
     pad();
     layer.replaceChildren();
     const gone: Pin[] = [];

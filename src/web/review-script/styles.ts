@@ -8,7 +8,8 @@ export const STYLES = `
 .pin.hl{outline:4px solid #facc15;outline-offset:2px}
 .bar{position:fixed;right:12px;bottom:12px;left:auto;max-width:min(420px,calc(100vw - 24px));box-sizing:border-box;pointer-events:auto;background:#0f172a;border:1px solid #334155;border-radius:14px;padding:10px 12px;box-shadow:0 8px 24px rgba(0,0,0,.4)}
 .bar p{margin:0 0 6px;overflow-wrap:anywhere}
-.title .state{color:#94a3b8}
+.title{padding-right:44px}.title .state{color:#94a3b8}
+.fold{position:absolute;top:4px;right:4px;padding:0;border:0;background:none;font-size:20px}
 .hint:empty,[hidden]{display:none!important}
 .handle{position:fixed;right:12px;bottom:12px;pointer-events:auto;border-radius:22px;background:#0f172a;border-color:#334155;box-shadow:0 4px 12px rgba(0,0,0,.4)}
 .btns{display:flex;flex-wrap:wrap;gap:8px}
