@@ -131,6 +131,10 @@ test.describe('in India', () => {
     expect(box.height).toBeLessThan(lineHeight * 1.5);
     await expectAccessible(page);
     await shot(page, 'status-delivered');
+    await page.goto('/dashboard');
+    // My Orders: when it was ordered, in the viewer's zone.
+    await expect(page.getByText(/ at \d{1,2}:\d{2} [AP]M IST/).filter({ visible: true }).first()).toBeVisible();
+    await shot(page, 'my-orders');
     await admin.setViewportSize(page.viewportSize()!);
     await admin.goto(`/admin/orders/${orderId}`);
     await expect(admin.getByTestId('admin-delivered-on')).toHaveText(`Delivered on ${today}`);
