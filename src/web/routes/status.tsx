@@ -126,7 +126,7 @@ export default function StatusPage() {
       ) : (
         <Workspace orderId={status.order_id} paid={status.advance.state === 'paid'}>
           <div className="rounded-2xl border border-line bg-card p-5 sm:p-8">
-            <OrderTracker orderId={status.order_id} lastCompleted={status.completed_steps} statuses={status.statuses} notes={status.notes} />
+            <OrderTracker orderId={status.order_id} lastCompleted={status.completed_steps} completedAt={status.completedAt} notes={status.notes} />
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="rounded-2xl border border-line bg-card p-6">

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatWhen } from '../../../domain/when.ts';
 import { getAdminInvoicesPdf, getAdminOrdersInvoices, getInvoicesOrderById, getInvoicesPdf } from '../../../contract/invoices.ts';
 
 const KIND_LABEL = {
@@ -49,7 +49,7 @@ export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId:
             <span className="text-muted">
               {' '}
               {/* The customer date format of the whole site, in the invoice's own zone (the PDF's calendar date), named. */}
-              · {labelOf(inv)} · {formatCustomerDate(inv.issuedAt, inv.timeZone)}
+              · {labelOf(inv)} · {formatWhen(inv.issuedAt)}
             </span>
           </span>
           <button

@@ -11,6 +11,7 @@ import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
 import { supportLine } from '../support/support-api.ts';
 import { useOrderActions } from '../../lib/order-actions.ts';
 import { WaitingLine } from './waiting-line.tsx';
+import { formatWhen } from '../../../domain/when.ts';
 import { getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
 
 const badge = (isPaid: boolean) =>
@@ -73,7 +74,7 @@ export function MyOrdersTab() {
             <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
             {o.cancelledAt && <p className="mt-1 text-sm font-semibold text-danger" data-testid="order-cancelled">Cancelled</p>}
             <WaitingLine actions={actionsOf(o.order_id)} />
-            <p className="mt-1 text-sm text-muted">{o.date}</p>
+            <p className="mt-1 text-sm text-muted">{formatWhen(o.createdAt)}</p>
             {o.supportUntil && (
               <p className="mt-1 text-sm text-ink" data-testid="order-support">
                 {supportLine(o.supportUntil)}
@@ -146,7 +147,7 @@ export function MyOrdersTab() {
                   )}
                   {o.supportUntil && <SiteMailsSwitch orderId={o.order_id} />}
                 </td>
-                <td className="px-4 py-3 text-ink">{o.date}</td>
+                <td className="px-4 py-3 text-ink">{formatWhen(o.createdAt)}</td>
                 <td className="px-4 py-3 tabular-nums text-ink">{formatMoney(o.total, o)}</td>
                 <td className="px-4 py-3">
                   <span className={badge(o.advance_status === 'Paid')}>{o.advance_status}</span>

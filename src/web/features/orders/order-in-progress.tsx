@@ -12,7 +12,7 @@ export async function findOrderInProgress(): Promise<string | null> {
   const { orders } = await call(getOrderGetAllOrdersUser);
   // Delivered orders have a support window (`supportUntil`); an unpaid checkout is nobody's order yet.
   const open = orders.filter((o) => o.advance.state === 'paid' && o.supportUntil === null);
-  return open.sort((a, b) => b.date.localeCompare(a.date))[0]?.order_id ?? null;
+  return open.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]?.order_id ?? null;
 }
 
 /** "You already have order ORD… in progress — open it, or order another website?" */

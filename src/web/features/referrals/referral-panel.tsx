@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReferralSummary } from '../../../contract/referrals.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatWhen } from '../../../domain/when.ts';
 import { call } from '../../lib/call.ts';
 import { REFERRAL_PERCENT, cashbackCap } from '../../../domain/referral.ts';
 import { useCurrency } from '../orders/use-currency.ts';
@@ -63,7 +63,7 @@ export function ReferralPanel() {
         <p className="text-sm text-ink" data-testid="referral-cap">
           Your friend saves {REFERRAL_PERCENT}%; you earn the same back, up to {formatMoney(cashbackCap(currency), currency)} per referred order.
         </p>
-        {summary?.validUntil && <p className="text-xs text-muted">Referral codes are accepted until {formatCustomerDate(summary.validUntil)}.</p>}
+        {summary?.validUntil && <p className="text-xs text-muted">Referral codes are accepted until {formatWhen(summary.validUntil)}.</p>}
       </div>
       <div className="rounded-2xl border border-line bg-card p-6">
         <h2 className="text-lg font-semibold text-white">Your cashback</h2>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BriefPatchBody, BriefResponse } from '../../../contract/brief.ts';
 import { checkBriefAnswers, isAsked, type BriefAnswer, type BriefAnswers, type BriefQuestion } from '../../../domain/brief.ts';
-import { formatStageDate } from '../../../domain/tracker.ts';
+import { formatTime, formatWhen } from '../../../domain/when.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -181,14 +181,14 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
   const intro =
     ws.side === 'agency'
       ? submittedAt
-        ? `Submitted ${formatStageDate(submittedAt)} UTC.`
+        ? `Submitted ${formatWhen(submittedAt)}.`
         : initial.brief
           ? 'A draft: the customer has not submitted it yet.'
           : 'The customer has not started the brief yet.'
       : locked
         ? 'The design has started from this brief, so it can no longer be changed. Write in Messages if something changed.'
         : submittedAt
-          ? `Sent ${formatStageDate(submittedAt)} UTC. You can still change it until the design starts; changes are saved as you type.`
+          ? `Sent ${formatWhen(submittedAt)}. You can still change it until the design starts; changes are saved as you type.`
           : 'Tell us about your business. Your answers are saved as you type; send the brief when it is complete.';
 
   return (
@@ -216,7 +216,7 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
               </Button>
             )}
             <p className="text-sm text-muted" role="status" data-testid="brief-save">
-              {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${save.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC` : ''}
+              {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${formatTime(save.at)}` : ''}
             </p>
           </div>
         )}
