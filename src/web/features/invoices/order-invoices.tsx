@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { InvoiceSummary } from '../../../contract/invoices.ts';
-import { errorMessage } from '../../lib/api.ts';
-import { call } from '../../lib/call.ts';
+import { useOperation, useReloadOn } from '../../lib/use-operation.ts';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
@@ -26,16 +25,15 @@ const labelOf = (inv: InvoiceSummary) =>
  * the back office; a customer only ever sees their own order's.
  */
 export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId: string; admin?: boolean; refreshKey?: unknown }) {
-  const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   // The customer's or the back office's operations, by side (as src/web/features/workspace/workspace-api.ts picks them).
   const pdf = admin ? getAdminInvoicesPdf : getInvoicesPdf;
-
-  useEffect(() => {
-    (admin ? call(getAdminOrdersInvoices, { params: { id: orderId } }) : call(getInvoicesOrderById, { params: { id: orderId } }))
-      .then((r) => setInvoices(r.invoices))
-      .catch((err) => setError(errorMessage(err)));
-  }, [admin, orderId, refreshKey]);
+  const agency = useOperation(getAdminOrdersInvoices, admin ? { params: { id: orderId } } : null);
+  const customer = useOperation(getInvoicesOrderById, admin ? null : { params: { id: orderId } });
+  const read = admin ? agency : customer;
+  const invoices: InvoiceSummary[] | null = read.data?.invoices ?? null;
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const error = downloadError ?? read.error;
+  useReloadOn(refreshKey, read.reload);
 
   if (error) return <p className="text-sm text-danger">{error}</p>;
   if (!invoices) return null;
@@ -56,7 +54,7 @@ export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId:
             type="button"
             className={buttonClass('secondary', 'px-3 py-1.5 text-xs')}
             aria-label={`Download invoice ${inv.number} (PDF)`}
-            onClick={async () => setError(await downloadOperation(pdf, { params: { id: inv.id } }, `${inv.number.replace(/\//g, '-')}.pdf`))}
+            onClick={async () => setDownloadError(await downloadOperation(pdf, { params: { id: inv.id } }, `${inv.number.replace(/\//g, '-')}.pdf`))}
           >
             Download PDF
           </button>

@@ -3,7 +3,7 @@ import type { ReferralSummary } from '../../../contract/referrals.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
-import { call } from '../../lib/call.ts';
+import { useOperation } from '../../lib/use-operation.ts';
 import { REFERRAL_PERCENT, cashbackCap } from '../../../domain/referral.ts';
 import { useCurrency } from '../orders/use-currency.ts';
 import { getReferralSummary } from '../../../contract/referrals.ts';
@@ -15,14 +15,12 @@ const COPIED_MS = 5000;
  * and their cashback, pending / earned / paid.
  */
 export function ReferralPanel() {
-  const [summary, setSummary] = useState<ReferralSummary | null>(null);
+  // A failed read leaves the code as dots and no cashback.
+  const summary: ReferralSummary | null = useOperation(getReferralSummary, {}).data;
   const [isCopied, setIsCopied] = useState(false);
   // The reward's cap in the visitor's own currency (spec §2: 50 × the currency factor, as money).
   const { currency } = useCurrency();
 
-  useEffect(() => {
-    call(getReferralSummary).then(setSummary).catch(() => console.log('referral summary failed'));
-  }, []);
   useEffect(() => {
     if (!isCopied) return;
     const id = setTimeout(() => setIsCopied(false), COPIED_MS);
