@@ -70,19 +70,6 @@ export function deepFeatureImports(graph: Graph, skip: (file: string) => boolean
 const SERVER_CALLS = new Set(['call', 'callEndpoint', 'runOperation']);
 const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect']);
 
-/** Every file reachable from `entry` (the entry included). */
-export function reachable(graph: Graph, entry: string): Set<string> {
-  const seen = new Set<string>();
-  const stack = [entry];
-  while (stack.length) {
-    const f = stack.pop()!;
-    if (seen.has(f)) continue;
-    seen.add(f);
-    stack.push(...(graph[f] ?? []));
-  }
-  return seen;
-}
-
 /**
  * Each server call made inside an effect of this source (`call(…)` in `useEffect(() => …)`, also
  * through a function of the same file that the effect calls), as `line: text`. A read made there

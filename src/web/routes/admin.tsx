@@ -7,7 +7,7 @@ import { AdminsOnly } from '../features/admin/admins-only.tsx';
 import { StepUpGate } from '../features/admin/step-up-gate.tsx';
 import { useChatSummary } from '../features/admin/use-chat-summary.ts';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
-import { OwnerOnly } from '../features/admin/owner-only.tsx';
+import { OwnerOnly } from '../components/back-office/owner-only.tsx';
 import { isBackOffice } from '../../domain/roles.ts';
 
 // Every screen of the back office is its own chunk; none of it loads for visitors or customers.

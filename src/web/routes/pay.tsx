@@ -11,7 +11,7 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { AdvancePayment } from '../features/orders/advance-payment.tsx';
 import { RemainingPayment } from '../features/orders/remaining-payment.tsx';
 import { BillingDetailsForm } from '../features/invoices/billing-details-form.tsx';
-import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../features/orders/checkout.ts';
+import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../lib/checkout.ts';
 import { keepCoupon } from '../features/orders/kept-coupon.ts';
 import { OrderInProgressQuestion, findOrderInProgress } from '../features/orders/order-in-progress.tsx';
 import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';

@@ -10,7 +10,7 @@ import { Button, buttonClass } from '../components/ui/button.tsx';
 import { OrderTracker } from '../features/orders/order-tracker.tsx';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
 import { OrderInvoices } from '../features/invoices/order-invoices.tsx';
-import { OrderWorkspace } from '../features/workspace/order-workspace.tsx';
+import { OrderWorkspace } from '../features/order-page/order-workspace.tsx';
 import { ChangesPanel } from '../features/changes/changes-panel.tsx';
 import { OrderAcceptedTerms } from '../features/terms/accepted-terms.tsx';
 import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
-import { FormError } from '../auth/auth-shell.tsx';
+import { FormError } from '../auth/index.ts';
 import type { DeletionBlocker } from '../../../contract/account.ts';
 import { deleteAccount, sendDeletionCode } from './account-api.ts';
 import { useOperation } from '../../lib/use-operation.ts';

@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { TextField, inputClass } from '../../components/ui/text-field.tsx';
 import { runOperation, useOperation, useReloadOn } from '../../lib/use-operation.ts';
-import { Card, ErrorText, Table, td } from './admin-ui.tsx';
-import { formatMinor, formatWhen } from './format.ts';
+import { Card, ErrorText, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
 
 // The owner's cancel and the order's refunds (docs/decisions/321-cancel-and-refund.md): every refund
 // of the order with its origin, status, amount and reference (a failed one with Retry), and while

@@ -13,7 +13,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { call } from "../../lib/call.ts";
 import { useOperation } from "../../lib/use-operation.ts";
-import { openCheckout, verifyPayment } from "../orders/checkout.ts";
+import { openCheckout, verifyPayment } from "../../lib/checkout.ts";
 import { STATE_LABEL, changeLine, gstSuffix, movedDays, movedText, plusGstFor, wholeMoney } from "./change-text.ts";
 import { formatMoney } from "../../../domain/money.ts";
 

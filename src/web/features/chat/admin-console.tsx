@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ChatSummary } from '../../../contract/chat.ts';
 import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
-import { isDeletedPerson } from '../admin/person.tsx';
+import { isDeletedPerson } from '../../components/back-office/person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
 
 // A deleted account's chat shows "Deleted customer", never its placeholder address.

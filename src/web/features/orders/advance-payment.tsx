@@ -12,9 +12,9 @@ import { CouponField, type CouponState } from './coupon-field.tsx';
 import { CurrencySelect } from './currency-select.tsx';
 import { QuoteTable } from './quote-table.tsx';
 import { useCurrency } from './use-currency.ts';
-import { type CheckoutResult, openCheckout } from './checkout.ts';
+import { type CheckoutResult, openCheckout } from '../../lib/checkout.ts';
 import { keepCoupon, keptCoupon } from './kept-coupon.ts';
-import { usePromotion } from '../promotion/use-promotion.ts';
+import { usePromotion } from '../promotion/index.ts';
 import { postPricingQuote } from '../../../contract/pricing.ts';
 import { postPaymentCreateOrder } from '../../../contract/payments.ts';
 

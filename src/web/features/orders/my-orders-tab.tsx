@@ -1,11 +1,11 @@
-import { SiteMailsSwitch } from '../site-care/site-mails-switch.tsx';
+import { SiteMailsSwitch } from '../site-care/index.ts';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money.ts';
 import { useOperation } from '../../lib/use-operation.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
-import { supportLine } from '../support/support-api.ts';
+import { UnreadMessagesLink } from '../workspace/index.ts';
+import { supportLine } from '../support/index.ts';
 import { useOrderActions } from '../../lib/order-actions.ts';
 import { WaitingLine } from './waiting-line.tsx';
 import { getOrderGetAllOrdersUser } from '../../../contract/orders.ts';

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { type CheckoutResult, openCheckout } from './checkout.ts';
+import { type CheckoutResult, openCheckout } from '../../lib/checkout.ts';
 import { getStatusGetStatusOrderById } from '../../../contract/tracker.ts';
 import { postPaymentCreateOrder } from '../../../contract/payments.ts';
 

@@ -3,10 +3,10 @@ import type { ReferralSummary } from '../../../contract/referrals.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { formatCustomerDate } from '../../../domain/tracker.ts';
-import { useOperation } from '../../lib/use-operation.ts';
+import { callEndpoint } from '../../lib/api.ts';
 import { REFERRAL_PERCENT, cashbackCap } from '../../../domain/referral.ts';
-import { useCurrency } from '../orders/use-currency.ts';
-import { getReferralSummary } from '../../../contract/referrals.ts';
+import { useCurrency } from '../orders/index.ts';
+import { getReferralSummaryEndpoint } from '../../../contract/endpoints.ts';
 
 const COPIED_MS = 5000;
 
@@ -15,12 +15,15 @@ const COPIED_MS = 5000;
  * and their cashback, pending / earned / paid.
  */
 export function ReferralPanel() {
-  // A failed read leaves the code as dots and no cashback.
-  const summary: ReferralSummary | null = useOperation(getReferralSummary, {}).data;
+  const [summary, setSummary] = useState<ReferralSummary | null>(null);
   const [isCopied, setIsCopied] = useState(false);
   // The reward's cap in the visitor's own currency (spec §2: 50 × the currency factor, as money).
   const { currency } = useCurrency();
 
+  // An island's read (no query client on the public pages: docs/decisions/115-dom-islands-before-interaction.md).
+  useEffect(() => {
+    callEndpoint(getReferralSummaryEndpoint).then(setSummary).catch(() => console.log('referral summary failed'));
+  }, []);
   useEffect(() => {
     if (!isCopied) return;
     const id = setTimeout(() => setIsCopied(false), COPIED_MS);

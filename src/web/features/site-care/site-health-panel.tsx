@@ -6,9 +6,9 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { call } from '../../lib/call.ts';
 import { errorMessage, fieldError } from '../../lib/api.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { PanelCard, PanelError, PanelLoading } from '../workspace/panel-ui.tsx';
-import type { Workspace } from '../workspace/workspace-api.ts';
-import { useCanSee } from '../admin/owner-only.tsx';
+import { PanelCard, PanelError, PanelLoading } from '../workspace/index.ts';
+import type { Workspace } from '../workspace/index.ts';
+import { useCanSee } from '../../components/back-office/owner-only.tsx';
 import { CARE_REPORTS, CAUSE_LABELS, SITE_DELETE, SITE_HEALTH, careReportPath, formatMonth, formatWhen, healthLine, incidentLength } from './site-care-api.ts';
 
 // The Support tab's health block (docs/decisions/329-site-care-screens.md): each watched site's line

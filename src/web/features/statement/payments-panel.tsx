@@ -4,9 +4,9 @@ import { formatMoney } from '../../../domain/money.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { OrderInvoices } from '../invoices/order-invoices.tsx';
-import { PanelCard, PanelError, PanelLoading } from '../workspace/panel-ui.tsx';
-import type { Workspace } from '../workspace/workspace-api.ts';
+import { OrderInvoices } from '../invoices/index.ts';
+import { PanelCard, PanelError, PanelLoading } from '../workspace/index.ts';
+import type { Workspace } from '../workspace/index.ts';
 
 // The order's "Payments" tab (docs/decisions/320-order-ledger.md): its statement of account, as the
 // server keeps it — every charge, tax, payment, refund and credit with its document, and the totals.

@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { useOrderFiles } from '../workspace/order-files.ts';
-import { PanelCard, PanelError, PanelLoading, formatShortWhen } from '../workspace/panel-ui.tsx';
-import { supportRead, type Workspace } from '../workspace/workspace-api.ts';
+import { useOrderFiles } from '../workspace/index.ts';
+import { PanelCard, PanelError, PanelLoading, formatShortWhen } from '../workspace/index.ts';
+import { supportRead, type Workspace } from '../workspace/index.ts';
 import { MaintenanceCharges } from './maintenance-charges.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { RequestThread } from './request-thread.tsx';
@@ -17,7 +17,7 @@ import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay } from './sup
 import { getOrdersSupportRequestsMessages } from '../../../contract/support.ts';
 import { getOrdersRatings } from '../../../contract/ratings.ts';
 import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
-import { SiteHealthPanel } from '../site-care/site-health-panel.tsx';
+import { SiteHealthPanel } from '../site-care/index.ts';
 
 // The order page's Support tab. The customer: until when the website is
 // covered, the maintenance plan, their requests with threads, and a form to open one (refused

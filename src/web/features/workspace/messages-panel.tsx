@@ -17,7 +17,7 @@ import { call } from '../../lib/call.ts';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { useOperation, useWrite } from '../../lib/use-operation.ts';
 import { getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
-import { openChatSocket } from '../chat/chat-socket.ts';
+import { openChatSocket } from '../chat/index.ts';
 import { FileThumb } from './file-thumb.tsx';
 import { useOrderFiles } from './order-files.ts';
 import { PanelCard, PanelError, PanelLoading, formatShortWhen } from './panel-ui.tsx';
