@@ -139,11 +139,15 @@ export const readsOf = (op: AnyOperation) => [op.method, op.path] as const;
  * `mutate`, never through `call()` (src/web/architecture.test.ts).
  */
 export function useWrite<Op extends AnyOperation>(op: Op, { invalidates = [] }: { invalidates?: readonly AnyOperation[] } = {}) {
-  const client = useQueryClient();
-  return useMutation({
+  return useMutation(writeOptions(useQueryClient(), op, invalidates));
+}
+
+/** The mutation of one write (what `useWrite` hands `useMutation`). */
+export function writeOptions<Op extends AnyOperation>(client: QueryClient, op: Op, invalidates: readonly AnyOperation[]) {
+  return {
     mutationFn: (input: OperationInput<Op>) => (call as (op: AnyOperation, input: unknown) => Promise<OperationOutput<Op>>)(op, input),
     onSuccess: () => Promise.all(invalidates.map((read) => client.invalidateQueries({ queryKey: readsOf(read) }))).then(() => undefined),
-  });
+  };
 }
 
 /**
