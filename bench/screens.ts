@@ -34,7 +34,7 @@ interface Screen {
 }
 
 const screens = (orderId: string, adminOrderId: string): Screen[] => [
-  { name: 'dashboard', as: 'customer', path: '/dashboard', content: '[role=tabpanel] form' },
+  { name: 'dashboard', as: 'customer', path: '/dashboard', content: '[role=tabpanel] >> text=bench-screens@example.com' },
   {
     name: 'My Orders',
     as: 'customer',
@@ -46,10 +46,10 @@ const screens = (orderId: string, adminOrderId: string): Screen[] => [
   { name: 'workspace (brief)', as: 'customer', path: `/status/${orderId}?tab=brief`, content: '[data-question]' },
   { name: 'Support tab', as: 'customer', path: `/status/${orderId}?tab=support`, content: '[data-testid=support-until]' },
   { name: 'Payments tab', as: 'customer', path: `/status/${orderId}?tab=payments`, content: '[data-testid=statement-totals]' },
-  { name: 'admin overview', as: 'owner', path: '/admin', content: '[data-testid=money-moved]' },
+  { name: 'admin overview', as: 'owner', path: '/admin', content: ':text("New leads and messages")' },
   { name: 'an admin order', as: 'owner', path: `/admin/orders/${adminOrderId}`, content: '[data-testid=admin-delivered-on]' },
-  { name: '/admin/tax', as: 'owner', path: '/admin/tax', content: 'main table' },
-  { name: '/admin/support', as: 'owner', path: '/admin/support', content: 'main table, main [role=status], main p.text-muted' },
+  { name: '/admin/tax', as: 'owner', path: '/admin/tax', content: 'table, [data-testid=test-documents-left-out]' },
+  { name: '/admin/support', as: 'owner', path: '/admin/support', content: '[data-testid=support-queue-row], p:text-is("No requests here.")' },
 ];
 
 interface Request {

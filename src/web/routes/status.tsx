@@ -4,6 +4,7 @@ import type { StatusResponse } from '../../contract/tracker.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { formatDeliveredOn, formatDueDate } from '../../domain/delivery-date.ts';
 import { useOperation, useReloadOn } from '../lib/use-operation.ts';
+import { tokenStore } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
@@ -24,7 +25,9 @@ export default function StatusPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
-  const signedIn = !session.loading && session.isLoggedIn;
+  // With a stored token the order is read beside the session's check, not after it (a refused token
+  // answers 401: to /login, below); without one the session sends the visitor to /login.
+  const signedIn = (session.loading && tokenStore.get() !== null) || session.isLoggedIn;
   const read = useOperation(getStatusGetStatusOrderById, signedIn ? { params: { id } } : null);
   const status: StatusResponse | null = read.data;
   // Spec §8: a failed status fetch goes to /login (below); an order that is not yours is "not found".
