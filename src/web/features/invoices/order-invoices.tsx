@@ -20,6 +20,13 @@ const INSTALLMENT_LABEL = { advance: 'advance payment', remaining: 'remaining pa
 const labelOf = (inv: InvoiceSummary) =>
   `${KIND_LABEL[inv.kind]}${inv.installment ? `, ${INSTALLMENT_LABEL[inv.installment]}` : inv.label ? ` · ${inv.label}` : ''}${inv.testMode ? ' · TEST, not a tax invoice' : ''}`;
 
+/** The invoices read of one order, on its side; a parent may call it first so that it is not read after the parent's own answer. */
+export function useOrderInvoices(orderId: string, admin = false) {
+  const agency = useOperation(getAdminOrdersInvoices, admin ? { params: { id: orderId } } : null);
+  const customer = useOperation(getInvoicesOrderById, admin ? null : { params: { id: orderId } });
+  return admin ? agency : customer;
+}
+
 /**
  * The tax invoices of one order with a PDF download each. `admin` reads them through
  * the back office; a customer only ever sees their own order's.
@@ -27,9 +34,7 @@ const labelOf = (inv: InvoiceSummary) =>
 export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId: string; admin?: boolean; refreshKey?: unknown }) {
   // The customer's or the back office's operations, by side (as src/web/features/workspace/workspace-api.ts picks them).
   const pdf = admin ? getAdminInvoicesPdf : getInvoicesPdf;
-  const agency = useOperation(getAdminOrdersInvoices, admin ? { params: { id: orderId } } : null);
-  const customer = useOperation(getInvoicesOrderById, admin ? null : { params: { id: orderId } });
-  const read = admin ? agency : customer;
+  const read = useOrderInvoices(orderId, admin);
   const invoices: InvoiceSummary[] | null = read.data?.invoices ?? null;
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const error = downloadError ?? read.error;
