@@ -29,7 +29,15 @@ export async function renderPage(path: string, site: PublicSiteConfig): Promise<
   if (context instanceof Response) throw new Error(`prerender of ${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // An island has no router, no layout around it: a component that needs them fails here, at build time.
-  setIslandRenderer((_name, node, id) => renderToString(<IslandRoot>{node}</IslandRoot>, { identifierPrefix: id }));
+  // The query client renders no element: an island's markup is the same with it (its reads render empty).
+  setIslandRenderer((_name, node, id) =>
+    renderToString(
+      <QueryClientProvider client={createQueryClient()}>
+        <IslandRoot>{node}</IslandRoot>
+      </QueryClientProvider>,
+      { identifierPrefix: id },
+    ),
+  );
   try {
     const html = renderToString(
       <StrictMode>
