@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -171,4 +172,5 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
-await main();
+// Run as a script (not when a test imports seriesDepth).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
