@@ -2,4 +2,3 @@
 // (docs/decisions/338-web-reads-and-folder-rules.md, checked by src/web/architecture.test.ts).
 export { useVisitorCountry } from './use-visitor-country.ts';
 export { useWeather } from './use-weather.ts';
-export { visitorWeather } from './weather.ts';

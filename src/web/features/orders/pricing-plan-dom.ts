@@ -2,9 +2,9 @@ import { DEFAULT_CURRENCY } from '../../../domain/currencies.ts';
 import { formatMoney, type Currency } from '../../../domain/money.ts';
 import { planFee, planPrices } from '../../../domain/plan-price.ts';
 import { tokenStore } from '../../lib/api.ts';
-import { visitorWeather } from '../geo/index.ts';
+import { visitorWeather } from '../geo/weather.ts';
 import { choosePlan, planCtaText } from './plan-cta.ts';
-import { showExtras } from '../changes/index.ts';
+import { showExtras } from '../changes/optional-extras-dom.ts';
 import { currencyOptionLabel, currencyTable, readCurrencyChoice, saveCurrencyChoice, visitorCurrency } from './visitor-currency.ts';
 
 /**
