@@ -81,7 +81,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function prepare() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-screens-'));
   const env = { DATA_DIR: join(dir, 'app') };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_STEP_UP: 'off', ADMIN_EMAILS: OWNER, ...env }, { dataDir: env.DATA_DIR, webDistDir: '/nonexistent' });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_STEP_UP: 'off', ADMIN_EMAILS: OWNER, ...env },
+    { dataDir: env.DATA_DIR, webDistDir: '/nonexistent' },
+  );
   const database = await openDatabase({ dataDir: env.DATA_DIR });
   const built = await buildApp(config, { database, pollMail: false });
   const { customer, orderId } = await seedDeliveredOrder(built, 'bench-screens@example.com');
@@ -94,7 +97,8 @@ async function prepare() {
 async function main() {
   const load = [loadavg()[0]!];
   const prepared = await prepare();
-  const server = await startServer('dist/server/main.js', { ...prepared.env, ADMIN_EMAILS: OWNER, ADMIN_STEP_UP: 'off', WEB_DIST_DIR: 'dist/web', LOG_LEVEL: 'error' });
+  const serverEnv = { ...prepared.env, ADMIN_EMAILS: OWNER, ADMIN_STEP_UP: 'off', WEB_DIST_DIR: 'dist/web', LOG_LEVEL: 'error' };
+  const server = await startServer('dist/server/main.js', serverEnv);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   const rows: { screen: Screen; ms: number[]; requests: string[]; series: number; failed?: string; raw: Request[][] }[] = [];
   try {
@@ -146,7 +150,8 @@ async function main() {
         }
       }
       rows.push(row);
-      console.log(`${screen.name}: median ${row.ms.length ? median(row.ms) : '-'} ms, ${row.requests.length} requests, ${row.series} in series${row.failed ? ` — FAILED: ${row.failed}` : ''}`);
+      const failed = row.failed ? ` — FAILED: ${row.failed}` : '';
+      console.log(`${screen.name}: median ${row.ms.length ? median(row.ms) : '-'} ms, ${row.requests.length} requests, ${row.series} in series${failed}`);
     }
   } finally {
     await browser.close();
@@ -160,7 +165,9 @@ async function main() {
     '# Signed-in screens, cold (bench/screens.ts)',
     '',
     `Run ${new Date().toISOString()}, ${RUNS} cold opens per screen, Chromium 1280×900, built app on PGlite, ${cpus().length} cores.`,
-    `Load average (1 min) at start ${load[0]!.toFixed(2)}, at end ${load[1]!.toFixed(2)}: ${busy ? '**a busy machine** (other sessions building and testing): times are not a quiet-machine figure' : 'a quiet machine'}.`,
+    `Load average (1 min) at start ${load[0]!.toFixed(2)}, at end ${load[1]!.toFixed(2)}: ${
+      busy ? '**a busy machine** (other sessions building and testing): times are not a quiet-machine figure' : 'a quiet machine'
+    }.`,
     `Targets: median ≤ ${TARGET_MS} ms on a quiet machine; no screen waiting on more than ${TARGET_SERIES} requests in series.`,
     `"In series" is read from the timings: a request that started within ${GAP_MS} ms of another's answer counts as waiting on it (the most over the runs).`,
     'The raw timings (ms from the navigation or the click) are in screens.json.',
@@ -170,12 +177,15 @@ async function main() {
     ...rows.map((r) => {
       const m = r.ms.length ? median(r.ms) : NaN;
       const met = !r.failed && r.series <= TARGET_SERIES && m <= TARGET_MS;
-      return `| ${r.screen.name} | ${r.failed ? `failed: ${r.failed}` : m} | ${r.ms.join(', ')} | ${r.requests.map((q) => `\`${q}\``).join('<br>') || '—'} | ${r.series} | ${met ? 'yes' : r.series <= TARGET_SERIES && !r.failed ? 'series yes, time no' : 'no'} |`;
+      const requests = r.requests.map((q) => `\`${q}\``).join('<br>') || '—';
+      const verdict = met ? 'yes' : r.series <= TARGET_SERIES && !r.failed ? 'series yes, time no' : 'no';
+      return `| ${r.screen.name} | ${r.failed ? `failed: ${r.failed}` : m} | ${r.ms.join(', ')} | ${requests} | ${r.series} | ${verdict} |`;
     }),
     '',
   ];
   writeFileSync('bench/results/screens.md', lines.join('\n'));
-  writeFileSync('bench/results/screens.json', `${JSON.stringify({ load, runs: RUNS, rows: rows.map((r) => ({ screen: r.screen.name, ms: r.ms, raw: r.raw })) }, null, 1)}\n`);
+  const raw = { load, runs: RUNS, rows: rows.map((r) => ({ screen: r.screen.name, ms: r.ms, raw: r.raw })) };
+  writeFileSync('bench/results/screens.json', `${JSON.stringify(raw, null, 1)}\n`);
   console.log(lines.join('\n'));
 }
 
