@@ -126,7 +126,9 @@ export async function signedInReads(opts: { server: string; databases: Kind[]; p
     let server: ServerProcess | undefined;
     let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
     try {
-      server = await startServer(opts.server, { ...prepared.env, WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'error' });
+      // READ_CACHE_MB=0 in the bench's environment measures the reads without kept answers (decision 341).
+      const cache: Record<string, string> = process.env.READ_CACHE_MB === undefined ? {} : { READ_CACHE_MB: process.env.READ_CACHE_MB };
+      server = await startServer(opts.server, { ...prepared.env, ...cache, WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'error' });
       floor = await startFloor(kind, prepared.floorWhere);
       const headers = { authorization: `Bearer ${prepared.token}` };
       const paths = PATHS(prepared.orderId);

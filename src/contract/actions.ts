@@ -29,8 +29,21 @@ export type OrderActions = OrderActionsResponse['orders'][number];
 /**
  * What can wait for the agency. `changes_requested`: a design round's changes; `change_requested`
  * (added, docs/decisions/260-change-events-and-waiting.md): change requests waiting for a quote.
+ * Added by docs/decisions/330-agency-inbox-kinds.md: `support_open` (a support request waiting for
+ * the agency's answer, before its first-response target; `support_overdue` after it) and `pins`
+ * (the customer's pins on designs and on the live site, until answered or resolved).
+ * `customer_files` counts files only (a site pin's screenshot is part of its pin).
  */
-export const AGENCY_WAITING_KINDS = ['brief_submitted', 'customer_files', 'changes_requested', 'unread_messages', 'support_overdue', 'change_requested'] as const;
+export const AGENCY_WAITING_KINDS = [
+  'brief_submitted',
+  'customer_files',
+  'changes_requested',
+  'unread_messages',
+  'support_overdue',
+  'change_requested',
+  'support_open',
+  'pins',
+] as const;
 export type AgencyWaitingKind = (typeof AGENCY_WAITING_KINDS)[number];
 
 export const adminActionsResponse = z.object({
@@ -57,7 +70,7 @@ export const getOrdersActions = defineOperation({
   responses: { 200: orderActionsResponse },
 });
 
-/** What waits for the agency across orders (brief submitted, new customer files, changes requested, unread messages, support past its target), oldest first */
+/** What waits for the agency across orders (brief submitted, new customer files, pins, changes requested, unread messages, support waiting or past its target), oldest first */
 export const getAdminActions = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/actions',

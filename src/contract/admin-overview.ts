@@ -39,12 +39,31 @@ export const overviewResponse = z.object({
   newContacts: z.number(),
   openChats: z.number(),
   unreadChats: z.number(),
+  /**
+   * Additive (docs/decisions/347-chat-availability-canned-replies-csat.md): the median seconds from a
+   * visitor's first message to the agency's first reply, over the chats of the last 30 days that were answered.
+   */
+  chatFirstResponseMedianSeconds: z.number().nullable().optional(),
   /** Cashback earned by referrers but not yet paid out, per currency, in minor units. */
   cashbackOwed: z.array(z.object({ currency: z.string(), amountMinor: z.number() })).optional(),
   customers: z.number(),
-  /** Duplicate payments still to refund, oldest first. */
+  /**
+   * Duplicate payments still to refund, oldest first. `refunding` (additive,
+   * docs/decisions/332-change-quote-version.md): its refund was asked automatically and is under way
+   * (a change paid at a quote that changed since its checkout opened).
+   */
   refundsNeeded: z
-    .array(z.object({ orderId: z.string(), kind: z.enum(['advance', 'remaining', 'change']), providerPaymentId: z.string(), amount: z.number(), currency: z.string(), paidAt: z.string().nullable() }))
+    .array(
+      z.object({
+        orderId: z.string(),
+        kind: z.enum(['advance', 'remaining', 'change']),
+        providerPaymentId: z.string(),
+        amount: z.number(),
+        currency: z.string(),
+        paidAt: z.string().nullable(),
+        refunding: z.boolean().optional(),
+      }),
+    )
     .optional(),
   /**
    * Additive (docs/decisions/321-cancel-and-refund.md): refunds the provider refused or reported
@@ -79,6 +98,23 @@ export const overviewResponse = z.object({
    * and mails — for the founder to look into (docs/architecture.md, "Events and jobs").
    */
   failedWork: z.object({ jobs: z.number().int(), mails: z.number().int() }),
+  /**
+   * Additive (docs/decisions/339-isolated-job-passes.md): rows of the scheduled passes (a reminder, a
+   * notice group, a resolved request, ...) that failed after their last try, newest first (20 at
+   * most), each with a retry (postAdminPassRowsRetry).
+   */
+  failedPassRows: z
+    .array(
+      z.object({
+        id: z.string(),
+        pass: z.string(),
+        rowKey: z.string(),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+        failedAt: z.string(),
+      }),
+    )
+    .optional(),
   /** Additive (docs/decisions/326-site-incidents-and-mails.md): watched sites that are down now ("2 sites down"). */
   sitesDown: z.number().int(),
   /** Additive (decision 190): ADMIN_STEP_UP; 'off' means the back office asks for no passkey, and the overview warns. */
@@ -96,6 +132,8 @@ export const overviewResponse = z.object({
     percent: z.number().int(),
     thresholdWarning: z.boolean(),
     lutMissing: z.boolean(),
+    /** Additive: the financial year's TEST documents (test-mode payments), left out of the turnover and the returns. */
+    testDocuments: z.number().int(),
   }),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;
@@ -107,4 +145,12 @@ export const getAdminOverview = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/overview',
   responses: { 200: overviewResponse },
+});
+
+/** Try a failed row of a scheduled pass again on the next pass (docs/decisions/339-isolated-job-passes.md). */
+export const postAdminPassRowsRetry = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/pass-rows/:id/retry',
+  params: z.object({ id: z.string().uuid() }),
+  responses: { 204: z.null() },
 });

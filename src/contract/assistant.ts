@@ -44,7 +44,7 @@ export type AssistantResponse = z.infer<typeof assistantResponse>;
 
 export const postChatChat = defineOperation({
   method: 'POST',
-  path: '/api/v1/chat/chat',
+  path: '/api/v1/chat/chat/',
   body: assistantRequest,
   responses: { 200: assistantResponse },
 });

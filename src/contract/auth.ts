@@ -149,6 +149,7 @@ export const postAuthVerifyOtp = defineOperation({
   path: '/api/v1/auth/verifyOtp',
   body: verifyOtpBody,
   responses: { 200: verifyOtpResponse },
+  secretAnswer: true,
 });
 
 /** Check the bearer token */
@@ -164,6 +165,7 @@ export const postAuthAuthLogin = defineOperation({
   path: '/api/v1/auth/authLogin',
   body: authLoginBody,
   responses: { 200: authLoginResponse },
+  secretAnswer: true,
 });
 
 /** Sign out: revoke this session */

@@ -14,6 +14,8 @@ export const CHAT_EVENTS = {
   getActiveChats: 'getActiveChats',
   adminSendMessage: 'adminSendMessage',
   setContactEmail: 'setContactEmail',
+  /** The visitor rates a closed chat 1–5, once (docs/decisions/347-chat-availability-canned-replies-csat.md). */
+  rateChat: 'rateChat',
   // server → client
   newMessage: 'newMessage',
   chatHistory: 'chatHistory',
@@ -63,6 +65,11 @@ export const chatSummary = z.object({
   unread: z.number().int(),
   state: z.enum(['waiting', 'open', 'closed']),
   createdAt: z.string(),
+  /**
+   * Additive (decision 347): seconds from the visitor's first message to the agency's first reply;
+   * null while unanswered. Absent in the live updates sent with each message (the console keeps the one it has).
+   */
+  firstResponseSeconds: z.number().nullable().optional(),
 });
 export type ChatSummary = z.infer<typeof chatSummary>;
 
@@ -71,6 +78,15 @@ export const joinChatPayload = chatId;
 export const sendMessagePayload = z.object({ chatId, message: chatText });
 export const adminSendMessagePayload = sendMessagePayload;
 export const setContactEmailPayload = z.object({ chatId, email: z.string().trim().toLowerCase().email().max(100) });
+export const CHAT_RATING_COMMENT_MAX = 1000;
+export const rateChatPayload = z.object({
+  chatId,
+  score: z.number().int('The score is a whole number from 1 to 5.').min(1, 'The score is from 1 to 5.').max(5, 'The score is from 1 to 5.'),
+  comment: safeString({ multiLine: true })
+    .transform((s) => s.trim())
+    .pipe(z.string().max(CHAT_RATING_COMMENT_MAX, `A comment can be at most ${CHAT_RATING_COMMENT_MAX.toLocaleString('en-US')} characters.`))
+    .optional(),
+});
 
 export type ChatAck =
   | { ok: true; message?: ChatMessage; history?: ChatMessage[]; summaries?: ChatSummary[]; state?: ChatSummary['state'] }
@@ -81,7 +97,14 @@ export interface ChatErrorEvent {
   message: string;
 }
 export interface AdminPresence {
+  /** Someone answers now: an agency socket is connected, the console is "available" and it is within business hours. */
   online: boolean;
+  /**
+   * Additive (decision 347): why not — `away` (the console's switch) or `closed` (outside
+   * CHAT_BUSINESS_HOURS) — and the next opening of the business hours (ISO), when to expect a reply.
+   */
+  reason?: 'away' | 'closed';
+  expectReplyAt?: string | null;
 }
 
 // HTTP: POST /api/v1/chat/start (spec: {userId: 'guest'} → chatId). The server ignores userId and

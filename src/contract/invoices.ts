@@ -3,6 +3,7 @@ import { safeString } from './text-policy.ts';
 import { gstinProblem, stateByCode } from '../domain/gst.ts';
 import { findCountryByCode } from '../domain/countries.ts';
 import { defineOperation } from './operation.ts';
+import type { PriceLine } from '../domain/price-lines.ts';
 
 // Tax invoices: billing details the customer may give before paying, the invoices of
 // an order, and the snapshot frozen into every invoice at issue.
@@ -144,10 +145,21 @@ export interface InvoiceSnapshot {
   charge?: { periodStart: string; periodEnd: string };
   paidBefore: number;
   remainingAfter: number;
+  /** The payment documented; on a refund voucher or a credit note for a refund: the refund's own reference and date. */
   paymentId: string;
   paidAt: string;
+  /**
+   * A refund's document: the original payment it returns and that payment's document
+   * (docs/decisions/334-refund-footer-and-env-example.md); absent on documents of payments and on older refund documents.
+   */
+  refundOf?: { paymentId: string; paidAt: string; documentNumber: string };
   /** The IANA zone the dates are printed in: INVOICE_TIME_ZONE at issue, the zone of the financial year. Older snapshots lack it. */
   timeZone?: string;
+  /**
+   * The order's price line by line at issue, in the words of the quote (src/domain/price-lines.ts,
+   * docs/decisions/333-amount-words-and-price-lines.md); order documents from before it lack it.
+   */
+  lines?: PriceLine[];
   /** What the document is and its tax (migration 0920, docs/decisions/221-gst-documents.md); older snapshots lack it. */
   document?: DocumentTax;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './operation.ts';
+import { seeOther, testCheckoutPage } from './payments.ts';
 
 // The maintenance plan (decision 175): a monthly Razorpay subscription per
 // delivered order. With the built-in test checkout (no Razorpay keys) the subscription lives in
@@ -160,4 +161,24 @@ export const postAdminMaintenanceSubscriptionsReprice = defineOperation({
   path: '/api/v1/admin/maintenance/subscriptions/:id/reprice',
   params: repriceParams,
   responses: { 200: repriceResponse },
+});
+
+const testSubscriptionParams = z.object({ subscriptionId: z.string().regex(/^sub_test_[A-Za-z0-9_-]{1,40}$/, 'Not a test subscription id.') });
+
+/** Built-in test checkout for a maintenance subscription (test mode only) */
+export const getPaymentTestCheckoutSubscription = defineOperation({
+  method: 'GET',
+  path: '/api/v1/payment/test-checkout/subscription/:subscriptionId',
+  params: testSubscriptionParams,
+  binary: true,
+  responses: { 200: testCheckoutPage },
+});
+
+/** Authorises (first charge) or leaves a test subscription and returns to the order */
+export const postPaymentTestCheckoutSubscription = defineOperation({
+  method: 'POST',
+  path: '/api/v1/payment/test-checkout/subscription/:subscriptionId',
+  params: testSubscriptionParams,
+  body: z.object({ action: z.enum(['subscribe', 'cancel']) }),
+  responses: { 303: seeOther },
 });

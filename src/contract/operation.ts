@@ -29,6 +29,12 @@ export interface OperationSpec {
   readonly multipart?: { readonly part: string };
   /** The success answer is a file's bytes, not JSON: the browser reads it through `fileUrl` (src/web/lib/call-file.ts). */
   readonly binary?: true;
+  /**
+   * The success answer carries a secret (a session token, a signup ticket, recovery codes, a link
+   * with a token): it is never kept for replay. A second request with the same Idempotency-Key
+   * answers 409 "already done: ask for a new one" (docs/decisions/331-secrets-never-replayed.md).
+   */
+  readonly secretAnswer?: true;
 }
 
 export type Operation<S extends OperationSpec = OperationSpec> = S & {

@@ -32,10 +32,28 @@ export type OrderMessage = z.infer<typeof orderMessage>;
 
 export const orderMessagesParams = z.object({ orderId: z.string().min(1).max(40) });
 
-/** GET …/messages: the whole thread, oldest first; reading it marks it read for the reader's side. */
+/** The most messages one read of a thread answers (docs/decisions/341-one-rule-per-derived-value.md). */
+export const ORDER_MESSAGES_PAGE_MAX = 100;
+
+/**
+ * GET …/messages?before=&limit=: a page of the thread. Without `before`, its newest `limit` messages
+ * (all of them up to ORDER_MESSAGES_PAGE_MAX); with it, the `limit` messages written before that one.
+ */
+export const orderMessagesQuery = z.object({
+  before: z.string().uuid('Not a message id.').optional(),
+  limit: z.coerce.number().int().min(1).max(ORDER_MESSAGES_PAGE_MAX).default(ORDER_MESSAGES_PAGE_MAX),
+});
+export type OrderMessagesQuery = z.input<typeof orderMessagesQuery>;
+
+/**
+ * GET …/messages: the page's messages, oldest first; reading the newest page marks the thread read
+ * for the reader's side (an earlier page marks nothing).
+ */
 export const orderMessagesResponse = z.object({
   success: z.literal(true),
   messages: z.array(orderMessage),
+  /** The `before` that reads the messages written before this page; null when the page starts the thread. */
+  earlierCursor: z.string().uuid().nullable(),
 });
 export type OrderMessagesResponse = z.infer<typeof orderMessagesResponse>;
 
@@ -61,6 +79,7 @@ export const getOrdersMessages = defineOperation({
   method: 'GET',
   path: '/api/v1/orders/:orderId/messages',
   params: orderMessagesParams,
+  query: orderMessagesQuery,
   responses: { 200: orderMessagesResponse },
 });
 
@@ -69,6 +88,7 @@ export const getAdminOrdersMessages = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/orders/:id/messages',
   params: orderParams,
+  query: orderMessagesQuery,
   responses: { 200: orderMessagesResponse },
 });
 

@@ -109,6 +109,7 @@ export const postAuthPasskeysRegistrationVerify = defineOperation({
   path: '/api/v1/auth/passkeys/registration/verify',
   body: passkeyRegistrationVerifyBody,
   responses: { 200: passkeyRegistrationVerifyResponse },
+  secretAnswer: true,
 });
 
 /** Options for signing in with a passkey (discoverable: the browser offers the passkeys it has) */
@@ -124,6 +125,7 @@ export const postAuthPasskeysLoginVerify = defineOperation({
   path: '/api/v1/auth/passkeys/login/verify',
   body: passkeyLoginVerifyBody,
   responses: { 200: passkeyLoginVerifyResponse },
+  secretAnswer: true,
 });
 
 /** Options for confirming this session with one of the account's passkeys */

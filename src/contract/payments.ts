@@ -99,3 +99,29 @@ export const postPaymentWebhook = defineOperation({
   path: '/api/v1/payment/webhook',
   responses: { 200: webhookResponse },
 });
+
+// The built-in test checkout (test mode only, docs/decisions/120-test-payment-invoices.md): an HTML page
+// and its form, which answers with a redirect. Not called by the web app's code: the browser goes there.
+const testCheckoutParams = z.object({ orderId: z.string().min(1).max(64) });
+/** An HTML page. */
+export const testCheckoutPage = z.string().describe('text/html');
+/** A redirect (303) back to the app; no body. */
+export const seeOther = z.null().describe('303 See Other: Location is where the browser goes next');
+
+/** Built-in test checkout page (test mode only) */
+export const getPaymentTestCheckout = defineOperation({
+  method: 'GET',
+  path: '/api/v1/payment/test-checkout/:orderId',
+  params: testCheckoutParams,
+  binary: true,
+  responses: { 200: testCheckoutPage },
+});
+
+/** Completes or cancels a test payment and returns to /pay */
+export const postPaymentTestCheckout = defineOperation({
+  method: 'POST',
+  path: '/api/v1/payment/test-checkout/:orderId',
+  params: testCheckoutParams,
+  body: z.object({ action: z.enum(['pay', 'cancel']) }),
+  responses: { 303: seeOther },
+});

@@ -51,6 +51,21 @@ export const quoteSchema = z.object({
 });
 export type QuoteDto = z.infer<typeof quoteSchema>;
 
+/**
+ * One line of the one description of an order's price (src/domain/price-lines.ts): the quote, the
+ * pay screen and the documents show these lines in these words.
+ */
+export const priceLineSchema = z.object({
+  key: z.enum(['list_price', 'offer_reduction', 'discount', 'platform_fee', 'tax_included', 'taxable_value', 'tax', 'zero_rated', 'rounding', 'total']),
+  label: z.string(),
+  /** Signed minor units: reductions negative. */
+  amount: z.number().int(),
+  /** How the order's ledger posts it; null for a subtotal (taxable value, total). */
+  posts: z.enum(['charge', 'discount', 'tax']).nullable(),
+  taxKind: z.enum(['CGST', 'SGST', 'IGST']).optional(),
+});
+export type PriceLineDto = z.infer<typeof priceLineSchema>;
+
 export const appliedCouponSchema = z.object({ code: z.string(), kind: z.enum(['promo', 'referral']), percent: z.number() });
 
 /** POST /pricing/quote — what /pay shows before paying the advance. */
@@ -64,6 +79,8 @@ export const quoteResponse = z.object({
   symbol: z.string(),
   minorDigits: z.number().int(),
   coupon: appliedCouponSchema.nullable(),
+  /** The quote line by line, in the words the receipt voucher and the invoice use (added; `quote` keeps the figures). */
+  lines: z.array(priceLineSchema),
   /** Why the code sent was not applied (the quote is then without discount). */
   couponError: z.string().optional(),
 });

@@ -45,6 +45,8 @@ export const adminRatingsResponse = z.object({
   ratings: z.array(rating.extend({ customerEmail: z.string().nullable(), customerName: z.string().nullable() })),
   average90Days: z.number().nullable(),
   count90Days: z.number().int(),
+  /** Additive (docs/decisions/347-chat-availability-canned-replies-csat.md): the live chat's CSAT, average of the last 30 days. */
+  chat: z.object({ average30Days: z.number().nullable(), count30Days: z.number().int() }).optional(),
 });
 export type AdminRatingsResponse = z.infer<typeof adminRatingsResponse>;
 

@@ -114,6 +114,7 @@ export const postOrdersReviewsSiteLink = defineOperation({
   path: '/api/v1/orders/:orderId/reviews/:reviewId/site-link',
   params: reviewParams,
   responses: { 200: siteLinkResponse },
+  secretAnswer: true,
 });
 
 /** A link to the round's preview with a site token for review.js (the back office's) */
@@ -122,4 +123,14 @@ export const postAdminOrdersReviewsSiteLink = defineOperation({
   path: '/api/v1/admin/orders/:orderId/reviews/:reviewId/site-link',
   params: reviewParams,
   responses: { 200: siteLinkResponse },
+  secretAnswer: true,
+});
+
+/** review.js: the screenshot of one of the round's site pins (for pins whose element moved) */
+export const getSiteReviewScreenshots = defineOperation({
+  method: 'GET',
+  path: '/api/v1/site-review/screenshots/:fileId',
+  params: siteScreenshotParams,
+  binary: true,
+  responses: { 200: z.unknown().describe('image/png or image/jpeg') },
 });

@@ -52,6 +52,7 @@ export const postUserAddUser = defineOperation({
   path: '/api/v1/user/addUser',
   body: addUserBody,
   responses: { 200: addUserResponse },
+  secretAnswer: true,
 });
 
 /** The signed-in user’s profile */

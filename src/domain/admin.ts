@@ -51,10 +51,34 @@ export const AUDIT_ACTIONS = [
   // Cancelling an order and asking a failed refund again (docs/decisions/321-cancel-and-refund.md).
   'order.cancel',
   'order.refund.retry',
+  // A scheduled pass's row that gave up, tried again from the overview (docs/decisions/339-isolated-job-passes.md).
+  'pass-row.retry',
+  // The live chat's availability switch and the owner's canned replies (docs/decisions/347-chat-availability-canned-replies-csat.md).
+  'chat.availability',
+  'canned_reply.create',
+  'canned_reply.update',
+  'canned_reply.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['coupon', 'setting', 'user', 'lead', 'contact', 'order', 'cashback', 'chat', 'payment', 'support_request', 'staff_member', 'order_change', 'addon', 'maintenance_subscription'] as const;
+export const AUDIT_ENTITIES = [
+  'coupon',
+  'setting',
+  'user',
+  'lead',
+  'contact',
+  'order',
+  'cashback',
+  'chat',
+  'payment',
+  'support_request',
+  'staff_member',
+  'order_change',
+  'addon',
+  'maintenance_subscription',
+  'pass_row',
+  'canned_reply',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A coupon's validity window: the end strictly after the start when both are set. */

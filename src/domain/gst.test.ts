@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INDIAN_STATES, addTax, gstinCheckCharacter, gstinProblem, mulDivHalfUp, placeOfSupply, rupeesInWords, takeOutTax, taxRates, type TaxSettings } from './gst.ts';
+import { INDIAN_STATES, addTax, amountInWords, gstinCheckCharacter, gstinProblem, mulDivHalfUp, placeOfSupply, rupeesInWords, takeOutTax, taxRates, type TaxSettings } from './gst.ts';
 import { quote, withoutDiscount } from './pricing.ts';
 import type { Currency } from './money.ts';
 
@@ -157,6 +157,35 @@ describe('amount in words (Indian numbering)', () => {
     expect(rupeesInWords(7_794_330)).toBe('Rupees Seventy-Seven Thousand Nine Hundred Forty-Three and Thirty Paise Only');
     expect(rupeesInWords(9_197_310)).toBe('Rupees Ninety-One Thousand Nine Hundred Seventy-Three and Ten Paise Only');
     expect(rupeesInWords(123_456_789_00)).toBe('Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine Only');
-    expect(rupeesInWords(1)).toBe('Rupees Zero and One Paise Only');
+    expect(rupeesInWords(1)).toBe('Rupees Zero and One Paisa Only');
+  });
+});
+
+describe('amount in words names each currency\'s minor unit', () => {
+  it('INR: rupees and paise, Indian grouping', () => {
+    expect(amountInWords(7_339_850, 'INR', 2)).toBe('Rupees Seventy-Three Thousand Three Hundred Ninety-Eight and Fifty Paise Only');
+    expect(amountInWords(10_000_000, 'INR', 2)).toBe('Rupees One Lakh Only');
+  });
+  it('USD: dollars and cents, never hundredths', () => {
+    expect(amountInWords(73_398, 'USD', 2)).toBe('Seven Hundred Thirty-Three Dollars and Ninety-Eight Cents Only');
+    expect(amountInWords(100, 'USD', 2)).toBe('One Dollar Only');
+    expect(amountInWords(1, 'USD', 2)).toBe('Zero Dollars and One Cent Only');
+    expect(amountInWords(123_456_700, 'USD', 2)).toBe('One Million Two Hundred Thirty-Four Thousand Five Hundred Sixty-Seven Dollars Only');
+  });
+  it('GBP: pounds and pence', () => {
+    expect(amountInWords(58_705, 'GBP', 2)).toBe('Five Hundred Eighty-Seven Pounds and Five Pence Only');
+    expect(amountInWords(101, 'GBP', 2)).toBe('One Pound and One Penny Only');
+  });
+  it('AED: dirhams and fils', () => {
+    expect(amountInWords(269_293, 'AED', 2)).toBe('Two Thousand Six Hundred Ninety-Two Dirhams and Ninety-Three Fils Only');
+  });
+  it('JPY: yen, no minor unit', () => {
+    expect(amountInWords(91_698, 'JPY', 0)).toBe('Ninety-One Thousand Six Hundred Ninety-Eight Yen Only');
+    expect(amountInWords(1, 'JPY', 0)).toBe('One Yen Only');
+  });
+  it('three-digit minor units and a currency without names', () => {
+    expect(amountInWords(12_345, 'KWD', 3)).toBe('Twelve Dinars and Three Hundred Forty-Five Fils Only');
+    expect(amountInWords(1_205, 'XYZ', 2)).toBe('XYZ Twelve and 5/100 Only');
+    expect(amountInWords(73_398, 'USD', 2)).not.toMatch(/Hundredths/);
   });
 });

@@ -72,7 +72,7 @@ export function gstinProblem(gstin: string): string | null {
   if (gstin.length !== 15) return 'must be exactly 15 characters';
   if (gstin !== gstin.toUpperCase()) return 'must be in capital letters';
   // 2 digits of state, the 10-character PAN (5 letters, 4 digits, 1 letter), the entity number, Z, the check character.
-  if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return 'is not in the GSTIN format (e.g. 29ABCDE1234F1Z5)';
+  if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return 'is not in the GSTIN format (e.g. 29ABCDE1234F1ZW)';
   if (!stateByCode(gstin.slice(0, 2))) return `starts with ${gstin.slice(0, 2)}, which is not a GST state code`;
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'has a wrong check character (last character): please copy it again from the GST certificate';
   return null;
@@ -209,16 +209,56 @@ export function indianNumberWords(n: number): string {
 export function rupeesInWords(paise: number): string {
   const rupees = Math.floor(paise / 100);
   const p = paise % 100;
-  return `Rupees ${indianNumberWords(rupees)}${p ? ` and ${belowHundred(p)} Paise` : ''} Only`;
+  return `Rupees ${indianNumberWords(rupees)}${p ? ` and ${belowHundred(p)} ${p === 1 ? 'Paisa' : 'Paise'}` : ''} Only`;
 }
 
-/** The same for another currency: "US Dollars One Thousand … and Five Cents Only" needs names we do not keep, so the code leads. */
+/** A whole number in words with international grouping: trillion, billion, million, thousand, hundred. */
+export function numberWords(n: number): string {
+  if (n === 0) return 'Zero';
+  const parts: string[] = [];
+  let rest = n;
+  for (const [size, name] of [[1e12, 'Trillion'], [1e9, 'Billion'], [1e6, 'Million'], [1e3, 'Thousand']] as const) {
+    const count = Math.floor(rest / size);
+    if (count) parts.push(`${numberWords(count)} ${name}`);
+    rest %= size;
+  }
+  if (rest) parts.push(belowThousand(rest));
+  return parts.join(' ');
+}
+
+/**
+ * Each currency's unit and minor unit, singular and plural (docs/decisions/333-amount-words-and-price-lines.md);
+ * null: the currency has no minor unit in use (yen).
+ */
+export const CURRENCY_WORDS: Readonly<Record<string, { unit: [string, string]; minor: [string, string] | null }>> = {
+  INR: { unit: ['Rupee', 'Rupees'], minor: ['Paisa', 'Paise'] },
+  USD: { unit: ['Dollar', 'Dollars'], minor: ['Cent', 'Cents'] },
+  EUR: { unit: ['Euro', 'Euros'], minor: ['Cent', 'Cents'] },
+  GBP: { unit: ['Pound', 'Pounds'], minor: ['Penny', 'Pence'] },
+  AED: { unit: ['Dirham', 'Dirhams'], minor: ['Fils', 'Fils'] },
+  JPY: { unit: ['Yen', 'Yen'], minor: null },
+  KWD: { unit: ['Dinar', 'Dinars'], minor: ['Fils', 'Fils'] },
+  BHD: { unit: ['Dinar', 'Dinars'], minor: ['Fils', 'Fils'] },
+  OMR: { unit: ['Rial', 'Rials'], minor: ['Baisa', 'Baisa'] },
+};
+
+/**
+ * An amount in words for a document: rupees as Indian documents write them ("Rupees … and Thirty Paise
+ * Only", lakh and crore); another currency with its own unit and minor unit ("Seven Hundred
+ * Thirty-Three Dollars and Ninety-Eight Cents Only", million and billion). A currency we have no
+ * names for leads with its code and gives the fraction as a fraction ("KRW … and 5/100 Only").
+ */
 export function amountInWords(minor: number, currency: string, minorDigits: number): string {
   if (currency === 'INR') return rupeesInWords(minor);
   const unit = 10 ** minorDigits;
   const major = Math.floor(minor / unit);
   const fraction = minor % unit;
-  return `${currency} ${indianNumberWords(major)}${fraction ? ` and ${belowHundred(fraction)} Hundredths` : ''} Only`;
+  const names = CURRENCY_WORDS[currency];
+  if (!names) return `${currency} ${numberWords(major)}${fraction ? ` and ${fraction}/${unit}` : ''} Only`;
+  const whole = `${numberWords(major)} ${names.unit[major === 1 ? 0 : 1]}`;
+  if (!fraction) return `${whole} Only`;
+  const part = names.minor ? `${numberWords(fraction)} ${names.minor[fraction === 1 ? 0 : 1]}` : `${fraction}/${unit}`;
+  return `${whole} and ${part} Only`;
 }
 
 /** The text the CGST rules ask an export under a LUT to carry (rule 46, first proviso to (n)). */

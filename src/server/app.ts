@@ -27,7 +27,7 @@ import { registerSocketServer } from './plugins/socket.ts';
 import { createRevocations } from './features/auth/revocations.ts';
 import { registerChatSocket } from './features/chat/socket-handlers.ts';
 import { chatRootRoute, chatRoutes } from './features/chat/routes.ts';
-import { assistantRoutes } from './features/assistant/routes.ts';
+import { assistantRoutes, assistantUrl } from './features/assistant/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { oidcRoutes } from './features/auth/social/oidc-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -39,6 +39,7 @@ import { paymentRoutes } from './features/payments/routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { registerCancelledOrderGuard } from './plugins/cancelled-order-guard.ts';
 import { trackerRoutes } from './features/tracker/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { invoiceRoutes } from './features/invoices/routes.ts';
@@ -92,6 +93,15 @@ import { subscribeSiteCare } from './features/site-care/subscriptions.ts';
 import { startSiteChecks } from './features/site-care/checks.ts';
 import { careReportAttachment } from './features/site-care/care-report-attachment.ts';
 import type { Resolve } from './features/site-care/address-policy.ts';
+import { versionedAnswers } from './lib/versioned-answers.ts';
+import { subscribeWhatsApp } from './features/whatsapp/subscriptions.ts';
+import { whatsappRoutes } from './features/whatsapp/routes.ts';
+import type { Agent as HttpsAgent } from 'node:https';
+import { createPushSender } from './integrations/push/web-push.ts';
+import { resolveVapidKeys } from './features/push/vapid.ts';
+import { subscribePush } from './features/push/subscriptions.ts';
+import { pushRoutes } from './features/push/routes.ts';
+import { notificationPreferenceRoutes } from './features/notification-preferences/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -110,6 +120,8 @@ export interface BuildOptions {
    * else learns of it (tests/api/runtime/crash-after-commit.test.ts kills the process here).
    */
   afterCommitFault?: () => void;
+  /** How pushes reach the push service (tests trust their local push service's certificate through it). */
+  pushAgent?: HttpsAgent;
 }
 
 const API = '/api/v1';
@@ -153,6 +165,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // `Connection: close`), not refused with 503: the listener is closed, so nothing new arrives
     // and the proxy sends the next request to another instance (decision 061).
     return503OnClosing: false,
+    // One operation, two spellings (the spec's trailing slash): features/assistant/routes.ts.
+    rewriteUrl: (req) => assistantUrl(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorWithTextPolicy);
@@ -195,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     jobs,
     queries: { fileInUse: [], fileApproved: [] },
+    answers: versionedAnswers(config.READ_CACHE_MB * 1024 * 1024),
     fileStorage,
     siteCareResolve: options.siteCareResolve,
   };
@@ -235,6 +250,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribePayouts(deps);
   // A delivered order's link is watched (docs/decisions/325-site-checks-in-the-job-pass.md).
   subscribeSiteCare(deps);
+  // WhatsApp notices, written in their event's transaction (docs/decisions/345-whatsapp-notices-and-consent.md).
+  subscribeWhatsApp(deps);
+  // The events worth a push become stored pushes (docs/decisions/343-web-push.md).
+  const vapid = resolveVapidKeys(config, app.log);
+  const pushSender = vapid ? createPushSender(vapid, { agent: options.pushAgent }) : null;
+  subscribePush(deps, pushSender);
   createSessionCache(database.db, bus);
   if (metrics) registerMetrics(app, metrics, config);
 
@@ -258,6 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurity(app, config);
   await registerRateLimit(app, config);
   await registerDocs(app, config, database.db);
+  registerCancelledOrderGuard(app, database);
   // Every signed-in POST with an Idempotency-Key happens once (docs/decisions/210-idempotency-key.md).
   registerIdempotency(app, database.db);
 
@@ -278,6 +300,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes, { prefix: API, deps });
   await app.register(sessionRoutes, { prefix: API, deps });
   await app.register(accountExportRoutes, { prefix: API, deps });
+  // — notices: choices per kind and channel, and push devices (docs/decisions/342, 343) —
+  await app.register(notificationPreferenceRoutes, { prefix: API, deps });
+  await app.register(pushRoutes, { prefix: API, deps, sender: pushSender });
   // — orders and money —
   await app.register(paymentRoutes, { prefix: API, deps });
   await app.register(couponRoutes, { prefix: API, deps });
@@ -309,6 +334,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await backfillLedger(deps);
   // — site care: the delivered site watched, its incidents and care reports (decisions 325–329) —
   await app.register(siteCareRoutes, { prefix: API, deps });
+  // — WhatsApp: the customer's opt-in and Meta's webhook (decision 345) —
+  await app.register(whatsappRoutes, { prefix: API, deps });
   startJobTimer(app, deps);
   startSiteChecks(app, deps);
   registerPageViewCounter(app, deps);

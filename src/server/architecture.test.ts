@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mailsOutsideTransaction } from '../../tests/helpers/mail-rule.ts';
 
 // The import rules of decision 100, checked on the real import graph (madge, the tool of
 // `npx madge --circular --extensions ts,tsx src`, dynamic import() included).
@@ -125,6 +126,31 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
+  it('queues every mail in the transaction of its change (docs/decisions/340-mails-in-their-transaction.md)', () => {
+    expect(appFiles().flatMap((f) => mailsOutsideTransaction(f, source(f)))).toEqual([]);
+  });
+
+  it('the mail rule fails on planted code and passes the forms the features use', () => {
+    const planted = [
+      'await deps.mailer.enqueue(deps.db, to, "chat-new", mail);',
+      'await mailer.enqueue(database.db, to, "x", mail);',
+      'await deps.mailer.enqueue(\n  deps.db,\n  to,\n  "x",\n  mail,\n);',
+      'await transport.send({ to, subject });',
+      'await deps.mailer.send(to, mail);',
+    ];
+    for (const text of planted) expect(mailsOutsideTransaction('server/features/x/planted.ts', text), text).toHaveLength(1);
+    const allowed = [
+      'await deps.mailer.enqueue(tx, to, "x", mail);',
+      'await deps.mailer.enqueue(\n    tx,\n    to,\n    renderEmail(brand, { a: [1, 2] }),\n  );',
+      'await deps.events.transaction((tx) => deps.mailer.enqueue(tx, to, "x", mail));',
+      '// deps.mailer.enqueue(deps.db, to, "x", mail) in a comment',
+      'await deps.jobs.enqueue(deps.db, "kind", {});',
+    ];
+    for (const text of allowed) expect(mailsOutsideTransaction('server/features/x/allowed.ts', text), text).toEqual([]);
+    // The outbox's worker itself sends (features/mail/mailer.ts).
+    expect(mailsOutsideTransaction('server/features/mail/mailer.ts', 'await transport.send({ to });')).toEqual([]);
+  });
+
   it('passes no state from one reaction to another (no WeakSet/WeakMap hand-off on events)', () => {
     const found = appFiles()
       .filter((f) => f.startsWith('server/features/') && /subscriptions\.ts$/.test(f))
@@ -132,13 +158,25 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
-  /** The first path segments of the routes a feature registers: the only /api/v1/ paths it may spell out. */
-  const ownSegments = (feature: string) =>
-    new Set(
+  /** Each contract operation's first path segment after /api/v1/, by the operation's exported name. */
+  const operationSegments = () =>
+    new Map(
+      Object.keys(graph)
+        .filter((f) => f.startsWith('contract/') && !isTest(f))
+        .flatMap((f) => [...source(f).matchAll(/export const (\w+) = defineOperation\(\{[^]*?path: '\/api\/v1\/([a-z-]+)/g)].map((m) => [m[1]!, m[2]!] as const)),
+    );
+  /** The first path segments of the routes a feature registers (raw, or from an operation): the only /api/v1/ paths it may spell out. */
+  const ownSegments = (feature: string) => {
+    const ops = operationSegments();
+    return new Set(
       appFiles()
         .filter((f) => featureOf(f) === feature)
-        .flatMap((f) => [...source(f).matchAll(/app\.(?:get|post|put|patch|delete)\(\s*['"`]\/([a-z-]+)/g)].map((m) => m[1]!)),
+        .flatMap((f) => [
+          ...[...source(f).matchAll(/app\.(?:get|post|put|patch|delete)\(\s*['"`]\/([a-z-]+)/g)].map((m) => m[1]!),
+          ...[...source(f).matchAll(/\broute\(\s*app,\s*(\w+)/g)].flatMap((m) => ops.get(m[1]!) ?? []),
+        ]),
     );
+  };
 
   it("no feature reads another feature's URL strings (notices hear events, not routes)", () => {
     const found: string[] = [];

@@ -3,10 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PublicSiteConfig } from '../contract/site.ts';
+import { isTimeZone } from '../contract/notification-preferences.ts';
 import { CURRENCIES, parseCurrencyTable } from '../domain/currencies.ts';
 import { maintenancePriceText } from '../domain/maintenance-plan.ts';
 import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
 import { gstinProblem, stateByCode } from '../domain/gst.ts';
+import { businessHoursProblem } from '../domain/business-hours.ts';
 
 // Every operator-facing setting lives here. A bad value stops the server with the
 // variable's name, never a stack trace.
@@ -35,14 +37,6 @@ const url = (name: string) =>
     message: `${name} must be a URL`,
   });
 
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -88,6 +82,25 @@ export const envSchema = z.object({
   CHAT_STARTS_MAX_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Open chat sockets per visitor address on one instance; at the bound the oldest idle one goes (decision 106). */
   CHAT_SOCKETS_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * When the agency answers the live chat (docs/decisions/347-chat-availability-canned-replies-csat.md):
+   * days, hours and IANA time zone, e.g. "Mon-Sat 10:00-19:00 Asia/Kolkata". Outside them, and while the
+   * console is set "away", the widget says when to expect a reply and continues by e-mail.
+   */
+  CHAT_BUSINESS_HOURS: z
+    .string()
+    .default('Mon-Sat 10:00-19:00 Asia/Kolkata')
+    .refine((v) => businessHoursProblem(v) === null, { message: 'CHAT_BUSINESS_HOURS must look like "Mon-Sat 10:00-19:00 Asia/Kolkata"' }),
+  // WhatsApp notices through the Cloud API (docs/decisions/345-whatsapp-notices-and-consent.md): none
+  // is sent unless the phone number id and the token are set.
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_TOKEN: optionalString,
+  /** What Meta's webhook verification sends as hub.verify_token. */
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  /** The app secret that signs Meta's webhook calls (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   WEATHER_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
   ALLOW_TEST_PAYMENTS: flag,
@@ -179,6 +192,8 @@ export const envSchema = z.object({
   // Support after delivery (decision 170): the included support from "Website Delivery",
   // and the first-response target of the founder's support queue.
   SUPPORT_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+  // The signed-in reads' kept answers, in MiB per instance (lib/versioned-answers.ts, decision 341); 0 keeps none.
+  READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SUPPORT_FIRST_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   // Accounts people can trust. The back office's second factor (decision 190): every
   // back-office session is confirmed with a passkey within ADMIN_STEP_UP_HOURS; 'off' accepts the risk.
@@ -211,6 +226,22 @@ export const envSchema = z.object({
   SITE_CHECK_ALLOW_PRIVATE: flag,
   RDAP_BASE_URL: z.string().url('RDAP_BASE_URL must be a URL, e.g. https://rdap.org').default('https://rdap.org').transform((v) => v.replace(/\/+$/, '')),
   SITE_CHECKS: z.enum(['on', 'off'], { message: 'SITE_CHECKS must be on or off' }).optional(),
+  // Web Push (docs/decisions/343-web-push.md): the VAPID key pair (URL-safe base64, as
+  // `npx web-push generate-vapid-keys` prints it) and the sender's contact. Unset outside production:
+  // a pair is generated at first start and kept in DATA_DIR/vapid-keys.json. Unset in production: no push.
+  VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), { message: 'VAPID_PUBLIC_KEY must be the URL-safe base64 of a P-256 public key (87 characters)' }),
+  VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), { message: 'VAPID_PRIVATE_KEY must be the URL-safe base64 of a P-256 private key (43 characters)' }),
+  VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), { message: 'VAPID_SUBJECT must be a mailto: or https: URL, e.g. mailto:founder@example.com' }),
+  // The push services whose endpoints a browser may register (host names; "*.x" for x's subdomains).
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   GST_REGISTRATION_THRESHOLD: z.coerce.number({ message: 'GST_REGISTRATION_THRESHOLD must be a whole number of rupees' }).int('GST_REGISTRATION_THRESHOLD must be a whole number of rupees').min(1, 'GST_REGISTRATION_THRESHOLD must be positive').default(2_000_000),
 });
 
@@ -247,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   assertFileStorage(config);
   assertTaxRegime(config);
+  assertVapid(config);
   assertSafeForProduction(config);
   return config;
 }
@@ -275,6 +307,12 @@ function assertTaxRegime(c: Config) {
   }
   if (Boolean(c.GST_LUT_ARN) !== Boolean(c.GST_LUT_VALID_UNTIL)) problems.push('  GST_LUT_ARN, GST_LUT_VALID_UNTIL: set both (the LUT acknowledgement and its last valid day) or neither');
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+}
+
+// The VAPID keys are a pair: one without the other is a typo.
+function assertVapid(c: Config) {
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair) or neither');
 }
 
 // Production never silently fakes money or mail.

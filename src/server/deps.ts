@@ -5,6 +5,7 @@ import type { Mailer } from './features/mail/mailer.ts';
 import type { AppMetrics } from './features/metrics/metrics.ts';
 import type { Revocations } from './features/auth/revocations.ts';
 import type { InvalidationBus } from './lib/invalidation-bus.ts';
+import type { VersionedAnswers } from './lib/versioned-answers.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { JobQueue } from './features/jobs/job-queue.ts';
@@ -51,6 +52,11 @@ export interface AppDeps {
   /** Stored follow-up work: written in a change's transaction, run by the job pass (features/jobs/job-queue.ts). */
   jobs: JobQueue;
   queries: AppQueries;
+  /**
+   * The signed-in reads' kept answers, one store for all of them, bounded by READ_CACHE_MB and
+   * evicted least recently used (lib/versioned-answers.ts, docs/decisions/341-one-rule-per-derived-value.md).
+   */
+  answers: VersionedAnswers;
   /** Session revocations, for what outlives a request (live chat sockets). */
   revocations: Revocations;
   /** Where order files' bytes live: a local folder or S3 (integrations/storage, decision 140). */

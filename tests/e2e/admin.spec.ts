@@ -68,6 +68,8 @@ test('the founder runs an order from the back office, changes the offer and sees
   // The seeded order was paid on the built-in test checkout: no money moved, so the revenue leaves
   // it out and says so (docs/decisions/320-order-ledger.md; order-account.spec.ts charts live money).
   await expect(admin.getByTestId('test-money-left-out')).toContainText(/Left out: \d+ test-mode payments?/);
+  // Its TEST documents are left out of the turnover and the tax return too, and counted (decision 334).
+  await expect(admin.getByTestId('test-documents-left-out')).toContainText(/Left out of the turnover and the tax return: \d+ test documents? of \d{4}-\d{2}/);
   const stages = admin.locator('figure', { hasText: 'Orders whose latest completed stage is' });
   await expect(stages.locator('svg desc')).toContainText('1. Advance Payment: ');
   await expectAccessible(admin);

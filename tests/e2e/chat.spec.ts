@@ -4,7 +4,7 @@ import { DEFAULT_CURRENCY } from '../../src/domain/currencies.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { quote } from '../../src/domain/pricing.ts';
 import { login } from './helpers/auth.ts';
-import { ADMIN_EMAIL, E2E } from './ports.ts';
+import { ADMIN_EMAIL, APP_URL, E2E, PUSH_CONTROL_URL } from './ports.ts';
 
 // A visitor asks the AI, switches to the human tab, the signed-in admin
 // answers from the console, the visitor sees the reply with the badge and keeps it after a reload.
@@ -269,4 +269,198 @@ test('the chat code is not loaded before the widget is opened', async ({ page })
   expect(scripts.filter((u) => /chat-widget|chat-socket|socket\.io/.test(u))).toEqual([]);
   await openWidget(page);
   expect(scripts.some((u) => /chat-widget/.test(u))).toBe(true);
+});
+
+// The console a founder can keep up with (docs/decisions/347-chat-availability-canned-replies-csat.md).
+test.describe('chat console: availability, canned replies and the rating', () => {
+  test('away tells the visitor when to expect a reply; a canned reply goes in with Tab; the closed chat is rated once', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const visitorContext = await browser.newContext();
+    const adminContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const admin = await adminContext.newPage();
+    const availability = admin.getByTestId('chat-availability').getByRole('switch');
+    try {
+      await login(admin, ADMIN_EMAIL);
+      await admin.goto('/adminChat');
+      await expect(availability).toHaveAttribute('aria-checked', 'true');
+      await availability.click();
+      await expect(availability).toHaveAttribute('aria-checked', 'false');
+
+      await visitor.goto('/about');
+      const panel = await openWidget(visitor);
+      await panel.getByRole('tab', { name: /Chat with our team|Leave us a message|is online/ }).click();
+      await expect(panel.getByTestId('offline-notice')).toContainText(/is away right now\. Expect a reply by/);
+
+      await availability.click();
+      await expect(availability).toHaveAttribute('aria-checked', 'true');
+      await expect(panel.getByTestId('offline-notice')).toHaveCount(0);
+
+      // The owner keeps a canned reply; its shortcut and Tab put it in the reply box.
+      const canned = admin.getByTestId('canned-replies');
+      await canned.getByRole('textbox', { name: 'Shortcut' }).fill('/e2eprice');
+      await canned.getByRole('textbox', { name: 'Title' }).fill('Price');
+      await canned.getByRole('textbox', { name: 'Text to insert' }).fill(`A website is ${livePrice}.`);
+      await canned.getByRole('button', { name: 'Add reply' }).click();
+      await expect(canned.getByRole('listitem').filter({ hasText: '/e2eprice' })).toBeVisible();
+
+      const human = panel.getByTestId('human-tab');
+      await human.getByRole('textbox', { name: /Your message/ }).fill('How much for a shop?');
+      await human.getByRole('button', { name: 'Send' }).click();
+      await admin.getByTestId('admin-chat-item').filter({ hasText: 'How much for a shop?' }).click();
+      await expect(admin.getByTestId('first-response')).toHaveText('Not answered yet');
+      const reply = admin.getByRole('textbox', { name: 'Reply', exact: true });
+      await reply.fill('/e2eprice');
+      await reply.press('Tab');
+      await expect(reply).toHaveValue(`A website is ${livePrice}.`);
+      await admin.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(human.getByText(`A website is ${livePrice}.`)).toBeVisible();
+      await expect(admin.getByTestId('first-response')).toHaveText(/First response: \d+ s/);
+
+      await admin.getByRole('button', { name: 'Close chat' }).click();
+      const rate = human.getByTestId('rate-chat');
+      await rate.getByRole('button', { name: '5 out of 5' }).click();
+      await rate.getByRole('textbox', { name: /comment/ }).fill('Quick answer, thanks!');
+      await rate.getByRole('button', { name: 'Send rating' }).click();
+      await expect(human.getByText('Thank you for your rating!')).toBeVisible();
+    } finally {
+      // Other specs expect the agency available.
+      if (!admin.isClosed() && (await availability.getAttribute('aria-checked').catch(() => 'true')) === 'false') await availability.click();
+      await visitorContext.close();
+      await adminContext.close();
+    }
+  });
+});
+
+// Web Push (docs/decisions/343-web-push.md). Chromium here reaches no real push service, so the page's
+// PushManager.subscribe is stubbed to hand back a subscription made by the local push service
+// (tests/fakes/push-service.ts); everything after it is real: the API stores it, the job pass
+// encrypts and signs the push, the fake decrypts and verifies it, and the decrypted payload is
+// handed to the registered service worker through CDP's ServiceWorker.deliverPushMessage.
+test('push: the service worker is on the signed-in app only; a visitor asking for a person reaches the founder within 5 s and the notice opens the chat', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const adminContext = await browser.newContext();
+  await adminContext.grantPermissions(['notifications'], { origin: APP_URL });
+  const visitorContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const visitor = await visitorContext.newPage();
+  try {
+    const sub = (await (await fetch(`${PUSH_CONTROL_URL}/subscriptions`, { method: 'POST' })).json()) as { id: string; endpoint: string; keys: { p256dh: string; auth: string } };
+    await admin.addInitScript((s) => {
+      const fake = { endpoint: s.endpoint, expirationTime: null, options: {}, getKey: () => null, toJSON: () => ({ endpoint: s.endpoint, keys: s.keys }), unsubscribe: async () => true };
+      PushManager.prototype.subscribe = async () => fake as unknown as PushSubscription;
+      PushManager.prototype.getSubscription = async () => null;
+    }, sub);
+    const registeredScopes = () => admin.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort());
+
+    // A public page registers no service worker.
+    await admin.goto('/about');
+    await admin.waitForLoadState('networkidle');
+    expect(await registeredScopes()).toEqual([]);
+
+    await login(admin, ADMIN_EMAIL);
+    await admin.goto('/admin/settings');
+    await expect.poll(registeredScopes).toEqual(['/admin', '/dashboard', '/status/']);
+    const panel = admin.getByTestId('notifications-panel');
+    // Quiet hours off: the test runs at any hour.
+    await panel.getByTestId('quiet-start').fill('00:00');
+    await panel.getByTestId('quiet-end').fill('00:00');
+    await panel.getByRole('button', { name: 'Save quiet hours' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    for (const width of [390, 1280]) {
+      await admin.setViewportSize({ width, height: 900 });
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(width);
+      await panel.screenshot({ path: test.info().outputPath(`admin-notifications-${width}.png`) });
+    }
+    await panel.getByRole('textbox', { name: 'Device name (optional)' }).fill('Founder laptop (e2e)');
+    await panel.getByRole('button', { name: 'Allow push on this device' }).click();
+    await expect(panel.getByTestId('push-device').filter({ hasText: 'Founder laptop (e2e)' })).toBeVisible();
+
+    // A visitor asks for a person; the founder is not in the console.
+    await visitor.goto('/about');
+    const widget = await openWidget(visitor);
+    await widget.getByRole('tab', { name: /Chat with our team|is online|Leave us a message/ }).click();
+    const human = widget.getByTestId('human-tab');
+    await human.getByRole('textbox', { name: /Your message/ }).fill('Is anyone there? I need a shop site.');
+    const sentAt = Date.now();
+    await human.getByRole('button', { name: 'Send' }).click();
+    type Received = { subscriptionId: string; text: string; json: { kind: string; title: string; url: string }; at: number };
+    let push: Received | undefined;
+    await expect
+      .poll(
+        async () => {
+          const { received } = (await (await fetch(`${PUSH_CONTROL_URL}/messages`)).json()) as { received: Received[] };
+          push = received.find((p) => p.subscriptionId === sub.id && p.json?.kind === 'chat_human' && p.at >= sentAt);
+          return Boolean(push);
+        },
+        { timeout: 5_000, intervals: [100] },
+      )
+      .toBe(true);
+    expect(push!.at - sentAt).toBeLessThan(5_000);
+    expect(push!.json.url).toMatch(/^\/adminChat\?chat=[A-Za-z0-9_-]{32}$/);
+
+    // The payload, handed to the back office's service worker, shows the notification.
+    const cdp = await adminContext.newCDPSession(admin);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.some((r) => new URL(r.scopeURL).pathname === '/admin' && !r.isDeleted)).toBe(true);
+    const registrationId = registrations.find((r) => new URL(r.scopeURL).pathname === '/admin' && !r.isDeleted)!.registrationId;
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: APP_URL, registrationId, data: push!.text });
+    const shown = () =>
+      admin.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/admin');
+        return (await registration!.getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }));
+      });
+    await expect.poll(shown).toEqual([{ title: 'A visitor asks for you', url: push!.json.url }]);
+
+    // Its click opens that link (sw.js, notificationclick): the console with the visitor's chat open.
+    await admin.goto(push!.json.url);
+    await expect(admin.getByRole('log').getByText('Is anyone there? I need a shop site.')).toBeVisible();
+  } finally {
+    await adminContext.close();
+    await visitorContext.close();
+  }
+});
+
+test('the dashboard is installable and shows the last seen order list offline (docs/decisions/344-installable-app.md)', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await login(page, `offline-${Date.now()}@example.com`);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { start_url: string; display: string; icons: unknown[] };
+    expect(manifest).toMatchObject({ start_url: '/dashboard', display: 'standalone' });
+    // Signed in through client-side routing from /login (outside every scope): the next page load is the worker's.
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/dashboard'))?.active?.state)).toBe('activated');
+    await page.goto('/dashboard');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const panel = page.getByTestId('notifications-panel');
+    await expect(panel.getByRole('columnheader', { name: 'WhatsApp' })).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(width);
+      await panel.screenshot({ path: test.info().outputPath(`dashboard-notifications-${width}.png`) });
+    }
+    // Seen once online under the service worker: the page, who is signed in, and the order list.
+    await page.getByRole('tab', { name: /My Orders/ }).click();
+    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('tab', { name: /My Orders/ }).click();
+    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+    // A signed-in page never seen falls back to the offline page.
+    await page.goto('/status/ORD-NEVER-SEEN').catch(() => {});
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+
+    // Signing out deletes the session's offline copies.
+    await page.goto('/logout');
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('session-data'))).toBe(false);
+  } finally {
+    await context.close();
+  }
 });

@@ -41,7 +41,7 @@ test('after each payment the customer is told it is paid, with the way to the or
   await page.getByLabel('Coupon or referral code').fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible();
-  await expect(page.getByTestId('quote')).toContainText('Referral discount (5%)');
+  await expect(page.getByTestId('quote')).toContainText(`Referral discount (code ${code}, 5%)`);
   await expect(page.getByTestId('quote')).not.toContainText('Coupon discount');
   await shoot(page, 'pay-advance-referral');
   await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();

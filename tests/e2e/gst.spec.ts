@@ -49,8 +49,8 @@ test('a Karnataka business gives its state and GSTIN on /pay, sees CGST + SGST a
 
   const quote = page.getByTestId('quote');
   await expect(quote).toContainText('Taxable value₹77,943.30');
-  await expect(quote).toContainText('CGST (9%)₹7,014.90');
-  await expect(quote).toContainText('SGST (9%)₹7,014.90');
+  await expect(quote).toContainText('CGST @ 9 %₹7,014.90');
+  await expect(quote).toContainText('SGST @ 9 %₹7,014.90');
   await expect(quote).toContainText('Place of supplyKarnataka (29)');
   await expect(page.getByTestId('amount-due')).toHaveText('₹18,394.00');
   await expectAccessible(page);

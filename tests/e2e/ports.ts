@@ -14,6 +14,8 @@ export const E2E = {
   geo: base + 60,
   /** The test stack's own control port (decision 099): runs the job pass on demand. */
   control: base + 70,
+  /** The local push service's control port (tests/fakes/push-service.ts); the service itself takes any free port. */
+  push: base + 80,
 } as const;
 
 export const APP_URL = `http://127.0.0.1:${E2E.app}`;
@@ -21,8 +23,9 @@ export const APP_URL = `http://127.0.0.1:${E2E.app}`;
 export const PASSKEY_APP_URL = `http://localhost:${E2E.passkeyApp}`;
 export const MAILBOX_URL = `http://127.0.0.1:${E2E.smtpHttp}`;
 export const CONTROL_URL = `http://127.0.0.1:${E2E.control}`;
+export const PUSH_CONTROL_URL = `http://127.0.0.1:${E2E.push}`;
 /** The seller printed on the stack's tax invoices. */
-export const E2E_SELLER = { legalName: 'E2E Web Studio Pvt Ltd', taxId: '29ABCDE1234F1Z5' };
+export const E2E_SELLER = { legalName: 'E2E Web Studio Pvt Ltd', taxId: '29ABCDE1234F1ZW' };
 /** The GSTIN of the step-up instance, the one with TAX_REGIME=gst (tests/e2e/gst.spec.ts). */
 export const E2E_GST_SELLER_GSTIN = '29AAGCB7383J1Z4';
 export const ADMIN_EMAIL = 'founder@example.com';

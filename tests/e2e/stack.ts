@@ -29,6 +29,9 @@ const oidc = await startFakeOidc({ port: E2E.oidc, clients: [oidcClient('google'
 // chat: a local OpenAI-compatible server behind the assistant.
 const { startFakeLlm } = await import('../fakes/llm.ts');
 const llm = await startFakeLlm({ port: E2E.llm });
+// push: a local push service (Web Push protocol over HTTPS on 127.0.0.1), its control on E2E.push.
+const { startFakePushService } = await import('../fakes/push-service.ts');
+const pushService = await startFakePushService({ controlPort: E2E.push });
 
 const env: Record<string, string> = {
   NODE_ENV: 'development',
@@ -76,9 +79,13 @@ const env: Record<string, string> = {
   // local site through POST /site-care/check on the control port; its address is loopback.
   SITE_CHECKS: 'off',
   SITE_CHECK_ALLOW_PRIVATE: '1',
+  // The live chat answers around the clock here, so the chat specs do not depend on the hour they run at.
+  CHAT_BUSINESS_HOURS: 'Sun-Sat 00:00-24:00 UTC',
+  // Web Push to the local push service only (docs/decisions/343-web-push.md).
+  PUSH_SERVICE_HOSTS: '127.0.0.1',
 };
 const config = loadConfig(env);
-const { app, deps } = await buildApp(config);
+const { app, deps } = await buildApp(config, { pushAgent: pushService.agent });
 await app.listen({ port: config.PORT, host: config.HOST });
 
 // A second instance with the default ADMIN_STEP_UP=passkey, on `localhost` (a WebAuthn
@@ -191,6 +198,7 @@ const stop = async () => {
   await passkeyApp.app.close();
   await app.close();
   await smtp.close();
+  await pushService.close();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

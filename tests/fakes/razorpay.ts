@@ -136,6 +136,11 @@ export interface FakeRazorpay {
   /** 'down' refuses with 503, 'slow' answers after `slowMs`. */
   mode: 'ok' | 'down' | 'slow';
   slowMs: number;
+  /**
+   * Runs while an order is being created, before Razorpay answers (then cleared): what happens on the
+   * app's side while its checkout waits for the provider (a re-quote, docs/decisions/332-change-quote-version.md).
+   */
+  whileCreatingOrder: (() => Promise<void>) | null;
   requests: { method: string; path: string; authorized: boolean }[];
   /** The customer pays an order: returns the checkout handler's three fields, signed. */
   pay(orderId: string, opts?: { status?: FakeRazorpayPayment['status'] }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
@@ -271,6 +276,7 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     orders,
     mode: 'ok',
     slowMs: 15_000,
+    whileCreatingOrder: null,
     requests: [],
     env() {
       return { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_URL: fake.url };
@@ -431,6 +437,9 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
         notes: body.notes ?? {},
         created_at: Math.floor(Date.now() / 1000),
       };
+      const meanwhile = fake.whileCreatingOrder;
+      fake.whileCreatingOrder = null;
+      if (meanwhile) await meanwhile();
       orders.set(order.id, order);
       return send(res, 200, order);
     }

@@ -9,6 +9,9 @@ import { createThrowAwayDatabase } from './throw-away-database.ts';
 
 export { createThrowAwayDatabase };
 
+/** CHAT_BUSINESS_HOURS that never close: tests see the live chat answered whatever the clock says. */
+export const ALWAYS_OPEN = 'Sun-Sat 00:00-24:00 UTC';
+
 export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
@@ -39,8 +42,9 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig(
-    // ADMIN_STEP_UP off unless a test names it: the step-up has its own tests (decision 190).
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off', ...env },
+    // ADMIN_STEP_UP off unless a test names it: the step-up has its own tests (decision 190). The chat
+    // answers around the clock unless a test names its hours (features/chat/chat-console.test.ts).
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off', CHAT_BUSINESS_HOURS: ALWAYS_OPEN, ...env },
     // No web build unless the test names one (WEB_DIST_DIR).
     { dataDir: 'memory', ...(env.WEB_DIST_DIR ? {} : { webDistDir: '/nonexistent' }) },
   );

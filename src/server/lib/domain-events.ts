@@ -69,6 +69,8 @@ export interface PaymentDuplicate extends OrderRef {
   amount: number;
   currency: string;
   paidAt: Date;
+  /** Set when its refund was stored with it, to be asked of the provider after the commit (docs/decisions/332-change-quote-version.md). */
+  refundId?: string;
 }
 
 /**
@@ -291,7 +293,37 @@ export interface RefundRecorded extends OrderRef {
   at: Date;
 }
 
+/**
+ * A visitor wrote to a person in the live chat (the human tab), published once per chat and
+ * instance by the chat's socket handlers: the agency is told at once (push, docs/decisions/343-web-push.md).
+ */
+export interface ChatHumanAsked {
+  chatId: string;
+  at: Date;
+}
+
+/** A watched site went down (site care, in the transaction that records the incident and mails it). */
+export interface SiteWentDown {
+  orderId: string;
+  orderPublicId: string;
+  url: string;
+  /** The customer has not switched the site's incident notices off. */
+  customerNotices: boolean;
+  at: Date;
+}
+
+/** The remaining payment is due, or a reminder of it was mailed (reminders). */
+export interface PaymentDue extends OrderRef {
+  reminderId: string;
+  /** Formatted for people, e.g. "₹ 8,000.00". */
+  amountText: string;
+  at: Date;
+}
+
 export interface DomainEventMap {
+  'chat.human': ChatHumanAsked;
+  'site.down': SiteWentDown;
+  'payment.due': PaymentDue;
   'account.deleted': AccountDeleted;
   'maintenance.charged': MaintenanceCharged;
   'maintenance.invoiced': MaintenanceInvoiced;

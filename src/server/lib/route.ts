@@ -72,5 +72,7 @@ export function route<Op extends AnyOperation>(app: ZodApp, op: Op, options: Opt
     ...(spec.body ? { body: spec.body } : {}),
     response: { ...spec.responses, ...op.errors },
   };
-  app.route({ ...(rest as object), method: spec.method, url: urlUnder(app.prefix, spec.path), schema, handler } as never);
+  // An answer with a secret is never kept by the Idempotency-Key store (docs/decisions/331-secrets-never-replayed.md).
+  const config = spec.secretAnswer ? { config: { ...(rest.config as object | undefined), secretAnswer: true } } : {};
+  app.route({ ...(rest as object), ...config, method: spec.method, url: urlUnder(app.prefix, spec.path), schema, handler } as never);
 }

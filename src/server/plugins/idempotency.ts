@@ -13,6 +13,9 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../contract/comm
 // body) is stored when it is sent, and a later request with the same key gets that answer again —
 // or a 422 when its method, path or body differ. A second request arriving while the first still
 // runs waits for its answer. Answers that say "try again" (5xx, 401, 403, 429) are not kept.
+// An answer that carries a secret (its operation's `secretAnswer`: tokens, recovery codes, a site
+// link) is never written: the key keeps a 409 "already done: ask for a new one" in its place
+// (docs/decisions/331-secrets-never-replayed.md).
 
 const KEEP_MS = 24 * 3600 * 1000;
 /** A claimed key whose answer never came (the instance died mid-request) is free again after this. */
@@ -20,6 +23,20 @@ const ABANDONED_MS = 60 * 1000;
 const WAIT_MS = 15 * 1000;
 const POLL_MS = 100;
 const NOT_KEPT = new Set([401, 403, 408, 429]);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `route` from the operation's `secretAnswer` (src/contract/operation.ts). */
+    secretAnswer?: boolean;
+  }
+}
+
+/** What a replay of a secret-bearing answer gets instead of the secret (docs/decisions/331-secrets-never-replayed.md). */
+export const SECRET_REPLAY_ANSWER = {
+  success: false,
+  code: 'CONFLICT',
+  message: 'Already done: ask for a new one. The answer carried a secret, shown only once; send the request again with a new Idempotency-Key.',
+} as const;
 
 type Claim = { userId: string; key: string };
 const claims = new WeakMap<FastifyRequest, Claim>();
@@ -107,6 +124,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     if (status >= 500 || NOT_KEPT.has(status) || body === null) {
       await db.delete(idempotencyKeys).where(where);
+      return payload;
+    }
+    if (request.routeOptions.config?.secretAnswer && status < 300) {
+      // The secret itself is never written (nor its WAL record): the replay is a 409.
+      await db
+        .update(idempotencyKeys)
+        .set({ status: 409, body: JSON.stringify(SECRET_REPLAY_ANSWER), contentType: 'application/json; charset=utf-8' })
+        .where(where);
       return payload;
     }
     const contentType = reply.getHeader('content-type');

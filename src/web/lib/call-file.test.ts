@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAdminOrdersFilesByFileId, getOrdersFiles, getOrdersFilesByFileId, postOrdersFiles } from '../../contract/order-files.ts';
-import { call } from './call.ts';
+import { getAdminOrdersFilesByFileId, getOrdersFilesByFileId, postOrdersFiles } from '../../contract/order-files.ts';
 import { ApiError } from './api.ts';
 import { fileUrl, upload } from './call-file.ts';
 
@@ -13,23 +12,7 @@ describe('fileUrl', () => {
   });
 });
 
-describe('file operations typing', () => {
-  it('go through upload / fileUrl, never through call; JSON operations the other way round', () => {
-    // Never executed: these lines exist for the type checker (tsc fails if an error goes away).
-    const typeChecks = (file: File) => {
-      void upload(postOrdersFiles, { params: { orderId: 'ORD1' } }, file);
-      // @ts-expect-error an upload is not JSON: call refuses it
-      void call(postOrdersFiles, { params: { orderId: 'ORD1' } });
-      // @ts-expect-error a file's bytes are not JSON: call refuses them
-      void call(getOrdersFilesByFileId, { params: { orderId: 'ORD1', fileId: 'f' } });
-      // @ts-expect-error a JSON read has no file URL
-      void fileUrl(getOrdersFiles, { params: { orderId: 'ORD1' } });
-      // @ts-expect-error the query takes '0' or '1'
-      void fileUrl(getOrdersFilesByFileId, { params: { orderId: 'ORD1', fileId: 'f' }, query: { inline: 'yes' } });
-    };
-    expect(typeof typeChecks).toBe('function');
-  });
-});
+// The typing of the file operations is tested by tsc: call-file.test-d.ts.
 
 describe('upload', () => {
   afterEach(() => vi.unstubAllGlobals());

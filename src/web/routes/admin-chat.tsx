@@ -4,11 +4,13 @@ import { AdminConsole } from '../features/chat/admin-console.tsx';
 import { StepUpGate } from '../features/admin/step-up-gate.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
+import { useInstallableApp } from '../features/notifications/install.ts';
 
 // The adminChat route (spec §2). The socket decides who is an admin; this page only avoids
 // connecting for visitors who are not signed in.
 export default function AdminChatPage() {
   const session = useSession();
+  useInstallableApp();
   if (session.loading) {
     return (
       <div className="flex min-h-screen items-center justify-center">

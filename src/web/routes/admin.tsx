@@ -10,6 +10,7 @@ import { useChatSummary } from '../features/admin/use-chat-summary.ts';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
 import { OwnerOnly } from '../components/back-office/owner-only.tsx';
 import { isBackOffice } from '../../domain/roles.ts';
+import { useInstallableApp } from '../features/notifications/install.ts';
 
 // Every screen of the back office is its own chunk; none of it loads for visitors or customers.
 const OverviewPage = lazy(() => import('../features/admin/overview-page.tsx'));
@@ -30,6 +31,7 @@ const StaffPage = lazy(() => import('../features/admin/staff-page.tsx'));
 const PayoutsPage = lazy(() => import('../features/payouts/payouts-page.tsx'));
 const SitesPage = lazy(() => import('../features/site-care/admin-sites-page.tsx'));
 const CareReportPage = lazy(() => import('../features/site-care/care-report-page.tsx'));
+const SettingsPage = lazy(() => import('../features/notifications/admin-settings-page.tsx'));
 
 /**
  * /admin/*: visitors go to /login, customers see "Admins only"; the owner and staff come in, and
@@ -70,6 +72,7 @@ function SignInFirst({ path }: { path: string }) {
 
 function AdminArea() {
   const chats = useChatSummary();
+  useInstallableApp();
   return (
     <AdminShell unreadChats={chats?.unreadChats}>
       <Suspense fallback={<Spinner label="Loading" className="h-6 w-6 text-accent-soft" />}>
@@ -93,6 +96,7 @@ function AdminArea() {
           <Route path="tax" element={<OwnerOnly section="tax"><TaxReturnPage /></OwnerOnly>} />
           <Route path="payouts" element={<OwnerOnly section="payouts"><PayoutsPage /></OwnerOnly>} />
           <Route path="staff" element={<OwnerOnly section="staff"><StaffPage /></OwnerOnly>} />
+          <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </Suspense>

@@ -7,11 +7,14 @@ import { useSession } from '../lib/session.tsx';
 import { PersonalDetails } from '../features/account/personal-details.tsx';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { SessionsCard } from '../features/account/sessions-card.tsx';
+import { WhatsAppCard } from '../features/whatsapp/whatsapp-card.tsx';
 import { YourDataCard } from '../features/account/your-data-card.tsx';
 import { MyOrdersTab } from '../features/orders/my-orders-tab.tsx';
 import { useOrderActions } from '../lib/order-actions.ts';
 import { WaitingCount } from '../components/waiting-count.tsx';
 import { PasskeysCard } from '../features/auth/passkeys-card.tsx';
+import { NotificationsPanel } from '../features/notifications/notifications-panel.tsx';
+import { useInstallableApp } from '../features/notifications/install.ts';
 
 const tabs = ['Personal Details', 'My Orders'] as const;
 type Tab = (typeof tabs)[number];
@@ -23,6 +26,7 @@ export default function DashboardPage() {
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const waiting = useOrderActions(session.isLoggedIn)?.total ?? 0;
+  useInstallableApp();
 
   if (session.loading) {
     return (
@@ -89,7 +93,9 @@ export default function DashboardPage() {
               <AccountCard title="Your details" testId="details-card">
                 <PersonalDetails user={user} />
               </AccountCard>
+              <WhatsAppCard />
               <PasskeysCard />
+              <NotificationsPanel />
               <SessionsCard />
               <YourDataCard email={user.email} />
             </>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../lib/session.tsx';
+import { clearSessionData } from '../features/notifications/install.ts';
 
 // Spec §2 /logout: runs logout (the server revokes the session), removes the token, goes to /.
 export default function LogoutPage() {
@@ -11,7 +12,10 @@ export default function LogoutPage() {
   useEffect(() => {
     if (ran.current) return;
     ran.current = true;
-    void logout().finally(() => navigate('/', { replace: true }));
+    // The offline copies of this session's answers go with it (docs/decisions/344-installable-app.md).
+    void logout()
+      .then(clearSessionData)
+      .finally(() => navigate('/', { replace: true }));
   }, [logout, navigate]);
   return (
     <div className="flex min-h-screen items-center justify-center gap-3 text-muted">

@@ -15,6 +15,7 @@ import { OrderWorkspace } from '../features/order-page/order-workspace.tsx';
 import { ChangesPanel } from '../features/changes/changes-panel.tsx';
 import { OrderAcceptedTerms } from '../features/terms/accepted-terms.tsx';
 import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';
+import { useInstallableApp } from '../features/notifications/install.ts';
 
 /**
  * Spec §2 "Order status": the 15-step tracker and 'Pay remaining'; logged out → /login. Once the
@@ -24,6 +25,7 @@ import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';
 export default function StatusPage() {
   const { id = '' } = useParams();
   const session = useSession();
+  useInstallableApp();
   const navigate = useNavigate();
   // With a stored token the order is read beside the session's check, not after it (a refused token
   // answers 401: to /login, below); without one the session sends the visitor to /login.

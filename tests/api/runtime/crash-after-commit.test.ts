@@ -10,10 +10,15 @@ import { createThrowAwayDatabase } from '../../helpers/test-app.ts';
 
 // Durable reactions (docs/decisions/200-durable-reactions.md): the process dies between the commit
 // of a payment and the sending of its receipt — SIGKILL, nothing runs after it — and after a
-// restart the receipt, with its invoice PDF rendered by the mail worker, is sent exactly once.
-// On the embedded PGlite (a data directory on disk) and on PostgreSQL.
+// restart the receipt, with its invoice PDF rendered by the mail worker, is sent exactly once. So are
+// the staff invitation and the founder's "new chat" notice, each killed right after its own commit
+// (docs/decisions/340-mails-in-their-transaction.md). On the embedded PGlite (a data directory on
+// disk) and on PostgreSQL.
 
 const CUSTOMER = 'crash-receipt@example.com';
+const OWNER = 'crash-owner@example.com';
+const STAFF = 'crash-staff@example.com';
+const VISITOR = 'crash-visitor@example.com';
 
 // The child program, compiled once for the four processes it runs as (tests/helpers/compiled-script.ts).
 let child: CompiledScript;
@@ -24,7 +29,7 @@ afterAll(() => child?.remove());
 
 function run(env: Record<string, string>) {
   const proc = spawn(process.execPath, [child.file], {
-    env: { PATH: process.env.PATH ?? '', ...env, CUSTOMER },
+    env: { PATH: process.env.PATH ?? '', ...env, CUSTOMER, OWNER, STAFF, VISITOR },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -76,17 +81,24 @@ describe.each(backends)('killed between commit and mail (%s)', (name, available)
   });
 
   it.skipIf(!available)(
-    'sends the receipt once after a restart',
+    'sends the receipt, the staff invitation and the chat notice once each after a restart',
     async () => {
       const pay = run({ ...env, PHASE: 'pay' });
       const died = await pay.exited;
       // Killed by its own fault hook right after the commit: nothing was sent.
       expect(died, pay.output()).toEqual({ code: null, signal: 'SIGKILL' });
       expect(smtp.messages.filter((m) => m.to.includes(CUSTOMER))).toEqual([]);
+      // The invitation and the chat notice: each process killed right after its change committed.
+      for (const phase of ['invite', 'chat']) {
+        const killed = run({ ...env, PHASE: phase });
+        expect(await killed.exited, killed.output()).toEqual({ code: null, signal: 'SIGKILL' });
+      }
+      expect(smtp.messages).toEqual([]);
 
       const serve = run({ ...env, PHASE: 'serve' });
       try {
-        await waitFor('the receipt', () => smtp.messages.some((m) => m.to.includes(CUSTOMER) && m.subject.startsWith('Receipt:')), 240_000);
+        const sent = (to: string, subject: RegExp) => smtp.messages.filter((m) => m.to.includes(to) && subject.test(m.subject));
+        await waitFor('the receipt, the invitation and the chat notice', () => [sent(CUSTOMER, /^Receipt:/), sent(STAFF, /invited/), sent(OWNER, /^New chat/)].every((l) => l.length > 0), 240_000);
         // Two more polls of the mail worker (every 2 s): nothing is sent twice.
         await new Promise((r) => setTimeout(r, 5000));
       } finally {
@@ -95,6 +107,8 @@ describe.each(backends)('killed between commit and mail (%s)', (name, available)
       }
       const receipts = smtp.messages.filter((m) => m.to.includes(CUSTOMER) && m.subject.startsWith('Receipt:'));
       expect(receipts, serve.output()).toHaveLength(1);
+      expect(smtp.messages.filter((m) => m.to.includes(STAFF) && /invited/.test(m.subject))).toHaveLength(1);
+      expect(smtp.messages.filter((m) => m.to.includes(OWNER) && m.subject.startsWith('New chat'))).toHaveLength(1);
       // The invoice PDF was rendered by the worker when it sent the mail.
       expect(receipts[0]!.attachments).toEqual([
         expect.objectContaining({

@@ -39,6 +39,8 @@ export const orderChanges = pgTable('order_changes', {
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   declineReason: text('decline_reason'),
   quotedAt: timestamp('quoted_at', { withTimezone: true }),
+  /** Bumped by every quote (migration 1070, docs/decisions/332-change-quote-version.md). */
+  quoteVersion: integer('quote_version').notNull().default(0),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }),

@@ -14,3 +14,17 @@ export const jobs = pgTable('jobs', {
   doneAt: timestamp('done_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Mirrors migrations/1080_pass_row_failures.sql: the rows the scheduled passes park (lib/pass-rows.ts).
+export const passRowFailures = pgTable('pass_row_failures', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  pass: text('pass').notNull(),
+  rowKey: text('row_key').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  state: text('state', { enum: ['retrying', 'failed'] })
+    .notNull()
+    .default('retrying'),
+  retryAt: timestamp('retry_at', { withTimezone: true }).notNull(),
+  lastError: text('last_error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,8 @@ export const orderBriefs = pgTable('order_briefs', {
   orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
   answers: jsonb('answers').$type<BriefAnswers>().notNull().default({}),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  /** When someone on the agency side first opened the submitted brief (migration 1070). */
+  agencyReadAt: timestamp('agency_read_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

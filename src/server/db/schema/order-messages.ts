@@ -25,7 +25,8 @@ export const orderMessages = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_messages_by_order').on(t.orderId, t.seq)],
+  // by_order_sender: the unread count's index (migrations/1090_order_reads_version_only.sql).
+  (t) => [index('order_messages_by_order').on(t.orderId, t.seq), index('order_messages_by_order_sender').on(t.orderId, t.sender, t.seq)],
 );
 
 export const orderMessageFiles = pgTable(
@@ -73,6 +74,7 @@ export const notices = pgTable(
   (t) => [
     unique().on(t.kind, t.refId, t.recipient),
     index('notices_waiting').on(t.orderId, t.recipient, t.createdAt).where(sql`read_at is null and sent_at is null`),
+    index('notices_waiting_kinds').on(t.orderId, t.recipient, t.kind).where(sql`read_at is null and sent_at is null`),
     index('notices_waiting_since').on(t.createdAt).where(sql`read_at is null and sent_at is null`),
   ],
 );

@@ -77,6 +77,8 @@ export const paymentAttempts = pgTable('payment_attempts', {
   refundReference: text('refund_reference'),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
   refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+  /** A change's checkout: the quote version it was opened at (migration 1070, docs/decisions/332-change-quote-version.md). */
+  quoteVersion: integer('quote_version'),
   createdAt,
 });
 

@@ -10,6 +10,7 @@ import { sessions } from '../../db/schema/platform.ts';
 import { contactMessages, leads } from '../../db/schema/leads-and-contacts.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { orderRecords } from './order-records.ts';
+import { sqlRows } from '../../lib/sql-rows.ts';
 
 // Everything the app holds about one person, for "download all my data" (the
 // DPDP Act's and the GDPR's right of access; decision 193). The person is always the signed-in
@@ -64,6 +65,22 @@ export async function collectAccountData(deps: AppDeps, user: SessionUser, curre
   const chatLines = chatIds.length
     ? await db.select().from(chatMessages).where(inArray(chatMessages.conversationId, chatIds)).orderBy(asc(chatMessages.seq))
     : [];
+  // WhatsApp consent records and chat ratings (docs/decisions/345-whatsapp-notices-and-consent.md, 347).
+  const consents = sqlRows<{ opted_in: boolean; phone: string; wording: string; source: string; created_at: Date | string }>(
+    await db.execute(sql`select opted_in, phone, wording, source, created_at from whatsapp_consents where user_id = ${user.id} order by created_at`),
+  );
+  const chatRatings = chatIds.length
+    ? sqlRows<{ chat_id: string; score: number; comment: string | null; created_at: Date | string }>(
+        await db.execute(sql`select chat_id, score, comment, created_at from chat_ratings where chat_id in (${sql.join(
+          chatIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+      )
+    : [];
+  const ratingOf = (chatId: string) => {
+    const r = chatRatings.find((x) => x.chat_id === chatId);
+    return r ? { score: r.score, comment: r.comment, createdAt: iso(new Date(r.created_at)) } : null;
+  };
 
   const data = {
     format: EXPORT_FORMAT,
@@ -115,7 +132,9 @@ export async function collectAccountData(deps: AppDeps, user: SessionUser, curre
       createdAt: iso(c.createdAt),
       closedAt: iso(c.closedAt),
       messages: chatLines.filter((m) => m.conversationId === c.id).map((m) => ({ from: m.sender === 'user' ? 'you' : 'agency', text: m.body, createdAt: iso(m.createdAt) })),
+      rating: ratingOf(c.id),
     })),
+    whatsappConsents: consents.map((r) => ({ optedIn: r.opted_in, phone: r.phone, wording: r.wording, source: r.source, createdAt: iso(new Date(r.created_at)) })),
     leads: leadRows.map((l) => ({ kind: l.kind, email: l.email, phone: l.phone, page: l.page, createdAt: iso(l.createdAt) })),
     contactMessages: contactRows.map((m) => ({
       name: m.name,

@@ -110,19 +110,89 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
     const times = items.map((i) => Date.parse(i.since));
     expect(times).toEqual([...times].sort((a, b) => a - b));
 
-    // Opening the files and the thread clears them; "UI Started" clears the brief.
+    // Opening the files and the thread clears them; "UI Started" does not clear the brief: opening it
+    // on the agency side does (docs/decisions/330-agency-inbox-kinds.md).
     await get(admin, `/api/v1/admin/orders/${aliceOrder}/files`);
     await get(admin, `/api/v1/admin/orders/${aliceOrder}/messages`);
     for (let i = 0; i < 2; i++) expect((await post(admin, `/api/v1/admin/orders/${aliceOrder}/stages/next`, {})).statusCode).toBe(200);
+    expect(await agencyKinds(aliceOrder)).toEqual(expect.arrayContaining([['brief_submitted', 1], ['changes_requested', 1]]));
+    expect((await get(staff, `/api/v1/admin/orders/${aliceOrder}/brief`)).statusCode).toBe(200);
     expect(await agencyKinds(aliceOrder)).toEqual([['changes_requested', 1]]);
   });
 
-  it('support past its first-response target is listed per order', async () => {
+  it('a support request is listed from its arrival (support_open), past its target as support_overdue, until the agency answers', async () => {
     const created = await post(bob, `/api/v1/orders/${bobOrder}/support/requests`, { title: 'Form broken', description: 'It does not send.', category: 'bug' });
     expect(created.statusCode, created.body).toBe(201);
-    expect((await agency()).some((i) => i.kind === 'support_overdue')).toBe(false);
+    expect(await agencyKinds(bobOrder)).toEqual([['support_open', 1]]);
     const later = await agencyActions(t.deps, new Date(Date.now() + 25 * 3600 * 1000));
-    expect(later).toContainEqual(expect.objectContaining({ kind: 'support_overdue', orderId: bobOrder, count: 1 }));
+    expect(later.filter((i) => i.orderId === bobOrder)).toEqual([expect.objectContaining({ kind: 'support_overdue', count: 1 })]);
+    const answered = await post(staff, `/api/v1/admin/support/${created.json().request.id}/messages`, { text: 'Looking at it now.' });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(await agencyKinds(bobOrder)).toEqual([]);
+    expect((await agencyActions(t.deps, new Date(Date.now() + 25 * 3600 * 1000))).some((i) => i.orderId === bobOrder)).toBe(false);
+  });
+
+  it('a brief submitted after "UI Started" waits until the agency opens it', async () => {
+    const { customer, orderId } = await seedPaidOrder(t, 'actions.late.brief@example.com');
+    for (let i = 0; i < 2; i++) expect((await post(admin, `/api/v1/admin/orders/${orderId}/stages/next`, {})).statusCode).toBe(200);
+    expect(await agencyKinds(orderId)).toEqual([]);
+    const brief = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${orderId}/brief`, headers: customer.headers, payload: { answers: completeBrief, submit: true } });
+    expect(brief.statusCode, brief.body).toBe(200);
+    expect(await agencyKinds(orderId)).toEqual([['brief_submitted', 1]]);
+    // The customer reading their own brief is not the agency opening it.
+    expect((await get(customer, `/api/v1/orders/${orderId}/brief`)).statusCode).toBe(200);
+    expect(await agencyKinds(orderId)).toEqual([['brief_submitted', 1]]);
+    expect((await get(admin, `/api/v1/admin/orders/${orderId}/brief`)).statusCode).toBe(200);
+    expect(await agencyKinds(orderId)).toEqual([]);
+  });
+
+  it('pins on designs and on the live site count as pins until answered or resolved, never as customer files', async () => {
+    const { customer, orderId } = await seedPaidOrder(t, 'actions.pins@example.com');
+    const file = await upload(admin, `/api/v1/admin/orders/${orderId}/files`);
+    const design = await post(admin, `/api/v1/admin/orders/${orderId}/reviews`, { kind: 'ui', title: 'Home page', fileIds: [file] });
+    expect(design.statusCode, design.body).toBe(201);
+    const designRound = design.json().review.id as string;
+    const pin = async (text: string) => {
+      const res = await post(customer, `/api/v1/orders/${orderId}/reviews/${designRound}/comments`, { fileId: file, x: 0.2, y: 0.3, text });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().comment.id as string;
+    };
+    const first = await pin('Bigger logo.');
+    const second = await pin('Softer blue.');
+
+    const site = 'https://staging.pins.example';
+    const live = await post(admin, `/api/v1/admin/orders/${orderId}/reviews`, { kind: 'final', title: 'The staging site', fileIds: [], previewUrl: `${site}/` });
+    expect(live.statusCode, live.body).toBe(201);
+    const link = await post(customer, `/api/v1/orders/${orderId}/reviews/${live.json().review.id}/site-link`, {});
+    expect(link.statusCode, link.body).toBe(200);
+    const token = new URL(link.json().url).hash.replace('#wc-review=', '');
+    const sitePin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/site-review/comments',
+      headers: { authorization: `Bearer ${token}`, origin: site },
+      payload: {
+        pageUrl: `${site}/contact`,
+        selector: 'footer > a',
+        x: 0.5,
+        y: 0.5,
+        viewport: { width: 390, height: 844, dpr: 3 },
+        text: 'The footer link is broken.',
+        screenshot: `data:image/png;base64,${PNG.toString('base64')}`,
+      },
+    });
+    expect(sitePin.statusCode, sitePin.body).toBe(201);
+    expect(sitePin.json().comment.screenshotFileId).toEqual(expect.any(String));
+
+    // Three pins to answer; the site pin's screenshot is not a customer file.
+    expect(await agencyKinds(orderId)).toEqual([['pins', 3]]);
+    const answer = await post(admin, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments`, { replyTo: first, x: 0.2, y: 0.3, text: 'Done, see round 2.' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const resolved = await post(admin, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments/${second}/resolve`, {});
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await agencyKinds(orderId)).toEqual([['pins', 1]]);
+    // A file the customer uploads is still a customer file.
+    await upload(customer, `/api/v1/orders/${orderId}/files`);
+    expect(await agencyKinds(orderId)).toEqual(expect.arrayContaining([['pins', 1], ['customer_files', 1]]));
   });
 
   it('staff may read it; a customer may not', async () => {

@@ -6,9 +6,6 @@ import { unreadMessagesSql } from '../order-messages/unread.ts';
 // What waits for whom (docs/decisions/213-action-counts.md). Counts only, read in one statement per
 // side — separate from the order list's query, which is tuned for its own page.
 
-/** "UI Started": once the design starts, a submitted brief no longer waits for the agency. */
-const UI_STARTED_STAGE = 3;
-
 type CustomerRow = {
   public_id: string;
   state: string;
@@ -68,19 +65,31 @@ export async function customerActions(deps: AppDeps, userId: string): Promise<{ 
 
 type AgencyRow = { kind: AgencyWaitingKind; order_id: string; since: Date | string; count: number };
 
-/** Across orders, what waits for the agency, oldest first. */
+/**
+ * Across orders, what waits for the agency, oldest first (docs/decisions/330-agency-inbox-kinds.md):
+ * a submitted brief until someone on the agency side opens it; customer files (not the screenshots of
+ * pins); customer pins until answered or resolved; a support request while the customer waits for
+ * the agency (`waiting_since`, decision 170), `support_open` and, past SUPPORT_FIRST_RESPONSE_HOURS,
+ * `support_overdue`.
+ */
 export async function agencyActions(deps: AppDeps, now = new Date()): Promise<AdminActionItem[]> {
   const overdueSince = new Date(now.getTime() - deps.config.SUPPORT_FIRST_RESPONSE_HOURS * 3_600_000);
   const rows = await deps.database.query<AgencyRow>(
     `select 'brief_submitted' as kind, o.public_id as order_id, b.submitted_at as since, 1 as count
        from order_briefs b join orders o on o.id = b.order_id
-      where b.submitted_at is not null and o.state not in ('awaiting_advance', 'cancelled')
-        and not exists (select 1 from order_stages s where s.order_id = o.id and s.stage = ${UI_STARTED_STAGE})
+      where b.submitted_at is not null and b.agency_read_at is null and o.state not in ('awaiting_advance', 'cancelled')
      union all
      select 'customer_files', o.public_id, min(f.created_at), count(*)::int
        from order_files f join orders o on o.id = f.order_id
        left join order_file_reads fr on fr.order_id = o.id
       where f.uploaded_by = 'customer' and (fr.agency_read_at is null or f.created_at > fr.agency_read_at) and o.state <> 'cancelled'
+        and not exists (select 1 from order_review_comments pin where pin.screenshot_file_id = f.id)
+      group by o.public_id
+     union all
+     select 'pins', o.public_id, min(c.created_at), count(*)::int
+       from order_review_comments c join order_reviews r on r.id = c.review_id join orders o on o.id = r.order_id
+      where c.author = 'customer' and c.reply_to is null and c.resolved_at is null and o.state <> 'cancelled'
+        and not exists (select 1 from order_review_comments answer where answer.reply_to = c.id and answer.author = 'agency')
       group by o.public_id
      union all
      select 'changes_requested', o.public_id, r.decided_at, 1
@@ -101,10 +110,10 @@ export async function agencyActions(deps: AppDeps, now = new Date()): Promise<Ad
        from orders o
       where o.state not in ('awaiting_advance', 'cancelled') and ${unreadMessagesSql('agency', 'o.id')} > 0
      union all
-     select 'support_overdue', o.public_id, min(sr.waiting_since), count(*)::int
+     select case when sr.waiting_since <= $1 then 'support_overdue' else 'support_open' end, o.public_id, min(sr.waiting_since), count(*)::int
        from support_requests sr join orders o on o.id = sr.order_id
-      where sr.state in ('open', 'in_progress') and sr.waiting_since <= $1 and o.state <> 'cancelled'
-      group by o.public_id
+      where sr.state in ('open', 'in_progress') and sr.waiting_since is not null and o.state <> 'cancelled'
+      group by 1, o.public_id
      order by since asc, order_id asc`,
     [overdueSince],
   );

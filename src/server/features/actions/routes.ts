@@ -17,7 +17,7 @@ export const actionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
 /** The agency's inbox (mounted under /api/v1/admin, behind its guard; staff and owner). */
 export const adminActionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getAdminActions, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'What waits for the agency across orders (brief submitted, new customer files, changes requested, unread messages, support past its target), oldest first' } }, async (_request, reply) => {
+  route(app, getAdminActions, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'What waits for the agency across orders (brief submitted, new customer files, pins, changes requested, unread messages, support waiting or past its target), oldest first' } }, async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { items: await agencyActions(deps) };
     });

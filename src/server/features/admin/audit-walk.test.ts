@@ -155,6 +155,12 @@ beforeAll(async () => {
       const [addon] = await t.deps.database.query<{ id: string }>("select id from addons where name = 'Walk add-on'");
       return { url: `/api/v1/admin/addons/${addon!.id}`, body: { extraDays: 2 } };
     },
+    // The chat console (docs/decisions/347-chat-availability-canned-replies-csat.md): the switch, a canned reply added, edited, deleted.
+    'PUT /api/v1/admin/chat/availability': async () => ({ url: '/api/v1/admin/chat/availability', body: { available: false } }),
+    'POST /api/v1/admin/canned-replies': async () => ({ url: '/api/v1/admin/canned-replies', body: { title: 'Walk', text: 'Walk reply', shortcut: '/walk' } }),
+    'PATCH /api/v1/admin/canned-replies/:id': async () => ({ url: `/api/v1/admin/canned-replies/${await firstId('chat_canned_replies')}`,
+      body: { title: 'Walk 2' } }),
+    'DELETE /api/v1/admin/canned-replies/:id': async () => ({ url: `/api/v1/admin/canned-replies/${await firstId('chat_canned_replies')}` }),
     // Support (decision 170): a request on a delivered order, answered, then resolved.
     'POST /api/v1/admin/support/:requestId/messages': async () => {
       const delivered = await seedDeliveredOrder(t, 'walk.support@example.com');
@@ -193,6 +199,13 @@ beforeAll(async () => {
       const po = await createPaymentOrder(t.deps, buyer.user, { kind: 'advance', acceptTerms: true });
       (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po.id);
       return { url: '/api/v1/payment/reconcile' };
+    },
+    // A scheduled pass's row that gave up, tried again (docs/decisions/339-isolated-job-passes.md).
+    'POST /api/v1/admin/pass-rows/:id/retry': async () => {
+      const [row] = await t.deps.database.query<{ id: string }>(
+        `insert into pass_row_failures (pass, row_key, attempts, state, retry_at, last_error) values ('notices', 'walk', 5, 'failed', now(), 'Walk failure') returning id`,
+      );
+      return { url: `/api/v1/admin/pass-rows/${row!.id}/retry` };
     },
     // Razorpay's settlements (decision 323): no keys here, so a 409; its record: payouts.test.ts.
     'POST /api/v1/admin/payouts/sync': async () => ({ url: '/api/v1/admin/payouts/sync', refusedWith: 409 }),

@@ -1,3 +1,5 @@
+import { medianFirstResponse } from '../chat/chat-ratings.ts';
+import { FIRST_RESPONSE_SQL } from '../chat/conversations.ts';
 import { sitesDown } from '../site-care/health.ts';
 import { count, eq } from 'drizzle-orm';
 import { OVERVIEW_DAYS, type OverviewResponse } from '../../../contract/admin-overview.ts';
@@ -60,7 +62,7 @@ async function featuredOffer(database: Database, now: Date): Promise<OverviewRes
   return { couponId: row.id, code: row.code, endsAt: endsAt ? endsAt.toISOString() : null, hasEnded: endsAt !== null && endsAt <= now };
 }
 
-/** Jobs and mails that failed for good (their last error is in the row). */
+/** Jobs, mails and scheduled passes' rows that failed for good (their last error is in the row). */
 async function failedWork(database: Database): Promise<OverviewResponse['failedWork']> {
   const [row] = await database.query<{ jobs: number; mails: number }>(
     `select (select count(*) from jobs where state = 'failed')::int as jobs, (select count(*) from mail_outbox where state = 'failed')::int as mails`,
@@ -100,6 +102,7 @@ export async function getOverview(database: Database, now = new Date(), supportR
     newContacts: leads.newContacts,
     openChats: chats.openChats,
     unreadChats: chats.unreadChats,
+    chatFirstResponseMedianSeconds: await medianFirstResponse(database, FIRST_RESPONSE_SQL, now),
     cashbackOwed: owed,
     customers: Number(customers?.n ?? 0),
     refundsNeeded: refunds,

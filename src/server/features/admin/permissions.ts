@@ -70,6 +70,14 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
 
   // Chat console, leads and contact messages (answering them is staff work).
   'GET /api/v1/admin/chats/summary': 'staff',
+  // Whoever answers the chat says whether they are there; the canned replies are the owner's words,
+  // staff use them (docs/decisions/347-chat-availability-canned-replies-csat.md).
+  'GET /api/v1/admin/chat/availability': 'staff',
+  'PUT /api/v1/admin/chat/availability': 'staff',
+  'GET /api/v1/admin/canned-replies': 'staff',
+  'POST /api/v1/admin/canned-replies': 'owner',
+  'PATCH /api/v1/admin/canned-replies/:id': 'owner',
+  'DELETE /api/v1/admin/canned-replies/:id': 'owner',
   'GET /api/v1/admin/leads': 'staff',
   'POST /api/v1/admin/leads/:id/handled': 'staff',
   'GET /api/v1/admin/contacts': 'staff',
@@ -120,6 +128,9 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/v1/admin/payouts': 'owner',
   'GET /api/v1/admin/payouts/:month.csv': 'owner',
   'POST /api/v1/admin/payouts/sync': 'owner',
+
+  // A scheduled pass's row that gave up, tried again (docs/decisions/339-isolated-job-passes.md).
+  'POST /api/v1/admin/pass-rows/:id/retry': 'owner',
 };
 
 /**
@@ -140,7 +151,7 @@ export function permissionOf(method: string, url: string | undefined): Permissio
  * their work needs: whether each installment is paid (and when), the plan's state and period.
  */
 export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded', 'refundsFailed', 'maintenance.mrr', 'maintenance.withoutGst'],
+  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded', 'refundsFailed', 'maintenance.mrr', 'maintenance.withoutGst', 'failedPassRows'],
   'GET /api/v1/admin/orders/:id/support': ['planOffer'],
   'GET /api/v1/admin/orders': ['items[].currency', 'items[].total', 'items[].balanceDue', 'items[].advance.amount', 'items[].remaining.amount'],
   'GET /api/v1/admin/orders/:id': [

@@ -10,6 +10,7 @@ import { overviewRoutes } from './overview-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { cashbackRoutes } from '../referrals/admin-routes.ts';
 import { chatSummaryRoutes } from '../chat/admin-routes.ts';
+import { chatConsoleRoutes } from '../chat/console-routes.ts';
 import { inboxRoutes } from '../leads/admin-routes.ts';
 import { adminInvoiceRoutes } from '../invoices/routes.ts';
 import { adminStatementRoutes } from '../ledger/routes.ts';
@@ -52,6 +53,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(orderRoutes, { deps });
   await app.register(cashbackRoutes, { deps });
   await app.register(chatSummaryRoutes, { deps });
+  // The console's availability switch and canned replies (docs/decisions/347-chat-availability-canned-replies-csat.md).
+  await app.register(chatConsoleRoutes, { deps });
   await app.register(inboxRoutes, { deps });
   await app.register(adminInvoiceRoutes, { deps });
   await app.register(adminStatementRoutes, { deps });

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, gte, inArray, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { financialYear } from '../../../domain/invoice-number.ts';
@@ -21,18 +21,19 @@ function startOfFinancialYear(deps: AppDeps, at: Date): Date {
 /**
  * The tax state the overview shows the owner: while not registered, the financial year's turnover
  * (documents received less refunded, in INR, test payments left out) against the registration
- * threshold, warning from 80 %; while registered, whether exports lack a valid LUT.
+ * threshold, warning from 80 %; while registered, whether exports lack a valid LUT; and how many
+ * TEST documents were left out (docs/decisions/334-refund-footer-and-env-example.md).
  */
 export async function taxOverview(deps: AppDeps, now: Date) {
   const c = deps.config;
   const from = startOfFinancialYear(deps, now);
   const rows = await deps.db
-    .select({ kind: invoices.docKind, amount: invoices.amount, currency: invoices.currency, inrValue: invoices.inrValue })
+    .select({ kind: invoices.docKind, amount: invoices.amount, currency: invoices.currency, inrValue: invoices.inrValue, testMode: invoices.testMode })
     .from(invoices)
-    .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, now), eq(invoices.testMode, false), inArray(invoices.docKind, ['receipt_voucher', 'receipt', 'tax_invoice', 'invoice', 'refund_voucher', 'credit_note'])));
+    .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, now), inArray(invoices.docKind, ['receipt_voucher', 'receipt', 'tax_invoice', 'invoice', 'refund_voucher', 'credit_note'])));
   const { currencies } = moneyContext(deps);
   let turnover = 0;
-  for (const r of rows) {
+  for (const r of rows.filter((x) => !x.testMode)) {
     const cur = currencyOf(currencies, r.currency);
     // A document's INR value is of its whole value; what was received is its amount, converted at today's table.
     const inr = r.currency === 'INR' ? r.amount : inrValueOf(r.amount, cur, inrRate(currencies, cur));
@@ -48,5 +49,7 @@ export async function taxOverview(deps: AppDeps, now: Date) {
     percent,
     thresholdWarning: c.TAX_REGIME === 'none' && percent >= THRESHOLD_WARN_PERCENT,
     lutMissing: c.TAX_REGIME === 'gst' && !lutValidAt(c, now),
+    /** TEST documents of the year (test-mode payments): left out of the turnover and of every return. */
+    testDocuments: rows.filter((x) => x.testMode).length,
   };
 }

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assistantRequest, assistantResponse } from '../../../contract/assistant.ts';
-import { errorResponses } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createAssistant } from './assistant.ts';
 import { route } from '../../lib/route.ts';
@@ -10,21 +8,21 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   const assistant = await createAssistant(deps);
   app.addHook('onClose', async () => assistant.stop());
 
-  const handler = async (request: { body: { user_input: string; memory?: unknown } }) => assistant.answer(request.body.user_input, request.body.memory);
-  // The spec's path ends with a slash; the bare path answers too, without a second OpenAPI entry.
-  route(app, postChatChat, { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { hide: true } }, handler);
-  app.post(
-    '/chat/chat/',
+  // Registered once, at the spec's path (with its trailing slash); the bare spelling is rewritten to
+  // it before routing (assistantUrl, used by app.ts), so both share one handler, schema and rate limit.
+  route(
+    app,
+    postChatChat,
     {
       // Each answer may cost an LLM call: strangers get a handful per minute.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['chat'],
-        summary: 'Ask the AI assistant (answers grounded in the site content; memory is an opaque handle)',
-        body: assistantRequest,
-        response: { 200: assistantResponse, ...errorResponses },
-      },
+      schema: { tags: ['chat'], summary: 'Ask the AI assistant (answers grounded in the site content; memory is an opaque handle)' },
     },
-    handler,
+    async (request) => assistant.answer(request.body.user_input, request.body.memory),
   );
 };
+
+/** `/api/v1/chat/chat` (no trailing slash) is the assistant's operation too: rewritten to the spec's path before routing. */
+export function assistantUrl(url: string): string {
+  return url === '/api/v1/chat/chat' || url.startsWith('/api/v1/chat/chat?') ? `/api/v1/chat/chat/${url.slice('/api/v1/chat/chat'.length)}` : url;
+}

@@ -63,19 +63,22 @@ export async function sendLoginCode(deps: AppDeps, input: { email: string; purpo
   const salt = randomBytes(16).toString('hex');
   // Retired, and marked as retired by a newer code: typing it says so.
   const now = new Date();
-  await deps.db
-    .update(loginCodes)
-    .set({ consumedAt: now, supersededAt: now })
-    .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)));
-  await deps.db.insert(loginCodes).values({
-    email,
-    purpose,
-    codeHash: hashCode(salt, email, purpose, code),
-    salt,
-    ip: ip.slice(0, 100),
-    expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+  // The code and its mail commit together (docs/decisions/340-mails-in-their-transaction.md).
+  await deps.events.transaction(async (tx) => {
+    await tx
+      .update(loginCodes)
+      .set({ consumedAt: now, supersededAt: now })
+      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)));
+    await tx.insert(loginCodes).values({
+      email,
+      purpose,
+      codeHash: hashCode(salt, email, purpose, code),
+      salt,
+      ip: ip.slice(0, 100),
+      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+    });
+    await deps.mailer.enqueue(tx, email, `otp-${purpose}`, codeEmail(deps.config.BRAND_NAME, code, input.purpose, exists));
   });
-  await deps.mailer.enqueue(deps.db, email, `otp-${purpose}`, codeEmail(deps.config.BRAND_NAME, code, input.purpose, exists));
   await purgeOldSecrets(deps);
 }
 

@@ -69,6 +69,19 @@ export async function getBrief(database: Pick<Database, 'query'>, publicId: stri
   return toResponse(row, Boolean(found.ui_started) && Boolean(submittedAt));
 }
 
+/**
+ * The agency opened the brief: a submitted brief stops waiting for the agency in its inbox
+ * (docs/decisions/330-agency-inbox-kinds.md). Only the first opening after submission is kept.
+ */
+export async function markBriefOpened(database: Pick<Database, 'query'>, publicId: string): Promise<void> {
+  await database.query(
+    `update order_briefs b set agency_read_at = now()
+      from orders o
+     where o.id = b.order_id and o.public_id = $1 and b.submitted_at is not null and b.agency_read_at is null`,
+    [publicId],
+  );
+}
+
 const BRIEF_SQL = `select b.answers, b.submitted_at, b.order_id as brief_id,
          exists (select 1 from order_stages s where s.order_id = o.id and s.stage = ${Number(BRIEF_LOCK_STAGE)}) as ui_started
     from orders o left join order_briefs b on b.order_id = o.id

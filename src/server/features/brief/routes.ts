@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
-import { getBrief, patchBrief, saveBrief } from './brief.ts';
+import { getBrief, markBriefOpened, patchBrief, saveBrief } from './brief.ts';
 import { route } from '../../lib/route.ts';
 import { getOrdersBrief, patchOrdersBrief, putOrdersBrief, getAdminOrdersBrief } from '../../../contract/brief.ts';
 
@@ -29,5 +29,9 @@ export const briefRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
  * Fastify's route tree (mixing names there shows as ":id|:orderId" to the route walks).
  */
 export const adminBriefRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getAdminOrdersBrief, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: "An order's brief (questions and answers)" } }, async (request) => getBrief(deps.database, request.params.id));
+  route(app, getAdminOrdersBrief, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: "An order's brief (questions and answers)" } }, async (request) => {
+    const brief = await getBrief(deps.database, request.params.id);
+    if (brief.brief?.submittedAt) await markBriefOpened(deps.database, request.params.id);
+    return brief;
+  });
 };

@@ -213,6 +213,7 @@ export async function requestChange(
       extraDays: number;
       addonId: string;
       quotedAt: Date;
+      quoteVersion: number;
       state: "quoted";
     } | null = null;
     if (body.addonId) {
@@ -228,6 +229,7 @@ export async function requestChange(
         extraDays: addon.extraDays,
         addonId: addon.id,
         quotedAt: now,
+        quoteVersion: 1,
         state: "quoted",
       };
     }
@@ -287,6 +289,7 @@ export async function agencyCreateChange(
         createdBy: "agency",
         createdByUserId: actorUserId,
         quotedAt: state === "quoted" ? now : null,
+        quoteVersion: state === "quoted" ? 1 : 0,
         decidedAt: state === "included" ? now : null,
         createdAt: now,
       })
@@ -338,6 +341,9 @@ export async function quoteChange(
         extraDays: body.extraDays,
         note: body.note ?? before.note,
         quotedAt: now,
+        // Every quote is a new version: a checkout opened at another one is never accepted
+        // (docs/decisions/332-change-quote-version.md).
+        quoteVersion: before.quoteVersion + 1,
       })
       .where(eq(orderChanges.id, changeId))
       .returning();
@@ -456,6 +462,23 @@ export async function changeForPayment(
         : `This change is ${row.state}: there is nothing to pay.`,
     );
   return { order, change: row as ChangeRow & { amount: number } };
+}
+
+/**
+ * In the transaction that records a change's checkout: the change, locked, must still be quoted at
+ * the version the checkout read its price at (a re-quote takes the same lock), else 409 and nothing
+ * is recorded (docs/decisions/332-change-quote-version.md).
+ */
+export async function lockQuoteVersion(tx: Tx, change: Pick<ChangeRow, "id" | "quoteVersion">): Promise<void> {
+  const [now] = await tx
+    .select({ state: orderChanges.state, quoteVersion: orderChanges.quoteVersion })
+    .from(orderChanges)
+    .where(eq(orderChanges.id, change.id))
+    .for("update");
+  if (!now || now.state !== "quoted" || now.quoteVersion !== change.quoteVersion)
+    throw conflict(
+      "The quote of this change changed while the checkout opened: nothing was charged. Reload the page to see the new quote.",
+    );
 }
 
 /** "I agree to this change", recorded like the checkout's terms (decision 146): when, which words, which client. */

@@ -99,15 +99,6 @@ export async function setContactEmail(database: Database, chatId: string, email:
   await database.query('update chat_conversations set contact_email = $2 where id = $1', [chatId, email]);
 }
 
-/** Claims the one "new chat" e-mail to the founder; true only for the first caller. */
-export async function claimFounderNotice(database: Database, chatId: string): Promise<boolean> {
-  const rows = await database.query(
-    'update chat_conversations set founder_notified_at = now() where id = $1 and founder_notified_at is null returning id',
-    [chatId],
-  );
-  return rows.length > 0;
-}
-
 export async function unreadForVisitor(database: Database, chatId: string, viewer: Viewer) {
   const conversation = await findAccessible(database, chatId, viewer);
   const rows = await database.query<{ visitor_unread: number }>('select visitor_unread from chat_conversations where id = $1', [chatId]);
@@ -124,9 +115,20 @@ export type SummaryRow = {
   created_at: Date;
   name: string | null;
   email: string | null;
+  /** Absent where the statement does not compute it (the message writer's live summaries). */
+  first_response_seconds?: number | string | null;
 };
 
-const SUMMARY_SELECT = `select c.id, c.state, c.contact_email, c.admin_unread, c.last_message, c.last_message_at, c.created_at, u.name, u.email
+/**
+ * Seconds from the visitor's first message to the agency's first reply, over `chat_conversations c`
+ * (docs/decisions/347-chat-availability-canned-replies-csat.md); null while unanswered.
+ */
+export const FIRST_RESPONSE_SQL = `extract(epoch from (
+    (select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'admin')
+  - (select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'user')))`;
+
+const SUMMARY_SELECT = `select c.id, c.state, c.contact_email, c.admin_unread, c.last_message, c.last_message_at, c.created_at, u.name, u.email,
+    ${FIRST_RESPONSE_SQL} as first_response_seconds
   from chat_conversations c left join users u on u.id = c.user_id`;
 
 export const toSummary = (r: SummaryRow): ChatSummary => ({
@@ -138,6 +140,12 @@ export const toSummary = (r: SummaryRow): ChatSummary => ({
   unread: r.admin_unread,
   state: r.state,
   createdAt: new Date(r.created_at).toISOString(),
+  ...(r.first_response_seconds === undefined
+    ? {}
+    : {
+        firstResponseSeconds:
+          r.first_response_seconds === null || Number(r.first_response_seconds) < 0 ? null : Math.round(Number(r.first_response_seconds)),
+      }),
 });
 
 export async function activeSummaries(database: Database): Promise<ChatSummary[]> {

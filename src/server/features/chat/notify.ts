@@ -1,14 +1,21 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import { chatConversations } from '../../db/schema/chat.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import type { Conversation } from './conversations.ts';
 
 // Offline chat by e-mail. Everything goes through the outbox, so a failing SMTP
-// server delays these mails but never loses them; renderEmail escapes the visitor's text.
+// server delays these mails but never loses them; renderEmail escapes the visitor's text. Each mail
+// is queued in the transaction of the change it tells of (docs/decisions/340-mails-in-their-transaction.md).
 function founderAddresses(deps: AppDeps): string[] {
   return deps.config.ADMIN_EMAILS.length > 0 ? deps.config.ADMIN_EMAILS : [deps.config.BRAND_EMAIL];
 }
 
-export async function emailFounderNewChat(deps: AppDeps, conversation: Conversation, firstMessage: string) {
+/**
+ * The founder hears once per chat: the claim (founder_notified_at) and the mail commit together, so a
+ * crash between them neither loses the mail nor sends it twice. True for the one caller that claimed it.
+ */
+export async function emailFounderNewChat(deps: AppDeps, conversation: Conversation, firstMessage: string): Promise<boolean> {
   const { config } = deps;
   const who = conversation.userName ?? conversation.userEmail ?? conversation.contactEmail ?? 'A visitor';
   const mail = renderEmail(config.BRAND_NAME, {
@@ -22,7 +29,16 @@ export async function emailFounderNewChat(deps: AppDeps, conversation: Conversat
     ],
     action: { label: 'Open the chat console', url: `${config.publicUrl}/adminChat` },
   });
-  for (const to of founderAddresses(deps)) await deps.mailer.enqueue(deps.db, to, 'chat-new', mail);
+  return deps.events.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(chatConversations)
+      .set({ founderNotifiedAt: new Date() })
+      .where(and(eq(chatConversations.id, conversation.id), isNull(chatConversations.founderNotifiedAt)))
+      .returning({ id: chatConversations.id });
+    if (!claimed) return false;
+    for (const to of founderAddresses(deps)) await deps.mailer.enqueue(tx, to, 'chat-new', mail);
+    return true;
+  });
 }
 
 export async function emailVisitorReply(deps: AppDeps, to: string, reply: string) {
@@ -34,5 +50,6 @@ export async function emailVisitorReply(deps: AppDeps, to: string, reply: string
     rows: [['Reply', reply]],
     action: { label: 'Continue the chat', url: config.publicUrl },
   });
-  await deps.mailer.enqueue(deps.db, to, 'chat-reply', mail);
+  // Nothing changes with this mail but the outbox: its own transaction.
+  await deps.events.transaction((tx) => deps.mailer.enqueue(tx, to, 'chat-reply', mail));
 }

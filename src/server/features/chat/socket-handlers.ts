@@ -2,22 +2,23 @@ import type { DefaultEventsMap, Socket } from 'socket.io';
 import { z } from 'zod';
 import {
   adminSendMessagePayload,
+  type AdminPresence,
   CHAT_EVENTS,
   type ChatAck,
   type ChatMessage,
   joinChatPayload,
+  rateChatPayload,
   sendMessagePayload,
   setContactEmailPayload,
 } from '../../../contract/chat.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/app-error.ts';
 import { findSession } from '../auth/sessions.ts';
 import { assertBackOffice, stepUpError } from '../auth/back-office-access.ts';
 import type { ChatServer, SocketData } from '../../plugins/socket.ts';
 import {
   activeSummaries,
   chatHistory,
-  claimFounderNotice,
   closeConversation,
   type Conversation,
   findAccessible,
@@ -32,6 +33,8 @@ import type { AddressLimit } from './address-limit.ts';
 import { createRateBucket, type RateBucket } from './rate-bucket.ts';
 import { emailFounderNewChat, emailVisitorReply } from './notify.ts';
 import { createMessageWriter } from './message-writer.ts';
+import { AVAILABILITY_CHANGED, createAvailability } from './availability.ts';
+import { rateClosedChat } from './chat-ratings.ts';
 
 const room = chatRoom;
 type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -51,6 +54,16 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
   // broadcast only once its batch has committed.
   const messageWriter = createMessageWriter(database);
   const adminOnline = () => presence.online();
+  // The console's "available" / "away" switch and the business hours (decision 347): away or
+  // closed, visitors get the offline mode even while an agency socket is connected.
+  const availability = createAvailability(deps);
+  const presencePayload = async (): Promise<AdminPresence> => {
+    const [online, status] = await Promise.all([adminOnline(), availability.status()]);
+    const reason = !status.available ? 'away' : !status.withinHours ? 'closed' : undefined;
+    return { online: online && !reason, ...(reason ? { reason, expectReplyAt: status.expectReplyAt } : {}) };
+  };
+  /** Whether a visitor's message is answered live now (else the founder hears of the chat by e-mail). */
+  const answering = async (online: boolean) => online && (await availability.status()).expectReplyAt === null;
 
   // Summaries are for the console: nothing to compute or publish while no admin is online.
   const emitSummary = async (chatId: string) => {
@@ -74,9 +87,11 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     }
   };
   const broadcastPresence = () =>
-    adminOnline()
-      .then((online) => io.except(ADMINS).emit(CHAT_EVENTS.adminPresence, { online }))
+    presencePayload()
+      .then((p) => io.except(ADMINS).emit(CHAT_EVENTS.adminPresence, p))
       .catch((err) => log.warn({ err: (err as Error).message }, 'chat: presence broadcast failed'));
+  // Every instance hears of the switch through the bus and tells its own visitors.
+  deps.bus.subscribe(AVAILABILITY_CHANGED, () => void broadcastPresence());
 
 
   io.on('connection', (rawSocket) => {
@@ -85,7 +100,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     const lookups = createRateBucket(30, 3);
     if (socket.data.role !== 'agency') {
       // The widget's human tab says at once whether someone is there (offline mode).
-      void adminOnline().then((online) => socket.emit(CHAT_EVENTS.adminPresence, { online }));
+      void presencePayload().then((p) => socket.emit(CHAT_EVENTS.adminPresence, p));
     } else {
       void socket.join(ADMINS);
       presence.changed(1);
@@ -182,7 +197,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       void adminOnline()
         .then(async (online) => {
           if (online) io.to(ADMINS).emit(CHAT_EVENTS.chatSummary, summary);
-          await afterMessage(conversation, message, online);
+          await afterMessage(conversation, message, await answering(online));
         })
         .catch((err) => log.error({ err }, 'chat: after message'));
       return message;
@@ -195,7 +210,7 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
         await markRead(database, chatId, 'admin');
         void emitSummary(chatId).catch((err) => log.warn({ err }, 'chat: summary'));
       } else {
-        socket.emit(CHAT_EVENTS.adminPresence, { online: await adminOnline() });
+        socket.emit(CHAT_EVENTS.adminPresence, await presencePayload());
       }
       return { state: conversation.state };
     });
@@ -225,6 +240,14 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       io.to(room(chatId)).to(ADMINS).emit(CHAT_EVENTS.chatClosed, { chatId });
     });
 
+    // CSAT (decision 347): the visitor of a closed chat rates it once; a second rating is a CONFLICT.
+    on(CHAT_EVENTS.rateChat, rateChatPayload, lookups, async ({ chatId, score, comment }) => {
+      if (socket.data.role === 'agency') throw forbidden('The visitor rates the chat.');
+      const conversation = await access(chatId, true);
+      if (conversation.state !== 'closed') throw conflict('A chat can be rated once it is closed.');
+      await rateClosedChat(database, chatId, score, comment || null);
+    });
+
     on(CHAT_EVENTS.setContactEmail, setContactEmailPayload, lookups, async ({ chatId, email }) => {
       const conversation = await access(chatId);
       await setContactEmail(database, chatId, email);
@@ -241,13 +264,24 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     });
   });
 
+  // Chats whose visitor's asking for a person was published by this instance (pushes dedupe the rest:
+  // docs/decisions/343-web-push.md); forgotten wholesale when large — a repeat only costs a lookup.
+  const askedForHuman = new Set<string>();
+  const announceHumanAsked = async (chatId: string) => {
+    if (askedForHuman.has(chatId)) return;
+    if (askedForHuman.size >= 10_000) askedForHuman.clear();
+    askedForHuman.add(chatId);
+    await deps.events.publishAlone('chat.human', { chatId, at: new Date() });
+  };
+
   /** Offline mode: the founder hears about a new chat, the visitor about a reply, by e-mail. */
   async function afterMessage(conversation: Conversation, message: ChatMessage, adminIsOnline: boolean) {
     if (message.sender === 'user') {
+      // Everyone on the agency's side who allowed it hears at once, online or not (push).
+      await announceHumanAsked(conversation.id).catch((err) => log.error({ err }, 'chat: announcing a visitor who asks for a person'));
       // The founder hears once per chat: after the claim, later messages skip the UPDATE.
       if (adminIsOnline || conversation.founderNotified) return;
       conversation.founderNotified = true;
-      if (!(await claimFounderNotice(database, conversation.id))) return;
       await emailFounderNewChat(deps, conversation, message.message);
       return;
     }

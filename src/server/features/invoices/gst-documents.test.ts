@@ -55,6 +55,8 @@ interface Quote {
   total: number;
   advance: number;
   remaining: number;
+  /** The quote answer's lines (the one description of the price). */
+  lines: { key: string; label: string; amount: number }[];
 }
 
 describe('configuration', () => {
@@ -92,7 +94,7 @@ describe('GST documents', { timeout: 180_000 }, () => {
   const quoteFor = async (who: Who, payload: object): Promise<Quote> => {
     const r = await t.app.inject({ method: 'POST', url: '/api/v1/pricing/quote', headers: who.headers, payload });
     expect(r.statusCode, r.body).toBe(200);
-    return r.json().quote as Quote;
+    return { ...r.json().quote, lines: r.json().lines } as Quote;
   };
   async function pay(who: Who, body: Record<string, unknown>): Promise<string> {
     const fields = rzp.pay(await checkoutOnce(t, who, body));
@@ -142,12 +144,20 @@ describe('GST documents', { timeout: 180_000 }, () => {
     expect(adv.taxableValue + adv.taxes[0]!.amount + adv.taxes[1]!.amount).toBe(q.advance);
     expect(rv.text).toContain(rupeesInWords(q.advance));
 
+    // The quote, the receipt voucher and the invoice show the same lines in the same words (decision 333).
+    expect(q.lines.map((l) => l.key)).toEqual(['list_price', 'offer_reduction', 'platform_fee', 'taxable_value', 'tax', 'tax', 'total']);
+    for (const l of q.lines) {
+      const label = l.key === 'list_price' ? `${l.label} — order` : l.label;
+      const amount = l.amount < 0 ? `-${inr(-l.amount)}` : inr(l.amount);
+      for (const doc of [rv, inv]) expect(doc.text.replace(/\s+/g, ' '), l.label).toMatch(l.key === 'list_price' ? new RegExp(escapeRe(label)) : line(label, amount));
+    }
+
     // Tax invoice (rule 46): the whole supply, less the advance.
     for (const s of ['TAX INVOICE', `GSTIN: ${KA_GSTIN}`, 'Place of supply: Karnataka (29)', 'Authorised signatory']) expect(inv.text).toContain(s);
     expect(inv.text).toMatch(line('Taxable value', inr(7_794_330)));
     expect(inv.text).toMatch(line('CGST @ 9 %', inr(701_490)));
     expect(inv.text).toMatch(line('SGST @ 9 %', inr(701_490)));
-    expect(inv.text).toMatch(line('Invoice value (taxable value + tax)', inr(q.total)));
+    expect(inv.text).toMatch(line('Order total', inr(q.total)));
     expect(inv.text).toMatch(new RegExp(`Less: advance received, ${escapeRe(rv.number)} .*-${escapeRe(inr(q.advance))}`));
     expect(inv.text).toMatch(line('Balance paid now', inr(q.remaining)));
     expect(inv.text).toContain(rupeesInWords(q.remaining));
@@ -234,6 +244,12 @@ describe('GST documents', { timeout: 180_000 }, () => {
     expect(rf.text.replace(/\s+/g, ' ')).toContain(`received by receipt voucher ${docs[0]!.number}`);
     expect(rf.text).toMatch(line('IGST @ 18 %', inr(back.taxes[0]!.amount)));
     expect(rf.text).toMatch(line('Amount refunded', inr(q.advance)));
+    // The footer names the refund's own reference and date, and the payment it returns (decision 334).
+    const refundId = rzp.refunds.find((x) => x.payment_id === fields.razorpay_payment_id)!.id;
+    const footer = rf.text.replace(/\s+/g, ' ');
+    expect(footer).toMatch(new RegExp(`Refund reference ${escapeRe(refundId)}, refunded \\d{2} \\w{3} \\d{4}\\.`));
+    expect(footer).toMatch(new RegExp(`It returns payment ${escapeRe(fields.razorpay_payment_id)}, received \\d{2} \\w{3} \\d{4} \\(${escapeRe(docs[0]!.number)}\\)`));
+    expect(footer).not.toContain('Payment id');
   });
 
   it('refuses bad billing details with 400 naming the field', async () => {

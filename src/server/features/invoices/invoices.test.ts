@@ -27,7 +27,7 @@ const FY = financialYear(new Date());
 const SELLER = {
   SELLER_LEGAL_NAME: 'Example Web Studio Pvt Ltd',
   SELLER_ADDRESS: '12 Test Road, Bengaluru 560001',
-  SELLER_TAX_ID: '29ABCDE1234F1Z5',
+  SELLER_TAX_ID: '29ABCDE1234F1ZW',
 };
 
 describe('invoice numbers', () => {

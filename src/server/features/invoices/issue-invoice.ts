@@ -4,6 +4,7 @@ import type { OrderTax } from '../../../contract/pricing.ts';
 import { RECEIPT_VOUCHER_NUMBER_FORMAT, REFUND_VOUCHER_NUMBER_FORMAT, TEST_INVOICE_NUMBER_FORMAT, financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
 import { findCountryByCode } from '../../../domain/countries.ts';
 import { amountInWords, stateByCode } from '../../../domain/gst.ts';
+import { orderPriceFigures, orderSupply, priceLines } from '../../../domain/price-lines.ts';
 import type { Currency } from '../../../domain/money.ts';
 import { currencyOf, inrRate, inrValueOf, orderTaxOrNone, taxInside } from '../../lib/tax-context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -226,7 +227,7 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     seller: sellerOf(deps.config),
     buyer: buyerOf(user, billing),
     orderPublicId: order.publicId,
-    description: `Custom website — order ${order.publicId}`,
+    description: orderSupply(order.publicId),
     currency: order.currency,
     minorDigits: currency.minorDigits,
     listPrice: order.listPrice,
@@ -236,6 +237,7 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     couponCode: order.couponCode,
     fee: order.fee,
     total: order.total,
+    lines: priceLines(orderPriceFigures({ ...order, tax }, orderSupply(order.publicId))),
     installment: {
       kind: installmentKind,
       label: LABEL[installmentKind],

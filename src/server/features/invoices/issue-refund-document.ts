@@ -62,6 +62,7 @@ export async function issueRefundDocument(deps: AppDeps, tx: Tx, input: { provid
     installment: { ...doc.snapshot.installment, amount: input.amount },
     paymentId: input.reference,
     paidAt: input.refundedAt.toISOString(),
+    refundOf: { paymentId: input.providerPaymentId, paidAt: doc.snapshot.paidAt, documentNumber: doc.number },
     timeZone: deps.config.INVOICE_TIME_ZONE,
     document,
   };

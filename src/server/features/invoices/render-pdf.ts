@@ -4,6 +4,7 @@ import type { DocumentKind, DocumentTax } from '../../../contract/invoices.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { LUT_ENDORSEMENT } from '../../../domain/gst.ts';
 import { formatMoney } from '../../../domain/money.ts';
+import { type PriceLine, priceLines } from '../../../domain/price-lines.ts';
 
 export interface PrintableInvoice {
   number: string;
@@ -118,16 +119,19 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
     rule();
     row('Total paid', money(s.total, s), true);
   } else {
-    row(s.description, money(s.listPrice, s));
-    if (s.listPrice !== s.price) row('Offer price reduction', `-${money(s.listPrice - s.price, s)}`);
-    if (s.discount > 0) row(`Discount${s.couponCode ? ` (code ${s.couponCode}, ${s.discountPercent}%)` : ''}`, `-${money(s.discount, s)}`);
-    row('Platform fee', money(s.fee, s));
-    rule();
-    row('Order total', money(s.total, s), true);
+    priceRows(orderLinesOf(s) ?? [], '');
     doc.moveDown(0.5);
     row(`This installment: ${s.installment.label}`, money(s.installment.amount, s), true);
     if (s.paidBefore > 0) row('Paid before this installment', money(s.paidBefore, s));
     row('Remaining after this payment', money(s.remainingAfter, s));
+  }
+  /** The order's price in the words of the quote (src/domain/price-lines.ts); the total under a rule. */
+  function priceRows(lines: readonly PriceLine[], sac: string) {
+    for (const l of lines) {
+      if (l.key === 'total') rule();
+      const label = l.key === 'list_price' ? `${l.label}${sac}` : l.label;
+      row(label, l.amount < 0 ? `-${money(-l.amount, s)}` : money(l.amount, s), l.key === 'total' || l.key === 'taxable_value');
+    }
   }
   function taxLines(x: Pick<DocumentTax, 'taxes'>) {
     for (const t of x.taxes) row(`${t.kind} @ ${t.rate} %`, money(t.amount, s));
@@ -136,7 +140,13 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
     const sac = x.regime === 'gst' ? ` (SAC ${x.sac})` : '';
     const period = s.charge ? `, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}` : '';
     if (x.kind === 'receipt_voucher' || x.kind === 'receipt') {
-      row(`Advance received for: ${s.description}${sac}`, '');
+      // The order as quoted, then the advance received on it with the tax inside it (rule 50).
+      const lines = orderLinesOf(s);
+      if (lines) {
+        priceRows(lines, sac);
+        doc.moveDown(0.5);
+        row(`${s.installment.label} received`, '', true);
+      } else row(`Advance received for: ${s.description}${sac}`, '');
       row(x.regime === 'gst' ? 'Value of the advance before tax' : 'Advance', money(x.taxableValue, s));
       taxLines(x);
       rule();
@@ -161,16 +171,7 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
       rule();
       row('Total paid', money(x.amountPaid, s), true);
     } else {
-      row(`${s.description}${sac}`, money(s.listPrice, s));
-      if (s.listPrice !== s.price) row('Offer price reduction', `-${money(s.listPrice - s.price, s)}`);
-      if (s.discount > 0) row(`Discount${s.couponCode ? ` (code ${s.couponCode}, ${s.discountPercent}%)` : ''}`, `-${money(s.discount, s)}`);
-      row('Platform fee', money(s.fee, s));
-      if (x.regime === 'gst') {
-        row('Taxable value', money(x.taxableValue, s), true);
-        taxLines(x);
-      }
-      rule();
-      row(x.regime === 'gst' ? 'Invoice value (taxable value + tax)' : 'Order total', money(x.value, s), true);
+      priceRows(orderLinesOf(s) ?? [], sac);
       if (x.adjusts) row(`Less: advance received, ${x.adjusts.number} (${dateOf(new Date(x.adjusts.issuedAt), zone)})`, `-${money(x.adjusts.amount, s)}`);
       row('Balance paid now', money(x.amountPaid, s), true);
     }
@@ -194,7 +195,7 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
 
   doc.moveDown();
   doc.font(REGULAR).fontSize(9).fillColor('#444444');
-  doc.text(`Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt), zone)}. Currency: ${s.currency}.`, left, doc.y, { width });
+  doc.text(`${paymentLine(s, zone)} Currency: ${s.currency}.`, left, doc.y, { width });
   doc.text(
     isTest
       ? 'TEST document of a test-mode payment, numbered apart from the tax invoices; it is not a tax invoice.'
@@ -203,6 +204,37 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   );
   doc.end();
   return bytes;
+}
+
+/**
+ * The footer's line on the money the document records: a payment's id and date; a refund's own
+ * reference and date, and the original payment it returns (docs/decisions/334-refund-footer-and-env-example.md).
+ */
+export function paymentLine(s: InvoiceSnapshot, zone: string): string {
+  const kind = s.document?.kind;
+  if (kind !== 'refund_voucher' && kind !== 'credit_note') return `Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt), zone)}.`;
+  const refund = `Refund reference ${s.paymentId}, refunded ${dateOf(new Date(s.paidAt), zone)}.`;
+  const of = s.refundOf;
+  if (of) return `${refund} It returns payment ${of.paymentId}, received ${dateOf(new Date(of.paidAt), zone)} (${of.documentNumber}).`;
+  return s.document?.adjusts ? `${refund} It returns a payment documented by ${s.document.adjusts.number}.` : refund;
+}
+
+/**
+ * The order's price lines a document prints: frozen in its snapshot at issue, or for an older
+ * order document, described again from its figures — the whole supply's tax is known on a tax
+ * invoice (and there is none unregistered), not on an older receipt voucher (null: its own layout).
+ */
+export function orderLinesOf(s: InvoiceSnapshot): PriceLine[] | null {
+  if (s.lines) return s.lines;
+  const d = s.document;
+  const wholeTax = d && (d.regime === 'none' || d.kind === 'tax_invoice');
+  if (d && !wholeTax) return null;
+  const taxes = d?.regime === 'gst' ? d.taxes : [];
+  const tax = d?.regime === 'gst'
+    ? { regime: 'gst' as const, supplyType: d.supplyType, taxableValue: d.taxableValue, taxes, pricesIncludeTax: taxes.length > 0 && s.price - s.discount + s.fee === s.total }
+    : null;
+  const { listPrice, price, discount, discountPercent, couponCode, fee, total } = s;
+  return priceLines({ supply: s.description, listPrice, price, discount, discountPercent, couponCode, codeKind: null, fee, total, tax });
 }
 
 const TITLES: Record<DocumentKind, string> = {

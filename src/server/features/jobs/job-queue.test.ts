@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { instancesOnPostgres } from '../../../../tests/helpers/instances.ts';
+import type { BuiltApp } from '../../app.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 
 // The stored jobs (docs/decisions/200-durable-reactions.md): a job exists only if its change
@@ -23,7 +25,7 @@ describe('job queue', () => {
   }, 180_000);
   afterAll(async () => t?.close());
 
-  it('stores a job only with its committed change, and runs it once across concurrent passes', async () => {
+  it('stores a job only with its committed change, and runs it once', async () => {
     await expect(
       t.deps.db.transaction(async (tx) => {
         await t.deps.jobs.enqueue(tx, 'test.record', { name: 'rolled-back' });
@@ -31,7 +33,8 @@ describe('job queue', () => {
       }),
     ).rejects.toThrow('the change failed');
     await t.deps.db.transaction((tx) => t.deps.jobs.enqueue(tx, 'test.record', { name: 'committed' }));
-    await Promise.all([t.deps.jobs.runDue(), t.deps.jobs.runDue(), t.deps.jobs.runDue()]);
+    await t.deps.jobs.runDue();
+    await t.deps.jobs.runDue();
     expect(runs).toEqual(['committed']);
     const [row] = await t.deps.db.select().from(jobs).where(eq(jobs.kind, 'test.record'));
     expect(row).toMatchObject({ state: 'done', attempts: 1, lastError: null });
@@ -64,5 +67,33 @@ describe('job queue', () => {
     const overview = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers });
     expect(overview.statusCode, overview.body).toBe(200);
     expect(overview.json().failedWork).toEqual({ jobs: 2, mails: 0 });
+  });
+});
+
+// Concurrency needs connections of its own: PGlite is one connection in one process, so passes started
+// "at once" on it run one after another and could never claim a job twice — a test there cannot fail.
+// On PostgreSQL (the second pass of npm test) two instances, each with its own pool, race for the jobs.
+describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postgres')('job queue across two instances on PostgreSQL', () => {
+  const apps = instancesOnPostgres(2);
+  const runs: string[] = [];
+
+  it('runs each job once when both instances run passes at the same time', async () => {
+    const [a, b] = apps as [BuiltApp, BuiltApp];
+    for (const app of [a, b])
+      app.deps.jobs.handle('test.race', async (payload) => {
+        runs.push(String(payload.name));
+        // A handler that takes a moment keeps its row claimed while the other passes look.
+        await new Promise((r) => setTimeout(r, 20));
+      });
+    const names = Array.from({ length: 30 }, (_, i) => `job-${i}`);
+    await a.deps.db.transaction(async (tx) => {
+      for (const name of names) await a.deps.jobs.enqueue(tx, 'test.race', { name });
+    });
+    const passes = await Promise.all([a.deps.jobs.runDue(), b.deps.jobs.runDue(), a.deps.jobs.runDue(), b.deps.jobs.runDue()]);
+    // Each pass takes at most its batch (20): together they ran all 30, each once.
+    expect(passes.reduce((n, p) => n + p.done, 0)).toBe(30);
+    expect([...runs].sort()).toEqual([...names].sort());
+    const rows = await a.deps.db.select().from(jobs).where(eq(jobs.kind, 'test.race'));
+    expect(rows.every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
   });
 });

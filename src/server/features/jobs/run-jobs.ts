@@ -9,34 +9,68 @@ import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
 import { scheduleDailyPayoutSync } from '../payouts/daily-sync.ts';
 import { runSiteCare } from '../site-care/site-care-pass.ts';
+import { errorText } from '../../lib/pass-rows.ts';
+import { sendDueWhatsApp } from '../whatsapp/send-whatsapp.ts';
+import { whatsappNoticeAllowed } from '../whatsapp/notice-allowed.ts';
+
+// The job runner (docs/decisions/339-isolated-job-passes.md). Each scheduled pass runs alone: its
+// own error boundary (a pass that throws is logged and named in `errors`; the passes after it run
+// on the same tick) and its own timing metric (job_pass_duration_seconds). Within a pass each
+// claimed row is one transaction, and a row that throws is parked with attempts and a backoff, then
+// `failed` (lib/pass-rows.ts): it never holds up the rows behind it.
+
+type Passes = Record<string, (deps: AppDeps, now: Date) => Promise<unknown>>;
+
+/** The passes in the order they run; names are the metric's `pass` label and the result's keys. */
+export const PASSES = {
+  // The day's read of Razorpay's payouts, stored once per day across instances as a job, so the
+  // queue below runs it and retries it (docs/decisions/323-razorpay-settlements.md).
+  payoutSync: (deps, now) =>
+    scheduleDailyPayoutSync(deps, now).catch((err: unknown) => {
+      deps.log.warn({ err }, 'payouts: the daily read could not be scheduled; the next pass tries again');
+      return false;
+    }),
+  // Stored follow-up work first (jobs/job-queue.ts): what a change asked for runs before the schedules.
+  stored: (deps, now) => deps.jobs.runDue(now),
+  reminders: runDueReminders,
+  followUps: followUpAbandonedCheckouts,
+  draftsDeleted: cleanUpDrafts,
+  // The batched order notices (decision 155).
+  notices: sendDueNotices,
+  // WhatsApp notices: one per order per 30 minutes, with consent (docs/decisions/345-whatsapp-notices-and-consent.md).
+  whatsapp: (deps, now) => sendDueWhatsApp(deps, whatsappNoticeAllowed, now),
+  // Resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
+  supportClosed: closeResolvedRequests,
+  planOffers: sendPlanOffers,
+  // A deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
+  retentionPurged: purgeRetainedRecords,
+  // Idempotency-Key answers are kept 24 h (docs/decisions/210-idempotency-key.md).
+  idempotencyPruned: (deps, now) => pruneIdempotencyKeys(deps.db, now),
+  // Stored objects no row names, after a grace period (decision 231): after the purge, which may leave some.
+  objectsSwept: sweepStoredObjects,
+  // Site care: who is watched, the checks due, certificates and domains, roll-ups, the care reports (decision 325).
+  siteCare: runSiteCare,
+} satisfies Passes;
+
+export type PassName = keyof typeof PASSES;
+/** Each pass's answer (undefined when it threw), and what each pass that threw said. */
+export type JobsResult = { [K in PassName]: Awaited<ReturnType<(typeof PASSES)[K]>> | undefined } & { errors: Partial<Record<PassName, string>> };
 
 /** One pass of every scheduled job; `now` is the clock (tests move it). */
-export async function runJobs(deps: AppDeps, now: Date = new Date()) {
-  // The day's read of Razorpay's payouts, stored once per day across instances as a job, so the
-  // queue below runs it, retries it and never lets it stop the rest (docs/decisions/323-razorpay-settlements.md).
-  const payoutSync = await scheduleDailyPayoutSync(deps, now).catch((err: unknown) => {
-    deps.log.warn({ err }, 'payouts: the daily read could not be scheduled; the next pass tries again');
-    return false;
-  });
-  // Stored follow-up work first (jobs/job-queue.ts): what a change asked for runs before the schedules.
-  const stored = await deps.jobs.runDue(now);
-  const reminders = await runDueReminders(deps, now);
-  const followUps = await followUpAbandonedCheckouts(deps, now);
-  const draftsDeleted = await cleanUpDrafts(deps, now);
-  // The batched order notices (decision 155).
-  const notices = await sendDueNotices(deps, now);
-  // Resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
-  const supportClosed = await closeResolvedRequests(deps, now);
-  const planOffers = await sendPlanOffers(deps, now);
-  // A deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
-  const retentionPurged = await purgeRetainedRecords(deps, now);
-  // Idempotency-Key answers are kept 24 h (docs/decisions/210-idempotency-key.md).
-  await pruneIdempotencyKeys(deps.db, now);
-  // Stored objects no row names, after a grace period (decision 231): after the purge, which may leave some.
-  const objectsSwept = await sweepStoredObjects(deps, now);
-  // Site care: who is watched, the checks due, certificates and domains, roll-ups, the care reports (decision 325).
-  const siteCare = await runSiteCare(deps, now);
-  return { payoutSync, stored, reminders, followUps, draftsDeleted, notices, supportClosed, planOffers, retentionPurged, objectsSwept, siteCare };
+export async function runJobs(deps: AppDeps, now: Date = new Date()): Promise<JobsResult> {
+  const results: Partial<Record<PassName, unknown>> & { errors: Partial<Record<PassName, string>> } = { errors: {} };
+  for (const name of Object.keys(PASSES) as PassName[]) {
+    const started = performance.now();
+    try {
+      results[name] = await PASSES[name](deps, now);
+      deps.metrics?.observePass(name, 'ok', (performance.now() - started) / 1000);
+    } catch (err) {
+      deps.metrics?.observePass(name, 'error', (performance.now() - started) / 1000);
+      deps.log.error({ err, pass: name }, `scheduled pass "${name}" failed; the other passes go on and the next tick tries it again`);
+      results.errors[name] = errorText(err);
+    }
+  }
+  return results as JobsResult;
 }
 
 /**

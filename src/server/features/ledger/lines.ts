@@ -1,5 +1,6 @@
 import type { OrderTax } from '../../../contract/pricing.ts';
 import type { LedgerKind } from '../../../contract/statement.ts';
+import { type OrderPriceRow, orderPriceFigures, priceLines, taxLabel } from '../../../domain/price-lines.ts';
 
 // What the order's account is made of (docs/decisions/320-order-ledger.md): the lines each kind of
 // event adds, and the totals every screen shows. The only place in the code base where amounts of
@@ -54,43 +55,27 @@ export function ledgerTotalsSql(orderIdSql: string): string {
 export const movedSumSql = (kind: 'payment' | 'refund', column = 'amount') =>
   kind === 'payment' ? `coalesce(-sum(${column}) filter (where kind = 'payment'), 0)::float8` : `coalesce(sum(${column}) filter (where kind = 'refund'), 0)::float8`;
 
-export interface OrderPrice {
-  listPrice: number;
-  price: number;
-  discountPercent: number;
-  discount: number;
-  couponCode: string | null;
-  fee: number;
-  total: number;
+export interface OrderPrice extends OrderPriceRow {
   tax: OrderTax | null;
 }
 
 /**
- * The order's own charge lines, from its quote: the list price, the offer's reduction, the code's
- * discount, the platform fee and the tax lines; with prices that include tax, one line takes the tax
- * out of the prices so that the charges still add up to the total.
+ * The order's own charge lines, from its quote: the lines of the one description of its price
+ * (src/domain/price-lines.ts) that post — the list price, the offer's reduction, the code's
+ * discount, the platform fee and the tax lines; with prices that include tax, one line takes the
+ * tax out of the prices so that the charges still add up to the total.
  */
 export function orderChargeLines(o: OrderPrice, description: string): LineInput[] {
-  const lines: LineInput[] = [{ kind: 'charge', description, amount: o.listPrice }];
-  if (o.listPrice !== o.price) lines.push({ kind: 'discount', description: 'Offer price reduction', amount: -(o.listPrice - o.price) });
-  if (o.discount > 0) lines.push({ kind: 'discount', description: `Discount${o.couponCode ? ` (code ${o.couponCode}, ${o.discountPercent}%)` : ''}`, amount: -o.discount });
-  lines.push({ kind: 'charge', description: 'Platform fee', amount: o.fee });
-  const taxes = o.tax?.taxes ?? [];
-  const taxTotal = taxes.reduce((s, t) => s + t.amount, 0);
-  if (o.tax?.pricesIncludeTax && taxTotal !== 0) lines.push({ kind: 'charge', description: 'Tax included in the prices above', amount: -taxTotal });
-  for (const t of taxes) lines.push({ kind: 'tax', description: `${t.kind} @ ${t.rate} %`, amount: t.amount, taxKind: t.kind });
-  // The order's total is the quote the customer agreed to: any rounding between the lines and it
-  // shows as its own line rather than disappearing.
-  const sum = lines.reduce((s, l) => s + l.amount, 0);
-  if (sum !== o.total) lines.push({ kind: 'charge', description: 'Rounding', amount: o.total - sum });
-  return lines;
+  return priceLines(orderPriceFigures(o, description)).flatMap((l) =>
+    l.posts ? [{ kind: l.posts, description: l.label, amount: l.amount, ...(l.taxKind ? { taxKind: l.taxKind } : {}) }] : [],
+  );
 }
 
 /** A one-off supply documented by its own invoice (a change, a maintenance month): its value and tax lines. */
 export function suppliedLines(description: string, doc: { taxableValue: number; taxes: { kind: 'CGST' | 'SGST' | 'IGST'; rate: number; amount: number }[] }): LineInput[] {
   return [
     { kind: 'charge', description, amount: doc.taxableValue },
-    ...doc.taxes.map((t) => ({ kind: 'tax' as const, description: `${t.kind} @ ${t.rate} %`, amount: t.amount, taxKind: t.kind })),
+    ...doc.taxes.map((t) => ({ kind: 'tax' as const, description: taxLabel(t), amount: t.amount, taxKind: t.kind })),
   ];
 }
 

@@ -7,6 +7,7 @@ import { invoices } from '../../db/schema/invoices.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { currencyOf, inrRate, inrValueOf } from '../../lib/tax-context.ts';
 import { type LineInput, difference, orderChargeLines, totalsOf } from './lines.ts';
+import { PRICE_LABEL } from '../../../domain/price-lines.ts';
 
 // Writing the order's account (docs/decisions/320-order-ledger.md). Always inside the transaction
 // of the change that causes the lines; lines are only ever added.
@@ -77,7 +78,12 @@ export async function syncOrderCharges(deps: Pick<AppDeps, 'config'>, tx: Tx, or
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
   if (!order) return;
   const posted = (await linesOf(tx, orderId)).filter((l) => l.source === 'order');
-  const wanted = orderChargeLines(order, posted.find((l) => l.lineNo === 0)?.description ?? description);
+  // Lines posted before the discount was named by its code's kind ("Discount (code X, 10%)", decision 333)
+  // keep their words, so a later sync does not post a reversal and the same line renamed.
+  const legacyDiscount = posted.find((l) => l.kind === 'discount' && l.description.startsWith('Discount ('))?.description;
+  const wanted = orderChargeLines(order, posted.find((l) => l.lineNo === 0)?.description ?? description).map((l) =>
+    legacyDiscount && l.kind === 'discount' && l.description !== PRICE_LABEL.offerReduction ? { ...l, description: legacyDiscount } : l,
+  );
   const lines = difference(
     wanted,
     posted.map((l) => ({ kind: l.kind, description: l.description, amount: l.amount, taxKind: l.taxKind })),

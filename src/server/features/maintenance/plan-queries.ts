@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, max, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, sum } from 'drizzle-orm';
 import type { AdminMaintenance, MaintenanceOverview, PlanView } from '../../../contract/maintenance.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { maintenanceCharges, maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
@@ -31,39 +31,47 @@ export const planViewOf = (s: Sub): PlanView => ({
 });
 
 /**
- * The end of the period the order's plan has paid for, or null: the latest end over all its
- * subscriptions, whatever their state now — a cancelled or halted plan still covers what was paid.
- */
-export async function paidPlanPeriodEnd(db: Db | Tx, orderId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ until: max(maintenanceSubscriptions.paidUntil) })
-    .from(maintenanceSubscriptions)
-    .where(eq(maintenanceSubscriptions.orderId, orderId));
-  return row?.until ? new Date(row.until) : null;
-}
-
-/**
  * The support window's extension (`deps.queries.supportExtension`, set in ./subscriptions.ts): the plan as the support
  * page shows it, and support covered to the end of the paid period. A subscription never paid
- * (still `created`) is no plan yet.
+ * (still `created`) is no plan yet. Read through the SQL forms below, the one rule for both values
+ * (docs/decisions/341-one-rule-per-derived-value.md).
  */
 export async function maintenanceSupportExtension(db: Db | Tx, orderId: string): Promise<SupportExtension | null> {
-  const sub = await latestSubscription(db, orderId);
-  if (!sub || sub.state === 'created') return null;
+  const id = sql`${orderId}::uuid`;
+  const result = await db.execute(sql`select ${sql.raw(planRuleSql('t.id'))} as plan, ${sql.raw(coveredUntilRuleSql('t.id'))} as covered_until from (select ${id} as id) t`);
+  const [row] = (result as unknown as { rows: { plan: PlanJson | string | null; covered_until: Date | string | null }[] }).rows;
+  const plan = typeof row?.plan === 'string' ? (JSON.parse(row.plan) as PlanJson) : (row?.plan ?? null);
+  if (!plan) return null;
+  const dateOf = (v: string | Date | null) => (v === null ? null : new Date(v));
   return {
-    plan: { state: sub.state, currentPeriodEnd: sub.paidUntil, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, startsAt: startsLater(sub) },
-    coveredUntil: await paidPlanPeriodEnd(db, orderId),
+    plan: { state: plan.state, currentPeriodEnd: dateOf(plan.currentPeriodEnd), cancelAtPeriodEnd: plan.cancelAtPeriodEnd, startsAt: dateOf(plan.startsAt) },
+    coveredUntil: dateOf(row!.covered_until),
   };
 }
 
-// The same `coveredUntil` and `plan` as SQL for the order `orderIdSql` (support-window's
-// SupportExtensionForms): the order list and the support page read them in their one statement
-// (docs/decisions/285-signed-in-read-path.md). The database keeps both in `order_reads` with the rule
-// above — the newest subscription gives the plan unless it is only `created`, the latest end paid over
-// all of them the cover; startsAt as startsLater's (migrations/1010_order_reads.sql,
-// docs/decisions/317-order-reads-table.md).
-maintenanceSupportExtension.coveredUntilSql = (orderIdSql: string) => `(select rd.covered_until from order_reads rd where rd.order_id = ${orderIdSql})`;
-maintenanceSupportExtension.planSql = (orderIdSql: string) => `(select rd.plan from order_reads rd where rd.order_id = ${orderIdSql})`;
+/** The plan as the `json` planRuleSql gives (PlanView's fields; timestamps as JSON strings). */
+interface PlanJson {
+  state: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  startsAt: string | null;
+}
+
+// The rule as SQL for the order `orderIdSql`: the newest subscription (latestSubscription's order)
+// gives the plan unless it is only `created`, with startsAt as startsLater's (the first charge's date
+// while nothing is paid); the latest end paid over all of the order's subscriptions, whatever their
+// state, gives the cover — null while the newest is only `created`. The order list and the support
+// page fold them into their one statement (docs/decisions/285-signed-in-read-path.md), by the index
+// maintenance_subscriptions_order_idx.
+const planRuleSql = (orderIdSql: string) =>
+  `(select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until, 'cancelAtPeriodEnd', s.cancel_at_period_end,
+                                                                 'startsAt', case when s.paid_until is null then s.starts_at end) end
+      from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
+const coveredUntilRuleSql = (orderIdSql: string) =>
+  `(select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = ${orderIdSql}) end
+      from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
+maintenanceSupportExtension.coveredUntilSql = coveredUntilRuleSql;
+maintenanceSupportExtension.planSql = planRuleSql;
 
 /** When the next monthly charge comes: the end of the paid period of a plan that goes on. */
 const nextChargeOf = (s: Sub) => (s.paidUntil && !s.cancelAtPeriodEnd && (s.state === 'active' || s.state === 'pending') ? s.paidUntil.toISOString() : null);

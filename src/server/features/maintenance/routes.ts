@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { formatMoney } from '../../../domain/money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -11,7 +10,14 @@ import { TEST_CHECKOUT_BUTTON, testCheckoutHtml } from '../../integrations/payme
 import { cancelAtPeriodEnd, keepPlan, subscribe, verifySubscription } from './subscribe.ts';
 import { authoriseTestSubscription, chargeTestSubscription, findTestSubscription, testProviderOf } from './test-charges.ts';
 import { route } from '../../lib/route.ts';
-import { postOrdersMaintenanceSubscribe, postOrdersMaintenanceVerify, postOrdersMaintenanceCancel, postOrdersMaintenanceResume } from '../../../contract/maintenance.ts';
+import {
+  getPaymentTestCheckoutSubscription,
+  postOrdersMaintenanceSubscribe,
+  postOrdersMaintenanceVerify,
+  postOrdersMaintenanceCancel,
+  postOrdersMaintenanceResume,
+  postPaymentTestCheckoutSubscription,
+} from '../../../contract/maintenance.ts';
 
 // The maintenance plan's routes (decision 175). Customer routes: the bearer
 // token and the caller's own delivered order, else 404.
@@ -36,7 +42,6 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   await app.register(testSubscriptionCheckout, { deps });
 };
 
-const subParams = z.object({ subscriptionId: z.string().regex(/^sub_test_[A-Za-z0-9_-]{1,40}$/, 'Not a test subscription id.') });
 
 /**
  * The built-in test checkout's subscription page (test mode only, like /payment/test-checkout/:id):
@@ -51,7 +56,7 @@ const testSubscriptionCheckout: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   );
   const statusPage = (publicId: string, query = '') => `/status/${encodeURIComponent(publicId)}${query}`;
 
-  app.get('/payment/test-checkout/subscription/:subscriptionId', { schema: { tags: ['payments'], summary: 'Built-in test checkout for a maintenance subscription (test mode only)', params: subParams } }, async (request, reply) => {
+  route(app, getPaymentTestCheckoutSubscription, { schema: { tags: ['payments'], summary: 'Built-in test checkout for a maintenance subscription (test mode only)' } }, async (request, reply) => {
     const found = await findTestSubscription(deps, request.params.subscriptionId);
     if (!found) throw notFound('No such test subscription.');
     const { sub, orderPublicId } = found;
@@ -75,10 +80,11 @@ const testSubscriptionCheckout: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(testCheckoutHtml(escapeHtml(deps.config.BRAND_NAME), body));
   });
 
-  app.post(
-    '/payment/test-checkout/subscription/:subscriptionId',
+  route(
+    app,
+    postPaymentTestCheckoutSubscription,
     {
-      schema: { tags: ['payments'], summary: 'Authorises (first charge) or leaves a test subscription and returns to the order', params: subParams, body: z.object({ action: z.enum(['subscribe', 'cancel']) }) },
+      schema: { tags: ['payments'], summary: 'Authorises (first charge) or leaves a test subscription and returns to the order' },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

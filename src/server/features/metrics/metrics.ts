@@ -8,6 +8,8 @@ export interface AppMetrics {
   /** The outcome of every settlement attempt (settle-payment.ts). */
   paymentOutcome(outcome: string): void;
   observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** How long one scheduled pass of the job runner took, and whether it finished or threw (features/jobs/run-jobs.ts). */
+  observePass(pass: string, outcome: 'ok' | 'error', seconds: number): void;
   /** Where the connected-socket count comes from (the socket server exists after the routes). */
   countSocketsWith(count: () => number): void;
 }
@@ -35,6 +37,14 @@ export function createMetrics(database: Database, log: FastifyBaseLogger): AppMe
     name: 'payment_outcomes_total',
     help: 'Payment settlements by outcome (paid, already_paid, duplicate, amount_mismatch, unknown_order)',
     labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
+  const passes = new Histogram({
+    name: 'job_pass_duration_seconds',
+    help: 'Duration of each scheduled pass of the job runner, by pass and outcome (ok, error)',
+    labelNames: ['pass', 'outcome'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
     registers: [registry],
   });
 
@@ -107,6 +117,7 @@ export function createMetrics(database: Database, log: FastifyBaseLogger): AppMe
       }
       child.observe(seconds);
     },
+    observePass: (pass, outcome, seconds) => passes.observe({ pass, outcome }, seconds),
     countSocketsWith(count) {
       sockets = count;
     },

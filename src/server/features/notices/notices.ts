@@ -46,10 +46,19 @@ export const SEEN_KINDS = {
  * Whether the order `orderIdSql` (e.g. `o.id`) has notices of `what` for `side` that its
  * `order.seen` would mark read, as a SQL boolean. A read folds it into its own statement and
  * publishes the event only then, instead of a transaction that changes nothing on every read
- * (docs/decisions/285-signed-in-read-path.md). The kinds waiting per side are kept in `order_reads`
- * by the database (migrations/1010_order_reads.sql, docs/decisions/317-order-reads-table.md).
+ * (docs/decisions/285-signed-in-read-path.md).
  */
 export function unseenNoticesSql(side: MessageSide, what: keyof typeof SEEN_KINDS, orderIdSql: string): string {
-  const kinds = SEEN_KINDS[what].map((k) => `'${k}'`).join(', ');
-  return `coalesce((select rd.waiting_${side} && array[${kinds}]::text[] from order_reads rd where rd.order_id = ${orderIdSql}), false)`;
+  return waitingNoticesSql(`'${side}'`, SEEN_KINDS[what], orderIdSql);
+}
+
+/**
+ * Whether notices of `kinds` wait for the recipient `recipientSql` (a SQL text: `'customer'`, or a
+ * parameter such as `$3`) on the order `orderIdSql`: neither read nor mailed (markNoticesRead's and
+ * the batched mail's rule), as a SQL boolean. The one rule for the waiting notices of the signed-in
+ * reads (docs/decisions/341-one-rule-per-derived-value.md), by the index notices_waiting_kinds.
+ */
+export function waitingNoticesSql(recipientSql: string, kinds: readonly NoticeKind[], orderIdSql: string): string {
+  const list = kinds.map((k) => `'${k}'`).join(', ');
+  return `exists (select 1 from notices n where n.order_id = ${orderIdSql} and n.recipient = ${recipientSql} and n.kind in (${list}) and n.read_at is null and n.sent_at is null)`;
 }

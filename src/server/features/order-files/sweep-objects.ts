@@ -2,6 +2,7 @@ import { and, inArray, lt, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { orderFiles, storedObjectSweepMarks } from '../../db/schema/order-files.ts';
 import { TEMP_PREFIX } from './upload-file.ts';
+import { guardRow, PARKED, parkedKeys } from '../../lib/pass-rows.ts';
 
 // Stored objects that no row names (docs/decisions/231-stored-object-sweep.md): an upload whose
 // transaction aborted after the move, a crash between a row's deletion and its bytes', a cascade
@@ -45,17 +46,19 @@ async function sweepBatch(deps: AppDeps, keys: string[], now: Date): Promise<num
     .from(storedObjectSweepMarks)
     .where(and(inArray(storedObjectSweepMarks.storageKey, unnamed), lte(storedObjectSweepMarks.firstSeenAt, new Date(now.getTime() - SWEEP_GRACE_MS))));
   let deleted = 0;
+  // A key whose deletion keeps failing is parked with a backoff, then `failed` (lib/pass-rows.ts).
+  const parked = await parkedKeys(deps, 'object-sweep', due.map((d) => d.key), now);
   for (const { key } of due) {
+    if (parked.has(key)) continue;
     // Named again meanwhile (a row committed since the batch was read): kept.
     const [row] = await deps.db.select({ key: orderFiles.storageKey }).from(orderFiles).where(inArray(orderFiles.storageKey, [key])).limit(1);
     if (row) continue;
-    try {
+    const outcome = await guardRow(deps, 'object-sweep', now, async (claim) => {
+      claim(key);
       await deps.fileStorage.delete(key);
       await deps.db.delete(storedObjectSweepMarks).where(inArray(storedObjectSweepMarks.storageKey, [key]));
-      deleted++;
-    } catch (err) {
-      deps.log.warn({ err: (err as Error).message, storageKey: key }, 'stored-object sweep: not deleted; next pass retries');
-    }
+    });
+    if (outcome !== PARKED) deleted++;
   }
   if (deleted) deps.log.info({ deleted }, 'stored-object sweep: objects no row names deleted');
   return deleted;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderMessage, PostOrderMessageBody } from '../../../contract/order-messages.ts';
+import { ORDER_MESSAGES_PAGE_MAX, type OrderMessage, type PostOrderMessageBody } from '../../../contract/order-messages.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { orderMessageFiles, orderMessageReads, orderMessages, type MessageSide } from '../../db/schema/order-messages.ts';
@@ -8,7 +8,7 @@ import { users } from '../../db/schema/platform.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { OrderRef } from '../../lib/domain-events.ts';
-import { markNoticesRead } from '../notices/notices.ts';
+import { markNoticesRead, waitingNoticesSql } from '../notices/notices.ts';
 import { authorNameOf } from '../../../domain/author-name.ts';
 import type { ThreadViewer } from '../../lib/workspace-order.ts';
 
@@ -84,25 +84,26 @@ export async function markThreadRead(db: Db | Tx, order: OrderRef, side: Message
   await markNoticesRead(db, order.orderId, side, ['message'], now);
 }
 
-// The thread in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
+// A page of the thread in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
 // workspaceOrder's rule (lib/workspace-order.ts: a customer's own order past the checkout draft; any
-// paid order for the agency), the messages with their attachments, and what reading them would change
-// — the side's read marker and its unread message notices (the kinds waiting in `order_reads`,
-// docs/decisions/317-order-reads-table.md) — so a read that changes nothing writes nothing
-// (markThreadRead wrote two rows on every read).
+// paid order for the agency), the page's messages (the newest `$5 - 1` before the cursor `$4`, or of
+// the thread; one more tells whether earlier ones exist) with their attachments, and what reading
+// them would change — the side's read marker and its unread message notices (notices'
+// waitingNoticesSql, the one rule for them: docs/decisions/341-one-rule-per-derived-value.md) — so a
+// read that changes nothing writes nothing (markThreadRead wrote two rows on every read).
 const THREAD_SQL = `select o.id as order_id, o.public_id as order_public_id, u.email as customer_email,
-         st.last_read_seq, st.unseen, st.version,
+         coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = $3), 0)::float8 as last_read_seq,
+         ${waitingNoticesSql('$3', ['message'], 'o.id')} as unseen, rd.version::text as version,
          m.id, m.sender, m.text, m.created_at, m.sender_user_id, su.name as sender_name, m.seq::float8 as seq,
          (select coalesce(json_agg(f.file_id order by f.position), '[]'::json) from order_message_files f where f.message_id = m.id) as file_ids
     from orders o
     join users u on u.id = o.user_id
-    cross join lateral (
-      select coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = $3), 0)::float8 as last_read_seq,
-             (case when $3 = 'customer' then rd.waiting_customer else rd.waiting_agency end) && array['message']::text[] as unseen,
-             rd.version::text as version
-        from order_reads rd where rd.order_id = o.id
-    ) st
-    left join order_messages m on m.order_id = o.id
+    join order_reads rd on rd.order_id = o.id
+    left join lateral (
+      select m.* from order_messages m
+       where m.order_id = o.id and ($4::uuid is null or m.seq < (select c.seq from order_messages c where c.id = $4::uuid and c.order_id = o.id))
+       order by m.seq desc limit $5
+    ) m on true
     left join users su on su.id = m.sender_user_id
    where o.public_id = $1 and o.state <> 'awaiting_advance' and ($2::uuid is null or o.user_id = $2::uuid)
    order by m.seq`;
@@ -124,11 +125,18 @@ interface ThreadRow {
   file_ids: string[];
 }
 
+/** Which page of a thread: the newest `limit` messages, or those written before the message `before`. */
+export interface ThreadPage {
+  before?: string;
+  limit: number;
+}
+
 /**
- * The thread of the order `publicId` as `viewer` may see it (404 otherwise), oldest first; reading
- * it marks it read for the viewer's side up to the last message shown. With the order's version it
- * was read at (`order_reads`, lib/versioned-answers.ts), null when the read marked the thread read:
- * that write moves the version.
+ * A page of the thread of the order `publicId` as `viewer` may see it (404 otherwise), oldest first,
+ * with the cursor of the page before it. Reading the newest page marks the thread read for the
+ * viewer's side up to the last message shown. With the order's version it was read at
+ * (`order_reads`, lib/versioned-answers.ts), null when the read marked the thread read: that write
+ * moves the version.
  */
 export async function readThread(
   database: Pick<Database, 'query'>,
@@ -136,13 +144,17 @@ export async function readThread(
   publicId: string,
   viewer: ThreadViewer,
   brand: string,
-): Promise<{ messages: OrderMessage[]; version: string | null }> {
-  const rows = await database.query<ThreadRow>(THREAD_SQL, [publicId, viewer.side === 'customer' ? viewer.userId : null, viewer.side], 'order_thread');
+  page: ThreadPage = { limit: ORDER_MESSAGES_PAGE_MAX },
+): Promise<{ messages: OrderMessage[]; earlierCursor: string | null; version: string | null }> {
+  const params = [publicId, viewer.side === 'customer' ? viewer.userId : null, viewer.side, page.before ?? null, page.limit + 1];
+  const rows = await database.query<ThreadRow>(THREAD_SQL, params, 'order_thread_page');
   const first = rows[0];
   if (!first) throw notFound('Order not found.');
-  const messages = rows.filter((r) => r.id !== null);
+  const all = rows.filter((r) => r.id !== null);
+  // One more than the page: earlier messages exist, and the page starts after the oldest read.
+  const messages = all.length > page.limit ? all.slice(1) : all;
   const lastSeq = Number(messages.at(-1)?.seq ?? 0);
-  const marks = first.unseen || lastSeq > Number(first.last_read_seq);
+  const marks = page.before === undefined && (first.unseen || lastSeq > Number(first.last_read_seq));
   if (marks) {
     await markThreadRead(db, { orderId: first.order_id, orderPublicId: first.order_public_id, customerEmail: first.customer_email }, viewer.side, new Date(), lastSeq);
   }
@@ -156,6 +168,7 @@ export async function readThread(
       authorName: authorNameOf(r.sender, r.sender_name, brand),
       mine: r.sender_user_id !== null && r.sender_user_id === viewer.userId,
     })),
+    earlierCursor: all.length > page.limit ? messages[0]!.id! : null,
     version: marks ? null : first.version,
   };
 }

@@ -271,6 +271,40 @@ describe('unread counts', () => {
   });
 });
 
+describe('a thread in pages (docs/decisions/341-one-rule-per-derived-value.md)', () => {
+  it('answers the newest page with the cursor of the one before it; an earlier page marks nothing read; bad input is a 400', async () => {
+    const { customer: cara, orderId } = await seedPaidOrder(t, 'messages.cara@example.com');
+    for (const text of ['One', 'Two', 'Three', 'Four', 'Five']) expect((await post(admin, adminUrl(orderId), { text })).statusCode).toBe(201);
+    const dashboard = async () => (await get(cara as Who, '/api/v1/order/getAllOrders/user')).json().orders.find((o: { order_id: string }) => o.order_id === orderId).unreadMessages;
+    const texts = (res: { json(): { messages: { text: string }[] } }) => res.json().messages.map((m) => m.text);
+
+    // An earlier page first: it marks nothing read.
+    const newest = await get(admin, `${adminUrl(orderId)}?limit=2`);
+    expect(texts(newest)).toEqual(['Four', 'Five']);
+    const earlier = await get(cara as Who, `${url(orderId)}?limit=2&before=${newest.json().earlierCursor}`);
+    expect(earlier.statusCode, earlier.body).toBe(200);
+    expect(texts(earlier)).toEqual(['Two', 'Three']);
+    expect(await dashboard()).toBe(5);
+    const first = await get(cara as Who, `${url(orderId)}?limit=2&before=${earlier.json().earlierCursor}`);
+    expect(texts(first)).toEqual(['One']);
+    expect(first.json().earlierCursor).toBeNull();
+    // The same page again is the kept answer, the same bytes.
+    expect((await get(cara as Who, `${url(orderId)}?limit=2&before=${earlier.json().earlierCursor}`)).body).toBe(first.body);
+
+    // The newest page marks the thread read; without a limit it is the whole (short) thread.
+    expect(texts(await get(cara as Who, `${url(orderId)}?limit=2`))).toEqual(['Four', 'Five']);
+    expect(await dashboard()).toBe(0);
+    const all = await get(cara as Who, url(orderId));
+    expect(texts(all)).toEqual(['One', 'Two', 'Three', 'Four', 'Five']);
+    expect(all.json().earlierCursor).toBeNull();
+
+    for (const q of ['limit=0', 'limit=101', 'limit=x', 'before=nope']) expect((await get(cara as Who, `${url(orderId)}?${q}`)).statusCode, q).toBe(400);
+    // Another order's message as the cursor reads nothing of either.
+    const [other] = (await get(alice, url(aliceOrder))).json().messages;
+    expect(texts(await get(cara as Who, `${url(orderId)}?before=${other.id}`))).toEqual([]);
+  });
+});
+
 describe('the batched notice e-mail', () => {
   it('two messages within the delay make ONE mail after the delay, listing both, without their text', async () => {
     const { customer: carol, orderId } = await seedPaidOrder(t, 'messages.carol@example.com');

@@ -6,7 +6,6 @@ import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { markThreadRead, ownThreadVersion, postMessage, readThread } from './messages.ts';
-import { versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts';
 
@@ -22,7 +21,6 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
     const tags = [customer ? 'order-messages' : 'admin'];
     const security = customer ? {} : { security: [{ bearer: [] }] };
     const guard = customer ? { onRequest: requireUser(deps.db) } : {};
-    const threads = versionedAnswers();
     // The order's public id: `:orderId` on the customer's paths, `:id` on the founder's.
     const orderOf = async (request: FastifyRequest & { params: { orderId: string } | { id: string } }) => {
       const viewer = viewerOf(request, side);
@@ -37,15 +35,17 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
       async (request, reply) => {
         const publicId = 'orderId' in request.params ? request.params.orderId : request.params.id;
         const viewer = viewerOf(request, side);
-        // The customer's thread, kept per order while its version has not moved: a repeat read is one
-        // index lookup and the same bytes (docs/decisions/317-order-reads-table.md). The founder's
-        // page is read far less; it reads the thread each time.
+        const page = { before: request.query.before, limit: request.query.limit };
+        // The customer's thread, a page kept per order and cursor while its version has not moved: a
+        // repeat read is one index lookup and the same bytes (docs/decisions/317-order-reads-table.md).
+        // The founder's page is read far less; it reads the thread each time.
         const read = async () => {
-          const { messages, version } = await readThread(deps.database, deps.db, publicId, viewer, deps.config.BRAND_NAME);
-          return { answer: { success: true as const, messages }, version };
+          const { messages, earlierCursor, version } = await readThread(deps.database, deps.db, publicId, viewer, deps.config.BRAND_NAME, page);
+          return { answer: { success: true as const, messages, earlierCursor }, version };
         };
         if (!customer) return (await read()).answer;
-        return threads.answer(reply, `${viewer.userId} ${publicId}`, () => ownThreadVersion(deps.database, publicId, viewer.userId), read);
+        const key = `thread ${viewer.userId} ${publicId} ${page.before ?? ''} ${page.limit}`;
+        return deps.answers.answer(reply, key, () => ownThreadVersion(deps.database, publicId, viewer.userId), read);
       },
     );
 

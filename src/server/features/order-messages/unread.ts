@@ -1,12 +1,15 @@
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 
-// Unread counts for order lists: messages of the other side after the side's read marker, kept
-// per order in `order_reads` by the database (migrations/1010_order_reads.sql,
-// docs/decisions/317-order-reads-table.md). A SQL expression, so a list reads them in its statement.
+// Unread counts for order lists: messages of the other side after the side's read marker. A SQL
+// expression, so a list reads them in its statement; the one rule for the unread count
+// (docs/decisions/341-one-rule-per-derived-value.md), read from the index order_messages_by_order_sender.
+
+const OTHER: Record<MessageSide, MessageSide> = { customer: 'agency', agency: 'customer' };
 
 /** `(select count(*) …)::int` for the order whose id is `orderIdSql` (e.g. `o.id`), as `side` sees it. */
 export function unreadMessagesSql(side: MessageSide, orderIdSql: string): string {
-  return `coalesce((select rd.unread_${side} from order_reads rd where rd.order_id = ${orderIdSql}), 0)`;
+  return `(select count(*)::int from order_messages m where m.order_id = ${orderIdSql} and m.sender = '${OTHER[side]}'
+             and m.seq > coalesce((select r.last_read_seq from order_message_reads r where r.order_id = ${orderIdSql} and r.side = '${side}'), 0))`;
 }
 
 /** The unread count of one order as `side` sees it. */

@@ -7,6 +7,7 @@ import { unreadMessagesSql } from '../order-messages/unread.ts';
 import { extensionCoveredUntilSql, supportUntilOf, supportWindow } from '../support/support-window.ts';
 import { namedStatement } from '../../lib/named-statement.ts';
 import { ledgerTotalsSql } from '../ledger/lines.ts';
+import { deliveredAtSql, stageCountSql } from '../tracker/stage-sql.ts';
 
 interface Row {
   id: string;
@@ -31,20 +32,21 @@ interface Row {
 
 /**
  * The list in ONE statement (docs/decisions/285-signed-in-read-path.md): the installments, the stage
- * count and the delivery (kept in `order_reads` by the database, docs/decisions/317-order-reads-table.md)
- * and the unread count, and for a delivered order the support window's extensions, which give their
- * part as SQL.
+ * count and the delivery, the unread count (each by its feature's one SQL form,
+ * docs/decisions/341-one-rule-per-derived-value.md), and for a delivered order the support window's
+ * extensions, which give their part as SQL; the version is `order_reads`' (decision 317).
  */
 function listSql(covered: string | undefined) {
   return `select o.id, o.public_id, o.created_at, o.currency, lt.charged as total, lt.balance_due, o.coupon_code, o.cancelled_at,
             a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
-            rd.stage_count as stages, rd.delivered_at,
-            ${covered === undefined ? '' : `case when rd.delivered_at is null then null else ${covered} end as covered_until,`}
+            ${stageCountSql('o.id')} as stages, d.delivered_at,
+            ${covered === undefined ? '' : `case when d.delivered_at is null then null else ${covered} end as covered_until,`}
             ${unreadMessagesSql('customer', 'o.id')} as unread, rd.version::text as version
        from orders o
        join installments a on a.order_id = o.id and a.kind = 'advance'
        join installments r on r.order_id = o.id and r.kind = 'remaining'
        join order_reads rd on rd.order_id = o.id
+       cross join lateral (select ${deliveredAtSql('o.id')} as delivered_at) d
        cross join lateral ${ledgerTotalsSql('o.id')} lt
       where o.user_id = $1 and o.state <> 'awaiting_advance' and ($2::text is null or o.public_id = $2)
       order by o.created_at desc, o.id

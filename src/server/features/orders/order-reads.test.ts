@@ -8,43 +8,96 @@ import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { BuiltApp } from '../../app.ts';
 import { completeNextStage, undoLastStage } from '../tracker/complete-next-stage.ts';
 import { readOwnSupport } from '../support/requests.ts';
+import { eq } from 'drizzle-orm';
+import { orders, orderStages } from '../../db/schema/orders.ts';
+import { notices, orderMessageReads, orderMessages, type MessageSide, type NoticeKind } from '../../db/schema/order-messages.ts';
+import { maintenanceSubscriptions } from '../../db/schema/maintenance.ts';
+import { deliveredAtSql, stageCountSql, stagesJsonSql } from '../tracker/stage-sql.ts';
+import { SEEN_KINDS, waitingNoticesSql } from '../notices/notices.ts';
+import { unreadMessagesSql } from '../order-messages/unread.ts';
+import { maintenanceSupportExtension, planViewOf } from '../maintenance/plan-queries.ts';
 
-// `order_reads` (migrations/1010_order_reads.sql, docs/decisions/317-order-reads-table.md): every
-// value the database keeps equals what the source tables say after each of its writers commits, the
-// version moves on every such commit, and the reads answered from kept JSON
-// (lib/versioned-answers.ts) show each change at once — on one instance, and on PostgreSQL across
-// two. PGlite, or PostgreSQL with TEST_DB=postgres.
+// One rule for each derived value of the signed-in reads (docs/decisions/341-one-rule-per-derived-value.md):
+// each value's one SQL form — the form the reads fold into their statement — equals what an oracle
+// computes in TypeScript from the raw rows through the domain's own rules (DELIVERY_STAGE, SEEN_KINDS,
+// planViewOf), never from a copy of the SQL, after each writer commits; `order_reads.version` moves
+// on every such commit (migrations/1010_order_reads.sql, 1090_order_reads_version_only.sql), and the
+// reads answered from kept JSON (lib/versioned-answers.ts) show each change at once — on one instance,
+// and on PostgreSQL across two. PGlite, or PostgreSQL with TEST_DB=postgres.
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
 const FOUNDER = 'reads.boss@example.com';
+const SIDES = ['customer', 'agency'] as const;
+/** The notice groups the reads ask about: what each `order.seen` marks read, and the thread's messages. */
+const GROUPS: Record<string, readonly NoticeKind[]> = { ...SEEN_KINDS, message: ['message'] };
+const plan = maintenanceSupportExtension;
 
-// The values as the reads computed them before order_reads (decisions 285 and 291): the oracle.
-const LIVE_SQL = `select
-    (select coalesce(json_agg(json_build_array(s.stage, floor(extract(epoch from s.completed_at) * 1000)::bigint, s.note) order by s.stage), '[]'::json)
-       from order_stages s where s.order_id = o.id)::text as stages,
-    (select count(*)::int from order_stages s where s.order_id = o.id) as stage_count,
-    (select s.completed_at from order_stages s where s.order_id = o.id and s.stage = 15) as delivered_at,
-    array(select distinct n.kind from notices n where n.order_id = o.id and n.recipient = 'customer' and n.read_at is null and n.sent_at is null order by 1) as waiting_customer,
-    array(select distinct n.kind from notices n where n.order_id = o.id and n.recipient = 'agency' and n.read_at is null and n.sent_at is null order by 1) as waiting_agency,
-    (select count(*)::int from order_messages m where m.order_id = o.id and m.sender = 'agency'
-       and m.seq > coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = 'customer'), 0)) as unread_customer,
-    (select count(*)::int from order_messages m where m.order_id = o.id and m.sender = 'customer'
-       and m.seq > coalesce((select r.last_read_seq from order_message_reads r where r.order_id = o.id and r.side = 'agency'), 0)) as unread_agency,
-    (select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until, 'cancelAtPeriodEnd', s.cancel_at_period_end,
-                                                                   'startsAt', case when s.paid_until is null then s.starts_at end) end
-       from maintenance_subscriptions s where s.order_id = o.id order by s.created_at desc limit 1)::text as plan,
-    (select case when s.state <> 'created' then (select max(p.paid_until) from maintenance_subscriptions p where p.order_id = o.id) end
-       from maintenance_subscriptions s where s.order_id = o.id order by s.created_at desc limit 1) as covered_until
-  from orders o where o.public_id = $1`;
-const KEPT_SQL = `select rd.stages::text as stages, rd.stage_count, rd.delivered_at, rd.waiting_customer, rd.waiting_agency,
-    rd.unread_customer, rd.unread_agency, rd.plan::text as plan, rd.covered_until, rd.version::text as version
-  from order_reads rd join orders o on o.id = rd.order_id where o.public_id = $1`;
+// Every form, for one order, in one statement.
+const FORMS_SQL = `select ${stagesJsonSql('o.id')} as stages, ${stageCountSql('o.id')} as stage_count, ${deliveredAtSql('o.id')} as delivered_at,
+    ${SIDES.flatMap((side) => Object.entries(GROUPS).map(([g, kinds]) => `${waitingNoticesSql(`'${side}'`, kinds, 'o.id')} as "w ${side} ${g}"`)).join(', ')},
+    ${SIDES.map((side) => `${unreadMessagesSql(side, 'o.id')} as unread_${side}`).join(', ')},
+    ${plan.planSql('o.id')} as plan, ${plan.coveredUntilSql('o.id')} as covered_until, rd.version::text as version
+  from orders o join order_reads rd on rd.order_id = o.id where o.public_id = $1`;
+
+const iso = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v).toISOString());
+
+/** What the reads compute, from the forms, with the order's version. */
+async function forms(app: BuiltApp, publicId: string) {
+  const [row] = await app.deps.database.query<Record<string, unknown>>(FORMS_SQL, [publicId]);
+  const r = row!;
+  const planJson = r.plan as { state: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean; startsAt: string | null } | null;
+  return {
+    values: {
+      stages: r.stages as [number, number, string | null][],
+      stage_count: Number(r.stage_count),
+      delivered_at: iso(r.delivered_at as Date | null),
+      waiting_customer: Object.fromEntries(Object.keys(GROUPS).map((g) => [g, r[`w customer ${g}`] as boolean])),
+      waiting_agency: Object.fromEntries(Object.keys(GROUPS).map((g) => [g, r[`w agency ${g}`] as boolean])),
+      unread_customer: Number(r.unread_customer),
+      unread_agency: Number(r.unread_agency),
+      plan: planJson && { ...planJson, currentPeriodEnd: iso(planJson.currentPeriodEnd), startsAt: iso(planJson.startsAt) },
+      covered_until: iso(r.covered_until as Date | null),
+    },
+    version: BigInt(r.version as string),
+  };
+}
+
+/** The oracle: the same values from the raw rows, in TypeScript, through the domain's own rules. */
+async function oracle(app: BuiltApp, publicId: string) {
+  const db = app.deps.db;
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId));
+  const id = order!.id;
+  const stages = (await db.select().from(orderStages).where(eq(orderStages.orderId, id))).sort((a, b) => a.stage - b.stage);
+  const waiting = (await db.select().from(notices).where(eq(notices.orderId, id))).filter((n) => n.readAt === null && n.sentAt === null);
+  const messages = await db.select().from(orderMessages).where(eq(orderMessages.orderId, id));
+  const reads = await db.select().from(orderMessageReads).where(eq(orderMessageReads.orderId, id));
+  const subs = (await db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.orderId, id))).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const waitingFor = (side: MessageSide) => Object.fromEntries(Object.entries(GROUPS).map(([g, kinds]) => [g, waiting.some((n) => n.recipient === side && kinds.includes(n.kind))]));
+  const unread = (side: MessageSide) => {
+    const marker = reads.find((r) => r.side === side)?.lastReadSeq ?? 0;
+    return messages.filter((m) => m.sender !== side && Number(m.seq) > Number(marker)).length;
+  };
+  // The newest subscription is the plan unless it was never paid (`created`); the cover is the latest
+  // end paid over all of them (maintenanceSupportExtension's rule, decision 175).
+  const newest = subs[0];
+  const isPlan = newest !== undefined && newest.state !== 'created';
+  const paid = subs.map((s) => s.paidUntil?.getTime()).filter((t): t is number => t !== undefined);
+  return {
+    stages: stages.map((s): [number, number, string | null] => [s.stage, s.completedAt.getTime(), s.note]),
+    stage_count: stages.length,
+    delivered_at: iso(stages.find((s) => s.stage === DELIVERY_STAGE)?.completedAt),
+    waiting_customer: waitingFor('customer'),
+    waiting_agency: waitingFor('agency'),
+    unread_customer: unread('customer'),
+    unread_agency: unread('agency'),
+    plan: isPlan ? planViewOf(newest) : null,
+    covered_until: isPlan && paid.length ? new Date(Math.max(...paid)).toISOString() : null,
+  };
+}
 
 async function kept(app: BuiltApp, publicId: string) {
-  const [live] = await app.deps.database.query<Record<string, unknown>>(LIVE_SQL, [publicId]);
-  const [row] = await app.deps.database.query<Record<string, unknown> & { version: string }>(KEPT_SQL, [publicId]);
-  const { version, ...values } = row!;
-  return { live: live!, values, version: BigInt(version) };
+  const { values, version } = await forms(app, publicId);
+  return { values, live: await oracle(app, publicId), version };
 }
 
 const get = (app: BuiltApp, who: Who, url: string) => app.app.inject({ method: 'GET', url, headers: who.headers });
@@ -81,7 +134,7 @@ describe('order_reads on one instance', () => {
     await deliver(t, orderId);
     const delivered = await kept(t, orderId);
     expect(delivered.values).toEqual(delivered.live);
-    expect(delivered.values).toMatchObject({ stage_count: 15, delivered_at: expect.anything() });
+    expect(delivered.values).toMatchObject({ stage_count: 15, delivered_at: expect.any(String) });
     last = delivered.version;
     await step('the delivery taken back', () => undoLastStage(t.deps, orderId, { actorUserId: boss.user.id }));
     await step('delivered again', () => completeNextStage(t.deps, orderId, { deliveryUrl: 'https://site.example.com' }));
@@ -89,10 +142,10 @@ describe('order_reads on one instance', () => {
     const fromAgency = await step('a message from the agency', async () =>
       expect((await send(t, boss, 'POST', `/api/v1/admin/orders/${orderId}/messages`, { text: 'Your site is live.' })).statusCode).toBe(201),
     );
-    expect(fromAgency).toMatchObject({ unread_customer: 1, waiting_customer: expect.arrayContaining(['message']) });
+    expect(fromAgency).toMatchObject({ unread_customer: 1, waiting_customer: expect.objectContaining({ message: true }) });
     const read = await step('the customer reads the thread', async () => expect((await get(t, customer, `/api/v1/orders/${orderId}/messages`)).statusCode).toBe(200));
     expect(read).toMatchObject({ unread_customer: 0 });
-    expect(read.waiting_customer).not.toContain('message');
+    expect(read.waiting_customer.message).toBe(false);
     await step('a message from the customer', async () =>
       expect((await send(t, customer, 'POST', `/api/v1/orders/${orderId}/messages`, { text: 'Thank you!' })).statusCode).toBe(201),
     );
@@ -107,7 +160,7 @@ describe('order_reads on one instance', () => {
         [order!.id],
       ),
     );
-    expect(planned).toMatchObject({ plan: expect.stringContaining('"active"'), covered_until: expect.anything() });
+    expect(planned).toMatchObject({ plan: expect.objectContaining({ state: 'active' }), covered_until: expect.anything() });
     await step('the plan cancelled', () => t.deps.database.query("update maintenance_subscriptions set state = 'cancelled' where order_id = $1", [order!.id]));
     await step('the customer renamed', async () => expect((await send(t, customer, 'PATCH', '/api/v1/user/profile', { name: 'Reads Renamed' })).statusCode).toBe(200));
   });
@@ -199,7 +252,7 @@ describe.skipIf(!pgUrl)('order_reads on PostgreSQL', () => {
     expect((await get(a, customer, thread)).json().messages.map((m: { text: string }) => m.text)).toEqual(['From b']);
   });
 
-  it('a commit waits for no lock the app takes, and two concurrent writers are both counted', async () => {
+  it('a commit waits for no lock the app takes, and two concurrent writers each move the version and are both counted', async () => {
     const [a] = apps as [BuiltApp];
     const { orderId } = await seedPaidOrder(a as TestApp, 'reads.locks@example.com');
     const [order] = await a.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [orderId]);
@@ -210,14 +263,15 @@ describe.skipIf(!pgUrl)('order_reads on PostgreSQL', () => {
     await two.connect();
     try {
       // The app's own lock on the order row (a checkout, a cancel, a subscribe) is held while a
-      // change that does not touch that row commits (a notice read): the commit's trigger locks only
-      // order_reads, so it does not wait — a trigger writing the order row would
+      // change that does not touch that row commits (a notice read): the commit's version trigger
+      // locks only order_reads, so it does not wait — a trigger writing the order row would
       // (docs/decisions/316-order-read-columns.md).
       await two.query("insert into notices (order_id, recipient, kind, ref_id, summary) values ($1, 'customer', 'message', gen_random_uuid(), 'A message')", [order!.id]);
-      expect((await kept(a, orderId)).values.waiting_customer).toEqual(expect.arrayContaining(['message']));
+      expect((await kept(a, orderId)).values.waiting_customer.message).toBe(true);
       await one.query('begin');
       await one.query('select id from orders where id = $1 for update', [order!.id]);
-      // Two of its sources in one transaction: the order's row is refreshed twice at commit.
+      // Two of its sources in one transaction: the order's version moves twice at commit.
+      const before = (await kept(a, orderId)).version;
       const update = (async () => {
         await two.query('begin');
         await two.query('update notices set read_at = now() where order_id = $1', [order!.id]);
@@ -227,12 +281,13 @@ describe.skipIf(!pgUrl)('order_reads on PostgreSQL', () => {
       const waited = await Promise.race([update.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 3000))]);
       expect(waited).toBe(false);
       const refreshed = await kept(a, orderId);
-      expect(refreshed.values.waiting_customer).not.toContain('message');
-      expect(refreshed.values.stages).toContain('Checked');
+      expect(refreshed.values.waiting_customer.message).toBe(false);
+      expect(JSON.stringify(refreshed.values.stages)).toContain('Checked');
+      expect(refreshed.version).toBe(before + 2n);
       await one.query('commit');
 
-      // Two transactions add a message each and commit one after the other, each counting before
-      // the other committed: the second commit's trigger waits for the first and counts both.
+      // Two transactions add a message each and commit together: the second commit's version trigger
+      // waits for the first, both move the version, and the read counts both.
       await one.query('begin');
       await two.query('begin');
       await one.query("insert into order_messages (order_id, sender, text) values ($1, 'agency', 'one')", [order!.id]);
@@ -241,6 +296,7 @@ describe.skipIf(!pgUrl)('order_reads on PostgreSQL', () => {
       const now = await kept(a, orderId);
       expect(now.values).toEqual(now.live);
       expect(now.values.unread_customer).toBe(2);
+      expect(now.version).toBe(refreshed.version + 2n);
     } finally {
       await one.end();
       await two.end();

@@ -5,7 +5,6 @@ import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts
 import { notFound } from '../../lib/app-error.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { listOrders, listVersions, readOrders } from './list-orders.ts';
-import { versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { postOrderCreateOrder, getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
 
@@ -32,12 +31,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   // The list a customer reloads, kept per customer while its orders' versions have not moved: a repeat
   // read is one index lookup and the same bytes (docs/decisions/317-order-reads-table.md).
-  const lists = versionedAnswers();
   route(app, getOrderGetAllOrdersUser, { schema: { tags: ['orders'], summary: "The signed-in customer's orders" }, onRequest: requireUser(deps.db) }, async (request, reply) => {
     const userId = authOf(request).user.id;
-    return lists.answer(
+    return deps.answers.answer(
       reply,
-      userId,
+      `list ${userId}`,
       () => listVersions(deps, userId),
       async () => {
         const { orders, versions } = await readOrders(deps, userId);

@@ -177,6 +177,35 @@ describe('a cancel with nothing refunded, after design work started', () => {
   });
 });
 
+describe("the customer's writes on a cancelled order", () => {
+  it('answer 409 from one guard (the brief, a message, a support request, a rating here); reads and marking read still work; a stranger gets 404', async () => {
+    const { orderId, buyer } = await paidOrder('cancel.writes@example.com');
+    const put = (url: string, who: Login, payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
+    // Before the cancel the brief saves.
+    expect((await put(`orders/${orderId}/brief`, buyer, { answers: {} })).statusCode).toBe(200);
+    expect((await cancel(orderId, { reason: 'Customer asked', refundAmount: 0 })).statusCode).toBe(200);
+
+    const refused = [
+      await put(`orders/${orderId}/brief`, buyer, { answers: {} }),
+      await post(`orders/${orderId}/messages`, buyer, { text: 'Still there?' }),
+      await post(`orders/${orderId}/support/requests`, buyer, { category: 'bug', title: 'Broken', description: 'It is broken.' }),
+      await post(`orders/${orderId}/rating`, buyer, { score: 5 }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe('This order is cancelled: nothing more can be changed or paid on it.');
+    }
+    // Reads stay open, and so does marking the thread read.
+    expect((await get(`orders/${orderId}/brief`, buyer)).statusCode).toBe(200);
+    expect((await get(`orders/${orderId}/statement`, buyer)).statusCode).toBe(200);
+    expect((await post(`orders/${orderId}/messages/read`, buyer, {})).statusCode).toBeLessThan(300);
+    // Another customer learns nothing: the route's own 404.
+    const stranger = await loginAs(t, 'cancel.stranger@example.com');
+    expect((await post(`orders/${orderId}/messages`, stranger, { text: 'Hello' })).statusCode).toBe(404);
+  });
+});
+
 describe('a partial refund after the invoice', () => {
   it('refuses what is not allowed (400, 404), then refunds part of the advance with a credit note against the invoice', async () => {
     const { orderId, advance, advancePaymentId } = await paidOrder('cancel.invoiced@example.com', { remaining: true });

@@ -17,7 +17,7 @@ import { orderTaxOrNone, taxOfCharge } from '../../lib/tax-context.ts';
 import { holdCouponUse } from '../coupons/coupon-limits.ts';
 import { firstTouchOfCustomer, touchColumns } from '../funnel/visitors.ts';
 import { recordTermsAcceptance } from '../terms/terms-acceptance.ts';
-import { changeForPayment, recordChangeAcceptance } from '../changes/changes.ts';
+import { changeForPayment, lockQuoteVersion, recordChangeAcceptance } from '../changes/changes.ts';
 
 export interface CreatePaymentOrderInput {
   kind: 'advance' | 'remaining' | 'change';
@@ -74,8 +74,8 @@ export async function createPaymentOrder(
     }
   }
 
-  /** The checkout opened for an installment: one attempt row, in the caller's transaction. */
-  function recordAttempt(tx: Tx, installmentId: string, po: ProviderOrder) {
+  /** The checkout opened for an installment: one attempt row, in the caller's transaction (a change's with its quote version). */
+  function recordAttempt(tx: Tx, installmentId: string, po: ProviderOrder, quoteVersion: number | null = null) {
     return tx.insert(paymentAttempts).values({
       installmentId,
       provider: ctx.provider.name,
@@ -84,6 +84,7 @@ export async function createPaymentOrder(
       amount: po.amount,
       currency: po.currency,
       receipt: po.receipt,
+      quoteVersion,
     });
   }
 
@@ -197,6 +198,9 @@ export async function createPaymentOrder(
     if (paid) throw conflict('This change is already paid.');
     const po = await openProviderOrder(total, change.currency, `${order.orderPublicId}-C${change.id.slice(0, 8)}`);
     await deps.db.transaction(async (tx) => {
+      // The price is the one of the version read above: re-quoted meanwhile, nothing is recorded
+      // (docs/decisions/332-change-quote-version.md).
+      await lockQuoteVersion(tx, change);
       const [inst] = await tx
         .insert(installments)
         .values({ orderId: order.orderId, kind: 'change', changeId: change.id, amount: total, currency: change.currency, state: 'pending' })
@@ -204,7 +208,7 @@ export async function createPaymentOrder(
         .returning({ id: installments.id });
       // Paid meanwhile (another tab): this checkout still opens; its payment is refunded like a duplicate.
       const installmentId = inst?.id ?? (await tx.select({ id: installments.id }).from(installments).where(eq(installments.changeId, change.id)))[0]!.id;
-      await recordAttempt(tx, installmentId, po);
+      await recordAttempt(tx, installmentId, po, change.quoteVersion);
       await recordChangeAcceptance(tx, change, order.orderPublicId, new Date(), visitor);
     });
     // The change's own quote: its net amount and the tax on it are the whole of this payment (no fee, no code applies).

@@ -104,6 +104,13 @@ export async function processRefund(deps: AppDeps, tx: Tx, refundId: string, at:
     .update(paymentRefunds)
     .set({ status: 'processed', processedAt: at, providerRefundId: providerRefundId ?? row.providerRefundId, documentId: document?.id ?? null, failureReason: null })
     .where(eq(paymentRefunds.id, row.id));
+  // A duplicate refunded automatically (docs/decisions/332-change-quote-version.md) leaves "Refund needed" once the money moved.
+  if (row.origin === 'duplicate') {
+    await tx
+      .update(paymentAttempts)
+      .set({ refundState: 'refunded', refundReference: reference, refundedAt: at })
+      .where(and(eq(paymentAttempts.providerPaymentId, row.providerPaymentId), eq(paymentAttempts.refundState, 'needed')));
+  }
   await deps.events.publish(tx, 'refund.recorded', {
     orderId: order.id,
     orderPublicId: order.publicId,

@@ -26,6 +26,8 @@ export interface DuplicatePayment {
   paymentId: string;
   customerEmail: string;
   paidAt: Date;
+  /** Refunded automatically (a change's payment at a stale quote, docs/decisions/332-change-quote-version.md). */
+  automatic?: boolean;
 }
 
 export async function mailRefundNeeded(deps: AppDeps, tx: Tx, p: DuplicatePayment) {
@@ -37,7 +39,9 @@ export async function mailRefundNeeded(deps: AppDeps, tx: Tx, p: DuplicatePaymen
       p.kind === 'change'
         ? `A payment of ${amount} for a change on order ${p.orderPublicId} came in after the change was already paid, declined, withdrawn or re-quoted (for example from a second browser tab). The customer was told it will be refunded.`
         : `The ${p.kind} of order ${p.orderPublicId} was already paid when a second payment of ${amount} came in (for example from a second browser tab). The customer was told it will be refunded.`,
-      'Refund it and mark it refunded on the order page of the back office.',
+      p.automatic
+        ? 'It is being refunded automatically: the order page of the back office shows the refund, and the overview lists it if the refund fails.'
+        : 'Refund it and mark it refunded on the order page of the back office.',
     ],
     rows: [
       ['Order', p.orderPublicId],
@@ -53,14 +57,23 @@ export async function mailRefundNeeded(deps: AppDeps, tx: Tx, p: DuplicatePaymen
 /** Duplicate payments still to refund, oldest first (the back office overview). */
 export async function refundsNeeded(deps: Pick<AppDeps, 'db'>) {
   const rows = await deps.db
-    .select({ orderId: orders.publicId, kind: installments.kind, providerPaymentId: paymentAttempts.providerPaymentId, amount: paymentAttempts.amount, currency: paymentAttempts.currency, paidAt: paymentAttempts.paidAt })
+    .select({
+      orderId: orders.publicId,
+      kind: installments.kind,
+      providerPaymentId: paymentAttempts.providerPaymentId,
+      amount: paymentAttempts.amount,
+      currency: paymentAttempts.currency,
+      paidAt: paymentAttempts.paidAt,
+      // Asked automatically and not failed (docs/decisions/332-change-quote-version.md).
+      refunding: sql<boolean>`exists (select 1 from payment_refunds r where r.provider_payment_id = ${paymentAttempts.providerPaymentId} and r.status <> 'failed')`,
+    })
     .from(paymentAttempts)
     .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
     .innerJoin(orders, eq(orders.id, installments.orderId))
     .where(eq(paymentAttempts.refundState, 'needed'))
     .orderBy(paymentAttempts.paidAt)
     .limit(50);
-  return rows.map((r) => ({ ...r, amount: Number(r.amount), providerPaymentId: r.providerPaymentId ?? '', paidAt: r.paidAt ? r.paidAt.toISOString() : null }));
+  return rows.map((r) => ({ ...r, refunding: Boolean(r.refunding), amount: Number(r.amount), providerPaymentId: r.providerPaymentId ?? '', paidAt: r.paidAt ? r.paidAt.toISOString() : null }));
 }
 
 /**

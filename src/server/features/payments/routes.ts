@@ -10,6 +10,7 @@ import { moneyContext } from '../../lib/money-context.ts';
 import { cachedRead } from '../../lib/cached-read.ts';
 import { createPaymentOrder } from './create-payment-order.ts';
 import { quoteAdvance } from './quote-advance.ts';
+import { SUPPLY, priceLines } from '../../../domain/price-lines.ts';
 import { reconcilePayments, reconcilePaymentsAsAdmin } from './reconcile-payments.ts';
 import { verifyPayment } from './verify-payment.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
@@ -52,6 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         symbol: q.currency.symbol,
         minorDigits: q.currency.minorDigits,
         coupon: q.coupon ? { code: q.coupon.code, kind: q.coupon.kind, percent: q.coupon.percent } : null,
+        lines: priceLines({ ...q.quote, supply: SUPPLY, couponCode: q.coupon?.code ?? null, codeKind: q.coupon?.kind ?? null, tax: q.tax }),
         ...(q.couponError ? { couponError: q.couponError } : {}),
       };
     });

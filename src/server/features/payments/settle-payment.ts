@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/platform.ts';
 import { cashback, couponRedemptions, installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { orderChanges } from '../../db/schema/changes.ts';
+import { paymentRefunds } from '../../db/schema/ledger.ts';
 import { withoutDiscount } from '../../../domain/pricing.ts';
 import { orderTaxOrNone, retax } from '../../lib/tax-context.ts';
 import { mayRedeem } from '../coupons/coupon-limits.ts';
@@ -65,19 +66,35 @@ export async function settlePayment(
       installment.kind === 'change' && installment.changeId
         ? (await tx.select().from(orderChanges).where(eq(orderChanges.id, installment.changeId)).for('update').limit(1))[0]
         : undefined;
-    // Re-quoted after this checkout opened: the payment is for a quote that no longer stands. (The
-    // amount paid includes the tax of the quote, so it is not compared with the change's net amount.)
-    const changeStale = installment.kind === 'change' && (!change || change.state !== 'quoted' || (change.quotedAt !== null && change.quotedAt > attempt.createdAt));
+    // Not the quote this checkout was opened at (docs/decisions/332-change-quote-version.md): the
+    // payment is for a price that no longer stands. (The amount paid includes the tax of the quote,
+    // so it is not compared with the change's net amount.) Attempts older than the version compare times.
+    const changeStale =
+      installment.kind === 'change' &&
+      (!change ||
+        change.state !== 'quoted' ||
+        (attempt.quoteVersion !== null ? attempt.quoteVersion !== change.quoteVersion : change.quotedAt !== null && change.quotedAt > attempt.createdAt));
     if (installment.state === 'paid' || changeStale || order.state === 'cancelled') {
       // A second successful payment for an installment already paid, or one for an order cancelled
       // while its checkout was open (docs/decisions/321-cancel-and-refund.md): keep the record for a
-      // refund. The founder is e-mailed and sees "Refund needed" until it is marked refunded.
+      // refund. The founder is e-mailed and sees "Refund needed" until it is refunded.
       await tx
         .update(paymentAttempts)
         .set({ state: 'duplicate', providerPaymentId: input.paymentId, paidAt: now, refundState: 'needed' })
         .where(eq(paymentAttempts.id, attempt.id));
       deps.log.warn({ order: order.publicId, paymentId: input.paymentId }, 'duplicate payment for a paid installment — refund it');
-      await deps.events.publish(tx, 'payment.duplicate', { ...ref, kind: installment.kind, amount: attempt.amount, currency: attempt.currency, paymentId: input.paymentId, paidAt: now });
+      // A change's payment at a stale quote is refunded at once, through the refund flow: its row is
+      // stored here and asked of the provider after the commit (decisions 321 and 332).
+      const refundId = changeStale && installment.state !== 'paid' && order.state !== 'cancelled' ? await storeDuplicateRefund(tx, order.id, attempt, input.paymentId, now) : undefined;
+      await deps.events.publish(tx, 'payment.duplicate', {
+        ...ref,
+        kind: installment.kind,
+        amount: attempt.amount,
+        currency: attempt.currency,
+        paymentId: input.paymentId,
+        paidAt: now,
+        ...(refundId ? { refundId } : {}),
+      });
       return { ...base, outcome: 'duplicate' };
     }
     await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
@@ -148,4 +165,23 @@ export async function settlePayment(
   });
   deps.metrics?.paymentOutcome(result.outcome);
   return result;
+}
+
+/** A whole refund of a duplicate payment, pending until the provider is asked (after the commit). */
+async function storeDuplicateRefund(tx: Tx, orderId: string, attempt: typeof paymentAttempts.$inferSelect, paymentId: string, at: Date): Promise<string> {
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      orderId,
+      provider: attempt.provider,
+      providerPaymentId: paymentId,
+      amount: attempt.amount,
+      currency: attempt.currency,
+      origin: 'duplicate',
+      reason: 'The change was re-quoted, declined or withdrawn while its checkout was open.',
+      testMode: attempt.testMode,
+      createdAt: at,
+    })
+    .returning({ id: paymentRefunds.id });
+  return row!.id;
 }

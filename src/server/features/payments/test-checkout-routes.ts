@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { formatMoney } from '../../../domain/money.ts';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
@@ -10,7 +9,8 @@ import type { TestCheckoutProvider } from '../../integrations/payments/test-chec
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import { PRIMARY, testCheckoutHtml } from '../../integrations/payments/test-checkout-page.ts';
 
-const params = z.object({ orderId: z.string().min(1).max(64) });
+import { route } from '../../lib/route.ts';
+import { getPaymentTestCheckout, postPaymentTestCheckout } from '../../../contract/payments.ts';
 
 /**
  * The built-in test checkout page: with no Razorpay keys, /pay sends the customer here
@@ -37,7 +37,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  app.get('/payment/test-checkout/:orderId', { schema: { tags: ['payments'], summary: 'Built-in test checkout page (test mode only)', params } }, async (request, reply) => {
+  route(app, getPaymentTestCheckout, { schema: { tags: ['payments'], summary: 'Built-in test checkout page (test mode only)' } }, async (request, reply) => {
     const order = provider.findOrder(request.params.orderId);
     if (!order) throw notFound('No such test payment.');
     const c = displayCurrency(ctx, order.currency);
@@ -65,10 +65,11 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(testCheckoutHtml(brand, body));
   });
 
-  app.post(
-    '/payment/test-checkout/:orderId',
+  route(
+    app,
+    postPaymentTestCheckout,
     {
-      schema: { tags: ['payments'], summary: 'Completes or cancels a test payment and returns to /pay', params, body: z.object({ action: z.enum(['pay', 'cancel']) }) },
+      schema: { tags: ['payments'], summary: 'Completes or cancels a test payment and returns to /pay' },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { chatRatingAverage } from '../chat/chat-ratings.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
@@ -36,5 +37,11 @@ export const ratingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
 /** The founder's list (mounted under /api/v1/admin, behind its guard). */
 export const adminRatingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getAdminRatings, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'Ratings, newest first, with the average score of the last 90 days' } }, async () => ({ success: true as const, ...(await adminRatings(deps.db)) }));
+  route(app, getAdminRatings, { schema: { tags: ['admin'], security: [{ bearer: [] }],
+    summary: 'Ratings, newest first, with the average score of the last 90 days' } }, async () => ({
+    success: true as const,
+    ...(await adminRatings(deps.db)),
+    // The live chat's CSAT beside the other ratings (docs/decisions/347-chat-availability-canned-replies-csat.md).
+    chat: await chatRatingAverage(deps.database),
+  }));
 };

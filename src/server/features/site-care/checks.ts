@@ -128,7 +128,10 @@ export async function recordChecks(deps: AppDeps, results: CheckResult[]) {
       if (change.state !== 'unknown' && change.state !== prev.alertState && !quiet) {
         const context = await mailContext(tx, r.site);
         const [incident] = await tx.select().from(siteIncidents).where(eq(siteIncidents.siteId, r.site.id)).orderBy(desc(siteIncidents.startedAt)).limit(1);
-        if (change.state === 'down') await mailDown(deps, tx, context, { startedAt: incident?.startedAt ?? r.checkedAt, cause: (incident?.cause ?? r.outcome.cause ?? 'status') as CheckCause });
+        if (change.state === 'down') {
+          await mailDown(deps, tx, context, { startedAt: incident?.startedAt ?? r.checkedAt, cause: (incident?.cause ?? r.outcome.cause ?? 'status') as CheckCause });
+          await deps.events.publish(tx, 'site.down', { orderId: context.orderId, orderPublicId: context.orderPublicId, url: context.url, customerNotices: context.customerMails, at: r.checkedAt });
+        }
         else await mailUp(deps, tx, context, incident?.endedAt ? { startedAt: incident.startedAt, endedAt: incident.endedAt, cause: incident.cause as CheckCause } : null);
         prev.alertState = change.state;
         prev.alertMailedAt = r.checkedAt;

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteScreenshotParams } from '../../../contract/site-review.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
@@ -10,7 +9,7 @@ import { reviewOrder, type Side } from '../reviews/review-order.ts';
 import { addSiteComment, listSiteComments, siteScreenshotId } from './site-comments.ts';
 import { checkSiteOrigin, createSiteLink, isRegisteredOrigin, siteSessionOf } from './site-token.ts';
 import { route } from '../../lib/route.ts';
-import { getSiteReviewComments, postAdminOrdersReviewsSiteLink, postOrdersReviewsSiteLink, postSiteReviewComments } from '../../../contract/site-review.ts';
+import { getSiteReviewComments, getSiteReviewScreenshots, postAdminOrdersReviewsSiteLink, postOrdersReviewsSiteLink, postSiteReviewComments } from '../../../contract/site-review.ts';
 
 // Reviewing the live site (decisions 240, 241). The site-link routes sit beside the reviews' own
 // (customer, and founder under /admin); the site-review API answers review.js on the staging site,
@@ -95,10 +94,11 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       return reply.status(201).send({ success: true as const, comment: await addSiteComment(deps, session, request.body) });
     });
 
-  app.get(
-    '/site-review/screenshots/:fileId',
+  route(
+    app,
+    getSiteReviewScreenshots,
     {
-      schema: { tags, summary: "review.js: the screenshot of one of the round's site pins (for pins whose element moved)", params: siteScreenshotParams },
+      schema: { tags, summary: "review.js: the screenshot of one of the round's site pins (for pins whose element moved)" },
       config: { cors: false, rateLimit: { max: LIMITS.reads.token, timeWindow: '1 minute', keyGenerator: tokenKey } },
       onRequest: perAddress(LIMITS.reads.address, 'screenshot'),
     },

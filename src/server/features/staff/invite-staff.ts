@@ -18,12 +18,13 @@ const OWNER_ADDRESS = "This address belongs to the owner, who already has every 
  * staff at once; a new address becomes staff when it signs up or signs in (auth/admin-role.ts). The
  * owner (an ADMIN_EMAILS address, or an account that is already the owner) cannot be made staff, and
  * an address is listed once: both 409. Recorded in the audit log with the change, and the person is
- * told by e-mail through the outbox.
+ * told by e-mail through the outbox, in the same transaction: a crash after the commit still sends
+ * the invitation (docs/decisions/340-mails-in-their-transaction.md).
  */
 export async function inviteStaff(deps: AppDeps, actorUserId: string, email: string): Promise<StaffMember> {
   const address = email.toLowerCase();
   if (isOwnerEmail(deps, address)) throw conflict(OWNER_ADDRESS);
-  const { member, promoted, inviterEmail } = await deps.db.transaction(async (tx) => {
+  const { member, promoted } = await deps.events.transaction(async (tx) => {
     const [account] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, address)).limit(1);
     if (isOwner(account?.role)) throw conflict(OWNER_ADDRESS);
     const [row] = await tx.insert(staffMembers).values({ email: address, invitedBy: actorUserId }).onConflictDoNothing({ target: staffMembers.email }).returning();
@@ -32,12 +33,12 @@ export async function inviteStaff(deps: AppDeps, actorUserId: string, email: str
     if (promoted) await tx.update(users).set({ role: 'staff', updatedAt: new Date() }).where(eq(users.id, promoted));
     await recordAudit(tx, { actorUserId, action: 'staff.invite', entity: 'staff_member', entityId: row.id, before: null, after: { email: address, userId: account?.id ?? null, role: 'staff' } });
     const [actor] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actorUserId)).limit(1);
-    return { member: row, promoted, inviterEmail: actor?.email ?? null };
+    await deps.mailer.enqueue(tx, address, 'staff-invitation', invitationMail(deps, address, actor?.email ?? null));
+    return { member: row, promoted };
   });
   // The new role counts at the person's next request on every instance, not after the cache's seconds:
   // their cached session look-ups are dropped (the sessions themselves stay signed in).
   if (promoted) sessionCacheOf(deps.db)?.userSessionsRevoked(promoted);
-  await deps.mailer.enqueue(deps.db, address, 'staff-invitation', invitationMail(deps, address, inviterEmail));
   const [listed] = await listStaff(deps.db, member.id);
   return listed!;
 }

@@ -9,35 +9,39 @@ import { renderEmail } from '../mail/render-email.ts';
 import { maintenanceOffer } from './plan-offer.ts';
 import { monthlyPriceLabel } from '../../../domain/maintenance-plan.ts';
 import { supportWindow } from './support-window.ts';
+import { guardRow, notParked } from '../../lib/pass-rows.ts';
 
 // The support feature's part of the job pass (jobs/run-jobs.ts; every job takes the clock as a
 // parameter): resolved requests close themselves after SUPPORT_AUTO_CLOSE_DAYS, and 30 days before
 // support ends the customer gets one e-mail offering the maintenance plan (decision 170).
 
 const DAY_MS = 86_400_000;
-const BATCH = 100;
 export const PLAN_OFFER_TEMPLATE = 'support-plan-offer';
 
 /**
  * Closes every request resolved at least SUPPORT_AUTO_CLOSE_DAYS before `now` and not reopened.
- * Rows are claimed with FOR UPDATE SKIP LOCKED, so instances share the work; each close is
- * published (the customer's open page hears of it live).
+ * Each request is claimed with FOR UPDATE SKIP LOCKED in its own transaction, so instances share the
+ * work and one that cannot close is parked (lib/pass-rows.ts) without holding up the others; each
+ * close is published (the customer's open page hears of it live).
  */
 export async function closeResolvedRequests(deps: AppDeps, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - SUPPORT_AUTO_CLOSE_DAYS * DAY_MS);
   let closed = 0;
   for (;;) {
-    const n = await deps.events.transaction(async (tx) => {
-      const due = await tx
-        .select({ request: supportRequests, orderPublicId: orders.publicId, customerEmail: users.email })
-        .from(supportRequests)
-        .innerJoin(orders, eq(orders.id, supportRequests.orderId))
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(and(eq(supportRequests.state, 'resolved'), lte(supportRequests.resolvedAt, cutoff)))
-        .orderBy(asc(supportRequests.resolvedAt))
-        .limit(BATCH)
-        .for('update', { of: supportRequests, skipLocked: true });
-      for (const { request, orderPublicId, customerEmail } of due) {
+    const outcome = await guardRow(deps, 'support-closing', now, (claim) =>
+      deps.events.transaction(async (tx) => {
+        const [due] = await tx
+          .select({ request: supportRequests, orderPublicId: orders.publicId, customerEmail: users.email })
+          .from(supportRequests)
+          .innerJoin(orders, eq(orders.id, supportRequests.orderId))
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(and(eq(supportRequests.state, 'resolved'), lte(supportRequests.resolvedAt, cutoff), notParked('support-closing', supportRequests.id, now)))
+          .orderBy(asc(supportRequests.resolvedAt))
+          .limit(1)
+          .for('update', { of: supportRequests, skipLocked: true });
+        if (!due) return false;
+        const { request, orderPublicId, customerEmail } = due;
+        claim(request.id);
         const [after] = await tx
           .update(supportRequests)
           .set({ state: 'closed', resolvedAt: null, closedAt: now })
@@ -57,12 +61,13 @@ export async function closeResolvedRequests(deps: AppDeps, now: Date = new Date(
           lastMessageAt: after!.lastMessageAt,
           at: now,
         });
-      }
-      return due.length;
-    });
-    closed += n;
-    if (n < BATCH) return closed;
+        return true;
+      }),
+    );
+    if (outcome === false) break;
+    if (outcome === true) closed++;
   }
+  return closed;
 }
 
 /**
@@ -87,43 +92,47 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
         sql`${end} - make_interval(days => ${SUPPORT_OFFER_DAYS_BEFORE_END}) <= ${now.toISOString()}::timestamptz`,
         sql`${end} > ${now.toISOString()}::timestamptz`,
         sql`not exists (select 1 from ${supportOffers} where ${supportOffers.orderId} = ${orders.id} and ${supportOffers.kind} = 'plan_offer')`,
+        notParked('plan-offers', orders.id, now),
       ),
     )
     .orderBy(asc(orderStages.completedAt))
     .limit(500);
   let sent = 0;
   for (const c of candidates) {
-    const mailed = await deps.db.transaction(async (tx) => {
-      const window = await supportWindow(tx, deps.queries.supportExtension, days, c.orderId, now);
-      // A plan paying for today makes the customer a subscriber already: no offer (not claimed).
-      if (!window.includedUntil || !window.covered || (window.planCoveredUntil && window.planCoveredUntil > now)) return false;
-      const [claimed] = await tx
-        .insert(supportOffers)
-        .values({ orderId: c.orderId, kind: 'plan_offer', supportUntil: window.includedUntil, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ orderId: supportOffers.orderId });
-      if (!claimed) return false;
-      const offer = await maintenanceOffer(deps, tx, c.orderId);
-      const date = window.includedUntil.toISOString().slice(0, 10);
-      const mail = renderEmail(deps.config.BRAND_NAME, {
-        subject: `Your website's support ends on ${date}`,
-        heading: 'Keep your website looked after',
-        paragraphs: [
-          `Hi ${c.name ?? 'there'}, the support included with your website (order ${c.publicId}) ends on ${date}.`,
-          `Our maintenance plan keeps it covered month by month for ${monthlyPriceLabel(offer)}: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
-          `Subscribe before ${date} and the plan starts that day: nothing is charged until your included support ends.`,
-        ],
-        rows: [
-          ['Order', c.publicId],
-          ['Support until', date],
-          ['Maintenance plan', monthlyPriceLabel(offer)],
-        ],
-        action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
-      });
-      await tx.insert(mailOutbox).values({ toAddress: c.email.toLowerCase(), template: PLAN_OFFER_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
-      return true;
-    });
-    if (mailed) sent++;
+    const mailed = await guardRow(deps, 'plan-offers', now, (claim) =>
+        deps.db.transaction(async (tx) => {
+        claim(c.orderId);
+        const window = await supportWindow(tx, deps.queries.supportExtension, days, c.orderId, now);
+        // A plan paying for today makes the customer a subscriber already: no offer (not claimed).
+        if (!window.includedUntil || !window.covered || (window.planCoveredUntil && window.planCoveredUntil > now)) return false;
+        const [claimed] = await tx
+          .insert(supportOffers)
+          .values({ orderId: c.orderId, kind: 'plan_offer', supportUntil: window.includedUntil, sentAt: now })
+          .onConflictDoNothing()
+          .returning({ orderId: supportOffers.orderId });
+        if (!claimed) return false;
+        const offer = await maintenanceOffer(deps, tx, c.orderId);
+        const date = window.includedUntil.toISOString().slice(0, 10);
+        const mail = renderEmail(deps.config.BRAND_NAME, {
+          subject: `Your website's support ends on ${date}`,
+          heading: 'Keep your website looked after',
+          paragraphs: [
+            `Hi ${c.name ?? 'there'}, the support included with your website (order ${c.publicId}) ends on ${date}.`,
+            `Our maintenance plan keeps it covered month by month for ${monthlyPriceLabel(offer)}: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
+            `Subscribe before ${date} and the plan starts that day: nothing is charged until your included support ends.`,
+          ],
+          rows: [
+            ['Order', c.publicId],
+            ['Support until', date],
+            ['Maintenance plan', monthlyPriceLabel(offer)],
+          ],
+          action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
+        });
+        await tx.insert(mailOutbox).values({ toAddress: c.email.toLowerCase(), template: PLAN_OFFER_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+        return true;
+      }),
+    );
+    if (mailed === true) sent++;
   }
   if (sent > 0) void deps.mailer.drain().catch((err) => deps.log.error({ err }, 'mail worker'));
   return sent;

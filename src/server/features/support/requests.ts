@@ -17,6 +17,7 @@ import { planBuyerOf } from '../../lib/maintenance-price.ts';
 import { monthlyPriceLabel } from '../../../domain/maintenance-plan.ts';
 import type { OrderTax } from '../../../contract/pricing.ts';
 import { extensionCoveredUntilSql, extensionPlanSql, supportWindow, windowOf, type SupportWindow } from './support-window.ts';
+import { deliveredAtSql } from '../tracker/stage-sql.ts';
 import { namedStatement } from '../../lib/named-statement.ts';
 import { authorNameOf } from '../../../domain/author-name.ts';
 import { authorNameOfUser } from '../../lib/name-of-user.ts';
@@ -70,11 +71,12 @@ export async function supportOverview(deps: AppDeps, order: OrderRef, now = new 
 }
 
 // The customer's support page in ONE named statement (docs/decisions/291-signed-in-reads-one-statement.md):
-// supportOrder's rule (their own delivered order), the delivery, the registered extensions' plan and
-// paid period as SQL, the currency of the plan offer, the requests and the order's version
-// (`order_reads`, docs/decisions/317-order-reads-table.md).
+// supportOrder's rule (their own delivered order), the delivery (tracker's stage-sql.ts), the
+// registered extensions' plan and paid period as SQL (each value's one rule:
+// docs/decisions/341-one-rule-per-derived-value.md), the currency of the plan offer, the requests and
+// the order's version (`order_reads`, docs/decisions/317-order-reads-table.md).
 function ownOverviewSql(planSql: string, coveredSql: string) {
-  return `select o.currency, rd.delivered_at, ${planSql} as plan, ${coveredSql} as covered_until,
+  return `select o.currency, ${deliveredAtSql('o.id')} as delivered_at, ${planSql} as plan, ${coveredSql} as covered_until,
            b.country as billing_country, b.state_code as billing_state_code, b.gstin as billing_gstin, o.tax->'buyer' as order_buyer,
            (select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'category', r.category, 'state', r.state,
                                                        'createdAt', r.created_at, 'lastMessageAt', r.last_message_at) order by r.created_at desc), '[]'::json)

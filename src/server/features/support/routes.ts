@@ -6,7 +6,6 @@ import { workspaceOrder, type ThreadViewer } from '../../lib/workspace-order.ts'
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { queueItem, supportQueue } from './queue.ts';
 import { listThread, openRequest, orderOfRequest, postSupportMessage, reopenRequest, requestOf, resolveByCustomer, setRequestState, supportOrder, supportOverview, ownSupportVersion, readOwnSupport, toRequest } from './requests.ts';
-import { versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { getOrdersSupport, postOrdersSupportRequests, getOrdersSupportRequestsMessages, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, getAdminSupport, getAdminSupportByRequestId, postAdminSupportMessages, postAdminSupportState, getAdminOrdersSupport } from '../../../contract/support.ts';
 
@@ -25,13 +24,12 @@ export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   // The support page a customer reloads, kept per order while its version has not moved and the clock
   // has not reached its next turn (docs/decisions/317-order-reads-table.md).
-  const pages = versionedAnswers();
   route(app, getOrdersSupport, { schema: { tags, summary: "The order's support: until when it is covered, the maintenance plan, the requests (newest first)" }, onRequest }, async (request, reply) => {
     const viewer = customerOf(request);
     const publicId = request.params.orderId;
-    return pages.answer(
+    return deps.answers.answer(
       reply,
-      `${viewer.userId} ${publicId}`,
+      `support ${viewer.userId} ${publicId}`,
       () => ownSupportVersion(deps, publicId, viewer),
       async () => {
         const { overview, version, until } = await readOwnSupport(deps, publicId, viewer);

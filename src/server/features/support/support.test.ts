@@ -521,7 +521,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     }
     const at = later(8 * DAY);
     const passes = await Promise.all([runJobs(a.deps, at), runJobs(b.deps, at)]);
-    expect(passes.reduce((n, p) => n + p.supportClosed, 0)).toBe(3);
+    expect(passes.reduce((n, p) => n + (p.supportClosed ?? 0), 0)).toBe(3);
     expect(await count(a, "select count(*)::int as n from support_requests where state = 'closed' and order_id = (select id from orders where public_id = $1)", [orderId])).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { openCheckout } from '../../../../tests/helpers/test-checkout.ts';
+import { openCheckout, payInstallment } from '../../../../tests/helpers/test-checkout.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../tests/fakes/razorpay.ts';
 import { completeNextStage } from '../tracker/complete-next-stage.ts';
 import { invoices } from '../../db/schema/invoices.ts';
@@ -60,7 +60,7 @@ describe('GET /api/v1/admin/tax/returns/{period}', () => {
     const res = await get(`admin/tax/returns/${period}`, owner.headers);
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json();
-    expect(r).toMatchObject({ period, regime: 'gst', reconciled: true });
+    expect(r).toMatchObject({ period, regime: 'gst', reconciled: true, testDocuments: 0, liveDocuments: 5 });
 
     const docs = await t.deps.db.select().from(invoices).where(and(eq(invoices.testMode, false), eq(invoices.taxRegime, 'gst')));
     const inv = (gstin: string | null, supply: string) => docs.find((d) => d.docKind === 'tax_invoice' && d.buyerGstin === gstin && d.supplyType === supply)!;
@@ -128,5 +128,34 @@ describe('TAX_REGIME=none', () => {
     expect(r.json()).toMatchObject({ regime: 'none', reconciled: true, tables: { documents: { rows: [] }, turnover: { totals: { turnover: 0, threshold: 2_000_000_00 } } } });
     const csv = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}/b2b.csv`, headers: owner.headers });
     expect(csv.statusCode).toBe(404);
+  });
+});
+
+// A trial on the built-in test checkout (docs/decisions/334-refund-footer-and-env-example.md): the
+// month's documents are all TEST ones; the return says how many it left out and that it has no live
+// document, and the overview says how many the year's turnover left out.
+describe('TAX_REGIME=gst on the test checkout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ TAX_REGIME: 'gst', SELLER_GSTIN });
+  }, 120_000);
+  afterAll(async () => t?.close());
+  it('says the TEST documents were left out, with their number, and that there is no live document', async () => {
+    const owner = await loginAs(t, 'owner-trial@example.com', 'admin');
+    const before = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}`, headers: owner.headers });
+    expect(before.json()).toMatchObject({ regime: 'gst', testDocuments: 0, liveDocuments: 0 });
+    for (const email of ['trial-1@example.com', 'trial-2@example.com']) {
+      const who = await loginAs(t, email);
+      expect((await t.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: who.headers, payload: { country: 'IN', stateCode: '29' } })).statusCode).toBe(200);
+      await payInstallment(t, who, { kind: 'advance', currency: 'INR' });
+    }
+    const r = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}`, headers: owner.headers });
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json();
+    expect(body).toMatchObject({ regime: 'gst', testDocuments: 2, liveDocuments: 0 });
+    // Nothing of the TEST documents is in a table.
+    for (const name of ['b2b', 'b2cs', 'at']) expect(body.tables[name]?.rows ?? [], name).toEqual([]);
+    const overview = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers });
+    expect(overview.json().tax).toMatchObject({ regime: 'gst', turnoverInr: 0, testDocuments: 2 });
   });
 });

@@ -7,6 +7,7 @@ import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 import type { LoadedOrder } from './load-order.ts';
 import { namedStatement } from '../../lib/named-statement.ts';
 import { ledgerTotalsSql } from '../ledger/lines.ts';
+import { stagesJsonSql } from './stage-sql.ts';
 
 /** What the customer's status reads show of an order (a part of loadOrder's LoadedOrder). */
 export interface OwnOrder {
@@ -35,7 +36,7 @@ interface OwnOrderRow {
   adv_state: LoadedOrder['advance']['state'];
   rem_amount: number;
   rem_state: LoadedOrder['remaining']['state'];
-  /** The completed stages, by stage number, as [stage, completed at in epoch ms, note] (order_reads). */
+  /** The completed stages, by stage number, as [stage, completed at in epoch ms, note] (./stage-sql.ts). */
   stages: [number, number, string | null][];
   unseen: boolean;
   version: string;
@@ -44,13 +45,12 @@ interface OwnOrderRow {
 // The order, its two installments, its stages and whether it has unseen stage notices (the notices
 // feature's SQL on deps.queries; without it, always), in ONE named statement
 // (docs/decisions/285-signed-in-read-path.md); drafts read as not found. The stages come as one json
-// value kept by the database in `order_reads` (migrations/1010_order_reads.sql): fifteen rows
-// repeating the order's columns cost a fifth of the read's CPU in the driver's row parsing
-// (docs/decisions/291-signed-in-reads-one-statement.md), and aggregating them on every read most of
-// the database's (docs/decisions/317-order-reads-table.md).
+// value (./stage-sql.ts, the one rule for them: docs/decisions/341-one-rule-per-derived-value.md):
+// fifteen rows repeating the order's columns cost a fifth of the read's CPU in the driver's row
+// parsing (docs/decisions/291-signed-in-reads-one-statement.md). The version is `order_reads`'.
 const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, lt.charged as total, lt.balance_due, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at, o.cancelled_at,
         a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
-        rd.stages, ${unseen} as unseen, rd.version::text as version
+        ${stagesJsonSql('o.id')} as stages, ${unseen} as unseen, rd.version::text as version
    from orders o
    join installments a on a.order_id = o.id and a.kind = 'advance'
    join installments r on r.order_id = o.id and r.kind = 'remaining'

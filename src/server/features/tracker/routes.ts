@@ -4,20 +4,18 @@ import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { completeNextStage, undoLastStage } from './complete-next-stage.ts';
 import { loadOwnOrder, ownOrderVersion, toStatus, toStatusDates } from './get-status.ts';
-import { versionedAnswers } from '../../lib/versioned-answers.ts';
 import { route } from '../../lib/route.ts';
 import { getStatusGetStatusOrderById, getStatusGetStatusDatesOrderById, postTrackerOrderCompleteNextStage, postTrackerOrderUndoLastStage } from '../../../contract/tracker.ts';
 
 export const trackerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // The status a customer reloads, kept per order while its version has not moved: a repeat read is
   // one index lookup and the same bytes (docs/decisions/317-order-reads-table.md).
-  const statuses = versionedAnswers();
   route(app, getStatusGetStatusOrderById, { schema: { tags: ['tracker'], summary: 'Progress of one of your orders (15 stages)' }, onRequest: requireUser(deps.db) }, async (request, reply) => {
       const userId = authOf(request).user.id;
       const publicId = request.params.id;
-      return statuses.answer(
+      return deps.answers.answer(
         reply,
-        `${userId} ${publicId}`,
+        `status ${userId} ${publicId}`,
         () => ownOrderVersion(deps, userId, publicId),
         async () => {
           const order = await loadOwnOrder(deps, userId, publicId);

@@ -76,23 +76,26 @@ export async function requestEmailChange(deps: AppDeps, user: SessionUser, newEm
   const code = randomCode();
   const salt = randomBytes(16).toString('hex');
   const now = new Date();
-  await deps.db
-    .update(emailChangeCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(emailChangeCodes.userId, user.id), isNull(emailChangeCodes.consumedAt)));
-  await deps.db.insert(emailChangeCodes).values({
-    userId: user.id,
-    newEmail,
-    // A taken address gets no code: its row is hashed from a secret nobody holds, so confirming
-    // answers exactly as for a wrong code — the confirmation cannot tell that the address is taken.
-    codeHash: hashCode(salt, newEmail, purposeOf(user.id), taken ? randomBytes(16).toString('hex') : code),
-    salt,
-    ip: ip.slice(0, 100),
-    expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000),
-  });
   const brand = deps.config.BRAND_NAME;
-  if (taken) await deps.mailer.enqueue(deps.db, newEmail, 'email-change-taken', takenEmail(brand));
-  else await deps.mailer.enqueue(deps.db, newEmail, 'email-change-code', codeEmail(brand, code));
+  // The code and its mail in one transaction (docs/decisions/340-mails-in-their-transaction.md).
+  await deps.events.transaction(async (tx) => {
+    await tx
+      .update(emailChangeCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(emailChangeCodes.userId, user.id), isNull(emailChangeCodes.consumedAt)));
+    await tx.insert(emailChangeCodes).values({
+      userId: user.id,
+      newEmail,
+      // A taken address gets no code: its row is hashed from a secret nobody holds, so confirming
+      // answers exactly as for a wrong code — the confirmation cannot tell that the address is taken.
+      codeHash: hashCode(salt, newEmail, purposeOf(user.id), taken ? randomBytes(16).toString('hex') : code),
+      salt,
+      ip: ip.slice(0, 100),
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000),
+    });
+    if (taken) await deps.mailer.enqueue(tx, newEmail, 'email-change-taken', takenEmail(brand));
+    else await deps.mailer.enqueue(tx, newEmail, 'email-change-code', codeEmail(brand, code));
+  });
   await deps.database.query(`delete from email_change_codes where created_at < now() - interval '1 day'`);
   return { success: true as const, message: EMAIL_CHANGE_SENT };
 }
@@ -128,6 +131,7 @@ export async function confirmEmailChange(deps: AppDeps, user: SessionUser, code:
     if (row.attempts >= EMAIL_CHANGE_MAX_TRIES) throw badRequest('Too many wrong codes. Please request a new code.');
     throw badRequest('Invalid code. Please check the code in the e-mail sent to your new address.');
   }
+  // The code is spent whatever happens next (its own statement: a taken address still uses it up).
   const [spent] = await deps.db
     .update(emailChangeCodes)
     .set({ consumedAt: new Date() })
@@ -136,13 +140,18 @@ export async function confirmEmailChange(deps: AppDeps, user: SessionUser, code:
   if (!spent) throw badRequest('This code was already used. Please request a new code.');
 
   const oldEmail = user.email;
+  // The new address and the notice to the old one commit together (docs/decisions/340-mails-in-their-transaction.md).
   let updated: SessionUser | undefined;
   try {
-    [updated] = await deps.db
-      .update(users)
-      .set({ email: row.newEmail, updatedAt: new Date() })
-      .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
-      .returning();
+    updated = await deps.events.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(users)
+        .set({ email: row.newEmail, updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+        .returning();
+      if (changed) await deps.mailer.enqueue(tx, oldEmail, 'email-changed', changedEmail(deps.config.BRAND_NAME, deps.config.BRAND_EMAIL, row.newEmail));
+      return changed;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw conflict('This e-mail address now belongs to another account, so it cannot become yours. Please choose another address.');
@@ -151,7 +160,6 @@ export async function confirmEmailChange(deps: AppDeps, user: SessionUser, code:
   }
   if (!updated) throw unauthorized('This account no longer exists. Please sign in again.');
   userChanged(deps.db, user.id);
-  await deps.mailer.enqueue(deps.db, oldEmail, 'email-changed', changedEmail(deps.config.BRAND_NAME, deps.config.BRAND_EMAIL, row.newEmail));
   return { success: true as const, user: toUserProfile(updated) };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { guardRow, notParked, PARKED } from '../../lib/pass-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/platform.ts';
@@ -17,7 +18,7 @@ import { orderFiles } from '../../db/schema/order-files.ts';
  * and no invoice of the order issued within it (the clock runs from the last one) — that still hold
  * something to clear.
  */
-async function expiredOrders(tx: Tx, cutoff: Date): Promise<string[]> {
+async function expiredOrders(tx: Db, cutoff: Date, now: Date): Promise<string[]> {
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
@@ -25,6 +26,7 @@ async function expiredOrders(tx: Tx, cutoff: Date): Promise<string[]> {
     .where(
       and(
         lt(users.deletedAt, cutoff),
+        notParked('retention-purge', orders.id, now),
         sql`not exists (select 1 from invoices i where i.order_id = ${orders.id} and i.issued_at >= ${cutoff})`,
         sql`(${orders.deliveryUrl} is not null
              or exists (select 1 from order_messages m where m.order_id = ${orders.id})
@@ -40,40 +42,53 @@ async function expiredOrders(tx: Tx, cutoff: Date): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** One pass of the job (the jobs runner calls it; `now` is the clock tests move). Returns how many orders it cleared. */
+/**
+ * One pass of the job (the jobs runner calls it; `now` is the clock tests move). Returns how many
+ * orders it cleared. Each order is cleared in its own transaction: one that cannot be is parked
+ * (lib/pass-rows.ts) and the others still go.
+ */
 export async function purgeRetainedRecords(deps: AppDeps, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - deps.config.INVOICE_RETENTION_YEARS);
-  const purged = await deps.db.transaction(async (tx) => {
-    const ids = await expiredOrders(tx, cutoff);
-    if (ids.length === 0) return { count: 0, storageKeys: [] as string[] };
-    const list = sql`(${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`;
-    const reviews = sql`(select r.id from order_reviews r where r.order_id in ${list})`;
-    for (const statement of [
-      sql`delete from order_messages where order_id in ${list}`,
-      sql`delete from support_requests where order_id in ${list}`,
-      sql`delete from order_review_comments where review_id in ${reviews}`,
-      sql`update order_review_decisions set comment = null where review_id in ${reviews}`,
-      sql`delete from order_briefs where order_id in ${list}`,
-      sql`delete from admin_order_notes where order_id in ${list}`,
-      sql`update order_stages set note = null where order_id in ${list}`,
-      sql`update order_terms_acceptances set client_hash = null where order_id in ${list}`,
-      sql`update orders set delivery_url = null where id in ${list}`,
-      // The order files (the review rounds keep their decisions, without the files).
-      sql`delete from order_review_files where review_id in ${reviews}`,
-    ]) {
-      await tx.execute(statement);
+  const ids = await expiredOrders(deps.db, cutoff, now);
+  let count = 0;
+  for (const id of ids) {
+    const storageKeys = await guardRow(deps, 'retention-purge', now, (claim) =>
+      deps.db.transaction(async (tx) => {
+        claim(id);
+        return purgeOrder(tx, id);
+      }),
+    );
+    if (storageKeys === PARKED) continue;
+    count++;
+    // The bytes after the commit; one not deleted now has no row left, so the stored-object sweep
+    // (order-files/sweep-objects.ts) removes it later.
+    for (const key of storageKeys) {
+      await deps.fileStorage.delete(key).catch((err: unknown) => deps.log.warn({ err: (err as Error).message, storageKey: key }, 'retention purge: file bytes not deleted; the sweep retries'));
     }
-    const files = await tx.delete(orderFiles).where(inArray(orderFiles.orderId, ids)).returning({ key: orderFiles.storageKey });
-    return { count: ids.length, storageKeys: files.map((f) => f.key) };
-  });
-  // The bytes after the commit; one not deleted now has no row left, so the stored-object sweep
-  // (order-files/sweep-objects.ts) removes it later.
-  for (const key of purged.storageKeys) {
-    await deps.fileStorage.delete(key).catch((err: unknown) => deps.log.warn({ err: (err as Error).message, storageKey: key }, 'retention purge: file bytes not deleted; the sweep retries'));
   }
-  return purged.count;
+  return count;
+}
+
+/** Clears one order's kept texts and files (rows); answers the storage keys whose bytes go after the commit. */
+async function purgeOrder(tx: Tx, id: string): Promise<string[]> {
+  const list = sql`(${id}::uuid)`;
+  const reviews = sql`(select r.id from order_reviews r where r.order_id in ${list})`;
+  for (const statement of [
+    sql`delete from order_messages where order_id in ${list}`,
+    sql`delete from support_requests where order_id in ${list}`,
+    sql`delete from order_review_comments where review_id in ${reviews}`,
+    sql`update order_review_decisions set comment = null where review_id in ${reviews}`,
+    sql`delete from order_briefs where order_id in ${list}`,
+    sql`delete from admin_order_notes where order_id in ${list}`,
+    sql`update order_stages set note = null where order_id in ${list}`,
+    sql`update order_terms_acceptances set client_hash = null where order_id in ${list}`,
+    sql`update orders set delivery_url = null where id in ${list}`,
+    // The order files (the review rounds keep their decisions, without the files).
+    sql`delete from order_review_files where review_id in ${reviews}`,
+  ]) {
+    await tx.execute(statement);
+  }
+  const files = await tx.delete(orderFiles).where(inArray(orderFiles.orderId, [id])).returning({ key: orderFiles.storageKey });
+  return files.map((f) => f.key);
 }

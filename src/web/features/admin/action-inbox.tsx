@@ -14,10 +14,22 @@ const WHAT: Record<AgencyWaitingKind, (n: number) => string> = {
   customer_files: (n) => (n === 1 ? 'New file from the customer' : `${n} new files from the customer`),
   changes_requested: () => 'Changes requested in a design round',
   unread_messages: (n) => (n === 1 ? '1 unread message' : `${n} unread messages`),
-  support_overdue: (n) => (n === 1 ? 'Support request past its target' : `${n} support requests past their target`),
+  support_overdue: (n) => (n === 1 ? 'Support request past its response target' : `${n} support requests past their response target`),
   change_requested: (n) => (n === 1 ? 'Change request waiting for our quote' : `${n} change requests waiting for our quote`),
+  // docs/decisions/330-agency-inbox-kinds.md
+  support_open: (n) => (n === 1 ? 'Support request waiting for our answer' : `${n} support requests waiting for our answer`),
+  pins: (n) => (n === 1 ? '1 pin to answer' : `${n} pins to answer`),
 };
-const TAB: Record<AgencyWaitingKind, string> = { brief_submitted: 'brief', customer_files: 'files', changes_requested: 'reviews', unread_messages: 'messages', support_overdue: 'support', change_requested: 'progress' };
+const TAB: Record<AgencyWaitingKind, string> = {
+  brief_submitted: 'brief',
+  customer_files: 'files',
+  changes_requested: 'reviews',
+  unread_messages: 'messages',
+  support_overdue: 'support',
+  change_requested: 'progress',
+  support_open: 'support',
+  pins: 'reviews',
+};
 
 export function ActionInbox() {
   const { data, error } = useOperation(getAdminActions, {});
@@ -59,6 +71,15 @@ export function RatingsSummary() {
       <p className="text-sm text-ink" data-testid="ratings-average">
         {data.average90Days === null ? 'No ratings in the last 90 days.' : `${data.average90Days.toFixed(1)} / 5 on average over the last 90 days (${data.count90Days} rating${data.count90Days === 1 ? '' : 's'}).`}
       </p>
+      {data.chat && (
+        // The live chat's CSAT beside them (docs/decisions/347-chat-availability-canned-replies-csat.md).
+        <p className="mt-1 text-sm text-ink" data-testid="chat-ratings-average">
+          {data.chat.average30Days === null
+            ? 'Live chat: no ratings in the last 30 days.'
+            : `Live chat: ${data.chat.average30Days.toFixed(1)} / 5 over the last 30 days ` +
+              `(${data.chat.count30Days} rating${data.chat.count30Days === 1 ? '' : 's'}).`}
+        </p>
+      )}
       {comments.length > 0 && (
         <ul className="mt-3 flex flex-col gap-2">
           {comments.map((r) => (

@@ -29,6 +29,9 @@ export function AdminShell({ children, unreadChats }: { children: ReactNode; unr
                 </span>
               ) : null}
             </Link>
+            <Link to="/admin/settings" className={chip} data-testid="admin-settings-link">
+              Settings
+            </Link>
             <Link to="/" className={chip}>
               View site
             </Link>

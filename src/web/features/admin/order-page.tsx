@@ -29,6 +29,9 @@ const AGENCY_TAB: Record<AgencyWaitingKind, WorkspaceTab | null> = {
   change_requested: 'progress',
   unread_messages: null,
   support_overdue: 'support',
+  // docs/decisions/330-agency-inbox-kinds.md
+  support_open: 'support',
+  pins: 'reviews',
 };
 
 function waitingByTab(actions: AdminActionsResponse | null, orderId: string): Partial<Record<WorkspaceTab, number>> {

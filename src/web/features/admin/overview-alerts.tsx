@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { OverviewResponse } from '../../../contract/admin-overview.ts';
+import { postAdminPassRowsRetry, type OverviewResponse } from '../../../contract/admin-overview.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorText } from '../../components/back-office/admin-ui.tsx';
 import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
@@ -25,7 +25,9 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
   const failedRefunds = (useCanSee('refunds') ? data.refundsFailed : undefined) ?? [];
   const offer = useCanSee('coupons') ? data.featuredOffer : null;
   const stepUpOff = data.stepUp === 'off';
-  const failed = data.failedWork.jobs + data.failedWork.mails;
+  // Rows of the scheduled passes that gave up (docs/decisions/339-isolated-job-passes.md), each with a retry: the owner's.
+  const failedRows = data.failedPassRows ?? [];
+  const failed = data.failedWork.jobs + data.failedWork.mails + failedRows.length;
 
   async function extend() {
     if (!offer) return;
@@ -38,13 +40,16 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
     if (!err) await onChange();
   }
 
-  async function retry(id: string) {
+  /** A Retry button's call: busy while it runs, its error shown, the overview read again. */
+  async function act(run: () => Promise<{ error: string | null }>) {
     setBusy(true);
-    const { error: err } = await runOperation(postAdminRefundsRetry, { params: { id } });
+    const { error: err } = await run();
     setBusy(false);
     setError(err);
     await onChange();
   }
+  const retryRow = (id: string) => act(() => runOperation(postAdminPassRowsRetry, { params: { id } }));
+  const retry = (id: string) => act(() => runOperation(postAdminRefundsRetry, { params: { id } }));
 
   const tax = data.tax;
   const down = data.sitesDown;
@@ -88,9 +93,26 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
             Background work failed
           </h2>
           <p className="text-sm text-ink">
-            {data.failedWork.mails} e-mail{data.failedWork.mails === 1 ? '' : 's'} and {data.failedWork.jobs} job{data.failedWork.jobs === 1 ? '' : 's'} gave up after their last retry. The server log and
+            {data.failedWork.mails} e-mail{data.failedWork.mails === 1 ? '' : 's'}, {data.failedWork.jobs} job{data.failedWork.jobs === 1 ? '' : 's'}
+            {failedRows.length > 0 ? ` and ${failedRows.length} scheduled task${failedRows.length === 1 ? '' : 's'}` : ''} gave up after their last retry. The server log and
             docs/operations.md say what went wrong and how to retry.
           </p>
+          {failedRows.length > 0 && (
+            <ul className="mt-2 flex flex-col gap-2 text-sm" data-testid="overview-failed-rows">
+              {failedRows.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 break-words">
+                  <span className="font-mono">{r.pass}</span>
+                  <span className="min-w-0 break-all">
+                    · {r.rowKey} · {r.attempts} tries · {formatWhen(r.failedAt)}
+                    {r.lastError ? ` · ${r.lastError}` : ''}
+                  </span>
+                  <Button variant="secondary" className="px-3 py-1.5" onClick={() => void retryRow(r.id)} disabled={busy}>
+                    Retry
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
       {failedRefunds.length > 0 && (
@@ -122,14 +144,16 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
           <h2 id="refunds-needed" className="text-lg font-semibold text-white">
             Refund needed ({refunds.length})
           </h2>
-          <p className="text-sm text-ink">These orders were paid twice; the customers were told the second charge will be refunded.</p>
+          <p className="text-sm text-ink">
+            These payments go back: an order paid twice, or a change paid at a quote that changed after its checkout opened. The customers were told they will be refunded.
+          </p>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {refunds.map((r) => (
               <li key={r.providerPaymentId} className="break-words">
                 <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono text-accent-soft underline underline-offset-2">
                   {r.orderId}
                 </Link>{' '}
-                · {r.kind} paid again · {formatMinor(r.amount, r.currency)} · {formatWhen(r.paidAt)}
+                · {r.refunding ? `${r.kind} paid at an old quote · being refunded` : `${r.kind} paid again`} · {formatMinor(r.amount, r.currency)} · {formatWhen(r.paidAt)}
               </li>
             ))}
           </ul>

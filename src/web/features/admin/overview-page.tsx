@@ -11,6 +11,7 @@ import { ActionInbox, RatingsSummary } from './action-inbox.tsx';
 import { useCanSee } from '../../components/back-office/owner-only.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminOverview } from '../../../contract/admin-overview.ts';
+import { formatWait } from '../../../domain/business-hours.ts';
 
 const REVENUE_COLORS = ['#8b5cf6', '#14b8a6', '#ec4899', '#eab308', '#22c55e'];
 
@@ -63,6 +64,13 @@ function Overview({ data }: { data: OverviewResponse }) {
         <Stat label="Orders in progress" value={inProgress} to="/admin/orders" />
         <Stat label="New leads and messages" value={data.newLeads + data.newContacts} to="/admin/leads" />
         <Stat label="Open chats" value={data.unreadChats ? `${data.openChats} (${data.unreadChats} unread)` : data.openChats} to="/adminChat" />
+        {data.chatFirstResponseMedianSeconds !== undefined && (
+          <Stat
+            label="Chat first response (median, 30 days)"
+            value={data.chatFirstResponseMedianSeconds === null ? '—' : formatWait(data.chatFirstResponseMedianSeconds)}
+            to="/adminChat"
+          />
+        )}
         {money && <Stat label="Cashback owed" value={owed} to="/admin/cashback" />}
       </div>
       {money && <Revenue data={data} />}
@@ -145,6 +153,12 @@ function Revenue({ data }: { data: OverviewResponse }) {
           Left out: {left.payments} test-mode payment{left.payments === 1 ? '' : 's'}
           {left.refunds > 0 ? ` and ${left.refunds} test refund${left.refunds === 1 ? '' : 's'}` : ''} (
           {left.perCurrency.map((c) => formatMinor(c.received, c.currency)).join(', ')}): no money moved.
+        </p>
+      )}
+      {data.tax.testDocuments > 0 && (
+        <p className="mt-1 text-sm text-muted" data-testid="test-documents-left-out">
+          Left out of the turnover and the tax return: {data.tax.testDocuments} test document{data.tax.testDocuments === 1 ? '' : 's'} of {data.tax.financialYear} (test-mode
+          payments: no tax is due).
         </p>
       )}
     </Card>

@@ -1,9 +1,13 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { ChatSummary } from '../../../contract/chat.ts';
 import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
 import { isDeletedPerson } from '../../components/back-office/person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
+import { isOwner } from '../../../domain/roles.ts';
+import { useSession } from '../../lib/session.tsx';
+import { AvailabilitySwitch, CannedRepliesPanel, FirstResponse, useCannedReplies } from './console-tools.tsx';
 
 // A deleted account's chat shows "Deleted customer", never its placeholder address.
 const nameOf = (c: ChatSummary) => (isDeletedPerson(c.email) ? DELETED_CUSTOMER_NAME : (c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`));
@@ -19,6 +23,19 @@ const when = (iso: string) =>
 export function AdminConsole() {
   const chat = useAdminChat(true);
   const current = chat.chats.find((c) => c.chatId === chat.selected);
+  const session = useSession();
+  const canned = useCannedReplies();
+  // `?chat=<id>`: a push notification's link opens that chat once it is listed (docs/decisions/343-web-push.md).
+  const [params] = useSearchParams();
+  const wanted = params.get('chat');
+  const opened = useRef(false);
+  const { select } = chat;
+  const listed = wanted !== null && chat.chats.some((c) => c.chatId === wanted);
+  useEffect(() => {
+    if (!wanted || !listed || opened.current) return;
+    opened.current = true;
+    select(wanted);
+  }, [wanted, listed, select]);
 
   if (chat.status === 'forbidden') {
     return (
@@ -31,20 +48,23 @@ export function AdminConsole() {
 
   return (
     <section className="mx-auto flex min-h-screen max-w-6xl flex-col gap-4 px-4 py-8">
-      <header className="flex items-center justify-between">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col gap-1">
           <Link to="/admin" className="text-sm font-semibold text-violet-300 underline underline-offset-2 hover:text-white">
             ← Back office
           </Link>
           <h1 className="text-2xl font-bold text-white">Chat console</h1>
         </div>
-        <span className="text-sm text-muted" role="status">
-          {chat.status === 'ready'
-            ? `${chat.chats.length} active ${chat.chats.length === 1 ? 'chat' : 'chats'}`
-            : chat.status === 'offline'
-              ? 'Reconnecting…'
-              : 'Connecting…'}
-        </span>
+        <div className="flex flex-wrap items-center gap-4">
+          <span className="text-sm text-muted" role="status">
+            {chat.status === 'ready'
+              ? `${chat.chats.length} active ${chat.chats.length === 1 ? 'chat' : 'chats'}`
+              : chat.status === 'offline'
+                ? 'Reconnecting…'
+                : 'Connecting…'}
+          </span>
+          <AvailabilitySwitch />
+        </div>
       </header>
       <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[18rem_1fr]">
         <nav aria-label="Active chats" className="flex max-h-[70vh] flex-col gap-2 overflow-y-auto">
@@ -84,6 +104,7 @@ export function AdminConsole() {
                 <div>
                   <h2 className="font-semibold text-white">{nameOf(current)}</h2>
                   {current.email && current.name && !isDeletedPerson(current.email) && <p className="text-xs text-muted">{current.email}</p>}
+                  <FirstResponse messages={chat.messages} fallback={current.firstResponseSeconds} />
                 </div>
                 <button
                   type="button"
@@ -108,13 +129,14 @@ export function AdminConsole() {
                   {chat.error}
                 </p>
               )}
-              <Composer onSend={chat.send} placeholder="Write a reply…" label="Reply" />
+              <Composer onSend={chat.send} placeholder="Write a reply… (/shortcut + Tab)" label="Reply" expand={canned.expand} />
             </>
           ) : (
             <p className="m-auto text-sm text-muted">Select a chat to read and reply.</p>
           )}
         </div>
       </div>
+      <CannedRepliesPanel canned={canned} canEdit={isOwner(session.user?.role)} />
     </section>
   );
 }

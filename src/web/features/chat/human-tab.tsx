@@ -26,6 +26,7 @@ export function HumanTab({ chat }: { chat: LiveChat }) {
         <MessageList label={`Conversation with ${founder}`} bubbles={bubbles} />
         <div className="border-t border-line p-3 text-center text-sm">
           <p className="mb-2 text-muted">This chat has been closed.</p>
+          <RateChat chat={chat} />
           <button type="button" onClick={chat.restart} className="rounded-xl bg-accent-strong px-4 py-2 font-semibold text-white hover:bg-violet-800">
             Start a new chat
           </button>
@@ -62,13 +63,24 @@ export function HumanTab({ chat }: { chat: LiveChat }) {
   );
 }
 
+/** Away, or outside business hours: when to expect a reply, in the visitor's own time (decision 347). */
+function awayText(chat: LiveChat, founder: string): string {
+  const p = chat.presence;
+  const at = p?.expectReplyAt ? new Date(p.expectReplyAt) : null;
+  const when = at ? at.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }) : null;
+  if (p?.reason === 'away') return when ? `${founder} is away right now. Expect a reply by ${when}.` : `${founder} is away right now.`;
+  if (p?.reason === 'closed') return when ? `We are outside our chat hours. Expect a reply from ${when}.` : 'We are outside our chat hours.';
+  return `${founder} is offline right now.`;
+}
+
 function OfflineNotice({ chat, accountEmail, founder }: { chat: LiveChat; accountEmail: string | null; founder: string }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [email, setEmail] = useState('');
+  const away = awayText(chat, founder);
   if (accountEmail || saved) {
     return (
       <p className="mx-3 mb-2 rounded-xl border border-line bg-page px-3 py-2 text-xs text-muted" data-testid="offline-notice">
-        {founder} is offline right now. We will e-mail the reply to {accountEmail ?? saved}.
+        {away} We will e-mail the reply to {accountEmail ?? saved}.
       </p>
     );
   }
@@ -81,7 +93,7 @@ function OfflineNotice({ chat, accountEmail, founder }: { chat: LiveChat; accoun
         void chat.setContactEmail(email).then((ok) => ok && setSaved(email));
       }}
     >
-      <p className="mb-2 text-muted">{founder} is offline right now. Leave your e-mail and we will send the reply there.</p>
+      <p className="mb-2 text-muted">{away} Leave your e-mail and we will send the reply there.</p>
       <div className="flex gap-2">
         <input
           type="email"
@@ -97,6 +109,67 @@ function OfflineNotice({ chat, accountEmail, founder }: { chat: LiveChat; accoun
           Save
         </button>
       </div>
+    </form>
+  );
+}
+
+/** CSAT once the chat is closed: 1–5 and an optional comment, once (decision 347). */
+function RateChat({ chat }: { chat: LiveChat }) {
+  const [score, setScore] = useState(0);
+  const [comment, setComment] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  if (state === 'done') return <p className="mb-2 text-muted" role="status">Thank you for your rating!</p>;
+  return (
+    <form
+      className="mb-3 flex flex-col items-center gap-2"
+      data-testid="rate-chat"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!score) return;
+        setState('sending');
+        void chat.rate(score, comment).then((ack) => {
+          if (ack.ok || ack.code === 'CONFLICT') setState('done');
+          else {
+            setError(ack.message);
+            setState('idle');
+          }
+        });
+      }}
+    >
+      <fieldset className="flex gap-1">
+        <legend className="mb-1 w-full text-center text-ink">How was this chat?</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <button
+            key={n}
+            type="button"
+            aria-pressed={score === n}
+            aria-label={`${n} out of 5`}
+            onClick={() => setScore(n)}
+            className={`size-9 rounded-lg border text-sm font-semibold ${
+              score >= n ? 'border-accent bg-accent-strong text-white' : 'border-line text-ink hover:border-accent'
+            }`}
+          >
+            {n}
+          </button>
+        ))}
+      </fieldset>
+      <input
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        maxLength={1000}
+        aria-label="A comment (optional)"
+        placeholder="A comment (optional)"
+        className="w-full rounded-lg border border-line bg-page px-2 py-1.5 text-ink placeholder:text-muted focus:border-accent focus:outline-none"
+      />
+      {error && <p role="alert" className="text-xs text-amber-300">{error}</p>}
+      <button
+        type="submit"
+        disabled={!score || state === 'sending'}
+        className="rounded-lg border border-line px-3 py-1.5 font-semibold text-ink hover:border-accent disabled:opacity-60"
+      >
+        Send rating
+      </button>
     </form>
   );
 }

@@ -95,11 +95,14 @@ export function Composer({
   disabled,
   placeholder,
   label,
+  expand,
 }: {
   onSend: (text: string) => boolean | void | Promise<boolean | void>;
   disabled?: boolean;
   placeholder: string;
   label: string;
+  /** Tab expands what was typed (the console's canned replies, decision 347); null leaves Tab to move focus. */
+  expand?: (text: string) => string | null;
 }) {
   const [text, setText] = useState('');
   return (
@@ -119,6 +122,17 @@ export function Composer({
       <input
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={
+          expand
+            ? (e) => {
+                if (e.key !== 'Tab' || e.shiftKey) return;
+                const next = expand(text);
+                if (next === null) return;
+                e.preventDefault();
+                setText(next);
+              }
+            : undefined
+        }
         required
         maxLength={2000}
         disabled={disabled}

@@ -21,6 +21,8 @@ export interface LiveChat {
   chatId: string | null;
   messages: ChatMessage[];
   adminOnline: boolean | null;
+  /** Why nobody answers live (away, or outside business hours) and when to expect a reply (decision 347). */
+  presence: AdminPresence | null;
   isClosed: boolean;
   isPaused: boolean;
   /** Joined and ready to send. */
@@ -30,6 +32,8 @@ export interface LiveChat {
   error: string | null;
   send(text: string): Promise<boolean>;
   setContactEmail(email: string): Promise<boolean>;
+  /** Rates the closed chat 1–5, once (decision 347). */
+  rate(score: number, comment?: string): Promise<ChatAck>;
   close(): void;
   restart(): void;
 }
@@ -44,7 +48,8 @@ const withHistory = (history: ChatMessage[], list: ChatMessage[]) =>
 export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMessage, startOnFirstMessage = false }: LiveChatOptions): LiveChat {
   const [chatId, setChatIdState] = useState<string | null>(initialChatId);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [adminOnline, setAdminOnline] = useState<boolean | null>(null);
+  const [presence, setPresence] = useState<AdminPresence | null>(null);
+  const adminOnline = presence ? presence.online : null;
   const [isClosed, setClosed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // After Close Chat nothing restarts by itself; Start New Chat does (spec §2 guest page).
@@ -129,7 +134,7 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
         setMessages((list) => byId(list, m));
         if (m.sender === 'admin') callbacks.current.onAdminMessage?.(m);
       });
-      s.on(CHAT_EVENTS.adminPresence, (p: AdminPresence) => setAdminOnline(p.online));
+      s.on(CHAT_EVENTS.adminPresence, (p: AdminPresence) => setPresence(p));
       s.on(CHAT_EVENTS.chatClosed, (p: { chatId: string }) => p.chatId === chatId && setClosed(true));
       s.on(CHAT_EVENTS.chatError, (e: ChatErrorEvent) => setError(e.message));
     });
@@ -165,6 +170,7 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
     chatId,
     messages,
     adminOnline,
+    presence,
     isClosed,
     isPaused,
     isConnected,
@@ -204,6 +210,10 @@ export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMes
       const ack = await request(CHAT_EVENTS.setContactEmail, { chatId, email });
       setError(ack.ok ? null : ack.message);
       return ack.ok;
+    },
+    async rate(score, comment) {
+      if (!chatId) return { ok: false, code: 'NOT_FOUND', message: 'This chat is gone.' };
+      return request(CHAT_EVENTS.rateChat, { chatId, score, ...(comment?.trim() ? { comment } : {}) });
     },
     close() {
       if (chatId) socketRef.current?.emit(CHAT_EVENTS.closeChat, chatId);

@@ -151,7 +151,7 @@ export function AdvancePayment({
         onApply={apply}
         onRemove={applied ? remove : undefined}
       />
-      {quote ? <QuoteTable quote={quote.quote} fmt={quote} due="advance" codeKind={quote.coupon?.kind} /> : !error && <Spinner label="Loading your quote" />}
+      {quote ? <QuoteTable quote={quote.quote} lines={quote.lines} fmt={quote} due="advance" /> : !error && <Spinner label="Loading your quote" />}
       {error && (
         <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
           {error}

@@ -1,29 +1,18 @@
-import type { QuoteDto } from '../../../contract/pricing.ts';
+import type { PriceLineDto, QuoteDto } from '../../../contract/pricing.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { PLATFORM_FEE_PERCENT } from '../../../domain/pricing.ts';
 
 type Fmt = { symbol: string; minorDigits: number };
 
-/** The server's quote, line by line; the due line is highlighted. */
-export function QuoteTable({ quote, fmt, due, codeKind }: { quote: QuoteDto; fmt: Fmt; due: 'advance' | 'remaining'; codeKind?: 'promo' | 'referral' }) {
-  const money = (minor: number) => formatMoney(minor, fmt);
-  // A referral code's 5% is a referral discount, not a coupon.
-  const discountLabel = codeKind === 'referral' ? 'Referral discount' : 'Coupon discount';
+/**
+ * The server's quote, line by line in the words of the one description of the price
+ * (src/domain/price-lines.ts, the documents' words too), then the installments; the due line is highlighted.
+ */
+export function QuoteTable({ quote, lines, fmt, due }: { quote: QuoteDto; lines: PriceLineDto[]; fmt: Fmt; due: 'advance' | 'remaining' }) {
+  const money = (minor: number) => (minor < 0 ? `− ${formatMoney(-minor, fmt)}` : formatMoney(minor, fmt));
   const rows: [string, string, string?][] = [
-    ['Amount', money(quote.price)],
-    [`${discountLabel}${quote.discountPercent ? ` (${quote.discountPercent}%)` : ''}`, quote.discount ? `− ${money(quote.discount)}` : money(0)],
-    ['Amount after discount', money(quote.afterDiscount)],
-    [`Platform fee (${PLATFORM_FEE_PERCENT}%)`, money(quote.fee)],
-    // GST (docs/decisions/220-gst-tax-rules.md): the taxable value, one line per tax, the place of supply.
-    ...(quote.supplyType === 'none'
-      ? []
-      : ([
-          ['Taxable value', money(quote.taxableValue)],
-          ...quote.taxes.map((t): [string, string] => [`${t.kind} (${t.rate}%)`, money(t.amount)]),
-          ...(quote.supplyType === 'export' && quote.taxes.length === 0 ? [['GST (export, zero-rated)', money(0)] as [string, string]] : []),
-          ['Place of supply', `${quote.placeOfSupply.name} (${quote.placeOfSupply.code})`],
-        ] as [string, string][])),
-    ['Total', money(quote.total), 'total'],
+    ...lines.map((l): [string, string, string?] => [l.label, money(l.amount), l.key === 'total' ? 'total' : undefined]),
+    // GST (docs/decisions/220-gst-tax-rules.md): where the supply is taxed.
+    ...(quote.supplyType === 'none' ? [] : [['Place of supply', `${quote.placeOfSupply.name} (${quote.placeOfSupply.code})`] as [string, string]]),
     ['Advance (20%)', money(quote.advance), due === 'advance' ? 'due' : undefined],
     ['Remaining (80%)', money(quote.remaining), due === 'remaining' ? 'due' : undefined],
   ];

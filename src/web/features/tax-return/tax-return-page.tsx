@@ -138,16 +138,23 @@ export default function TaxReturnPage() {
             ))}
             {gst && (
               <Card title="Checks">
-                <Table label="Checks" head={['Check', 'Documents', 'Tables', '']}>
-                  {data.checks.map((c) => (
-                    <tr key={c.name} className="border-t border-line">
-                      <td className={`${td} wrap-anywhere`}>{c.name}</td>
-                      <td className={`${td} tabular-nums`}>{c.name.startsWith('Documents') ? c.expected : rupees(c.expected)}</td>
-                      <td className={`${td} tabular-nums`}>{c.name.startsWith('Documents') ? c.actual : rupees(c.actual)}</td>
-                      <td className={td}>{c.ok ? <Badge tone="good">OK</Badge> : <Badge tone="warn">Differs</Badge>}</td>
-                    </tr>
-                  ))}
-                </Table>
+                {data.liveDocuments === 0 ? (
+                  <p className="text-sm text-muted" data-testid="no-live-documents">
+                    No live documents this month: there is nothing to check or to file
+                    {data.testDocuments > 0 ? ` (${data.testDocuments} test document${data.testDocuments === 1 ? '' : 's'} left out)` : ''}.
+                  </p>
+                ) : (
+                  <Table label="Checks" head={['Check', 'Documents', 'Tables', '']}>
+                    {data.checks.map((c) => (
+                      <tr key={c.name} className="border-t border-line">
+                        <td className={`${td} wrap-anywhere`}>{c.name}</td>
+                        <td className={`${td} tabular-nums`}>{c.name.startsWith('Documents') ? c.expected : rupees(c.expected)}</td>
+                        <td className={`${td} tabular-nums`}>{c.name.startsWith('Documents') ? c.actual : rupees(c.actual)}</td>
+                        <td className={td}>{c.ok ? <Badge tone="good">OK</Badge> : <Badge tone="warn">Differs</Badge>}</td>
+                      </tr>
+                    ))}
+                  </Table>
+                )}
               </Card>
             )}
           </div>

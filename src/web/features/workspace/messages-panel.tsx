@@ -32,6 +32,22 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
   const read = messagesRead(ws);
   const { data, error, reload, set } = useOperation(read.op, read.input);
   const messages = data?.messages ?? null;
+  // Pages before the newest one, read on demand (the thread is answered in pages: docs/decisions/341-one-rule-per-derived-value.md).
+  const [earlier, setEarlier] = useState<{ messages: OrderMessage[]; cursor: string | null } | null>(null);
+  const [earlierError, setEarlierError] = useState<string | null>(null);
+  const cursor = earlier ? earlier.cursor : (data?.earlierCursor ?? null);
+  const showEarlier = async () => {
+    if (!cursor) return;
+    setEarlierError(null);
+    try {
+      const page = messagesRead(ws, cursor);
+      const answer = await call(page.op, page.input);
+      setEarlier((was) => ({ messages: [...answer.messages, ...(was?.messages ?? [])], cursor: answer.earlierCursor }));
+    } catch (err) {
+      setEarlierError(errorMessage(err));
+    }
+  };
+  const shown = messages && [...(earlier?.messages.filter((m) => !messages.some((x) => x.id === m.id)) ?? []), ...messages];
   const [live, setLive] = useState(false);
   const files = useOrderFiles(ws);
   const list = useRef<HTMLOListElement>(null);
@@ -94,14 +110,20 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
         </span>
       </div>
       {error && <PanelError message={error} />}
-      {!messages ? (
+      {cursor && messages && (
+        <Button type="button" variant="secondary" className="self-center" onClick={() => void showEarlier()}>
+          Show earlier messages
+        </Button>
+      )}
+      {earlierError && <PanelError message={earlierError} />}
+      {!shown ? (
         !error && <PanelLoading label="Loading the messages" />
       ) : (
         <ol ref={list} className="flex max-h-[60vh] min-h-24 flex-col gap-3 overflow-y-auto rounded-xl border border-line bg-page/40 p-3" aria-label="Messages of the order" aria-live="polite" tabIndex={0}>
-          {messages.length === 0 && (
+          {shown.length === 0 && (
             <li className="text-sm text-muted">{ws.side === 'customer' ? 'Questions about your website? Write to us here.' : 'No messages yet.'}</li>
           )}
-          {messages.map((m) => (
+          {shown.map((m) => (
             <Message key={m.id} ws={ws} message={m} files={byId} />
           ))}
         </ol>

@@ -54,8 +54,13 @@ const request = <Op extends AnyOperation>(op: Op, input: OperationInput<Op>): Op
 export const briefRead = (ws: Workspace) =>
   ws.side === 'agency' ? request(getAdminOrdersBrief, { params: { id: ws.orderId } }) : request(getOrdersBrief, { params: { orderId: ws.orderId } });
 
-export const messagesRead = (ws: Workspace) =>
-  ws.side === 'agency' ? request(getAdminOrdersMessages, { params: { id: ws.orderId } }) : request(getOrdersMessages, { params: { orderId: ws.orderId } });
+/** The thread's newest page, or with `before` the page written before that message (docs/decisions/341-one-rule-per-derived-value.md). */
+export const messagesRead = (ws: Workspace, before?: string) => {
+  const query = before === undefined ? undefined : { before };
+  return ws.side === 'agency'
+    ? request(getAdminOrdersMessages, { params: { id: ws.orderId }, query })
+    : request(getOrdersMessages, { params: { orderId: ws.orderId }, query });
+};
 
 export const messageSend = (ws: Workspace, body: PostOrderMessageBody) =>
   ws.side === 'agency' ? request(postAdminOrdersMessages, { params: { id: ws.orderId }, body }) : request(postOrdersMessages, { params: { orderId: ws.orderId }, body });
