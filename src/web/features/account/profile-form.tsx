@@ -5,10 +5,10 @@ import { AddressField, NameField, PhoneField } from '../../components/personal-d
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { SessionUser } from '../../lib/session.tsx';
-import { FormError } from '../auth/auth-shell.tsx';
+import { FormError } from '../auth/index.ts';
 import { updateProfile } from './account-api.ts';
 import { fieldErrorsFrom } from './field-errors.ts';
-import { defaultPhoneCountry, useVisitorCountry } from '../geo/use-visitor-country.ts';
+import { defaultPhoneCountry, useVisitorCountry } from '../geo/index.ts';
 
 const FIELDS = ['name', 'phone_code', 'phone_number', 'address'] as const;
 

@@ -7,8 +7,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
-import { logoutEverywhere } from '../auth/auth-api.ts';
-import { FormError } from '../auth/auth-shell.tsx';
+import { logoutEverywhere } from '../auth/index.ts';
+import { FormError } from '../auth/index.ts';
 import { AccountCard } from './account-card.tsx';
 import { endSession } from './account-api.ts';
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { ChatSummary } from '../../../contract/chat.ts';
 import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
-import { isDeletedPerson } from '../admin/person.tsx';
+import { isDeletedPerson } from '../../components/back-office/person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
 import { isOwner } from '../../../domain/roles.ts';
 import { useSession } from '../../lib/session.tsx';

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { siteConfig } from '../../lib/site-config.ts';
 import { AiTab } from './ai-tab.tsx';
-import { storeChatId, storedChatId } from './chat-storage.ts';
+import { storeChatId, storedChatId } from '../../lib/chat-storage.ts';
 import { HumanTab } from './human-tab.tsx';
 import { LauncherButton } from './launcher-button.tsx';
 import { playChime, primeSound } from './sound.ts';
 import { useLiveChat } from './use-live-chat.ts';
 import { useRotatingLabel } from './use-rotating-label.ts';
 import type { Promotion } from '../../../contract/promotion.ts';
-import { usePromotion } from '../promotion/use-promotion.ts';
+import { usePromotion } from '../promotion/index.ts';
 import { formatWhenShort } from '../../../domain/when.ts';
 
 export interface ChatWidgetProps {

@@ -3,10 +3,10 @@ import type { ReferralSummary } from '../../../contract/referrals.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { formatWhen } from '../../../domain/when.ts';
-import { call } from '../../lib/call.ts';
+import { callEndpoint } from '../../lib/api.ts';
 import { REFERRAL_PERCENT, cashbackCap } from '../../../domain/referral.ts';
-import { useCurrency } from '../orders/use-currency.ts';
-import { getReferralSummary } from '../../../contract/referrals.ts';
+import { useCurrency } from '../orders/index.ts';
+import { getReferralSummaryEndpoint } from '../../../contract/endpoints.ts';
 
 const COPIED_MS = 5000;
 
@@ -20,8 +20,9 @@ export function ReferralPanel() {
   // The reward's cap in the visitor's own currency (spec §2: 50 × the currency factor, as money).
   const { currency } = useCurrency();
 
+  // An island's read (no query client on the public pages: docs/decisions/115-dom-islands-before-interaction.md).
   useEffect(() => {
-    call(getReferralSummary).then(setSummary).catch(() => console.log('referral summary failed'));
+    callEndpoint(getReferralSummaryEndpoint).then(setSummary).catch(() => console.log('referral summary failed'));
   }, []);
   useEffect(() => {
     if (!isCopied) return;

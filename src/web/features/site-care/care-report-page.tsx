@@ -7,8 +7,8 @@ import { findCurrency } from '../../../domain/currencies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { PanelCard, PanelError, PanelLoading } from '../workspace/panel-ui.tsx';
-import type { Side } from '../workspace/workspace-api.ts';
+import { PanelCard, PanelError, PanelLoading } from '../workspace/index.ts';
+import type { Side } from '../workspace/index.ts';
 import { CARE_REPORT, CARE_REPORT_PDF, CAUSE_LABELS, formatMonth } from './site-care-api.ts';
 import { formatDate, formatWhenShort } from '../../../domain/when.ts';
 

@@ -12,7 +12,7 @@ import {
   type SiteHealth,
 } from '../../../contract/site-care.ts';
 import { formatDuration } from '../../../domain/site-care.ts';
-import type { Workspace } from '../workspace/workspace-api.ts';
+import type { Workspace } from '../workspace/index.ts';
 import { formatDay, formatWhenShort } from '../../../domain/when.ts';
 
 // Site care in the browser (docs/decisions/329-site-care-screens.md): each side's operation for the

@@ -4,9 +4,9 @@ import { formatMoney } from '../../../domain/money.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { OrderInvoices } from '../invoices/order-invoices.tsx';
-import { PanelCard, PanelError, PanelLoading } from '../workspace/panel-ui.tsx';
-import type { Workspace } from '../workspace/workspace-api.ts';
+import { OrderInvoices, useOrderInvoices } from '../invoices/index.ts';
+import { PanelCard, PanelError, PanelLoading } from '../workspace/index.ts';
+import type { Workspace } from '../workspace/index.ts';
 import { formatDate } from '../../../domain/when.ts';
 
 // The order's "Payments" tab (docs/decisions/320-order-ledger.md): its statement of account, as the
@@ -36,6 +36,8 @@ function Figure({ label, value, testId, strong = false }: { label: string; value
 
 export default function PaymentsPanel({ ws }: { ws: Workspace }) {
   const read = useOperation(STATEMENT[ws.side], { params: { orderId: ws.orderId } });
+  // Beside the statement, not after it: the invoices below read the same query.
+  useOrderInvoices(ws.orderId, ws.side === 'agency');
   const [error, setError] = useState<string | null>(null);
   const s = read.data;
   if (read.error) return <PanelError message={read.error} />;

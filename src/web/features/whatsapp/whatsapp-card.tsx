@@ -6,8 +6,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { call } from '../../lib/call.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { FormError } from '../auth/auth-shell.tsx';
-import { AccountCard } from '../account/account-card.tsx';
+import { FormError } from '../auth/index.ts';
+import { AccountCard } from '../account/index.ts';
 
 /**
  * WhatsApp notices (docs/decisions/345-whatsapp-notices-and-consent.md): the customer turns them on
