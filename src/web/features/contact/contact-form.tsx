@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
-import { defaultPhoneCountry, useVisitorCountry } from '../geo/use-visitor-country.ts';
+import { defaultPhoneCountry, useVisitorCountry } from '../geo/index.ts';
 import { ADDRESS_MAX, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../../domain/validation.ts';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
 import { FieldShell, TextAreaField, TextField } from '../../components/ui/text-field.tsx';

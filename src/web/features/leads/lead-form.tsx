@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import type { Country } from '../../../domain/country.ts';
-import { defaultPhoneCountry, useVisitorCountry } from '../geo/use-visitor-country.ts';
+import { defaultPhoneCountry, useVisitorCountry } from '../geo/index.ts';
 import { LEAD_EMAIL_INPUT_PATTERN, PHONE_MESSAGE, isValidPhoneDigits, joinPhone, normalizeEmail } from '../../../domain/validation.ts';
 import { PhoneDigitsInput } from '../../components/ui/phone-digits-input.tsx';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
