@@ -4,11 +4,13 @@
 // (docs/decisions/074); islandsDocument() makes the page load islands.ts instead of the router app.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PublicSiteConfig } from '../src/contract/site.ts';
 import { routes } from '../src/web/routes.tsx';
+import { createQueryClient } from '../src/web/lib/use-operation.ts';
 import { PAGE_META, metaFor } from '../src/web/features/seo/page-meta.ts';
 import { FAQS, faqAnswer } from '../src/web/features/landing/faqs-data.ts';
 import { setIslandRenderer } from '../src/web/islands/island.tsx';
@@ -27,11 +29,22 @@ export async function renderPage(path: string, site: PublicSiteConfig): Promise<
   if (context instanceof Response) throw new Error(`prerender of ${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // An island has no router, no layout around it: a component that needs them fails here, at build time.
-  setIslandRenderer((_name, node, id) => renderToString(<IslandRoot>{node}</IslandRoot>, { identifierPrefix: id }));
+  // The query client renders no element: an island's markup is the same with it (its reads render empty).
+  setIslandRenderer((_name, node, id) =>
+    renderToString(
+      <QueryClientProvider client={createQueryClient()}>
+        <IslandRoot>{node}</IslandRoot>
+      </QueryClientProvider>,
+      { identifierPrefix: id },
+    ),
+  );
   try {
     const html = renderToString(
       <StrictMode>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        {/* The app's reads (useOperation) render empty here, as before their answer: nothing is fetched at build time. */}
+        <QueryClientProvider client={createQueryClient()}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
       </StrictMode>,
     );
     return POPUP_PATHS.includes(path) ? html + couponPopupTemplate() : html;

@@ -9,6 +9,7 @@ import type { getGeoWeather } from './geo.ts';
 import type { postAlertSendEmail, postAlertSendMessage } from './leads.ts';
 import type { getPricingCurrencies } from './pricing.ts';
 import type { getPromotion } from './promotion.ts';
+import type { getReferralSummary } from './referrals.ts';
 import type { getUserGetUserById } from './users.ts';
 
 // Zod-free twins of the operations that the public pages' code calls before React or with the
@@ -47,3 +48,5 @@ export const getUserGetUserByIdEndpoint = endpoint<typeof getUserGetUserById>('G
 export const getCouponGetCouponsByUserIdByUserIdEndpoint = endpoint<typeof getCouponGetCouponsByUserIdByUserId>('GET', '/api/v1/coupon/getCouponsByUserId/:userId');
 // The navigation's count of what waits for the customer (src/web/lib/order-actions.ts, the header island's).
 export const getOrdersActionsEndpoint = endpoint<typeof getOrdersActions>('GET', '/api/v1/orders/actions');
+// /referAndEarn's panel, in the page's island (src/web/features/referrals/referral-panel.tsx).
+export const getReferralSummaryEndpoint = endpoint<typeof getReferralSummary>('GET', '/api/v1/referral/summary');

@@ -21,7 +21,10 @@ export const orderMoneyFields = {
 /** One row of the dashboard's My Orders (spec §2): real installment states. */
 export const orderSummary = z.object({
   order_id: z.string(),
+  /** The spec's text of when it was ordered (in UTC, spec §2). */
   date: z.string(),
+  /** Additive (docs/decisions/335-one-rule-for-times.md): when it was ordered (ISO); screens format it. */
+  createdAt: z.string(),
   total_amount: z.number(),
   ...orderMoneyFields,
   advance_status: z.enum(['Paid', 'Due']),

@@ -27,6 +27,11 @@ export const publicSiteConfigSchema = z.object({
   taxNote: z.string(),
   /** "$49.00 a month (₹4,165.00 + GST in India)": MAINTENANCE_MONTHLY_PRICE as the public pages print it; a text setting like the two above. */
   maintenancePrice: z.string(),
+  /**
+   * DEFAULT_PHONE_COUNTRY (default IN): the phone's country before the visitor's location is known
+   * or when it is not (docs/decisions/336-tracker-and-phone-country.md).
+   */
+  defaultPhoneCountry: z.object({ code: z.string(), name: z.string(), phone_code: z.string() }),
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfigSchema>;
 

@@ -10,7 +10,10 @@ export const statusResponse = z.object({
   order_id: z.string(),
   /** Index of the last completed stage: 0 after the advance, 14 once delivered (spec §4). */
   completed_steps: z.number().int().min(0).max(14),
+  /** The spec's texts: each stage's completion in UTC (spec §2), or 'To be completed'. */
   statuses: z.array(z.string()),
+  /** Additive (docs/decisions/335-one-rule-for-times.md): each stage's completion (ISO) or null; screens format it. */
+  completedAt: z.array(z.string().nullable()),
   /** Major units, as the spec's client reads it. */
   remainingAmount: z.number(),
   ...orderMoneyFields,

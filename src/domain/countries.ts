@@ -4,7 +4,7 @@
 
 import type { Country } from './country.ts';
 
-export { DEFAULT_COUNTRY, type Country } from './country.ts';
+export { DEFAULT_COUNTRY, INDIA, type Country } from './country.ts';
 
 // [ISO code, name, phone code]; kept as tuples so the browser chunk stays small.
 const ROWS: readonly (readonly [string, string, string])[] = [

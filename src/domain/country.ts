@@ -9,5 +9,8 @@ export interface Country {
   phone_code: string;
 }
 
-/** United States, phone code 1 (spec §3, §9). */
+/** United States, phone code 1 (spec §3, §9): the picker's first country. */
 export const DEFAULT_COUNTRY: Country = { code: 'US', name: 'United States', phone_code: '1' };
+
+/** DEFAULT_PHONE_COUNTRY's default: the phone's country when the visitor's location is unknown (docs/decisions/336-tracker-and-phone-country.md). */
+export const INDIA: Country = { code: 'IN', name: 'India', phone_code: '91' };

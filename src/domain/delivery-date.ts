@@ -2,6 +2,8 @@
 // after final UI approval". Dates are UTC calendar days, 'YYYY-MM-DD', so every reader (customer,
 // back office, e-mail) sees the same day whatever their clock.
 
+import { formatDay } from './when.ts';
+
 export const DEFAULT_DELIVERY_DAYS = 28;
 const DAY_MS = 86_400_000;
 
@@ -19,7 +21,7 @@ export function daysLeft(dueDate: string, now: Date): number {
 
 /** "Estimated delivery: December 23, 2026" — the date only, read in UTC. */
 export function formatDueDate(dueDate: string): string {
-  return new Date(`${dueDate}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDay(dueDate);
 }
 
 /** "Delivered on December 20, 2026": the delivery's UTC day, the same calendar as the estimate it replaces. */

@@ -219,7 +219,7 @@ describe('architecture', () => {
       // The OpenID flow starts with a full-page navigation (302 to the provider, a cookie, back).
       'web/features/auth/auth-api.ts': /^\/api\/v1\/auth\/oidc\/\$\{provider\}\/start\?/,
       // Test mode's checkout pages: HTML and form posts answered with redirects.
-      'web/features/orders/checkout.ts': /^\/api\/v1\/payment\/test-checkout\/\$\{/,
+      'web/lib/checkout.ts': /^\/api\/v1\/payment\/test-checkout\/\$\{/,
       'web/features/support/plan-checkout.ts': /^\/api\/v1\/payment\/test-checkout\/subscription\/\$\{/,
     };
     const used = new Set<string>();

@@ -27,6 +27,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1', ALLOW_DEV_MAILBOX: '1' }).isProduction).toBe(true);
   });
 
+  it('gives the browser the phone country DEFAULT_PHONE_COUNTRY names, India unless told (docs/decisions/336-tracker-and-phone-country.md)', () => {
+    expect(publicSiteConfig(loadConfig({})).defaultPhoneCountry).toEqual({ code: 'IN', name: 'India', phone_code: '91' });
+    expect(publicSiteConfig(loadConfig({ DEFAULT_PHONE_COUNTRY: 'gb' })).defaultPhoneCountry).toEqual({ code: 'GB', name: 'United Kingdom', phone_code: '44' });
+    for (const bad of ['XX', 'India', '91']) expect(() => loadConfig({ DEFAULT_PHONE_COUNTRY: bad })).toThrow(/DEFAULT_PHONE_COUNTRY/);
+  });
+
   it('never exposes secrets to the browser', () => {
     const c = loadConfig({ RAZORPAY_KEY_SECRET: 'shh-secret', LLM_API_KEY: 'sk-secret', SMTP_URL: 'smtp://u:pw-secret@h:25' });
     expect(JSON.stringify(publicSiteConfig(c))).not.toMatch(/secret/);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { PublicSiteConfig } from '../contract/site.ts';
 import { isTimeZone } from '../contract/notification-preferences.ts';
 import { CURRENCIES, parseCurrencyTable } from '../domain/currencies.ts';
+import { INDIA, findCountryByCode } from '../domain/countries.ts';
 import { maintenancePriceText } from '../domain/maintenance-plan.ts';
 import { isValidInvoiceFormat } from '../domain/invoice-number.ts';
 import { gstinProblem, stateByCode } from '../domain/gst.ts';
@@ -117,6 +118,12 @@ export const envSchema = z.object({
     message: 'REFERRAL_VALID_UNTIL must be an ISO date, e.g. 2027-01-31T23:59:59Z',
   }),
   TEST_PAYMENTS_SECRET: optionalString,
+  // The phone's country when the visitor's location is unknown (docs/decisions/336-tracker-and-phone-country.md).
+  DEFAULT_PHONE_COUNTRY: z
+    .string()
+    .trim()
+    .default('IN')
+    .refine((code) => findCountryByCode(code) !== undefined, { message: 'DEFAULT_PHONE_COUNTRY must be an ISO 3166-1 alpha-2 country code, e.g. IN' }),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
   // The maintenance plan's monthly price in the base currency, converted like every other price
   // (decision 175).
@@ -357,5 +364,6 @@ export function publicSiteConfig(c: Config): PublicSiteConfig {
     // The plan's price for /pricing, the FAQ and the terms (docs/decisions/267-maintenance-price-everywhere.md).
     maintenancePrice: maintenancePriceText(c.MAINTENANCE_MONTHLY_PRICE, c.CURRENCY_TABLE ? parseCurrencyTable(c.CURRENCY_TABLE) : CURRENCIES, c.TAX_REGIME === 'gst', c.PRICES_INCLUDE_TAX),
     taxNote: c.TAX_REGIME === 'gst' ? `${c.PRICES_INCLUDE_TAX ? 'incl.' : '+'} ${c.GST_RATE} % GST for buyers in India` : '',
+    defaultPhoneCountry: findCountryByCode(c.DEFAULT_PHONE_COUNTRY) ?? INDIA,
   };
 }

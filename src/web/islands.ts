@@ -1,10 +1,10 @@
 import type { Trigger } from './islands/island.tsx';
-import { ISLANDS } from './islands/registry.ts';
+import { ISLANDS } from './island-registry.ts';
 import type { IslandName } from './islands/island-names.ts';
 import { setAppLoader } from './islands/go-to-app.ts';
 import { enhanceFeatureCards } from './features/landing/enhance-feature-cards.ts';
 import { tokenStore } from './lib/api.ts';
-import { storedChatId } from './features/chat/chat-storage.ts';
+import { storedChatId } from './lib/chat-storage.ts';
 import { featuredPromotion } from './features/promotion/featured-promotion.ts';
 import { popupOpens } from './features/promotion/popup-rule.ts';
 import { clearanceStyle, watchClearOfPrimaryActions } from './components/clear-of-primary-actions.ts';

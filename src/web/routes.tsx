@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RootLayout } from './components/root-layout.tsx';
+import { RootLayout } from './shell/root-layout.tsx';
 import { RouteError } from './components/route-error.tsx';
 import type { RouteHandle } from './components/route-handle.ts';
 

@@ -68,58 +68,83 @@ test('the phone: the country from the visitor’s location, a code-only change s
   await shot(page, 'details-refused-kept');
 });
 
-test('the tracker shows what was seen at once, animates only new stages, and says "Delivered on" on both sides @mobile', async ({ page, browser }) => {
-  test.setTimeout(180_000);
-  await login(page, `tracker-${test.info().project.name}-${Date.now()}@example.com`, { name: 'Tara Tracker' });
-  const orderId = await payAdvanceInTestCheckout(page);
-  const adminCtx = await browser.newContext();
-  const admin = await adminCtx.newPage();
-  await login(admin, ADMIN_EMAIL);
-  for (let stage = 2; stage <= 6; stage++) expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
+test.describe('in India', () => {
+  test.use({ timezoneId: 'Asia/Kolkata' });
+  test('the tracker shows the true count at once, animates only new stages, times in the viewer’s zone, and says "Delivered on" on both sides @mobile', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await login(page, `tracker-${test.info().project.name}-${Date.now()}@example.com`, { name: 'Tara Tracker' });
+    const orderId = await payAdvanceInTestCheckout(page);
+    const adminCtx = await browser.newContext();
+    const admin = await adminCtx.newPage();
+    await login(admin, ADMIN_EMAIL);
+    for (let stage = 2; stage <= 6; stage++) expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
 
-  const count = page.getByTestId('tracker-count');
-  await page.goto(`/status/${orderId}`);
-  await expect(count).toHaveText('6/15 Completed', { timeout: 15_000 });
-  // Seen once: a reload shows 6/15 at once, no count-up from zero.
-  await page.reload();
-  await expect(count).toBeVisible();
-  expect(await count.textContent()).toBe('6/15 Completed');
-  // Two stages more: the count starts where this browser left it and ticks up to the new state.
-  for (let stage = 7; stage <= 8; stage++) expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
-  await page.reload();
-  await expect(count).toBeVisible();
-  expect(['6/15 Completed', '7/15 Completed']).toContain(await count.textContent());
-  await expect(count).toHaveText('8/15 Completed');
+    // docs/decisions/336-tracker-and-phone-country.md: the true count on the first paint; a first
+    // visit animates nothing, a return visit only the stages completed since.
+    const count = page.getByTestId('tracker-count');
+    const fresh = page.locator('[data-testid="stage"][data-new]');
+    await page.goto(`/status/${orderId}`);
+    await expect(count).toBeVisible();
+    expect(await count.textContent()).toBe('6/15 Completed');
+    await expect(fresh).toHaveCount(0);
+    // Times in the viewer's own zone, named (docs/decisions/335-one-rule-for-times.md).
+    await expect(page.getByTestId('stage').first()).toContainText(/ at \d{1,2}:\d{2} [AP]M IST/);
+    await shot(page, 'tracker-first-visit');
+    for (let stage = 7; stage <= 8; stage++) expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
+    await page.reload();
+    await expect(count).toBeVisible();
+    expect(await count.textContent()).toBe('8/15 Completed');
+    await expect(fresh).toHaveCount(2);
+    await expect(fresh.first()).toContainText('Development Started');
+    await expect(fresh.last()).toContainText('Development Completed');
+    // Under reduced motion nothing animates.
+    expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await expect(count).toBeVisible();
+    expect(await count.textContent()).toBe('9/15 Completed');
+    await expect(fresh).toHaveCount(0);
+    await page.emulateMedia({ reducedMotion: null });
 
-  // Delivered: the date it was delivered replaces the estimate, for the customer and the founder.
-  for (let stage = 9; stage <= 13; stage++) {
-    const body = stage === 13 ? { deliveryUrl: 'https://tara.example.com' } : {};
-    expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, body)).status).toBe(200);
-  }
-  await page.goto(`/status/${orderId}`);
-  await page.getByRole('button', { name: /^Pay remaining/ }).click();
-  await page.getByRole('button', { name: /^Pay .*\d/ }).click();
-  await page.getByRole('button', { name: /^Pay .* \(test\)$/ }).click();
-  await expect(count).toHaveText('15/15 Completed', { timeout: 15_000 });
-  await page.goto(`/status/${orderId}`);
-  const today = new Date().toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
-  await expect(page.getByTestId('delivered-on')).toHaveText(`Delivered on ${today}`);
-  await expect(page.getByTestId('estimated-delivery')).toHaveCount(0);
-  expect(await count.textContent()).toBe('15/15 Completed');
-  // The order id stays on one line at 390 px.
-  const id = page.getByTestId('order-id');
-  const box = (await id.boundingBox())!;
-  const lineHeight = await id.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
-  expect(box.height).toBeLessThan(lineHeight * 1.5);
-  await expectAccessible(page);
-  await shot(page, 'status-delivered');
-  await admin.setViewportSize(page.viewportSize()!);
-  await admin.goto(`/admin/orders/${orderId}`);
-  await expect(admin.getByTestId('admin-delivered-on')).toHaveText(`Delivered on ${today}`);
-  await expect(admin.getByTestId('admin-due-date')).toHaveCount(0);
-  await expectAccessible(admin);
-  await shot(admin, 'admin-order-delivered');
-  await adminCtx.close();
+    // Delivered: the date it was delivered replaces the estimate, for the customer and the founder.
+    for (let stage = 10; stage <= 13; stage++) {
+      const body = stage === 13 ? { deliveryUrl: 'https://tara.example.com' } : {};
+      expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, body)).status).toBe(200);
+    }
+    await page.goto(`/status/${orderId}`);
+    await page.getByRole('button', { name: /^Pay remaining/ }).click();
+    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+    await page.getByRole('button', { name: /^Pay .* \(test\)$/ }).click();
+    await expect(count).toHaveText('15/15 Completed', { timeout: 15_000 });
+    await page.goto(`/status/${orderId}`);
+    const today = new Date().toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+    await expect(page.getByTestId('delivered-on')).toHaveText(`Delivered on ${today}`);
+    await expect(page.getByTestId('estimated-delivery')).toHaveCount(0);
+    expect(await count.textContent()).toBe('15/15 Completed');
+    // The order id stays on one line at 390 px.
+    const id = page.getByTestId('order-id');
+    const box = (await id.boundingBox())!;
+    const lineHeight = await id.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+    expect(box.height).toBeLessThan(lineHeight * 1.5);
+    await expectAccessible(page);
+    await shot(page, 'status-delivered');
+    await page.goto('/dashboard');
+    // My Orders: when it was ordered, in the viewer's zone.
+    await page.getByRole('tab', { name: /^My Orders/ }).click();
+    const row = page.getByText(orderId, { exact: true }).filter({ visible: true }).locator('xpath=ancestor::*[self::li or self::tr][1]');
+    await expect(row).toContainText(/ at \d{1,2}:\d{2} [AP]M IST/);
+    await shot(page, 'my-orders');
+    await admin.setViewportSize(page.viewportSize()!);
+    await admin.goto(`/admin/orders/${orderId}`);
+    await expect(admin.getByTestId('admin-delivered-on')).toHaveText(`Delivered on ${today}`);
+    await expect(admin.getByTestId('admin-due-date')).toHaveCount(0);
+    await expectAccessible(admin);
+    await shot(admin, 'admin-order-delivered');
+    await adminCtx.close();
+  });
 });
 
 test('the brief: a field for the domain one has, and an incomplete brief focuses its first missing answer in view @mobile', async ({ page }) => {

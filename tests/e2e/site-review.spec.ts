@@ -9,7 +9,9 @@ import { ADMIN_EMAIL, APP_URL } from './ports.ts';
 // site served here on its own port, with the one script tag and the CSP lines of the runbook. The
 // customer pins a button at 1280 px and by touch at 390 px; the founder sees both with screenshots,
 // opens "Show on the site" — and after a CSS change moves the button the pin still sits on it; the
-// founder resolves, the customer approves the final round and "Final Review" completes.
+// founder resolves, the customer approves the final round and "Final Review" completes. On the
+// phone the toolbar steps aside (docs/decisions/337-review-toolbar-on-phones.md): it starts as a
+// handle once the page has a pin, and pads a page shorter than the screen so its footer is pinned.
 
 const STAGING_PORT = Number(process.env.E2E_PORT_BASE ?? 4300) + 80;
 const STAGING = `http://127.0.0.1:${STAGING_PORT}`;
@@ -21,10 +23,12 @@ const page = (path: string) => `<!doctype html><html lang="en"><head><meta chars
 <title>Bela Bakery (staging)</title><link rel="stylesheet" href="/site.css">
 <script src="${APP_URL}/review.js" async></script></head>
 <body><header><h1>Bela Bakery</h1><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header>
-<main>${path === '/pricing' ? '<section id="plans"><h2>Plans</h2><div class="card"><h3>Small</h3><button>Choose Small</button></div><div class="card"><h3>Family</h3><button class="cta">Choose Family</button></div><div class="card"><h3>Party</h3><button>Choose Party</button></div></section>' : '<p>Fresh bread every morning.</p>'}</main></body></html>`;
+<main>${path === '/pricing' ? '<section id="plans"><h2>Plans</h2><div class="card"><h3>Small</h3><button>Choose Small</button></div><div class="card"><h3>Family</h3><button class="cta">Choose Family</button></div><div class="card"><h3>Party</h3><button>Choose Party</button></div></section>' : '<p>Fresh bread every morning.</p>'}</main>${path === '/short' ? '<footer>© Bela Bakery · <a href="/">Visit us</a></footer>' : ''}</body></html>`;
 const css = () => `body{font-family:sans-serif;margin:0;padding:16px;background:#fff7ed;color:#1c1917}
 #plans{display:flex;flex-wrap:wrap;gap:16px}.card{background:#fff;border:1px solid #d6d3d1;border-radius:12px;padding:16px;flex:1 1 220px;min-height:160px}
 .card button{padding:12px 20px;font-size:16px;border-radius:8px;border:0;background:#c2410c;color:#fff}
+body:has(footer){padding:0;min-height:100vh;display:flex;flex-direction:column}body:has(footer) main{flex:1;padding:16px}
+footer{padding:16px;background:#1c1917;color:#fff}footer a{color:#fdba74}
 ${moved ? '#plans{flex-direction:column-reverse}.card .cta{margin-left:120px;margin-top:40px}' : ''}`;
 
 test.beforeAll(async () => {
@@ -32,7 +36,7 @@ test.beforeAll(async () => {
     seen.push({ url: req.url ?? '', headers: req.headers });
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/site.css') return res.writeHead(200, { 'content-type': 'text/css', 'cache-control': 'no-store' }).end(css());
-    if (path !== '/' && path !== '/pricing') return res.writeHead(404).end();
+    if (path !== '/' && path !== '/pricing' && path !== '/short') return res.writeHead(404).end();
     // The runbook's CSP for a staging site (docs/operations.md): our origin for the script and the API.
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
@@ -47,6 +51,9 @@ test.afterAll(async () => new Promise<void>((resolve) => server.close(() => reso
 
 const shot = (p: Page, name: string) => p.screenshot({ path: test.info().outputPath(`${name}.png`) });
 const toolbar = (p: Page) => p.locator('wc-site-review').getByRole('region', { name: 'Website review' });
+const handle = (p: Page) => p.locator('wc-site-review').getByRole('button', { name: /^Open the review toolbar/ });
+/** The toolbar's status line, read even while the toolbar is collapsed. */
+const hint = (p: Page) => p.locator('wc-site-review .hint');
 
 /** The centre of pin `n`'s marker lies inside the element. */
 async function expectPinOn(p: Page, n: number, selector: string) {
@@ -95,7 +102,7 @@ async function pinFamily(site: Page, text: string, touch: boolean) {
   else await target.click({ position: { x: box.width * 0.3, y: box.height * 0.5 } });
   await site.locator('wc-site-review').getByLabel('Your comment').fill(text);
   await site.locator('wc-site-review').getByRole('button', { name: 'Pin comment' }).click();
-  await expect(toolbar(site)).toContainText(/Pin \d saved/, { timeout: 20_000 });
+  await expect(hint(site)).toHaveText(/Pin \d saved/, { timeout: 20_000 });
 }
 
 test('the live staging site: pins at 1280 px and by touch at 390 px, seen and resolved by the founder, final approval', async ({ page, browser }) => {
@@ -142,12 +149,56 @@ test('the live staging site: pins at 1280 px and by touch at 390 px, seen and re
   const phone = await phoneCtx.newPage();
   await phone.goto(`/status/${orderId}?tab=reviews`);
   const [phoneSite] = await Promise.all([phoneCtx.waitForEvent('page'), phone.getByRole('button', { name: 'Review the live site' }).click()]);
+  // The page has a pin: on a touch screen the toolbar starts as a small handle in the corner.
+  await expect(handle(phoneSite)).toBeVisible();
+  await expect(handle(phoneSite)).toHaveAccessibleName('Open the review toolbar (1 pin on this page)');
+  await expect(toolbar(phoneSite)).toHaveCount(0);
+  const folded = (await handle(phoneSite).boundingBox())!;
+  expect(folded.height).toBeLessThanOrEqual(48);
+  expect(folded.width).toBeLessThanOrEqual(120);
+  await shot(phoneSite, 'handle-390');
+  await handle(phoneSite).tap();
   await expect(toolbar(phoneSite)).toContainText('The finished website');
   await expectNoSidewaysScroll(phoneSite);
   await expectToolbarTappable(phoneSite);
   await pinFamily(phoneSite, 'On my phone the text is cut off.', true);
   await expectPinOn(phoneSite, 2, '.cta');
+  // After the pin the toolbar steps aside again; the handle counts the page's pins.
+  await expect(handle(phoneSite)).toHaveAccessibleName('Open the review toolbar (2 pins on this page)');
   await shot(phoneSite, 'pins-390');
+
+  // A page shorter than the screen, its footer at the bottom: the open toolbar pads the page, so the
+  // footer scrolls clear above it, and a tap pins the footer, not the toolbar.
+  await phoneSite.goto(`${STAGING}/short`);
+  await expect(handle(phoneSite)).toBeVisible();
+  await handle(phoneSite).tap();
+  await expect(toolbar(phoneSite)).toContainText('The finished website');
+  const footer = phoneSite.locator('footer');
+  const footerClear = async () => {
+    const f = await footer.boundingBox();
+    const bar = await toolbar(phoneSite).boundingBox();
+    return !!f && !!bar && f.y + f.height <= bar.y;
+  };
+  await phoneSite.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(footerClear).toBe(true);
+  await expectNoSidewaysScroll(phoneSite);
+  await shot(phoneSite, 'short-page-open-390');
+  // Commenting adds a hint line to the toolbar: scrolled to the end, the footer stays clear of it.
+  await toolbar(phoneSite).getByRole('button', { name: 'Comment' }).tap();
+  await expect(hint(phoneSite)).toContainText('Click or tap the element');
+  await expect.poll(footerClear).toBe(true);
+  const foot = (await footer.boundingBox())!;
+  await phoneSite.touchscreen.tap(foot.x + foot.width / 2, foot.y + foot.height / 2);
+  await expect(phoneSite.locator('wc-site-review').getByLabel('Your comment')).toBeVisible();
+  await phoneSite.locator('wc-site-review').getByLabel('Your comment').fill('The footer needs our phone number.');
+  await phoneSite.locator('wc-site-review').getByRole('button', { name: 'Pin comment' }).click();
+  await expect(hint(phoneSite)).toHaveText('Pin 1 saved.', { timeout: 20_000 });
+  await expectPinOn(phoneSite, 1, 'footer');
+  // Collapsed, the page keeps padding for the handle only.
+  await expect(handle(phoneSite)).toBeVisible();
+  const padding = await phoneSite.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
+  expect(padding).toBeLessThanOrEqual(64);
+  await shot(phoneSite, 'short-page-pinned-390');
 
   // Neither the staging server nor our API saw the token in an address or a Referer.
   expect(seen.filter((r) => JSON.stringify(r).includes('wc-review'))).toEqual([]);
@@ -156,9 +207,10 @@ test('the live staging site: pins at 1280 px and by touch at 390 px, seen and re
   // The founder sees both pins with their place and screenshot, and opens "Show on the site".
   await admin.goto(`/admin/orders/${orderId}?tab=reviews`);
   const pins = admin.getByTestId('pin-comment');
-  await expect(pins).toHaveCount(2);
+  await expect(pins).toHaveCount(3);
   await expect(pins.nth(0)).toContainText(/\/pricing · 1280 × 800 · Chrome (Windows|Linux)/);
   await expect(pins.nth(1)).toContainText('/pricing · 390 × 844 · Chrome Android');
+  await expect(pins.nth(2)).toContainText('/short · 390 × 844 · Chrome Android');
   for (const n of [1, 2]) await expect(admin.getByRole('button', { name: `Screenshot of pin ${n}, open large` }).locator('img')).toBeVisible();
   await admin.getByRole('button', { name: 'Screenshot of pin 2, open large' }).click();
   await expect(admin.getByRole('dialog', { name: 'Screenshot of pin 2' })).toBeVisible();
@@ -187,7 +239,7 @@ test('the live staging site: pins at 1280 px and by touch at 390 px, seen and re
   await admin.getByLabel('Answer to pin 1').fill('Done — it is green now.');
   await admin.getByRole('button', { name: 'Send answer' }).click();
   await expect(admin.getByText('Done — it is green now.')).toBeVisible();
-  for (const n of [1, 2]) {
+  for (const n of [1, 2, 3]) {
     await admin.getByRole('button', { name: `Resolve pin ${n}` }).click();
     await expect(admin.getByRole('button', { name: `Resolve pin ${n}` })).toHaveCount(0);
   }

@@ -3,7 +3,7 @@ import type { UserProfile } from '../../contract/users.ts';
 import { getCouponGetCouponsByUserIdByUserIdEndpoint, getUserGetUserByIdEndpoint, postAuthLogoutEndpoint } from '../../contract/endpoints.ts';
 import { callEndpoint, tokenStore } from './api.ts';
 import { signedInUserId } from './signed-in.ts';
-import { clearChatStorage } from '../features/chat/chat-storage.ts';
+import { clearChatStorage } from './chat-storage.ts';
 
 // Spec §4 "Session": a stored token is verified, then the profile and coupon are fetched; any
 // failure logs out silently.

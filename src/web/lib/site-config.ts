@@ -28,6 +28,7 @@ const defaults: PublicSiteConfig = {
   invoiceRetentionYears: '8',
   taxNote: '',
   maintenancePrice: '$49.00 a month',
+  defaultPhoneCountry: { code: 'IN', name: 'India', phone_code: '91' },
 };
 
 let cached: PublicSiteConfig | undefined;

@@ -1,7 +1,8 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAdminOrdersById } from '../../contract/admin-orders.ts';
-import { createQueryClient, operationQuery, readState } from './use-operation.ts';
+import { putAdminOrdersInternalNote } from '../../contract/admin-orders.ts';
+import { createQueryClient, operationQuery, readState, writeOptions } from './use-operation.ts';
 
 // What useOperation asks of TanStack Query (docs/decisions/300-tanstack-query-behind-use-operation.md),
 // run on the real QueryClient with our defaults: only the network (fetch) is stood in for.
@@ -35,6 +36,7 @@ async function watching(input: { params: { id: string } } | null) {
   await tick();
   return {
     sent,
+    client,
     observer,
     stop() {
       unsubscribe();
@@ -122,5 +124,23 @@ describe('useOperation on TanStack Query', () => {
     await vi.waitFor(() => expect(readState(fresh.getCurrentResult(), { fresh: true }).data).toEqual({ order: { id: 'ORD-7', locked: true } }));
     stopFresh();
     client.clear();
+  });
+
+  it('a write, once it succeeds, makes the reads it changes ask again (useWrite, docs/decisions/338-web-reads-and-folder-rules.md)', async () => {
+    const { sent, client, stop } = await watching({ params: { id: 'ORD-1' } });
+    sent[0]!.answer(200, { order: { id: 'ORD-1' } });
+    await tick();
+    const write = new MutationObserver(client, writeOptions(client, putAdminOrdersInternalNote, [getAdminOrdersById]));
+    const done = write.mutate({ params: { id: 'ORD-1' }, body: { note: 'n' } });
+    await tick();
+    expect(sent.map((s) => s.url)).toEqual(['/api/v1/admin/orders/ORD-1', '/api/v1/admin/orders/ORD-1/internal-note']);
+    sent[1]!.answer(200, {});
+    await tick();
+    await tick();
+    // The order read, on screen, asked again; the write is done once that answer is in.
+    expect(sent.map((s) => s.url)).toEqual(['/api/v1/admin/orders/ORD-1', '/api/v1/admin/orders/ORD-1/internal-note', '/api/v1/admin/orders/ORD-1']);
+    sent[2]!.answer(200, { order: { id: 'ORD-1' } });
+    await done;
+    stop();
   });
 });

@@ -1,5 +1,5 @@
-import { keepPreviousData, QueryClient, type QueryObserverResult, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { keepPreviousData, QueryClient, type QueryObserverResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import type { AnyOperation, OperationInput, OperationOutput } from '../../contract/operation.ts';
 import { ApiError, errorMessage, tokenStore } from './api.ts';
 import { call } from './call.ts';
@@ -127,4 +127,38 @@ export async function runOperation<Op extends AnyOperation>(op: Op, input: Opera
   } catch (err) {
     return { error: errorMessage(err) };
   }
+}
+
+/** The key prefix of every read of `op`, whatever its input (what a write invalidates). */
+export const readsOf = (op: AnyOperation) => [op.method, op.path] as const;
+
+/**
+ * One write as a TanStack mutation (docs/decisions/338-web-reads-and-folder-rules.md): `mutateAsync(input)`
+ * runs it; once it succeeds, every cached read of the `invalidates` operations is marked stale and the
+ * ones on screen read again, so no screen shows what the write changed. Effects start a write through
+ * `mutate`, never through `call()` (src/web/architecture.test.ts).
+ */
+export function useWrite<Op extends AnyOperation>(op: Op, { invalidates = [] }: { invalidates?: readonly AnyOperation[] } = {}) {
+  return useMutation(writeOptions(useQueryClient(), op, invalidates));
+}
+
+/** The mutation of one write (what `useWrite` hands `useMutation`). */
+export function writeOptions<Op extends AnyOperation>(client: QueryClient, op: Op, invalidates: readonly AnyOperation[]) {
+  return {
+    mutationFn: (input: OperationInput<Op>) => (call as (op: AnyOperation, input: unknown) => Promise<OperationOutput<Op>>)(op, input),
+    onSuccess: () => Promise.all(invalidates.map((read) => client.invalidateQueries({ queryKey: readsOf(read) }))).then(() => undefined),
+  };
+}
+
+/**
+ * Reads again when `key` changes after the screen opened (a parent's read that this one follows:
+ * the order page's answer after a stage or a payment). Not on mount: the query reads then anyway.
+ */
+export function useReloadOn(key: unknown, reload: () => Promise<void>) {
+  const last = useRef(key);
+  useEffect(() => {
+    if (Object.is(last.current, key)) return;
+    last.current = key;
+    void reload();
+  }, [key, reload]);
 }

@@ -1,5 +1,6 @@
 import { finder } from '@medv/finder';
 import { SITE_PIN_FRAGMENT, SITE_TOKEN_FRAGMENT, SITE_TOKEN_PATTERN } from '../../contract/site-review-fragment.ts';
+import type { SiteComment, SiteCommentResponse, SiteCommentsResponse } from '../../contract/site-review.ts';
 import { describeBrowser } from './browser-name.ts';
 import { PAGE_STYLES, STYLES } from './styles.ts';
 
@@ -10,17 +11,8 @@ import { PAGE_STYLES, STYLES } from './styles.ts';
 
 declare const __SHOT_CHUNK__: string;
 
-interface Pin {
-  id: string;
-  pageUrl: string;
-  selector: string;
-  x: number;
-  y: number;
-  text: string;
-  resolved: boolean;
-  screenshotFileId: string | null;
-}
-type Round = { title: string; state: string };
+// The contract's types only (type-only imports: esbuild drops them, so zod never enters review.js).
+type Pin = SiteComment;
 
 const KEY = 'wc-review-token';
 const src = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
@@ -70,26 +62,66 @@ function start(token: string, api: string) {
   };
   root.adoptedStyleSheets = [sheet(STYLES)];
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet(PAGE_STYLES)];
-  root.innerHTML = `<div class="layer" part="layer"></div><section class="bar" role="region" aria-label="Website review"><p class="title"><b></b> <span class="state"></span></p><p class="hint" role="status" aria-live="polite"></p><div class="btns"><button type="button" data-a="comment" aria-pressed="false">Comment</button><button type="button" data-a="pins" aria-pressed="true">Show pins</button><button type="button" data-a="done">Done</button></div><div class="gone" hidden><p>Moved or removed</p><ol></ol></div></section>`;
+  root.innerHTML = `<div class="layer" part="layer"></div><section class="bar" role="region" aria-label="Website review"><p class="title"><b></b> <span class="state"></span></p><p class="hint" role="status" aria-live="polite"></p><div class="btns"><button type="button" data-a="comment" aria-pressed="false">Comment</button><button type="button" data-a="pins" aria-pressed="true">Show pins</button><button type="button" data-a="done">Done</button></div><button type="button" data-a="hide" class="fold" aria-label="Hide the review toolbar">▾</button><div class="gone" hidden><p>Moved or removed</p><ol></ol></div></section><button type="button" class="handle" hidden aria-label="Open the review toolbar">Review <span></span></button>`;
   document.body.append(host);
   const $ = <T extends Element>(sel: string) => root.querySelector(sel) as T;
   const layer = $<HTMLDivElement>('.layer');
   const hint = $<HTMLParagraphElement>('.hint');
+  const bar = $<HTMLElement>('.bar');
+  const handle = $<HTMLButtonElement>('.handle');
   const say = (text: string) => (hint.textContent = text);
   let pins: Pin[] = [];
   let commenting = false;
   let showing = true;
   let highlight = new URLSearchParams(location.hash.slice(1)).get(SITE_PIN_FRAGMENT);
 
+  // Open, the toolbar sits over the page's bottom: the page gets that much more bottom padding, so
+  // every element can be scrolled above it and pinned. Collapsed, it is a small handle (and as much
+  // padding). Kept in this tab; on a touch screen it starts collapsed once the page has a pin.
+  const touch = matchMedia('(pointer: coarse)').matches;
+  const bodyStyle = document.body.style;
+  const bodyPad = [bodyStyle.getPropertyValue('padding-bottom'), bodyStyle.getPropertyPriority('padding-bottom')] as const;
+  const basePad = parseFloat(getComputedStyle(document.body).paddingBottom) || 0;
+  let open = true;
+  let padded = -1;
+  function pad() {
+    const r = (open ? bar : handle).getBoundingClientRect();
+    const need = host.isConnected && r.height ? Math.max(0, Math.ceil(innerHeight - r.top)) : 0;
+    if (need === padded) return;
+    // Scrolled to the end, the end stays in view when the toolbar grows (a hint line, the list).
+    const atEnd = padded >= 0 && Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight - 1;
+    const grew = need - padded;
+    bodyStyle.setProperty('padding-bottom', `${basePad + (padded = need)}px`, 'important');
+    if (atEnd && grew > 0) scrollBy(0, grew);
+  }
+  function setOpen(on: boolean, keep = true) {
+    open = on;
+    bar.hidden = !on;
+    handle.hidden = on;
+    if (keep) sessionStorage.setItem(`${KEY}-open`, String(on));
+    if (!on && commenting) setCommenting(false);
+    pad();
+  }
+  const kept = sessionStorage.getItem(`${KEY}-open`);
+  if (kept) setOpen(kept === 'true', false);
+  const sizes = new ResizeObserver(pad);
+  sizes.observe(bar);
+  sizes.observe(handle);
+
   function end(message?: string) {
     sessionStorage.removeItem(KEY);
     setCommenting(false);
     if (message) {
+      setOpen(true, false);
       root.querySelector('.btns')?.remove();
+      root.querySelector('.fold')?.remove();
       root.querySelector('.gone')?.remove();
       layer.replaceChildren();
       say(message);
-    } else host.remove();
+    } else {
+      host.remove();
+      bodyStyle.setProperty('padding-bottom', ...bodyPad);
+    }
   }
 
   const buttons = root.querySelectorAll<HTMLButtonElement>('button');
@@ -107,6 +139,8 @@ function start(token: string, api: string) {
     place();
   };
   button('done').onclick = () => end();
+  button('hide').onclick = () => setOpen(false);
+  handle.onclick = () => setOpen(true);
 
   const elementOf = (p: Pin): Element | null => {
     try {
@@ -118,6 +152,12 @@ function start(token: string, api: string) {
 
   /** Markers follow their elements; pins whose element is gone are listed with their screenshot. */
   function place() {
+    const label = `Open the review toolbar (${pins.length} pin${pins.length === 1 ? '' : 's'} on this page)`;
+    if (handle.getAttribute('aria-label') !== label) {
+      handle.lastElementChild!.textContent = `· ${pins.length}`;
+      handle.setAttribute('aria-label', label);
+    }
+    pad();
     layer.replaceChildren();
     const gone: Pin[] = [];
     pins.forEach((p, i) => {
@@ -175,10 +215,11 @@ function start(token: string, api: string) {
   setInterval(schedule, 1000);
 
   async function load() {
-    const body = (await (await request(`comments?page=${encodeURIComponent(pageUrl())}`)).json()) as { round: Round; comments: Pin[] };
+    const body = (await (await request(`comments?page=${encodeURIComponent(pageUrl())}`)).json()) as SiteCommentsResponse;
     $('.title b').textContent = body.round.title;
     $('.state').textContent = body.round.state === 'open' ? '· open for comments' : `· ${body.round.state.replace('_', ' ')}`;
     pins = body.comments;
+    if (!kept) setOpen(!(touch && pins.length), false);
     place();
     const target = pins.find((p) => p.id === highlight);
     const el = target && elementOf(target);
@@ -237,12 +278,14 @@ function start(token: string, api: string) {
             ...(shot ? { screenshot: shot } : {}),
           }),
         });
-        const { comment } = (await res.json()) as { comment: Pin };
+        const { comment } = (await res.json()) as SiteCommentResponse;
         pins.push(comment);
         highlight = comment.id;
         form.remove();
-        place();
         say(`Pin ${pins.length} saved.`);
+        // On a touch screen the toolbar steps aside after a pin; its handle shows the new count.
+        if (touch) setOpen(false);
+        place();
       } catch (err) {
         form.hidden = false;
         send.disabled = false;

@@ -8,8 +8,10 @@ export const STYLES = `
 .pin.hl{outline:4px solid #facc15;outline-offset:2px}
 .bar{position:fixed;right:12px;bottom:12px;left:auto;max-width:min(420px,calc(100vw - 24px));box-sizing:border-box;pointer-events:auto;background:#0f172a;border:1px solid #334155;border-radius:14px;padding:10px 12px;box-shadow:0 8px 24px rgba(0,0,0,.4)}
 .bar p{margin:0 0 6px;overflow-wrap:anywhere}
-.title .state{color:#94a3b8}
-.hint:empty{display:none}
+.title{padding-right:44px}.title .state{color:#94a3b8}
+.fold{position:absolute;top:4px;right:4px;padding:0;border:0;background:none;font-size:20px}
+.hint:empty,[hidden]{display:none!important}
+.handle{position:fixed;right:12px;bottom:12px;pointer-events:auto;border-radius:22px;background:#0f172a;border-color:#334155;box-shadow:0 4px 12px rgba(0,0,0,.4)}
 .btns{display:flex;flex-wrap:wrap;gap:8px}
 button{font:600 14px system-ui,sans-serif;min-height:44px;min-width:44px;padding:0 14px;border-radius:10px;border:1px solid #475569;background:#1e293b;color:#f8fafc;cursor:pointer}
 button[aria-pressed=true],button[type=submit]{background:#e11d48;border-color:#e11d48}
@@ -20,7 +22,7 @@ button:focus-visible,textarea:focus-visible{outline:3px solid #facc15;outline-of
 .ask{position:fixed;width:280px;max-width:calc(100vw - 16px);box-sizing:border-box;pointer-events:auto;background:#0f172a;border:1px solid #334155;border-radius:12px;padding:10px;box-shadow:0 8px 24px rgba(0,0,0,.4)}
 .ask label{display:block;margin-bottom:8px}
 .ask textarea{display:block;box-sizing:border-box;width:100%;margin-top:4px;font:14px system-ui,sans-serif;border-radius:8px;border:1px solid #475569;background:#020617;color:#f8fafc;padding:6px}
-@media (max-width:480px){.bar{left:8px;right:8px;bottom:8px;max-width:none}.ask{left:8px!important;right:8px}}
+@media (max-width:480px){.bar{left:8px;right:8px;bottom:8px;max-width:none}.handle{right:8px;bottom:8px}.ask{left:8px!important;right:8px}}
 `;
 /** While commenting, the page shows a crosshair everywhere. */
 export const PAGE_STYLES = 'html.wc-review-commenting,html.wc-review-commenting *{cursor:crosshair!important}';

@@ -2,12 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../lib/session.tsx';
+import { tokenStore } from '../lib/api.ts';
 import { AdminShell } from '../features/admin/admin-shell.tsx';
 import { AdminsOnly } from '../features/admin/admins-only.tsx';
 import { StepUpGate } from '../features/admin/step-up-gate.tsx';
 import { useChatSummary } from '../features/admin/use-chat-summary.ts';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
-import { OwnerOnly } from '../features/admin/owner-only.tsx';
+import { OwnerOnly } from '../components/back-office/owner-only.tsx';
 import { isBackOffice } from '../../domain/roles.ts';
 import { useInstallableApp } from '../features/notifications/install.ts';
 
@@ -40,19 +41,26 @@ const SettingsPage = lazy(() => import('../features/notifications/admin-settings
 export default function AdminPage() {
   const session = useSession();
   const location = useLocation();
-  if (session.loading) {
-    return (
-      <div className="flex min-h-screen items-center justify-center">
-        <Spinner label="Loading" className="h-8 w-8 text-accent-soft" />
-      </div>
-    );
-  }
-  if (!session.isLoggedIn) return <SignInFirst path={`${location.pathname}${location.search}`} />;
-  if (!isBackOffice(session.user?.role)) return <AdminsOnly />;
+  const spinner = (
+    <div className="flex min-h-screen items-center justify-center">
+      <Spinner label="Loading" className="h-8 w-8 text-accent-soft" />
+    </div>
+  );
+  // With a stored token the page mounts, hidden, while the session is checked: its reads run beside
+  // the session's instead of after it (docs/decisions/338-web-reads-and-folder-rules.md). The server
+  // answers them only for staff; anyone else sees the spinner, then "admins only", never the page.
+  if (session.loading && !tokenStore.get()) return spinner;
+  if (!session.loading && !session.isLoggedIn) return <SignInFirst path={`${location.pathname}${location.search}`} />;
+  if (!session.loading && !isBackOffice(session.user?.role)) return <AdminsOnly />;
   return (
-    <StepUpGate>
-      <AdminArea />
-    </StepUpGate>
+    <>
+      {session.loading && spinner}
+      <div hidden={session.loading} className="contents">
+        <StepUpGate>
+          <AdminArea />
+        </StepUpGate>
+      </div>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { BrandLogo } from '../components/brand-logo.tsx';
 import { ButtonLink } from '../components/ui/button-link.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../lib/session.tsx';
-import { PersonalDetails } from '../features/auth/personal-details.tsx';
+import { PersonalDetails } from '../features/account/personal-details.tsx';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { SessionsCard } from '../features/account/sessions-card.tsx';
 import { WhatsAppCard } from '../features/whatsapp/whatsapp-card.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { DEFAULT_COUNTRY, type Country } from '../../domain/countries.ts';
+import type { Country } from '../../domain/countries.ts';
 import { PHONE_MESSAGE, isValidPhoneDigits } from '../../domain/validation.ts';
 import { AddressField, NameField, PhoneField } from '../components/personal-details-fields.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -8,7 +8,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { TextField } from '../components/ui/text-field.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
-import { useVisitorCountry } from '../features/geo/use-visitor-country.ts';
+import { defaultPhoneCountry, useVisitorCountry } from '../features/geo/use-visitor-country.ts';
 import { addUser } from '../features/auth/auth-api.ts';
 import { AuthShell, FormError } from '../features/auth/auth-shell.tsx';
 import { afterDetails, forgetDetailsState, readAuthState, recallDetailsState } from '../features/auth/auth-state.ts';
@@ -26,7 +26,7 @@ export default function EnterDetailsPage() {
     return fromRouter.signupTicket ? fromRouter : recallDetailsState();
   }, [location.state]);
   const [name, setName] = useState(initial.name_pass ?? '');
-  const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
+  const [country, setCountry] = useState<Country>(defaultPhoneCountry);
   // The visitor's country until they pick one themselves (docs/decisions/217-phone-country-from-location.md).
   const [pickedCountry, setPickedCountry] = useState(false);
   useVisitorCountry(!pickedCountry, setCountry);

@@ -2,19 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session.tsx';
 import { siteConfig } from '../lib/site-config.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../lib/api.ts';
-import { call } from '../lib/call.ts';
+import { operationQuery, useOperation, useWrite } from '../lib/use-operation.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { PromoBanner } from '../features/promotion/promo-banner.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import { AdvancePayment } from '../features/orders/advance-payment.tsx';
 import { RemainingPayment } from '../features/orders/remaining-payment.tsx';
 import { BillingDetailsForm } from '../features/invoices/billing-details-form.tsx';
-import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../features/orders/checkout.ts';
+import { type CheckoutResult, checkoutResultFromSearch, verifyPayment } from '../lib/checkout.ts';
 import { keepCoupon } from '../features/orders/kept-coupon.ts';
 import { OrderInProgressQuestion, findOrderInProgress } from '../features/orders/order-in-progress.tsx';
 import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';
-import { postOrderCreateOrder } from '../../contract/orders.ts';
+import { getOrderGetAllOrdersUser, postOrderCreateOrder } from '../../contract/orders.ts';
 
 interface PayState {
   isAdvance?: boolean;
@@ -47,9 +48,16 @@ export default function PayPage() {
   const [billingVersion, setBillingVersion] = useState(0);
   // An order already paid and in progress: asked about before a second one is paid
   // (docs/decisions/273-second-order-question.md). `orderAnother` is the customer's answer.
-  const [inProgress, setInProgress] = useState<string | null>(null);
+  const signedIn = !session.loading && session.isLoggedIn;
+  // Read once, when the form is first shown (the My Orders read: one cached answer); not known → Pay asks again before paying.
+  const orders = useOperation(getOrderGetAllOrdersUser, signedIn && isAdvance && !outcome ? {} : null);
+  const [checkedInProgress, setInProgress] = useState<string | null | undefined>(undefined);
+  const inProgress = checkedInProgress !== undefined ? checkedInProgress : orders.data ? findOrderInProgress(orders.data.orders) : null;
   const [orderAnother, setOrderAnother] = useState(false);
   const asking = isAdvance && inProgress !== null && !orderAnother;
+  const client = useQueryClient();
+  // The order a verified advance created: My Orders has one more.
+  const { mutateAsync: createOrder } = useWrite(postOrderCreateOrder, { invalidates: [getOrderGetAllOrdersUser] });
 
   useEffect(() => {
     if (!session.loading && !session.isLoggedIn) navigate('/', { replace: true });
@@ -76,7 +84,7 @@ export default function PayPage() {
       }
       // Spec order flow: after the advance the client "creates" the order; ours returns the one
       // the verified payment created (idempotent, client totals ignored).
-      await call(postOrderCreateOrder, { body: { razorpay_order_id: r.razorpay_order_id } }).catch(() => console.log('order creation failed'));
+      await createOrder({ body: { razorpay_order_id: r.razorpay_order_id } }).catch(() => console.log('order creation failed'));
       keepCoupon(null); // used: the next order starts without it
       navigate(`/pay?paid=${encodeURIComponent(v.orderId)}`, { replace: true, state: null });
       setOutcome({ kind: 'advance-paid', orderId: v.orderId });
@@ -97,36 +105,23 @@ export default function PayPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session.loading, session.isLoggedIn]);
 
+  // Reloaded after paying: the order's own state decides; anything else shows the form again.
+  const paid = useOperation(getStatusGetStatusOrderById, signedIn && outcome?.kind === 'checking' && paidOrder ? { params: { id: paidOrder } } : null);
   useEffect(() => {
-    if (session.loading || !session.isLoggedIn || outcome?.kind !== 'checking' || !paidOrder) return;
-    // Reloaded after paying: the order's own state decides; anything else shows the form again.
-    call(getStatusGetStatusOrderById, { params: { id: paidOrder } })
-      .then((st) => (st.advance.state === 'paid' ? { kind: 'advance-paid' as const, orderId: st.order_id } : null))
-      .catch(() => null)
-      .then((next) => {
-        if (!next) navigate('/pay', { replace: true });
-        setOutcome(next);
-      });
-  }, [session.loading, session.isLoggedIn, outcome?.kind, paidOrder, navigate]);
-
-  useEffect(() => {
-    if (session.loading || !session.isLoggedIn || !isAdvance || outcome) return;
-    let gone = false;
-    findOrderInProgress()
-      .then((id) => !gone && setInProgress(id))
-      // Not known: Pay asks again before paying.
-      .catch(() => {});
-    return () => {
-      gone = true;
-    };
-    // Once, when the form is first shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [session.loading, session.isLoggedIn, isAdvance]);
+    if (outcome?.kind !== 'checking' || (!paid.data && !paid.error)) return;
+    const next = paid.data?.advance.state === 'paid' ? { kind: 'advance-paid' as const, orderId: paid.data.order_id } : null;
+    if (!next) navigate('/pay', { replace: true });
+    setOutcome(next);
+  }, [outcome?.kind, paid.data, paid.error, navigate]);
 
   /** Right before paying: another tab may have paid an order since this page opened. */
   const beforePay = async () => {
     if (orderAnother) return true;
-    const id = await findOrderInProgress().catch(() => null);
+    const { queryKey, queryFn } = operationQuery(getOrderGetAllOrdersUser, {});
+    const id = await client
+      .fetchQuery({ queryKey, queryFn })
+      .then((r) => findOrderInProgress(r.orders))
+      .catch(() => null);
     setInProgress(id);
     return id === null;
   };

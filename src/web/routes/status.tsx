@@ -1,17 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { StatusResponse } from '../../contract/tracker.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { formatDeliveredOn, formatDueDate } from '../../domain/delivery-date.ts';
-import { ApiError, errorMessage } from '../lib/api.ts';
-import { call } from '../lib/call.ts';
+import { useOperation, useReloadOn } from '../lib/use-operation.ts';
+import { tokenStore } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { OrderTracker } from '../features/orders/order-tracker.tsx';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
 import { OrderInvoices } from '../features/invoices/order-invoices.tsx';
-import { OrderWorkspace } from '../features/workspace/order-workspace.tsx';
+import { OrderWorkspace } from '../features/order-page/order-workspace.tsx';
 import { ChangesPanel } from '../features/changes/changes-panel.tsx';
 import { OrderAcceptedTerms } from '../features/terms/accepted-terms.tsx';
 import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';
@@ -27,14 +27,19 @@ export default function StatusPage() {
   const session = useSession();
   useInstallableApp();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<StatusResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // With a stored token the order is read beside the session's check, not after it (a refused token
+  // answers 401: to /login, below); without one the session sends the visitor to /login.
+  const signedIn = (session.loading && tokenStore.get() !== null) || session.isLoggedIn;
+  const read = useOperation(getStatusGetStatusOrderById, signedIn ? { params: { id } } : null);
+  const status: StatusResponse | null = read.data;
+  // Spec §8: a failed status fetch goes to /login (below); an order that is not yours is "not found".
+  const error = read.status === 401 ? null : read.error;
   // Read again when the tab changes: an approval in Reviews completes a stage and sets the due date.
   const tab = useSearchParams()[0].get('tab');
+  useReloadOn(tab, read.reload);
   // Arriving from the remaining payment (/pay): a confirmation at the top, in view and announced.
   const paidKind = (useLocation().state as { justPaid?: string } | null)?.justPaid;
   const justPaid = paidKind === 'remaining';
-  const [reloads, setReloads] = useState(0);
   const confirmation = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (justPaid && status) confirmation.current?.focus();
@@ -47,14 +52,8 @@ export default function StatusPage() {
       navigate('/login', { replace: true });
       return;
     }
-    call(getStatusGetStatusOrderById, { params: { id } })
-      .then(setStatus)
-      .catch((err) => {
-        // Spec §8: a failed status fetch goes to /login; an order that is not yours is "not found".
-        if (err instanceof ApiError && err.status === 401) navigate('/login', { replace: true });
-        else setError(errorMessage(err));
-      });
-  }, [id, session.loading, session.isLoggedIn, navigate, tab, reloads]);
+    if (read.status === 401) navigate('/login', { replace: true });
+  }, [id, session.loading, session.isLoggedIn, navigate, read.status]);
 
   const money = (minor: number) => (status ? formatMoney(minor, status) : '');
   // A cancelled order owes nothing more and takes no payment (docs/decisions/321-cancel-and-refund.md).
@@ -126,7 +125,7 @@ export default function StatusPage() {
       ) : (
         <Workspace orderId={status.order_id} paid={status.advance.state === 'paid'}>
           <div className="rounded-2xl border border-line bg-card p-5 sm:p-8">
-            <OrderTracker orderId={status.order_id} lastCompleted={status.completed_steps} statuses={status.statuses} notes={status.notes} />
+            <OrderTracker orderId={status.order_id} lastCompleted={status.completed_steps} completedAt={status.completedAt} notes={status.notes} />
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="rounded-2xl border border-line bg-card p-6">
@@ -185,7 +184,7 @@ export default function StatusPage() {
               money={{ symbol: status.symbol, minorDigits: status.minorDigits, currency: status.currency }}
               delivered={Boolean(status.deliveryUrl)}
               orderTotal={status.total}
-              onPaid={() => setReloads((n) => n + 1)}
+              onPaid={() => void read.reload()}
             />
           )}
         </Workspace>

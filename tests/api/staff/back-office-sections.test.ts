@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permissionOf } from '../../../src/server/features/admin/permissions.ts';
-import { ADMIN_SECTIONS, adminNavFor, canSee, type AdminSection } from '../../../src/web/features/admin/sections.ts';
+import { ADMIN_SECTIONS, adminNavFor, canSee, type AdminSection } from '../../../src/web/components/back-office/sections.ts';
 
 // The screens follow the server's permission table: for each section, the route its screen calls
 // first. If the table moves a route between staff and owner, this fails until the screen follows.

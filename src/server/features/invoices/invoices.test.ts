@@ -143,6 +143,8 @@ describe('tax invoices', () => {
     expect(attached).toMatchObject({ filename: `RV-${FY}-0001.pdf`, contentType: 'application/pdf' });
     expect(pdfText(attached.content)).toContain(`RV/${FY}/0001`);
     expect(receipt!.textBody).toContain(`RV/${FY}/0001`);
+    // Its time is in the agency's zone, named (INVOICE_TIME_ZONE; docs/decisions/335-one-rule-for-times.md).
+    expect(receipt!.textBody).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M IST/);
 
     // Another customer: the same 404 for the invoice and the order's list; nothing leaked.
     const other = await loginAs(t, 'invoice-other@example.com');

@@ -13,6 +13,7 @@ import { moneyContext } from '../../lib/money-context.ts';
 import { chargeTestSubscription } from './test-charges.ts';
 import { REPRICE_TEMPLATE } from './reprice.ts';
 import { planName, providerPlanId } from './subscribe.ts';
+import { formatDate } from '../../../domain/when.ts';
 
 // The maintenance plan with its GST (docs/decisions/322-maintenance-plan-gst.md): the monthly quote
 // — ₹4,165.00 (49 × 85) + GST for a buyer in India — is what the Razorpay plan charges, what the
@@ -209,7 +210,7 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     expect(audits).toHaveLength(1);
     const mails = await h.t.deps.db.select().from(mailOutbox).where(sql`${mailOutbox.template} = ${REPRICE_TEMPLATE} and ${mailOutbox.toAddress} = ${who.user.email}`);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Your maintenance plan from ${paidUntil.slice(0, 10)}: ₹4,914.70 a month`);
+    expect(mails[0]!.subject).toBe(`Your maintenance plan from ${formatDate(paidUntil, 'Asia/Kolkata')}: ₹4,914.70 a month`);
     expect(mails[0]!.textBody).toContain('₹4,165.00 + GST (CGST 9 % ₹374.85 + SGST 9 % ₹374.85)');
     // Still listed, as moved, until the new amount is charged; the order's detail says it to the owner only.
     expect((await listed(owner)).withoutGst).toContainEqual(answer);

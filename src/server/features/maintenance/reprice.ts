@@ -15,6 +15,8 @@ import { monthlyQuoteFor, planBuyerOf } from '../../lib/maintenance-price.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { awaitOther, claimStaleMs, planName, providerPlanId, rethrowProviderDown } from './subscribe.ts';
+import { formatDate } from '../../../domain/when.ts';
+import { mailTimeZone } from '../mail/mail-time.ts';
 
 // Plans charged without the GST they owe, and the owner's move of each to its price with GST at the
 // next cycle (docs/decisions/322-maintenance-plan-gst.md). Razorpay changes a subscription's price
@@ -154,7 +156,7 @@ function repriceMail(deps: AppDeps, row: Row, q: MaintenanceQuote, from: Date) {
   const ctx = moneyContext(deps);
   const currency = findCurrency(q.currency, ctx.currencies) ?? ctx.defaultCurrency;
   const money = (minor: number) => formatMoney(minor, currency);
-  const day = from.toISOString().slice(0, 10);
+  const day = formatDate(from, mailTimeZone(deps.config));
   const taxes = q.taxes.map((t) => `${t.kind} ${t.rate} % ${money(t.amount)}`).join(' + ');
   return renderEmail(deps.config.BRAND_NAME, {
     subject: `Your maintenance plan from ${day}: ${money(q.total)} a month`,

@@ -1,9 +1,10 @@
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatWhen } from '../../../domain/when.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { renderEmail } from '../mail/render-email.ts';
+import { mailTimeZone } from '../mail/mail-time.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
 
 // The customer's e-mails that go at once — a payment received, the website delivered — queued in
@@ -29,7 +30,7 @@ export async function mailReceipt(
   },
 ) {
   const c = displayCurrency(moneyContext(deps), r.currency);
-  const zone = deps.config.INVOICE_TIME_ZONE;
+  const zone = mailTimeZone(deps.config);
   const label =
     r.kind === 'advance'
       ? 'Advance payment (20%)'
@@ -52,7 +53,7 @@ export async function mailReceipt(
           : r.kind === 'remaining'
             ? 'Your order is fully paid. The website link will be delivered on your order page.'
             : r.kind === 'maintenance' && r.period
-              ? `Your monthly maintenance plan is paid from ${formatCustomerDate(r.period.start, zone)} to ${formatCustomerDate(r.period.end, zone)}. The tax invoice for the month is attached.`
+              ? `Your monthly maintenance plan is paid from ${formatWhen(r.period.start, zone)} to ${formatWhen(r.period.end, zone)}. The tax invoice for the month is attached.`
               : `Your change is accepted and paid; we have started on it.${days > 0 ? ` The delivery moves by ${days} day${days === 1 ? '' : 's'}.` : ''}`,
       ],
       rows: [
@@ -61,7 +62,7 @@ export async function mailReceipt(
         ['Amount', formatMoney(r.amount, c)],
         ['Currency', r.currency],
         ['Payment id', r.paymentId],
-        ['Date', formatCustomerDate(r.paidAt)],
+        ['Date', formatWhen(r.paidAt, zone)],
         ['Invoice', r.invoice.number],
       ],
       action: {
@@ -87,7 +88,7 @@ export async function mailDelivered(deps: AppDeps, tx: Tx, to: string, d: { orde
       rows: [
         ['Order', d.orderPublicId],
         ['Website', d.deliveryUrl],
-        ['Delivered', formatCustomerDate(d.at)],
+        ['Delivered', formatWhen(d.at, mailTimeZone(deps.config))],
       ],
       action: { label: 'Open your website', url: d.deliveryUrl },
     }),

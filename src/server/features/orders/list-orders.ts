@@ -109,6 +109,7 @@ export async function readOrders(deps: AppDeps, userId: string, publicId?: strin
     return {
       order_id: r.public_id,
       date: formatCustomerDate(new Date(r.created_at)),
+      createdAt: toDate(r.created_at).toISOString(),
       total_amount: toMajor(Number(r.total), c),
       currency: r.currency,
       symbol: c.symbol,

@@ -161,6 +161,11 @@ describe('the whole money path', () => {
     expect(status.statuses).toHaveLength(15);
     expect(status.statuses[0]).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/); // customer dates say their zone
     expect(status.statuses[1]).toBe('To be completed');
+    // The same times as ISO instants, for screens to format (docs/decisions/335-one-rule-for-times.md).
+    expect(status.completedAt).toHaveLength(15);
+    expect(new Date(status.completedAt[0]).toISOString()).toBe(status.completedAt[0]);
+    expect(status.completedAt[1]).toBeNull();
+    expect(new Date(list[0].createdAt).toISOString()).toBe(list[0].createdAt);
 
     const [cb] = await t.deps.db.select().from(cashback).where(eq(cashback.referrerUserId, referrer.user.id));
     expect(cb).toMatchObject({ amount: q.discount, currency: 'USD', state: 'pending' });

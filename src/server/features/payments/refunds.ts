@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client.ts';
 import { installments, orders, paymentAttempts } from '../../db/schema/orders.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { ProviderUnavailableError } from '../../integrations/payments/provider.ts';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatWhen } from '../../../domain/when.ts';
+import { mailTimeZone } from '../mail/mail-time.ts';
 import { notifyOwners } from '../mail/notify-owners.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { displayCurrency, moneyContext } from '../../lib/money-context.ts';
@@ -48,7 +49,7 @@ export async function mailRefundNeeded(deps: AppDeps, tx: Tx, p: DuplicatePaymen
       ['Customer', p.customerEmail],
       ['Amount', amount],
       ['Payment id', p.paymentId],
-      ['Received', formatCustomerDate(p.paidAt)],
+      ['Received', formatWhen(p.paidAt, mailTimeZone(deps.config))],
     ],
     action: { label: 'Open the order', url: `${deps.config.publicUrl}/admin/orders/${encodeURIComponent(p.orderPublicId)}` },
   });

@@ -5,6 +5,8 @@ import { renderEmail, type EmailContent } from '../mail/render-email.ts';
 import { ownerRecipients } from '../mail/notify-owners.ts';
 import { formatDuration } from '../../../domain/site-care.ts';
 import type { IncidentCause } from '../../../contract/site-care.ts';
+import { formatWhen } from '../../../domain/when.ts';
+import { mailTimeZone } from '../mail/mail-time.ts';
 
 // Who hears of a watched site and what they read (docs/decisions/326-site-incidents-and-mails.md).
 // Every mail is queued in the transaction that records the change of state (the outbox).
@@ -55,11 +57,11 @@ async function send(deps: AppDeps, tx: Tx, to: string[], template: string, conte
   for (const address of to) await deps.mailer.enqueue(tx, address, template, mail);
 }
 
-const at = (d: Date, timeZone: string) => d.toLocaleString('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+const at = (d: Date, timeZone: string) => formatWhen(d, timeZone);
 
 /** "Down" to the agency, and to the customer unless they switched these mails off. */
 export async function mailDown(deps: AppDeps, tx: Tx, c: SiteMailContext, incident: { startedAt: Date; cause: IncidentCause }) {
-  const tz = deps.config.INVOICE_TIME_ZONE;
+  const tz = mailTimeZone(deps.config);
   const rows: [string, string][] = [
     ['Order', c.orderPublicId],
     ['Site', c.url],
@@ -85,7 +87,7 @@ export async function mailDown(deps: AppDeps, tx: Tx, c: SiteMailContext, incide
 
 /** "Up again", with how long it was down, to the same people. */
 export async function mailUp(deps: AppDeps, tx: Tx, c: SiteMailContext, incident: { startedAt: Date; endedAt: Date; cause: IncidentCause } | null) {
-  const tz = deps.config.INVOICE_TIME_ZONE;
+  const tz = mailTimeZone(deps.config);
   const length = incident ? formatDuration(Math.max(1, Math.ceil((incident.endedAt.getTime() - incident.startedAt.getTime()) / 60_000))) : null;
   const rows: [string, string][] = [['Order', c.orderPublicId], ['Site', c.url], ...(incident ? ([['Down from', at(incident.startedAt, tz)], ['Back at', at(incident.endedAt, tz)], ['Down for', length!], ['Cause', CAUSE_TEXT[incident.cause]]] as [string, string][]) : [])];
   await send(deps, tx, await agencyRecipients(deps, tx, c.orderId), SITE_UP_TEMPLATE, {
@@ -113,7 +115,7 @@ export async function mailCertificate(deps: AppDeps, tx: Tx, c: SiteMailContext,
     rows: [
       ['Order', c.orderPublicId],
       ['Site', c.url],
-      ['Valid until', at(validTo, deps.config.INVOICE_TIME_ZONE)],
+      ['Valid until', at(validTo, mailTimeZone(deps.config))],
       ['Days left', String(left)],
     ],
   });
@@ -124,7 +126,7 @@ export async function mailDomain(deps: AppDeps, tx: Tx, c: SiteMailContext, d: {
   const rows: [string, string][] = [
     ['Order', c.orderPublicId],
     ['Domain', d.name],
-    ['Expires', at(d.expiresAt, deps.config.INVOICE_TIME_ZONE)],
+    ['Expires', at(d.expiresAt, mailTimeZone(deps.config))],
     ['Days left', String(d.left)],
   ];
   await send(deps, tx, await agencyRecipients(deps, tx, c.orderId), DOMAIN_WARNING_TEMPLATE, {

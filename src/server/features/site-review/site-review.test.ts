@@ -297,6 +297,10 @@ describe('GET /review.js', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
     expect(res.body).toContain('wc-review');
+    // The contract reaches review.js as types only (docs/decisions/337-review-toolbar-on-phones.md): no
+    // zod, and the script stays small (13.5 kB with the collapsible toolbar).
+    expect(res.body).not.toMatch(/ZodError|safeParse/);
+    expect(res.body.length).toBeLessThanOrEqual(14 * 1024);
     const chunk = /review-shot-[A-Za-z0-9]{8}\.js/.exec(res.body)?.[0];
     expect(chunk).toBeDefined();
     const lazy = await t.app.inject({ method: 'GET', url: `/review/${chunk}` });

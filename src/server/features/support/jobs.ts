@@ -10,6 +10,8 @@ import { maintenanceOffer } from './plan-offer.ts';
 import { monthlyPriceLabel } from '../../../domain/maintenance-plan.ts';
 import { supportWindow } from './support-window.ts';
 import { guardRow, notParked } from '../../lib/pass-rows.ts';
+import { formatDate } from '../../../domain/when.ts';
+import { mailTimeZone } from '../mail/mail-time.ts';
 
 // The support feature's part of the job pass (jobs/run-jobs.ts; every job takes the clock as a
 // parameter): resolved requests close themselves after SUPPORT_AUTO_CLOSE_DAYS, and 30 days before
@@ -112,7 +114,7 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
           .returning({ orderId: supportOffers.orderId });
         if (!claimed) return false;
         const offer = await maintenanceOffer(deps, tx, c.orderId);
-        const date = window.includedUntil.toISOString().slice(0, 10);
+        const date = formatDate(window.includedUntil, mailTimeZone(deps.config));
         const mail = renderEmail(deps.config.BRAND_NAME, {
           subject: `Your website's support ends on ${date}`,
           heading: 'Keep your website looked after',

@@ -463,7 +463,7 @@ describe('the plan offer 30 days before the end', () => {
     await runJobs(t.deps);
     const sent = await offers('support.offer@example.com');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.subject).toMatch(/^Your website's support ends on \d{4}-\d{2}-\d{2}$/);
+    expect(sent[0]!.subject).toMatch(/^Your website's support ends on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(sent[0]!.text).toContain('$49.00 a month');
     expect(await offers('support.notyet@example.com')).toHaveLength(0);
     // 36 days later (335 days after its delivery) the other one is inside the last 30 days too.

@@ -111,6 +111,7 @@ export function toStatus(deps: AppDeps, o: OwnOrder): StatusResponse {
       const s = byStage.get(i + 1);
       return s ? formatCustomerDate(s.completedAt) : NOT_COMPLETED;
     }),
+    completedAt: STAGES.map((_, i) => byStage.get(i + 1)?.completedAt.toISOString() ?? null),
     // A cancelled order owes nothing more (docs/decisions/321-cancel-and-refund.md).
     remainingAmount: isRemainingPaid || o.order.cancelledAt ? 0 : toMajor(o.remaining.amount, c),
     currency: o.order.currency,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { CheckoutDraft } from '../../../contract/checkout-drafts.ts';
-import { Badge, Card, Loadable, PageHeader, Table, td } from '../admin/admin-ui.tsx';
-import { formatMinor, formatWhen } from '../admin/format.ts';
-import { Email } from '../admin/person.tsx';
+import { Badge, Card, Loadable, PageHeader, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
+import { Email } from '../../components/back-office/person.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminCheckoutDrafts } from '../../../contract/checkout-drafts.ts';
 

@@ -1,4 +1,4 @@
-import { deleteAuthSessionsById, getUserDeleteAccount, patchUserProfile, postUserDeleteAccount, postUserDeleteAccountCode, postUserEmailChange, postUserEmailChangeConfirm, type UpdateProfileBody } from '../../../contract/account.ts';
+import { deleteAuthSessionsById, patchUserProfile, postUserDeleteAccount, postUserDeleteAccountCode, postUserEmailChange, postUserEmailChangeConfirm, type UpdateProfileBody } from '../../../contract/account.ts';
 import { call } from '../../lib/call.ts';
 
 // The privacy self-service calls, typed by src/contract/account.ts.
@@ -15,7 +15,5 @@ export const endSession = (id: string) => call(deleteAuthSessionsById, { params:
 export const deleteAccount = (code?: string) => call(postUserDeleteAccount, { body: code ? { code } : {} });
 
 /** What blocks the deletion now (docs/decisions/275-account-deletion-up-front.md): read before a code is sent. */
-export const deletionBlockers = () => call(getUserDeleteAccount);
-
 /** Mails the code that confirms the deletion (it never signs in). */
 export const sendDeletionCode = () => call(postUserDeleteAccountCode);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { StepUpVerifyBody } from '../../../contract/passkeys.ts';
 import { ONE_TIME_CODE_LENGTH, isValidOneTimeCode } from '../../../domain/validation.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,9 +8,11 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
-import { FormError } from '../auth/auth-shell.tsx';
+import { FormError } from '../auth/index.ts';
 import type { DeletionBlocker } from '../../../contract/account.ts';
-import { deleteAccount, deletionBlockers, sendDeletionCode } from './account-api.ts';
+import { deleteAccount, sendDeletionCode } from './account-api.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { getUserDeleteAccount } from '../../../contract/account.ts';
 import { OneTimeCodeField } from './one-time-code-field.tsx';
 import { getAuthPasskeys, postAuthStepUpOptions, postAuthStepUpVerify } from '../../../contract/passkeys.ts';
 
@@ -57,18 +59,10 @@ function describeFailure(err: unknown): string {
 
 /** Passkeys on this account and a browser that can use them: then a passkey may confirm instead of a code. */
 function usePasskeyOption(): boolean {
-  const [available, setAvailable] = useState(false);
-  useEffect(() => {
-    let live = true;
-    if (typeof window === 'undefined' || !window.PublicKeyCredential) return;
-    call(getAuthPasskeys)
-      .then((r) => live && setAvailable(r.passkeys.length > 0))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
-  return available;
+  const canUse = typeof window !== 'undefined' && Boolean(window.PublicKeyCredential);
+  // The same read as the dashboard's passkeys card: one cached answer.
+  const { data } = useOperation(getAuthPasskeys, canUse ? {} : null);
+  return (data?.passkeys.length ?? 0) > 0;
 }
 
 /**
@@ -76,18 +70,9 @@ function usePasskeyOption(): boolean {
  * (docs/decisions/275-account-deletion-up-front.md). null while it is read.
  */
 function useBlockers(): { blockers: DeletionBlocker[] | null; failed: string | null } {
-  const [blockers, setBlockers] = useState<DeletionBlocker[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    deletionBlockers()
-      .then((r) => live && setBlockers(r.blockers))
-      .catch((err: unknown) => live && setFailed(errorMessage(err)));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { blockers, failed };
+  // Fresh: what blocked the deletion a minute ago may be gone (an order delivered, a plan cancelled).
+  const { data, error } = useOperation(getUserDeleteAccount, {}, { fresh: true });
+  return { blockers: data?.blockers ?? null, failed: error };
 }
 
 const BLOCKER_TEXT: Record<DeletionBlocker['kind'], string> = {

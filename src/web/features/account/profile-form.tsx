@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { DEFAULT_COUNTRY, findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
+import { findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
 import { PHONE_MESSAGE, isValidPhoneDigits } from '../../../domain/validation.ts';
 import { AddressField, NameField, PhoneField } from '../../components/personal-details-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { SessionUser } from '../../lib/session.tsx';
-import { FormError } from '../auth/auth-shell.tsx';
+import { FormError } from '../auth/index.ts';
 import { updateProfile } from './account-api.ts';
 import { fieldErrorsFrom } from './field-errors.ts';
-import { useVisitorCountry } from '../geo/use-visitor-country.ts';
+import { defaultPhoneCountry, useVisitorCountry } from '../geo/index.ts';
 
 const FIELDS = ['name', 'phone_code', 'phone_number', 'address'] as const;
 
@@ -20,7 +20,7 @@ const FIELDS = ['name', 'phone_code', 'phone_number', 'address'] as const;
  */
 export function ProfileForm({ user, onSaved, onCancel }: { user: SessionUser; onSaved: () => Promise<void>; onCancel: () => void }) {
   const [name, setName] = useState(user.name ?? '');
-  const [country, setCountry] = useState<Country>(findCountryByPhoneCode(user.phone_code) ?? DEFAULT_COUNTRY);
+  const [country, setCountry] = useState<Country>(findCountryByPhoneCode(user.phone_code) ?? defaultPhoneCountry());
   const [phone, setPhone] = useState(user.phone_number ?? '');
   // No phone stored yet: the visitor's country until they pick one (docs/decisions/217-phone-country-from-location.md).
   const [pickedCountry, setPickedCountry] = useState(Boolean(user.phone_code));

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getAuthSessions } from '../../../contract/account.ts';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatWhen } from '../../../domain/when.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
-import { logoutEverywhere } from '../auth/auth-api.ts';
-import { FormError } from '../auth/auth-shell.tsx';
+import { logoutEverywhere } from '../auth/index.ts';
+import { FormError } from '../auth/index.ts';
 import { AccountCard } from './account-card.tsx';
 import { endSession } from './account-api.ts';
 
@@ -77,7 +77,7 @@ export function SessionsCard() {
                   )}
                 </p>
                 <p className="mt-1 text-sm text-muted wrap-anywhere">
-                  {s.city ? `${s.city} · ` : ''}Last active {formatCustomerDate(s.lastSeenAt)}
+                  {s.city ? `${s.city} · ` : ''}Last active {formatWhen(s.lastSeenAt)}
                 </p>
               </div>
               {!s.current && (

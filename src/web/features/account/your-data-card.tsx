@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { useSession } from '../../lib/session.tsx';
-import { FormError } from '../auth/auth-shell.tsx';
+import { FormError } from '../auth/index.ts';
 import { AccountCard } from './account-card.tsx';
 import { ACCOUNT_DELETED_STATE } from './account-deleted-notice.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AgencyWaitingKind } from '../../../contract/actions.ts';
-import { Card, ErrorText } from './admin-ui.tsx';
-import { formatWhen } from './format.ts';
+import { Card, ErrorText } from '../../components/back-office/admin-ui.tsx';
+import { formatWhen } from '../../components/back-office/format.ts';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminActions } from '../../../contract/actions.ts';
 import { getAdminRatings } from '../../../contract/ratings.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
-import { adminNavFor } from './sections.ts';
+import { adminNavFor } from '../../components/back-office/sections.ts';
 
 const chip = 'rounded-lg border border-line px-3 py-1.5 text-sm text-ink hover:border-accent';
 

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../domain/admin.ts';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
-import { RoleBadge } from './person.tsx';
-import { formatWhen } from './format.ts';
+import { Loadable, PageHeader, Pagination, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { RoleBadge } from '../../components/back-office/person.tsx';
+import { formatWhen } from '../../components/back-office/format.ts';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminAudit } from '../../../contract/admin.ts';
 

@@ -1,13 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatAmount, toMinor } from '../../../domain/money.ts';
 import { CANCEL_REASON_MAX, getAdminOrdersRefunds, postAdminOrdersCancel, postAdminRefundsRetry, type AdminRefund } from '../../../contract/refunds.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { TextField, inputClass } from '../../components/ui/text-field.tsx';
-import { runOperation, useOperation } from '../../lib/use-operation.ts';
-import { Card, ErrorText, Table, td } from './admin-ui.tsx';
-import { formatMinor, formatWhen } from './format.ts';
+import { runOperation, useOperation, useReloadOn } from '../../lib/use-operation.ts';
+import { Card, ErrorText, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
 
 // The owner's cancel and the order's refunds (docs/decisions/321-cancel-and-refund.md): every refund
 // of the order with its origin, status, amount and reference (a failed one with Retry), and while
@@ -43,9 +43,7 @@ const majorText = (minor: number, currency: string) => formatAmount(minor, findC
 export function CancelPanel({ orderId, refreshKey, onDone, part }: { orderId: string; refreshKey: unknown; onDone: Done; part: 'status' | 'form' }) {
   const { data, error, reload } = useOperation(getAdminOrdersRefunds, { params: { id: orderId } });
   // The order page read again (a stage, a payment): so is this.
-  useEffect(() => {
-    void reload();
-  }, [refreshKey, reload]);
+  useReloadOn(refreshKey, reload);
   if (error) return <ErrorText>{error}</ErrorText>;
   if (!data) return null;
   const after: Done = async (message, err) => {

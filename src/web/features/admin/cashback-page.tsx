@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { CashbackEntry } from '../../../contract/admin-cashback.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
-import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
-import { formatMinor, formatWhen } from './format.ts';
-import { Email } from './person.tsx';
+import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
+import { Email } from '../../components/back-office/person.tsx';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
 import { getAdminCashback, postAdminCashbackPaid } from '../../../contract/admin-cashback.ts';
 

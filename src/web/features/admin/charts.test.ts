@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { niceMax } from './charts.tsx';
-import { shortDay } from './format.ts';
+import { niceMax } from '../../components/back-office/charts.tsx';
+import { shortDay } from '../../components/back-office/format.ts';
 
 describe('chart helpers', () => {
   it.each([

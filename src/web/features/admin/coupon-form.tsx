@@ -3,7 +3,7 @@ import type { AdminCoupon, CreateCouponBody } from '../../../contract/admin-coup
 import { isValidWindow } from '../../../domain/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { ErrorText } from './admin-ui.tsx';
+import { ErrorText } from '../../components/back-office/admin-ui.tsx';
 
 // Validity is entered and shown in UTC, like every date of the site (spec §2 date format).
 export const toUtcInput = (iso: string | null) => (iso ? iso.slice(0, 16) : '');

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { AdminCoupon } from '../../../contract/admin-coupons.ts';
 import type { CouponState } from '../../../domain/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from './admin-ui.tsx';
+import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from '../../components/back-office/admin-ui.tsx';
 import { CouponForm } from './coupon-form.tsx';
-import { formatWhen } from './format.ts';
+import { formatWhen } from '../../components/back-office/format.ts';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
 import { getAdminCoupons, patchAdminCouponsById, postAdminCoupons, postAdminCouponsDeactivate, putAdminPromotion } from '../../../contract/admin-coupons.ts';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from './admin-ui.tsx';
-import { formatMinor, formatWhen } from './format.ts';
-import { supportLine } from '../support/support-api.ts';
-import { DeletedPerson, Email, isDeletedPerson, RoleBadge } from './person.tsx';
+import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
+import { supportLine } from '../support/index.ts';
+import { DeletedPerson, Email, isDeletedPerson, RoleBadge } from '../../components/back-office/person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
 import { getAdminCustomersById, postAdminCustomersSessionsRevoke } from '../../../contract/admin-customers.ts';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
-import { formatWhen } from './format.ts';
-import { Person, RoleBadge } from './person.tsx';
+import { Loadable, PageHeader, Pagination, Table, td, wrapCell } from '../../components/back-office/admin-ui.tsx';
+import { formatWhen } from '../../components/back-office/format.ts';
+import { Person, RoleBadge } from '../../components/back-office/person.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminCustomers } from '../../../contract/admin-customers.ts';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { OverviewResponse } from '../../../contract/admin-overview.ts';
-import { Card } from './admin-ui.tsx';
-import { shortDay } from './format.ts';
-import { PersonLabel } from './person.tsx';
+import { Card } from '../../components/back-office/admin-ui.tsx';
+import { shortDay } from '../../components/back-office/format.ts';
+import { PersonLabel } from '../../components/back-office/person.tsx';
 
 // The founder's overview lists the orders whose delivery is overdue and those due
 // within 7 days (the server picks them: ordersOverdue, ordersDueSoon), most urgent first.

@@ -1,5 +1,5 @@
-import { Badge } from './admin-ui.tsx';
-import { formatMinor } from './format.ts';
+import { Badge } from '../../components/back-office/admin-ui.tsx';
+import { formatMinor } from '../../components/back-office/format.ts';
 
 /**
  * An installment's state; its amount only when the answer carries it (the owner's: decision 232).

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Badge, ErrorText, Loadable, PageHeader, Pagination, Table, td } from './admin-ui.tsx';
-import { downloadCsv } from './download-csv.ts';
-import { formatWhen } from './format.ts';
+import { Badge, ErrorText, Loadable, PageHeader, Pagination, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { downloadCsv } from '../../components/back-office/download-csv.ts';
+import { formatWhen } from '../../components/back-office/format.ts';
 import { CollapsibleText } from './collapsible-text.tsx';
-import { useCanSee } from './owner-only.tsx';
-import { DeletedPerson, isDeletedPerson } from './person.tsx';
+import { useCanSee } from '../../components/back-office/owner-only.tsx';
+import { DeletedPerson, isDeletedPerson } from '../../components/back-office/person.tsx';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
 import { getAdminContacts, getAdminContactsCsv, getAdminLeads, getAdminLeadsCsv, postAdminContactsHandled, postAdminLeadsHandled } from '../../../contract/admin-leads.ts';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { INTERNAL_NOTE_MAX, isDeliveryUrl } from '../../../domain/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CharCount, TextField, inputClass } from '../../components/ui/text-field.tsx';
-import { Card } from './admin-ui.tsx';
+import { Card } from '../../components/back-office/admin-ui.tsx';
 import { runOperation } from '../../lib/use-operation.ts';
 import { putAdminOrdersDeliveryLink, putAdminOrdersInternalNote } from '../../../contract/admin-orders.ts';
 

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { STAGES } from '../../../domain/tracker.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField, inputClass } from '../../components/ui/text-field.tsx';
-import { Badge, Loadable, PageHeader, Pagination, Table, td, wrapCell } from './admin-ui.tsx';
+import { Badge, Loadable, PageHeader, Pagination, Table, td, wrapCell } from '../../components/back-office/admin-ui.tsx';
 import { daysLeftLabel } from './deliveries-due.tsx';
-import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
+import { UnreadMessagesLink } from '../workspace/index.ts';
 import { InstallmentBadge } from './installment-badge.tsx';
-import { formatMinor, formatWhen, shortDay } from './format.ts';
-import { Person } from './person.tsx';
+import { formatMinor, formatWhen, shortDay } from '../../components/back-office/format.ts';
+import { Person } from '../../components/back-office/person.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminOrders } from '../../../contract/admin-orders.ts';
 

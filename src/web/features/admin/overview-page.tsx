@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import type { OverviewResponse } from '../../../contract/admin-overview.ts';
 import { STAGES } from '../../../domain/tracker.ts';
-import { Card, Loadable, PageHeader } from './admin-ui.tsx';
-import { DailyBarChart, HorizontalBarChart } from './charts.tsx';
-import { formatMinor } from './format.ts';
+import { Card, Loadable, PageHeader } from '../../components/back-office/admin-ui.tsx';
+import { DailyBarChart, HorizontalBarChart } from '../../components/back-office/charts.tsx';
+import { formatMinor } from '../../components/back-office/format.ts';
 import { OverviewAlerts } from './overview-alerts.tsx';
 import { PlansWithoutGst } from './plans-without-gst.tsx';
 import { DeliveriesDue } from './deliveries-due.tsx';
 import { ActionInbox, RatingsSummary } from './action-inbox.tsx';
-import { useCanSee } from './owner-only.tsx';
+import { useCanSee } from '../../components/back-office/owner-only.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminOverview } from '../../../contract/admin-overview.ts';
 import { formatWait } from '../../../domain/business-hours.ts';

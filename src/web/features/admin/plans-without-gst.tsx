@@ -4,8 +4,8 @@ import type { OverviewResponse } from '../../../contract/admin-overview.ts';
 import { postAdminMaintenanceSubscriptionsReprice } from '../../../contract/maintenance.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { runOperation } from '../../lib/use-operation.ts';
-import { ErrorText } from './admin-ui.tsx';
-import { formatMinor, formatWhen } from './format.ts';
+import { ErrorText } from '../../components/back-office/admin-ui.tsx';
+import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
 
 type Plan = NonNullable<OverviewResponse['maintenance']['withoutGst']>[number];
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { OrderDetailResponse } from '../../../contract/admin-orders.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMinor, formatWhen } from './format.ts';
+import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
 import { runOperation } from '../../lib/use-operation.ts';
 import { postAdminOrdersRefunds } from '../../../contract/admin-orders.ts';
 

@@ -6,8 +6,8 @@ import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
-import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from './admin-ui.tsx';
-import { formatWhen } from './format.ts';
+import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCell } from '../../components/back-office/admin-ui.tsx';
+import { formatWhen } from '../../components/back-office/format.ts';
 import { useOperation } from '../../lib/use-operation.ts';
 import { deleteAdminStaffById, getAdminStaff, postAdminStaff } from '../../../contract/staff.ts';
 

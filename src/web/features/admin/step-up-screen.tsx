@@ -6,11 +6,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
-import { FormError } from '../auth/auth-shell.tsx';
-import { addPasskey, confirmWithPasskey, passkeyProblem, passkeysSupported } from '../auth/passkey-ceremonies.ts';
-import { listPasskeys, stepUpVerify } from '../auth/passkey-api.ts';
-import { PasskeyIcon } from '../auth/passkey-sign-in.tsx';
-import { RecoveryCodes } from '../auth/recovery-codes.tsx';
+import { FormError } from '../auth/index.ts';
+import { addPasskey, confirmWithPasskey, passkeyProblem, passkeysSupported } from '../auth/index.ts';
+import { listPasskeys, stepUpVerify } from '../auth/index.ts';
+import { PasskeyIcon } from '../auth/index.ts';
+import { RecoveryCodes } from '../auth/index.ts';
 import { isOwner } from '../../../domain/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { getAuthPasskeys, PASSKEY_NAME_MAX } from '../../../contract/passkeys.ts';
 import { isBackOffice } from '../../../domain/roles.ts';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatWhen } from '../../../domain/when.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -101,9 +101,9 @@ export function PasskeysCard() {
                         {p.backedUp && <span className="ml-2 inline-block rounded-full bg-accent-strong/30 px-2 py-0.5 align-middle text-xs font-semibold text-accent-soft">Synced</span>}
                       </p>
                       <p className="mt-1 text-sm text-muted">
-                        Added {formatCustomerDate(p.createdAt)}
+                        Added {formatWhen(p.createdAt)}
                         <br />
-                        {p.lastUsedAt ? `Last used ${formatCustomerDate(p.lastUsedAt)}` : 'Not used yet'}
+                        {p.lastUsedAt ? `Last used ${formatWhen(p.lastUsedAt)}` : 'Not used yet'}
                       </p>
                     </div>
                     {confirming === p.id ? (

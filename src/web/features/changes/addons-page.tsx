@@ -10,9 +10,9 @@ import {
   PageHeader,
   Table,
   td,
-} from "../admin/admin-ui.tsx";
-import { formatMinor } from "../admin/format.ts";
-import { useCanSee } from "../admin/owner-only.tsx";
+} from "../../components/back-office/admin-ui.tsx";
+import { formatMinor } from "../../components/back-office/format.ts";
+import { useCanSee } from "../../components/back-office/owner-only.tsx";
 import { runOperation, useOperation } from "../../lib/use-operation.ts";
 import { DaysField, Field } from "./form-fields.tsx";
 

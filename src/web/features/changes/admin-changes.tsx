@@ -5,7 +5,7 @@ import type { OperationInput } from "../../../contract/operation.ts";
 import { findCurrency } from "../../../domain/currencies.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, ErrorText } from "../admin/admin-ui.tsx";
+import { Card, ErrorText } from "../../components/back-office/admin-ui.tsx";
 import { runOperation, useOperation } from "../../lib/use-operation.ts";
 import { STATE_LABEL, changeLine, movedDays, movedText, plusGstFor } from "./change-text.ts";
 import { DaysField, Field, TextArea } from "./form-fields.tsx";

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import {
   getAddons,
   getOrdersChanges,
@@ -12,7 +12,8 @@ import { postPaymentCreateOrder } from "../../../contract/payments.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { call } from "../../lib/call.ts";
-import { openCheckout, verifyPayment } from "../orders/checkout.ts";
+import { useOperation } from "../../lib/use-operation.ts";
+import { openCheckout, verifyPayment } from "../../lib/checkout.ts";
 import { STATE_LABEL, changeLine, gstSuffix, movedDays, movedText, plusGstFor, wholeMoney } from "./change-text.ts";
 import { formatMoney } from "../../../domain/money.ts";
 
@@ -37,26 +38,19 @@ export function ChangesPanel({
   orderTotal?: number;
   onPaid(): void;
 }) {
-  const [changes, setChanges] = useState<OrderChange[] | null>(null);
-  const [addons, setAddons] = useState<PublicAddonsResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    call(getOrdersChanges, { params: { orderId } })
-      .then((r) => setChanges(r.changes))
-      .catch((err) => setError(errorMessage(err)));
-  }, [orderId]);
-  useEffect(() => {
-    load();
-    call(getAddons, { query: { currency: money.currency } })
-      .then(setAddons)
-      .catch(() => setAddons(null));
-  }, [load, money.currency]);
+  const read = useOperation(getOrdersChanges, { params: { orderId } });
+  const changes: OrderChange[] | null = read.data?.changes ?? null;
+  // No add-ons on a failed read: the panel still shows the changes.
+  const addons: PublicAddonsResponse | null = useOperation(getAddons, { query: { currency: money.currency } }).data;
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? read.error;
+  const load = read.reload;
 
   async function run(work: () => Promise<unknown>) {
     setError(null);
     try {
       await work();
-      load();
+      await load();
     } catch (err) {
       setError(errorMessage(err));
     }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import { getAddons, type PublicAddonsResponse } from "../../../contract/changes.ts";
-import { call } from "../../lib/call.ts";
+import { useOperation } from "../../lib/use-operation.ts";
 import { extraPrice } from "./optional-extras-dom.ts";
 
 /**
@@ -10,12 +9,8 @@ import { extraPrice } from "./optional-extras-dom.ts";
  * (docs/decisions/261-optional-extras-on-pricing.md).
  */
 export function OptionalExtras({ currency }: { currency: string }) {
-  const [list, setList] = useState<PublicAddonsResponse | null>(null);
-  useEffect(() => {
-    call(getAddons, { query: { currency } })
-      .then(setList)
-      .catch(() => setList(null));
-  }, [currency]);
+  // A failed read leaves the section hidden.
+  const list: PublicAddonsResponse | null = useOperation(getAddons, { query: { currency } }).data;
   return (
     <section
       aria-labelledby="extras-title"

@@ -3,21 +3,16 @@ import { Link, useSearchParams } from 'react-router';
 import type { ChatSummary } from '../../../contract/chat.ts';
 import { Composer, MessageList } from './message-list.tsx';
 import { useAdminChat } from './use-admin-chat.ts';
-import { isDeletedPerson } from '../admin/person.tsx';
+import { isDeletedPerson } from '../../components/back-office/person.tsx';
 import { DELETED_CUSTOMER_NAME } from '../../../domain/deleted-account.ts';
 import { isOwner } from '../../../domain/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AvailabilitySwitch, CannedRepliesPanel, FirstResponse, useCannedReplies } from './console-tools.tsx';
+import { formatWhenShort } from '../../../domain/when.ts';
 
 // A deleted account's chat shows "Deleted customer", never its placeholder address.
 const nameOf = (c: ChatSummary) => (isDeletedPerson(c.email) ? DELETED_CUSTOMER_NAME : (c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`));
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const when = (iso: string) => formatWhenShort(iso);
 
 /** Spec §2 "Admin chat console": active chats as buttons, history on select, send only non-blank. */
 export function AdminConsole() {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ASSISTANT_FALLBACK, ASSISTANT_INPUT_MAX } from '../../../contract/assistant.ts';
 import { call } from '../../lib/call.ts';
 import { siteConfig } from '../../lib/site-config.ts';
-import { loadAiTranscript, saveAiTranscript, type AiTranscript } from './chat-storage.ts';
+import { loadAiTranscript, saveAiTranscript, type AiTranscript } from '../../lib/chat-storage.ts';
 import { Composer, MessageList, QuickQuestions, TypingDots, type Bubble } from './message-list.tsx';
 import { QUICK_QUESTIONS } from './quick-questions.ts';
 import { postChatChat } from '../../../contract/assistant.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { postChatUnreadEndpoint } from '../../../contract/endpoints.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { LauncherButton } from './launcher-button.tsx';
-import { storedChatId } from './chat-storage.ts';
+import { storedChatId } from '../../lib/chat-storage.ts';
 import type { ChatWidgetProps } from './chat-widget.tsx';
 
 // Rendered on every page: stays tiny. The widget and socket.io-client load with import() only when

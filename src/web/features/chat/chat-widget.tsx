@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { siteConfig } from '../../lib/site-config.ts';
 import { AiTab } from './ai-tab.tsx';
-import { storeChatId, storedChatId } from './chat-storage.ts';
+import { storeChatId, storedChatId } from '../../lib/chat-storage.ts';
 import { HumanTab } from './human-tab.tsx';
 import { LauncherButton } from './launcher-button.tsx';
 import { playChime, primeSound } from './sound.ts';
 import { useLiveChat } from './use-live-chat.ts';
 import { useRotatingLabel } from './use-rotating-label.ts';
 import type { Promotion } from '../../../contract/promotion.ts';
-import { usePromotion } from '../promotion/use-promotion.ts';
+import { usePromotion } from '../promotion/index.ts';
+import { formatWhenShort } from '../../../domain/when.ts';
 
 export interface ChatWidgetProps {
   initialUnread: number;
@@ -150,7 +151,7 @@ export function promoText(promotion: Promotion | null, now = Date.now()): string
   if (!promotion) return null;
   if (promotion.endsAt && Date.parse(promotion.endsAt) <= now) return null;
   const until = promotion.endsAt
-    ? ` — valid till ${new Date(promotion.endsAt).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })} (UTC)`
+    ? ` — valid till ${formatWhenShort(promotion.endsAt)}`
     : '';
   return `${promotion.percent}% off with code ${promotion.code}${until}. See pricing →`;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatTime } from '../../../domain/when.ts';
 
 export interface Bubble {
   key: string;
@@ -8,16 +9,8 @@ export interface Bubble {
   time?: string;
 }
 
-/** "3:05 PM GMT+5:30": a customer-facing time says its time zone. */
-export const timeOf = (iso?: string, timeZone?: string) =>
-  iso
-    ? new Date(iso).toLocaleTimeString('en-US', {
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZoneName: 'short',
-        ...(timeZone ? { timeZone } : {}),
-      })
-    : undefined;
+/** "3:05 PM IST": a time says its time zone (the viewer's). */
+export const timeOf = (iso?: string) => (iso ? formatTime(iso) : undefined);
 
 /**
  * A scrolling list of chat bubbles. Text is rendered as React text nodes, so HTML typed by anyone

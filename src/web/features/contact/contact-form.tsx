@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { DEFAULT_COUNTRY, findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
+import { findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
+import { defaultPhoneCountry, useVisitorCountry } from '../geo/index.ts';
 import { ADDRESS_MAX, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../../domain/validation.ts';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
 import { FieldShell, TextAreaField, TextField } from '../../components/ui/text-field.tsx';
@@ -26,7 +27,10 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
   const { user } = useSession();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
+  const [country, setCountry] = useState<Country>(defaultPhoneCountry);
+  // The profile's country, else the visitor's, until they pick one (docs/decisions/336-tracker-and-phone-country.md).
+  const [pickedCountry, setPickedCountry] = useState(false);
+  useVisitorCountry(!pickedCountry && !user?.phone_code, setCountry);
   const [digits, setDigits] = useState('');
   const [address, setAddress] = useState('');
   const [message, setMessage] = useState('');
@@ -40,7 +44,10 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
     setDigits((v) => v || onlyDigits(user.phone_number ?? ''));
     setAddress((v) => v || user.address || '');
     const fromProfile = findCountryByPhoneCode(user.phone_code);
-    if (fromProfile) setCountry(fromProfile);
+    if (fromProfile) {
+      setCountry(fromProfile);
+      setPickedCountry(true);
+    }
   }, [user]);
 
   const edit = (set: (v: string) => void) => (v: string) => {
@@ -92,7 +99,14 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
       <FieldShell id={`${id}-phone`} label="Phone" error={phoneError}>
         <div className="flex gap-2">
           <Suspense fallback={<span className="w-28 shrink-0 rounded-xl border border-line bg-field" />}>
-            <CountryCodePicker value={country} onChange={setCountry} className="w-28 shrink-0" />
+            <CountryCodePicker
+              value={country}
+              onChange={(c) => {
+                setCountry(c);
+                setPickedCountry(true);
+              }}
+              className="w-28 shrink-0"
+            />
           </Suspense>
           {/* Spec §4: editing the phone does not reset the button state. */}
           <PhoneDigitsInput

@@ -1,5 +1,5 @@
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatWhen } from '../../../domain/when.ts';
 
-// Spec §2: English (US), long month, day, year, 12-hour time with minutes, in UTC — the one
-// formatter customers' dates use (src/domain/tracker.ts), with its zone named.
-export const formatFooterDateTime = (date: Date) => formatCustomerDate(date);
+// Spec §2's words and order (English (US), long month, day, year, 12-hour time with minutes), in
+// the viewer's zone, named: the one formatter (docs/decisions/335-one-rule-for-times.md).
+export const formatFooterDateTime = (date: Date) => formatWhen(date);

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { BillingDetails } from '../../../contract/invoices.ts';
 import { COUNTRIES } from '../../../domain/countries.ts';
 import { INDIAN_STATES } from '../../../domain/gst.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
+import { useOperation } from '../../lib/use-operation.ts';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { getInvoicesBillingDetails, putInvoicesBillingDetails } from '../../../contract/invoices.ts';
@@ -16,15 +17,14 @@ const selectClass = 'w-full rounded-xl border border-line bg-card px-3 py-2.5 te
  *. Folded away: most customers pay without it and the profile's name is used.
  */
 export function BillingDetailsForm({ onSaved, defaultCountry = 'IN' }: { onSaved?: () => void; defaultCountry?: string }) {
-  const [form, setForm] = useState<BillingDetails>(EMPTY);
+  // The form starts from the saved details, read when it opens; then it keeps what is typed.
+  const read = useOperation(getInvoicesBillingDetails, {}, { fresh: true });
+  const [edited, setForm] = useState<BillingDetails | null>(null);
+  const saved = read.data?.billing;
+  const form: BillingDetails =
+    edited ?? (saved ? { ...saved, country: saved.country || defaultCountry } : { ...EMPTY, country: read.error ? defaultCountry : '' });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    call(getInvoicesBillingDetails)
-      .then((r) => setForm({ ...r.billing, country: r.billing.country || defaultCountry }))
-      .catch(() => setForm((f) => ({ ...f, country: f.country || defaultCountry })));
-  }, [defaultCountry]);
 
   async function save(e: FormEvent) {
     e.preventDefault();

@@ -1,5 +1,5 @@
 import { BarePageBarIsland } from '../../components/bare-page-bar.tsx';
-import { LeadFormIsland } from '../leads/lead-form.tsx';
+import { LeadFormIsland } from '../leads/index.ts';
 import { FEATURE_CARDS } from './feature-cards-data.ts';
 import { HERO_ID } from './landing-top-bar.tsx';
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { DEFAULT_COUNTRY, type Country } from '../../../domain/country.ts';
+import type { Country } from '../../../domain/country.ts';
+import { defaultPhoneCountry, useVisitorCountry } from '../geo/index.ts';
 import { LEAD_EMAIL_INPUT_PATTERN, PHONE_MESSAGE, isValidPhoneDigits, joinPhone, normalizeEmail } from '../../../domain/validation.ts';
 import { PhoneDigitsInput } from '../../components/ui/phone-digits-input.tsx';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
@@ -24,7 +25,10 @@ export function LeadForm({ className = '' }: { className?: string }) {
   const id = useId();
   const [mode, setMode] = useState<LeadMode>('email');
   const [email, setEmail] = useState('');
-  const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
+  const [country, setCountry] = useState<Country>(defaultPhoneCountry);
+  // The visitor's country once they choose a phone, until they pick one (docs/decisions/336-tracker-and-phone-country.md).
+  const [pickedCountry, setPickedCountry] = useState(false);
+  useVisitorCountry(mode === 'phone' && !pickedCountry, setCountry);
   const [digits, setDigits] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [status, setStatus] = useState<FormStatus>(0);
@@ -97,6 +101,7 @@ export function LeadForm({ className = '' }: { className?: string }) {
                   value={country}
                   onChange={(c) => {
                     setCountry(c);
+                    setPickedCountry(true);
                     edited();
                   }}
                   className="w-28 shrink-0"

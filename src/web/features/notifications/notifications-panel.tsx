@@ -15,7 +15,7 @@ import {
   type NotificationPreferences,
 } from '../../../contract/notification-preferences.ts';
 import { isBackOffice } from '../../../domain/roles.ts';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatDate } from '../../../domain/when.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -105,8 +105,8 @@ function Devices() {
               <div className="min-w-0">
                 <p className="font-semibold text-ink wrap-anywhere">{d.deviceName}</p>
                 <p className="text-sm text-muted">
-                  Added {formatCustomerDate(d.createdAt)}
-                  {d.lastSentAt ? ` · last notice ${formatCustomerDate(d.lastSentAt)}` : ''}
+                  Added {formatDate(d.createdAt)}
+                  {d.lastSentAt ? ` · last notice ${formatDate(d.lastSentAt)}` : ''}
                 </p>
               </div>
               <Button variant="secondary" className="min-h-11 shrink-0" disabled={busy === d.id} onClick={() => void remove(d.id)} aria-label={`Remove ${d.deviceName}`}>

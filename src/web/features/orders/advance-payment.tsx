@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { QuoteResponse } from '../../../contract/pricing.ts';
 import { formatMoney, toMajor } from '../../../domain/money.ts';
 import { ADVANCE_PERCENT } from '../../../domain/pricing.ts';
@@ -6,13 +7,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
+import { operationQuery, useOperation, useReloadOn } from '../../lib/use-operation.ts';
 import { CouponField, type CouponState } from './coupon-field.tsx';
 import { CurrencySelect } from './currency-select.tsx';
 import { QuoteTable } from './quote-table.tsx';
 import { useCurrency } from './use-currency.ts';
-import { type CheckoutResult, openCheckout } from './checkout.ts';
+import { type CheckoutResult, openCheckout } from '../../lib/checkout.ts';
 import { keepCoupon, keptCoupon } from './kept-coupon.ts';
-import { usePromotion } from '../promotion/use-promotion.ts';
+import { usePromotion } from '../promotion/index.ts';
 import { postPricingQuote } from '../../../contract/pricing.ts';
 import { postPaymentCreateOrder } from '../../../contract/payments.ts';
 
@@ -34,8 +36,7 @@ export function AdvancePayment({
   const [applied, setApplied] = useState<string | undefined>(() => keptCoupon() ?? undefined);
   const [couponState, setCouponState] = useState<CouponState>('idle');
   const [couponMessage, setCouponMessage] = useState<string | null>(null);
-  const [quote, setQuote] = useState<QuoteResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [payError, setError] = useState<string | null>(null);
   const [isPaying, setIsPaying] = useState(false);
   // The advance cannot be paid until the terms are accepted (recorded with the order).
   const [agreed, setAgreed] = useState(false);
@@ -43,33 +44,33 @@ export function AdvancePayment({
   // The placeholder suggests the featured promotion only while it runs.
   const featured = promo.status === 'ready' && promo.promotion && (!promo.promotion.endsAt || Date.parse(promo.promotion.endsAt) > Date.now()) ? promo.promotion.code : null;
 
-  // Quotes can come back out of order (the visitor's currency arrives from the geo lookup while the
-  // first quote is in flight): only the newest request's answer is shown and paid.
-  const latest = useRef(0);
-  const load = useCallback(
-    async (couponCode: string | undefined) => {
-      const n = ++latest.current;
-      const q = await call(postPricingQuote, { body: { currency: currency.code, ...(couponCode ? { couponCode } : {}) } });
-      if (n === latest.current) setQuote(q);
-      return q;
-    },
-    [currency.code],
-  );
+  // The server's quote for the chosen currency and the applied code: a read (TanStack Query keys it
+  // by its input, so an answer for an older currency or code never replaces the newest one).
+  const quoteOf = (couponCode: string | undefined) => ({ body: { currency: currency.code, ...(couponCode ? { couponCode } : {}) } });
+  const quoteRead = useOperation(postPricingQuote, isReady ? quoteOf(applied) : null);
+  // The billing details changed (and so the tax): quote again.
+  useReloadOn(refreshKey, quoteRead.reload);
+  const quote: QuoteResponse | null = quoteRead.data;
+  const error = payError ?? quoteRead.error;
+  const client = useQueryClient();
+  /** A code typed and applied: quoted at once (the answer is the cached read once the code is applied). */
+  const load = (couponCode: string | undefined) => {
+    const { queryKey, queryFn } = operationQuery(postPricingQuote, quoteOf(couponCode));
+    return client.fetchQuery({ queryKey, queryFn });
+  };
   // A quote in another currency than the one chosen is on its way out: nothing to pay yet.
   const current = quote && quote.quote.currency === currency.code ? quote : null;
 
+  // The kept code, checked again on the first quote: still good → "Applied" and said so; gone → said so too.
+  const keptChecked = useRef(false);
   useEffect(() => {
-    if (!isReady) return;
-    load(applied)
-      .then((q) => {
-        if (!applied || couponState !== 'idle') return;
-        // The kept code, checked again: still good → "Applied" and said so; gone → said so too.
-        if (q.coupon) showApplied(q.coupon, true);
-        else showInvalid(q.couponError ?? 'This code cannot be used.');
-      })
-      .catch((err) => setError(errorMessage(err)));
+    if (keptChecked.current || !current) return;
+    keptChecked.current = true;
+    if (!applied || couponState !== 'idle') return;
+    if (current.coupon) showApplied(current.coupon, true);
+    else showInvalid(current.couponError ?? 'This code cannot be used.');
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isReady, load, applied, refreshKey]);
+  }, [current]);
 
   function showApplied(c: NonNullable<QuoteResponse['coupon']>, isKept = false) {
     setApplied(c.code);

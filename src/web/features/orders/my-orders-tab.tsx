@@ -1,16 +1,14 @@
-import { SiteMailsSwitch } from '../site-care/site-mails-switch.tsx';
-import { useEffect, useState } from 'react';
+import { SiteMailsSwitch } from '../site-care/index.ts';
 import { Link } from 'react-router';
-import type { OrderSummary } from '../../../contract/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { errorMessage } from '../../lib/api.ts';
-import { call } from '../../lib/call.ts';
+import { useOperation } from '../../lib/use-operation.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { UnreadMessagesLink } from '../workspace/unread-messages-link.tsx';
-import { supportLine } from '../support/support-api.ts';
+import { UnreadMessagesLink } from '../workspace/index.ts';
+import { supportLine } from '../support/index.ts';
 import { useOrderActions } from '../../lib/order-actions.ts';
 import { WaitingLine } from './waiting-line.tsx';
+import { formatWhen } from '../../../domain/when.ts';
 import { getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
 
 const badge = (isPaid: boolean) =>
@@ -18,18 +16,11 @@ const badge = (isPaid: boolean) =>
 
 /** The dashboard's My Orders (spec §2): order id, date, total, advance and remaining — real states. */
 export function MyOrdersTab() {
-  const [orders, setOrders] = useState<OrderSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Bumped by Retry: a failed load (network, a restart) can be tried again without a reload.
-  const [attempt, setAttempt] = useState(0);
+  const read = useOperation(getOrderGetAllOrdersUser, {});
+  const orders = read.data?.orders ?? null;
+  const error = read.data ? null : read.error;
   const actions = useOrderActions();
   const actionsOf = (orderId: string) => actions?.orders.find((a) => a.orderId === orderId);
-
-  useEffect(() => {
-    call(getOrderGetAllOrdersUser)
-      .then((r) => setOrders(r.orders))
-      .catch((err) => setError(errorMessage(err)));
-  }, [attempt]);
 
   if (error)
     return (
@@ -37,10 +28,8 @@ export function MyOrdersTab() {
         <p className="text-danger">Your orders could not be loaded. {error}</p>
         <Button
           variant="secondary"
-          onClick={() => {
-            setError(null);
-            setAttempt((n) => n + 1);
-          }}
+          // A failed load (network, a restart) can be tried again without a reload.
+          onClick={() => void read.reload()}
         >
           Retry
         </Button>
@@ -73,7 +62,7 @@ export function MyOrdersTab() {
             <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
             {o.cancelledAt && <p className="mt-1 text-sm font-semibold text-danger" data-testid="order-cancelled">Cancelled</p>}
             <WaitingLine actions={actionsOf(o.order_id)} />
-            <p className="mt-1 text-sm text-muted">{o.date}</p>
+            <p className="mt-1 text-sm text-muted">{formatWhen(o.createdAt)}</p>
             {o.supportUntil && (
               <p className="mt-1 text-sm text-ink" data-testid="order-support">
                 {supportLine(o.supportUntil)}
@@ -146,7 +135,7 @@ export function MyOrdersTab() {
                   )}
                   {o.supportUntil && <SiteMailsSwitch orderId={o.order_id} />}
                 </td>
-                <td className="px-4 py-3 text-ink">{o.date}</td>
+                <td className="px-4 py-3 text-ink">{formatWhen(o.createdAt)}</td>
                 <td className="px-4 py-3 tabular-nums text-ink">{formatMoney(o.total, o)}</td>
                 <td className="px-4 py-3">
                   <span className={badge(o.advance_status === 'Paid')}>{o.advance_status}</span>

@@ -1,18 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
+import type { OrderSummary } from '../../../contract/orders.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { call } from '../../lib/call.ts';
 
 // Ordering a second website while one is paid and not delivered is allowed, but is most often a
 // second tab or a double click: the advance form asks first (docs/decisions/273-second-order-question.md).
 
-/** The newest of the customer's orders whose advance is paid and that is not delivered yet, or null. */
-export async function findOrderInProgress(): Promise<string | null> {
-  const { orders } = await call(getOrderGetAllOrdersUser);
+/**
+ * The newest of the customer's orders (the My Orders read, getOrderGetAllOrdersUser) whose advance is
+ * paid and that is not delivered yet, or null.
+ */
+export function findOrderInProgress(orders: readonly OrderSummary[]): string | null {
   // Delivered orders have a support window (`supportUntil`); an unpaid checkout is nobody's order yet.
   const open = orders.filter((o) => o.advance.state === 'paid' && o.supportUntil === null);
-  return open.sort((a, b) => b.date.localeCompare(a.date))[0]?.order_id ?? null;
+  return open.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]?.order_id ?? null;
 }
 
 /** "You already have order ORD… in progress — open it, or order another website?" */

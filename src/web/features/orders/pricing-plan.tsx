@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session.tsx';
 import { choosePlan, planCtaText } from './plan-cta.ts';
 import { useCurrency } from './use-currency.ts';
 import { CurrencySelect } from './currency-select.tsx';
-import { OptionalExtras } from '../changes/optional-extras.tsx';
+import { OptionalExtras } from '../changes/index.ts';
 
 // Spec §2 "Pricing" feature list.
 const FEATURES = [

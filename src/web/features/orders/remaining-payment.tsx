@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { StatusResponse } from '../../../contract/tracker.ts';
 import { formatMoney, toMajor } from '../../../domain/money.ts';
@@ -6,21 +6,18 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
-import { type CheckoutResult, openCheckout } from './checkout.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { type CheckoutResult, openCheckout } from '../../lib/checkout.ts';
 import { getStatusGetStatusOrderById } from '../../../contract/tracker.ts';
 import { postPaymentCreateOrder } from '../../../contract/payments.ts';
 
 /** /pay without isAdvance: the exact remaining amount of one order. */
 export function RemainingPayment({ orderId, onPaid }: { orderId: string; onPaid(r: CheckoutResult): void }) {
-  const [status, setStatus] = useState<StatusResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const read = useOperation(getStatusGetStatusOrderById, { params: { id: orderId } });
+  const status: StatusResponse | null = read.data;
+  const [payError, setError] = useState<string | null>(null);
+  const error = payError ?? read.error;
   const [isPaying, setIsPaying] = useState(false);
-
-  useEffect(() => {
-    call(getStatusGetStatusOrderById, { params: { id: orderId } })
-      .then(setStatus)
-      .catch((err) => setError(errorMessage(err)));
-  }, [orderId]);
 
   async function pay() {
     if (!status) return;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CurrenciesResponse } from '../../../contract/pricing.ts';
 import { DEFAULT_CURRENCY } from '../../../domain/currencies.ts';
 import type { Currency } from '../../../domain/money.ts';
-import { useWeather } from '../geo/use-weather.ts';
+import { useWeather } from '../geo/index.ts';
 import { currencyTable, readCurrencyChoice, saveCurrencyChoice, visitorCurrency } from './visitor-currency.ts';
 
 /**

@@ -4,9 +4,9 @@ import type { Payout, PayoutItem } from '../../../contract/payouts.ts';
 import { getAdminPayouts, getAdminPayoutsCsv, postAdminPayoutsSync } from '../../../contract/payouts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
-import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from '../admin/admin-ui.tsx';
-import { downloadCsv } from '../admin/download-csv.ts';
-import { formatMinor, formatWhen, thisMonth } from '../admin/format.ts';
+import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { downloadCsv } from '../../components/back-office/download-csv.ts';
+import { formatMinor, formatWhen, thisMonth } from '../../components/back-office/format.ts';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
 
 // Back office, owner only: Razorpay's payouts of a month, reconciled with the app's payments and

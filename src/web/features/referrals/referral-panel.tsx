@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import type { ReferralSummary } from '../../../contract/referrals.ts';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
-import { call } from '../../lib/call.ts';
+import { formatWhen } from '../../../domain/when.ts';
+import { callEndpoint } from '../../lib/api.ts';
 import { REFERRAL_PERCENT, cashbackCap } from '../../../domain/referral.ts';
-import { useCurrency } from '../orders/use-currency.ts';
-import { getReferralSummary } from '../../../contract/referrals.ts';
+import { useCurrency } from '../orders/index.ts';
+import { getReferralSummaryEndpoint } from '../../../contract/endpoints.ts';
 
 const COPIED_MS = 5000;
 
@@ -20,8 +20,9 @@ export function ReferralPanel() {
   // The reward's cap in the visitor's own currency (spec §2: 50 × the currency factor, as money).
   const { currency } = useCurrency();
 
+  // An island's read (no query client on the public pages: docs/decisions/115-dom-islands-before-interaction.md).
   useEffect(() => {
-    call(getReferralSummary).then(setSummary).catch(() => console.log('referral summary failed'));
+    callEndpoint(getReferralSummaryEndpoint).then(setSummary).catch(() => console.log('referral summary failed'));
   }, []);
   useEffect(() => {
     if (!isCopied) return;
@@ -63,7 +64,7 @@ export function ReferralPanel() {
         <p className="text-sm text-ink" data-testid="referral-cap">
           Your friend saves {REFERRAL_PERCENT}%; you earn the same back, up to {formatMoney(cashbackCap(currency), currency)} per referred order.
         </p>
-        {summary?.validUntil && <p className="text-xs text-muted">Referral codes are accepted until {formatCustomerDate(summary.validUntil)}.</p>}
+        {summary?.validUntil && <p className="text-xs text-muted">Referral codes are accepted until {formatWhen(summary.validUntil)}.</p>}
       </div>
       <div className="rounded-2xl border border-line bg-card p-6">
         <h2 className="text-lg font-semibold text-white">Your cashback</h2>

@@ -3,9 +3,9 @@ import type { ReminderJob } from '../../../contract/reminders.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Badge, Card, ErrorText, Table, td } from '../admin/admin-ui.tsx';
-import { formatWhen } from '../admin/format.ts';
-import { useCanSee } from '../admin/owner-only.tsx';
+import { Badge, Card, ErrorText, Table, td } from '../../components/back-office/admin-ui.tsx';
+import { formatWhen } from '../../components/back-office/format.ts';
+import { useCanSee } from '../../components/back-office/owner-only.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminOrdersReminders, putAdminOrdersRemindersPause } from '../../../contract/reminders.ts';
 

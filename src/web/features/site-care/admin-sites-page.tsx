@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { getAdminSites, type AdminSite } from '../../../contract/site-care.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { Badge, Card, Loadable, PageHeader, Table, td, wrapCell } from '../admin/admin-ui.tsx';
+import { Badge, Card, Loadable, PageHeader, Table, td, wrapCell } from '../../components/back-office/admin-ui.tsx';
 import { CAUSE_LABELS, STATUS_LABELS, ago, incidentLength } from './site-care-api.ts';
 
 // /admin/sites (docs/decisions/329-site-care-screens.md): every watched site on one page, worst

@@ -7,16 +7,18 @@ import { findCurrency } from '../../../domain/currencies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { PanelCard, PanelError, PanelLoading } from '../workspace/panel-ui.tsx';
-import type { Side } from '../workspace/workspace-api.ts';
+import { PanelCard, PanelError, PanelLoading } from '../workspace/index.ts';
+import type { Side } from '../workspace/index.ts';
 import { CARE_REPORT, CARE_REPORT_PDF, CAUSE_LABELS, formatMonth } from './site-care-api.ts';
+import { formatDate, formatWhenShort } from '../../../domain/when.ts';
 
 // One monthly care report (docs/decisions/327-care-reports.md), the same page on both sides: the
 // customer's /status/:id/care/:month and the agency's /admin/orders/:id/care/:month. It draws the
 // data frozen when the report was written, as its PDF does.
 
-const day = (iso: string, timeZone: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
-const when = (iso: string, timeZone: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone });
+// The report reads as its PDF does: in its own zone, named (docs/decisions/335-one-rule-for-times.md).
+const day = (iso: string, timeZone: string) => formatDate(iso, timeZone, true);
+const when = (iso: string, timeZone: string) => formatWhenShort(iso, timeZone);
 
 export default function CareReportPage({ side }: { side: Side }) {
   const { id = '', month = '' } = useParams();

@@ -12,7 +12,8 @@ import {
   type SiteHealth,
 } from '../../../contract/site-care.ts';
 import { formatDuration } from '../../../domain/site-care.ts';
-import type { Workspace } from '../workspace/workspace-api.ts';
+import type { Workspace } from '../workspace/index.ts';
+import { formatDay, formatWhenShort } from '../../../domain/when.ts';
 
 // Site care in the browser (docs/decisions/329-site-care-screens.md): each side's operation for the
 // same screen (the customer's /status/:id and the agency's /admin/orders/:id), and the words.
@@ -67,5 +68,5 @@ export function incidentLength(i: { startedAt: string; endedAt: string | null },
   return i.endedAt ? formatDuration(minutes) : `ongoing, ${formatDuration(minutes)} so far`;
 }
 
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-export const formatMonth = (month: string) => new Date(`${month}-15T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const formatWhen = (iso: string) => formatWhenShort(iso);
+export const formatMonth = (month: string) => formatDay(month);

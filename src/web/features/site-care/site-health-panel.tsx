@@ -6,9 +6,9 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { call } from '../../lib/call.ts';
 import { errorMessage, fieldError } from '../../lib/api.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { PanelCard, PanelError, PanelLoading } from '../workspace/panel-ui.tsx';
-import type { Workspace } from '../workspace/workspace-api.ts';
-import { useCanSee } from '../admin/owner-only.tsx';
+import { PanelCard, PanelError, PanelLoading } from '../workspace/index.ts';
+import type { Workspace } from '../workspace/index.ts';
+import { useCanSee } from '../../components/back-office/owner-only.tsx';
 import { CARE_REPORTS, CAUSE_LABELS, SITE_DELETE, SITE_HEALTH, careReportPath, formatMonth, formatWhen, healthLine, incidentLength } from './site-care-api.ts';
 
 // The Support tab's health block (docs/decisions/329-site-care-screens.md): each watched site's line
@@ -17,8 +17,18 @@ import { CARE_REPORTS, CAUSE_LABELS, SITE_DELETE, SITE_HEALTH, careReportPath, f
 // label); then the monthly care reports. The agency also adds and removes URLs here, and the
 // owner keeps an order watched past its support and plan.
 
-export function SiteHealthPanel({ ws }: { ws: Workspace }) {
+/**
+ * The site-care reads of the Support tab, started together: the tab calls this before its own answer
+ * is in, so the health and the reports are not read one after the other behind it (decision 338).
+ */
+export function useSiteCareReads(ws: Workspace) {
   const health = useOperation(SITE_HEALTH[ws.side], { params: { orderId: ws.orderId } });
+  const reports = useOperation(CARE_REPORTS[ws.side], { params: { orderId: ws.orderId } });
+  return { health, reports };
+}
+
+export function SiteHealthPanel({ ws }: { ws: Workspace }) {
+  const { health } = useSiteCareReads(ws);
   if (!health.data) return health.error ? <PanelError message={health.error} /> : <PanelLoading label="Loading the site's health" />;
   const { sites, settings } = health.data;
   return (
@@ -183,7 +193,7 @@ function AgencyControls({ ws, count, keepWatching, onChange }: { ws: Workspace; 
 
 function CareReports({ ws }: { ws: Workspace }) {
   const owner = useCanSee('site-care-owner');
-  const reports = useOperation(CARE_REPORTS[ws.side], { params: { orderId: ws.orderId } });
+  const { reports } = useSiteCareReads(ws);
   const [note, setNote] = useState<string | null>(null);
   const runNow = async () => {
     if (!reports.data) return;

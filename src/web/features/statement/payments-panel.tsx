@@ -4,9 +4,10 @@ import { formatMoney } from '../../../domain/money.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { OrderInvoices } from '../invoices/order-invoices.tsx';
-import { PanelCard, PanelError, PanelLoading } from '../workspace/panel-ui.tsx';
-import type { Workspace } from '../workspace/workspace-api.ts';
+import { OrderInvoices, useOrderInvoices } from '../invoices/index.ts';
+import { PanelCard, PanelError, PanelLoading } from '../workspace/index.ts';
+import type { Workspace } from '../workspace/index.ts';
+import { formatDate } from '../../../domain/when.ts';
 
 // The order's "Payments" tab (docs/decisions/320-order-ledger.md): its statement of account, as the
 // server keeps it — every charge, tax, payment, refund and credit with its document, and the totals.
@@ -17,7 +18,7 @@ const STATEMENT_PDF = { customer: getOrdersStatementPdf, agency: getAdminOrdersS
 
 
 /** The line's day in the reader's own zone ("29 Nov 2026"): a statement lists days, not minutes. */
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const day = (iso: string) => formatDate(iso, undefined, true);
 
 /** "−₹18,394.00" for a negative amount: the sign before the symbol. */
 export const signedMoney = (minor: number, c: Pick<StatementResponse, 'symbol' | 'minorDigits'>) => `${minor < 0 ? '−' : ''}${formatMoney(Math.abs(minor), c)}`;
@@ -35,6 +36,8 @@ function Figure({ label, value, testId, strong = false }: { label: string; value
 
 export default function PaymentsPanel({ ws }: { ws: Workspace }) {
   const read = useOperation(STATEMENT[ws.side], { params: { orderId: ws.orderId } });
+  // Beside the statement, not after it: the invoices below read the same query.
+  useOrderInvoices(ws.orderId, ws.side === 'agency');
   const [error, setError] = useState<string | null>(null);
   const s = read.data;
   if (read.error) return <PanelError message={read.error} />;

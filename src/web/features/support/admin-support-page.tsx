@@ -4,9 +4,9 @@ import { SUPPORT_STATES, type AdminSupportItem, type SupportState } from '../../
 import { getAdminOrdersFiles } from '../../../contract/order-files.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { call } from '../../lib/call.ts';
-import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Pagination, Table, td, wrapCell } from '../admin/admin-ui.tsx';
-import { formatWhen } from '../admin/format.ts';
-import { PersonLabel } from '../admin/person.tsx';
+import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Pagination, Table, td, wrapCell } from '../../components/back-office/admin-ui.tsx';
+import { formatWhen } from '../../components/back-office/format.ts';
+import { PersonLabel } from '../../components/back-office/person.tsx';
 import { RequestThread } from './request-thread.tsx';
 import { CATEGORY_LABELS, STATE_LABELS, formatDay } from './support-api.ts';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';

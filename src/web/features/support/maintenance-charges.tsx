@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { AdminMaintenance } from '../../../contract/maintenance.ts';
-import { formatMinor, formatWhen } from '../admin/format.ts';
+import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
 import { getAdminInvoicesPdf } from '../../../contract/invoices.ts';
-import { useCanSee } from '../admin/owner-only.tsx';
+import { useCanSee } from '../../components/back-office/owner-only.tsx';
 import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 
 // The founder's view of one order's maintenance plan: state, next charge, and

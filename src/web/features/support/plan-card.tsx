@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { SupportOverviewResponse } from '../../../contract/support.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { PanelCard, PanelError } from '../workspace/panel-ui.tsx';
+import { PanelCard, PanelError } from '../workspace/index.ts';
 import { CHECKOUT_CANCELLED, cancelPlan, keepPlan, subscribeAndCheckout, subscriptionResultFromSearch, verifySubscription } from './plan-checkout.ts';
 import { PLAN_LABELS, formatDay } from './support-api.ts';
 import { MAINTENANCE_COVERAGE, monthlyPriceLabel } from '../../../domain/maintenance-plan.ts';

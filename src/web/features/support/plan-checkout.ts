@@ -1,6 +1,6 @@
 import { postOrdersMaintenanceCancel, postOrdersMaintenanceResume, postOrdersMaintenanceSubscribe, postOrdersMaintenanceVerify } from '../../../contract/maintenance.ts';
 import { call } from '../../lib/call.ts';
-import { loadScript } from '../orders/checkout.ts';
+import { loadScript } from '../../lib/checkout.ts';
 
 // The maintenance plan's checkout (decision 175): Razorpay Checkout opened with
 // `subscription_id`, or the built-in test checkout's subscription page, which comes back to

@@ -4,7 +4,7 @@ import { SUPPORT_LIMITS } from '../../../contract/support.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatShortWhen, PanelError } from '../workspace/panel-ui.tsx';
+import { formatShortWhen, PanelError } from '../workspace/index.ts';
 
 // One support request's thread, the same for both sides: messages oldest first (plain text, line
 // breaks kept) and a reply box. `reader` decides whose messages are "You".

@@ -1,6 +1,7 @@
 import { call } from '../../lib/call.ts';
 import { postOrdersSupportRequests, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, type SupportCategory } from '../../../contract/support.ts';
 import { postOrdersSupportRequestsRating } from '../../../contract/ratings.ts';
+import { formatDate } from '../../../domain/when.ts';
 
 // Support after delivery (decision 170) as the browser calls it. The customer's routes
 // live under /api/v1/orders/{orderId}/support…, the founder's under /api/v1/admin/support….
@@ -17,8 +18,8 @@ export const customerSupport = {
   rate: (orderId: string, requestId: string, body: { score: number; comment?: string }) => call(postOrdersSupportRequestsRating, { ...request(orderId, requestId), body }),
 };
 
-/** "Nov 25, 2027" (UTC: the window is counted in whole UTC days on the server). */
-export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+/** "Nov 25, 2027": the day of the instant where the viewer is (docs/decisions/335-one-rule-for-times.md). */
+export const formatDay = (iso: string) => formatDate(iso, undefined, true);
 
 /**
  * "Support until Nov 25, 2027" / "Support ended on Nov 25, 2027" for an order's `supportUntil`

@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { useOrderFiles } from '../workspace/order-files.ts';
-import { PanelCard, PanelError, PanelLoading, formatShortWhen } from '../workspace/panel-ui.tsx';
-import { supportRead, type Workspace } from '../workspace/workspace-api.ts';
+import { useOrderFiles } from '../workspace/index.ts';
+import { PanelCard, PanelError, PanelLoading, formatShortWhen } from '../workspace/index.ts';
+import { supportRead, type Workspace } from '../workspace/index.ts';
 import { MaintenanceCharges } from './maintenance-charges.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { RequestThread } from './request-thread.tsx';
@@ -17,7 +17,7 @@ import { CATEGORY_LABELS, STATE_LABELS, customerSupport, formatDay } from './sup
 import { getOrdersSupportRequestsMessages } from '../../../contract/support.ts';
 import { getOrdersRatings } from '../../../contract/ratings.ts';
 import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
-import { SiteHealthPanel } from '../site-care/site-health-panel.tsx';
+import { SiteHealthPanel, useSiteCareReads } from '../site-care/index.ts';
 
 // The order page's Support tab. The customer: until when the website is
 // covered, the maintenance plan, their requests with threads, and a form to open one (refused
@@ -27,6 +27,8 @@ import { SiteHealthPanel } from '../site-care/site-health-panel.tsx';
 export default function SupportPanel({ ws }: { ws: Workspace }) {
   const read = supportRead(ws);
   const overview = useOperation(read.op, read.input);
+  // Beside the overview, not after it: the health block below reads these (the same queries).
+  useSiteCareReads(ws);
   // A session that ended or lost its role is said as such.
   if (overview.denied && !overview.data) return <PanelError message={overview.error ?? ''} />;
   // Before delivery the routes answer 404 (decision 170): the tab then says when support starts.

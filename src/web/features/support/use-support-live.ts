@@ -1,5 +1,5 @@
 import { SUPPORT_SOCKET_EVENTS, type SupportMessageEvent, type SupportRequestEvent } from '../../../contract/support.ts';
-import { useOrderRoom } from '../workspace/use-order-room.ts';
+import { useOrderRoom } from '../workspace/index.ts';
 
 const EVENTS = [SUPPORT_SOCKET_EVENTS.supportMessage, SUPPORT_SOCKET_EVENTS.supportRequest];
 

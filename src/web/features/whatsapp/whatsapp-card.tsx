@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { deleteUserWhatsappOptIn, getUserWhatsapp, postUserWhatsappOptIn } from '../../../contract/whatsapp.ts';
-import { formatCustomerDate } from '../../../domain/tracker.ts';
+import { formatDate } from '../../../domain/when.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { call } from '../../lib/call.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useOperation } from '../../lib/use-operation.ts';
-import { FormError } from '../auth/auth-shell.tsx';
-import { AccountCard } from '../account/account-card.tsx';
+import { FormError } from '../auth/index.ts';
+import { AccountCard } from '../account/index.ts';
 
 /**
  * WhatsApp notices (docs/decisions/345-whatsapp-notices-and-consent.md): the customer turns them on
@@ -44,7 +44,7 @@ export function WhatsAppCard() {
         <div className="flex flex-col gap-3">
           <p className="text-sm text-ink" data-testid="whatsapp-state">
             On for <span className="font-semibold">{s.phone}</span>
-            {s.at ? ` since ${formatCustomerDate(s.at)}` : ''}. Reply STOP on WhatsApp or turn it off here at any time.
+            {s.at ? ` since ${formatDate(s.at)}` : ''}. Reply STOP on WhatsApp or turn it off here at any time.
           </p>
           {!s.available && <p className="text-xs text-muted">WhatsApp messages are not set up by the team yet; you will get them once they are.</p>}
           <div>

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BriefPatchBody, BriefResponse } from '../../../contract/brief.ts';
 import { checkBriefAnswers, isAsked, type BriefAnswer, type BriefAnswers, type BriefQuestion } from '../../../domain/brief.ts';
-import { formatStageDate } from '../../../domain/tracker.ts';
+import { formatTime, formatWhen } from '../../../domain/when.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { PanelCard, PanelError, PanelLoading } from './panel-ui.tsx';
-import { call } from '../../lib/call.ts';
-import { useOperation } from '../../lib/use-operation.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { operationQuery, useOperation, useWrite } from '../../lib/use-operation.ts';
 import { patchOrdersBrief } from '../../../contract/brief.ts';
 import { briefRead, type Workspace } from './workspace-api.ts';
 
@@ -57,6 +57,9 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
   const latest = useRef(values);
   latest.current = values;
   const heading = useRef<HTMLHeadingElement>(null);
+  // The save, a mutation: it also runs when the tab closes with a save pending (below).
+  const { mutateAsync: patch } = useWrite(patchOrdersBrief);
+  const client = useQueryClient();
 
   const put = useCallback(
     async (v: FormValues, submit: boolean) => {
@@ -65,7 +68,7 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
       const all = toAnswers(questions, v);
       const body: BriefPatchBody = { answers: Object.fromEntries(ids.map((id) => [id, all[id] ?? ''])), ...(submit ? { submit: true } : {}) };
       try {
-        const saved = await call(patchOrdersBrief, { params: { orderId: ws.orderId }, body });
+        const saved = await patch({ params: { orderId: ws.orderId }, body });
         keep(() => saved);
         return saved;
       } catch (err) {
@@ -74,7 +77,7 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
         throw err;
       }
     },
-    [ws, questions, keep],
+    [ws, questions, keep, patch],
   );
 
   const saveDraft = useCallback(
@@ -111,8 +114,10 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
       if (busy || document.visibilityState === 'hidden') return;
       busy = true;
       try {
+        // Through the read's own query: the cached brief is the fresh one too.
         const read = briefRead(ws);
-        const fresh = await call(read.op, read.input);
+        const { queryKey, queryFn } = operationQuery(read.op, read.input);
+        const fresh = await client.fetchQuery({ queryKey, queryFn });
         const typing = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-question]')?.dataset.question;
         const theirs = toForm(questions, fresh.brief?.answers);
         const next = { ...latest.current };
@@ -133,7 +138,7 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
       window.removeEventListener('focus', onVisible);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [ws, questions]);
+  }, [ws, questions, client]);
 
   const change = (id: string, value: string) => {
     const next = { ...values, [id]: value };
@@ -181,14 +186,14 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
   const intro =
     ws.side === 'agency'
       ? submittedAt
-        ? `Submitted ${formatStageDate(submittedAt)} UTC.`
+        ? `Submitted ${formatWhen(submittedAt)}.`
         : initial.brief
           ? 'A draft: the customer has not submitted it yet.'
           : 'The customer has not started the brief yet.'
       : locked
         ? 'The design has started from this brief, so it can no longer be changed. Write in Messages if something changed.'
         : submittedAt
-          ? `Sent ${formatStageDate(submittedAt)} UTC. You can still change it until the design starts; changes are saved as you type.`
+          ? `Sent ${formatWhen(submittedAt)}. You can still change it until the design starts; changes are saved as you type.`
           : 'Tell us about your business. Your answers are saved as you type; send the brief when it is complete.';
 
   return (
@@ -216,7 +221,7 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
               </Button>
             )}
             <p className="text-sm text-muted" role="status" data-testid="brief-save">
-              {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${save.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC` : ''}
+              {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' ? `Saved ${formatTime(save.at)}` : ''}
             </p>
           </div>
         )}

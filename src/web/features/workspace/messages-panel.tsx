@@ -15,8 +15,9 @@ import { CharCount, inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { downloadOperation } from '../../lib/call-file.ts';
-import { useOperation } from '../../lib/use-operation.ts';
-import { openChatSocket } from '../chat/chat-socket.ts';
+import { useOperation, useWrite } from '../../lib/use-operation.ts';
+import { getOrderGetAllOrdersUser } from '../../../contract/orders.ts';
+import { openChatSocket } from '../chat/index.ts';
 import { FileThumb } from './file-thumb.tsx';
 import { useOrderFiles } from './order-files.ts';
 import { PanelCard, PanelError, PanelLoading, formatShortWhen } from './panel-ui.tsx';
@@ -50,6 +51,8 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
   const [live, setLive] = useState(false);
   const files = useOrderFiles(ws);
   const list = useRef<HTMLOListElement>(null);
+  // Marking the thread read changes My Orders' unread count.
+  const { mutate: markRead } = useWrite(postOrdersMessagesRead, { invalidates: [getOrderGetAllOrdersUser] });
   const add = useCallback((m: OrderMessage) => set((all) => (all && !all.messages.some((x) => x.id === m.id) ? { ...all, messages: [...all.messages, m] } : all)), [set]);
 
   // Live: join the order's room; on a reconnect join again and read what was missed.
@@ -74,8 +77,8 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
         add(message);
         if (message.sender !== ws.side) {
           // Seen here: the customer marks it read; the founder's read marker moves with a GET.
-          if (ws.side === 'customer') void call(postOrdersMessagesRead, { params: { orderId: ws.orderId } }).catch(() => {});
-          else void call(read.op, read.input).catch(() => {});
+          if (ws.side === 'customer') markRead({ params: { orderId: ws.orderId } });
+          else void reload();
           // New files may come with it.
           if (message.fileIds.length) void files.reload();
         }

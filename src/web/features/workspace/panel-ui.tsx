@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatWhenShort } from '../../../domain/when.ts';
 
 // The few pieces every workspace panel shares, in the site's card look.
 
@@ -26,7 +27,5 @@ export function formatSize(bytes: number): string {
   return `${bytes} B`;
 }
 
-/** "Nov 25, 8:16 PM UTC" — short, for lists of files and messages. */
-export function formatShortWhen(iso: string): string {
-  return `${new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })} UTC`;
-}
+/** "Nov 25, 8:16 PM IST" — short, for lists of files and messages (the viewer's zone). */
+export const formatShortWhen = (iso: string) => formatWhenShort(iso);

@@ -10,7 +10,7 @@ import {
   REVIEW_LIMITS,
   type Review,
 } from '../../../contract/reviews.ts';
-import { formatStageDate } from '../../../domain/tracker.ts';
+import { formatWhen } from '../../../domain/when.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CharCount, inputClass } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -172,7 +172,7 @@ function Round({
         )}
         {review.decidedAt && (
           <p className="text-sm text-muted" data-testid="review-decided">
-            {review.state === 'approved' ? 'Approved' : 'Changes requested'} {formatStageDate(review.decidedAt)} UTC
+            {review.state === 'approved' ? 'Approved' : 'Changes requested'} {formatWhen(review.decidedAt)}
             {review.decisionComment && <span className="mt-1 block whitespace-pre-line wrap-anywhere text-ink">“{review.decisionComment}”</span>}
           </p>
         )}
@@ -267,7 +267,7 @@ function PinList({
                     {comment.text}
                   </p>
                   <p className="text-xs text-muted">
-                    {comment.author === ws.side ? 'You' : comment.author === 'agency' ? 'The agency' : 'The customer'} · {formatStageDate(comment.createdAt)} UTC
+                    {comment.author === ws.side ? 'You' : comment.author === 'agency' ? 'The agency' : 'The customer'} · {formatWhen(comment.createdAt)}
                     {comment.resolved && <span className="text-success"> · Resolved</span>}
                   </p>
                 </div>

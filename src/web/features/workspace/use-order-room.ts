@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { ORDER_SOCKET_EVENTS } from '../../../contract/order-messages.ts';
-import { openChatSocket } from '../chat/chat-socket.ts';
+import { openChatSocket } from '../chat/index.ts';
 
 /**
  * Follows the order's socket.io room (joined with `joinOrder`, as the Messages tab joins it):

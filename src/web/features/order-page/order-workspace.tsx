@@ -1,26 +1,23 @@
-import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { workspaceOf, type Side } from './workspace-api.ts';
+import { workspaceOf, type Side } from '../workspace/index.ts';
 import { call } from '../../lib/call.ts';
 import { postOrdersRating } from '../../../contract/ratings.ts';
 import { refreshOrderActions, useOrderActions, WAITING_TAB } from '../../lib/order-actions.ts';
 import { RatingForm } from '../../components/rating-form.tsx';
-import { PanelCard } from './panel-ui.tsx';
+import { PanelCard } from '../workspace/index.ts';
+import { PaymentsPanel } from '../statement/index.ts';
+import { SupportPanel } from '../support/index.ts';
+import { BriefPanel, FilesPanel, ReviewsPanel, MessagesPanel } from '../workspace/index.ts';
 
 // The order page (the customer's /status/:id, the founder's /admin/orders/:id)
 // as tabs — Progress (what the page showed before), Brief, Files, Reviews, Messages. The tab is in
 // the address (?tab=files) so a notice e-mail or a reload lands on it. Each panel is its own
 // chunk, loaded when its tab is first opened; none of it is imported by a public page's island.
 
-const BriefPanel = lazy(() => import('./brief-panel.tsx'));
-const FilesPanel = lazy(() => import('./files-panel.tsx'));
-const ReviewsPanel = lazy(() => import('./reviews-panel.tsx'));
-const MessagesPanel = lazy(() => import('./messages-panel.tsx'));
 // Support after delivery (requests, the window, the maintenance plan).
-const SupportPanel = lazy(() => import('../support/support-panel.tsx'));
 // The order's statement of account (docs/decisions/320-order-ledger.md).
-const PaymentsPanel = lazy(() => import('../statement/payments-panel.tsx'));
 
 const TABS = [
   { id: 'progress', label: 'Progress' },

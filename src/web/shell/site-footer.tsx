@@ -1,8 +1,8 @@
 import { siteConfig } from '../lib/site-config.ts';
 import { FooterWeather } from '../features/geo/footer-weather.tsx';
 import { Island } from '../islands/island.tsx';
-import { BrandLogo } from './brand-logo.tsx';
-import { SocialLinks } from './social-links.tsx';
+import { BrandLogo } from '../components/brand-logo.tsx';
+import { SocialLinks } from '../components/social-links.tsx';
 
 // Spec §2 footer: quick links, docs links (named as the pages, not by their slugs), address, support phone and e-mail, location, date and
 // time, weather, social strip, copyright 2024. Business details come from the site configuration.

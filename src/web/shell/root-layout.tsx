@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
-import type { RouteHandle } from './route-handle.ts';
+import type { RouteHandle } from '../components/route-handle.ts';
 import { SessionProvider } from '../lib/session.tsx';
-import { SiteHeader } from './site-header.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { PromoLayer } from '../features/promotion/promo-layer.tsx';
 import { ChatLauncher } from '../features/chat/chat-launcher.tsx';

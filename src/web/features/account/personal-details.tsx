@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import type { SessionUser } from '../../lib/session.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { EmailChangeDialog } from '../account/email-change-dialog.tsx';
-import { ProfileForm } from '../account/profile-form.tsx';
+import { EmailChangeDialog } from './email-change-dialog.tsx';
+import { ProfileForm } from './profile-form.tsx';
 
 /** Spec §2 "Personal Details": the phone is phone_code joined with phone_number. */
 export function formatPhone(user: Pick<SessionUser, 'phone_code' | 'phone_number'>): string {

@@ -1,6 +1,6 @@
-import type { CreatePaymentOrderResponse } from '../../../contract/payments.ts';
-import { call } from '../../lib/call.ts';
-import { postPaymentVerifyPayment } from '../../../contract/payments.ts';
+import type { CreatePaymentOrderResponse } from '../../contract/payments.ts';
+import { call } from './call.ts';
+import { postPaymentVerifyPayment } from '../../contract/payments.ts';
 
 export interface CheckoutResult {
   razorpay_order_id: string;

@@ -1,0 +1,193 @@
+// Every signed-in screen usable within a second (docs/decisions/338-web-reads-and-folder-rules.md): each
+// screen opened cold (a new browser context: no cache, no query cache) in Chromium against the built
+// app (dist/server/main.js and dist/web, `npm run build` first) on a PGlite copy seeded with a customer
+// whose order is delivered; recorded per screen: the API requests made before its main content shows,
+// how many of them waited on another (requests in series), and the time until that content is visible.
+// Writes bench/results/screens.md with the load average of the run. Targets: median ≤ 1.0 s per
+// screen on a quiet machine, no screen waiting on more than 2 requests in series.
+//   node --import tsx bench/screens.ts [runs per screen, default 5]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedDeliveredOrder } from '../tests/fixtures/delivered-orders.ts';
+import { loginAs } from '../tests/helpers/test-app.ts';
+import { startServer } from '../tests/api/runtime/server-process.ts';
+
+const OWNER = 'bench-owner@example.com';
+const RUNS = Number(process.argv[2] ?? 5);
+const TARGET_MS = 1000;
+const TARGET_SERIES = 2;
+/** A request that starts this soon after another's answer is taken to wait on it (seriesDepth). */
+const GAP_MS = 150;
+
+interface Screen {
+  name: string;
+  /** Who opens it. */
+  as: 'customer' | 'owner';
+  path: string;
+  /** Opens something within the page first (a tab), timed from the click. */
+  click?: (page: Page) => Promise<void>;
+  /** The screen's main content, visible. */
+  content: string;
+}
+
+const screens = (orderId: string, adminOrderId: string): Screen[] => [
+  { name: 'dashboard', as: 'customer', path: '/dashboard', content: '[role=tabpanel] >> text=bench-screens@example.com' },
+  {
+    name: 'My Orders',
+    as: 'customer',
+    path: '/dashboard',
+    click: (page) => page.getByRole('tab', { name: 'My Orders' }).click(),
+    content: `[role=tabpanel] a[href="/status/${orderId}"]:visible`,
+  },
+  { name: "an order's status", as: 'customer', path: `/status/${orderId}`, content: '[data-testid=tracker]' },
+  { name: 'workspace (brief)', as: 'customer', path: `/status/${orderId}?tab=brief`, content: '[data-question]' },
+  { name: 'Support tab', as: 'customer', path: `/status/${orderId}?tab=support`, content: '[data-testid=support-until]' },
+  { name: 'Payments tab', as: 'customer', path: `/status/${orderId}?tab=payments`, content: '[data-testid=statement-totals]' },
+  { name: 'admin overview', as: 'owner', path: '/admin', content: ':text("New leads and messages")' },
+  { name: 'an admin order', as: 'owner', path: `/admin/orders/${adminOrderId}`, content: '[data-testid=admin-delivered-on]' },
+  { name: '/admin/tax', as: 'owner', path: '/admin/tax', content: 'table, [data-testid=test-documents-left-out]' },
+  { name: '/admin/support', as: 'owner', path: '/admin/support', content: '[data-testid=support-queue-row], p:text-is("No requests here.")' },
+];
+
+interface Request {
+  what: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * How many requests ran one after another: a request that started within `gapMs` of another's end
+ * is taken to have waited on it (its answer started it); a later one waited on something else (a
+ * script chunk, a render), which the time to the content shows instead. Timing, not causality: a
+ * heuristic, stated with the results.
+ */
+export function seriesDepth(requests: readonly Request[], gapMs = GAP_MS): number {
+  const depth = new Map<Request, number>();
+  for (const r of [...requests].sort((a, b) => a.start - b.start)) {
+    const before = requests.filter((o) => o !== r && o.end <= r.start && r.start - o.end <= gapMs).map((o) => depth.get(o) ?? 1);
+    depth.set(r, 1 + Math.max(0, ...before));
+  }
+  return Math.max(0, ...depth.values());
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function prepare() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-screens-'));
+  const env = { DATA_DIR: join(dir, 'app') };
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_STEP_UP: 'off', ADMIN_EMAILS: OWNER, ...env },
+    { dataDir: env.DATA_DIR, webDistDir: '/nonexistent' },
+  );
+  const database = await openDatabase({ dataDir: env.DATA_DIR });
+  const built = await buildApp(config, { database, pollMail: false });
+  const { customer, orderId } = await seedDeliveredOrder(built, 'bench-screens@example.com');
+  const owner = await loginAs(built, OWNER, 'admin');
+  await built.app.close();
+  await database.close();
+  return { dir, env, customerToken: customer.token, ownerToken: owner.token, orderId, adminOrderId: orderId };
+}
+
+async function main() {
+  const load = [loadavg()[0]!];
+  const prepared = await prepare();
+  const serverEnv = { ...prepared.env, ADMIN_EMAILS: OWNER, ADMIN_STEP_UP: 'off', WEB_DIST_DIR: 'dist/web', LOG_LEVEL: 'error' };
+  const server = await startServer('dist/server/main.js', serverEnv);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const rows: { screen: Screen; ms: number[]; requests: string[]; series: number; failed?: string; raw: Request[][] }[] = [];
+  try {
+    for (const screen of screens(prepared.orderId, prepared.adminOrderId)) {
+      const row: (typeof rows)[number] = { screen, ms: [], requests: [], series: 0, raw: [] };
+      for (let run = 0; run < RUNS; run++) {
+        // Cold: a new context has an empty HTTP cache and the app an empty query cache.
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const token = screen.as === 'owner' ? prepared.ownerToken : prepared.customerToken;
+        await context.addInitScript((t) => localStorage.setItem('token', t), token);
+        const page = await context.newPage();
+        const requests: Request[] = [];
+        let t0 = Date.now();
+        // The browser's own timings (epoch ms): Playwright's events reach this process in batches.
+        const done = (r: import('@playwright/test').Request) => {
+          const u = new URL(r.url());
+          if (!u.pathname.startsWith('/api/')) return;
+          const t = r.timing();
+          requests.push({ what: `${r.method()} ${u.pathname}${u.search}`, start: t.startTime, end: t.startTime + Math.max(0, t.responseEnd) });
+        };
+        page.on('requestfinished', done);
+        page.on('requestfailed', done);
+        try {
+          if (screen.click) {
+            await page.goto(`${server.url}${screen.path}`);
+            await page.locator('[role=tabpanel]').first().waitFor();
+            await page.waitForLoadState('networkidle');
+            requests.length = 0;
+            t0 = Date.now();
+            await screen.click(page);
+          } else {
+            await page.goto(`${server.url}${screen.path}`, { waitUntil: 'commit' });
+          }
+          await page.locator(screen.content).first().waitFor({ state: 'visible', timeout: 15_000 });
+          const visibleAt = Date.now();
+          row.ms.push(visibleAt - t0);
+          const before = requests.filter((r) => r.start >= t0 && r.start <= visibleAt);
+          row.raw.push(before.map((r) => ({ ...r, start: r.start - t0, end: r.end - t0 })));
+          if (run === 0) {
+            row.requests = before.map((r) => r.what.replaceAll(prepared.orderId, '{orderId}'));
+            row.series = seriesDepth(before);
+          } else row.series = Math.max(row.series, seriesDepth(before));
+        } catch (err) {
+          row.failed = (err as Error).message.split('\n')[0];
+          await page.screenshot({ path: join(prepared.dir, `${screen.name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+          break;
+        } finally {
+          await context.close();
+        }
+      }
+      rows.push(row);
+      const failed = row.failed ? ` — FAILED: ${row.failed}` : '';
+      console.log(`${screen.name}: median ${row.ms.length ? median(row.ms) : '-'} ms, ${row.requests.length} requests, ${row.series} in series${failed}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    load.push(loadavg()[0]!);
+    rmSync(prepared.dir, { recursive: true, force: true });
+  }
+
+  const busy = Math.max(...load) > cpus().length * 0.75;
+  const lines = [
+    '# Signed-in screens, cold (bench/screens.ts)',
+    '',
+    `Run ${new Date().toISOString()}, ${RUNS} cold opens per screen, Chromium 1280×900, built app on PGlite, ${cpus().length} cores.`,
+    `Load average (1 min) at start ${load[0]!.toFixed(2)}, at end ${load[1]!.toFixed(2)}: ${
+      busy ? '**a busy machine** (other sessions building and testing): times are not a quiet-machine figure' : 'a quiet machine'
+    }.`,
+    `Targets: median ≤ ${TARGET_MS} ms on a quiet machine; no screen waiting on more than ${TARGET_SERIES} requests in series.`,
+    `"In series" is read from the timings: a request that started within ${GAP_MS} ms of another's answer counts as waiting on it (the most over the runs).`,
+    'The raw timings (ms from the navigation or the click) are in screens.json.',
+    '',
+    '| screen | median ms | runs (ms) | API requests before the content shows | in series | met |',
+    '| --- | ---: | --- | --- | ---: | --- |',
+    ...rows.map((r) => {
+      const m = r.ms.length ? median(r.ms) : NaN;
+      const met = !r.failed && r.series <= TARGET_SERIES && m <= TARGET_MS;
+      const requests = r.requests.map((q) => `\`${q}\``).join('<br>') || '—';
+      const verdict = met ? 'yes' : r.series <= TARGET_SERIES && !r.failed ? 'series yes, time no' : 'no';
+      return `| ${r.screen.name} | ${r.failed ? `failed: ${r.failed}` : m} | ${r.ms.join(', ')} | ${requests} | ${r.series} | ${verdict} |`;
+    }),
+    '',
+  ];
+  writeFileSync('bench/results/screens.md', lines.join('\n'));
+  const raw = { load, runs: RUNS, rows: rows.map((r) => ({ screen: r.screen.name, ms: r.ms, raw: r.raw })) };
+  writeFileSync('bench/results/screens.json', `${JSON.stringify(raw, null, 1)}\n`);
+  console.log(lines.join('\n'));
+}
+
+// Run as a script (not when a test imports seriesDepth).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,3 @@
+// The public face of src/web/features/promotion: other features import it only from here
+// (docs/decisions/338-web-reads-and-folder-rules.md, checked by src/web/architecture.test.ts).
+export { usePromotion } from './use-promotion.ts';
