@@ -5,7 +5,7 @@ import type { ChatMessage, ChatSummary } from '../../../contract/chat.ts';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { createThrowAwayDatabase, loginAs } from '../../../../tests/helpers/test-app.ts';
+import { ALWAYS_OPEN, createThrowAwayDatabase, loginAs } from '../../../../tests/helpers/test-app.ts';
 import { chatClient, nextEvent, request } from '../../../../tests/helpers/chat-client.ts';
 import { freePort, waitForPort } from '../../../../tests/helpers/processes.ts';
 
@@ -15,7 +15,11 @@ const baseUrl = process.env.TEST_DATABASE_URL;
 const REDIS_BIN = '/usr/bin/redis-server';
 
 async function startInstance(env: Record<string, string>) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_EMAILS: 'founder@example.com', ADMIN_STEP_UP: 'off', ...env }, { webDistDir: '/nonexistent' });
+  // Hours that never close, as buildTestApp's: the visitor sees the agency online whatever the day (decision 347).
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_EMAILS: 'founder@example.com', ADMIN_STEP_UP: 'off', CHAT_BUSINESS_HOURS: ALWAYS_OPEN, ...env },
+    { webDistDir: '/nonexistent' },
+  );
   const built = await buildApp(config, { pollMail: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
