@@ -16,6 +16,8 @@ export const E2E = {
   control: base + 70,
   /** The local push service's control port (tests/fakes/push-service.ts); the service itself takes any free port. */
   push: base + 80,
+  /** The customer's staging site in tests/e2e/site-review.spec.ts. */
+  staging: base + 90,
 } as const;
 
 export const APP_URL = `http://127.0.0.1:${E2E.app}`;

@@ -3,7 +3,7 @@ import { devices, expect, test, type Page } from '@playwright/test';
 import { login } from './helpers/auth.ts';
 import { expectAccessible, expectNoSidewaysScroll } from './helpers/a11y.ts';
 import { apiAs, payAdvanceInTestCheckout } from './helpers/orders.ts';
-import { ADMIN_EMAIL, APP_URL } from './ports.ts';
+import { ADMIN_EMAIL, APP_URL, E2E } from './ports.ts';
 
 // Reviewing the live site (decisions 240, 241), in Chromium with a second origin: a small staging
 // site served here on its own port, with the one script tag and the CSP lines of the runbook. The
@@ -13,7 +13,7 @@ import { ADMIN_EMAIL, APP_URL } from './ports.ts';
 // phone the toolbar steps aside (docs/decisions/337-review-toolbar-on-phones.md): it starts as a
 // handle once the page has a pin, and pads a page shorter than the screen so its footer is pinned.
 
-const STAGING_PORT = Number(process.env.E2E_PORT_BASE ?? 4300) + 80;
+const STAGING_PORT = E2E.staging;
 const STAGING = `http://127.0.0.1:${STAGING_PORT}`;
 let moved = false;
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
