@@ -159,7 +159,7 @@ test('the founder finds the browser-submitted lead and contact message in the da
   const contacts = await request.get('/api/v1/admin/contacts?status=all', { headers });
   expect(contacts.status()).toBe(200);
   expect((await contacts.json()).items).toContainEqual(
-    expect.objectContaining({ email, name: 'Stored Contact', phoneCode: '+1', phoneNumber: '7700900123', message: 'Please call me back', handledAt: null }),
+    expect.objectContaining({ email, name: 'Stored Contact', phoneCode: '+91', phoneNumber: '7700900123', message: 'Please call me back', handledAt: null }),
   );
 });
 
