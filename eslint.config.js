@@ -9,9 +9,21 @@ const boundaries = {
     'error',
     {
       zones: [
-        { target: './src/web', from: './src/server', message: 'The browser must not import server code; share it through src/domain or src/contract.' },
-        { target: './src/server', from: './src/web', message: 'The server must not import browser code; share it through src/domain or src/contract.' },
-        { target: './src/domain', from: ['./src/server', './src/web', './src/contract'], message: 'src/domain is pure logic and imports nothing else of ours.' },
+        {
+          target: './src/web',
+          from: './src/server',
+          message: 'The browser must not import server code; share it through src/domain or src/contract.',
+        },
+        {
+          target: './src/server',
+          from: './src/web',
+          message: 'The server must not import browser code; share it through src/domain or src/contract.',
+        },
+        {
+          target: './src/domain',
+          from: ['./src/server', './src/web', './src/contract'],
+          message: 'src/domain is pure logic and imports nothing else of ours.',
+        },
         { target: './src/contract', from: ['./src/server', './src/web'], message: 'src/contract may import only src/domain.' },
       ],
     },

@@ -41,15 +41,19 @@ interface Target {
 // The signed-in part needs only the compiled server (`node scripts/build-server.mjs`); the public
 // part serves the pages and assets of the whole build too.
 if (!existsSync(SERVER) || (PARTS.includes('public') && !existsSync(join(WEB, 'prerendered', 'manifest.json')))) {
-  console.error(`bench/api.ts needs the build: run \`npm run build\` first, or \`npm run bench\`, which builds when dist/ is missing (${SERVER}${PARTS.includes('public') ? `, ${WEB}/prerendered/manifest.json` : ''})`);
+  console.error(
+    `bench/api.ts needs the build: run \`npm run build\` first, or \`npm run bench\`, which builds when dist/ is missing (${SERVER}${PARTS.includes('public') ? `, ${WEB}/prerendered/manifest.json` : ''})`,
+  );
   process.exit(1);
 }
 // A small hashed asset, as a browser asks for it.
-const asset = !PARTS.includes('public') ? 'none' : readdirSync(join(WEB, 'assets'))
-  .filter((f) => /^[\w-]+-[\w-]{8}\.js$/.test(f))
-  .map((f) => ({ f, size: statSync(join(WEB, 'assets', f)).size }))
-  .filter((a) => a.size > 1024)
-  .sort((a, b) => a.size - b.size)[0]!.f;
+const asset = !PARTS.includes('public')
+  ? 'none'
+  : readdirSync(join(WEB, 'assets'))
+      .filter((f) => /^[\w-]+-[\w-]{8}\.js$/.test(f))
+      .map((f) => ({ f, size: statSync(join(WEB, 'assets', f)).size }))
+      .filter((a) => a.size > 1024)
+      .sort((a, b) => a.size - b.size)[0]!.f;
 const browser = { 'accept-encoding': 'gzip, deflate, br' };
 
 const TARGETS: Target[] = [
@@ -59,7 +63,12 @@ const TARGETS: Target[] = [
   { name: 'GET /api/v1/pricing/currencies', path: '/api/v1/pricing/currencies?country=IN', min: { pglite: 0.4, postgres: 0.4 } },
   { name: 'GET /api/v1/geo/weather', path: '/api/v1/geo/weather', min: { pglite: 0.4, postgres: 0.4 }, perVisitor: true },
   { name: 'GET /api/v1/health', path: '/api/v1/health', min: { pglite: 0.3, postgres: 0.3 } },
-  { name: 'signed-in order/getAllOrders/user', path: '/api/v1/order/getAllOrders/user', min: { pglite: 0.1, postgres: 0.2 }, signedIn: true },
+  {
+    name: 'signed-in order/getAllOrders/user',
+    path: '/api/v1/order/getAllOrders/user',
+    min: { pglite: 0.1, postgres: 0.2 },
+    signedIn: true,
+  },
 ];
 const P99_MAX_MS = 50;
 
@@ -78,7 +87,18 @@ async function measure(url: string, headers: Record<string, string> = {}, perVis
     duration: SECONDS,
     headers,
     // 10.x addresses: private, so the geolocation adapter answers without the network.
-    ...(perVisitor ? { requests: [{ setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}` } }) }] } : {}),
+    ...(perVisitor
+      ? {
+          requests: [
+            {
+              setupRequest: (req: { headers?: Record<string, string> }) => ({
+                ...req,
+                headers: { ...req.headers, ...headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}` },
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return { reqPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
@@ -87,7 +107,10 @@ async function startBare() {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['-e', `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1')`],
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1')`,
+    ],
     { stdio: 'ignore' },
   );
   await waitFor('bare server', () => isListening(port), 30_000);
@@ -124,7 +147,14 @@ async function prepareDatabase(kind: string): Promise<{ env: Record<string, stri
   await migrate(database);
   const [user] = await database.db
     .insert(users)
-    .values({ email: 'bench@example.com', name: 'Bench', role: 'customer', phoneCode: '91', phoneNumber: '9876543210', address: 'Bench street 1' })
+    .values({
+      email: 'bench@example.com',
+      name: 'Bench',
+      role: 'customer',
+      phoneCode: '91',
+      phoneNumber: '9876543210',
+      address: 'Bench street 1',
+    })
     .returning();
   const token = await createSession(database.db, user!.id, 'bench');
   await database.close();
@@ -148,7 +178,8 @@ for (const kind of PARTS.includes('public') ? DATABASES : []) {
   try {
     server = await startServer(SERVER, { ...prepared.env, WEB_DIST_DIR: WEB, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'error' });
     // Warm-up: first requests fill caches and JIT; brotli of the pages is done on the thread pool.
-    for (const t of TARGETS) await fetch(`${server.url}${t.path}`, { headers: { ...t.headers, authorization: `Bearer ${prepared.token}` } });
+    for (const t of TARGETS)
+      await fetch(`${server.url}${t.path}`, { headers: { ...t.headers, authorization: `Bearer ${prepared.token}` } });
     await new Promise((r) => setTimeout(r, 1000));
     // Interleaved: bare, path 1, bare, path 2, …, bare. Each path's ratio uses the bare windows right
     // before and right after it, so a change in the machine's load hits both sides of the ratio.
@@ -161,7 +192,18 @@ for (const kind of PARTS.includes('public') ? DATABASES : []) {
       bareBefore = bareAfter;
       const ratio = Number((m.reqPerSec / bareRps).toFixed(3));
       const min = t.min[kind as 'pglite' | 'postgres'];
-      const row = { database: kind, path: t.name, reqPerSec: m.reqPerSec, bareReqPerSec: Math.round(bareRps), ratio, target: min, p99Ms: m.p99Ms, non2xx: m.non2xx, errors: m.errors, met: ratio >= min && m.p99Ms < P99_MAX_MS && m.non2xx === 0 && m.errors === 0 };
+      const row = {
+        database: kind,
+        path: t.name,
+        reqPerSec: m.reqPerSec,
+        bareReqPerSec: Math.round(bareRps),
+        ratio,
+        target: min,
+        p99Ms: m.p99Ms,
+        non2xx: m.non2xx,
+        errors: m.errors,
+        met: ratio >= min && m.p99Ms < P99_MAX_MS && m.non2xx === 0 && m.errors === 0,
+      };
       rows.push(row);
       console.log(fmt(row));
     }
@@ -177,7 +219,13 @@ for (const kind of PARTS.includes('public') ? DATABASES : []) {
 }
 const loadAfter = loadavg();
 const signedIn = PARTS.includes('signed-in')
-  ? await signedInReads({ server: SERVER, databases: DATABASES as ('pglite' | 'postgres')[], pgBase: PG_BASE, seconds: SECONDS, connections: CONNECTIONS })
+  ? await signedInReads({
+      server: SERVER,
+      databases: DATABASES as ('pglite' | 'postgres')[],
+      pgBase: PG_BASE,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+    })
   : undefined;
 
 const table = [
@@ -191,6 +239,13 @@ const table = [
 ].join('\n');
 console.log(table);
 mkdirSync('bench/results', { recursive: true });
-const out = { date: new Date().toISOString(), connections: CONNECTIONS, secondsPerPath: SECONDS, loadAverage: { before: loadBefore, after: loadAfter }, rows, signedIn };
+const out = {
+  date: new Date().toISOString(),
+  connections: CONNECTIONS,
+  secondsPerPath: SECONDS,
+  loadAverage: { before: loadBefore, after: loadAfter },
+  rows,
+  signedIn,
+};
 writeFileSync('bench/results/api.json', `${JSON.stringify(out, null, 2)}\n`);
 writeFileSync('bench/results/api.md', `${table}\n`);

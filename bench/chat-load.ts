@@ -108,7 +108,10 @@ async function main() {
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     }
     await migrate(opened);
-    const [user] = await opened.db.insert(users).values({ email: ADMIN, name: 'Founder', role: 'admin', phoneCode: '91', phoneNumber: '9876543210', address: 'Bench street 1' }).returning();
+    const [user] = await opened.db
+      .insert(users)
+      .values({ email: ADMIN, name: 'Founder', role: 'admin', phoneCode: '91', phoneNumber: '9876543210', address: 'Bench street 1' })
+      .returning();
     const token = await createSession(opened.db, user!.id, 'bench');
     await opened.close();
     return { env, token };
@@ -123,7 +126,20 @@ async function main() {
       const nodeArgs = process.env.CHAT_NODE_ARGS !== undefined ? process.env.CHAT_NODE_ARGS.split(' ').filter(Boolean) : SERVER_NODE_FLAGS;
       const args = [...nodeArgs, ...(built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'])];
       const child = spawn(process.execPath, args, {
-        env: { ...process.env, NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1', ALLOW_DEV_MAILBOX: '1', LOG_LEVEL: 'error', PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN, WEB_DIST_DIR: '/nonexistent', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          ALLOW_TEST_PAYMENTS: '1',
+          ALLOW_DEV_MAILBOX: '1',
+          LOG_LEVEL: 'error',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          TRUST_PROXY: 'true',
+          ADMIN_EMAILS: ADMIN,
+          WEB_DIST_DIR: '/nonexistent',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          ...env,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);
@@ -140,7 +156,8 @@ async function main() {
     return `redis://127.0.0.1:${port}`;
   }
 
-  const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+  const pct = (sorted: number[], p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
   const round = (n: number) => Math.round(n * 10) / 10;
 
   async function run(name: string, urls: string[], adminToken: string | null, echo: boolean) {
@@ -159,10 +176,20 @@ async function main() {
       const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       let chatId = `echo${String(i).padStart(28, '0')}`;
       if (!echo) {
-        const res = await fetch(`${url}/api/v1/chat/start`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: '{"userId":"guest"}' });
+        const res = await fetch(`${url}/api/v1/chat/start`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: '{"userId":"guest"}',
+        });
         chatId = ((await res.json()) as { chatId: string }).chatId;
       }
-      const s = connect(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { 'x-forwarded-for': address }, reconnection: false, forceNew: true });
+      const s = connect(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: { 'x-forwarded-for': address },
+        reconnection: false,
+        forceNew: true,
+      });
       await new Promise<void>((resolve, reject) => {
         s.once('connect', () => resolve());
         s.once('connect_error', reject);
@@ -179,12 +206,19 @@ async function main() {
       return { s, chatId };
     };
     const visitors: { s: Socket; chatId: string }[] = [];
-    for (let i = 0; i < SOCKETS; i += 50) visitors.push(...(await Promise.all(Array.from({ length: Math.min(50, SOCKETS - i) }, (_, j) => open(i + j)))));
+    for (let i = 0; i < SOCKETS; i += 50)
+      visitors.push(...(await Promise.all(Array.from({ length: Math.min(50, SOCKETS - i) }, (_, j) => open(i + j)))));
 
     let admin: Socket | null = null;
     const adminLatencies: number[] = [];
     if (adminToken) {
-      admin = connect(urls[0]!, { path: '/socket.io', transports: ['websocket'], auth: { token: adminToken }, reconnection: false, forceNew: true });
+      admin = connect(urls[0]!, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: adminToken },
+        reconnection: false,
+        forceNew: true,
+      });
       await new Promise<void>((resolve) => admin!.once('connect', () => resolve()));
     }
     const load = [loadavg()[0]!];
@@ -192,33 +226,39 @@ async function main() {
     const t0 = performance.now();
     visitors.forEach(({ s, chatId }, i) => {
       // Spread the sockets over the interval: a steady SOCKETS / INTERVAL messages per second.
-      const first = setTimeout(() => {
-        const tick = () => {
-          if (performance.now() - t0 > SECONDS * 1000) return;
-          const text = `v${i}#${sent++}`;
-          pending.set(text, performance.now());
-          s.timeout(30_000)
-            .emitWithAck('sendMessage', { chatId, message: text })
-            .then((ack: { ok: boolean; code?: string }) => {
-              if (!ack.ok) {
-                if (ack.code === 'UNAVAILABLE') refusals++;
-                else errorAcks++;
-                pending.delete(text);
-              }
-            })
-            // No ack within 30 s: counted once, as lost if its newMessage never comes (it stays
-            // pending), as a slow delivery if it does — never as an error ack as well.
-            .catch(() => ackTimeouts++);
-        };
-        tick();
-        timers.push(setInterval(tick, INTERVAL));
-      }, (i * INTERVAL) / visitors.length);
+      const first = setTimeout(
+        () => {
+          const tick = () => {
+            if (performance.now() - t0 > SECONDS * 1000) return;
+            const text = `v${i}#${sent++}`;
+            pending.set(text, performance.now());
+            s.timeout(30_000)
+              .emitWithAck('sendMessage', { chatId, message: text })
+              .then((ack: { ok: boolean; code?: string }) => {
+                if (!ack.ok) {
+                  if (ack.code === 'UNAVAILABLE') refusals++;
+                  else errorAcks++;
+                  pending.delete(text);
+                }
+              })
+              // No ack within 30 s: counted once, as lost if its newMessage never comes (it stays
+              // pending), as a slow delivery if it does — never as an error ack as well.
+              .catch(() => ackTimeouts++);
+          };
+          tick();
+          timers.push(setInterval(tick, INTERVAL));
+        },
+        (i * INTERVAL) / visitors.length,
+      );
       timers.push(first);
     });
     if (admin) {
       const ask = async () => {
         const a0 = performance.now();
-        await admin!.timeout(30_000).emitWithAck('getActiveChats').catch(() => undefined);
+        await admin!
+          .timeout(30_000)
+          .emitWithAck('getActiveChats')
+          .catch(() => undefined);
         adminLatencies.push(performance.now() - a0);
       };
       timers.push(setInterval(() => void ask(), 1000));
@@ -256,7 +296,8 @@ async function main() {
   /** Why a scenario cannot run on this machine (said loudly, the others still run), or null. */
   async function missing(scenario: string): Promise<string | null> {
     if (scenario === 'echo') return null;
-    if (scenario !== 'pglite' && scenario !== 'postgres' && scenario !== 'postgres+redis×2') return `unknown scenario (echo, pglite, postgres, postgres+redis×2)`;
+    if (scenario !== 'pglite' && scenario !== 'postgres' && scenario !== 'postgres+redis×2')
+      return `unknown scenario (echo, pglite, postgres, postgres+redis×2)`;
     if (scenario !== 'pglite') {
       const pg = (await import('pg')).default;
       const c = new pg.Client({ connectionString: PG, connectionTimeoutMillis: 3000 });
@@ -289,7 +330,10 @@ async function main() {
       let token: string | null = null;
       if (scenario === 'echo') {
         const port = await freePort();
-        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-load.ts', '--echo-server'], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-load.ts', '--echo-server'], {
+          env: { ...process.env, PORT: String(port) },
+          stdio: 'inherit',
+        });
         children.push(child);
         await waitForPort(port);
         servers = [{ url: `http://127.0.0.1:${port}`, child }];
@@ -303,7 +347,12 @@ async function main() {
         const redis = await startRedis();
         servers = await Promise.all([startServer({ ...db.env, REDIS_URL: redis }), startServer({ ...db.env, REDIS_URL: redis })]);
       }
-      const r = await run(scenario, servers.map((s) => s.url), token, scenario === 'echo');
+      const r = await run(
+        scenario,
+        servers.map((s) => s.url),
+        token,
+        scenario === 'echo',
+      );
       const rss = servers.map((s) => rssMb(s.child.pid));
       results.push({ ...r, rssMb: rss });
       console.log(JSON.stringify(results.at(-1)));
@@ -330,7 +379,13 @@ async function main() {
   const verdict = (r: Result) => {
     if (r.scenario === 'echo') return 'reference';
     const latency = r.scenario === 'pglite' ? r.p99Ms < TARGET.pgliteP99Ms : r.p99Ms < TARGET.p99Ms && r.refusals === 0;
-    return latency && r.lost === TARGET.lost && r.disconnects === TARGET.disconnects && r.errorAcks === 0 && (r.adminGetActiveChatsMaxMs ?? 0) < TARGET.adminMs ? 'met' : 'MISSED';
+    return latency &&
+      r.lost === TARGET.lost &&
+      r.disconnects === TARGET.disconnects &&
+      r.errorAcks === 0 &&
+      (r.adminGetActiveChatsMaxMs ?? 0) < TARGET.adminMs
+      ? 'met'
+      : 'MISSED';
   };
   const lines = [
     '# Chat under load (bench/chat-load.ts)',
@@ -349,7 +404,10 @@ async function main() {
   ];
   console.log(lines.join('\n'));
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/chat-load.json', `${JSON.stringify({ date: new Date().toISOString(), sockets: SOCKETS, seconds: SECONDS, intervalMs: INTERVAL, results, notRun }, null, 2)}\n`);
+  writeFileSync(
+    'bench/results/chat-load.json',
+    `${JSON.stringify({ date: new Date().toISOString(), sockets: SOCKETS, seconds: SECONDS, intervalMs: INTERVAL, results, notRun }, null, 2)}\n`,
+  );
   writeFileSync('bench/results/chat-load.md', `${lines.join('\n')}\n`);
   // A scenario that could not run is reported above; only a crash of one that could is a failure.
   if (notRun.some((n) => n.status === 'FAILED')) process.exitCode = 1;

@@ -37,7 +37,11 @@ if (kind === 'postgres') {
     db._runExclusiveQuery(async () => {
       const messages = [];
       try {
-        messages.push(...(await exec(serialize.bind({ statement: 'floor', values: [hash] }))), ...(await exec(serialize.describe({ type: 'P' }))), ...(await exec(serialize.execute({}))));
+        messages.push(
+          ...(await exec(serialize.bind({ statement: 'floor', values: [hash] }))),
+          ...(await exec(serialize.describe({ type: 'P' }))),
+          ...(await exec(serialize.execute({}))),
+        );
       } finally {
         messages.push(...(await exec(serialize.sync())));
       }

@@ -19,7 +19,9 @@ import { CHROMIUM_FLAGS, serveBuild } from './serve-build.ts';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4490);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/pricing,/about,/faqs,/privacypolicy,/termsandconditions,/referAndEarn,/contact').split(',');
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/pricing,/about,/faqs,/privacypolicy,/termsandconditions,/referAndEarn,/contact').split(
+  ',',
+);
 // A run of some pages only can keep its own results beside the full table (e.g. lighthouse-home-pricing).
 const RESULTS = process.env.LIGHTHOUSE_RESULTS ?? 'lighthouse';
 const LOAD_AT_START = loadavg().map((n) => Number(n.toFixed(1)));
@@ -37,7 +39,13 @@ const { app } = await serveBuild(DIST, PORT);
 
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
 
-type Scores = Record<(typeof CATEGORIES)[number], number> & { lcpMs: number; tbtMs: number; cls: number; scriptBytes: number; scripts: string[] };
+type Scores = Record<(typeof CATEGORIES)[number], number> & {
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptBytes: number;
+  scripts: string[];
+};
 const brotliSize = (path: string) => brotliCompressSync(readFileSync(join(DIST, path))).length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -46,7 +54,12 @@ try {
   for (const path of PAGES) {
     const runs: Scores[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${ORIGIN}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const result = await lighthouse(`${ORIGIN}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
       const lhr = result!.lhr;
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const scripts = [
@@ -85,14 +98,25 @@ try {
       runs,
     };
     const r = results[path]!;
-    console.log(`${path.padEnd(8)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  JS before interaction ${(r.scriptBytes / 1024).toFixed(1)} KB (br)`);
+    console.log(
+      `${path.padEnd(8)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  JS before interaction ${(r.scriptBytes / 1024).toFixed(1)} KB (br)`,
+    );
   }
 } finally {
   await chrome.kill();
   await app.close();
 }
 
-const out = { date: new Date().toISOString(), loadAverageAtStart: LOAD_AT_START, loadAverage: loadavg().map((n) => Number(n.toFixed(1))), cpus: cpus().length, preset: 'mobile (Lighthouse default)', runs: RUNS, targets: TARGETS, lighthouse: results };
+const out = {
+  date: new Date().toISOString(),
+  loadAverageAtStart: LOAD_AT_START,
+  loadAverage: loadavg().map((n) => Number(n.toFixed(1))),
+  cpus: cpus().length,
+  preset: 'mobile (Lighthouse default)',
+  runs: RUNS,
+  targets: TARGETS,
+  lighthouse: results,
+};
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/${RESULTS}.json`, `${JSON.stringify(out, null, 2)}\n`);
 // Targets (performance, LCP, TBT, CLS, JS) (accessibility and SEO stay 100).

@@ -8,7 +8,17 @@
 import type { Browser, Page, Response } from '@playwright/test';
 
 /** Every prerendered public page (the popup opens on each while an offer runs). */
-export const PUBLIC_PAGES = ['/', '/pricing', '/about', '/faqs', '/privacypolicy', '/termsandconditions', '/referAndEarn', '/contact', '/getAllRecommendations'];
+export const PUBLIC_PAGES = [
+  '/',
+  '/pricing',
+  '/about',
+  '/faqs',
+  '/privacypolicy',
+  '/termsandconditions',
+  '/referAndEarn',
+  '/contact',
+  '/getAllRecommendations',
+];
 /** Phone and desktop. */
 export const WIDTHS = [390, 1280] as const;
 /** Per page and width, transferred bytes of script (body + headers). */
@@ -40,7 +50,11 @@ export async function measurePage(
   /** Runs once settled, before the context closes: e.g. that the popup did open. */
   settled?: (page: Page) => Promise<void>,
 ): Promise<PageJsRow> {
-  const context = await browser.newContext({ viewport: { width, height: width < 640 ? 844 : 800 }, isMobile: width < 640, hasTouch: width < 640 });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 640 ? 844 : 800 },
+    isMobile: width < 640,
+    hasTouch: width < 640,
+  });
   try {
     const page = await context.newPage();
     if (scenario === 'offer running') await page.clock.install({ time: OFFER_RUNNING_AT });

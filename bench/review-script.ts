@@ -17,7 +17,13 @@ try {
     .map((name) => {
       const body = readFileSync(join(out, name));
       const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-      return { name, when: name === 'review.js' ? 'at load (before the first pin)' : 'at the first pin', raw: body.length, gzip: gzipSync(body, { level: 9 }).length, br };
+      return {
+        name,
+        when: name === 'review.js' ? 'at load (before the first pin)' : 'at the first pin',
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        br,
+      };
     });
   const first = rows.find((r) => r.name === 'review.js')!;
   const met = first.br <= BUDGET;
@@ -25,9 +31,15 @@ try {
   const table = [
     '| file | loaded | raw | gzip | brotli |',
     '| --- | --- | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.name.replace(/-[A-Za-z0-9]{8}\.js$/, '-<hash>.js')} | ${r.when} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.br)} |`),
+    ...rows.map(
+      (r) => `| ${r.name.replace(/-[A-Za-z0-9]{8}\.js$/, '-<hash>.js')} | ${r.when} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.br)} |`,
+    ),
   ].join('\n');
-  const report = `# review.js weight\n\n${new Date().toISOString()} · load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n\n${table}\n\nBudget before the first pin: ≤ ${kb(BUDGET)} brotli — review.js is ${kb(first.br)}: **${met ? 'met' : 'missed'}**.\n`;
+  const report = `# review.js weight\n\n${new Date().toISOString()} · load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(
+      ' ',
+    )}\n\n${table}\n\nBudget before the first pin: ≤ ${kb(BUDGET)} brotli — review.js is ${kb(first.br)}: **${met ? 'met' : 'missed'}**.\n`;
   writeFileSync('bench/results/review-script.md', report);
   console.log(report);
   if (!met) process.exitCode = 1;

@@ -31,9 +31,15 @@ const outcomes: { file: string; what: string; status: string; results: string[];
 for (const s of SCRIPTS.filter((f) => existsSync(`bench/${f.file}`) && (!only || only.includes(f.file.replace(/\.ts$/, ''))))) {
   console.log(`\n▶ bench/${s.file} — ${s.what}`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${s.file}`], { stdio: 'inherit', env: { ...process.env, LIGHTHOUSE_SKIP_BUILD: process.env.LIGHTHOUSE_SKIP_BUILD ?? '1' } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${s.file}`], {
+    stdio: 'inherit',
+    env: { ...process.env, LIGHTHOUSE_SKIP_BUILD: process.env.LIGHTHOUSE_SKIP_BUILD ?? '1' },
+  });
   const took = `${Math.round((Date.now() - started) / 1000)} s`;
-  const status = r.status === 0 ? `ran (${took})` : `FAILED — exit ${r.status ?? r.signal} after ${took}: a target missed or the script broke, see its output above (the others still ran)`;
+  const status =
+    r.status === 0
+      ? `ran (${took})`
+      : `FAILED — exit ${r.status ?? r.signal} after ${took}: a target missed or the script broke, see its output above (the others still ran)`;
   outcomes.push({ ...s, status, started });
 }
 
@@ -43,7 +49,8 @@ for (const o of outcomes) {
   for (const file of o.results) {
     const path = `bench/results/${file}`;
     if (!existsSync(path)) console.log(`(no ${path})`);
-    else if (statSync(path).mtimeMs < o.started) console.log(`(${path} was not written by this run; it is from ${statSync(path).mtime.toISOString()})`);
+    else if (statSync(path).mtimeMs < o.started)
+      console.log(`(${path} was not written by this run; it is from ${statSync(path).mtime.toISOString()})`);
     else console.log(readFileSync(path, 'utf8').trim());
   }
 }

@@ -52,7 +52,12 @@ const screens = (orderId: string, adminOrderId: string): Screen[] => [
   { name: 'admin overview', as: 'owner', path: '/admin', content: ':text("New leads and messages")' },
   { name: 'an admin order', as: 'owner', path: `/admin/orders/${adminOrderId}`, content: '[data-testid=admin-delivered-on]' },
   { name: '/admin/tax', as: 'owner', path: '/admin/tax', content: 'table, [data-testid=test-documents-left-out]' },
-  { name: '/admin/support', as: 'owner', path: '/admin/support', content: '[data-testid=support-queue-row], p:text-is("No requests here.")' },
+  {
+    name: '/admin/support',
+    as: 'owner',
+    path: '/admin/support',
+    content: '[data-testid=support-queue-row], p:text-is("No requests here.")',
+  },
 ];
 
 interface Request {
@@ -117,7 +122,11 @@ async function main() {
           const u = new URL(r.url());
           if (!u.pathname.startsWith('/api/')) return;
           const t = r.timing();
-          requests.push({ what: `${r.method()} ${u.pathname}${u.search}`, start: t.startTime, end: t.startTime + Math.max(0, t.responseEnd) });
+          requests.push({
+            what: `${r.method()} ${u.pathname}${u.search}`,
+            start: t.startTime,
+            end: t.startTime + Math.max(0, t.responseEnd),
+          });
         };
         page.on('requestfinished', done);
         page.on('requestfailed', done);
@@ -151,7 +160,9 @@ async function main() {
       }
       rows.push(row);
       const failed = row.failed ? ` — FAILED: ${row.failed}` : '';
-      console.log(`${screen.name}: median ${row.ms.length ? median(row.ms) : '-'} ms, ${row.requests.length} requests, ${row.series} in series${failed}`);
+      console.log(
+        `${screen.name}: median ${row.ms.length ? median(row.ms) : '-'} ms, ${row.requests.length} requests, ${row.series} in series${failed}`,
+      );
     }
   } finally {
     await browser.close();

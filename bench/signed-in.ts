@@ -36,7 +36,8 @@ export interface SignedInRow {
 }
 
 // BENCH_READS="order status,brief" measures only those reads (by their names below), e.g. under a profiler.
-const PATHS = (order: string) => ALL_PATHS(order).filter((p) => !process.env.BENCH_READS || process.env.BENCH_READS.split(',').includes(p.name));
+const PATHS = (order: string) =>
+  ALL_PATHS(order).filter((p) => !process.env.BENCH_READS || process.env.BENCH_READS.split(',').includes(p.name));
 const ALL_PATHS = (order: string) => [
   { name: 'order list', path: '/api/v1/order/getAllOrders/user' },
   { name: 'order status', path: `/api/v1/status/getStatus/order/${order}` },
@@ -64,7 +65,13 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
   const cpuBefore = cpuMs(pid);
   const r = await autocannon({ url, connections, duration: seconds, headers });
   const answered = r.requests.total || 1;
-  return { reqPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMsPerRequest: Number(((cpuMs(pid) - cpuBefore) / answered).toFixed(2)) };
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    cpuMsPerRequest: Number(((cpuMs(pid) - cpuBefore) / answered).toFixed(2)),
+  };
 }
 
 /** A database holding a customer with a delivered order, seeded through the features' own operations. */
@@ -94,7 +101,10 @@ async function prepare(kind: Kind, pgBase: string) {
     floorWhere = join(dir, 'floor');
     drop = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_STEP_UP: 'off', ...env }, { dataDir: env.DATA_DIR ?? 'memory', webDistDir: '/nonexistent' });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_STEP_UP: 'off', ...env },
+    { dataDir: env.DATA_DIR ?? 'memory', webDistDir: '/nonexistent' },
+  );
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? 'memory' });
   const built = await buildApp(config, { database, pollMail: false });
   const { customer, orderId } = await seedDeliveredOrder(built, 'bench-signed-in@example.com');
@@ -180,7 +190,7 @@ export async function signedInReads(opts: { server: string; databases: Kind[]; p
     `Signed-in reads, ratio to the floor (bench/floor-server.mjs: node:http + one indexed select on the same data) in the same run (${opts.connections} connections, ${opts.seconds} s per window)`,
     `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
     '',
-    'CPU ms/req: the server process\'s CPU time per answered request, the app\'s and the floor\'s; CPU ratio = floor CPU / app CPU (hardly moved by the load: what the ratio would be on a quiet machine; the CPU of PostgreSQL itself is in neither).',
+    "CPU ms/req: the server process's CPU time per answered request, the app's and the floor's; CPU ratio = floor CPU / app CPU (hardly moved by the load: what the ratio would be on a quiet machine; the CPU of PostgreSQL itself is in neither).",
     '',
     '| db | read | req/s | floor req/s | ratio | target | p99 | target | floor p99 | non-2xx | CPU ms/req (floor) | CPU ratio | met? |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',

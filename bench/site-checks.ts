@@ -53,7 +53,16 @@ async function measure(kind: 'pglite' | 'postgres', port: number) {
   const pgDb = kind === 'postgres' ? await postgresUrl() : null;
   if (kind === 'postgres' && !pgDb) return { kind, skipped: `no PostgreSQL at ${PG_BASE}` } as const;
   const config = loadConfig(
-    { NODE_ENV: 'development', LOG_LEVEL: 'warn', SITE_CHECKS: 'on', SITE_CHECK_ALLOW_PRIVATE: '1', SITE_CHECK_INTERVAL_SECONDS: String(INTERVAL), JOBS_POLL_SECONDS: '60', FUNNEL_ENABLED: '0', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) },
+    {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SITE_CHECKS: 'on',
+      SITE_CHECK_ALLOW_PRIVATE: '1',
+      SITE_CHECK_INTERVAL_SECONDS: String(INTERVAL),
+      JOBS_POLL_SECONDS: '60',
+      FUNNEL_ENABLED: '0',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    },
     { dataDir: 'memory', webDistDir: '/nonexistent' },
   );
   const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory' });
@@ -94,7 +103,9 @@ async function measure(kind: 'pglite' | 'postgres', port: number) {
     `select extract(epoch from (checked_at - scheduled_at)) * 1000 as late, ok from site_check_results where checked_at >= $1::timestamptz and checked_at < $2::timestamptz`,
     [windowStart, windowEnd],
   );
-  const [dupes] = await database.query<{ n: number }>(`select count(*)::int as n from (select site_id, scheduled_at from site_check_results group by 1, 2 having count(*) > 1) x`);
+  const [dupes] = await database.query<{ n: number }>(
+    `select count(*)::int as n from (select site_id, scheduled_at from site_check_results group by 1, 2 having count(*) > 1) x`,
+  );
   await database.close();
   await pgDb?.drop();
   const late = rows.map((r) => Number(r.late)).sort((a, b) => a - b);

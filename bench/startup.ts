@@ -11,7 +11,8 @@ import pg from 'pg';
 import { freePort } from '../tests/api/runtime/server-process.ts';
 // Started as production starts it (STARTUP_NODE_FLAGS, space-separated, replaces them for an experiment).
 import { SERVER_NODE_FLAGS as PRODUCTION_FLAGS } from '../scripts/server-node-flags.mjs';
-const SERVER_NODE_FLAGS = process.env.STARTUP_NODE_FLAGS !== undefined ? process.env.STARTUP_NODE_FLAGS.split(' ').filter(Boolean) : PRODUCTION_FLAGS;
+const SERVER_NODE_FLAGS =
+  process.env.STARTUP_NODE_FLAGS !== undefined ? process.env.STARTUP_NODE_FLAGS.split(' ').filter(Boolean) : PRODUCTION_FLAGS;
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -157,7 +158,15 @@ for (const [name, samples] of Object.entries(rows)) {
       `${t ? `${t.healthyMs} / ${t.rssMb} / ${t.hwmMb}` : '—'} | ${met === undefined ? '—' : met ? 'yes' : 'NO'} |`,
   );
 }
-lines.push('', 'Every run:', '', '```json', JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v)), '```', '');
+lines.push(
+  '',
+  'Every run:',
+  '',
+  '```json',
+  JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v)),
+  '```',
+  '',
+);
 console.log(lines.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/startup.md', lines.join('\n'));

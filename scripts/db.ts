@@ -49,9 +49,11 @@ if (!DATABASE_URL) {
         'If no server runs (it crashed), delete that postmaster.pid file and try again.',
     );
   }
-  if (command === 'backup' && !existsSync(join(DATA_DIR, 'PG_VERSION'))) fail(`No database in ${resolve(DATA_DIR)} (set DATA_DIR or DATABASE_URL).`);
+  if (command === 'backup' && !existsSync(join(DATA_DIR, 'PG_VERSION')))
+    fail(`No database in ${resolve(DATA_DIR)} (set DATA_DIR or DATABASE_URL).`);
 }
-if (command === 'backup' && (existsSync(file) || existsSync(filesDir))) fail(`${file} (or ${filesDir}) already exists; choose a new file name.`);
+if (command === 'backup' && (existsSync(file) || existsSync(filesDir)))
+  fail(`${file} (or ${filesDir}) already exists; choose a new file name.`);
 if (command === 'restore' && !existsSync(file)) fail(`${file} does not exist.`);
 
 const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
@@ -79,12 +81,18 @@ try {
   } else {
     summary = await restoreDatabase(database, file);
     if (existsSync(filesDir)) files = await restoreOrderFiles(storage, filesDir);
-    else if (summary.rows.order_files) console.warn(`${filesDir} is missing: the database names ${summary.rows.order_files} order files whose bytes were not restored.`);
+    else if (summary.rows.order_files)
+      console.warn(`${filesDir} is missing: the database names ${summary.rows.order_files} order files whose bytes were not restored.`);
   }
   const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
   const verb = command === 'backup' ? `Backed up ${where} to ${file}` : `Restored ${file} into ${where}`;
-  console.log(`${verb}: ${Object.keys(summary.rows).length} tables, ${rows} rows, ${summary.migrations.length} migrations (${Date.now() - started} ms).`);
-  if (files) console.log(`Order files (${storage.kind} storage ${command === 'backup' ? `→ ${filesDir}` : `← ${filesDir}`}): ${files.files} files, ${files.bytes} bytes.`);
+  console.log(
+    `${verb}: ${Object.keys(summary.rows).length} tables, ${rows} rows, ${summary.migrations.length} migrations (${Date.now() - started} ms).`,
+  );
+  if (files)
+    console.log(
+      `Order files (${storage.kind} storage ${command === 'backup' ? `→ ${filesDir}` : `← ${filesDir}`}): ${files.files} files, ${files.bytes} bytes.`,
+    );
   if (files?.missing.length) console.warn(`Not in the file storage (not backed up): ${files.missing.join(', ')}`);
 } catch (err) {
   if (err instanceof BackupError) fail(err.message);

@@ -38,7 +38,8 @@ function skipOrFail(reason: string): never {
   process.exit(0);
 }
 
-const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync) ?? spawnSync('sh', ['-c', 'command -v nginx']).stdout?.toString().trim();
+const nginxBin =
+  ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync) ?? spawnSync('sh', ['-c', 'command -v nginx']).stdout?.toString().trim();
 if (!nginxBin) skipOrFail('nginx is not installed (apt-get install nginx)');
 if (!existsSync(REDIS_BIN)) skipOrFail(`no redis-server at ${REDIS_BIN} (apt-get install redis-server)`);
 if (!existsSync(join(ROOT, 'dist/web/index.html'))) skipOrFail('no web build (run npm run build first)');
@@ -67,7 +68,12 @@ interface Res {
   text: string;
 }
 /** One HTTP request; `from` binds the client to a loopback address so nginx sees a distinct visitor. */
-function http(base: string, method: string, path: string, opts: { headers?: Record<string, string>; json?: unknown; from?: string } = {}): Promise<Res> {
+function http(
+  base: string,
+  method: string,
+  path: string,
+  opts: { headers?: Record<string, string>; json?: unknown; from?: string } = {},
+): Promise<Res> {
   const url = new URL(path, base);
   const headers: Record<string, string> = { 'accept-encoding': 'br, gzip', ...opts.headers };
   if (headers['accept-encoding'] === '') delete headers['accept-encoding'];
@@ -125,7 +131,9 @@ async function cleanup() {
 
 async function main() {
   step('PostgreSQL database, Redis, SMTP and Razorpay fakes');
-  const database = await createThrowAwayDatabase().catch((err: Error) => skipOrFail(`PostgreSQL not reachable at TEST_DATABASE_URL (${err.message})`));
+  const database = await createThrowAwayDatabase().catch((err: Error) =>
+    skipOrFail(`PostgreSQL not reachable at TEST_DATABASE_URL (${err.message})`),
+  );
   cleanups.push(() => database.drop());
   const redisPort = await freePort();
   const redis = await startRedis(redisPort);
@@ -163,7 +171,13 @@ async function main() {
   start('app B', process.execPath, server, env(appB));
   const direct = (port: number) => `http://127.0.0.1:${port}`;
   await Promise.all(
-    [appA, appB].map((p) => until(`instance :${p} healthy`, async () => ((await http(direct(p), 'GET', '/api/v1/health')).status === 200 ? true : undefined), 90_000)),
+    [appA, appB].map((p) =>
+      until(
+        `instance :${p} healthy`,
+        async () => ((await http(direct(p), 'GET', '/api/v1/health')).status === 200 ? true : undefined),
+        90_000,
+      ),
+    ),
   );
 
   step(`nginx on :${nginxPort} from deploy/nginx.conf`);
@@ -173,7 +187,10 @@ async function main() {
     .replace(/^\s*listen \[::\]:80;\n/m, '')
     .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${nginxPort};`)
     .replace(/access_log \/var\/log\/nginx\/webagency\.access\.log /, `access_log ${join(work, 'access.log')} `);
-  check(site.includes(`127.0.0.1:${appA}`) && site.includes(`listen 127.0.0.1:${nginxPort}`), 'deploy/nginx.conf no longer has the upstream/listen lines the smoke templates');
+  check(
+    site.includes(`127.0.0.1:${appA}`) && site.includes(`listen 127.0.0.1:${nginxPort}`),
+    'deploy/nginx.conf no longer has the upstream/listen lines the smoke templates',
+  );
   writeFileSync(join(work, 'site.conf'), site);
   const temp = (n: string) => `${n}_temp_path ${join(work, n)};`;
   writeFileSync(
@@ -182,7 +199,9 @@ async function main() {
       `events { worker_connections 256; }\nhttp {\n  access_log ${join(work, 'access.log')};\n` +
       `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}\n  include ${join(work, 'site.conf')};\n}\n`,
   );
-  const test = spawnSync(nginxBin!, ['-t', '-p', work, '-e', join(work, 'error.log'), '-c', join(work, 'nginx.conf')], { encoding: 'utf8' });
+  const test = spawnSync(nginxBin!, ['-t', '-p', work, '-e', join(work, 'error.log'), '-c', join(work, 'nginx.conf')], {
+    encoding: 'utf8',
+  });
   check(test.status === 0, `nginx -t failed:\n${test.stderr}`);
   start('nginx', nginxBin!, ['-p', work, '-e', join(work, 'error.log'), '-c', join(work, 'nginx.conf')], {});
   await waitForPort(nginxPort);
@@ -193,7 +212,10 @@ async function main() {
   check(String(first.headers['content-type']).startsWith('text/html'), 'GET / is not HTML');
   // Pages get their brotli variant on the thread pool just after start (gzip at once, web-build.ts):
   // gzip is the right answer until then, br afterwards.
-  check(['br', 'gzip'].includes(String(first.headers['content-encoding'])), `GET / with Accept-Encoding br came back as ${String(first.headers['content-encoding'])}`);
+  check(
+    ['br', 'gzip'].includes(String(first.headers['content-encoding'])),
+    `GET / with Accept-Encoding br came back as ${String(first.headers['content-encoding'])}`,
+  );
   const landing = await until('GET / in brotli', async () => {
     const r = await http(publicUrl, 'GET', '/');
     return r.headers['content-encoding'] === 'br' ? r : undefined;
@@ -202,7 +224,10 @@ async function main() {
   const gz = await http(publicUrl, 'GET', '/', { headers: { 'accept-encoding': 'gzip' } });
   check(gz.status === 200 && gz.headers['content-encoding'] === 'gzip' && gz.text.includes(BRAND), 'GET / with gzip only');
   const plain = await http(publicUrl, 'GET', '/', { headers: { 'accept-encoding': '' } });
-  check(plain.status === 200 && !plain.headers['content-encoding'] && plain.text.includes(BRAND), `GET / without Accept-Encoding: ${plain.status}`);
+  check(
+    plain.status === 200 && !plain.headers['content-encoding'] && plain.text.includes(BRAND),
+    `GET / without Accept-Encoding: ${plain.status}`,
+  );
   const health = await http(publicUrl, 'GET', '/api/v1/health');
   check(health.status === 200 && health.text === '{"status":"ok","redis":"up"}', `health through nginx: ${health.status} ${health.text}`);
 
@@ -239,7 +264,10 @@ async function main() {
   const options = await http(publicUrl, 'POST', '/api/v1/auth/passkeys/registration/options', { headers: admin, json: {} });
   check(options.status === 200, `registration/options: ${options.status} ${options.text}`);
   const registration = authenticator.register(JSON.parse(options.text) as CreationOptions);
-  const registered = await http(publicUrl, 'POST', '/api/v1/auth/passkeys/registration/verify', { headers: admin, json: { response: registration, name: 'Smoke key' } });
+  const registered = await http(publicUrl, 'POST', '/api/v1/auth/passkeys/registration/verify', {
+    headers: admin,
+    json: { response: registration, name: 'Smoke key' },
+  });
   const codes = (JSON.parse(registered.text) as { recoveryCodes?: string[] }).recoveryCodes;
   check(registered.status === 200 && codes?.length === 10, `registration/verify: ${registered.status} ${registered.text.slice(0, 200)}`);
   for (let i = 0; i < 2; i++) {
@@ -248,7 +276,10 @@ async function main() {
   }
 
   step('an order paid through Razorpay (fake), and its status page');
-  const created = await http(publicUrl, 'POST', '/api/v1/payment/create-order', { headers: customer, json: { kind: 'advance', acceptTerms: true } });
+  const created = await http(publicUrl, 'POST', '/api/v1/payment/create-order', {
+    headers: customer,
+    json: { kind: 'advance', acceptTerms: true },
+  });
   check(created.status === 200, `create-order: ${created.status} ${created.text}`);
   const providerOrderId = (JSON.parse(created.text) as { id: string }).id;
   // What Razorpay's checkout window hands back to the browser after the customer pays.
@@ -257,23 +288,35 @@ async function main() {
   check(verified.status === 200, `verify-payment: ${verified.status} ${verified.text}`);
   const {
     rows: [order],
-  } = await sql.query<{ public_id: string }>(`select public_id from orders o join users u on u.id = o.user_id where u.email = $1`, [CUSTOMER]);
+  } = await sql.query<{ public_id: string }>(`select public_id from orders o join users u on u.id = o.user_id where u.email = $1`, [
+    CUSTOMER,
+  ]);
   check(order, 'no order row for the customer');
   const page = await http(publicUrl, 'GET', `/status/${order.public_id}`);
-  check(page.status === 200 && String(page.headers['content-type']).startsWith('text/html'), `GET /status/${order.public_id}: ${page.status}`);
+  check(
+    page.status === 200 && String(page.headers['content-type']).startsWith('text/html'),
+    `GET /status/${order.public_id}: ${page.status}`,
+  );
   const status = await http(publicUrl, 'GET', `/api/v1/status/getStatus/order/${order.public_id}`, { headers: customer });
   check(status.status === 200 && status.text.includes(order.public_id), `status API: ${status.status} ${status.text.slice(0, 200)}`);
 
   step("an order file through nginx: 5 MB up (past the edge's 1 MB body limit), the same bytes down from both instances");
   const upload = fileForm('brand-assets.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(5 * 1024 * 1024, 7)]));
-  const uploaded = await fetch(`${publicUrl}/api/v1/orders/${order.public_id}/files`, { method: 'POST', headers: { ...customer, ...upload.headers }, body: upload.payload });
+  const uploaded = await fetch(`${publicUrl}/api/v1/orders/${order.public_id}/files`, {
+    method: 'POST',
+    headers: { ...customer, ...upload.headers },
+    body: upload.payload,
+  });
   const uploadedText = await uploaded.text();
   check(uploaded.status === 201, `file upload through nginx: ${uploaded.status} ${uploadedText.slice(0, 200)}`);
   const fileId = (JSON.parse(uploadedText) as { file: { id: string } }).file.id;
   for (const port of [appA, appB]) {
     const down = await fetch(`${direct(port)}/api/v1/orders/${order.public_id}/files/${fileId}`, { headers: customer });
     const bytes = Buffer.from(await down.arrayBuffer());
-    check(down.status === 200 && bytes.length === 5 * 1024 * 1024 + 8 && down.headers.get('content-disposition')?.startsWith('attachment'), `file download from :${port}: ${down.status} ${bytes.length} bytes`);
+    check(
+      down.status === 200 && bytes.length === 5 * 1024 * 1024 + 8 && down.headers.get('content-disposition')?.startsWith('attachment'),
+      `file download from :${port}: ${down.status} ${bytes.length} bytes`,
+    );
   }
 
   step('live chat over WebSocket through nginx: visitor on one instance, admin on the other');
@@ -285,7 +328,14 @@ async function main() {
   cleanups.push(async () => open.forEach((s) => s.disconnect()));
   const connect = async (token?: string) => {
     const before = [await socketsOn(appA), await socketsOn(appB)];
-    const socket = connectSocket(publicUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true, extraHeaders: { origin: publicUrl } });
+    const socket = connectSocket(publicUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { origin: publicUrl },
+    });
     open.push(socket);
     await new Promise<void>((ok, fail) => {
       socket.once('connect', () => ok());
@@ -316,12 +366,18 @@ async function main() {
   const atAdmin = nextEvent<{ message: string }>(adminSocket.socket, 'newMessage', (m) => m.message === 'Hello through nginx', 15_000);
   await request(visitor.socket, 'sendMessage', { chatId, message: 'Hello through nginx' });
   await atAdmin;
-  const atVisitor = nextEvent<{ message: string }>(visitor.socket, 'newMessage', (m) => m.message === 'Answer from the other instance', 15_000);
+  const atVisitor = nextEvent<{ message: string }>(
+    visitor.socket,
+    'newMessage',
+    (m) => m.message === 'Answer from the other instance',
+    15_000,
+  );
   await request(adminSocket.socket, 'adminSendMessage', { chatId, message: 'Answer from the other instance' });
   await atVisitor;
 
   step('per-visitor rate limit counts the forwarded address, not nginx (chat/start: 10 per minute)');
-  const startFrom = (from: string, headers: Record<string, string> = {}) => http(publicUrl, 'POST', '/api/v1/chat/start', { json: { userId: 'guest' }, from, headers });
+  const startFrom = (from: string, headers: Record<string, string> = {}) =>
+    http(publicUrl, 'POST', '/api/v1/chat/start', { json: { userId: 'guest' }, from, headers });
   for (let i = 1; i <= 10; i++) {
     const r = await startFrom('127.0.0.2');
     check(r.status === 200, `visitor 127.0.0.2 request ${i}: ${r.status}`);
@@ -336,7 +392,10 @@ async function main() {
   step('both instances served requests through nginx');
   for (const port of [appA, appB]) {
     const text = (await http(direct(port), 'GET', '/metrics')).text;
-    const served = [...text.matchAll(/^http_request_duration_seconds_count\{[^}]*route="[^"]*"[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    const served = [...text.matchAll(/^http_request_duration_seconds_count\{[^}]*route="[^"]*"[^}]*\} (\d+)/gm)].reduce(
+      (n, m) => n + Number(m[1]),
+      0,
+    );
     check(served > 3, `instance :${port} served only ${served} requests`);
   }
 }

@@ -67,7 +67,10 @@ function couponPopupTemplate(): string {
  * its module preloads give way to islands.ts and the chunks it imports statically (small shared modules).
  */
 export function islandsDocument(template: string, webDir: string): string {
-  const manifest = JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[] }
+  >;
   const entry = manifest['islands.ts'];
   if (!entry) throw new Error('the client build has no islands.ts entry (vite.config.ts build input)');
   const preloads = (entry.imports ?? []).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
@@ -75,7 +78,10 @@ export function islandsDocument(template: string, webDir: string): string {
     .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/, '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g, '');
   if (stripped.includes('src="/assets/')) throw new Error('index.html: the router entry script was not found');
-  return stripped.replace('</head>', () => `  <script type="module" crossorigin src="/${entry.file}"></script>\n    ${preloads.join('\n    ')}\n  </head>`);
+  return stripped.replace(
+    '</head>',
+    () => `  <script type="module" crossorigin src="/${entry.file}"></script>\n    ${preloads.join('\n    ')}\n  </head>`,
+  );
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -58,7 +58,10 @@ const site = sentinelSite(buildSite);
 const shell = readFileSync(join(webDir, 'index.html'), 'utf8');
 const cssLink = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(shell);
 // The pages load islands.ts, not the router app (docs/decisions/074).
-const template = islandsDocument(cssLink ? shell.replace(cssLink[0], () => `<style>${readFileSync(join(webDir, cssLink[1]), 'utf8')}</style>`) : shell, webDir);
+const template = islandsDocument(
+  cssLink ? shell.replace(cssLink[0], () => `<style>${readFileSync(join(webDir, cssLink[1]), 'utf8')}</style>`) : shell,
+  webDir,
+);
 if (!template.includes('<!--app-html-->') || !template.includes('<!--site-config-->')) throw new Error('index.html lost its placeholders');
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const notFoundHead = (s) => `<title>Page not found — ${esc(s.brand)}</title>\n    <meta name="robots" content="noindex" />`;
@@ -79,7 +82,9 @@ for (const path of [...PRERENDER_PATHS, null]) {
   // The contract check: the sentinels, substituted, give exactly the page rendered with the values.
   const direct = await renderDocument(path, buildSite, buildUrl);
   if (substituteSite(page, 'html', buildSite, buildUrl) !== direct || hasSentinel(direct)) {
-    throw new Error(`prerender of ${path ?? 'the not-found page'}: a component transforms a site setting instead of placing it as is (see src/server/lib/site-sentinels.ts)`);
+    throw new Error(
+      `prerender of ${path ?? 'the not-found page'}: a component transforms a site setting instead of placing it as is (see src/server/lib/site-sentinels.ts)`,
+    );
   }
   const file = path === null ? '404.html' : `${path === '/' ? 'index' : path.slice(1)}.html`;
   if (path !== null) pages[path] = file;
@@ -95,11 +100,14 @@ const today = new Date().toISOString().slice(0, 10);
 writeFileSync(
   join(webDir, 'sitemap.xml'),
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${SITEMAP_PATHS.map(
-    (p) => `  <url><loc>${url}${p}</loc><lastmod>${today}</lastmod><changefreq>${p === '/' || p === '/pricing' ? 'weekly' : 'monthly'}</changefreq></url>`,
+    (p) =>
+      `  <url><loc>${url}${p}</loc><lastmod>${today}</lastmod><changefreq>${p === '/' || p === '/pricing' ? 'weekly' : 'monthly'}</changefreq></url>`,
   ).join('\n')}\n</urlset>\n`,
 );
 if (existsSync(ssrDir)) rmSync(ssrDir, { recursive: true, force: true });
 
 // JavaScript before interaction is measured in the browser, not read from the HTML (a static reading
 // misses dynamic imports at load): bench/page-js.ts and tests/e2e/public-page-js.spec.ts (decision 115).
-console.log(`prerendered ${PRERENDER_PATHS.length} pages, the not-found page, ${manifest.routes.length} route patterns; robots.txt and sitemap.xml with serve-time URLs`);
+console.log(
+  `prerendered ${PRERENDER_PATHS.length} pages, the not-found page, ${manifest.routes.length} route patterns; robots.txt and sitemap.xml with serve-time URLs`,
+);

@@ -17,7 +17,9 @@ const build = (what, cmd, args) => {
 if (!existsSync(webIndex)) build('the app', 'npm', ['run', 'build']);
 else if (!existsSync(serverMain)) build('the server', process.execPath, ['scripts/build-server.mjs']);
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, serverMain, ...process.argv.slice(2)], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, serverMain, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 for (const sig of SIGNALS) {
   process.on(sig, () => {

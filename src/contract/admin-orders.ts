@@ -118,7 +118,9 @@ export const completeStageBody = z.object({
   note: multiLine(z.string().trim().max(NOTE_MAX, `The note can be at most ${NOTE_MAX} characters.`)).optional(),
 });
 export const undoStageBody = z.object({
-  reason: multiLine(z.string().trim().min(1, 'Say why the stage is taken back.').max(NOTE_MAX, `The reason can be at most ${NOTE_MAX} characters.`)),
+  reason: multiLine(
+    z.string().trim().min(1, 'Say why the stage is taken back.').max(NOTE_MAX, `The reason can be at most ${NOTE_MAX} characters.`),
+  ),
 });
 export const deliveryLinkBody = z.object({ url: z.string().trim().min(1).max(2000) });
 export const internalNoteBody = z.object({

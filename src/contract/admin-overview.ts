@@ -8,7 +8,13 @@ import { defineOperation } from './operation.ts';
 export const OVERVIEW_DAYS = 30;
 
 /** An order with a delivery due date (decision 147): 'YYYY-MM-DD' (UTC) and whole days left from today. */
-const dueOrder = z.object({ orderId: z.string(), customerEmail: z.string(), customerName: z.string().nullable(), dueDate: z.string(), daysLeft: z.number().int() });
+const dueOrder = z.object({
+  orderId: z.string(),
+  customerEmail: z.string(),
+  customerName: z.string().nullable(),
+  dueDate: z.string(),
+  daysLeft: z.number().int(),
+});
 
 export const overviewResponse = z.object({
   generatedAt: z.string(),
@@ -22,15 +28,30 @@ export const overviewResponse = z.object({
    */
   moneyMoved: z
     .object({
-      perCurrency: z.array(z.object({ currency: z.string(), received: z.number(), refunded: z.number(), net: z.number(), perDay: z.array(z.number()), changes: z.number() })),
+      perCurrency: z.array(
+        z.object({
+          currency: z.string(),
+          received: z.number(),
+          refunded: z.number(),
+          net: z.number(),
+          perDay: z.array(z.number()),
+          changes: z.number(),
+        }),
+      ),
       inr: z.object({ received: z.number(), refunded: z.number(), net: z.number() }),
-      testLeftOut: z.object({ payments: z.number().int(), refunds: z.number().int(), perCurrency: z.array(z.object({ currency: z.string(), received: z.number(), refunded: z.number() })) }),
+      testLeftOut: z.object({
+        payments: z.number().int(),
+        refunds: z.number().int(),
+        perCurrency: z.array(z.object({ currency: z.string(), received: z.number(), refunded: z.number() })),
+      }),
     })
     .optional(),
   /** Of `revenue`, what paid change requests brought in the window, per currency (decision 250); the rest is plan revenue. Owner only. */
   changeRevenue: z.array(z.object({ currency: z.string(), total: z.number() })).optional(),
   /** Change requests waiting: `requested` for the team's quote, `quoted` for the customer's decision, oldest first. */
-  changesWaiting: z.array(z.object({ orderId: z.string(), changeId: z.string(), title: z.string(), state: z.enum(['requested', 'quoted']), since: z.string() })),
+  changesWaiting: z.array(
+    z.object({ orderId: z.string(), changeId: z.string(), title: z.string(), state: z.enum(['requested', 'quoted']), since: z.string() }),
+  ),
   /** Orders whose last completed stage is `stage` (1..15). */
   ordersByStage: z.array(z.object({ stage: z.number(), count: z.number() })),
   leadsPerDay: z.array(z.number()),

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { multiLine } from "./text-policy.ts";
+import { z } from 'zod';
+import { multiLine } from './text-policy.ts';
 import { defineOperation } from './operation.ts';
 
 // The AI assistant (spec §7 "chat answer": POST chat/chat/ {user_input, memory} → {response, memory}).
@@ -7,7 +7,7 @@ export const ASSISTANT_INPUT_MAX = 1000;
 
 /** The spec's two fallback texts (§8 "AI chat failure"). */
 export const ASSISTANT_FALLBACK = {
-  error: "Sorry, something went wrong.",
+  error: 'Sorry, something went wrong.',
   empty: "Sorry, I couldn't process that.",
 } as const;
 
@@ -19,11 +19,8 @@ export const assistantRequest = z.object({
       .pipe(
         z
           .string()
-          .min(1, "Please type a question.")
-          .max(
-            ASSISTANT_INPUT_MAX,
-            `Questions can be at most ${ASSISTANT_INPUT_MAX.toLocaleString("en-US")} characters.`,
-          ),
+          .min(1, 'Please type a question.')
+          .max(ASSISTANT_INPUT_MAX, `Questions can be at most ${ASSISTANT_INPUT_MAX.toLocaleString('en-US')} characters.`),
       ),
   ),
   /**

@@ -32,10 +32,7 @@ export type OtpCreatedAtResponse = z.infer<typeof otpCreatedAtResponse>;
 
 export const verifyOtpBody = z.object({
   email: emailSchema,
-  otp: z
-    .string()
-    .trim()
-    .regex(ONE_TIME_CODE_REGEX, { message: 'The code has 6 digits.' }),
+  otp: z.string().trim().regex(ONE_TIME_CODE_REGEX, { message: 'The code has 6 digits.' }),
 });
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
 
@@ -189,7 +186,6 @@ export const getAuthProfileByProvider = defineOperation({
   params: oidcProviderParams,
   responses: { 200: socialProfileResponse },
 });
-
 
 /** Remove one of my passkeys */
 export const deleteAuthPasskeysById = defineOperation({

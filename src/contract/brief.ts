@@ -37,7 +37,13 @@ export type BriefResponse = z.infer<typeof briefResponse>;
 // (decision 130: its walk reaches a record's values and a union's options); single-line kinds are
 // held to one line by the question check. List items (array elements) stay single-line.
 const answersRecord = z
-  .record(z.string().min(1).max(64), z.union([multiLine(z.string().max(BRIEF_LIMITS.multiline + 100)), z.array(z.string().max(BRIEF_LIMITS.url)).max(BRIEF_LIMITS.items * 2)]))
+  .record(
+    z.string().min(1).max(64),
+    z.union([
+      multiLine(z.string().max(BRIEF_LIMITS.multiline + 100)),
+      z.array(z.string().max(BRIEF_LIMITS.url)).max(BRIEF_LIMITS.items * 2),
+    ]),
+  )
   .refine((a) => Object.keys(a).length <= BRIEF_ANSWER_KEYS_MAX, { message: `At most ${BRIEF_ANSWER_KEYS_MAX} answers.` });
 
 export const briefPutBody = z.object({

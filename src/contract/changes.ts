@@ -1,19 +1,12 @@
-import { z } from "zod";
-import { multiLine } from "./text-policy.ts";
-import { currencyCode } from "./pricing.ts";
+import { z } from 'zod';
+import { multiLine } from './text-policy.ts';
+import { currencyCode } from './pricing.ts';
 import { defineOperation } from './operation.ts';
 
 // Change requests on an order and the add-ons catalogue (docs/decisions/250-change-requests.md).
 // Amounts are integer minor units, tax excluded; the quote with tax comes from create-order.
 
-export const CHANGE_STATES = [
-  "requested",
-  "quoted",
-  "accepted",
-  "declined",
-  "withdrawn",
-  "included",
-] as const;
+export const CHANGE_STATES = ['requested', 'quoted', 'accepted', 'declined', 'withdrawn', 'included'] as const;
 export type ChangeState = (typeof CHANGE_STATES)[number];
 export const CHANGE_LIMITS = {
   title: 120,
@@ -43,7 +36,7 @@ export const changeSchema = z.object({
   decidedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   invoiceId: z.string().nullable(),
-  createdBy: z.enum(["customer", "agency"]),
+  createdBy: z.enum(['customer', 'agency']),
   createdAt: z.string(),
   /** Why it was declined, when it was. */
   declineReason: z.string().nullable(),
@@ -54,58 +47,39 @@ export const changesResponse = z.object({ changes: z.array(changeSchema) });
 export const changeResponse = z.object({ change: changeSchema });
 
 export const changeOrderParams = z.object({
-  orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not an order id."),
+  orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an order id.'),
 });
 export const changeParams = changeOrderParams.extend({
-  changeId: z.uuid("Not a change id."),
+  changeId: z.uuid('Not a change id.'),
 });
 
 const title = z
   .string()
   .trim()
-  .min(1, "Give the change a title.")
-  .max(
-    CHANGE_LIMITS.title,
-    `A title can be at most ${CHANGE_LIMITS.title} characters.`,
-  );
+  .min(1, 'Give the change a title.')
+  .max(CHANGE_LIMITS.title, `A title can be at most ${CHANGE_LIMITS.title} characters.`);
 const description = multiLine(z.string())
   .trim()
-  .max(
-    CHANGE_LIMITS.description,
-    `A description can be at most ${CHANGE_LIMITS.description} characters.`,
-  );
-const fileIds = z
-  .array(z.uuid("Not a file id."))
-  .max(CHANGE_LIMITS.files, `At most ${CHANGE_LIMITS.files} files.`)
-  .optional();
+  .max(CHANGE_LIMITS.description, `A description can be at most ${CHANGE_LIMITS.description} characters.`);
+const fileIds = z.array(z.uuid('Not a file id.')).max(CHANGE_LIMITS.files, `At most ${CHANGE_LIMITS.files} files.`).optional();
 /** Minor units of the order's currency, tax excluded; the plan-price ceiling is checked by the server. */
 const amount = z
-  .number({ message: "The amount must be a whole number of minor units." })
-  .int("The amount must be a whole number of minor units (paise, cents).")
-  .positive(
-    "A quote must be more than 0; mark the change included to do it at no charge.",
-  )
+  .number({ message: 'The amount must be a whole number of minor units.' })
+  .int('The amount must be a whole number of minor units (paise, cents).')
+  .positive('A quote must be more than 0; mark the change included to do it at no charge.')
   .max(Number.MAX_SAFE_INTEGER);
 const extraDays = z
   .number()
-  .int("Extra days must be a whole number.")
-  .min(0, "Extra days cannot be negative.")
-  .max(
-    CHANGE_LIMITS.maxExtraDays,
-    `At most ${CHANGE_LIMITS.maxExtraDays} extra days.`,
-  );
-const note = multiLine(z.string())
-  .trim()
-  .max(
-    CHANGE_LIMITS.note,
-    `A note can be at most ${CHANGE_LIMITS.note} characters.`,
-  );
+  .int('Extra days must be a whole number.')
+  .min(0, 'Extra days cannot be negative.')
+  .max(CHANGE_LIMITS.maxExtraDays, `At most ${CHANGE_LIMITS.maxExtraDays} extra days.`);
+const note = multiLine(z.string()).trim().max(CHANGE_LIMITS.note, `A note can be at most ${CHANGE_LIMITS.note} characters.`);
 
 export const createChangeBody = z.strictObject({
   title,
-  description: description.default(""),
+  description: description.default(''),
   fileIds,
-  addonId: z.uuid("Not an add-on id.").optional(),
+  addonId: z.uuid('Not an add-on id.').optional(),
 });
 export type CreateChangeBody = z.infer<typeof createChangeBody>;
 
@@ -113,10 +87,7 @@ export const declineChangeBody = z
   .strictObject({
     reason: multiLine(z.string())
       .trim()
-      .max(
-        CHANGE_LIMITS.reason,
-        `A reason can be at most ${CHANGE_LIMITS.reason} characters.`,
-      )
+      .max(CHANGE_LIMITS.reason, `A reason can be at most ${CHANGE_LIMITS.reason} characters.`)
       .optional(),
   })
   .optional()
@@ -125,15 +96,15 @@ export const declineChangeBody = z
 export const adminCreateChangeBody = z
   .strictObject({
     title,
-    description: description.default(""),
+    description: description.default(''),
     amount: amount.optional(),
     extraDays: extraDays.optional(),
     note: note.optional(),
     included: z.boolean().optional(),
   })
   .refine((b) => !(b.included && b.amount !== undefined), {
-    message: "An included change has no amount.",
-    path: ["amount"],
+    message: 'An included change has no amount.',
+    path: ['amount'],
   });
 export type AdminCreateChangeBody = z.infer<typeof adminCreateChangeBody>;
 
@@ -148,24 +119,18 @@ export type QuoteChangeBody = z.infer<typeof quoteChangeBody>;
 const addonName = z
   .string()
   .trim()
-  .min(1, "Give the add-on a name.")
-  .max(
-    CHANGE_LIMITS.addonName,
-    `A name can be at most ${CHANGE_LIMITS.addonName} characters.`,
-  )
-  .refine((s) => !/[<>]/.test(s), "A name cannot contain < or >.");
+  .min(1, 'Give the add-on a name.')
+  .max(CHANGE_LIMITS.addonName, `A name can be at most ${CHANGE_LIMITS.addonName} characters.`)
+  .refine((s) => !/[<>]/.test(s), 'A name cannot contain < or >.');
 const addonDescription = multiLine(z.string())
   .trim()
-  .max(
-    CHANGE_LIMITS.addonDescription,
-    `A description can be at most ${CHANGE_LIMITS.addonDescription} characters.`,
-  );
+  .max(CHANGE_LIMITS.addonDescription, `A description can be at most ${CHANGE_LIMITS.addonDescription} characters.`);
 /** Minor units of the base currency (USD cents). */
 const addonPrice = z
   .number()
-  .int("The price must be a whole number of cents.")
-  .positive("The price must be more than 0.")
-  .max(100_000_000, "The price is too large.");
+  .int('The price must be a whole number of cents.')
+  .positive('The price must be more than 0.')
+  .max(100_000_000, 'The price is too large.');
 
 export const addonSchema = z.object({
   id: z.string(),
@@ -181,7 +146,7 @@ export const adminAddonsResponse = z.object({ addons: z.array(addonSchema) });
 export const adminAddonResponse = z.object({ addon: addonSchema });
 export const createAddonBody = z.strictObject({
   name: addonName,
-  description: addonDescription.default(""),
+  description: addonDescription.default(''),
   price: addonPrice,
   extraDays: extraDays.default(0),
   active: z.boolean().default(true),
@@ -194,8 +159,8 @@ export const patchAddonBody = z
     extraDays: extraDays.optional(),
     active: z.boolean().optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, "Nothing to change.");
-export const addonParams = z.object({ id: z.uuid("Not an add-on id.") });
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change.');
+export const addonParams = z.object({ id: z.uuid('Not an add-on id.') });
 
 /** The public list: active add-ons priced in a currency like the plan (base price × factor, whole units). */
 export const publicAddonsQuery = z.object({

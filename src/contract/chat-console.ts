@@ -7,7 +7,11 @@ import { multiLine } from './text-policy.ts';
 
 export const CANNED_LIMITS = { title: 80, text: 2000 } as const;
 
-const title = z.string().trim().min(1, 'Give the reply a title.').max(CANNED_LIMITS.title, `A title can be at most ${CANNED_LIMITS.title} characters.`);
+const title = z
+  .string()
+  .trim()
+  .min(1, 'Give the reply a title.')
+  .max(CANNED_LIMITS.title, `A title can be at most ${CANNED_LIMITS.title} characters.`);
 const text = multiLine(z.string())
   .trim()
   .min(1, 'Write the reply.')

@@ -95,7 +95,9 @@ export const rateChatPayload = z.object({
   score: z.number().int('The score is a whole number from 1 to 5.').min(1, 'The score is from 1 to 5.').max(5, 'The score is from 1 to 5.'),
   comment: safeString({ multiLine: true })
     .transform((s) => s.trim())
-    .pipe(z.string().max(CHAT_RATING_COMMENT_MAX, `A comment can be at most ${CHAT_RATING_COMMENT_MAX.toLocaleString('en-US')} characters.`))
+    .pipe(
+      z.string().max(CHAT_RATING_COMMENT_MAX, `A comment can be at most ${CHAT_RATING_COMMENT_MAX.toLocaleString('en-US')} characters.`),
+    )
     .optional(),
 });
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { multiLine } from './text-policy.ts';
-import { ADDRESS_MAX, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_CODE_REGEX, PHONE_DIGITS_REGEX, PHONE_MESSAGE, isValidEmail } from '../domain/validation.ts';
+import {
+  ADDRESS_MAX,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  NAME_MAX,
+  PHONE_CODE_REGEX,
+  PHONE_DIGITS_REGEX,
+  PHONE_MESSAGE,
+  isValidEmail,
+} from '../domain/validation.ts';
 import { defineOperation } from './operation.ts';
 
 /** POST /contact/addContact (spec §3 "Contact submission", §5 rules). */

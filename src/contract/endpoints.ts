@@ -45,7 +45,10 @@ export const postChatUnreadEndpoint = endpoint<typeof postChatUnread>('POST', '/
 export const getAuthVerifyTokenEndpoint = endpoint<typeof getAuthVerifyToken>('GET', '/api/v1/auth/verifyToken');
 export const postAuthLogoutEndpoint = endpoint<typeof postAuthLogout>('POST', '/api/v1/auth/logout');
 export const getUserGetUserByIdEndpoint = endpoint<typeof getUserGetUserById>('GET', '/api/v1/user/getUserById');
-export const getCouponGetCouponsByUserIdByUserIdEndpoint = endpoint<typeof getCouponGetCouponsByUserIdByUserId>('GET', '/api/v1/coupon/getCouponsByUserId/:userId');
+export const getCouponGetCouponsByUserIdByUserIdEndpoint = endpoint<typeof getCouponGetCouponsByUserIdByUserId>(
+  'GET',
+  '/api/v1/coupon/getCouponsByUserId/:userId',
+);
 // The navigation's count of what waits for the customer (src/web/lib/order-actions.ts, the header island's).
 export const getOrdersActionsEndpoint = endpoint<typeof getOrdersActions>('GET', '/api/v1/orders/actions');
 // /referAndEarn's panel, in the page's island (src/web/features/referrals/referral-panel.tsx).

@@ -46,8 +46,14 @@ export const billingDetailsBody = z
   .superRefine((b, ctx) => {
     const india = (b.country ?? 'IN') === 'IN';
     if (b.stateCode) {
-      if (!india) ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateCode is for India only: leave it empty for another country' });
-      else if (!stateByCode(b.stateCode)) ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateCode must be the two-digit GST code of an Indian state or union territory, e.g. 29' });
+      if (!india)
+        ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateCode is for India only: leave it empty for another country' });
+      else if (!stateByCode(b.stateCode))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['stateCode'],
+          message: 'stateCode must be the two-digit GST code of an Indian state or union territory, e.g. 29',
+        });
     } else if (b.country === 'IN') {
       ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateCode is required for India: choose your state' });
     }
@@ -55,7 +61,12 @@ export const billingDetailsBody = z
       const problem = gstinProblem(b.gstin);
       if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: `gstin ${problem}` });
       else if (!india) ctx.addIssue({ code: 'custom', path: ['gstin'], message: 'gstin is for buyers in India only' });
-      else if (b.stateCode && b.gstin.slice(0, 2) !== b.stateCode) ctx.addIssue({ code: 'custom', path: ['gstin'], message: `gstin is registered in state ${b.gstin.slice(0, 2)}, not the state chosen (${b.stateCode})` });
+      else if (b.stateCode && b.gstin.slice(0, 2) !== b.stateCode)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gstin'],
+          message: `gstin is registered in state ${b.gstin.slice(0, 2)}, not the state chosen (${b.stateCode})`,
+        });
     }
   });
 export type BillingDetailsBody = z.input<typeof billingDetailsBody>;
@@ -181,7 +192,13 @@ export interface DocumentTax {
   /** Taxable value plus taxes: the document's value. */
   value: number;
   /** A tax invoice's adjustment of the advance; a refund voucher's receipt voucher. */
-  adjusts: { number: string; issuedAt: string; amount: number; taxableValue: number; taxes: { kind: 'CGST' | 'SGST' | 'IGST'; rate: number; amount: number }[] } | null;
+  adjusts: {
+    number: string;
+    issuedAt: string;
+    amount: number;
+    taxableValue: number;
+    taxes: { kind: 'CGST' | 'SGST' | 'IGST'; rate: number; amount: number }[];
+  } | null;
   /** What was paid (or refunded) with this document. */
   amountPaid: number;
   amountInWords: string;

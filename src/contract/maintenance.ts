@@ -34,7 +34,13 @@ export const subscribeResponse = z.object({
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 
-const providerId = (what: string) => z.string().trim().min(1, `${what} is required.`).max(64, `${what} is too long.`).regex(/^[A-Za-z0-9_-]+$/, `${what} is not valid.`);
+const providerId = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(64, `${what} is too long.`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${what} is not valid.`);
 export const verifySubscriptionBody = z.object({
   razorpay_payment_id: providerId('razorpay_payment_id'),
   razorpay_subscription_id: providerId('razorpay_subscription_id'),
@@ -66,17 +72,19 @@ export const adminMaintenance = z.object({
   nextChargeAt: z.string().nullable(),
   /** Additive, owner only: a price change the owner scheduled (docs/decisions/322-maintenance-plan-gst.md), its amount and from when; null when none. */
   pending: z.object({ amount: z.number().int(), from: z.string().nullable() }).nullable().optional(),
-  charges: z.array(
-    z.object({
-      paymentId: z.string(),
-      amount: z.number().int(),
-      currency: z.string(),
-      periodStart: z.string(),
-      periodEnd: z.string(),
-      chargedAt: z.string(),
-      invoice: z.object({ id: z.string(), number: z.string(), series: z.string() }).nullable(),
-    }),
-  ).optional(),
+  charges: z
+    .array(
+      z.object({
+        paymentId: z.string(),
+        amount: z.number().int(),
+        currency: z.string(),
+        periodStart: z.string(),
+        periodEnd: z.string(),
+        chargedAt: z.string(),
+        invoice: z.object({ id: z.string(), number: z.string(), series: z.string() }).nullable(),
+      }),
+    )
+    .optional(),
 });
 export type AdminMaintenance = z.infer<typeof adminMaintenance>;
 
@@ -163,7 +171,9 @@ export const postAdminMaintenanceSubscriptionsReprice = defineOperation({
   responses: { 200: repriceResponse },
 });
 
-const testSubscriptionParams = z.object({ subscriptionId: z.string().regex(/^sub_test_[A-Za-z0-9_-]{1,40}$/, 'Not a test subscription id.') });
+const testSubscriptionParams = z.object({
+  subscriptionId: z.string().regex(/^sub_test_[A-Za-z0-9_-]{1,40}$/, 'Not a test subscription id.'),
+});
 
 /** Built-in test checkout for a maintenance subscription (test mode only) */
 export const getPaymentTestCheckoutSubscription = defineOperation({

@@ -27,9 +27,24 @@ export const NOTICE_CHANNELS = ['email', 'push', 'whatsapp'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 
 /** What the agency (owner and staff) hears of. */
-export const AGENCY_NOTICE_KINDS = ['chat_human', 'order_paid', 'customer_message', 'review_decided', 'support_request', 'site_down'] as const satisfies readonly NoticeKind[];
+export const AGENCY_NOTICE_KINDS = [
+  'chat_human',
+  'order_paid',
+  'customer_message',
+  'review_decided',
+  'support_request',
+  'site_down',
+] as const satisfies readonly NoticeKind[];
 /** What a customer hears of. */
-export const CUSTOMER_NOTICE_KINDS = ['agency_reply', 'review_opened', 'stage_completed', 'change_quoted', 'payment_due', 'payment_receipt', 'site_down'] as const satisfies readonly NoticeKind[];
+export const CUSTOMER_NOTICE_KINDS = [
+  'agency_reply',
+  'review_opened',
+  'stage_completed',
+  'change_quoted',
+  'payment_due',
+  'payment_receipt',
+  'site_down',
+] as const satisfies readonly NoticeKind[];
 
 /** The words a settings screen shows for each kind. */
 export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
@@ -62,11 +77,7 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-export const timeZoneName = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine(isTimeZone, 'Unknown time zone: use an IANA name such as Asia/Kolkata.');
+export const timeZoneName = z.string().min(1).max(64).refine(isTimeZone, 'Unknown time zone: use an IANA name such as Asia/Kolkata.');
 
 /**
  * Quiet hours: from `start` to `end` (across midnight when end < start) in `timeZone`, no push and
@@ -91,7 +102,10 @@ export type NotificationPreferences = z.infer<typeof notificationPreferences>;
  */
 export const notificationPreferencesBody = z
   .object({
-    channels: z.object({ email: kindFlagsPartial.optional(), push: kindFlagsPartial.optional(), whatsapp: kindFlagsPartial.optional() }).strict().optional(),
+    channels: z
+      .object({ email: kindFlagsPartial.optional(), push: kindFlagsPartial.optional(), whatsapp: kindFlagsPartial.optional() })
+      .strict()
+      .optional(),
     quietHours: quietHours.optional(),
   })
   .strict();
@@ -100,7 +114,12 @@ export type NotificationPreferencesBody = z.input<typeof notificationPreferences
 // Web Push (docs/decisions/343-web-push.md).
 
 export const DEVICE_NAME_MAX = 60;
-const b64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Expected base64url.');
+const b64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Expected base64url.');
 
 export const pushKeyResponse = z.object({ publicKey: z.string() });
 
@@ -133,7 +152,13 @@ export const pushDeviceList = z.object({ subscriptions: z.array(pushDevice) });
 export const pushSubscriptionParams = z.object({ id: z.uuid('Unknown subscription.') });
 
 /** What the service worker receives (the encrypted payload's JSON): a short summary and a link, never a message's text. */
-export const pushPayload = z.object({ kind: z.enum(NOTICE_KINDS), title: z.string(), body: z.string(), url: z.string(), tag: z.string().optional() });
+export const pushPayload = z.object({
+  kind: z.enum(NOTICE_KINDS),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string().optional(),
+});
 export type PushPayload = z.infer<typeof pushPayload>;
 
 // Operations (docs/decisions/280-contract-operations.md).

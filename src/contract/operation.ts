@@ -49,7 +49,9 @@ export function defineOperation<const S extends OperationSpec>(spec: S): Operati
 }
 
 /** A query value as the browser writes it: a coerced field (`z.coerce.number()`) takes its parsed type. */
-type QueryInput<Q extends Schema> = { [K in keyof z.input<Q>]: unknown extends z.input<Q>[K] ? (K extends keyof z.output<Q> ? z.output<Q>[K] : never) : z.input<Q>[K] };
+type QueryInput<Q extends Schema> = {
+  [K in keyof z.input<Q>]: unknown extends z.input<Q>[K] ? (K extends keyof z.output<Q> ? z.output<Q>[K] : never) : z.input<Q>[K];
+};
 
 /** The params and query of a call (what its URL is made of). */
 export type OperationUrlInput<Op extends OperationSpec> = (Op['params'] extends Schema ? { params: z.input<Op['params']> } : unknown) &
@@ -67,8 +69,15 @@ export type OperationInput<Op extends OperationSpec> =
   IsFileOperation<Op> extends true ? never : OperationUrlInput<Op> & (Op['body'] extends Schema ? { body: z.input<Op['body']> } : unknown);
 
 /** The answer's body (any of the success statuses). */
-export type OperationOutput<Op extends OperationSpec> = { [S in keyof Op['responses']]: z.output<Op['responses'][S]> }[keyof Op['responses']];
+export type OperationOutput<Op extends OperationSpec> = {
+  [S in keyof Op['responses']]: z.output<Op['responses'][S]>;
+}[keyof Op['responses']];
 
 /** True when the operation takes no input at all, so callers may leave it out. */
-export type NoInput<Op extends OperationSpec> = Op['params'] extends Schema ? false : Op['query'] extends Schema ? false : Op['body'] extends Schema ? false : true;
-
+export type NoInput<Op extends OperationSpec> = Op['params'] extends Schema
+  ? false
+  : Op['query'] extends Schema
+    ? false
+    : Op['body'] extends Schema
+      ? false
+      : true;

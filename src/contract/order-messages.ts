@@ -62,7 +62,10 @@ export const postOrderMessageBody = z.object({
     .trim()
     .min(1, 'Write a message.')
     .max(ORDER_MESSAGE_MAX, `A message can be at most ${ORDER_MESSAGE_MAX.toLocaleString('en')} characters.`),
-  fileIds: z.array(z.string().uuid('Not a file id.')).max(ORDER_MESSAGE_FILES_MAX, `At most ${ORDER_MESSAGE_FILES_MAX} files per message.`).optional(),
+  fileIds: z
+    .array(z.string().uuid('Not a file id.'))
+    .max(ORDER_MESSAGE_FILES_MAX, `At most ${ORDER_MESSAGE_FILES_MAX} files per message.`)
+    .optional(),
 });
 export type PostOrderMessageBody = z.infer<typeof postOrderMessageBody>;
 

@@ -5,7 +5,11 @@ import { defineOperation } from './operation.ts';
 // as the JSON of the WebAuthn Level 3 spec (what @simplewebauthn/browser produces and reads): the
 // server checks what it needs and passes the rest to the verifier.
 
-const b64url = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9_-]+={0,2}$/, { message: 'Expected base64url.' });
+const b64url = z
+  .string()
+  .min(1)
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, { message: 'Expected base64url.' });
 
 /** The browser's PublicKeyCredential as JSON (registration or assertion). */
 export const webAuthnResponse = z.looseObject({
@@ -75,7 +79,10 @@ export const stepUpVerifyBody = z
     response: webAuthnResponse.optional(),
     recoveryCode: z.string().trim().min(8).max(40).optional(),
   })
-  .refine((b) => Boolean(b.response) !== Boolean(b.recoveryCode), { message: 'Send either a passkey response or a recovery code.', path: ['response'] });
+  .refine((b) => Boolean(b.response) !== Boolean(b.recoveryCode), {
+    message: 'Send either a passkey response or a recovery code.',
+    path: ['response'],
+  });
 export type StepUpVerifyBody = z.input<typeof stepUpVerifyBody>;
 
 export const stepUpVerifyResponse = z.object({

@@ -20,9 +20,18 @@ export const currenciesResponse = z.object({
 });
 export type CurrenciesResponse = z.infer<typeof currenciesResponse>;
 
-export const currenciesQuery = z.object({ country: z.string().regex(/^[A-Za-z]{2}$/).optional() });
+export const currenciesQuery = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
+});
 
-export const currencyCode = z.string().trim().regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code').transform((s) => s.toUpperCase());
+export const currencyCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code')
+  .transform((s) => s.toUpperCase());
 export const couponCodeInput = z.string().trim().max(40);
 
 /** One tax of a quote or document: CGST + SGST within the seller's state, IGST across (docs/decisions/220-gst-tax-rules.md). */
@@ -56,7 +65,18 @@ export type QuoteDto = z.infer<typeof quoteSchema>;
  * pay screen and the documents show these lines in these words.
  */
 export const priceLineSchema = z.object({
-  key: z.enum(['list_price', 'offer_reduction', 'discount', 'platform_fee', 'tax_included', 'taxable_value', 'tax', 'zero_rated', 'rounding', 'total']),
+  key: z.enum([
+    'list_price',
+    'offer_reduction',
+    'discount',
+    'platform_fee',
+    'tax_included',
+    'taxable_value',
+    'tax',
+    'zero_rated',
+    'rounding',
+    'total',
+  ]),
   label: z.string(),
   /** Signed minor units: reductions negative. */
   amount: z.number().int(),

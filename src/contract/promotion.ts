@@ -25,5 +25,5 @@ export const getPromotion = defineOperation({
   method: 'GET',
   path: '/api/v1/promotion',
   responses: { 200: promotionResponse },
-  errors: {  },
+  errors: {},
 });

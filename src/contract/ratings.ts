@@ -15,7 +15,12 @@ const score = z
   .int({ message: 'score must be a whole number from 1 to 5.' })
   .min(1, { message: 'score must be a whole number from 1 to 5.' })
   .max(5, { message: 'score must be a whole number from 1 to 5.' });
-const comment = multiLine(z.string().trim().max(RATING_COMMENT_MAX, { message: `A comment can be at most ${RATING_COMMENT_MAX.toLocaleString('en')} characters.` })).optional();
+const comment = multiLine(
+  z
+    .string()
+    .trim()
+    .max(RATING_COMMENT_MAX, { message: `A comment can be at most ${RATING_COMMENT_MAX.toLocaleString('en')} characters.` }),
+).optional();
 
 export const supportRatingBody = z.object({ score, comment });
 export type SupportRatingBody = z.infer<typeof supportRatingBody>;

@@ -91,28 +91,33 @@ export const reviewParams = reviewsParams.extend({ reviewId: z.string().min(1).m
 export const reviewCommentParams = reviewParams.extend({ commentId: z.string().min(1).max(64) });
 
 /** Founder: opens the next round of `kind` on one or more images/PDFs of the order. */
-export const openReviewBody = z.object({
-  kind: z.enum(REVIEW_KINDS, { message: 'kind must be "ui" or "final".' }),
-  title: z
-    .string()
-    .trim()
-    .min(1, { message: 'Give the round a title.' })
-    .max(REVIEW_LIMITS.title, { message: `A title can be at most ${REVIEW_LIMITS.title} characters.` }),
-  note: multiLine(z.string().trim().max(REVIEW_LIMITS.note, { message: `A note can be at most ${REVIEW_LIMITS.note} characters.` })).optional(),
-  /** May be empty when the round reviews the live site at `previewUrl` (decision 241). */
-  fileIds: z
-    .array(uuid)
-    .max(REVIEW_LIMITS.files, { message: `At most ${REVIEW_LIMITS.files} files in one round.` }),
-  previewUrl: z
-    .string()
-    .trim()
-    .max(REVIEW_LIMITS.previewUrl, { message: `The preview link can be at most ${REVIEW_LIMITS.previewUrl} characters.` })
-    .refine((u) => isHttpUrl(u), { message: 'The preview link must be an http or https address.' })
-    .optional(),
-}).refine((b) => b.fileIds.length > 0 || Boolean(b.previewUrl), {
-  path: ['fileIds'],
-  message: 'Choose at least one image or PDF of the order, or give the preview link of the site to review.',
-});
+export const openReviewBody = z
+  .object({
+    kind: z.enum(REVIEW_KINDS, { message: 'kind must be "ui" or "final".' }),
+    title: z
+      .string()
+      .trim()
+      .min(1, { message: 'Give the round a title.' })
+      .max(REVIEW_LIMITS.title, { message: `A title can be at most ${REVIEW_LIMITS.title} characters.` }),
+    note: multiLine(
+      z
+        .string()
+        .trim()
+        .max(REVIEW_LIMITS.note, { message: `A note can be at most ${REVIEW_LIMITS.note} characters.` }),
+    ).optional(),
+    /** May be empty when the round reviews the live site at `previewUrl` (decision 241). */
+    fileIds: z.array(uuid).max(REVIEW_LIMITS.files, { message: `At most ${REVIEW_LIMITS.files} files in one round.` }),
+    previewUrl: z
+      .string()
+      .trim()
+      .max(REVIEW_LIMITS.previewUrl, { message: `The preview link can be at most ${REVIEW_LIMITS.previewUrl} characters.` })
+      .refine((u) => isHttpUrl(u), { message: 'The preview link must be an http or https address.' })
+      .optional(),
+  })
+  .refine((b) => b.fileIds.length > 0 || Boolean(b.previewUrl), {
+    path: ['fileIds'],
+    message: 'Choose at least one image or PDF of the order, or give the preview link of the site to review.',
+  });
 export type OpenReviewBody = z.infer<typeof openReviewBody>;
 
 /**
@@ -157,13 +162,21 @@ export type ReviewChangedEvent = z.infer<typeof reviewChangedEvent>;
  */
 export const agencyCommentBody = reviewCommentBody
   .extend({ fileId: uuid.optional(), replyTo: uuid.optional() })
-  .refine((b) => Boolean(b.fileId || b.replyTo), { path: ['fileId'], message: 'Pin the comment on one of the round\'s files, or answer a pin (replyTo).' });
+  .refine((b) => Boolean(b.fileId || b.replyTo), {
+    path: ['fileId'],
+    message: "Pin the comment on one of the round's files, or answer a pin (replyTo).",
+  });
 export type AgencyCommentBody = z.infer<typeof agencyCommentBody>;
 
 /** Customer: the decision of an open round; asking for changes needs a comment or a pin of yours on the round. */
 export const reviewDecisionBody = z.object({
   decision: z.enum(REVIEW_DECISIONS, { message: 'decision must be "approve" or "request_changes".' }),
-  comment: multiLine(z.string().trim().max(REVIEW_LIMITS.comment, { message: `A comment can be at most ${REVIEW_LIMITS.comment} characters.` })).optional(),
+  comment: multiLine(
+    z
+      .string()
+      .trim()
+      .max(REVIEW_LIMITS.comment, { message: `A comment can be at most ${REVIEW_LIMITS.comment} characters.` }),
+  ).optional(),
 });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
 

@@ -9,7 +9,10 @@ import type { OperationSpec } from './operation.ts';
 // the site links carry theirs in the URL's fragment and are named here.
 
 const SECRET_FIELD = /^(token|.*Token|signupTicket|handoff|recoveryCodes|.*[sS]ecret.*)$/;
-const TOKEN_IN_URL = new Set(['POST /api/v1/orders/:orderId/reviews/:reviewId/site-link', 'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/site-link']);
+const TOKEN_IN_URL = new Set([
+  'POST /api/v1/orders/:orderId/reviews/:reviewId/site-link',
+  'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/site-link',
+]);
 
 function fieldNames(schema: unknown, out = new Set<string>()): Set<string> {
   if (!schema || typeof schema !== 'object') return out;
@@ -32,7 +35,8 @@ async function operations(): Promise<OperationSpec[]> {
     const mod = (await import(/* @vite-ignore */ new URL(file, import.meta.url).href)) as Record<string, unknown>;
     for (const value of Object.values(mod)) {
       const op = value as Partial<OperationSpec> | null;
-      if (op && typeof op === 'object' && typeof op.method === 'string' && typeof op.path === 'string' && op.responses) found.push(op as OperationSpec);
+      if (op && typeof op === 'object' && typeof op.method === 'string' && typeof op.path === 'string' && op.responses)
+        found.push(op as OperationSpec);
     }
   }
   return found;
@@ -45,7 +49,8 @@ describe('operations whose answer carries a secret', () => {
     const carrying: string[] = [];
     for (const op of ops) {
       const names = new Set<string>();
-      for (const schema of Object.values(op.responses)) fieldNames(z.toJSONSchema(schema as z.ZodType, { unrepresentable: 'any', io: 'output' }), names);
+      for (const schema of Object.values(op.responses))
+        fieldNames(z.toJSONSchema(schema as z.ZodType, { unrepresentable: 'any', io: 'output' }), names);
       const id = `${op.method} ${op.path}`;
       if ([...names].some((n) => SECRET_FIELD.test(n)) || TOKEN_IN_URL.has(id)) carrying.push(id);
     }

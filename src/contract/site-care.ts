@@ -140,7 +140,14 @@ export const careReportData = z.object({
   support: z.object({
     opened: z.number().int(),
     resolved: z.number().int(),
-    requests: z.array(z.object({ title: z.string(), openedAt: z.string(), resolvedAt: z.string().nullable(), firstResponseMinutes: z.number().int().nullable() })),
+    requests: z.array(
+      z.object({
+        title: z.string(),
+        openedAt: z.string(),
+        resolvedAt: z.string().nullable(),
+        firstResponseMinutes: z.number().int().nullable(),
+      }),
+    ),
   }),
   changes: z.array(z.object({ title: z.string(), at: z.string() })),
   /** The plan's documents of the month (tax invoices of its charges), as issued. */
@@ -157,22 +164,56 @@ const pdf = z.unknown().describe('application/pdf');
 const noContent = z.null().describe('No content');
 
 /** The health of your order's watched sites */
-export const getOrdersSiteHealth = defineOperation({ method: 'GET', path: '/api/v1/orders/:orderId/site-health', params: siteOrderParams, responses: { 200: siteHealthResponse } });
+export const getOrdersSiteHealth = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/site-health',
+  params: siteOrderParams,
+  responses: { 200: siteHealthResponse },
+});
 
 /** Switches your mails about the site being down or up again */
-export const putOrdersSiteHealthMails = defineOperation({ method: 'PUT', path: '/api/v1/orders/:orderId/site-health/mails', params: siteOrderParams, body: customerMailsBody, responses: { 200: siteSettingsResponse } });
+export const putOrdersSiteHealthMails = defineOperation({
+  method: 'PUT',
+  path: '/api/v1/orders/:orderId/site-health/mails',
+  params: siteOrderParams,
+  body: customerMailsBody,
+  responses: { 200: siteSettingsResponse },
+});
 
 /** The monthly care reports of your order, newest first */
-export const getOrdersCareReports = defineOperation({ method: 'GET', path: '/api/v1/orders/:orderId/care-reports', params: siteOrderParams, responses: { 200: careReportsResponse } });
+export const getOrdersCareReports = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/care-reports',
+  params: siteOrderParams,
+  responses: { 200: careReportsResponse },
+});
 
 /** One care report of your order */
-export const getOrdersCareReportsByMonth = defineOperation({ method: 'GET', path: '/api/v1/orders/:orderId/care-reports/:month', params: careReportParams, query: careReportQuery, responses: { 200: careReportResponse } });
+export const getOrdersCareReportsByMonth = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/care-reports/:month',
+  params: careReportParams,
+  query: careReportQuery,
+  responses: { 200: careReportResponse },
+});
 
 /** One care report of your order as PDF */
-export const getOrdersCareReportsPdf = defineOperation({ method: 'GET', path: '/api/v1/orders/:orderId/care-reports/:month/pdf', params: careReportParams, query: careReportQuery, binary: true, responses: { 200: pdf } });
+export const getOrdersCareReportsPdf = defineOperation({
+  method: 'GET',
+  path: '/api/v1/orders/:orderId/care-reports/:month/pdf',
+  params: careReportParams,
+  query: careReportQuery,
+  binary: true,
+  responses: { 200: pdf },
+});
 
 /** The health of an order's watched sites */
-export const getAdminOrdersSiteHealth = defineOperation({ method: 'GET', path: '/api/v1/admin/orders/:orderId/site-health', params: siteOrderParams, responses: { 200: siteHealthResponse } });
+export const getAdminOrdersSiteHealth = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:orderId/site-health',
+  params: siteOrderParams,
+  responses: { 200: siteHealthResponse },
+});
 
 /** Watches one more URL of the order (at most 5 with the delivery link); 400 for a URL that is not public http(s), 409 above 5 */
 export const postAdminOrdersSites = defineOperation({
@@ -185,22 +226,56 @@ export const postAdminOrdersSites = defineOperation({
 });
 
 /** Stops watching one URL of the order (the delivery link follows the order and cannot be removed) */
-export const deleteAdminOrdersSites = defineOperation({ method: 'DELETE', path: '/api/v1/admin/orders/:orderId/sites/:siteId', params: siteParams, responses: { 204: noContent } });
+export const deleteAdminOrdersSites = defineOperation({
+  method: 'DELETE',
+  path: '/api/v1/admin/orders/:orderId/sites/:siteId',
+  params: siteParams,
+  responses: { 204: noContent },
+});
 
 /** The owner keeps watching an order that neither support nor the plan covers */
-export const putAdminOrdersSiteCare = defineOperation({ method: 'PUT', path: '/api/v1/admin/orders/:orderId/site-care', params: siteOrderParams, body: keepWatchingBody, responses: { 200: siteSettingsResponse } });
+export const putAdminOrdersSiteCare = defineOperation({
+  method: 'PUT',
+  path: '/api/v1/admin/orders/:orderId/site-care',
+  params: siteOrderParams,
+  body: keepWatchingBody,
+  responses: { 200: siteSettingsResponse },
+});
 
 /** Every watched site: down first, then certificate and domain warnings, then the rest */
 export const getAdminSites = defineOperation({ method: 'GET', path: '/api/v1/admin/sites', responses: { 200: adminSitesResponse } });
 
 /** The care reports of an order, newest first */
-export const getAdminOrdersCareReports = defineOperation({ method: 'GET', path: '/api/v1/admin/orders/:orderId/care-reports', params: siteOrderParams, responses: { 200: careReportsResponse } });
+export const getAdminOrdersCareReports = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:orderId/care-reports',
+  params: siteOrderParams,
+  responses: { 200: careReportsResponse },
+});
 
 /** One care report of an order */
-export const getAdminOrdersCareReportsByMonth = defineOperation({ method: 'GET', path: '/api/v1/admin/orders/:orderId/care-reports/:month', params: careReportParams, query: careReportQuery, responses: { 200: careReportResponse } });
+export const getAdminOrdersCareReportsByMonth = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:orderId/care-reports/:month',
+  params: careReportParams,
+  query: careReportQuery,
+  responses: { 200: careReportResponse },
+});
 
 /** One care report of an order as PDF */
-export const getAdminOrdersCareReportsPdf = defineOperation({ method: 'GET', path: '/api/v1/admin/orders/:orderId/care-reports/:month/pdf', params: careReportParams, query: careReportQuery, binary: true, responses: { 200: pdf } });
+export const getAdminOrdersCareReportsPdf = defineOperation({
+  method: 'GET',
+  path: '/api/v1/admin/orders/:orderId/care-reports/:month/pdf',
+  params: careReportParams,
+  query: careReportQuery,
+  binary: true,
+  responses: { 200: pdf },
+});
 
 /** Writes the care reports of a month for every watched order (the current month: reports "so far"); what exists is kept */
-export const postAdminCareReportsRun = defineOperation({ method: 'POST', path: '/api/v1/admin/care-reports/run', body: runCareReportsBody, responses: { 200: runCareReportsResponse } });
+export const postAdminCareReportsRun = defineOperation({
+  method: 'POST',
+  path: '/api/v1/admin/care-reports/run',
+  body: runCareReportsBody,
+  responses: { 200: runCareReportsResponse },
+});

@@ -18,7 +18,6 @@ export const SITE_REVIEW_LIMITS = {
   viewport: 20000,
 } as const;
 
-
 export const siteLinkResponse = z.object({ success: z.literal(true), url: z.string(), expiresAt: z.string() });
 export type SiteLinkResponse = z.infer<typeof siteLinkResponse>;
 
@@ -74,9 +73,16 @@ export const siteCommentBody = z.object({
   viewport: z.object({
     width: side('width'),
     height: side('height'),
-    dpr: z.number({ message: 'viewport.dpr must be a number.' }).positive({ message: 'viewport.dpr must be above 0.' }).max(10, { message: 'viewport.dpr can be at most 10.' }),
+    dpr: z
+      .number({ message: 'viewport.dpr must be a number.' })
+      .positive({ message: 'viewport.dpr must be above 0.' })
+      .max(10, { message: 'viewport.dpr can be at most 10.' }),
   }),
-  browser: z.string().trim().max(SITE_REVIEW_LIMITS.browser, { message: `browser can be at most ${SITE_REVIEW_LIMITS.browser} characters.` }).default(''),
+  browser: z
+    .string()
+    .trim()
+    .max(SITE_REVIEW_LIMITS.browser, { message: `browser can be at most ${SITE_REVIEW_LIMITS.browser} characters.` })
+    .default(''),
   text: multiLine(
     z
       .string()

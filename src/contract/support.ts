@@ -31,10 +31,7 @@ export const SUPPORT_LIMITS = { title: 120, description: 5000, message: 5000, fi
 /** The error code of a request refused because support has ended (HTTP 402). */
 export const SUPPORT_ENDED = 'SUPPORT_ENDED';
 
-const fileIds = z
-  .array(z.string().uuid('Not a file id.'))
-  .max(SUPPORT_LIMITS.files, `At most ${SUPPORT_LIMITS.files} files.`)
-  .optional();
+const fileIds = z.array(z.string().uuid('Not a file id.')).max(SUPPORT_LIMITS.files, `At most ${SUPPORT_LIMITS.files} files.`).optional();
 
 export const supportParams = z.object({ orderId: z.string().min(1).max(40) });
 export const supportRequestParams = supportParams.extend({ requestId: z.uuid('Not a request id.') });
@@ -85,7 +82,9 @@ export const planOffer = z.object({
   total: z.number().int().optional(),
   totalLabel: z.string().optional(),
   taxableValue: z.number().int().optional(),
-  taxes: z.array(z.object({ kind: z.enum(['CGST', 'SGST', 'IGST']), rate: z.number(), amount: z.number().int(), label: z.string() })).optional(),
+  taxes: z
+    .array(z.object({ kind: z.enum(['CGST', 'SGST', 'IGST']), rate: z.number(), amount: z.number().int(), label: z.string() }))
+    .optional(),
   /** When a plan subscribed now would start: the end of the included support (ISO), or null for at once. */
   startsAt: z.string().nullable(),
 });
@@ -187,7 +186,9 @@ export const adminSupportDetailResponse = z.object({
   messages: z.array(supportMessage),
 });
 
-export const setSupportStateBody = z.object({ state: z.enum(SUPPORT_STATES, { message: 'State must be open, in_progress, resolved or closed.' }) });
+export const setSupportStateBody = z.object({
+  state: z.enum(SUPPORT_STATES, { message: 'State must be open, in_progress, resolved or closed.' }),
+});
 
 // — socket.io (the order's room, joined with `joinOrder` of order messages) —
 export const SUPPORT_SOCKET_EVENTS = {
@@ -202,7 +203,6 @@ export const supportRequestEvent = supportRequestSummary.extend({ orderId: z.str
 export type SupportRequestEvent = z.infer<typeof supportRequestEvent>;
 
 // Operations (docs/decisions/280-contract-operations.md).
-
 
 /** The order's support: until when it is covered, the maintenance plan, the requests (newest first) */
 export const getOrdersSupport = defineOperation({

@@ -6,7 +6,9 @@ import { defineOperation } from './operation.ts';
 // the terms were public when accepted); GET /api/v1/orders/{orderId}/terms (the order's customer):
 // which version was accepted and when. The back office's order detail has `termsAcceptance` too.
 
-export const termsVersionParams = z.object({ version: z.string().regex(/^[0-9a-f]{16}$/, 'A terms version is 16 hexadecimal characters.') });
+export const termsVersionParams = z.object({
+  version: z.string().regex(/^[0-9a-f]{16}$/, 'A terms version is 16 hexadecimal characters.'),
+});
 
 /** A run of text, or a link (as on the terms page). */
 const termsPart = z.union([z.string(), z.object({ text: z.string(), href: z.string() })]);

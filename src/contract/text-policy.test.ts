@@ -41,7 +41,10 @@ describe('applyTextPolicy', () => {
       expect(applyTextPolicy({ a: `x${c}` })).toEqual({ ok: false, path: 'a', reason: `contains a control character (${code})` });
       expect(safeString({ multiLine: true }).safeParse(`x${c}`).success).toBe(false);
     }
-    expect(applyTextPolicy({ a: 'one\ntwo' })).toMatchObject({ ok: false, reason: 'contains a line break or tab, which this field does not allow' });
+    expect(applyTextPolicy({ a: 'one\ntwo' })).toMatchObject({
+      ok: false,
+      reason: 'contains a line break or tab, which this field does not allow',
+    });
     expect(applyTextPolicy('tab\there')).toMatchObject({ ok: false });
     expect(applyTextPolicy({ 'key\u001b': 'v' })).toMatchObject({ ok: false, path: 'field name' });
     expect(safeString().safeParse('a\nb').error?.issues[0]?.message).toBe(SINGLE_LINE_MESSAGE);
@@ -55,7 +58,16 @@ describe('applyTextPolicy', () => {
       note: multiLine(z.string().trim()).optional(),
       lines: z.array(multiLine(z.string())).default([]),
       answers: z.record(z.string(), z.union([multiLine(z.string()), z.array(z.string())])),
-      nested: z.object({ body: multiLine(z.string().transform((s) => s.trim()).pipe(z.string().min(1))) }).nullable(),
+      nested: z
+        .object({
+          body: multiLine(
+            z
+              .string()
+              .transform((s) => s.trim())
+              .pipe(z.string().min(1)),
+          ),
+        })
+        .nullable(),
       title: z.string(),
     });
     const ok = { note: 'a\nb', lines: ['c\nd'], answers: { about: 'e\nf' }, nested: { body: 'g\nh' }, title: 'one line' };
@@ -64,7 +76,10 @@ describe('applyTextPolicy', () => {
     // An unknown key is single-line: no schema marks it.
     expect(applyTextPolicy({ ...ok, extra: 'x\ny' }, schema)).toMatchObject({ ok: false, path: 'extra' });
     // The mark survives chaining after it (zod copies checks into derived schemas).
-    const chained = z.object({ a: multiLine(z.string()).trim().max(50), b: safeString({ multiLine: true }).trim().max(50).optional().default('') });
+    const chained = z.object({
+      a: multiLine(z.string()).trim().max(50),
+      b: safeString({ multiLine: true }).trim().max(50).optional().default(''),
+    });
     expect(applyTextPolicy({ a: 'x\ny', b: 'z\r\nw' }, chained)).toMatchObject({ ok: true });
     // Multi-line still refuses the other controls.
     expect(applyTextPolicy({ ...ok, note: 'a\u001bb' }, schema)).toMatchObject({ ok: false, path: 'note' });
@@ -82,6 +97,8 @@ describe('billing details follow the same policy (decision 090)', () => {
     const refused = billingDetailsBody.safeParse({ billingName: 'Acme\u0000' });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe(TEXT_POLICY_MESSAGE);
-    expect(billingDetailsBody.safeParse({ billingName: 'x'.repeat(121) }).error?.issues[0]?.message).toBe('The billing name can be at most 120 characters.');
+    expect(billingDetailsBody.safeParse({ billingName: 'x'.repeat(121) }).error?.issues[0]?.message).toBe(
+      'The billing name can be at most 120 characters.',
+    );
   });
 });

@@ -39,7 +39,18 @@ export function refusedText(s: string, lines: Lines = 'single'): string | null {
 // walk below unwraps `.optional()`, `.default()` and `.pipe()` around it to find it.
 const MULTI_LINE = new WeakSet<object>();
 
-type Def = { type?: string; checks?: object[]; innerType?: unknown; in?: unknown; shape?: Record<string, unknown>; element?: unknown; valueType?: unknown; options?: unknown[]; left?: unknown; right?: unknown };
+type Def = {
+  type?: string;
+  checks?: object[];
+  innerType?: unknown;
+  in?: unknown;
+  shape?: Record<string, unknown>;
+  element?: unknown;
+  valueType?: unknown;
+  options?: unknown[];
+  left?: unknown;
+  right?: unknown;
+};
 
 /** Marks a string schema as multi-line text (tab, LF and CR allowed). Returns a marked copy. */
 export function multiLine<T extends z.ZodType>(schema: T): T {
@@ -145,7 +156,8 @@ export const safeString = (opts: { multiLine?: boolean } = {}) => {
   const lines: Lines = opts.multiLine ? 'multi' : 'single';
   const schema = z.string().superRefine((s, ctx) => {
     const reason = refusedText(s, lines);
-    if (reason) ctx.addIssue({ code: 'custom', message: reason.includes('line break') ? SINGLE_LINE_MESSAGE : TEXT_POLICY_MESSAGE, abort: true });
+    if (reason)
+      ctx.addIssue({ code: 'custom', message: reason.includes('line break') ? SINGLE_LINE_MESSAGE : TEXT_POLICY_MESSAGE, abort: true });
   });
   return opts.multiLine ? multiLine(schema) : schema;
 };

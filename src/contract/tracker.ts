@@ -48,7 +48,11 @@ export const completeStageRequest = z.object({
   deliveryUrl: z.string().trim().url().max(500).optional(),
 });
 /** `completed_steps` means what it means in the status response: the index of the last completed stage. */
-export const stageChangeResponse = z.object({ success: z.literal(true), order_id: z.string(), completed_steps: z.number().int().min(0).max(14) });
+export const stageChangeResponse = z.object({
+  success: z.literal(true),
+  order_id: z.string(),
+  completed_steps: z.number().int().min(0).max(14),
+});
 
 // Operations (docs/decisions/280-contract-operations.md).
 

@@ -40,6 +40,8 @@ describe('couponState', () => {
     expect(couponState({ ...c, active: false, validFrom: '2026-07-01T00:00:00Z' }, now)).toBe('inactive');
     expect(couponState({ ...c, validFrom: '2026-07-01T00:00:00Z', validUntil: '2026-08-01T00:00:00Z' }, now)).toBe('scheduled');
     expect(couponState({ ...c, maxUses: 3, redemptions: 3 }, now)).toBe('used_up');
-    expect(couponState({ ...c, maxUses: 3, redemptions: 2, validFrom: '2026-06-01T00:00:00Z', validUntil: '2026-06-16T00:00:00Z' }, now)).toBe('active');
+    expect(
+      couponState({ ...c, maxUses: 3, redemptions: 2, validFrom: '2026-06-01T00:00:00Z', validUntil: '2026-06-16T00:00:00Z' }, now),
+    ).toBe('active');
   });
 });

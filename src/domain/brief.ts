@@ -86,7 +86,8 @@ export const briefQuestion = (id: string) => BRIEF_QUESTIONS.find((q) => q.id ==
 export type BriefCheck = { ok: true; answers: BriefAnswers } | { ok: false; message: string; missing?: string[] };
 
 /** Whether a question is asked with these answers: a follow-up only while its parent has the value. */
-export const isAsked = (q: BriefQuestion, answers: Readonly<Record<string, BriefAnswer>>) => !q.followUpOf || answers[q.followUpOf.id] === q.followUpOf.value;
+export const isAsked = (q: BriefQuestion, answers: Readonly<Record<string, BriefAnswer>>) =>
+  !q.followUpOf || answers[q.followUpOf.id] === q.followUpOf.value;
 
 /** "a; b; c." — without a second stop after a label that ends in one ("…ready?", not "…ready?."). */
 const listSentence = (labels: string[]) => {
@@ -119,7 +120,8 @@ function checkOne(q: BriefQuestion, value: BriefAnswer): { ok: true; value: Brie
     const items = value.map((v) => v.trim()).filter(Boolean);
     if (items.length > BRIEF_LIMITS.items) return { ok: false, message: `${name} can have at most ${BRIEF_LIMITS.items} entries.` };
     if (q.kind === 'list') {
-      if (items.some((v) => v.length > BRIEF_LIMITS.item)) return { ok: false, message: `Each entry of ${name} can be at most ${BRIEF_LIMITS.item} characters.` };
+      if (items.some((v) => v.length > BRIEF_LIMITS.item))
+        return { ok: false, message: `Each entry of ${name} can be at most ${BRIEF_LIMITS.item} characters.` };
       return { ok: true, value: items.length ? items : null };
     }
     const urls: string[] = [];
@@ -134,7 +136,9 @@ function checkOne(q: BriefQuestion, value: BriefAnswer): { ok: true; value: Brie
   const text = value.trim();
   if (q.kind === 'choice') {
     if (!text) return { ok: true, value: null };
-    return q.options?.some((o) => o.value === text) ? { ok: true, value: text } : { ok: false, message: `${name} must be one of: ${q.options?.map((o) => o.value).join(', ')}.` };
+    return q.options?.some((o) => o.value === text)
+      ? { ok: true, value: text }
+      : { ok: false, message: `${name} must be one of: ${q.options?.map((o) => o.value).join(', ')}.` };
   }
   const max = q.kind === 'text' ? BRIEF_LIMITS.text : BRIEF_LIMITS.multiline;
   if (text.length > max) return { ok: false, message: `${name} can be at most ${max} characters.` };
@@ -157,7 +161,12 @@ export function checkBriefAnswers(raw: Readonly<Record<string, BriefAnswer>>, su
   }
   if (submit) {
     const missing = BRIEF_QUESTIONS.filter((q) => q.required && isAsked(q, answers) && answers[q.id] === undefined);
-    if (missing.length) return { ok: false, message: `Before sending the brief, please answer: ${listSentence(missing.map((q) => q.label))}`, missing: missing.map((q) => q.id) };
+    if (missing.length)
+      return {
+        ok: false,
+        message: `Before sending the brief, please answer: ${listSentence(missing.map((q) => q.label))}`,
+        missing: missing.map((q) => q.id),
+      };
   }
   return { ok: true, answers };
 }

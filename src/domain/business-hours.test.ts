@@ -8,8 +8,8 @@ describe('business hours', () => {
   it('parses the default and refuses what is malformed', () => {
     expect(ist).toEqual({ days: [1, 2, 3, 4, 5, 6], start: 600, end: 1140, timeZone: 'Asia/Kolkata' });
     expect(parseBusinessHours('Fri-Mon 09:00-17:00 UTC')!.days).toEqual([5, 6, 0, 1]);
-    for (const bad of ['Mon-Sat', 'Mon-Sat 19:00-10:00 UTC', 'Mon-Xyz 10:00-19:00 UTC',
-      'Mon-Sat 10:00-19:00 Mars/Base']) expect(parseBusinessHours(bad), bad).toBeNull();
+    for (const bad of ['Mon-Sat', 'Mon-Sat 19:00-10:00 UTC', 'Mon-Xyz 10:00-19:00 UTC', 'Mon-Sat 10:00-19:00 Mars/Base'])
+      expect(parseBusinessHours(bad), bad).toBeNull();
   });
 
   it('is open Monday to Saturday 10:00–19:00 in India, whatever the server zone', () => {

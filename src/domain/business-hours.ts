@@ -46,7 +46,13 @@ export function businessHoursProblem(value: string): string | null {
 
 /** The weekday (0 = Sunday) and minute of the day at `at` in the zone. */
 function localTime(at: Date, timeZone: string): { day: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = DAYS.indexOf(get('weekday').toLowerCase() as (typeof DAYS)[number]);
   return { day, minute: Number(get('hour')) * 60 + Number(get('minute')) };

@@ -7,7 +7,10 @@ import { STAGES } from './tracker.ts';
 export const UI_STARTED_STAGE = STAGES.indexOf('UI Started') + 1;
 
 /** The terms' refund of a cancelled order: the whole advance before "UI Started", nothing after. */
-export function defaultCancelRefund(o: { advancePaid: number; completedStages: number; alreadyRefunded?: number }): { amount: number; reason: 'before_ui_started' | 'after_ui_started' } {
+export function defaultCancelRefund(o: { advancePaid: number; completedStages: number; alreadyRefunded?: number }): {
+  amount: number;
+  reason: 'before_ui_started' | 'after_ui_started';
+} {
   if (o.completedStages >= UI_STARTED_STAGE) return { amount: 0, reason: 'after_ui_started' };
   return { amount: Math.max(0, o.advancePaid - (o.alreadyRefunded ?? 0)), reason: 'before_ui_started' };
 }

@@ -242,7 +242,6 @@ const ROWS: readonly (readonly [string, string, string])[] = [
 
 export const COUNTRIES: readonly Country[] = ROWS.map(([code, name, phone_code]) => ({ code, name, phone_code }));
 
-
 export function findCountryByCode(code: string | null | undefined): Country | undefined {
   if (!code) return undefined;
   const upper = code.toUpperCase();

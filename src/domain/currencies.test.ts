@@ -35,11 +35,14 @@ describe('quote in more currencies', () => {
     ['JPY', '¥', 150, 0, 5, 134850, 6743, 2562, 130669, 26133],
     ['KWD', 'KD ', 0.31, 3, 20, 278000, 55600, 4448, 226848, 45000],
     ['INR', '₹', 85, 2, 5, 7641500, 382075, 145189, 7404614, 1480900],
-  ] as const)('%s (%s ×%d, %d digits) with %i%% off', (code, symbol, factor, minorDigits, percent, price, discount, fee, total, advance) => {
-    const q = quote({ code, symbol, factor, minorDigits }, percent);
-    expect(q).toMatchObject({ price, discount, fee, total, advance, remaining: total - advance });
-    expect(q.advance % 10 ** minorDigits).toBe(0);
-  });
+  ] as const)(
+    '%s (%s ×%d, %d digits) with %i%% off',
+    (code, symbol, factor, minorDigits, percent, price, discount, fee, total, advance) => {
+      const q = quote({ code, symbol, factor, minorDigits }, percent);
+      expect(q).toMatchObject({ price, discount, fee, total, advance, remaining: total - advance });
+      expect(q.advance % 10 ** minorDigits).toBe(0);
+    },
+  );
 
   it('formats zero- and three-digit currencies', () => {
     expect(formatMoney(137547, { symbol: '¥', minorDigits: 0 })).toBe('¥137,547');

@@ -19,7 +19,28 @@ export function findCurrency(code: string | undefined, table: readonly Currency[
 
 // Which currency a visitor sees first, from the country of the location lookup (ISO 3166 alpha-2).
 // Countries not listed get the default (USD).
-const EURO_COUNTRIES = ['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK'];
+const EURO_COUNTRIES = [
+  'AT',
+  'BE',
+  'CY',
+  'DE',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PT',
+  'SI',
+  'SK',
+];
 export const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   IN: 'INR',
   GB: 'GBP',
@@ -29,10 +50,30 @@ export const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
 
 // The location lookup may report English names (ip-api's `country`) instead of codes.
 const NAME_TO_CODE: Readonly<Record<string, string>> = {
-  india: 'IN', 'united kingdom': 'GB', 'united arab emirates': 'AE', austria: 'AT', belgium: 'BE', cyprus: 'CY',
-  germany: 'DE', estonia: 'EE', spain: 'ES', finland: 'FI', france: 'FR', greece: 'GR', croatia: 'HR', ireland: 'IE',
-  italy: 'IT', lithuania: 'LT', luxembourg: 'LU', latvia: 'LV', malta: 'MT', netherlands: 'NL', 'the netherlands': 'NL',
-  portugal: 'PT', slovenia: 'SI', slovakia: 'SK',
+  india: 'IN',
+  'united kingdom': 'GB',
+  'united arab emirates': 'AE',
+  austria: 'AT',
+  belgium: 'BE',
+  cyprus: 'CY',
+  germany: 'DE',
+  estonia: 'EE',
+  spain: 'ES',
+  finland: 'FI',
+  france: 'FR',
+  greece: 'GR',
+  croatia: 'HR',
+  ireland: 'IE',
+  italy: 'IT',
+  lithuania: 'LT',
+  luxembourg: 'LU',
+  latvia: 'LV',
+  malta: 'MT',
+  netherlands: 'NL',
+  'the netherlands': 'NL',
+  portugal: 'PT',
+  slovenia: 'SI',
+  slovakia: 'SK',
 };
 
 /** The currency for a country given as an ISO alpha-2 code or an English name. */
@@ -56,9 +97,15 @@ export function parseCurrencyTable(json: string): Currency[] {
   return raw.map((item, i) => {
     const c = item as Partial<Currency>;
     const ok =
-      typeof c.code === 'string' && /^[A-Z]{3}$/.test(c.code) &&
-      typeof c.symbol === 'string' && c.symbol.length > 0 && c.symbol.length <= 5 &&
-      typeof c.factor === 'number' && Number.isFinite(c.factor) && c.factor > 0 && c.factor <= 100000 &&
+      typeof c.code === 'string' &&
+      /^[A-Z]{3}$/.test(c.code) &&
+      typeof c.symbol === 'string' &&
+      c.symbol.length > 0 &&
+      c.symbol.length <= 5 &&
+      typeof c.factor === 'number' &&
+      Number.isFinite(c.factor) &&
+      c.factor > 0 &&
+      c.factor <= 100000 &&
       (c.minorDigits === 0 || c.minorDigits === 2 || c.minorDigits === 3);
     if (!ok) throw new Error(`entry ${i} needs code (3 capitals), symbol, factor > 0 and minorDigits 0, 2 or 3`);
     if (seen.has(c.code!)) throw new Error(`currency ${c.code} is listed twice`);

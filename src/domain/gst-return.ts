@@ -60,7 +60,8 @@ export interface MonthlyReturn {
 }
 
 const rateOf = (taxes: ReturnTax[]) => Math.round(taxes.reduce((s, t) => s + t.rate, 0) * 100) / 100;
-const taxSum = (taxes: ReturnTax[], kind?: ReturnTax['kind']) => taxes.filter((t) => !kind || t.kind === kind).reduce((s, t) => s + t.amount, 0);
+const taxSum = (taxes: ReturnTax[], kind?: ReturnTax['kind']) =>
+  taxes.filter((t) => !kind || t.kind === kind).reduce((s, t) => s + t.amount, 0);
 const pos = (d: Pick<ReturnDocument, 'placeOfSupply'>) => `${d.placeOfSupply.code}-${d.placeOfSupply.name}`;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** The offline tool's date: 05-Nov-2026. */
@@ -80,7 +81,11 @@ function sumRows(rows: ReturnTable['rows'], keys: string[]): Record<string, numb
 }
 
 /** Groups rows by a key and adds their money columns (b2cs, at, atadj, hsn are consolidated, not per document). */
-function consolidate<T extends Record<string, string | number | null>>(rows: T[], keyOf: (r: T) => string, money: (keyof T & string)[]): T[] {
+function consolidate<T extends Record<string, string | number | null>>(
+  rows: T[],
+  keyOf: (r: T) => string,
+  money: (keyof T & string)[],
+): T[] {
   const out = new Map<string, T>();
   for (const r of rows) {
     const key = keyOf(r);
@@ -123,13 +128,23 @@ export function monthlyReturn(month: string, history: readonly ReturnDocument[])
     }));
   const b2cl = invoices
     .filter((d) => invoiceTable(d) === 'b2cl')
-    .map((d) => ({ invoiceNumber: d.number, invoiceDate: d.date, invoiceValue: d.value, placeOfSupply: pos(d), rate: rateOf(d.taxes), taxableValue: d.taxableValue, integratedTax: taxSum(d.taxes, 'IGST') }));
+    .map((d) => ({
+      invoiceNumber: d.number,
+      invoiceDate: d.date,
+      invoiceValue: d.value,
+      placeOfSupply: pos(d),
+      rate: rateOf(d.taxes),
+      taxableValue: d.taxableValue,
+      integratedTax: taxSum(d.taxes, 'IGST'),
+    }));
 
   // B2C small: consolidated per place of supply and rate; a credit note on such an invoice is
   // reported by reducing the same line (it has no table of its own).
   const b2csLines = [
     ...invoices.filter((d) => invoiceTable(d) === 'b2cs').map((d) => ({ sign: 1, d })),
-    ...notes.filter((n) => n.refersTo && byId.get(n.refersTo) && invoiceTable(byId.get(n.refersTo)!) === 'b2cs').map((d) => ({ sign: -1, d })),
+    ...notes
+      .filter((n) => n.refersTo && byId.get(n.refersTo) && invoiceTable(byId.get(n.refersTo)!) === 'b2cs')
+      .map((d) => ({ sign: -1, d })),
   ].map(({ sign, d }) => ({
     type: 'OE',
     placeOfSupply: pos(d),
@@ -193,7 +208,9 @@ export function monthlyReturn(month: string, history: readonly ReturnDocument[])
     centralTax: taxSum(n.taxes, 'CGST'),
     stateTax: taxSum(n.taxes, 'SGST'),
   });
-  const cdnr = notes.filter((n) => n.buyerGstin).map((n) => ({ gstin: n.buyerGstin, receiverName: n.buyerName, ...noteRow(n), reverseCharge: 'N', noteSupplyType: 'Regular B2B' }));
+  const cdnr = notes
+    .filter((n) => n.buyerGstin)
+    .map((n) => ({ gstin: n.buyerGstin, receiverName: n.buyerName, ...noteRow(n), reverseCharge: 'N', noteSupplyType: 'Regular B2B' }));
   const cdnur = notes
     .filter((n) => !n.buyerGstin)
     .map((n) => ({ n, of: n.refersTo ? byId.get(n.refersTo) : undefined }))
@@ -229,7 +246,13 @@ export function monthlyReturn(month: string, history: readonly ReturnDocument[])
     .map((kind) => {
       const of = history.filter((d) => inMonth(d) && d.kind === kind).sort((a, b) => a.number.localeCompare(b.number));
       if (!of.length) return null;
-      return { nature: NATURE[kind], from: of[0]!.number, to: of[of.length - 1]!.number, totalNumber: of.length, cancelled: of.filter((d) => d.cancelled).length };
+      return {
+        nature: NATURE[kind],
+        from: of[0]!.number,
+        to: of[of.length - 1]!.number,
+        totalNumber: of.length,
+        cancelled: of.filter((d) => d.cancelled).length,
+      };
     })
     .filter((r): r is NonNullable<typeof r> => r !== null);
 
@@ -256,8 +279,16 @@ export function monthlyReturn(month: string, history: readonly ReturnDocument[])
   const b2csNotes = b2csLines.filter((r) => r.taxableValue < 0).reduce((s, r) => s + r.taxableValue, 0);
   const check = (name: string, expected: number, actual: number): ReturnCheck => ({ name, expected, actual, ok: expected === actual });
   const checks = [
-    check('Invoices: taxable value in b2b + b2cl + b2cs + exp', invoiceTaxable, t.b2b.totals.taxableValue! + t.b2cl.totals.taxableValue! + (t.b2cs.totals.taxableValue! - b2csNotes) + t.exp.totals.taxableValue!),
-    check('Credit notes: taxable value in cdnr + cdnur + b2cs reductions', noteTaxable, t.cdnr.totals.taxableValue! + t.cdnur.totals.taxableValue! - b2csNotes),
+    check(
+      'Invoices: taxable value in b2b + b2cl + b2cs + exp',
+      invoiceTaxable,
+      t.b2b.totals.taxableValue! + t.b2cl.totals.taxableValue! + (t.b2cs.totals.taxableValue! - b2csNotes) + t.exp.totals.taxableValue!,
+    ),
+    check(
+      'Credit notes: taxable value in cdnr + cdnur + b2cs reductions',
+      noteTaxable,
+      t.cdnr.totals.taxableValue! + t.cdnur.totals.taxableValue! - b2csNotes,
+    ),
     check('SAC summary: taxable value', invoiceTaxable - noteTaxable, t.hsn.totals.taxableValue!),
     check('SAC summary: tax', invoiceTax - noteTax, t.hsn.totals.integratedTax! + t.hsn.totals.centralTax! + t.hsn.totals.stateTax!),
     check(
@@ -273,22 +304,95 @@ export function monthlyReturn(month: string, history: readonly ReturnDocument[])
 const rupees = (paise: number | string | null | undefined) => (typeof paise === 'number' ? (paise / 100).toFixed(2) : (paise ?? ''));
 
 /** The GST offline tool's column layout of each table, and how a row fills it. */
-export const RETURN_CSV: Record<ReturnTableName, { header: string[]; row: (r: Record<string, string | number | null>) => (string | number)[] }> = {
+export const RETURN_CSV: Record<
+  ReturnTableName,
+  { header: string[]; row: (r: Record<string, string | number | null>) => (string | number)[] }
+> = {
   b2b: {
-    header: ['GSTIN/UIN of Recipient', 'Receiver Name', 'Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', 'Reverse Charge', 'Applicable % of Tax Rate', 'Invoice Type', 'E-Commerce GSTIN', 'Rate', 'Taxable Value', 'Cess Amount'],
-    row: (r) => [r.gstin ?? '', r.receiverName ?? '', r.invoiceNumber!, returnDate(String(r.invoiceDate)), rupees(r.invoiceValue), r.placeOfSupply!, r.reverseCharge!, '', r.invoiceType!, '', r.rate!, rupees(r.taxableValue), ''],
+    header: [
+      'GSTIN/UIN of Recipient',
+      'Receiver Name',
+      'Invoice Number',
+      'Invoice date',
+      'Invoice Value',
+      'Place Of Supply',
+      'Reverse Charge',
+      'Applicable % of Tax Rate',
+      'Invoice Type',
+      'E-Commerce GSTIN',
+      'Rate',
+      'Taxable Value',
+      'Cess Amount',
+    ],
+    row: (r) => [
+      r.gstin ?? '',
+      r.receiverName ?? '',
+      r.invoiceNumber!,
+      returnDate(String(r.invoiceDate)),
+      rupees(r.invoiceValue),
+      r.placeOfSupply!,
+      r.reverseCharge!,
+      '',
+      r.invoiceType!,
+      '',
+      r.rate!,
+      rupees(r.taxableValue),
+      '',
+    ],
   },
   b2cl: {
-    header: ['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'],
-    row: (r) => [r.invoiceNumber!, returnDate(String(r.invoiceDate)), rupees(r.invoiceValue), r.placeOfSupply!, '', r.rate!, rupees(r.taxableValue), '', ''],
+    header: [
+      'Invoice Number',
+      'Invoice date',
+      'Invoice Value',
+      'Place Of Supply',
+      'Applicable % of Tax Rate',
+      'Rate',
+      'Taxable Value',
+      'Cess Amount',
+      'E-Commerce GSTIN',
+    ],
+    row: (r) => [
+      r.invoiceNumber!,
+      returnDate(String(r.invoiceDate)),
+      rupees(r.invoiceValue),
+      r.placeOfSupply!,
+      '',
+      r.rate!,
+      rupees(r.taxableValue),
+      '',
+      '',
+    ],
   },
   b2cs: {
     header: ['Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'],
     row: (r) => [r.type!, r.placeOfSupply!, '', r.rate!, rupees(r.taxableValue), '', ''],
   },
   exp: {
-    header: ['Export Type', 'Invoice Number', 'Invoice date', 'Invoice Value', 'Port Code', 'Shipping Bill Number', 'Shipping Bill Date', 'Rate', 'Taxable Value', 'Cess Amount'],
-    row: (r) => [r.exportType!, r.invoiceNumber!, returnDate(String(r.invoiceDate)), rupees(r.invoiceValue), '', '', '', r.rate!, rupees(r.taxableValue), ''],
+    header: [
+      'Export Type',
+      'Invoice Number',
+      'Invoice date',
+      'Invoice Value',
+      'Port Code',
+      'Shipping Bill Number',
+      'Shipping Bill Date',
+      'Rate',
+      'Taxable Value',
+      'Cess Amount',
+    ],
+    row: (r) => [
+      r.exportType!,
+      r.invoiceNumber!,
+      returnDate(String(r.invoiceDate)),
+      rupees(r.invoiceValue),
+      '',
+      '',
+      '',
+      r.rate!,
+      rupees(r.taxableValue),
+      '',
+    ],
   },
   at: {
     header: ['Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Gross Advance Received', 'Cess Amount'],
@@ -299,16 +403,90 @@ export const RETURN_CSV: Record<ReturnTableName, { header: string[]; row: (r: Re
     row: (r) => [r.placeOfSupply!, '', r.rate!, rupees(r.grossAdvance), ''],
   },
   cdnr: {
-    header: ['GSTIN/UIN of Recipient', 'Receiver Name', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Reverse Charge', 'Note Supply Type', 'Note Value', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount'],
-    row: (r) => [r.gstin ?? '', r.receiverName ?? '', r.noteNumber!, returnDate(String(r.noteDate)), r.noteType!, r.placeOfSupply!, r.reverseCharge!, r.noteSupplyType!, rupees(r.noteValue), '', r.rate!, rupees(r.taxableValue), ''],
+    header: [
+      'GSTIN/UIN of Recipient',
+      'Receiver Name',
+      'Note Number',
+      'Note Date',
+      'Note Type',
+      'Place Of Supply',
+      'Reverse Charge',
+      'Note Supply Type',
+      'Note Value',
+      'Applicable % of Tax Rate',
+      'Rate',
+      'Taxable Value',
+      'Cess Amount',
+    ],
+    row: (r) => [
+      r.gstin ?? '',
+      r.receiverName ?? '',
+      r.noteNumber!,
+      returnDate(String(r.noteDate)),
+      r.noteType!,
+      r.placeOfSupply!,
+      r.reverseCharge!,
+      r.noteSupplyType!,
+      rupees(r.noteValue),
+      '',
+      r.rate!,
+      rupees(r.taxableValue),
+      '',
+    ],
   },
   cdnur: {
-    header: ['UR Type', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Note Value', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount'],
-    row: (r) => [r.urType!, r.noteNumber!, returnDate(String(r.noteDate)), r.noteType!, r.placeOfSupply!, rupees(r.noteValue), '', r.rate!, rupees(r.taxableValue), ''],
+    header: [
+      'UR Type',
+      'Note Number',
+      'Note Date',
+      'Note Type',
+      'Place Of Supply',
+      'Note Value',
+      'Applicable % of Tax Rate',
+      'Rate',
+      'Taxable Value',
+      'Cess Amount',
+    ],
+    row: (r) => [
+      r.urType!,
+      r.noteNumber!,
+      returnDate(String(r.noteDate)),
+      r.noteType!,
+      r.placeOfSupply!,
+      rupees(r.noteValue),
+      '',
+      r.rate!,
+      rupees(r.taxableValue),
+      '',
+    ],
   },
   hsn: {
-    header: ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'],
-    row: (r) => [r.hsn!, r.description!, r.uqc!, r.totalQuantity!, rupees(r.totalValue), r.rate!, rupees(r.taxableValue), rupees(r.integratedTax), rupees(r.centralTax), rupees(r.stateTax), ''],
+    header: [
+      'HSN',
+      'Description',
+      'UQC',
+      'Total Quantity',
+      'Total Value',
+      'Rate',
+      'Taxable Value',
+      'Integrated Tax Amount',
+      'Central Tax Amount',
+      'State/UT Tax Amount',
+      'Cess Amount',
+    ],
+    row: (r) => [
+      r.hsn!,
+      r.description!,
+      r.uqc!,
+      r.totalQuantity!,
+      rupees(r.totalValue),
+      r.rate!,
+      rupees(r.taxableValue),
+      rupees(r.integratedTax),
+      rupees(r.centralTax),
+      rupees(r.stateTax),
+      '',
+    ],
   },
   docs: {
     header: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { INDIAN_STATES, addTax, amountInWords, gstinCheckCharacter, gstinProblem, mulDivHalfUp, placeOfSupply, rupeesInWords, takeOutTax, taxRates, type TaxSettings } from './gst.ts';
+import {
+  INDIAN_STATES,
+  addTax,
+  amountInWords,
+  gstinCheckCharacter,
+  gstinProblem,
+  mulDivHalfUp,
+  placeOfSupply,
+  rupeesInWords,
+  takeOutTax,
+  taxRates,
+  type TaxSettings,
+} from './gst.ts';
 import { quote, withoutDiscount } from './pricing.ts';
 import type { Currency } from './money.ts';
 
@@ -43,7 +55,7 @@ describe('place of supply', () => {
   it('Maharashtra consumer: inter-State', () => {
     expect(placeOfSupply(GST, MH_CONSUMER, 'INR')).toEqual({ supplyType: 'inter', placeOfSupply: { code: '27', name: 'Maharashtra' } });
   });
-  it('an Indian buyer with no state on record: the supplier\'s state', () => {
+  it("an Indian buyer with no state on record: the supplier's state", () => {
     expect(placeOfSupply(GST, { country: 'IN' }, 'INR').supplyType).toBe('intra');
   });
   it('a buyer abroad paying in a foreign currency: export; paying in rupees: inter-State', () => {
@@ -84,7 +96,15 @@ describe('rounding', () => {
 describe('quotes (prices without tax)', () => {
   it('Karnataka business: CGST 9 % + SGST 9 %', () => {
     const q = quote(INR, 0, { settings: GST, buyer: KA_BUSINESS });
-    expect(q).toMatchObject({ price: 7_641_500, fee: 152_830, taxableValue: 7_794_330, total: 9_197_310, advance: 1_839_400, remaining: 7_357_910, supplyType: 'intra' });
+    expect(q).toMatchObject({
+      price: 7_641_500,
+      fee: 152_830,
+      taxableValue: 7_794_330,
+      total: 9_197_310,
+      advance: 1_839_400,
+      remaining: 7_357_910,
+      supplyType: 'intra',
+    });
     expect(q.taxes).toEqual([
       { kind: 'CGST', rate: 9, amount: 701_490 },
       { kind: 'SGST', rate: 9, amount: 701_490 },
@@ -139,9 +159,16 @@ describe('quotes (prices with tax, PRICES_INCLUDE_TAX=true)', () => {
     expect(q.taxes).toEqual([{ kind: 'IGST', rate: 18, amount: 1_188_966 }]);
     expect(q.taxableValue + q.taxes[0]!.amount).toBe(7_794_330);
   });
-  it('the advance\'s share of tax (receipt voucher): taken out of the 20 %', () => {
+  it("the advance's share of tax (receipt voucher): taken out of the 20 %", () => {
     const a = takeOutTax(1_839_400, taxRates(GST, 'intra'));
-    expect(a).toEqual({ taxableValue: 1_558_814, taxes: [{ kind: 'CGST', rate: 9, amount: 140_293 }, { kind: 'SGST', rate: 9, amount: 140_293 }], total: 1_839_400 });
+    expect(a).toEqual({
+      taxableValue: 1_558_814,
+      taxes: [
+        { kind: 'CGST', rate: 9, amount: 140_293 },
+        { kind: 'SGST', rate: 9, amount: 140_293 },
+      ],
+      total: 1_839_400,
+    });
   });
 });
 
@@ -161,7 +188,7 @@ describe('amount in words (Indian numbering)', () => {
   });
 });
 
-describe('amount in words names each currency\'s minor unit', () => {
+describe("amount in words names each currency's minor unit", () => {
   it('INR: rupees and paise, Indian grouping', () => {
     expect(amountInWords(7_339_850, 'INR', 2)).toBe('Rupees Seventy-Three Thousand Three Hundred Ninety-Eight and Fifty Paise Only');
     expect(amountInWords(10_000_000, 'INR', 2)).toBe('Rupees One Lakh Only');

@@ -74,7 +74,8 @@ export function gstinProblem(gstin: string): string | null {
   // 2 digits of state, the 10-character PAN (5 letters, 4 digits, 1 letter), the entity number, Z, the check character.
   if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return 'is not in the GSTIN format (e.g. 29ABCDE1234F1ZW)';
   if (!stateByCode(gstin.slice(0, 2))) return `starts with ${gstin.slice(0, 2)}, which is not a GST state code`;
-  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'has a wrong check character (last character): please copy it again from the GST certificate';
+  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14])
+    return 'has a wrong check character (last character): please copy it again from the GST certificate';
   return null;
 }
 
@@ -116,7 +117,9 @@ export interface PlaceOfSupply {
  */
 export function placeOfSupply(tax: Pick<TaxSettings, 'regime' | 'sellerStateCode'>, buyer: BuyerLocation, currency: string): PlaceOfSupply {
   const abroad = buyer.country.toUpperCase() !== 'IN';
-  const pos = abroad ? OTHER_COUNTRIES : (stateByCode(buyer.gstin?.slice(0, 2)) ?? stateByCode(buyer.stateCode) ?? stateByCode(tax.sellerStateCode) ?? OTHER_COUNTRIES);
+  const pos = abroad
+    ? OTHER_COUNTRIES
+    : (stateByCode(buyer.gstin?.slice(0, 2)) ?? stateByCode(buyer.stateCode) ?? stateByCode(tax.sellerStateCode) ?? OTHER_COUNTRIES);
   if (tax.regime === 'none') return { supplyType: 'none', placeOfSupply: pos };
   if (abroad) return { supplyType: currency.toUpperCase() === 'INR' ? 'inter' : 'export', placeOfSupply: pos };
   return { supplyType: pos.code === tax.sellerStateCode ? 'intra' : 'inter', placeOfSupply: pos };
@@ -136,7 +139,11 @@ export function mulDivHalfUp(a: number, b: number, c: number): number {
 /** The lines of tax for a supply type: CGST + SGST at half the rate each, IGST at the rate, none for a zero-rated export or unregistered supplier. */
 export function taxRates(tax: TaxSettings, supplyType: SupplyType): { kind: TaxKind; rate: number }[] {
   if (supplyType === 'none') return [];
-  if (supplyType === 'intra') return [{ kind: 'CGST', rate: tax.rate / 2 }, { kind: 'SGST', rate: tax.rate / 2 }];
+  if (supplyType === 'intra')
+    return [
+      { kind: 'CGST', rate: tax.rate / 2 },
+      { kind: 'SGST', rate: tax.rate / 2 },
+    ];
   if (supplyType === 'export' && tax.lutValid) return [];
   return [{ kind: 'IGST', rate: tax.rate }];
 }
@@ -175,7 +182,28 @@ export function taxSupply(tax: TaxSettings, supplyType: SupplyType, price: numbe
   return tax.pricesIncludeTax ? takeOutTax(price, rates) : addTax(price, rates);
 }
 
-const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const ONES = [
+  '',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+  'Sixteen',
+  'Seventeen',
+  'Eighteen',
+  'Nineteen',
+];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 
 function belowHundred(n: number): string {
@@ -217,7 +245,12 @@ export function numberWords(n: number): string {
   if (n === 0) return 'Zero';
   const parts: string[] = [];
   let rest = n;
-  for (const [size, name] of [[1e12, 'Trillion'], [1e9, 'Billion'], [1e6, 'Million'], [1e3, 'Thousand']] as const) {
+  for (const [size, name] of [
+    [1e12, 'Trillion'],
+    [1e9, 'Billion'],
+    [1e6, 'Million'],
+    [1e3, 'Thousand'],
+  ] as const) {
     const count = Math.floor(rest / size);
     if (count) parts.push(`${numberWords(count)} ${name}`);
     rest %= size;

@@ -29,7 +29,9 @@ export const REFUND_VOUCHER_NUMBER_FORMAT = 'RF/{fy}/{seq:4}';
 
 /** Tokens: {fy} the financial year, {seq} the number, {seq:N} zero-padded to N digits. */
 export function formatInvoiceNumber(format: string, fy: string, sequence: number): string {
-  return format.replace(/\{fy\}/g, fy).replace(/\{seq(?::(\d))?\}/g, (_m, pad?: string) => String(sequence).padStart(pad ? Number(pad) : 0, '0'));
+  return format
+    .replace(/\{fy\}/g, fy)
+    .replace(/\{seq(?::(\d))?\}/g, (_m, pad?: string) => String(sequence).padStart(pad ? Number(pad) : 0, '0'));
 }
 
 /** A format must contain {seq} (else every number would collide) and {fy} (numbers restart each year). */

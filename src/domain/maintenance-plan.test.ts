@@ -36,7 +36,13 @@ describe('the plan’s monthly quote', () => {
 
   it('a buyer in Maharashtra: IGST 18 % ₹749.70, the same ₹4,914.70', () => {
     const q = maintenanceQuote(PRICE, 'INR', { settings: GST, buyer: { country: 'IN', stateCode: '27' } });
-    expect(q).toMatchObject({ supplyType: 'inter', placeOfSupply: { code: '27', name: 'Maharashtra' }, taxableValue: 416_500, taxes: [{ kind: 'IGST', rate: 18, amount: 74_970 }], total: 491_470 });
+    expect(q).toMatchObject({
+      supplyType: 'inter',
+      placeOfSupply: { code: '27', name: 'Maharashtra' },
+      taxableValue: 416_500,
+      taxes: [{ kind: 'IGST', rate: 18, amount: 74_970 }],
+      total: 491_470,
+    });
   });
 
   it('a registered buyer is placed by the GSTIN’s state, whatever state is chosen', () => {
@@ -46,13 +52,30 @@ describe('the plan’s monthly quote', () => {
 
   it('an export paid in dollars under a valid LUT has no tax; without the LUT it pays IGST', () => {
     const usd = maintenanceMinorIn(49, USD);
-    expect(maintenanceQuote(usd, 'USD', { settings: GST, buyer: { country: 'US' } })).toMatchObject({ supplyType: 'export', taxes: [], total: 4900, taxAdded: false });
-    expect(maintenanceQuote(usd, 'USD', { settings: { ...GST, lutValid: false }, buyer: { country: 'US' } })).toMatchObject({ taxes: [{ kind: 'IGST', rate: 18, amount: 882 }], total: 5782, taxAdded: true });
+    expect(maintenanceQuote(usd, 'USD', { settings: GST, buyer: { country: 'US' } })).toMatchObject({
+      supplyType: 'export',
+      taxes: [],
+      total: 4900,
+      taxAdded: false,
+    });
+    expect(maintenanceQuote(usd, 'USD', { settings: { ...GST, lutValid: false }, buyer: { country: 'US' } })).toMatchObject({
+      taxes: [{ kind: 'IGST', rate: 18, amount: 882 }],
+      total: 5782,
+      taxAdded: true,
+    });
   });
 
   it('PRICES_INCLUDE_TAX takes the tax out of ₹4,165.00: taxable ₹3,529.66 + CGST ₹317.67 + SGST ₹317.67', () => {
     const q = maintenanceQuote(PRICE, 'INR', { settings: { ...GST, pricesIncludeTax: true }, buyer: { country: 'IN', stateCode: '29' } });
-    expect(q).toMatchObject({ taxableValue: 352_966, taxes: [{ kind: 'CGST', amount: 31_767 }, { kind: 'SGST', amount: 31_767 }], total: 416_500, taxAdded: false });
+    expect(q).toMatchObject({
+      taxableValue: 352_966,
+      taxes: [
+        { kind: 'CGST', amount: 31_767 },
+        { kind: 'SGST', amount: 31_767 },
+      ],
+      total: 416_500,
+      taxAdded: false,
+    });
   });
 
   it('not registered: the price, no tax', () => {
@@ -62,8 +85,12 @@ describe('the plan’s monthly quote', () => {
 
 describe('how the price is written', () => {
   it('with GST added, with GST inside the price, and without GST', () => {
-    expect(monthlyPriceLabel({ priceLabel: '₹4,165.00', totalLabel: '₹4,914.70', plusGst: true, gstIncluded: false })).toBe('₹4,165.00 + GST = ₹4,914.70 a month');
-    expect(monthlyPriceLabel({ priceLabel: '₹4,165.00', totalLabel: '₹4,165.00', plusGst: false, gstIncluded: true })).toBe('₹4,165.00 a month incl. GST');
+    expect(monthlyPriceLabel({ priceLabel: '₹4,165.00', totalLabel: '₹4,914.70', plusGst: true, gstIncluded: false })).toBe(
+      '₹4,165.00 + GST = ₹4,914.70 a month',
+    );
+    expect(monthlyPriceLabel({ priceLabel: '₹4,165.00', totalLabel: '₹4,165.00', plusGst: false, gstIncluded: true })).toBe(
+      '₹4,165.00 a month incl. GST',
+    );
     expect(monthlyPriceLabel({ priceLabel: '$49.00', totalLabel: '$49.00', plusGst: false, gstIncluded: false })).toBe('$49.00 a month');
   });
 

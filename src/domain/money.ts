@@ -40,7 +40,8 @@ function amountFormat(digits: number): Intl.NumberFormat {
 }
 
 /** "$916.98" */
-export const formatMoney = (minor: number, c: Pick<Currency, 'minorDigits' | 'symbol'>) => `${c.symbol}${amountFormat(c.minorDigits).format(toMajor(minor, c))}`;
+export const formatMoney = (minor: number, c: Pick<Currency, 'minorDigits' | 'symbol'>) =>
+  `${c.symbol}${amountFormat(c.minorDigits).format(toMajor(minor, c))}`;
 
 /** "₹8,000" rather than "₹8,000.00" when the amount is whole (quotes, add-ons and their totals). */
 export function formatMoneyWhole(minor: number, c: Pick<Currency, 'minorDigits' | 'symbol'>): string {

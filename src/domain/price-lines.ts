@@ -5,7 +5,17 @@ import type { SupplyType, TaxLine } from './gst.ts';
 // take their lines and their words from here, so whatever the quote calls a line, the documents
 // and the statement call it too.
 
-export type PriceLineKey = 'list_price' | 'offer_reduction' | 'discount' | 'platform_fee' | 'tax_included' | 'taxable_value' | 'tax' | 'zero_rated' | 'rounding' | 'total';
+export type PriceLineKey =
+  | 'list_price'
+  | 'offer_reduction'
+  | 'discount'
+  | 'platform_fee'
+  | 'tax_included'
+  | 'taxable_value'
+  | 'tax'
+  | 'zero_rated'
+  | 'rounding'
+  | 'total';
 
 export interface PriceLine {
   key: PriceLineKey;
@@ -32,7 +42,13 @@ export interface PriceFigures {
   /** The order's total, tax included. */
   total: number;
   /** Null when the seller is not registered for GST (no tax lines, no taxable value). */
-  tax: { regime: 'none' | 'gst'; supplyType: SupplyType; pricesIncludeTax: boolean; taxableValue: number; taxes: readonly TaxLine[] } | null;
+  tax: {
+    regime: 'none' | 'gst';
+    supplyType: SupplyType;
+    pricesIncludeTax: boolean;
+    taxableValue: number;
+    taxes: readonly TaxLine[];
+  } | null;
 }
 
 /** An order's row as it keeps its price (orders: the quote's figures, the tax frozen on it). */
@@ -52,7 +68,18 @@ export interface OrderPriceRow {
 /** The figures of an order for priceLines. */
 export function orderPriceFigures(o: OrderPriceRow, supply: string): PriceFigures {
   const { listPrice, price, discountPercent, discount, couponCode, fee, total, tax } = o;
-  return { supply, listPrice, price, discountPercent, discount, couponCode, codeKind: couponCode ? (o.referrerUserId ? 'referral' : 'promo') : null, fee, total, tax };
+  return {
+    supply,
+    listPrice,
+    price,
+    discountPercent,
+    discount,
+    couponCode,
+    codeKind: couponCode ? (o.referrerUserId ? 'referral' : 'promo') : null,
+    fee,
+    total,
+    tax,
+  };
 }
 
 export const SUPPLY = 'Custom website';
@@ -82,15 +109,25 @@ export const taxLabel = (t: Pick<TaxLine, 'kind' | 'rate'>) => `${t.kind} @ ${t.
  */
 export function priceLines(p: PriceFigures): PriceLine[] {
   const lines: PriceLine[] = [{ key: 'list_price', label: p.supply, amount: p.listPrice, posts: 'charge' }];
-  if (p.listPrice !== p.price) lines.push({ key: 'offer_reduction', label: PRICE_LABEL.offerReduction, amount: -(p.listPrice - p.price), posts: 'discount' });
-  if (p.discount > 0) lines.push({ key: 'discount', label: discountLabel(p.couponCode, p.discountPercent, p.codeKind), amount: -p.discount, posts: 'discount' });
+  if (p.listPrice !== p.price)
+    lines.push({ key: 'offer_reduction', label: PRICE_LABEL.offerReduction, amount: -(p.listPrice - p.price), posts: 'discount' });
+  if (p.discount > 0)
+    lines.push({
+      key: 'discount',
+      label: discountLabel(p.couponCode, p.discountPercent, p.codeKind),
+      amount: -p.discount,
+      posts: 'discount',
+    });
   lines.push({ key: 'platform_fee', label: PRICE_LABEL.platformFee, amount: p.fee, posts: 'charge' });
   const taxes = p.tax?.taxes ?? [];
   const taxTotal = taxes.reduce((s, t) => s + t.amount, 0);
-  if (p.tax?.pricesIncludeTax && taxTotal !== 0) lines.push({ key: 'tax_included', label: PRICE_LABEL.taxIncluded, amount: -taxTotal, posts: 'charge' });
-  if (p.tax?.regime === 'gst') lines.push({ key: 'taxable_value', label: PRICE_LABEL.taxableValue, amount: p.tax.taxableValue, posts: null });
+  if (p.tax?.pricesIncludeTax && taxTotal !== 0)
+    lines.push({ key: 'tax_included', label: PRICE_LABEL.taxIncluded, amount: -taxTotal, posts: 'charge' });
+  if (p.tax?.regime === 'gst')
+    lines.push({ key: 'taxable_value', label: PRICE_LABEL.taxableValue, amount: p.tax.taxableValue, posts: null });
   for (const t of taxes) lines.push({ key: 'tax', label: taxLabel(t), amount: t.amount, posts: 'tax', taxKind: t.kind });
-  if (p.tax?.regime === 'gst' && p.tax.supplyType === 'export' && taxes.length === 0) lines.push({ key: 'zero_rated', label: PRICE_LABEL.zeroRated, amount: 0, posts: null });
+  if (p.tax?.regime === 'gst' && p.tax.supplyType === 'export' && taxes.length === 0)
+    lines.push({ key: 'zero_rated', label: PRICE_LABEL.zeroRated, amount: 0, posts: null });
   // The total is the quote the customer agreed to: rounding between the lines and it shows.
   const sum = lines.reduce((s, l) => s + (l.posts ? l.amount : 0), 0);
   if (sum !== p.total) lines.push({ key: 'rounding', label: PRICE_LABEL.rounding, amount: p.total - sum, posts: 'charge' });

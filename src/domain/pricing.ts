@@ -77,8 +77,21 @@ export function quote(currency: Currency, discountPercent = 0, tax: TaxContext =
  * An order whose code was taken back after its advance was paid: the plan price
  * without discount, the fee on it, and the remaining installment carrying the whole difference.
  */
-export function withoutDiscount(price: number, advancePaid: number, tax: (taxable: number) => { taxableValue: number; taxes: TaxLine[]; total: number } = (v) => ({ taxableValue: v, taxes: [], total: v })) {
+export function withoutDiscount(
+  price: number,
+  advancePaid: number,
+  tax: (taxable: number) => { taxableValue: number; taxes: TaxLine[]; total: number } = (v) => ({ taxableValue: v, taxes: [], total: v }),
+) {
   const fee = percentOf(price, PLATFORM_FEE_PERCENT);
   const taxed = tax(price + fee);
-  return { discountPercent: 0, discount: 0, afterDiscount: price, fee, taxableValue: taxed.taxableValue, taxes: taxed.taxes, total: taxed.total, remaining: taxed.total - advancePaid };
+  return {
+    discountPercent: 0,
+    discount: 0,
+    afterDiscount: price,
+    fee,
+    taxableValue: taxed.taxableValue,
+    taxes: taxed.taxes,
+    total: taxed.total,
+    remaining: taxed.total - advancePaid,
+  };
 }

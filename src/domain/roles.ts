@@ -8,7 +8,8 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const OWNER_ROLE = 'admin' satisfies UserRole;
 
 /** Whether the role opens the back office at all (what each one may do there: permissions.ts). */
-export const isBackOffice = (role: string | null | undefined): role is 'staff' | typeof OWNER_ROLE => role === 'staff' || role === OWNER_ROLE;
+export const isBackOffice = (role: string | null | undefined): role is 'staff' | typeof OWNER_ROLE =>
+  role === 'staff' || role === OWNER_ROLE;
 
 /** What the back office's owner-only parts need. */
 export const isOwner = (role: string | null | undefined): role is typeof OWNER_ROLE => role === OWNER_ROLE;

@@ -65,9 +65,29 @@ export function formatDuration(minutes: number): string {
 const partFormats = new Map<string, Intl.DateTimeFormat>();
 function parts(at: Date, timeZone: string) {
   let f = partFormats.get(timeZone);
-  if (!f) partFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
+  if (!f)
+    partFormats.set(
+      timeZone,
+      (f = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })),
+    );
   const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+    second: Number(p.second),
+  };
 }
 
 /** The instant of a wall-clock time in `timeZone` (DST-safe: the offset is read twice). */
@@ -103,7 +123,10 @@ export function previousMonth(month: string): string {
 /** The month's first and the next month's first midnight in `timeZone`: [from, until). */
 export function monthRange(month: string, timeZone: string): { from: Date; until: Date } {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return { from: zonedTime(y, m, 1, 0, timeZone), until: m === 12 ? zonedTime(y + 1, 1, 1, 0, timeZone) : zonedTime(y, m + 1, 1, 0, timeZone) };
+  return {
+    from: zonedTime(y, m, 1, 0, timeZone),
+    until: m === 12 ? zonedTime(y + 1, 1, 1, 0, timeZone) : zonedTime(y, m + 1, 1, 0, timeZone),
+  };
 }
 
 /** The report day's hour: the monthly care reports are written from the 1st at this hour. */

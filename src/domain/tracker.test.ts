@@ -18,7 +18,15 @@ describe('formatStageDate', () => {
   it('keeps the spec §2 format (English US, long month, 12-hour, UTC) with one shared formatter', () => {
     expect(formatStageDate('2026-03-05T14:07:00Z')).toBe('March 5, 2026 at 2:07 PM');
     const d = new Date('2025-12-31T00:00:00Z');
-    const options = { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true } as const;
+    const options = {
+      timeZone: 'UTC',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    } as const;
     expect(formatStageDate(d)).toBe(d.toLocaleString('en-US', options));
   });
 });

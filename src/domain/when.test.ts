@@ -58,7 +58,11 @@ describe('src/web formats times only through it', () => {
         .split('\n')
         .map((line, i) => ({ line: line.trim(), where: `${file}:${i + 1}` }))
         .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*'))
-        .filter(({ line }) => /toLocaleDateString|toLocaleTimeString|toLocaleString\('en-|Intl\.DateTimeFormat|timeZone: 'UTC'|formatStageDate|formatCustomerDate|\} UTC\b| UTC[`.'"]/.test(line))
+        .filter(({ line }) =>
+          /toLocaleDateString|toLocaleTimeString|toLocaleString\('en-|Intl\.DateTimeFormat|timeZone: 'UTC'|formatStageDate|formatCustomerDate|\} UTC\b| UTC[`.'"]/.test(
+            line,
+          ),
+        )
         .map(({ where, line }) => `${where}: ${line}`),
     );
     expect(offenders).toEqual([]);

@@ -41,7 +41,10 @@ export function zoneName(at: Date | string | number, timeZone?: string): string 
   const d = toDate(at);
   let fallback = '';
   for (const locale of NAME_LOCALES) {
-    const name = format('zone', timeZone, locale).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const name =
+      format('zone', timeZone, locale)
+        .formatToParts(d)
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
     if (name && !/^GMT[+-]/.test(name)) return name;
     fallback ||= name;
   }
@@ -79,5 +82,7 @@ export function monthIn(at: Date | string | number, timeZone?: string): string {
  */
 export function formatDay(day: string, style: 'long' | 'short' | 'monthDay' = 'long'): string {
   if (/^\d{4}-\d{2}$/.test(day)) return format('monthYear', 'UTC').format(new Date(`${day}-15T12:00:00Z`));
-  return format(style === 'long' ? 'date' : style === 'short' ? 'shortDate' : 'monthDay', 'UTC').format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
+  return format(style === 'long' ? 'date' : style === 'short' ? 'shortDate' : 'monthDay', 'UTC').format(
+    new Date(`${day.slice(0, 10)}T12:00:00Z`),
+  );
 }

@@ -145,7 +145,15 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
     level: config.LOG_LEVEL,
     // Tokens, codes and secrets never reach the log.
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.token', '*.otp', '*.password', '*.signupTicket', '*.razorpay_signature'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.token',
+        '*.otp',
+        '*.password',
+        '*.signupTicket',
+        '*.razorpay_signature',
+      ],
       censor: '[redacted]',
     },
     // Path and query parameter names only: query values (OIDC code/state, tokens) never logged.
@@ -188,7 +196,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const metricsOn = config.METRICS_ALLOW.length > 0 || Boolean(config.METRICS_TOKEN);
   const metrics = metricsOn ? createMetrics(database, app.log) : undefined;
-  const bus = await createInvalidationBus({ redisUrl: config.REDIS_URL, postgresUrl: config.DATABASE_URL, pool: database.pool, log: app.log });
+  const bus = await createInvalidationBus({
+    redisUrl: config.REDIS_URL,
+    postgresUrl: config.DATABASE_URL,
+    pool: database.pool,
+    log: app.log,
+  });
   // Jobs run by themselves where the job timer runs (not in tests: they run the pass with their clock).
   const jobs = createJobQueue({ database, log: app.log, autoRun: config.JOBS_POLL_SECONDS > 0 && config.NODE_ENV !== 'test' });
   const events = createDomainEvents(database.db, app.log, () => {

@@ -84,7 +84,9 @@ describe('architecture', () => {
   });
 
   it('settling a payment reaches none of the features that react to it', () => {
-    const reached = [...reachableFrom('server/features/payments/settle-payment.ts')].filter((f) => PAYMENT_LISTENERS.includes(featureOf(f) ?? ''));
+    const reached = [...reachableFrom('server/features/payments/settle-payment.ts')].filter((f) =>
+      PAYMENT_LISTENERS.includes(featureOf(f) ?? ''),
+    );
     expect(reached).toEqual([]);
   });
 
@@ -176,7 +178,11 @@ describe('architecture', () => {
     new Map(
       Object.keys(graph)
         .filter((f) => f.startsWith('contract/') && !isTest(f))
-        .flatMap((f) => [...source(f).matchAll(/export const (\w+) = defineOperation\(\{[^]*?path: '\/api\/v1\/([a-z-]+)/g)].map((m) => [m[1]!, m[2]!] as const)),
+        .flatMap((f) =>
+          [...source(f).matchAll(/export const (\w+) = defineOperation\(\{[^]*?path: '\/api\/v1\/([a-z-]+)/g)].map(
+            (m) => [m[1]!, m[2]!] as const,
+          ),
+        ),
     );
   /** The first path segments of the routes a feature registers (raw, or from an operation): the only /api/v1/ paths it may spell out. */
   const ownSegments = (feature: string) => {
@@ -199,7 +205,8 @@ describe('architecture', () => {
       const text = source(f);
       // Matching requests by route is for plugins (auth's permission check) and metrics' labels.
       // The back office's own hook (admin/routes.ts) applies the permission table's money fields by route, like the guard.
-      if (feature !== 'metrics' && f !== 'server/features/admin/routes.ts' && /routeOptions\.url/.test(text.replace(/\/\/.*$/gm, ''))) found.push(`${f}: reads routeOptions.url`);
+      if (feature !== 'metrics' && f !== 'server/features/admin/routes.ts' && /routeOptions\.url/.test(text.replace(/\/\/.*$/gm, '')))
+        found.push(`${f}: reads routeOptions.url`);
       // The back office's permission table names the back office's own routes.
       if (f === 'server/features/admin/permissions.ts') continue;
       for (const m of text.replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '').matchAll(/['"`][A-Z]* ?\/api\/v1\/([a-z-]+)/g)) {
@@ -209,7 +216,7 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
-  it('no browser feature calls the API with a path string: each calls call(operation, input), useOperation, the file operations of src/web/lib/call-file.ts or, in the public pages\' code, callEndpoint(endpoint, input) (docs/decisions/280-contract-operations.md, docs/decisions/295-file-operations.md, docs/decisions/301-zod-free-endpoints.md)', () => {
+  it("no browser feature calls the API with a path string: each calls call(operation, input), useOperation, the file operations of src/web/lib/call-file.ts or, in the public pages' code, callEndpoint(endpoint, input) (docs/decisions/280-contract-operations.md, docs/decisions/295-file-operations.md, docs/decisions/301-zod-free-endpoints.md)", () => {
     // api.ts defines `request` and `callEndpoint`; call.ts builds on them; call-file.ts and
     // download-file.ts send and fetch the file operations' URLs.
     const CLIENT = ['web/lib/api.ts', 'web/lib/call.ts', 'web/lib/call-file.ts', 'web/lib/download-file.ts'];
@@ -231,7 +238,8 @@ describe('architecture', () => {
         if (/import\s*\{[^}]*\bapi\b[^}]*\}\s*from\s*['"][./]*lib\/api\.ts['"]/.test(text)) found.push(`${f}: imports api`);
         // `api(…)` or `api<T>(…)`, however it came in.
         if (/(?<![\w.$])api\s*[<(]/.test(text)) found.push(`${f}: calls api(…)`);
-        if (/import\s*\{[^}]*\b(?:useAdminData|adminAction)\b[^}]*\}\s*from\s*['"][./]*(?:admin\/)?use-admin-data\.ts['"]/.test(text)) found.push(`${f}: a path hook`);
+        if (/import\s*\{[^}]*\b(?:useAdminData|adminAction)\b[^}]*\}\s*from\s*['"][./]*(?:admin\/)?use-admin-data\.ts['"]/.test(text))
+          found.push(`${f}: a path hook`);
         // The API's base makes a path of its own; an operation carries its path.
         if (/\bAPI_BASE\b/.test(text)) found.push(`${f}: API_BASE`);
         for (const m of text.matchAll(/['"`](\/api\/v1[^'"`]*)/g)) {
@@ -262,7 +270,12 @@ describe('architecture', () => {
       "await db.insert(users).values({ email, role: 'admin' });",
     ];
     expect(planted.filter((line) => storedOwnerRoleUses(line).length === 0)).toEqual([]);
-    const fine = ["if (isOwner(user.role)) return;", "values({ email, role: OWNER_ROLE })", "const tags = ['admin'];", "sender === CHAT_SENDER.agency"];
+    const fine = [
+      'if (isOwner(user.role)) return;',
+      'values({ email, role: OWNER_ROLE })',
+      "const tags = ['admin'];",
+      'sender === CHAT_SENDER.agency',
+    ];
     expect(fine.flatMap((line) => storedOwnerRoleUses(line))).toEqual([]);
   });
 

@@ -18,7 +18,8 @@ describe('loadConfig', () => {
   it('bounds open chat sockets per address at 20 unless told otherwise (decision 106)', () => {
     expect(loadConfig({}).CHAT_SOCKETS_MAX_PER_IP).toBe(20);
     expect(loadConfig({ CHAT_SOCKETS_MAX_PER_IP: '200' }).CHAT_SOCKETS_MAX_PER_IP).toBe(200);
-    for (const bad of ['0', '-5', '2.5', 'many']) expect(() => loadConfig({ CHAT_SOCKETS_MAX_PER_IP: bad })).toThrow(/CHAT_SOCKETS_MAX_PER_IP/);
+    for (const bad of ['0', '-5', '2.5', 'many'])
+      expect(() => loadConfig({ CHAT_SOCKETS_MAX_PER_IP: bad })).toThrow(/CHAT_SOCKETS_MAX_PER_IP/);
   });
 
   it('refuses test payments and the dev mailbox in production unless allowed', () => {
@@ -29,7 +30,11 @@ describe('loadConfig', () => {
 
   it('gives the browser the phone country DEFAULT_PHONE_COUNTRY names, India unless told (docs/decisions/336-tracker-and-phone-country.md)', () => {
     expect(publicSiteConfig(loadConfig({})).defaultPhoneCountry).toEqual({ code: 'IN', name: 'India', phone_code: '91' });
-    expect(publicSiteConfig(loadConfig({ DEFAULT_PHONE_COUNTRY: 'gb' })).defaultPhoneCountry).toEqual({ code: 'GB', name: 'United Kingdom', phone_code: '44' });
+    expect(publicSiteConfig(loadConfig({ DEFAULT_PHONE_COUNTRY: 'gb' })).defaultPhoneCountry).toEqual({
+      code: 'GB',
+      name: 'United Kingdom',
+      phone_code: '44',
+    });
     for (const bad of ['XX', 'India', '91']) expect(() => loadConfig({ DEFAULT_PHONE_COUNTRY: bad })).toThrow(/DEFAULT_PHONE_COUNTRY/);
   });
 

@@ -34,10 +34,13 @@ const list = z
   );
 
 const url = (name: string) =>
-  optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v) || /^postgres(ql)?:\/\//.test(v) || /^redis(s)?:\/\//.test(v) || /^smtps?:\/\//.test(v), {
-    message: `${name} must be a URL`,
-  });
-
+  optionalString.refine(
+    (v) =>
+      v === undefined || /^https?:\/\//.test(v) || /^postgres(ql)?:\/\//.test(v) || /^redis(s)?:\/\//.test(v) || /^smtps?:\/\//.test(v),
+    {
+      message: `${name} must be a URL`,
+    },
+  );
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -123,7 +126,9 @@ export const envSchema = z.object({
     .string()
     .trim()
     .default('IN')
-    .refine((code) => findCountryByCode(code) !== undefined, { message: 'DEFAULT_PHONE_COUNTRY must be an ISO 3166-1 alpha-2 country code, e.g. IN' }),
+    .refine((code) => findCountryByCode(code) !== undefined, {
+      message: 'DEFAULT_PHONE_COUNTRY must be an ISO 3166-1 alpha-2 country code, e.g. IN',
+    }),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
   // The maintenance plan's monthly price in the base currency, converted like every other price
   // (decision 175).
@@ -161,20 +166,39 @@ export const envSchema = z.object({
   // Agency back office: invoices, reminders, abandoned checkouts, the funnel.
   SELLER_LEGAL_NAME: optionalString,
   SELLER_ADDRESS: optionalString,
-  SELLER_TAX_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9./ -]{1,20}$/.test(v), { message: 'SELLER_TAX_ID must be 1–20 letters, digits, - / .' }),
-  INVOICE_NUMBER_FORMAT: z.string().default('INV/{fy}/{seq:4}').refine(isValidInvoiceFormat, { message: 'INVOICE_NUMBER_FORMAT needs {fy} and {seq} (or {seq:N}), at most 40 characters' }),
-  CREDIT_NOTE_NUMBER_FORMAT: z.string().default('CN/{fy}/{seq:4}').refine(isValidInvoiceFormat, { message: 'CREDIT_NOTE_NUMBER_FORMAT needs {fy} and {seq}' }),
+  SELLER_TAX_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9./ -]{1,20}$/.test(v), {
+    message: 'SELLER_TAX_ID must be 1–20 letters, digits, - / .',
+  }),
+  INVOICE_NUMBER_FORMAT: z
+    .string()
+    .default('INV/{fy}/{seq:4}')
+    .refine(isValidInvoiceFormat, { message: 'INVOICE_NUMBER_FORMAT needs {fy} and {seq} (or {seq:N}), at most 40 characters' }),
+  CREDIT_NOTE_NUMBER_FORMAT: z
+    .string()
+    .default('CN/{fy}/{seq:4}')
+    .refine(isValidInvoiceFormat, { message: 'CREDIT_NOTE_NUMBER_FORMAT needs {fy} and {seq}' }),
   INVOICE_FY_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
-  INVOICE_TIME_ZONE: z.string().default('Asia/Kolkata').refine(isTimeZone, { message: 'INVOICE_TIME_ZONE must be an IANA time zone, e.g. Asia/Kolkata' }),
+  INVOICE_TIME_ZONE: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine(isTimeZone, { message: 'INVOICE_TIME_ZONE must be an IANA time zone, e.g. Asia/Kolkata' }),
   REMINDER_DAYS: z
     .string()
     .default('3,7')
     .refine((v) => /^\s*\d{1,3}(\s*,\s*\d{1,3})*\s*$/.test(v), { message: 'REMINDER_DAYS must be a list of whole days, e.g. 3,7' })
-    .transform((v) => v.split(',').map(Number).sort((a, b) => a - b)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map(Number)
+        .sort((a, b) => a - b),
+    ),
   JOBS_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   ABANDONED_CHECKOUT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  FUNNEL_ENABLED: z.string().default('1').transform((v) => v === '1' || v === 'true'),
+  FUNNEL_ENABLED: z
+    .string()
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   FUNNEL_MAX_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** The due date is the UI approval's UTC day plus this many days (decision 147). */
   DELIVERY_DAYS_AFTER_UI_APPROVAL: z.coerce.number().int().min(1).max(365).default(28),
@@ -191,54 +215,105 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flag,
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
-  ORDER_FILES_QUOTA_MB: z.coerce.number().positive().max(1024 * 1024).default(500),
+  ORDER_FILES_QUOTA_MB: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .default(500),
   // "Download all my data" (decision 193): order files beyond this total are left out of one export and listed in it.
-  EXPORT_FILES_MAX_MB: z.coerce.number().positive().max(1024 * 1024).default(200),
+  EXPORT_FILES_MAX_MB: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .default(200),
   // Order notices (decision 155): one batched e-mail per order and recipient this long after the oldest unsent notice.
-  ORDER_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(300),
+  ORDER_NOTIFY_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(300),
   // Support after delivery (decision 170): the included support from "Website Delivery",
   // and the first-response target of the founder's support queue.
   SUPPORT_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   // The signed-in reads' kept answers, in MiB per instance (lib/versioned-answers.ts, decision 341); 0 keeps none.
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
-  SUPPORT_FIRST_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  SUPPORT_FIRST_RESPONSE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   // Accounts people can trust. The back office's second factor (decision 190): every
   // back-office session is confirmed with a passkey within ADMIN_STEP_UP_HOURS; 'off' accepts the risk.
   ADMIN_STEP_UP: z.enum(['passkey', 'off']).default('passkey'),
-  ADMIN_STEP_UP_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  ADMIN_STEP_UP_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   /** Invoices and payment records outlive a deleted account this many years (decision 192). */
   INVOICE_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(8),
   /** Development and tests: serve the web build from another folder. */
   WEB_DIST_DIR: optionalString,
   // GST (docs/decisions/220-gst-tax-rules.md): `none` = not registered (the default, no GSTIN needed).
   TAX_REGIME: z.enum(['none', 'gst'], { message: 'TAX_REGIME must be none or gst' }).default('none'),
-  SELLER_GSTIN: optionalString.refine((v) => v === undefined || gstinProblem(v) === null, { message: 'SELLER_GSTIN is not a valid GSTIN (15 capitals: state code, PAN, entity, Z, check character)' }),
+  SELLER_GSTIN: optionalString.refine((v) => v === undefined || gstinProblem(v) === null, {
+    message: 'SELLER_GSTIN is not a valid GSTIN (15 capitals: state code, PAN, entity, Z, check character)',
+  }),
   /** Taken from SELLER_GSTIN; when also set it must agree. */
-  SELLER_STATE_CODE: optionalString.refine((v) => v === undefined || stateByCode(v) !== undefined, { message: 'SELLER_STATE_CODE must be a two-digit GST state code, e.g. 29' }),
+  SELLER_STATE_CODE: optionalString.refine((v) => v === undefined || stateByCode(v) !== undefined, {
+    message: 'SELLER_STATE_CODE must be a two-digit GST state code, e.g. 29',
+  }),
   GST_RATE: z.coerce
     .number({ message: 'GST_RATE must be a number, e.g. 18' })
     .min(0, 'GST_RATE must be between 0 and 28')
     .max(28, 'GST_RATE must be between 0 and 28')
     .refine((v) => Number.isInteger(v * 100), 'GST_RATE may have at most two decimals')
     .default(18),
-  GST_SAC: z.string().trim().regex(/^99\d{4}$/, 'GST_SAC must be a six-digit services code starting with 99, e.g. 998314').default('998314'),
-  GST_LUT_ARN: optionalString.refine((v) => v === undefined || /^[A-Z0-9]{10,20}$/.test(v), { message: 'GST_LUT_ARN must be the LUT acknowledgement (ARN): 10–20 capitals and digits' }),
-  GST_LUT_VALID_UNTIL: optionalString.refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), { message: 'GST_LUT_VALID_UNTIL must be a date, e.g. 2027-03-31' }),
-  PRICES_INCLUDE_TAX: z.enum(['true', 'false', '1', '0'], { message: 'PRICES_INCLUDE_TAX must be true or false' }).default('false').transform((v) => v === 'true' || v === '1'),
+  GST_SAC: z
+    .string()
+    .trim()
+    .regex(/^99\d{4}$/, 'GST_SAC must be a six-digit services code starting with 99, e.g. 998314')
+    .default('998314'),
+  GST_LUT_ARN: optionalString.refine((v) => v === undefined || /^[A-Z0-9]{10,20}$/.test(v), {
+    message: 'GST_LUT_ARN must be the LUT acknowledgement (ARN): 10–20 capitals and digits',
+  }),
+  GST_LUT_VALID_UNTIL: optionalString.refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+    message: 'GST_LUT_VALID_UNTIL must be a date, e.g. 2027-03-31',
+  }),
+  PRICES_INCLUDE_TAX: z
+    .enum(['true', 'false', '1', '0'], { message: 'PRICES_INCLUDE_TAX must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   // Site care (docs/decisions/325-site-checks-in-the-job-pass.md): each watched site is fetched every
   // SITE_CHECK_INTERVAL_SECONDS; only public addresses unless SITE_CHECK_ALLOW_PRIVATE=1 (tests,
   // staging); domain expiry from RDAP_BASE_URL. SITE_CHECKS=off stops every check and care report
   // (the default under NODE_ENV=test, so that other tests never fetch a seeded order's site).
-  SITE_CHECK_INTERVAL_SECONDS: z.coerce.number({ message: 'SITE_CHECK_INTERVAL_SECONDS must be a number of seconds' }).int().min(30, 'SITE_CHECK_INTERVAL_SECONDS must be at least 30').max(86_400).default(300),
+  SITE_CHECK_INTERVAL_SECONDS: z.coerce
+    .number({ message: 'SITE_CHECK_INTERVAL_SECONDS must be a number of seconds' })
+    .int()
+    .min(30, 'SITE_CHECK_INTERVAL_SECONDS must be at least 30')
+    .max(86_400)
+    .default(300),
   SITE_CHECK_ALLOW_PRIVATE: flag,
-  RDAP_BASE_URL: z.string().url('RDAP_BASE_URL must be a URL, e.g. https://rdap.org').default('https://rdap.org').transform((v) => v.replace(/\/+$/, '')),
+  RDAP_BASE_URL: z
+    .string()
+    .url('RDAP_BASE_URL must be a URL, e.g. https://rdap.org')
+    .default('https://rdap.org')
+    .transform((v) => v.replace(/\/+$/, '')),
   SITE_CHECKS: z.enum(['on', 'off'], { message: 'SITE_CHECKS must be on or off' }).optional(),
   // Web Push (docs/decisions/343-web-push.md): the VAPID key pair (URL-safe base64, as
   // `npx web-push generate-vapid-keys` prints it) and the sender's contact. Unset outside production:
   // a pair is generated at first start and kept in DATA_DIR/vapid-keys.json. Unset in production: no push.
-  VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), { message: 'VAPID_PUBLIC_KEY must be the URL-safe base64 of a P-256 public key (87 characters)' }),
-  VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), { message: 'VAPID_PRIVATE_KEY must be the URL-safe base64 of a P-256 private key (43 characters)' }),
-  VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), { message: 'VAPID_SUBJECT must be a mailto: or https: URL, e.g. mailto:founder@example.com' }),
+  VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), {
+    message: 'VAPID_PUBLIC_KEY must be the URL-safe base64 of a P-256 public key (87 characters)',
+  }),
+  VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), {
+    message: 'VAPID_PRIVATE_KEY must be the URL-safe base64 of a P-256 private key (43 characters)',
+  }),
+  VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), {
+    message: 'VAPID_SUBJECT must be a mailto: or https: URL, e.g. mailto:founder@example.com',
+  }),
   // The push services whose endpoints a browser may register (host names; "*.x" for x's subdomains).
   PUSH_SERVICE_HOSTS: z
     .string()
@@ -249,7 +324,11 @@ export const envSchema = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     ),
-  GST_REGISTRATION_THRESHOLD: z.coerce.number({ message: 'GST_REGISTRATION_THRESHOLD must be a whole number of rupees' }).int('GST_REGISTRATION_THRESHOLD must be a whole number of rupees').min(1, 'GST_REGISTRATION_THRESHOLD must be positive').default(2_000_000),
+  GST_REGISTRATION_THRESHOLD: z.coerce
+    .number({ message: 'GST_REGISTRATION_THRESHOLD must be a whole number of rupees' })
+    .int('GST_REGISTRATION_THRESHOLD must be a whole number of rupees')
+    .min(1, 'GST_REGISTRATION_THRESHOLD must be positive')
+    .default(2_000_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -296,7 +375,8 @@ function assertFileStorage(c: Config) {
   if (c.FILE_STORAGE !== 's3') return;
   const problems: string[] = [];
   if (!c.S3_BUCKET) problems.push('  S3_BUCKET: required when FILE_STORAGE=s3');
-  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default credential chain)');
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY))
+    problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default credential chain)');
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
 }
 
@@ -308,11 +388,13 @@ function assertTaxRegime(c: Config) {
     if (!c.SELLER_GSTIN) problems.push('  SELLER_GSTIN: required when TAX_REGIME=gst');
     else {
       const fromGstin = c.SELLER_GSTIN.slice(0, 2);
-      if (c.SELLER_STATE_CODE && c.SELLER_STATE_CODE !== fromGstin) problems.push(`  SELLER_STATE_CODE: ${c.SELLER_STATE_CODE} disagrees with SELLER_GSTIN (state ${fromGstin}); leave it unset`);
+      if (c.SELLER_STATE_CODE && c.SELLER_STATE_CODE !== fromGstin)
+        problems.push(`  SELLER_STATE_CODE: ${c.SELLER_STATE_CODE} disagrees with SELLER_GSTIN (state ${fromGstin}); leave it unset`);
       c.SELLER_STATE_CODE = fromGstin;
     }
   }
-  if (Boolean(c.GST_LUT_ARN) !== Boolean(c.GST_LUT_VALID_UNTIL)) problems.push('  GST_LUT_ARN, GST_LUT_VALID_UNTIL: set both (the LUT acknowledgement and its last valid day) or neither');
+  if (Boolean(c.GST_LUT_ARN) !== Boolean(c.GST_LUT_VALID_UNTIL))
+    problems.push('  GST_LUT_ARN, GST_LUT_VALID_UNTIL: set both (the LUT acknowledgement and its last valid day) or neither');
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
 }
 
@@ -362,7 +444,12 @@ export function publicSiteConfig(c: Config): PublicSiteConfig {
     assistantModel: c.LLM_BASE_URL ? (c.LLM_MODEL ?? 'gpt-4o-mini') : null,
     invoiceRetentionYears: String(c.INVOICE_RETENTION_YEARS),
     // The plan's price for /pricing, the FAQ and the terms (docs/decisions/267-maintenance-price-everywhere.md).
-    maintenancePrice: maintenancePriceText(c.MAINTENANCE_MONTHLY_PRICE, c.CURRENCY_TABLE ? parseCurrencyTable(c.CURRENCY_TABLE) : CURRENCIES, c.TAX_REGIME === 'gst', c.PRICES_INCLUDE_TAX),
+    maintenancePrice: maintenancePriceText(
+      c.MAINTENANCE_MONTHLY_PRICE,
+      c.CURRENCY_TABLE ? parseCurrencyTable(c.CURRENCY_TABLE) : CURRENCIES,
+      c.TAX_REGIME === 'gst',
+      c.PRICES_INCLUDE_TAX,
+    ),
     taxNote: c.TAX_REGIME === 'gst' ? `${c.PRICES_INCLUDE_TAX ? 'incl.' : '+'} ${c.GST_RATE} % GST for buyers in India` : '',
     defaultPhoneCountry: findCountryByCode(c.DEFAULT_PHONE_COUNTRY) ?? INDIA,
   };

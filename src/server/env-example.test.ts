@@ -15,7 +15,10 @@ const sample = (name: string) => example.match(new RegExp(`^#?\\s*${name}=(\\S+)
 describe('.env.example', () => {
   it('lists every variable config.ts reads, and none it does not', () => {
     const read = Object.keys(envSchema.shape).sort();
-    expect(read.filter((v) => !listed.has(v)), 'read by config.ts, missing from .env.example').toEqual([]);
+    expect(
+      read.filter((v) => !listed.has(v)),
+      'read by config.ts, missing from .env.example',
+    ).toEqual([]);
     expect([...listed].filter((v) => !read.includes(v)).sort(), 'in .env.example, never read by config.ts').toEqual([]);
   });
 

@@ -41,7 +41,13 @@ const serialise = (body: unknown) => {
   return once(once(JSON.stringify(body), HUGE, MB, 'x'), BIG, LARGE, 'y');
 };
 // Path segments and query values as a client would put them on the wire.
-const wire: Record<Variant, string> = { nul: 'a%00b', surrogate: 'a%ED%A0%80b', huge: 'x'.repeat(8 * 1024), large: 'y'.repeat(2 * 1024), wrongType: '%7B%7D' };
+const wire: Record<Variant, string> = {
+  nul: 'a%00b',
+  surrogate: 'a%ED%A0%80b',
+  huge: 'x'.repeat(8 * 1024),
+  large: 'y'.repeat(2 * 1024),
+  wrongType: '%7B%7D',
+};
 const VARIANTS = ['nul', 'surrogate', 'huge', 'large', 'wrongType'] as const;
 
 const typeOf = (s: JsonSchema | undefined): string => {
@@ -73,7 +79,8 @@ function fuzzBody(s: JsonSchema | undefined, variant: Variant, depth = 0): unkno
   if (t === 'object' || s?.properties) {
     const props = s?.properties ?? {};
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(props)) out[k] = depth < 2 ? fuzzBody(v, variant, depth + 1) : variant === 'wrongType' ? wrongValue(v) : text[variant];
+    for (const [k, v] of Object.entries(props))
+      out[k] = depth < 2 ? fuzzBody(v, variant, depth + 1) : variant === 'wrongType' ? wrongValue(v) : text[variant];
     if (!Object.keys(out).length) out.field = variant === 'wrongType' ? 1 : text[variant];
     if (variant === 'nul' || variant === 'surrogate') out[`k${text[variant]}`] = 'key';
     return out;
@@ -112,7 +119,9 @@ beforeAll(async () => {
   const admin = await loginAs(t, 'fuzz.admin@example.com', 'admin');
   users.admin = admin.user.id;
   users.customer = (await loginAs(t, 'fuzz.customer@example.com')).user.id;
-  const doc = (await t.app.inject({ url: '/api/openapi.json', headers: admin.headers })).json() as { paths: Record<string, Record<string, Operation>> };
+  const doc = (await t.app.inject({ url: '/api/openapi.json', headers: admin.headers })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   operations = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
@@ -136,7 +145,9 @@ afterAll(() => t?.close());
 describe('fuzz of every OpenAPI operation', () => {
   it('answers no 5xx to NUL bytes, lone surrogates, 1 MB and 90 KB strings and wrong types; 400 to NUL and lone surrogates', async () => {
     expect(operations.length).toBeGreaterThan(40);
-    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(expect.arrayContaining(['POST /api/v1/chat/chat/', 'POST /api/v1/chat/chat']));
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/v1/chat/chat/', 'POST /api/v1/chat/chat']),
+    );
     const failures: string[] = [];
     let sent = 0;
     let refusedByPolicy = 0;
@@ -167,7 +178,8 @@ describe('fuzz of every OpenAPI operation', () => {
           // Every refusal in the API's one error shape, whoever produced it (route, validator, Fastify).
           if (res.statusCode >= 400 && res.headers['content-type']?.toString().startsWith('application/json')) {
             const body = res.json() as { success?: unknown; code?: unknown; message?: unknown };
-            if (body.success !== false || typeof body.code !== 'string' || typeof body.message !== 'string') failures.push(`${label} (not the error shape)`);
+            if (body.success !== false || typeof body.code !== 'string' || typeof body.message !== 'string')
+              failures.push(`${label} (not the error shape)`);
           } else if (res.statusCode >= 400) failures.push(`${label} (not JSON)`);
           if ((variant === 'nul' || variant === 'surrogate') && policyApplies(variant, path, op)) {
             // The admin may call every operation: the policy answers. Others may be stopped by the guard first.
@@ -188,7 +200,9 @@ describe('fuzz of every OpenAPI operation', () => {
         }
       }
     }
-    console.log(`fuzz: ${operations.length} operations, ${sent} requests (${refusedByPolicy} refused by the string policy, ${largeBodies} 90 KB bodies) in ${Date.now() - started} ms`);
+    console.log(
+      `fuzz: ${operations.length} operations, ${sent} requests (${refusedByPolicy} refused by the string policy, ${largeBodies} 90 KB bodies) in ${Date.now() - started} ms`,
+    );
     expect(sent).toBeGreaterThan(40 * 15);
     expect(refusedByPolicy).toBeGreaterThan(40);
     expect(largeBodies).toBeGreaterThan(20);

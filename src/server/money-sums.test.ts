@@ -16,8 +16,13 @@ export function moneySums(text: string): string[] {
   const lines = text.split('\n');
   lines.forEach((line, i) => {
     const code = line.replace(/\/\/.*$/, '');
-    const sqlSum = new RegExp(`\\bsum\\((?:[^()]|\\([^()]*\\))*\\b${MONEY}\\b`, 'i').test(code) || new RegExp(`\\bsum\\(\\s*\\w+\\.${MONEY}\\b`).test(code);
-    const jsSum = new RegExp(`\\.reduce\\(\\s*\\(?\\s*(\\w+)\\s*,\\s*(\\w+)\\s*\\)?\\s*=>\\s*\\1\\s*\\+\\s*(?:\\(?\\s*)?(?:\\2\\.|\\w+\\(\\2\\))?\\w*${MONEY}\\b`, 'i').test(code);
+    const sqlSum =
+      new RegExp(`\\bsum\\((?:[^()]|\\([^()]*\\))*\\b${MONEY}\\b`, 'i').test(code) ||
+      new RegExp(`\\bsum\\(\\s*\\w+\\.${MONEY}\\b`).test(code);
+    const jsSum = new RegExp(
+      `\\.reduce\\(\\s*\\(?\\s*(\\w+)\\s*,\\s*(\\w+)\\s*\\)?\\s*=>\\s*\\1\\s*\\+\\s*(?:\\(?\\s*)?(?:\\2\\.|\\w+\\(\\2\\))?\\w*${MONEY}\\b`,
+      'i',
+    ).test(code);
     if (sqlSum || jsSum) found.push(`${i + 1}: ${line.trim()}`);
   });
   return found;
@@ -30,15 +35,20 @@ export function moneySums(text: string): string[] {
 const ALLOWED: Record<string, string> = {
   'server/features/ledger/': 'the order account itself: the only place order money is added up',
   'domain/gst.ts': "one supply's tax lines: the tax of one amount, computed when it is quoted or documented",
-  'domain/price-lines.ts': "one quote's lines (the ledger posts them): the tax taken out of prices that include it, and the rounding to its total (docs/decisions/333-amount-words-and-price-lines.md)",
-  'domain/gst-return.ts': 'the GSTR-1 tables are computed from the documents, as the return asks (the ledger property test checks they agree)',
-  'server/features/tax-return/monthly-return.ts': 'the GSTR-1 document rows and the turnover against the registration threshold, from the documents',
+  'domain/price-lines.ts':
+    "one quote's lines (the ledger posts them): the tax taken out of prices that include it, and the rounding to its total (docs/decisions/333-amount-words-and-price-lines.md)",
+  'domain/gst-return.ts':
+    'the GSTR-1 tables are computed from the documents, as the return asks (the ledger property test checks they agree)',
+  'server/features/tax-return/monthly-return.ts':
+    'the GSTR-1 document rows and the turnover against the registration threshold, from the documents',
   'server/features/invoices/issue-invoice.ts': "a document's own tax lines and what its snapshot prints, frozen when it is issued",
   'server/features/invoices/issue-charge-invoice.ts': "a one-off supply's quote: its taxable value plus its tax lines",
   'server/features/payments/create-payment-order.ts': "a quote's total: its taxable value plus its tax lines",
   'server/features/maintenance/plan-queries.ts': 'monthly recurring revenue: the prices of the active plans, money expected, not moved',
-  'server/features/payouts/payouts-report.ts': "Razorpay's settlements: the provider's payout figures, matched to the order accounts by payment id (docs/decisions/323-razorpay-settlements.md)",
-  'server/features/payments/cancel.ts': 'what each payment can still give back (its amount less the refunds asked, pending ones too), to split a refund over payments and never return more than was paid',
+  'server/features/payouts/payouts-report.ts':
+    "Razorpay's settlements: the provider's payout figures, matched to the order accounts by payment id (docs/decisions/323-razorpay-settlements.md)",
+  'server/features/payments/cancel.ts':
+    'what each payment can still give back (its amount less the refunds asked, pending ones too), to split a refund over payments and never return more than was paid',
   'server/features/payments/refund-flow.ts': 'the same per-payment limit when a refund is asked of the provider',
   'server/features/payments/refunds.ts': "a payment's refunds asked so far, pending ones too, against its amount",
   'server/features/admin/overview.ts': "cashback owed to referrers: the referral cashback's own ledger, not an order's money",
@@ -56,8 +66,8 @@ describe('money is added up in the ledger only', () => {
   it('finds a planted sum in SQL and in a reduce, and none in code that adds no money', () => {
     expect(moneySums('const t = rows.reduce((s, r) => s + r.amount, 0);')).toHaveLength(1);
     expect(moneySums('const t = xs.reduce((acc, x) => acc + x.total, 0);')).toHaveLength(1);
-    expect(moneySums("`select sum(amount)::float8 from installments`")).toHaveLength(1);
-    expect(moneySums("`select coalesce(sum(i.amount), 0) from installments i`")).toHaveLength(1);
+    expect(moneySums('`select sum(amount)::float8 from installments`')).toHaveLength(1);
+    expect(moneySums('`select coalesce(sum(i.amount), 0) from installments i`')).toHaveLength(1);
     expect(moneySums('const n = xs.reduce((s, x) => s + x.count, 0);')).toEqual([]);
     expect(moneySums('const days = xs.reduce((s, c) => s + c.extraDays, 0);')).toEqual([]);
     expect(moneySums('`select sum(c.admin_unread) from chats c`')).toEqual([]);

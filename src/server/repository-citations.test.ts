@@ -9,7 +9,11 @@ const OUTSIDE = /\b[Ii]ssues?[- ]?#?\d|\bDESIGN(?:\.md)? §|\bSTACK-NOTES\b|\bST
 
 describe('citations', () => {
   it('no source, test, script or config cites an issue number or a document outside the repository', () => {
-    const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src', 'tests', 'scripts', 'bench/*.ts', 'deploy', '.ci', '.env.example', '*.ts', '*.js'], { encoding: 'utf8' })
+    const files = execFileSync(
+      'git',
+      ['ls-files', '-co', '--exclude-standard', 'src', 'tests', 'scripts', 'bench/*.ts', 'deploy', '.ci', '.env.example', '*.ts', '*.js'],
+      { encoding: 'utf8' },
+    )
       .split('\n')
       .filter((f) => /\.(ts|tsx|js|mjs|sql|conf|sh|example)$|\/run$/.test(f));
     expect(files.length).toBeGreaterThan(100);

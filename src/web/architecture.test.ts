@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deepFeatureImports, folderCycles, type Graph, serverCallsInEffects, webFolderEdges } from '../../tests/helpers/web-architecture.ts';
+import {
+  deepFeatureImports,
+  folderCycles,
+  type Graph,
+  serverCallsInEffects,
+  webFolderEdges,
+} from '../../tests/helpers/web-architecture.ts';
 
 // src/web held to the server's folder rules (docs/decisions/338-web-reads-and-folder-rules.md):
 // no folder cycles, features import each other only through a feature's public index.ts, and no
@@ -106,9 +112,7 @@ describe('the web rules, on src/web', () => {
     // around them, through the zod-free endpoints (docs/decisions/301-zod-free-endpoints.md).
     const found = Object.keys(graph)
       .filter((f) => f.startsWith('web/') && !isTest(f))
-      .flatMap((f) =>
-        serverCallsInEffects(readFileSync(`${SRC}${f}`, 'utf8'), f, { allow: ['callEndpoint'] }).map((hit) => `${f}:${hit}`),
-      );
+      .flatMap((f) => serverCallsInEffects(readFileSync(`${SRC}${f}`, 'utf8'), f, { allow: ['callEndpoint'] }).map((hit) => `${f}:${hit}`));
     expect(found).toEqual([]);
   });
 });

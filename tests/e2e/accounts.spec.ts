@@ -9,7 +9,6 @@ import { payAdvanceInTestCheckout } from './helpers/orders.ts';
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-
 /** The dev login and consent pages of the local OpenID provider (oidc-provider). */
 async function signInAtProvider(page: Page, email: string) {
   await page.locator('input[name="login"]').fill(email);
@@ -43,7 +42,9 @@ test('a visitor signs up with an e-mail code, sees their details, signs out and 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('button', { name: 'Enter the code again' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText(
-    first === code ? 'Invalid OTP. Please try again.' : 'This code was replaced by a newer one. Please enter the code from the latest e-mail.',
+    first === code
+      ? 'Invalid OTP. Please try again.'
+      : 'This code was replaced by a newer one. Please enter the code from the latest e-mail.',
   );
   // The stale "A new code is on its way." goes with the new error.
   await expect(page.getByText('A new code is on its way.')).toHaveCount(0);
@@ -192,7 +193,10 @@ test("the founder's first sign-in goes straight in: no customer details form", a
     return ((await res.json()) as { user: { role: string } }).user.role;
   });
   expect(role).toBe('admin');
-  expect(visited.filter((p) => p === '/dashboard'), 'never through the customer dashboard').toEqual([]);
+  expect(
+    visited.filter((p) => p === '/dashboard'),
+    'never through the customer dashboard',
+  ).toEqual([]);
   // The back office leads back to the site and signs out.
   await page.getByRole('link', { name: 'View site' }).click();
   await expect(page).toHaveURL(/\/$/);

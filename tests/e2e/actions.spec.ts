@@ -31,7 +31,12 @@ test('both sides see what waits for them; the customer rates the project and a s
   await page.setViewportSize({ width: 1280, height: 900 });
   for (const path of ['/about', '/pricing']) {
     await page.goto(path);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Dashboard/ }).getByTestId('nav-waiting')).toHaveText('1 waiting for you');
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: /^Dashboard/ })
+        .getByTestId('nav-waiting'),
+    ).toHaveText('1 waiting for you');
   }
   await page.goto('/dashboard');
   await expect(page.getByRole('tab', { name: 'My Orders' }).getByTestId('nav-waiting')).toHaveText('1 waiting for you');
@@ -64,7 +69,10 @@ test('both sides see what waits for them; the customer rates the project and a s
   const rate = page.getByTestId('rating-form');
   await expect(page.getByRole('heading', { name: 'How did we do?' })).toBeVisible();
   await check(page, 'actions-how-did-we-do');
-  await rate.locator('label').filter({ has: page.getByRole('radio', { name: /^2 / }) }).click();
+  await rate
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: /^2 / }) })
+    .click();
   await rate.getByLabel('Comment (optional)').fill('Slow at the start, but a lovely site.');
   await rate.getByRole('checkbox', { name: 'You may quote my comment on your website' }).check();
   await rate.getByRole('button', { name: 'Send rating' }).click();
@@ -74,7 +82,11 @@ test('both sides see what waits for them; the customer rates the project and a s
   await expect(page.getByRole('heading', { name: 'How did we do?' })).toHaveCount(0);
 
   // Support: the target is shown; the customer resolves their request and rates it.
-  const opened = await apiAs(page, 'POST', `orders/${orderId}/support/requests`, { title: 'Footer link', description: 'The footer link is broken.', category: 'bug' });
+  const opened = await apiAs(page, 'POST', `orders/${orderId}/support/requests`, {
+    title: 'Footer link',
+    description: 'The footer link is broken.',
+    category: 'bug',
+  });
   expect(opened.status).toBe(201);
   await page.goto(`/status/${orderId}?tab=support`);
   await expect(page.getByTestId('support-target')).toHaveText('We answer within 24 h.');
@@ -84,7 +96,10 @@ test('both sides see what waits for them; the customer rates the project and a s
   await expect(resolve).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
   const supportRating = page.getByTestId('rating-form');
-  await supportRating.locator('label').filter({ has: page.getByRole('radio', { name: /^5 / }) }).click();
+  await supportRating
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: /^5 / }) })
+    .click();
   await check(page, 'actions-support-rating');
   await expectTappable(supportRating.getByRole('button'));
   await supportRating.getByRole('button', { name: 'Send rating' }).click();

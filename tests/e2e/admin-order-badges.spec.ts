@@ -18,7 +18,11 @@ const uploadFile = (page: Page, orderId: string, name: string, side: 'customer' 
     async ([id, fileName, bytes, prefix]) => {
       const form = new FormData();
       form.append('file', new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], fileName, { type: 'image/png' }));
-      const res = await fetch(`/api/v1/${prefix}orders/${encodeURIComponent(id)}/files`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
+      const res = await fetch(`/api/v1/${prefix}orders/${encodeURIComponent(id)}/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: form,
+      });
       return { status: res.status, id: ((await res.json()) as { file?: { id: string } }).file?.id ?? '' };
     },
     [orderId, name, PNG.toString('base64'), side === 'agency' ? 'admin/' : ''] as const,
@@ -49,7 +53,13 @@ test('the back office order page shows a submitted brief and new customer files 
   const stamp = Date.now().toString(36);
   await login(page, `badges-${stamp}@example.com`, { name: 'Bina Badges' });
   const orderId = await payAdvanceInTestCheckout(page);
-  const brief = { businessName: 'Bina Bakes', businessDescription: 'Cakes to order.', pages: ['Home', 'Menu'], domain: 'has', contentReadiness: 'partly' };
+  const brief = {
+    businessName: 'Bina Bakes',
+    businessDescription: 'Cakes to order.',
+    pages: ['Home', 'Menu'],
+    domain: 'has',
+    contentReadiness: 'partly',
+  };
   expect((await apiAs(page, 'PUT', `orders/${orderId}/brief`, { answers: brief, submit: true })).status).toBe(200);
   expect(await upload(page, orderId, 'logo.png')).toBe(201);
   expect(await upload(page, orderId, 'shopfront.png')).toBe(201);
@@ -62,7 +72,12 @@ test('the back office order page shows a submitted brief and new customer files 
   expect(design.status).toBe(201);
   const round = await apiAs(owner, 'POST', `admin/orders/${orderId}/reviews`, { kind: 'ui', title: 'Home page', fileIds: [design.id] });
   expect(round.status).toBe(201);
-  const pin = await apiAs(page, 'POST', `orders/${orderId}/reviews/${round.body.review.id}/comments`, { fileId: design.id, x: 0.4, y: 0.3, text: 'A bigger logo, please.' });
+  const pin = await apiAs(page, 'POST', `orders/${orderId}/reviews/${round.body.review.id}/comments`, {
+    fileId: design.id,
+    x: 0.4,
+    y: 0.3,
+    text: 'A bigger logo, please.',
+  });
   expect(pin.status).toBe(201);
   await owner.goto('/admin');
   const inbox = owner.getByTestId('action-inbox');

@@ -13,16 +13,19 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });
 };
 
-
-
 async function payInTestCheckout(page: Page) {
   await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
   await page.getByRole('button', { name: /^Pay .* \(test\)$/ }).click();
 }
 
 async function dismissPopup(page: Page) {
-  const dismiss = page.getByRole('button', { name: "No thanks! I'll rather pay full price!" }).or(page.getByRole('link', { name: "No thanks! I'll rather pay full price!" }));
-  await dismiss.first().click({ timeout: 5000 }).catch(() => {});
+  const dismiss = page
+    .getByRole('button', { name: "No thanks! I'll rather pay full price!" })
+    .or(page.getByRole('link', { name: "No thanks! I'll rather pay full price!" }));
+  await dismiss
+    .first()
+    .click({ timeout: 5000 })
+    .catch(() => {});
 }
 
 test('the founder runs an order from the back office, changes the offer and sees a new lead @global-state', async ({ browser }) => {
@@ -69,7 +72,9 @@ test('the founder runs an order from the back office, changes the offer and sees
   // it out and says so (docs/decisions/320-order-ledger.md; order-account.spec.ts charts live money).
   await expect(admin.getByTestId('test-money-left-out')).toContainText(/Left out: \d+ test-mode payments?/);
   // Its TEST documents are left out of the turnover and the tax return too, and counted (decision 334).
-  await expect(admin.getByTestId('test-documents-left-out')).toContainText(/Left out of the turnover and the tax return: \d+ test documents? of \d{4}-\d{2}/);
+  await expect(admin.getByTestId('test-documents-left-out')).toContainText(
+    /Left out of the turnover and the tax return: \d+ test documents? of \d{4}-\d{2}/,
+  );
   const stages = admin.locator('figure', { hasText: 'Orders whose latest completed stage is' });
   await expect(stages.locator('svg desc')).toContainText('1. Advance Payment: ');
   await expectAccessible(admin);
@@ -178,7 +183,14 @@ test('the founder runs an order from the back office, changes the offer and sees
   // Every action is in the audit log.
   await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
   const log = admin.getByRole('region', { name: 'Audit log' });
-  for (const action of ['lead.handle', 'promotion.feature', 'coupon.create', 'order.internal_note.set', 'order.delivery_link.set', 'order.stage.complete']) {
+  for (const action of [
+    'lead.handle',
+    'promotion.feature',
+    'coupon.create',
+    'order.internal_note.set',
+    'order.delivery_link.set',
+    'order.stage.complete',
+  ]) {
     await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
   }
   await expectAccessible(admin);
@@ -264,7 +276,12 @@ test('the back office has no customer chat widget; the chat console links back; 
   // A long contact message is folded to a few lines with "more".
   const stamp = Date.now();
   const message = `Message ${stamp}: ${'We would like a website for our bakery with online orders and a blog. '.repeat(12)}The end.`;
-  const sent = await apiAs(page, 'POST', 'contact/addContact', { name: 'Long Writer', email: `long-${stamp}@example.com`, phone_number: '9876543210', message });
+  const sent = await apiAs(page, 'POST', 'contact/addContact', {
+    name: 'Long Writer',
+    email: `long-${stamp}@example.com`,
+    phone_number: '9876543210',
+    message,
+  });
   expect(sent.status).toBe(200);
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Leads' }).click();
   await page.getByRole('button', { name: 'Contact messages' }).click();
@@ -292,7 +309,9 @@ async function shotBoth(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-test("what a newcomer saw as the founder: one coupon state, no rate over 100 %, paid drafts marked, the reply's own time", async ({ browser }) => {
+test("what a newcomer saw as the founder: one coupon state, no rate over 100 %, paid drafts marked, the reply's own time", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const adminCtx = await browser.newContext();
@@ -313,7 +332,12 @@ test("what a newcomer saw as the founder: one coupon state, no rate over 100 %, 
 
   // Coupons: one state badge each; the seeded FIRSTWEB25 ended in January 2025.
   const expiredCode = `GONE-${stamp}`.toUpperCase();
-  const created = await apiAs(admin, 'POST', 'admin/coupons', { code: expiredCode, percent: 10, validFrom: '2025-01-01T00:00:00Z', validUntil: '2025-02-01T00:00:00Z' });
+  const created = await apiAs(admin, 'POST', 'admin/coupons', {
+    code: expiredCode,
+    percent: 10,
+    validFrom: '2025-01-01T00:00:00Z',
+    validUntil: '2025-02-01T00:00:00Z',
+  });
   expect(created.status).toBe(201);
   await admin.goto('/admin/coupons');
   for (const code of ['FIRSTWEB25', expiredCode]) {
@@ -365,15 +389,28 @@ test("what a newcomer saw as the founder: one coupon state, no rate over 100 %, 
   const sentAt = Date.now();
   await admin.getByRole('textbox', { name: 'Reply' }).fill(`Reply ${stamp}`);
   await admin.getByRole('button', { name: 'Send' }).click();
-  const reply = admin.getByRole('log').getByTestId('chat-message').filter({ hasText: `Reply ${stamp}` }).getByTestId('chat-message-time').last();
+  const reply = admin
+    .getByRole('log')
+    .getByTestId('chat-message')
+    .filter({ hasText: `Reply ${stamp}` })
+    .getByTestId('chat-message-time')
+    .last();
   await expect(reply).toBeVisible();
   const liveIso = (await reply.getAttribute('datetime'))!;
   const liveText = await reply.textContent();
   expect(Date.parse(liveIso), 'the reply is dated when it was sent, not when the chat was opened').toBeGreaterThanOrEqual(sentAt - 1000);
   await shotBoth(admin, 'admin-chat');
   await admin.reload();
-  await admin.getByTestId('admin-chat-item').filter({ hasText: `Reply ${stamp}` }).click();
-  const reloaded = admin.getByRole('log').getByTestId('chat-message').filter({ hasText: `Reply ${stamp}` }).getByTestId('chat-message-time').last();
+  await admin
+    .getByTestId('admin-chat-item')
+    .filter({ hasText: `Reply ${stamp}` })
+    .click();
+  const reloaded = admin
+    .getByRole('log')
+    .getByTestId('chat-message')
+    .filter({ hasText: `Reply ${stamp}` })
+    .getByTestId('chat-message-time')
+    .last();
   await expect(reloaded).toHaveAttribute('datetime', liveIso);
   await expect(reloaded).toHaveText(liveText!);
   await Promise.all([adminCtx.close(), buyerCtx.close(), visitorCtx.close()]);

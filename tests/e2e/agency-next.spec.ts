@@ -16,9 +16,11 @@ interface Mail {
   subject: string;
   text: string;
 }
-const mailsTo = async (email: string): Promise<Mail[]> => (await (await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as Mail[];
+const mailsTo = async (email: string): Promise<Mail[]> =>
+  (await (await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as Mail[];
 /** The "remaining amount due" e-mail and the reminders after it (decision 095). */
-const reminderMails = async (email: string) => (await mailsTo(email)).filter((m) => /^Your website is ready to launch|^Reminder: /.test(m.subject));
+const reminderMails = async (email: string) =>
+  (await mailsTo(email)).filter((m) => /^Your website is ready to launch|^Reminder: /.test(m.subject));
 
 /** The text of a downloaded PDF, read with pdftotext as a person would read the file. */
 function pdfText(path: string): string {
@@ -29,7 +31,11 @@ function pdfText(path: string): string {
 
 /** Clicks "Download PDF" of the order page's invoice for one payment and returns its number and text. */
 async function downloadInvoice(page: Page, payment: 'Advance payment' | 'Remaining payment'): Promise<{ number: string; text: string }> {
-  const button = page.getByTestId('invoices').getByRole('listitem').filter({ hasText: payment }).getByRole('button', { name: /^Download invoice .+ \(PDF\)$/ });
+  const button = page
+    .getByTestId('invoices')
+    .getByRole('listitem')
+    .filter({ hasText: payment })
+    .getByRole('button', { name: /^Download invoice .+ \(PDF\)$/ });
   const label = (await button.getAttribute('aria-label'))!;
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const path = await download.path();
@@ -45,7 +51,9 @@ test('invoice PDFs, the remaining-payment reminder and the funnel source, end to
   test.setTimeout(240_000);
   const email = `agency-next-${Date.now()}@example.com`;
   // The customer's own browser (its user agent is part of the day's visitor hash).
-  const ctx = await browser.newContext({ userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36 AgencyNext/${Date.now()}` });
+  const ctx = await browser.newContext({
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36 AgencyNext/${Date.now()}`,
+  });
   const page = await ctx.newPage();
 
   // 1. A visit from the newsletter, then sign-up: the first-touch source travels with the account.
@@ -125,7 +133,9 @@ test('invoice PDFs, the remaining-payment reminder and the funnel source, end to
 
   // 6. No further reminder: a job pass "eight days later" (the test stack's control port) sends nothing.
   const later = new Date(Date.now() + 8 * 86_400_000).toISOString();
-  const run = (await (await fetch(`${CONTROL_URL}/jobs/run?at=${encodeURIComponent(later)}`, { method: 'POST' })).json()) as { reminders: { sent: number } };
+  const run = (await (await fetch(`${CONTROL_URL}/jobs/run?at=${encodeURIComponent(later)}`, { method: 'POST' })).json()) as {
+    reminders: { sent: number };
+  };
   expect(run.reminders.sent).toBe(0);
   expect(await reminderMails(email)).toHaveLength(1);
   const jobs = await apiAs(admin, 'GET', `admin/orders/${encodeURIComponent(orderId)}/reminders`);

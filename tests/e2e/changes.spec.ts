@@ -33,7 +33,12 @@ async function customerWithOrder(page: Page, who: string) {
 
 /** The founder opens a UI round and the customer approves it: the due date is set (decision 147). */
 async function approveUi(admin: Page, page: Page, orderId: string) {
-  const opened = await apiAs(admin, 'POST', `admin/orders/${orderId}/reviews`, { kind: 'ui', title: 'Home page', fileIds: [], previewUrl: 'https://preview.example.com/v1' });
+  const opened = await apiAs(admin, 'POST', `admin/orders/${orderId}/reviews`, {
+    kind: 'ui',
+    title: 'Home page',
+    fileIds: [],
+    previewUrl: 'https://preview.example.com/v1',
+  });
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
   const decided = await apiAs(page, 'POST', `orders/${orderId}/reviews/${opened.body.review.id}/decision`, { decision: 'approve' });
   expect(decided.status, JSON.stringify(decided.body)).toBe(200);
@@ -46,7 +51,10 @@ const plusDays = (isoDay: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due date, the new total and the document on both sides', async ({ page, browser }) => {
+test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due date, the new total and the document on both sides', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const orderId = await customerWithOrder(page, 'change-blog');
   const admin = await owner(browser);
@@ -100,7 +108,9 @@ test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due da
   await expect(page.getByTestId('changes-total')).toContainText('Changes accepted: 1 · delivery moved by 5 days');
   // The new total is the order account's, the change included (docs/decisions/320-order-ledger.md).
   const statement = (await apiAs(page, 'GET', `orders/${orderId}/statement`)).body as { totals: { charged: number } };
-  await expect(page.getByTestId('changes-new-total')).toContainText(`New total: ${formatMoney(statement.totals.charged, { symbol: '₹', minorDigits: 2 })}`);
+  await expect(page.getByTestId('changes-new-total')).toContainText(
+    `New total: ${formatMoney(statement.totals.charged, { symbol: '₹', minorDigits: 2 })}`,
+  );
   await expect(page.getByTestId('changes-moved')).toHaveText('Changes moved the delivery by 5 days; the date shown includes them.');
   const status = (await apiAs(page, 'GET', `status/getStatus/order/${orderId}`)).body;
   expect(status.dueDate).toBe(plusDays(due, 5));
@@ -161,7 +171,10 @@ test('an add-on paid directly, a change included at no charge, a declined quote 
   await raise.getByLabel('Extra days').fill('2');
   await raise.getByRole('checkbox', { name: 'Included at no charge' }).check();
   await raise.getByRole('button', { name: 'Raise change' }).click();
-  await expect(admin.getByTestId('admin-change').filter({ hasText: 'A contact form on every page' })).toHaveAttribute('data-state', 'included');
+  await expect(admin.getByTestId('admin-change').filter({ hasText: 'A contact form on every page' })).toHaveAttribute(
+    'data-state',
+    'included',
+  );
   await raise.getByLabel('Title').fill('An animated hero');
   await raise.getByLabel(/^Amount/).fill('3000');
   await raise.getByRole('button', { name: 'Raise change' }).click();
@@ -189,7 +202,11 @@ test('a support request for a change is quoted as a change on its delivered orde
   const orderId = await customerWithOrder(page, 'change-support');
   const admin = await owner(browser);
   await deliverOrder(admin, page, orderId, 'https://delivered.example.com');
-  const opened = await apiAs(page, 'POST', `orders/${orderId}/support/requests`, { category: 'change', title: 'A French version', description: 'All pages in French too.' });
+  const opened = await apiAs(page, 'POST', `orders/${orderId}/support/requests`, {
+    category: 'change',
+    title: 'A French version',
+    description: 'All pages in French too.',
+  });
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
 
   await admin.goto(`/admin/support/${opened.body.request.id}`);
@@ -201,11 +218,13 @@ test('a support request for a change is quoted as a change on its delivered orde
   await raise.getByLabel(/^Amount/).fill('12000');
   await raise.getByLabel('Extra days').fill('7');
   await raise.getByRole('button', { name: 'Raise change' }).click();
-  await expect(admin.getByTestId('admin-change').filter({ hasText: 'A French version' })).toContainText('A French version — ₹12,000 · delivery moves by 7 days');
+  await expect(admin.getByTestId('admin-change').filter({ hasText: 'A French version' })).toContainText(
+    'A French version — ₹12,000 · delivery moves by 7 days',
+  );
   await check(admin, 'admin-changes-from-support');
 });
 
-test('@mobile the changes panel and the founder\'s changes at 390 px', async ({ page, browser }) => {
+test("@mobile the changes panel and the founder's changes at 390 px", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const orderId = await customerWithOrder(page, 'change-mobile');
   await page.goto(`/status/${orderId}`);

@@ -9,8 +9,7 @@ import { ADMIN_EMAIL, APP_URL, E2E, PUSH_CONTROL_URL } from './ports.ts';
 // A visitor asks the AI, switches to the human tab, the signed-in admin
 // answers from the console, the visitor sees the reply with the badge and keeps it after a reload.
 const livePrice = formatMoney(quote(DEFAULT_CURRENCY).price, DEFAULT_CURRENCY);
-const setLlmMode = (mode: string) =>
-  fetch(`http://127.0.0.1:${E2E.llm}/__mode`, { method: 'POST', body: JSON.stringify({ mode }) });
+const setLlmMode = (mode: string) => fetch(`http://127.0.0.1:${E2E.llm}/__mode`, { method: 'POST', body: JSON.stringify({ mode }) });
 
 async function openWidget(page: Page) {
   // Prerendered pages show the button before React has hydrated it.
@@ -153,7 +152,9 @@ test('the human tab label says nothing about presence until it is known, then al
   await expect(human.getByTestId('chat-message').first()).toHaveText(/^.*Hi! Ask us anything\. [A-Z][^—]* answers here personally\.$/);
 });
 
-test('guest chat test page: the chat starts with the first message; after Close Chat nothing starts until Start New Chat', async ({ browser }) => {
+test('guest chat test page: the chat starts with the first message; after Close Chat nothing starts until Start New Chat', async ({
+  browser,
+}) => {
   // A visitor in India: message times say their time zone.
   const context = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
   const page = await context.newPage();
@@ -241,7 +242,9 @@ test('in retrieval-only mode the disclaimer says the answers come from the site,
   await page.route('**/about', async (route) => {
     const response = await route.fetch();
     const body = (await response.text()).replace(/"assistantModel":"[^"]*"/, '"assistantModel":null');
-    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !['content-encoding', 'content-length', 'etag'].includes(k)));
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([k]) => !['content-encoding', 'content-length', 'etag'].includes(k)),
+    );
     await route.fulfill({ status: response.status(), headers, body });
   });
   await page.goto('/about');
@@ -273,7 +276,9 @@ test('the chat code is not loaded before the widget is opened', async ({ page })
 
 // The console a founder can keep up with (docs/decisions/347-chat-availability-canned-replies-csat.md).
 test.describe('chat console: availability, canned replies and the rating', () => {
-  test('away tells the visitor when to expect a reply; a canned reply goes in with Tab; the closed chat is rated once', async ({ browser }) => {
+  test('away tells the visitor when to expect a reply; a canned reply goes in with Tab; the closed chat is rated once', async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const visitorContext = await browser.newContext();
     const adminContext = await browser.newContext();
@@ -325,7 +330,8 @@ test.describe('chat console: availability, canned replies and the rating', () =>
       await expect(human.getByText('Thank you for your rating!')).toBeVisible();
     } finally {
       // Other specs expect the agency available.
-      if (!admin.isClosed() && (await availability.getAttribute('aria-checked').catch(() => 'true')) === 'false') await availability.click();
+      if (!admin.isClosed() && (await availability.getAttribute('aria-checked').catch(() => 'true')) === 'false')
+        await availability.click();
       await visitorContext.close();
       await adminContext.close();
     }
@@ -337,7 +343,9 @@ test.describe('chat console: availability, canned replies and the rating', () =>
 // (tests/fakes/push-service.ts); everything after it is real: the API stores it, the job pass
 // encrypts and signs the push, the fake decrypts and verifies it, and the decrypted payload is
 // handed to the registered service worker through CDP's ServiceWorker.deliverPushMessage.
-test('push: the service worker is on the signed-in app only; a visitor asking for a person reaches the founder within 5 s and the notice opens the chat', async ({ browser }) => {
+test('push: the service worker is on the signed-in app only; a visitor asking for a person reaches the founder within 5 s and the notice opens the chat', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const adminContext = await browser.newContext();
   await adminContext.grantPermissions(['notifications'], { origin: APP_URL });
@@ -345,13 +353,25 @@ test('push: the service worker is on the signed-in app only; a visitor asking fo
   const admin = await adminContext.newPage();
   const visitor = await visitorContext.newPage();
   try {
-    const sub = (await (await fetch(`${PUSH_CONTROL_URL}/subscriptions`, { method: 'POST' })).json()) as { id: string; endpoint: string; keys: { p256dh: string; auth: string } };
+    const sub = (await (await fetch(`${PUSH_CONTROL_URL}/subscriptions`, { method: 'POST' })).json()) as {
+      id: string;
+      endpoint: string;
+      keys: { p256dh: string; auth: string };
+    };
     await admin.addInitScript((s) => {
-      const fake = { endpoint: s.endpoint, expirationTime: null, options: {}, getKey: () => null, toJSON: () => ({ endpoint: s.endpoint, keys: s.keys }), unsubscribe: async () => true };
+      const fake = {
+        endpoint: s.endpoint,
+        expirationTime: null,
+        options: {},
+        getKey: () => null,
+        toJSON: () => ({ endpoint: s.endpoint, keys: s.keys }),
+        unsubscribe: async () => true,
+      };
       PushManager.prototype.subscribe = async () => fake as unknown as PushSubscription;
       PushManager.prototype.getSubscription = async () => null;
     }, sub);
-    const registeredScopes = () => admin.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort());
+    const registeredScopes = () =>
+      admin.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort());
 
     // A public page registers no service worker.
     await admin.goto('/about');
@@ -369,7 +389,9 @@ test('push: the service worker is on the signed-in app only; a visitor asking fo
     await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     for (const width of [390, 1280]) {
       await admin.setViewportSize({ width, height: 900 });
-      expect(await admin.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(
+        width,
+      );
       await panel.screenshot({ path: test.info().outputPath(`admin-notifications-${width}.png`) });
     }
     await panel.getByRole('textbox', { name: 'Device name (optional)' }).fill('Founder laptop (e2e)');
@@ -423,24 +445,34 @@ test('push: the service worker is on the signed-in app only; a visitor asking fo
   }
 });
 
-test('the dashboard is installable and shows the last seen order list offline (docs/decisions/344-installable-app.md)', async ({ browser }) => {
+test('the dashboard is installable and shows the last seen order list offline (docs/decisions/344-installable-app.md)', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
     await login(page, `offline-${Date.now()}@example.com`);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { start_url: string; display: string; icons: unknown[] };
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+      start_url: string;
+      display: string;
+      icons: unknown[];
+    };
     expect(manifest).toMatchObject({ start_url: '/dashboard', display: 'standalone' });
     // Signed in through client-side routing from /login (outside every scope): the next page load is the worker's.
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/dashboard'))?.active?.state)).toBe('activated');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/dashboard'))?.active?.state))
+      .toBe('activated');
     await page.goto('/dashboard');
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const panel = page.getByTestId('notifications-panel');
     await expect(panel.getByRole('columnheader', { name: 'WhatsApp' })).toBeVisible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(
+        width,
+      );
       await panel.screenshot({ path: test.info().outputPath(`dashboard-notifications-${width}.png`) });
     }
     // Seen once online under the service worker: the page, who is signed in, and the order list.

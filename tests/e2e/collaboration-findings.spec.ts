@@ -15,7 +15,9 @@ const shot = async (page: Page, name: string) => {
 };
 const stamp = () => `${test.info().project.name}-${Date.now()}`;
 
-test('the brief in two tabs: each saves only what changed, both answers are kept, and a tab takes the other’s answer when focused @mobile', async ({ page }) => {
+test('the brief in two tabs: each saves only what changed, both answers are kept, and a tab takes the other’s answer when focused @mobile', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await login(page, `brief-tabs-${stamp()}@example.com`, { name: 'Tara Tabs' });
   const orderId = await payAdvanceInTestCheckout(page);
@@ -32,7 +34,10 @@ test('the brief in two tabs: each saves only what changed, both answers are kept
 
   // Tab 2's save did not erase tab 1's answer.
   const stored = await apiAs(page, 'GET', `orders/${orderId}/brief`);
-  expect(stored.body.brief.answers).toEqual({ audience: 'Families in Jayanagar', coloursAndFonts: 'Deep green and cream, a serif heading' });
+  expect(stored.body.brief.answers).toEqual({
+    audience: 'Families in Jayanagar',
+    coloursAndFonts: 'Deep green and cream, a serif heading',
+  });
 
   // Tab 1 is typing a new answer (not saved yet) when it gets focus back: it takes tab 2's
   // answer and keeps what is being typed.
@@ -42,17 +47,22 @@ test('the brief in two tabs: each saves only what changed, both answers are kept
   await expect(page.getByLabel('Colours and fonts')).toHaveValue('Deep green and cream, a serif heading');
   await expect(page.getByLabel('Business name')).toHaveValue('Green Leaf Café');
   await expect(page.getByTestId('brief-save')).toContainText('Saved');
-  await expect.poll(async () => (await apiAs(page, 'GET', `orders/${orderId}/brief`)).body.brief.answers).toEqual({
-    businessName: 'Green Leaf Café',
-    audience: 'Families in Jayanagar',
-    coloursAndFonts: 'Deep green and cream, a serif heading',
-  });
+  await expect
+    .poll(async () => (await apiAs(page, 'GET', `orders/${orderId}/brief`)).body.brief.answers)
+    .toEqual({
+      businessName: 'Green Leaf Café',
+      audience: 'Families in Jayanagar',
+      coloursAndFonts: 'Deep green and cream, a serif heading',
+    });
   await expectAccessible(page);
   await shot(page, 'brief-two-tabs');
   await second.close();
 });
 
-test('who said what: the customer sees the agency member’s name, the founder sees their own as “You” @mobile', async ({ page, browser }) => {
+test('who said what: the customer sees the agency member’s name, the founder sees their own as “You” @mobile', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await login(page, `names-${stamp()}@example.com`, { name: 'Nila Names' });
   const orderId = await payAdvanceInTestCheckout(page);
@@ -85,7 +95,10 @@ test('who said what: the customer sees the agency member’s name, the founder s
   await adminCtx.close();
 });
 
-test('a second order while one is in progress is asked about before paying; the accepted terms are readable on both sides @mobile', async ({ page, browser }) => {
+test('a second order while one is in progress is asked about before paying; the accepted terms are readable on both sides @mobile', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   await login(page, `second-order-${stamp()}@example.com`, { name: 'Omar Orders' });
   // Tab 1 opens the advance form; tab 2 pays an advance meanwhile.
@@ -119,7 +132,10 @@ test('a second order while one is in progress is asked about before paying; the 
   // The accepted terms: when, and the exact wording of that version.
   const accepted = page.getByTestId('terms-accepted');
   await expect(accepted).toContainText('Terms and Conditions accepted');
-  const [termsPage] = await Promise.all([page.context().waitForEvent('page'), accepted.getByRole('link', { name: 'Read the terms you accepted' }).click()]);
+  const [termsPage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    accepted.getByRole('link', { name: 'Read the terms you accepted' }).click(),
+  ]);
   await expect(termsPage).toHaveURL(/\/termsandconditions\/[0-9a-f]{16}$/);
   await expect(termsPage.getByRole('heading', { name: 'Terms and Conditions', level: 1 })).toBeVisible();
   await expect(termsPage.getByTestId('terms-version')).toContainText('It is the wording on the site today.');

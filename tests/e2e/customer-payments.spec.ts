@@ -37,7 +37,9 @@ test('after each payment the customer is told it is paid, with the way to the or
   await page.getByTestId('currency-select').selectOption('USD');
   await expect(page.getByTestId('amount-due')).toHaveText('$183.00');
   // 20 % of $916.98 is $183.39: the page says it is rounded down, and where the difference goes.
-  await expect(page.getByTestId('advance-rounding')).toHaveText('20% of $916.98 is $183.39, rounded down to $183.00; the remaining $733.98 makes up the difference.');
+  await expect(page.getByTestId('advance-rounding')).toHaveText(
+    '20% of $916.98 is $183.39, rounded down to $183.00; the remaining $733.98 makes up the difference.',
+  );
   await page.getByLabel('Coupon or referral code').fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible();
@@ -77,7 +79,8 @@ test('after each payment the customer is told it is paid, with the way to the or
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
   await login(admin, ADMIN_EMAIL);
-  for (let stage = 2; stage <= 13; stage++) expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
+  for (let stage = 2; stage <= 13; stage++)
+    expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
   await page.reload();
   await page.getByRole('button', { name: /^Pay remaining / }).click();
   await page.getByRole('button', { name: /^Pay \$/ }).click();
@@ -104,15 +107,15 @@ test.describe(() => {
   // The failed load is the page's own request: the signed-in app's service worker (docs/decisions/344-installable-app.md)
   // would answer it from its cache instead.
   test.use({ serviceWorkers: 'block' });
-test('My Orders offers Retry after a failed load @mobile', async ({ page }) => {
-  await login(page, `cp-retry-${Date.now()}@example.com`, { name: 'Rafi Retry' });
-  let failures = 1;
-  await page.route('**/api/v1/order/getAllOrders/user', (route) => (failures-- > 0 ? route.abort('connectionreset') : route.continue()));
-  await page.goto('/dashboard');
-  await page.getByRole('tab', { name: 'My Orders' }).click();
-  await expect(page.getByText('Your orders could not be loaded.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/my-orders-failed-${page.viewportSize()!.width}.png` });
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByText('You have no orders yet.')).toBeVisible();
-});
+  test('My Orders offers Retry after a failed load @mobile', async ({ page }) => {
+    await login(page, `cp-retry-${Date.now()}@example.com`, { name: 'Rafi Retry' });
+    let failures = 1;
+    await page.route('**/api/v1/order/getAllOrders/user', (route) => (failures-- > 0 ? route.abort('connectionreset') : route.continue()));
+    await page.goto('/dashboard');
+    await page.getByRole('tab', { name: 'My Orders' }).click();
+    await expect(page.getByText('Your orders could not be loaded.')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/my-orders-failed-${page.viewportSize()!.width}.png` });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+  });
 });

@@ -24,7 +24,9 @@ async function expectUncovered(target: Locator) {
   expect(hit).toEqual({ inView: true, reached: true });
 }
 
-test('the phone: the country from the visitor’s location, a code-only change saved, a refused save keeps what was typed @mobile', async ({ page }) => {
+test('the phone: the country from the visitor’s location, a code-only change saved, a refused save keeps what was typed @mobile', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = `phone-${test.info().project.name}-${Date.now()}@example.com`;
   await emailAndCode(page, '/signup', email);
@@ -46,7 +48,10 @@ test('the phone: the country from the visitor’s location, a code-only change s
   await form.getByLabel('Name', { exact: true }).fill('Kavya R. Rao');
   await form.getByRole('button', { name: /Country code/ }).click();
   await page.getByRole('combobox', { name: 'Search country name or code' }).fill('United Kingdom');
-  await page.getByRole('option', { name: /United Kingdom/ }).first().click();
+  await page
+    .getByRole('option', { name: /United Kingdom/ })
+    .first()
+    .click();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('details-saved')).toBeVisible();
   await expect(page.getByTestId('detail-phone')).toHaveText('+44 9876543210');
@@ -80,7 +85,8 @@ test.describe('in India', () => {
     const adminCtx = await browser.newContext();
     const admin = await adminCtx.newPage();
     await login(admin, ADMIN_EMAIL);
-    for (let stage = 2; stage <= 6; stage++) expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
+    for (let stage = 2; stage <= 6; stage++)
+      expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
 
     // docs/decisions/336-tracker-and-phone-country.md: the true count on the first paint; a first
     // visit animates nothing, a return visit only the stages completed since.
@@ -93,7 +99,8 @@ test.describe('in India', () => {
     // Times in the viewer's own zone, named (docs/decisions/335-one-rule-for-times.md).
     await expect(page.getByTestId('stage').first()).toContainText(/ at \d{1,2}:\d{2} [AP]M IST/);
     await shot(page, 'tracker-first-visit');
-    for (let stage = 7; stage <= 8; stage++) expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
+    for (let stage = 7; stage <= 8; stage++)
+      expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
     await page.reload();
     await expect(count).toBeVisible();
     expect(await count.textContent()).toBe('8/15 Completed');
@@ -147,7 +154,9 @@ test.describe('in India', () => {
   });
 });
 
-test('the brief: a field for the domain one has, and an incomplete brief focuses its first missing answer in view @mobile', async ({ page }) => {
+test('the brief: a field for the domain one has, and an incomplete brief focuses its first missing answer in view @mobile', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page, `brief-${test.info().project.name}-${Date.now()}@example.com`, { name: 'Bina Brief' });
   const orderId = await payAdvanceInTestCheckout(page);

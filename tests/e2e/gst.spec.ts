@@ -65,10 +65,19 @@ test('a Karnataka business gives its state and GSTIN on /pay, sees CGST + SGST a
   // The advance's document: a receipt voucher (TEST series: the stack pays in test mode) with the tax inside it.
   const docs = (await apiAs(page, 'GET', `invoices/order/${orderId}`)).body.invoices as { id: string; number: string; kind: string }[];
   expect(docs.map((d) => d.kind)).toEqual(['receipt_voucher']);
-  const pdf = await page.request.get(`/api/v1/invoices/${docs[0]!.id}/pdf`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } });
+  const pdf = await page.request.get(`/api/v1/invoices/${docs[0]!.id}/pdf`, {
+    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+  });
   expect(pdf.status()).toBe(200);
   const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await pdf.body() }).toString('utf8');
-  for (const s of ['TEST — NOT A TAX INVOICE', 'Receipt voucher of a test payment', `GSTIN: ${E2E_GST_SELLER_GSTIN}`, `GSTIN: ${BUYER_GSTIN}`, 'Place of supply: Karnataka (29)', 'Authorised signatory']) {
+  for (const s of [
+    'TEST — NOT A TAX INVOICE',
+    'Receipt voucher of a test payment',
+    `GSTIN: ${E2E_GST_SELLER_GSTIN}`,
+    `GSTIN: ${BUYER_GSTIN}`,
+    'Place of supply: Karnataka (29)',
+    'Authorised signatory',
+  ]) {
     expect(text).toContain(s);
   }
   expect(text).toMatch(/CGST @ 9 %\s+₹1,402\.93/);

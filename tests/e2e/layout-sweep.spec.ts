@@ -23,8 +23,10 @@ const stamp = Date.now().toString(36);
 // 52 characters, as in the issue: the local part alone is wider than a phone.
 const LONG_EMAIL = `layout-sweep-customer-with-a-long-mailbox-${stamp}@example.com`.slice(-52).replace(/^[^a-z]+/, 'x');
 const LONG_NAME = 'Maximilianaalexandrinakonstantinopouloupapadopoulou Vanderbiltsmythe';
-const LONG_ADDRESS = 'Flat-12B-Sunshine-Residency-Outer-Ring-Road-Marathahalli-Bengaluru-Karnataka-560037-India-Landmark-Opposite-The-Big-Lake';
-const LONG_NOTE = 'Kick-off call booked with the whole team; wireframes for the home, pricing and contact pages are attached to the shared drive.';
+const LONG_ADDRESS =
+  'Flat-12B-Sunshine-Residency-Outer-Ring-Road-Marathahalli-Bengaluru-Karnataka-560037-India-Landmark-Opposite-The-Big-Lake';
+const LONG_NOTE =
+  'Kick-off call booked with the whole team; wireframes for the home, pricing and contact pages are attached to the shared drive.';
 
 interface Found {
   overflow: { width: number; scrollWidth: number }[];
@@ -38,7 +40,14 @@ async function settle(page: Page) {
   // Every spinner must go: a page still loading after 15 s is a finding, not something to measure past.
   await expect(page.locator('[role="status"] svg.animate-spin, svg.animate-spin[aria-label]')).toHaveCount(0, { timeout: 15_000 });
   // The order tracker ticks its stages one by one (500 ms each): the page is measured once all are shown.
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-testid="tracker-count"]')].every((e) => e.textContent?.startsWith(`${e.dataset.target}/`)), undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="tracker-count"]')].every((e) =>
+        e.textContent?.startsWith(`${e.dataset.target}/`),
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -53,9 +62,7 @@ async function settle(page: Page) {
 async function slideInsDone(page: Page) {
   await page.waitForFunction(
     () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || !Number.isFinite(Number(a.effect?.getComputedTiming().endTime))),
+      document.getAnimations().every((a) => a.playState !== 'running' || !Number.isFinite(Number(a.effect?.getComputedTiming().endTime))),
     undefined,
     { timeout: 10_000, polling: 'raf' },
   );
@@ -65,7 +72,8 @@ async function slideInsDone(page: Page) {
 function uncoveredControls(page: Page, scope?: string): Promise<string[]> {
   return page.evaluate(async (scope) => {
     const bad: string[] = [];
-    const describe = (el: Element) => `${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} <${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}>`;
+    const describe = (el: Element) =>
+      `${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} <${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}>`;
     // An open layer (the phone menu, the chat panel) is checked alone: what lies under it is meant to be covered.
     const root = scope ? document.querySelector(scope) : document;
     if (!root) return [`${scope} is not open`];
@@ -136,7 +144,8 @@ function clippedText(page: Page, scope?: string): Promise<string[]> {
     const root = scope ? document.querySelector(scope) : document.body;
     if (!root) return [`${scope} is not open`];
     const words = (t: string) => t.trim().replace(/\s+/g, ' ').slice(0, 50);
-    const tag = (el: Element) => `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}>`;
+    const tag = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}>`;
     const SLACK = 1.5;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const seen = new Set<Element>();
@@ -173,22 +182,27 @@ function clippedText(page: Page, scope?: string): Promise<string[]> {
         const cutOnPurpose = style.textOverflow === 'ellipsis' || (style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '');
         const offered = !!a.closest('[title]')?.getAttribute('title') || !!a.parentElement?.querySelector('[aria-expanded]');
         if (style.overflowX !== 'visible') {
-          if (a.clientWidth <= 2 && a.clientHeight <= 2) hiddenWhole = true; // sr-only
-          else if (cutOnPurpose && (box.left < inner.left - SLACK || box.right > inner.right + SLACK || box.bottom > inner.bottom + SLACK)) {
+          if (a.clientWidth <= 2 && a.clientHeight <= 2)
+            hiddenWhole = true; // sr-only
+          else if (
+            cutOnPurpose &&
+            (box.left < inner.left - SLACK || box.right > inner.right + SLACK || box.bottom > inner.bottom + SLACK)
+          ) {
             if (offered) hiddenWhole = true;
             else why = `ends in an ellipsis or clamp with no title or "more" ${tag(a)}`;
-          }
-          else if (box.right <= inner.left || box.left >= inner.right) {
+          } else if (box.right <= inner.left || box.left >= inner.right) {
             // Entirely beside a hiding box: a closed slide; beside a scroller: out of sight.
             if (style.overflowX === 'auto' || style.overflowX === 'scroll') why = `lies past the edge of the scroller ${tag(a)}`;
             else hiddenWhole = true;
-          } else if (box.left < inner.left - SLACK || box.right > inner.right + SLACK) why = `cut at the side by ${tag(a)} (overflow-x: ${style.overflowX})`;
+          } else if (box.left < inner.left - SLACK || box.right > inner.right + SLACK)
+            why = `cut at the side by ${tag(a)} (overflow-x: ${style.overflowX})`;
         }
         if (!why && !hiddenWhole && (style.overflowY === 'hidden' || style.overflowY === 'clip')) {
           if (box.bottom <= inner.top || box.top >= inner.bottom) hiddenWhole = true;
           else if (box.top < inner.top - SLACK || box.bottom > inner.bottom + SLACK) {
             const expandable = a.hasAttribute('title') || a.parentElement?.querySelector('[aria-expanded]');
-            if (!expandable) why = `cut at the top or bottom by ${tag(a)} (text ${Math.round(box.top)}–${Math.round(box.bottom)} px, box ${Math.round(inner.top)}–${Math.round(inner.bottom)} px)`;
+            if (!expandable)
+              why = `cut at the top or bottom by ${tag(a)} (text ${Math.round(box.top)}–${Math.round(box.bottom)} px, box ${Math.round(inner.top)}–${Math.round(inner.bottom)} px)`;
           }
         }
         // A fixed layer is placed against the screen: the boxes around it in the markup do not clip it.
@@ -250,7 +264,10 @@ async function sweep(page: Page, role: string, entry: Entry): Promise<Found> {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
     await settle(page);
-    const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    const { scrollWidth, viewport } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
     if (scrollWidth > viewport) found.overflow.push({ width, scrollWidth });
     found.clipped.push(...(await clippedWhileScrolling(page, scope)).map((c) => `${width}px: ${c}`));
     if (width === 390 || width === 1440) {
@@ -313,13 +330,23 @@ async function seed(browser: Browser) {
     expect(r.status).toBe(200);
   }
   // A long contact message for the back office's inbox.
-  const contact = await apiAs(page, 'POST', 'contact/addContact', { name: LONG_NAME, email: LONG_EMAIL, phone_number: '9876543210', address: LONG_ADDRESS, message: `${LONG_NOTE} `.repeat(12) });
+  const contact = await apiAs(page, 'POST', 'contact/addContact', {
+    name: LONG_NAME,
+    email: LONG_EMAIL,
+    phone_number: '9876543210',
+    address: LONG_ADDRESS,
+    message: `${LONG_NOTE} `.repeat(12),
+  });
   expect(contact.status, JSON.stringify(contact.body)).toBe(200);
   // A lead with the long address ( its e-mail and "Mark handled" were cut off at 390 px).
   const lead = await apiAs(page, 'POST', 'alert/sendEmail', { email: LONG_EMAIL, page: '/' });
   expect(lead.status, JSON.stringify(lead.body)).toBe(200);
   const me = await apiAs(page, 'GET', 'user/getUserById');
-  expect(me.body.user, 'the seeded customer has the long details').toMatchObject({ name: LONG_NAME, email: LONG_EMAIL, address: LONG_ADDRESS });
+  expect(me.body.user, 'the seeded customer has the long details').toMatchObject({
+    name: LONG_NAME,
+    email: LONG_EMAIL,
+    address: LONG_ADDRESS,
+  });
   customer = { ctx, page, orderId };
   admin = { ctx: actx, page: apage };
 }
@@ -451,11 +478,23 @@ test('the order workspace: every tab fits and every control can be tapped, custo
   const tabs = ['brief', 'files', 'reviews', 'messages'];
   await sweepAll(page, 'customer', [
     ...tabs.map((t) => `/status/${orderId}?tab=${t}`),
-    { path: `/status/${orderId}?tab=reviews`, name: 'pin', then: (p) => p.getByTestId('pin-surface').first().click({ position: { x: 40, y: 40 } }) },
+    {
+      path: `/status/${orderId}?tab=reviews`,
+      name: 'pin',
+      then: (p) =>
+        p
+          .getByTestId('pin-surface')
+          .first()
+          .click({ position: { x: 40, y: 40 } }),
+    },
   ]);
   await sweepAll(admin!.page, 'admin', [
     ...tabs.map((t) => `/admin/orders/${orderId}?tab=${t}`),
-    { path: `/admin/orders/${orderId}?tab=reviews`, name: 'open-round', then: (p) => p.getByRole('button', { name: 'Open a review round' }).click() },
+    {
+      path: `/admin/orders/${orderId}?tab=reviews`,
+      name: 'open-round',
+      then: (p) => p.getByRole('button', { name: 'Open a review round' }).click(),
+    },
   ]);
   // And no serious accessibility fault on any tab, with the long data.
   const faults: string[] = [];
@@ -467,7 +506,11 @@ test('the order workspace: every tab fits and every control can be tapped, custo
       await p.goto(`${base}?tab=${t}`);
       await settle(p);
       const { violations } = await new AxeBuilder({ page: p }).analyze();
-      faults.push(...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${base}?tab=${t} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      faults.push(
+        ...violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${base}?tab=${t} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      );
     }
   }
   expect(faults).toEqual([]);

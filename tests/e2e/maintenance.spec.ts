@@ -18,7 +18,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(process.env.SHOTS_DIR ?? test.info().outputPath(), `${name}-${width}.png`), fullPage: true });
 }
 
-test('subscribing during the included support: price, coverage and terms first; it starts when the support ends @mobile', async ({ page, browser }) => {
+test('subscribing during the included support: price, coverage and terms first; it starts when the support ends @mobile', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await login(page, `maintenance-${test.info().project.name}-${Date.now()}@example.com`, { name: 'Mia Maintenance' });
   const orderId = await payAdvanceInTestCheckout(page);
@@ -31,8 +34,12 @@ test('subscribing during the included support: price, coverage and terms first; 
   await page.goto(`/status/${orderId}?tab=support`);
   const offer = page.getByTestId('plan-offer');
   // The price in the order's currency, what it covers, when it would start.
-  await expect(offer).toContainText(/^.+ a month( \+ GST)?: fixes, small changes and answers to your questions, as during the included support\./);
-  await expect(offer).toContainText(/Subscribe now and it starts on \w{3} \d{1,2}, \d{4}, when your included support ends: nothing is charged before\./);
+  await expect(offer).toContainText(
+    /^.+ a month( \+ GST)?: fixes, small changes and answers to your questions, as during the included support\./,
+  );
+  await expect(offer).toContainText(
+    /Subscribe now and it starts on \w{3} \d{1,2}, \d{4}, when your included support ends: nothing is charged before\./,
+  );
   const terms = page.getByRole('checkbox', { name: 'I agree to the maintenance plan terms' });
   const subscribe = page.getByRole('button', { name: 'Subscribe to the maintenance plan' });
   await expect(terms).not.toBeChecked();
@@ -42,7 +49,12 @@ test('subscribing during the included support: price, coverage and terms first; 
   // (decision 329) may put it below the first screen.
   await terms.scrollIntoViewIfNeeded();
   const box = (await terms.boundingBox())!;
-  expect(await page.evaluate(([x, y]) => (document.elementFromPoint(x!, y!) as HTMLInputElement | null)?.type, [box.x + box.width / 2, box.y + box.height / 2])).toBe('checkbox');
+  expect(
+    await page.evaluate(
+      ([x, y]) => (document.elementFromPoint(x!, y!) as HTMLInputElement | null)?.type,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    ),
+  ).toBe('checkbox');
   await offer.scrollIntoViewIfNeeded();
   await expectAccessible(page);
   await shot(page, 'maintenance-offer');
@@ -52,7 +64,9 @@ test('subscribing during the included support: price, coverage and terms first; 
   // The test checkout says nothing is charged now.
   await expect(page.getByText(/first charged on \d{4}-\d{2}-\d{2} \(nothing now\)/)).toBeVisible();
   await page.getByRole('button', { name: /^Subscribe for .* a month \(test\)$/ }).click();
-  await expect(page.getByText(/^Your maintenance plan is set up — thank you! It starts on \w{3} \d{1,2}, \d{4}; nothing is charged before\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Your maintenance plan is set up — thank you! It starts on \w{3} \d{1,2}, \d{4}; nothing is charged before\.$/),
+  ).toBeVisible();
   await expect(page.getByTestId('plan-starts')).toHaveText(/^Starts on \w{3} \d{1,2}, \d{4}: .+ a month( \+ GST)?, cancel any time$/);
   await expect(page.getByTestId('plan-state')).toContainText('Starting');
   await page.getByTestId('plan-state').scrollIntoViewIfNeeded();

@@ -70,8 +70,14 @@ test.beforeAll(async () => {
   // through the provider's protocol with its GST.
   const ka = await loginAs(built, KA_EMAIL);
   const owner = await loginAs(built, ADMIN_EMAIL, 'admin');
-  await api(ka, 'PUT', 'invoices/billing-details', { billingName: 'Bengaluru Traders LLP', country: 'IN', stateCode: '29', gstin: KA_GSTIN });
-  const pay = async (who: Who, body: Record<string, unknown>) => (await api(who, 'POST', 'payment/verify-payment', rzp.pay(await openCheckout(built, who, body)))).orderId as string;
+  await api(ka, 'PUT', 'invoices/billing-details', {
+    billingName: 'Bengaluru Traders LLP',
+    country: 'IN',
+    stateCode: '29',
+    gstin: KA_GSTIN,
+  });
+  const pay = async (who: Who, body: Record<string, unknown>) =>
+    (await api(who, 'POST', 'payment/verify-payment', rzp.pay(await openCheckout(built, who, body)))).orderId as string;
   kaOrder = await pay(ka, { kind: 'advance', currency: 'INR' });
   const change = (await api(ka, 'POST', `orders/${kaOrder}/changes`, { title: 'Add a blog', description: 'Three templates.' })).change.id;
   await api(owner, 'POST', `admin/orders/${kaOrder}/changes/${change}/quote`, { amount: 800_000, extraDays: 5 });
@@ -159,7 +165,10 @@ test('the owner cancels another order with a partial refund through Razorpay; th
   await form.getByLabel('Reason').fill('The customer found another agency.');
   await form.getByLabel(/^Refund/).fill('5000.00');
   await form.getByRole('button', { name: 'Cancel order…' }).click();
-  await page.getByTestId('cancel-dialog').getByRole('button', { name: /^Cancel and refund/ }).click();
+  await page
+    .getByTestId('cancel-dialog')
+    .getByRole('button', { name: /^Cancel and refund/ })
+    .click();
   await expect(page.getByTestId('order-cancelled')).toContainText('The customer found another agency.');
   // Razorpay answered "pending"; its signed refund.processed webhook settles it.
   const refund = rzp.refunds.find((r) => r.amount === refundAmount)!;
@@ -179,12 +188,23 @@ test('the owner cancels another order with a partial refund through Razorpay; th
   });
 
   // The overview's revenue is money kept: every payment of this instance less the refund.
-  const paid = (await built.deps.database.query<{ paise: number }>("select coalesce(sum(amount), 0)::float8 as paise from payment_attempts where state = 'paid'"))[0]!.paise;
+  const paid = (
+    await built.deps.database.query<{ paise: number }>(
+      "select coalesce(sum(amount), 0)::float8 as paise from payment_attempts where state = 'paid'",
+    )
+  )[0]!.paise;
   const overview = await api(owner, 'GET', 'admin/overview');
-  expect(overview.moneyMoved.perCurrency).toEqual([expect.objectContaining({ currency: 'INR', received: paid, refunded: refundAmount, net: paid - refundAmount })]);
+  expect(overview.moneyMoved.perCurrency).toEqual([
+    expect.objectContaining({ currency: 'INR', received: paid, refunded: refundAmount, net: paid - refundAmount }),
+  ]);
   await page.goto('/admin');
-  await shoot(page, 'overview-revenue', async () => {
-    await expect(page.getByTestId('net-INR')).toHaveText(`Net ${inr(paid - refundAmount)}`);
-  }, false);
+  await shoot(
+    page,
+    'overview-revenue',
+    async () => {
+      await expect(page.getByTestId('net-INR')).toHaveText(`Net ${inr(paid - refundAmount)}`);
+    },
+    false,
+  );
   await context.close();
 });

@@ -8,8 +8,6 @@ import { ADMIN_EMAIL } from './ports.ts';
 // checkout → dashboard → status stage 1 → stages advanced through the tracker service → pay the
 // remaining → delivery link; the referrer sees earned cashback.
 
-
-
 /** The test checkout page: clearly test mode, then Pay. */
 async function payInTestCheckout(page: Page, amount: string) {
   await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
@@ -88,7 +86,12 @@ test('an order from advance with a referral code to delivery, and the referrer e
   const admin = await adminCtx.newPage();
   await login(admin, ADMIN_EMAIL);
   for (let stage = 2; stage <= 13; stage++) {
-    const r = await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, stage === 13 ? { note: 'Ready to launch', deliveryUrl: 'https://bela.example.com' } : { note: `Stage ${stage} done` });
+    const r = await apiAs(
+      admin,
+      'POST',
+      `tracker/order/${orderId}/complete-next-stage`,
+      stage === 13 ? { note: 'Ready to launch', deliveryUrl: 'https://bela.example.com' } : { note: `Stage ${stage} done` },
+    );
     expect(r.status).toBe(200);
   }
 
@@ -107,7 +110,8 @@ test('an order from advance with a referral code to delivery, and the referrer e
   await expect(page.getByTestId('delivery-link')).toHaveAttribute('href', 'https://bela.example.com');
   await expect(page.getByTestId('remaining')).toContainText('Paid');
   // Spec §4: horizontal from 768 px, vertical below.
-  const firstTwo = async () => Promise.all([page.getByTestId('stage').nth(0).boundingBox(), page.getByTestId('stage').nth(1).boundingBox()]);
+  const firstTwo = async () =>
+    Promise.all([page.getByTestId('stage').nth(0).boundingBox(), page.getByTestId('stage').nth(1).boundingBox()]);
   let [a, b] = await firstTwo();
   expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
   expect(b!.x).toBeGreaterThan(a!.x);
@@ -141,7 +145,8 @@ async function payButtonIsClear(page: Page) {
     const y = r.top + r.height / 2;
     for (const f of [0.1, 0.3, 0.5, 0.7, 0.9]) {
       const hit = document.elementFromPoint(r.left + r.width * f, y);
-      if (!hit || !(hit === el || el.contains(hit))) return `covered at ${Math.round(f * 100)}% by ${hit?.textContent?.trim().slice(0, 30)}`;
+      if (!hit || !(hit === el || el.contains(hit)))
+        return `covered at ${Math.round(f * 100)}% by ${hit?.textContent?.trim().slice(0, 30)}`;
     }
     // Nor may the button, wherever it went, lie on the amounts ( it hid them).
     const launcher = document.querySelector<HTMLElement>('[data-testid="chat-launcher"]');
@@ -149,14 +154,17 @@ async function payButtonIsClear(page: Page) {
       const l = launcher.getBoundingClientRect();
       for (const dd of document.querySelectorAll<HTMLElement>('[data-testid="quote"] dd')) {
         const a = dd.getBoundingClientRect();
-        if (a.bottom > l.top && a.top < l.bottom && a.right > l.left && a.left < l.right) return `Help & Support lies on the amount ${dd.textContent?.trim()}`;
+        if (a.bottom > l.top && a.top < l.bottom && a.right > l.left && a.left < l.right)
+          return `Help & Support lies on the amount ${dd.textContent?.trim()}`;
       }
     }
     return 'clear';
   });
 }
 
-test('the payment page as a shopper uses it: the coupon survives Cancel and Back, Help & Support never covers Pay, the links go where they say', async ({ browser }) => {
+test('the payment page as a shopper uses it: the coupon survives Cancel and Back, Help & Support never covers Pay, the links go where they say', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const referrerCtx = await browser.newContext();

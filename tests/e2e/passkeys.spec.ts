@@ -17,7 +17,10 @@ test.use({ baseURL: PASSKEY_APP_URL });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   await expect
-    .poll(async () => (await fetch(`${PASSKEY_APP_URL}/api/v1/health`).catch(() => null))?.status ?? 0, { timeout: 170_000, intervals: [500] })
+    .poll(async () => (await fetch(`${PASSKEY_APP_URL}/api/v1/health`).catch(() => null))?.status ?? 0, {
+      timeout: 170_000,
+      intervals: [500],
+    })
     .toBe(200);
 });
 
@@ -28,7 +31,14 @@ async function virtualAuthenticator(page: Page, credential?: Credential): Promis
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   if (credential) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: credential as never });
   return { cdp, authenticatorId };
@@ -41,7 +51,11 @@ async function shots(page: Page, name: string) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     if (width === 390) {
       const buttons = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('[data-testid="step-up"] button, [data-testid="passkeys-card"] button, [data-testid="passkey-sign-in"]')]
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '[data-testid="step-up"] button, [data-testid="passkeys-card"] button, [data-testid="passkey-sign-in"]',
+          ),
+        ]
           .filter((b) => b.offsetParent !== null)
           .map((b) => {
             const r = b.getBoundingClientRect();
@@ -153,7 +167,9 @@ test.describe.serial('the back office asks for a passkey', () => {
     expect([200, 404]).toContain(res.status);
   });
 
-  test('the owner signs in by code, is made to add a passkey, saves the recovery codes once, then sees the back office', async ({ page }) => {
+  test('the owner signs in by code, is made to add a passkey, saves the recovery codes once, then sees the back office', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     await login(page, ADMIN_EMAIL);

@@ -119,7 +119,10 @@ test('privacy self-service: refused while an order is in progress, then correct,
   await expect(rows.first().getByTestId('this-device')).toBeVisible();
   await expect(rows.nth(1).getByTestId('this-device')).toHaveCount(0);
   await expect(rows.nth(1)).toContainText('Last active');
-  await rows.nth(1).getByRole('button', { name: /^Sign out/ }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Sign out/ })
+    .click();
   await expect(rows).toHaveCount(1);
   expect((await apiAs(other, 'GET', 'user/getUserById')).status).toBe(401);
   await otherCtx.close();
@@ -206,7 +209,10 @@ test('privacy self-service: refused while an order is in progress, then correct,
 test('the account screens on a phone: nothing scrolls sideways, every button is a full-size target @mobile', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, `privacy-phone-${Date.now()}@example.com`, { name: 'Pia Phone', address: 'A very long address line without any spaces at all: Flat-12B-Sunrise-Apartments-MG-Road' });
+  await login(page, `privacy-phone-${Date.now()}@example.com`, {
+    name: 'Pia Phone',
+    address: 'A very long address line without any spaces at all: Flat-12B-Sunrise-Apartments-MG-Road',
+  });
   await page.goto('/dashboard');
   await expect(page.getByTestId('session-row')).toHaveCount(1);
   await expectNoSidewaysScroll(page);
@@ -228,7 +234,9 @@ test('the account screens on a phone: nothing scrolls sideways, every button is 
     await expectNoSidewaysScroll(page);
     await expectTappable(dialog.getByRole('button'));
     await expectAccessible(page);
-    await page.screenshot({ path: join(process.env.SHOTS_DIR ?? test.info().outputPath(), `phone-${name.replace(/\W+/g, '-').toLowerCase()}.png`) });
+    await page.screenshot({
+      path: join(process.env.SHOTS_DIR ?? test.info().outputPath(), `phone-${name.replace(/\W+/g, '-').toLowerCase()}.png`),
+    });
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden();
   }

@@ -8,7 +8,17 @@ import { ADMIN_EMAIL, MAILBOX_URL, REFERRAL_VALID_UNTIL } from './ports.ts';
 // The public pages as a person sees them: each test failed on main before its fix.
 // Playwright clicks what a finger cannot, so these assert with elementFromPoint and scrollWidth.
 
-const PUBLIC_PAGES = ['/', '/pricing', '/about', '/faqs', '/privacypolicy', '/termsandconditions', '/referAndEarn', '/contact', '/getAllRecommendations'];
+const PUBLIC_PAGES = [
+  '/',
+  '/pricing',
+  '/about',
+  '/faqs',
+  '/privacypolicy',
+  '/termsandconditions',
+  '/referAndEarn',
+  '/contact',
+  '/getAllRecommendations',
+];
 const SHARED_HEADER_PAGES = ['/about', '/faqs', '/termsandconditions', '/privacypolicy', '/referAndEarn'];
 const WIDTHS = [390, 768, 1024, 1280, 1440];
 
@@ -110,7 +120,9 @@ test('the footer links read as page names, all of the spec links kept', async ({
 });
 
 test('without weather data the footer shows Clear Sky and the city, and no empty numbers', async ({ page }) => {
-  await page.route('**/api/v1/geo/weather', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
+  await page.route('**/api/v1/geo/weather', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"down"}' }),
+  );
   await settle(page, '/about');
   const box = page.getByTestId('footer-weather');
   await box.evaluate((e) => e.scrollIntoView({ block: 'center' })); // loads when near the viewport
@@ -123,7 +135,12 @@ test('without weather data the footer shows Clear Sky and the city, and no empty
 // The referral terms follow the configured REFERRAL_VALID_UNTIL (the page is prerendered).
 test('the referral terms show the configured end date', async ({ page }) => {
   await settle(page, '/referAndEarn');
-  const day = new Date(REFERRAL_VALID_UNTIL).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const day = new Date(REFERRAL_VALID_UNTIL).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   await page.getByTestId('referral-valid-until').evaluate((e) => e.scrollIntoView({ block: 'center' })); // loads when near the viewport
   await expect(page.getByTestId('referral-valid-until')).toHaveText(`Valid until ${day}.`);
   await expect(page.getByText('Valid until January 31, 2025.')).toHaveCount(0);

@@ -159,7 +159,14 @@ test('the founder finds the browser-submitted lead and contact message in the da
   const contacts = await request.get('/api/v1/admin/contacts?status=all', { headers });
   expect(contacts.status()).toBe(200);
   expect((await contacts.json()).items).toContainEqual(
-    expect.objectContaining({ email, name: 'Stored Contact', phoneCode: '+91', phoneNumber: '7700900123', message: 'Please call me back', handledAt: null }),
+    expect.objectContaining({
+      email,
+      name: 'Stored Contact',
+      phoneCode: '+91',
+      phoneNumber: '7700900123',
+      message: 'Please call me back',
+      handledAt: null,
+    }),
   );
 });
 
@@ -192,7 +199,8 @@ test('landing top bar: hidden over the hero, then pinned with the active section
   await expect(bar).toHaveAttribute('data-shown', 'true');
   await expect(bar).toBeInViewport();
   await expect(bar.getByRole('link', { name: 'Great Performance' })).toHaveAttribute('aria-current', 'true');
-  for (const label of ['Fast Delivery', 'Precise Design', 'Custom Code', 'Top-Notch Service']) await expect(bar.getByRole('link', { name: label })).toBeVisible();
+  for (const label of ['Fast Delivery', 'Precise Design', 'Custom Code', 'Top-Notch Service'])
+    await expect(bar.getByRole('link', { name: label })).toBeVisible();
   await page.mouse.wheel(0, 400);
   await expect(bar).toBeInViewport();
   await expect(bar.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');

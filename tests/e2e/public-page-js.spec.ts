@@ -14,7 +14,11 @@ for (const width of WIDTHS) {
     const over = rows.filter((r) => r.bytes > BUDGET_BYTES);
     expect(over, pageJsTable(rows)).toEqual([]);
     // Each page did load its islands entry: a page that loaded no script at all would be a broken page.
-    for (const r of rows) expect(r.scripts.some((s) => /\/islands-[\w-]+\.js$/.test(s.path)), `${r.page} at ${width}`).toBe(true);
+    for (const r of rows)
+      expect(
+        r.scripts.some((s) => /\/islands-[\w-]+\.js$/.test(s.path)),
+        `${r.page} at ${width}`,
+      ).toBe(true);
   });
 }
 
@@ -26,7 +30,8 @@ test('with an offer running (countdown and coupon popup), / and /pricing stay â‰
     await expect(page.getByTestId('coupon-popup')).toBeVisible();
     await expect(page.getByTestId('promo-countdown')).toHaveText(/^\d+d \d\dh \d\dm \d\ds$/);
   };
-  for (const width of WIDTHS) for (const path of ['/', '/pricing']) rows.push(await measurePage(browser, APP_URL, path, width, 'offer running', running));
+  for (const width of WIDTHS)
+    for (const path of ['/', '/pricing']) rows.push(await measurePage(browser, APP_URL, path, width, 'offer running', running));
   const over = rows.filter((r) => r.bytes > BUDGET_BYTES);
   expect(over, pageJsTable(rows)).toEqual([]);
 });

@@ -5,7 +5,17 @@ import { login } from './helpers/auth.ts';
 
 // Spec §2 navigation, footer and the public pages; axe on each of them.
 
-const PUBLIC_PAGES = ['/', '/about', '/pricing', '/contact', '/faqs', '/termsandconditions', '/privacypolicy', '/referAndEarn', '/getAllRecommendations'];
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/pricing',
+  '/contact',
+  '/faqs',
+  '/termsandconditions',
+  '/privacypolicy',
+  '/referAndEarn',
+  '/getAllRecommendations',
+];
 
 async function expectNoSeriousAxe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -41,7 +51,8 @@ test('public navigation, hiding at 200 px, logo home', async ({ page }) => {
   await page.goto('/about');
   const header = page.getByTestId('site-header');
   const nav = header.getByRole('navigation', { name: 'Main' });
-  for (const label of ['About', 'Pricing', 'Contact', 'Refer And Earn', 'Login']) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of ['About', 'Pricing', 'Contact', 'Refer And Earn', 'Login'])
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('aria-current', 'page');
   await page.evaluate(() => window.scrollTo(0, 199));
@@ -201,7 +212,8 @@ test('contact and pricing when signed in: the profile fills the form, the plan g
   await expect(page).toHaveURL(/\/pay$/);
   await page.goto('/about');
   const nav = page.getByTestId('site-header').getByRole('navigation', { name: 'Main' });
-  for (const label of ['About', 'Pricing', 'Contact', 'Refer And Earn', 'Dashboard', 'Logout']) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of ['About', 'Pricing', 'Contact', 'Refer And Earn', 'Dashboard', 'Logout'])
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
 });
 

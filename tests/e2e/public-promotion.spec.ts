@@ -131,6 +131,9 @@ test('on a small screen the popup never shows image and text together, its × st
   const heading = await popup.locator('#coupon-popup-title').boundingBox();
   expect(close!.y + close!.height, 'the × ends above the heading').toBeLessThanOrEqual(heading!.y);
   const launcher = await page.getByTestId('chat-launcher').boundingBox();
-  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="coupon-popup-backdrop"]') !== null, [launcher!.x + launcher!.width / 2, launcher!.y + launcher!.height / 2]);
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="coupon-popup-backdrop"]') !== null,
+    [launcher!.x + launcher!.width / 2, launcher!.y + launcher!.height / 2],
+  );
   expect(onTop, 'the backdrop lies over Help & Support').toBe(true);
 });

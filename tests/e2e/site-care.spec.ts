@@ -37,7 +37,10 @@ async function expectTappable(page: Page, selector: string) {
   expect(covered).toEqual([]);
 }
 
-test('site care: the health line and an incident on the Support tab, /admin/sites, a care report with its PDF', async ({ page, browser }) => {
+test('site care: the health line and an incident on the Support tab, /admin/sites, a care report with its PDF', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const site = await startFakeSite();
   try {
@@ -52,7 +55,9 @@ test('site care: the health line and an incident on the Support tab, /admin/site
     // Checks at moved times in the last 20 minutes: up, two failures (down: an incident), up again.
     const base = Date.now() - 20 * 60_000;
     const check = async (minutes: number) => {
-      const res = await fetch(`${CONTROL_URL}/site-care/check?order=${orderId}&at=${new Date(base + minutes * 60_000).toISOString()}`, { method: 'POST' });
+      const res = await fetch(`${CONTROL_URL}/site-care/check?order=${orderId}&at=${new Date(base + minutes * 60_000).toISOString()}`, {
+        method: 'POST',
+      });
       expect(res.status, await res.clone().text()).toBe(200);
       expect((await res.json()).checked).toBe(1);
     };

@@ -19,7 +19,9 @@ let moved = false;
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
 let server: Server;
 
-const page = (path: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+const page = (
+  path: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Bela Bakery (staging)</title><link rel="stylesheet" href="/site.css">
 <script src="${APP_URL}/review.js" async></script></head>
 <body><header><h1>Bela Bakery</h1><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header>
@@ -76,13 +78,16 @@ async function expectPinOn(p: Page, n: number, selector: string) {
  * root, where document.elementFromPoint answers the host: ask the shadow root instead.
  */
 async function expectToolbarTappable(p: Page) {
-  const report = await p.locator('wc-site-review').getByRole('button', { name: /^(Comment|Show pins|Done)$/ }).evaluateAll((els) =>
-    els.map((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = (el.getRootNode() as ShadowRoot).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return { name: el.textContent, w: r.width, h: r.height, hit: hit === el || el.contains(hit) };
-    }),
-  );
+  const report = await p
+    .locator('wc-site-review')
+    .getByRole('button', { name: /^(Comment|Show pins|Done)$/ })
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = (el.getRootNode() as ShadowRoot).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { name: el.textContent, w: r.width, h: r.height, hit: hit === el || el.contains(hit) };
+      }),
+    );
   expect(report).toHaveLength(3);
   for (const b of report) {
     expect(b.hit, `${b.name}: something else is under its centre`).toBe(true);
@@ -105,7 +110,10 @@ async function pinFamily(site: Page, text: string, touch: boolean) {
   await expect(hint(site)).toHaveText(/Pin \d saved/, { timeout: 20_000 });
 }
 
-test('the live staging site: pins at 1280 px and by touch at 390 px, seen and resolved by the founder, final approval', async ({ page, browser }) => {
+test('the live staging site: pins at 1280 px and by touch at 390 px, seen and resolved by the founder, final approval', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const email = `site-review-${Date.now()}@example.com`;
   await login(page, email, { name: 'Bela Baker' });
@@ -115,8 +123,14 @@ test('the live staging site: pins at 1280 px and by touch at 390 px, seen and re
   const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await adminCtx.newPage();
   await login(admin, ADMIN_EMAIL);
-  for (let stage = 2; stage <= 11; stage++) expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
-  const opened = await apiAs(admin, 'POST', `admin/orders/${orderId}/reviews`, { kind: 'final', title: 'The finished website', fileIds: [], previewUrl: `${STAGING}/pricing` });
+  for (let stage = 2; stage <= 11; stage++)
+    expect((await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, {})).status).toBe(200);
+  const opened = await apiAs(admin, 'POST', `admin/orders/${orderId}/reviews`, {
+    kind: 'final',
+    title: 'The finished website',
+    fileIds: [],
+    previewUrl: `${STAGING}/pricing`,
+  });
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
 
   // Without a token the script does nothing: no toolbar, no request to our API.
@@ -132,7 +146,10 @@ test('the live staging site: pins at 1280 px and by touch at 390 px, seen and re
   // The customer at 1280 px: "Review the live site" opens the staging site with the toolbar.
   await page.goto(`/status/${orderId}?tab=reviews`);
   await expect(page.getByText('Open the live site with “Review the live site”')).toBeVisible();
-  const [site] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Review the live site' }).click()]);
+  const [site] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Review the live site' }).click(),
+  ]);
   const siteApi: IncomingHttpHeaders[] = [];
   site.on('request', (r) => r.url().startsWith(`${APP_URL}/api/`) && siteApi.push(r.headers()));
   await expect(toolbar(site)).toContainText('The finished website');
@@ -145,10 +162,17 @@ test('the live staging site: pins at 1280 px and by touch at 390 px, seen and re
   await shot(site, 'pin-1280');
 
   // The same customer on a phone (390 px, touch): a pin by a tap.
-  const phoneCtx = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() });
+  const phoneCtx = await browser.newContext({
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    storageState: await page.context().storageState(),
+  });
   const phone = await phoneCtx.newPage();
   await phone.goto(`/status/${orderId}?tab=reviews`);
-  const [phoneSite] = await Promise.all([phoneCtx.waitForEvent('page'), phone.getByRole('button', { name: 'Review the live site' }).click()]);
+  const [phoneSite] = await Promise.all([
+    phoneCtx.waitForEvent('page'),
+    phone.getByRole('button', { name: 'Review the live site' }).click(),
+  ]);
   // The page has a pin: on a touch screen the toolbar starts as a small handle in the corner.
   await expect(handle(phoneSite)).toBeVisible();
   await expect(handle(phoneSite)).toHaveAccessibleName('Open the review toolbar (1 pin on this page)');
@@ -211,7 +235,8 @@ test('the live staging site: pins at 1280 px and by touch at 390 px, seen and re
   await expect(pins.nth(0)).toContainText(/\/pricing · 1280 × 800 · Chrome (Windows|Linux)/);
   await expect(pins.nth(1)).toContainText('/pricing · 390 × 844 · Chrome Android');
   await expect(pins.nth(2)).toContainText('/short · 390 × 844 · Chrome Android');
-  for (const n of [1, 2]) await expect(admin.getByRole('button', { name: `Screenshot of pin ${n}, open large` }).locator('img')).toBeVisible();
+  for (const n of [1, 2])
+    await expect(admin.getByRole('button', { name: `Screenshot of pin ${n}, open large` }).locator('img')).toBeVisible();
   await admin.getByRole('button', { name: 'Screenshot of pin 2, open large' }).click();
   await expect(admin.getByRole('dialog', { name: 'Screenshot of pin 2' })).toBeVisible();
   await shot(admin, 'screenshot-large-1280');

@@ -156,12 +156,10 @@ const control = createServer((req, res) => {
   // the owner's invitation does, without the owner's own passkey ceremony first (decision 276's spec).
   if (req.method === 'POST' && url.pathname === '/staff/list') {
     const email = (url.searchParams.get('email') ?? '').toLowerCase();
-    passkeyApp.deps.db
-      .execute(sql`insert into staff_members (email) values (${email}) on conflict do nothing`)
-      .then(
-        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
-        (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
-      );
+    passkeyApp.deps.db.execute(sql`insert into staff_members (email) values (${email}) on conflict do nothing`).then(
+      () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+      (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+    );
     return;
   }
   // Site care (decision 325): POST /site-care/check?order=<public id>&at=ISO runs one check (and the

@@ -47,7 +47,9 @@ interface Mail {
 }
 const mailsTo = async (email: string) => (await (await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as Mail[];
 
-test('staff: invited by the owner, work on an order, kept out of the owner\'s parts, removed and signed out at once', async ({ browser }) => {
+test("staff: invited by the owner, work on an order, kept out of the owner's parts, removed and signed out at once", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const staffEmail = `staff-${stamp}@example.com`;

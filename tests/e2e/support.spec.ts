@@ -126,13 +126,19 @@ test('support after delivery: a request both ways, the window ending, the mainte
   await expect(admin.getByTestId('next-charge')).not.toHaveText('None');
 
   // The monthly charge, as Razorpay would make it at the end of the paid period.
-  await control(`/maintenance/charge?subscription=${encodeURIComponent(maintenance.subscriptionId)}&at=${encodeURIComponent(maintenance.currentPeriodEnd)}`);
+  await control(
+    `/maintenance/charge?subscription=${encodeURIComponent(maintenance.subscriptionId)}&at=${encodeURIComponent(maintenance.currentPeriodEnd)}`,
+  );
   await admin.reload();
   await expect(admin.getByTestId('plan-charge')).toHaveCount(2);
   await expect(admin.getByTestId('plan-charge').nth(1)).toContainText(/invoice \S+/);
   await expect(admin.getByTestId('plan-charge').nth(0)).toContainText(/invoice \S+/);
   const downloading = admin.waitForEvent('download');
-  await admin.getByTestId('plan-charge').nth(0).getByRole('button', { name: /^Download invoice .* \(PDF\)$/ }).click();
+  await admin
+    .getByTestId('plan-charge')
+    .nth(0)
+    .getByRole('button', { name: /^Download invoice .* \(PDF\)$/ })
+    .click();
   expect((await downloading).suggestedFilename()).toMatch(/\.pdf$/);
   await expectAccessible(admin);
   await shots(admin, 'admin-order-support');

@@ -57,12 +57,19 @@ test.beforeAll(async () => {
   // Two buyers pay through the provider's protocol: a Karnataka business both installments, a
   // Maharashtra consumer the advance only.
   const pay = async (who: { headers: Record<string, string> }, body: Record<string, unknown>) => {
-    const verified = await built.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: who.headers, payload: rzp.pay(await openCheckout(built, who, body)) });
+    const verified = await built.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/verify-payment',
+      headers: who.headers,
+      payload: rzp.pay(await openCheckout(built, who, body)),
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     return verified.json().orderId as string;
   };
   const billing = async (who: { headers: Record<string, string> }, payload: object) =>
-    expect((await built.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: who.headers, payload })).statusCode).toBe(200);
+    expect(
+      (await built.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: who.headers, payload })).statusCode,
+    ).toBe(200);
   const ka = await loginAs(built, 'tax-e2e-ka@example.com');
   await billing(ka, { billingName: 'Bengaluru Traders LLP', country: 'IN', stateCode: '29', gstin: KA_GSTIN });
   const order = await pay(ka, { kind: 'advance', currency: 'INR' });
@@ -109,8 +116,14 @@ test('the founder reads the month’s GSTR-1 tables on /admin/tax and downloads 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download b2b.csv' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^b2b-\d{4}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
-  expect(csv[0]).toBe('GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount');
-  expect(csv[1]).toMatch(new RegExp(`^${KA_GSTIN},Bengaluru Traders LLP,INV/\\d{4}-\\d{2}/0001,\\d{2}-[A-Z][a-z]{2}-\\d{4},\\d+\\.\\d{2},29-Karnataka,N,,Regular B2B,,18,\\d+\\.\\d{2},$`));
+  expect(csv[0]).toBe(
+    'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
+  );
+  expect(csv[1]).toMatch(
+    new RegExp(
+      `^${KA_GSTIN},Bengaluru Traders LLP,INV/\\d{4}-\\d{2}/0001,\\d{2}-[A-Z][a-z]{2}-\\d{4},\\d+\\.\\d{2},29-Karnataka,N,,Regular B2B,,18,\\d+\\.\\d{2},$`,
+    ),
+  );
   await context.close();
 });
 
@@ -119,8 +132,16 @@ test('the founder reads the month’s GSTR-1 tables on /admin/tax and downloads 
 // reads them now on /admin/payouts and downloads the accountant's CSV.
 test('the founder reconciles Razorpay’s payouts on /admin/payouts', async ({ browser }) => {
   test.setTimeout(180_000);
-  const paid = await built.deps.database.query<{ id: string; amount: number }>("select provider_payment_id as id, amount::float8 as amount from payment_attempts where state = 'paid' order by paid_at");
-  const line = (entityId: string, amount: number) => ({ entityId, type: 'payment' as const, amount, fee: Math.round(amount * 0.0236), tax: Math.round(amount * 0.0036) });
+  const paid = await built.deps.database.query<{ id: string; amount: number }>(
+    "select provider_payment_id as id, amount::float8 as amount from payment_attempts where state = 'paid' order by paid_at",
+  );
+  const line = (entityId: string, amount: number) => ({
+    entityId,
+    type: 'payment' as const,
+    amount,
+    fee: Math.round(amount * 0.0236),
+    tax: Math.round(amount * 0.0036),
+  });
   const payout = rzp.settle(new Date(), [...paid.map((p) => line(p.id, p.amount)), line('pay_e2eStranger01', 150_000)]);
 
   const context = await browser.newContext({ baseURL: appUrl });
@@ -142,8 +163,12 @@ test('the founder reconciles Razorpay’s payouts on /admin/payouts', async ({ b
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^payouts-\d{4}-\d{2}\.csv$/);
-  const csv = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
-  expect(csv[0]).toBe('Payout,UTR,Settled on,Payout amount (INR),Type,Payment,Order,Amount (INR),Razorpay fee incl. GST (INR),GST on fee - input tax credit (INR),Known here');
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv[0]).toBe(
+    'Payout,UTR,Settled on,Payout amount (INR),Type,Payment,Order,Amount (INR),Razorpay fee incl. GST (INR),GST on fee - input tax credit (INR),Known here',
+  );
   expect(csv).toHaveLength(1 + paid.length + 1);
   await context.close();
 });

@@ -10,12 +10,12 @@ interface Mail {
   subject: string;
   text: string;
 }
-const mailsTo = async (to: string): Promise<Mail[]> => (await (await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+const mailsTo = async (to: string): Promise<Mail[]> =>
+  (await (await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
 
 // In the browser at 390 px (touch) and 1280 px: the order's workspace as the
 // customer and the founder use it — brief, files, a design review with pins and two rounds, the
 // approval that completes "UI Review" and sets the delivery date, and the live message thread.
-
 
 const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
@@ -27,7 +27,12 @@ const tab = async (page: Page, name: string) => {
 };
 
 /** The round shown first (the newest), as a region of the page. */
-const newestRound = (page: Page) => page.getByRole('tabpanel').locator('section').filter({ has: page.getByRole('heading', { name: /· round \d+$/ }) }).first();
+const newestRound = (page: Page) =>
+  page
+    .getByRole('tabpanel')
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: /· round \d+$/ }) })
+    .first();
 
 /** A pin by a pointer: a finger's tap on a phone (hasTouch), a mouse click on a desktop, at fractions of the image. */
 async function pointAt(page: Page, surface: Locator, fx: number, fy: number) {
@@ -37,7 +42,10 @@ async function pointAt(page: Page, surface: Locator, fx: number, fy: number) {
   else await surface.click({ position: { x: box.width * fx, y: box.height * fy } });
 }
 
-test('the order workspace: brief, files, a design review with pins, approval, delivery date and live messages @mobile', async ({ page, browser }) => {
+test('the order workspace: brief, files, a design review with pins, approval, delivery date and live messages @mobile', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(360_000);
   const mobile = test.info().project.name === 'mobile';
   const email = `workspace-${mobile ? 'm' : 'd'}-${Date.now()}@example.com`;
@@ -154,7 +162,11 @@ test('the order workspace: brief, files, a design review with pins, approval, de
   await page.getByRole('button', { name: 'Save pin' }).click();
   await expect(round.getByRole('button', { name: 'Pin 2: Swap these two photos' })).toBeVisible();
   // Where the pins were stored: fractions of the image (the tap's spot; the keyboard's 0.5 + 5 × 0.02, 0.5 + 0.1).
-  const stored = (await apiAs(page, 'GET', `orders/${orderId}/reviews`)).body.reviews[0].comments as { x: number; y: number; text: string }[];
+  const stored = (await apiAs(page, 'GET', `orders/${orderId}/reviews`)).body.reviews[0].comments as {
+    x: number;
+    y: number;
+    text: string;
+  }[];
   expect(stored).toHaveLength(2);
   const one = stored.find((c) => c.text.startsWith('This heading'))!;
   const two = stored.find((c) => c.text.startsWith('Swap'))!;
@@ -231,7 +243,10 @@ test('the order workspace: brief, files, a design review with pins, approval, de
   await expect(admin.getByTestId('messages-live')).toHaveText('Live');
   await page.getByLabel('Message', { exact: true }).fill('Hello! When can I see the menu page?');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByTestId('order-message').filter({ hasText: 'When can I see the menu page?' })).toHaveAttribute('data-sender', 'customer');
+  await expect(page.getByTestId('order-message').filter({ hasText: 'When can I see the menu page?' })).toHaveAttribute(
+    'data-sender',
+    'customer',
+  );
   await expect(admin.getByTestId('order-message').filter({ hasText: 'When can I see the menu page?' })).toBeVisible();
   await admin.getByLabel('Message', { exact: true }).fill('Next week — here is the home page as approved.');
   await admin.getByText(/^Attach files/).click();

@@ -63,7 +63,25 @@ function selfSigned(): { key: Buffer; cert: Buffer } {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
       { stdio: 'ignore' },
     );
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
@@ -103,7 +121,12 @@ export function encryptAes128gcm(text: string, target: { p256dh: string; auth: s
   const asPublic = sender.generateKeys();
   const uaPublic = unb64u(target.p256dh);
   const salt = randomBytes(16);
-  const ikm = hkdf(unb64u(target.auth), sender.computeSecret(uaPublic), Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic]), 32);
+  const ikm = hkdf(
+    unb64u(target.auth),
+    sender.computeSecret(uaPublic),
+    Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic]),
+    32,
+  );
   const cek = hkdf(salt, ikm, Buffer.from('Content-Encoding: aes128gcm\0'), 16);
   const nonce = hkdf(salt, ikm, Buffer.from('Content-Encoding: nonce\0'), 12);
   const cipher = createCipheriv('aes-128-gcm', cek, nonce);
@@ -125,10 +148,12 @@ export function verifyVapid(authorization: string | undefined, origin: string, n
   const raw = unb64u(k);
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('k is not an uncompressed P-256 point');
   const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(raw.subarray(1, 33)), y: b64u(raw.subarray(33)) }, format: 'jwk' });
-  if (!verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, unb64u(sig))) throw new Error('the JWT signature does not verify with k');
+  if (!verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, unb64u(sig)))
+    throw new Error('the JWT signature does not verify with k');
   const claims = JSON.parse(unb64u(p).toString()) as { aud?: string; exp?: number; sub?: string };
   if (claims.aud !== origin) throw new Error(`aud ${claims.aud} is not ${origin}`);
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 < now || claims.exp * 1000 > now + 24 * 3600_000 + 60_000) throw new Error(`exp ${claims.exp} is not within 24 h`);
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 < now || claims.exp * 1000 > now + 24 * 3600_000 + 60_000)
+    throw new Error(`exp ${claims.exp} is not within 24 h`);
   if (!claims.sub || !/^(mailto:|https:)/.test(claims.sub)) throw new Error(`sub ${claims.sub}`);
   return { publicKey: k, sub: claims.sub, aud: claims.aud, exp: claims.exp };
 }
@@ -171,7 +196,12 @@ export async function startFakePushService(opts: { controlPort?: number } = {}):
           subscriptionId: id,
           text,
           json,
-          headers: { ttl: req.headers.ttl as string, urgency: req.headers.urgency as string | undefined, topic: req.headers.topic as string | undefined, contentEncoding: req.headers['content-encoding'] },
+          headers: {
+            ttl: req.headers.ttl as string,
+            urgency: req.headers.urgency as string | undefined,
+            topic: req.headers.topic as string | undefined,
+            contentEncoding: req.headers['content-encoding'],
+          },
           vapid,
           at: Date.now(),
         };
@@ -203,7 +233,8 @@ export async function startFakePushService(opts: { controlPort?: number } = {}):
   let control: Server | null = null;
   if (opts.controlPort !== undefined) {
     control = createHttpServer((req, res) => {
-      const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const json = (status: number, value: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       const goneMatch = /^\/subscriptions\/([A-Za-z0-9_-]+)\/gone$/.exec(req.url ?? '');
       if (req.method === 'POST' && req.url === '/subscriptions') return json(201, subscribe());
       if (req.method === 'GET' && req.url === '/messages') return json(200, { received, refused });

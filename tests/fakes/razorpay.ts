@@ -143,9 +143,16 @@ export interface FakeRazorpay {
   whileCreatingOrder: (() => Promise<void>) | null;
   requests: { method: string; path: string; authorized: boolean }[];
   /** The customer pays an order: returns the checkout handler's three fields, signed. */
-  pay(orderId: string, opts?: { status?: FakeRazorpayPayment['status'] }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  pay(
+    orderId: string,
+    opts?: { status?: FakeRazorpayPayment['status'] },
+  ): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   /** A signed webhook delivery for an event about a payment. */
-  webhook(event: string, payment: FakeRazorpayPayment | { order_id: string; id: string; amount: number; currency: string; status: string }, eventId?: string): { body: string; headers: Record<string, string> };
+  webhook(
+    event: string,
+    payment: FakeRazorpayPayment | { order_id: string; id: string; amount: number; currency: string; status: string },
+    eventId?: string,
+  ): { body: string; headers: Record<string, string> };
   paymentsOf(orderId: string): FakeRazorpayPayment[];
   /** The app's environment that points the Razorpay adapter at this fake (keys, secret, API URL). */
   env(): Record<'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL', string>;
@@ -156,7 +163,11 @@ export interface FakeRazorpay {
    */
   refunds: FakeRazorpayRefund[];
   /** A signed `refund.*` webhook with the refund's entity as it is now (and its payment). */
-  refundWebhook(event: 'refund.created' | 'refund.processed' | 'refund.failed', refundId: string, eventId?: string): { body: string; headers: Record<string, string> };
+  refundWebhook(
+    event: 'refund.created' | 'refund.processed' | 'refund.failed',
+    refundId: string,
+    eventId?: string,
+  ): { body: string; headers: Record<string, string> };
   /** Razorpay processes a pending refund (the money left): its status moves, and the signed refund.processed is returned. */
   processRefund(refundId: string): { body: string; headers: Record<string, string> };
   /** A pending refund fails at the bank: its status moves, and the signed refund.failed is returned. */
@@ -198,7 +209,15 @@ export interface FakeRazorpay {
    */
   settle(
     at: Date,
-    lines: { entityId: string; type: FakeRazorpayReconItem['type']; amount: number; fee?: number; tax?: number; orderId?: string | null; paymentId?: string | null }[],
+    lines: {
+      entityId: string;
+      type: FakeRazorpayReconItem['type'];
+      amount: number;
+      fee?: number;
+      tax?: number;
+      orderId?: string | null;
+      paymentId?: string | null;
+    }[],
     opts?: { utr?: string },
   ): FakeRazorpaySettlement;
   close(): Promise<void>;
@@ -229,7 +248,9 @@ const sendScript = (res: ServerResponse, body: string) => {
 
 const rid = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
 
-export async function startFakeRazorpay(opts: { port?: number; keyId?: string; keySecret?: string; webhookSecret?: string } = {}): Promise<FakeRazorpay> {
+export async function startFakeRazorpay(
+  opts: { port?: number; keyId?: string; keySecret?: string; webhookSecret?: string } = {},
+): Promise<FakeRazorpay> {
   const keyId = opts.keyId ?? 'rzp_test_fakekey';
   const keySecret = opts.keySecret ?? randomBytes(16).toString('hex');
   const webhookSecret = opts.webhookSecret ?? randomBytes(16).toString('hex');
@@ -251,7 +272,11 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       req.on('end', () => resolve(data));
     });
 
-  const newRefund = (payment: FakeRazorpayPayment, amount: number, o: { notes: Record<string, string>; receipt: string | null; speed: 'normal' | 'optimum' }): FakeRazorpayRefund => ({
+  const newRefund = (
+    payment: FakeRazorpayPayment,
+    amount: number,
+    o: { notes: Record<string, string>; receipt: string | null; speed: 'normal' | 'optimum' },
+  ): FakeRazorpayRefund => ({
     id: rid('rfnd'),
     entity: 'refund',
     amount,
@@ -284,7 +309,14 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     pay(orderId, o = {}) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`fake razorpay: no order ${orderId}`);
-      const p: FakeRazorpayPayment = { id: rid('pay'), entity: 'payment', order_id: orderId, amount: order.amount, currency: order.currency, status: o.status ?? 'captured' };
+      const p: FakeRazorpayPayment = {
+        id: rid('pay'),
+        entity: 'payment',
+        order_id: orderId,
+        amount: order.amount,
+        currency: order.currency,
+        status: o.status ?? 'captured',
+      };
       payments.set(orderId, [...(payments.get(orderId) ?? []), p]);
       if (p.status === 'captured') Object.assign(order, { status: 'paid', amount_paid: order.amount, amount_due: 0 });
       const signature = createHmac('sha256', keySecret).update(`${orderId}|${p.id}`).digest('hex');
@@ -296,7 +328,10 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
         account_id: 'acc_fake',
         event,
         contains: ['payment'],
-        payload: { payment: { entity: { entity: 'payment', ...payment } }, order: { entity: orders.get(payment.order_id) ?? { id: payment.order_id } } },
+        payload: {
+          payment: { entity: { entity: 'payment', ...payment } },
+          order: { entity: orders.get(payment.order_id) ?? { id: payment.order_id } },
+        },
         created_at: Math.floor(Date.now() / 1000),
       });
       const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
@@ -362,11 +397,28 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       const end = Math.floor(addMonthUtc(new Date(start * 1000)).getTime() / 1000);
       // Each charge is paid against an order Razorpay makes for it.
       const orderId = rid('order');
-      const payment: FakeRazorpayPayment = { id: rid('pay'), entity: 'payment', order_id: orderId, amount: plan.item.amount, currency: plan.item.currency, status: 'captured' };
+      const payment: FakeRazorpayPayment = {
+        id: rid('pay'),
+        entity: 'payment',
+        order_id: orderId,
+        amount: plan.item.amount,
+        currency: plan.item.currency,
+        status: 'captured',
+      };
       payments.set(orderId, [payment]);
-      Object.assign(sub, { status: 'active', current_start: start, current_end: end, charge_at: end, paid_count: sub.paid_count + 1, remaining_count: sub.total_count - sub.paid_count - 1 });
+      Object.assign(sub, {
+        status: 'active',
+        current_start: start,
+        current_end: end,
+        charge_at: end,
+        paid_count: sub.paid_count + 1,
+        remaining_count: sub.total_count - sub.paid_count - 1,
+      });
       const signature = createHmac('sha256', keySecret).update(`${payment.id}|${subscriptionId}`).digest('hex');
-      return { payment, checkout: { razorpay_payment_id: payment.id, razorpay_subscription_id: subscriptionId, razorpay_signature: signature } };
+      return {
+        payment,
+        checkout: { razorpay_payment_id: payment.id, razorpay_subscription_id: subscriptionId, razorpay_signature: signature },
+      };
     },
     authoriseSubscription(subscriptionId) {
       const sub = fake.subscriptions.get(subscriptionId);
@@ -391,7 +443,10 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
         created_at: o.createdAt ?? Math.floor(Date.now() / 1000),
       });
       const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
-      return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': o.eventId ?? rid('evt') } };
+      return {
+        body,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': o.eventId ?? rid('evt') },
+      };
     },
     close: async () => {},
   };
@@ -424,7 +479,8 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       }
       if (!Number.isInteger(body.amount) || (body.amount as number) < 100) return bad(res, 400, 'The amount must be atleast INR 1.00');
       if (typeof body.currency !== 'string' || !/^[A-Z]{3}$/.test(body.currency)) return bad(res, 400, 'The currency is invalid');
-      if (typeof body.receipt !== 'string' || body.receipt.length > 40) return bad(res, 400, 'receipt: the length must be no more than 40.');
+      if (typeof body.receipt !== 'string' || body.receipt.length > 40)
+        return bad(res, 400, 'receipt: the length must be no more than 40.');
       const order: FakeRazorpayOrder = {
         id: rid('order'),
         entity: 'order',
@@ -459,9 +515,14 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
       const refunded = fake.refunds.filter((r) => r.payment_id === paymentId && r.status !== 'failed').reduce((s, r) => s + r.amount, 0);
       const amount = body.amount === undefined ? payment.amount - refunded : body.amount;
       if (!Number.isInteger(amount) || (amount as number) < 100) return bad(res, 400, 'The amount must be atleast INR 1.00');
-      if ((amount as number) > payment.amount - refunded) return bad(res, 400, 'The total refund amount is greater than the refund payment amount');
+      if ((amount as number) > payment.amount - refunded)
+        return bad(res, 400, 'The total refund amount is greater than the refund payment amount');
       // A failed refund gives its amount back to the payment (it can be asked again).
-      const refund = newRefund(payment, amount as number, { notes: body.notes ?? {}, receipt: typeof body.receipt === 'string' ? body.receipt : null, speed: body.speed === 'optimum' ? 'optimum' : 'normal' });
+      const refund = newRefund(payment, amount as number, {
+        notes: body.notes ?? {},
+        receipt: typeof body.receipt === 'string' ? body.receipt : null,
+        speed: body.speed === 'optimum' ? 'optimum' : 'normal',
+      });
       fake.refunds.push(refund);
       return send(res, 200, refund);
     }
@@ -473,7 +534,10 @@ export async function startFakeRazorpay(opts: { port?: number; keyId?: string; k
     if (req.method === 'GET' && m) {
       const order = orders.get(decodeURIComponent(m[1]!));
       if (!order) return bad(res, 400, 'The id provided does not exist');
-      if (m[2]) { const items = payments.get(order.id) ?? []; return send(res, 200, { entity: 'collection', count: items.length, items }); }
+      if (m[2]) {
+        const items = payments.get(order.id) ?? [];
+        return send(res, 200, { entity: 'collection', count: items.length, items });
+      }
       return send(res, 200, order);
     }
     return bad(res, 404, 'The requested URL was not found on the server.');
@@ -540,7 +604,8 @@ async function subscriptionsApi(
     if (!b) return apiError(400, 'invalid JSON');
     if (typeof b.plan_id !== 'string' || !fake.plans.has(b.plan_id)) return apiError(400, 'The id provided does not exist');
     if (!Number.isInteger(b.total_count) || (b.total_count as number) < 1) return apiError(400, 'The total count field is required.');
-    if (b.start_at !== undefined && (!Number.isInteger(b.start_at) || (b.start_at as number) <= now)) return apiError(400, 'start_at should be a future timestamp');
+    if (b.start_at !== undefined && (!Number.isInteger(b.start_at) || (b.start_at as number) <= now))
+      return apiError(400, 'start_at should be a future timestamp');
     const startAt = (b.start_at as number | undefined) ?? null;
     const sub: FakeRazorpaySubscription = {
       id: rid('sub'),
@@ -574,13 +639,17 @@ async function subscriptionsApi(
   if (req.method === 'PATCH' && !one[2]) {
     const b = await json();
     if (!b) return apiError(400, 'invalid JSON');
-    if (sub.status !== 'authenticated' && sub.status !== 'active') return apiError(400, `Subscription cannot be updated in ${sub.status} status.`);
-    if (b.plan_id !== undefined && (typeof b.plan_id !== 'string' || !fake.plans.has(b.plan_id))) return apiError(400, 'The id provided does not exist');
+    if (sub.status !== 'authenticated' && sub.status !== 'active')
+      return apiError(400, `Subscription cannot be updated in ${sub.status} status.`);
+    if (b.plan_id !== undefined && (typeof b.plan_id !== 'string' || !fake.plans.has(b.plan_id)))
+      return apiError(400, 'The id provided does not exist');
     const at = b.schedule_change_at ?? 'now';
-    if (at !== 'now' && at !== 'cycle_end') return apiError(400, 'The schedule change at field is invalid. It should be one of now, cycle_end.');
+    if (at !== 'now' && at !== 'cycle_end')
+      return apiError(400, 'The schedule change at field is invalid. It should be one of now, cycle_end.');
     if (typeof b.plan_id !== 'string') return apiError(400, 'Nothing to update.');
     const oldPlan = fake.plans.get(sub.plan_id)!;
-    if (fake.plans.get(b.plan_id)!.period !== oldPlan.period || fake.plans.get(b.plan_id)!.item.currency !== oldPlan.item.currency) return apiError(400, 'The new plan must have the same period and currency.');
+    if (fake.plans.get(b.plan_id)!.period !== oldPlan.period || fake.plans.get(b.plan_id)!.item.currency !== oldPlan.item.currency)
+      return apiError(400, 'The new plan must have the same period and currency.');
     fake.updates.push({ subscriptionId: sub.id, planId: b.plan_id, scheduleChangeAt: at });
     if (at === 'now') Object.assign(sub, { plan_id: b.plan_id });
     else {
@@ -592,7 +661,8 @@ async function subscriptionsApi(
   if (req.method === 'POST' && one[2]) {
     const b = await json();
     if (!b) return apiError(400, 'invalid JSON');
-    if (sub.status === 'cancelled' || sub.status === 'completed') return apiError(400, `Subscription is not cancellable in ${sub.status} status.`);
+    if (sub.status === 'cancelled' || sub.status === 'completed')
+      return apiError(400, `Subscription is not cancellable in ${sub.status} status.`);
     const atCycleEnd = b.cancel_at_cycle_end === 1 || b.cancel_at_cycle_end === true;
     fake.cancellations.push({ subscriptionId: sub.id, cancelAtCycleEnd: atCycleEnd });
     if (atCycleEnd) sub.has_scheduled_changes = true;
@@ -611,7 +681,12 @@ const istParts = (unixSeconds: number) => {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 };
 
-function settleLines(fake: FakeRazorpay, at: Date, lines: Parameters<FakeRazorpay['settle']>[1], givenUtr?: string): FakeRazorpaySettlement {
+function settleLines(
+  fake: FakeRazorpay,
+  at: Date,
+  lines: Parameters<FakeRazorpay['settle']>[1],
+  givenUtr?: string,
+): FakeRazorpaySettlement {
   const settledAt = Math.floor(at.getTime() / 1000);
   const id = rid('setl');
   const utr = givenUtr ?? `UTR${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -656,34 +731,52 @@ function settleLines(fake: FakeRazorpay, at: Date, lines: Parameters<FakeRazorpa
       dispute_id: null,
     });
   }
-  const settlement: FakeRazorpaySettlement = { id, entity: 'settlement', amount, status: 'processed', fees, tax, utr, created_at: settledAt };
+  const settlement: FakeRazorpaySettlement = {
+    id,
+    entity: 'settlement',
+    amount,
+    status: 'processed',
+    fees,
+    tax,
+    utr,
+    created_at: settledAt,
+  };
   fake.settlements.push(settlement);
   return settlement;
 }
 
 /** GET /v1/settlements and GET /v1/settlements/recon/combined with Razorpay's parameters and limits; null for any other path. */
 function settlementsApi(fake: FakeRazorpay, req: IncomingMessage, path: string): { status: number; body: unknown } | null {
-  if (req.method !== 'GET' || (path !== '/v1/settlements' && path !== '/v1/settlements/' && path !== '/v1/settlements/recon/combined')) return null;
+  if (req.method !== 'GET' || (path !== '/v1/settlements' && path !== '/v1/settlements/' && path !== '/v1/settlements/recon/combined'))
+    return null;
   const q = new URL(req.url ?? '/', 'http://fake').searchParams;
   const num = (name: string) => (q.has(name) ? Number(q.get(name)) : undefined);
   const recon = path.endsWith('/recon/combined');
   const count = num('count') ?? 10;
   const skip = num('skip') ?? 0;
-  if (!Number.isInteger(count) || count < 1 || count > (recon ? 1000 : 100)) return apiError(400, `The count must be between 1 and ${recon ? 1000 : 100}.`);
+  if (!Number.isInteger(count) || count < 1 || count > (recon ? 1000 : 100))
+    return apiError(400, `The count must be between 1 and ${recon ? 1000 : 100}.`);
   if (!Number.isInteger(skip) || skip < 0) return apiError(400, 'The skip must be at least 0.');
-  const page = <T>(items: T[]) => ({ status: 200, body: { entity: 'collection', count: Math.min(count, Math.max(0, items.length - skip)), items: items.slice(skip, skip + count) } });
+  const page = <T>(items: T[]) => ({
+    status: 200,
+    body: { entity: 'collection', count: Math.min(count, Math.max(0, items.length - skip)), items: items.slice(skip, skip + count) },
+  });
   if (!recon) {
     const from = num('from');
     const to = num('to');
-    if ((from !== undefined && !Number.isInteger(from)) || (to !== undefined && !Number.isInteger(to))) return apiError(400, 'from and to must be Unix timestamps.');
+    if ((from !== undefined && !Number.isInteger(from)) || (to !== undefined && !Number.isInteger(to)))
+      return apiError(400, 'from and to must be Unix timestamps.');
     // Newest first, as Razorpay lists.
-    const items = fake.settlements.filter((s) => (from === undefined || s.created_at >= from) && (to === undefined || s.created_at <= to)).sort((a, b) => b.created_at - a.created_at);
+    const items = fake.settlements
+      .filter((s) => (from === undefined || s.created_at >= from) && (to === undefined || s.created_at <= to))
+      .sort((a, b) => b.created_at - a.created_at);
     return page(items);
   }
   const year = num('year');
   const month = num('month');
   const day = num('day');
-  if (!Number.isInteger(year) || !Number.isInteger(month) || month! < 1 || month! > 12) return apiError(400, 'The year and month fields are required.');
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month! < 1 || month! > 12)
+    return apiError(400, 'The year and month fields are required.');
   if (day !== undefined && (!Number.isInteger(day) || day < 1 || day > 31)) return apiError(400, 'The day must be between 1 and 31.');
   const items = fake.reconItems.filter((i) => {
     const p = istParts(i.settled_at);

@@ -57,7 +57,14 @@ const closeAll = (server: Server) =>
   });
 
 export async function startFakeSite(opts: { port?: number; host?: string; body?: string } = {}): Promise<FakeSite> {
-  const state: FakeSite['state'] = { mode: 'ok', body: opts.body ?? '<!doctype html><title>Shop</title><h1>Welcome to the shop</h1>', redirectTo: '', slowMs: 1000, requests: 0, maxDelayMs: 0 };
+  const state: FakeSite['state'] = {
+    mode: 'ok',
+    body: opts.body ?? '<!doctype html><title>Shop</title><h1>Welcome to the shop</h1>',
+    redirectTo: '',
+    slowMs: 1000,
+    requests: 0,
+    maxDelayMs: 0,
+  };
   const server = createServer(handler(state));
   server.keepAliveTimeout = 1000;
   const port = await listen(server, opts.port);
@@ -70,7 +77,25 @@ export function selfSignedCertificate(host: string, days: number): { key: Buffer
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', String(days), '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        String(days),
+        '-subj',
+        `/CN=${host}`,
+        '-addext',
+        `subjectAltName=DNS:${host}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
       { stdio: 'ignore' },
     );
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };

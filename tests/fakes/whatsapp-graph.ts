@@ -32,19 +32,24 @@ export async function startFakeWhatsAppGraph(opts: { token: string; phoneNumberI
   const server = createServer((req, res) => {
     void (async () => {
       const raw = await readBody(req);
-      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const send = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const m = /^\/v21\.0\/([^/]+)\/messages$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !m) return send(404, { error: { message: 'Unknown path', type: 'GraphMethodException', code: 100 } });
-      if (req.headers.authorization !== `Bearer ${opts.token}`) return send(401, { error: { message: 'Invalid OAuth access token.',
-        type: 'OAuthException', code: 190 } });
-      if (m[1] !== opts.phoneNumberId) return send(400, { error: { message: 'Unsupported post request.', type: 'GraphMethodException', code: 100 } });
+      if (req.headers.authorization !== `Bearer ${opts.token}`)
+        return send(401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+      if (m[1] !== opts.phoneNumberId)
+        return send(400, { error: { message: 'Unsupported post request.', type: 'GraphMethodException', code: 100 } });
       const body = JSON.parse(raw) as GraphRequest['body'];
       requests.push({ phoneNumberId: m[1], authorization: req.headers.authorization, body });
       if (state.mode === 'fail') return send(500, { error: { message: 'Service temporarily unavailable', code: 2 } });
       if (state.mode === 'reject' || body.messaging_product !== 'whatsapp' || body.type !== 'template')
         return send(400, { error: { message: '(#131026) Message undeliverable', code: 131026 } });
-      send(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: `wamid.${randomBytes(12).toString('hex')}` }] });
+      send(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: `wamid.${randomBytes(12).toString('hex')}` }],
+      });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

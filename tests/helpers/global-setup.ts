@@ -68,7 +68,8 @@ async function pgliteSnapshots() {
     try {
       const client = (database.db as unknown as { $client: PGlite }).$client;
       // Uncompressed: gunzip in every file would cost more than reading ~45 MB from the page cache.
-      const dump = async (file: string) => writeAside(file, async (aside) => writeFileSync(aside, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer())));
+      const dump = async (file: string) =>
+        writeAside(file, async (aside) => writeFileSync(aside, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer())));
       await dump(files.empty);
       await migrate(database);
       await dump(files.migrated);

@@ -18,8 +18,15 @@ export function instancesOnPostgres(count: number, env: Record<string, string> =
     for (let i = 0; i < count; i++) {
       const config = loadConfig(
         // ADMIN_STEP_UP off unless a test names it, as in buildTestApp (decision 190).
-        { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, TEST_PAYMENTS_SECRET: 'shared-between-instances', ADMIN_STEP_UP: 'off',
-          CHAT_BUSINESS_HOURS: 'Sun-Sat 00:00-24:00 UTC', ...env },
+        {
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: db.url,
+          TEST_PAYMENTS_SECRET: 'shared-between-instances',
+          ADMIN_STEP_UP: 'off',
+          CHAT_BUSINESS_HOURS: 'Sun-Sat 00:00-24:00 UTC',
+          ...env,
+        },
         { dataDir: 'memory', webDistDir: '/nonexistent' },
       );
       const database = await openDatabase({ databaseUrl: db.url, dataDir: 'memory' });

@@ -16,7 +16,9 @@ export function multipartBody(parts: FormPart[]) {
     const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
     // A plain field has no Content-Type, as browsers send it (with one, busboy takes it for a file).
     const type = p.contentType ?? (p.filename === undefined ? undefined : 'application/octet-stream');
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`, 'utf8'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`, 'utf8'),
+    );
     chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data, 'utf8'));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -25,4 +27,5 @@ export function multipartBody(parts: FormPart[]) {
 }
 
 /** One file in the part named "file", as the contract asks. */
-export const fileForm = (filename: string, data: Buffer | string, contentType = 'application/octet-stream') => multipartBody([{ name: 'file', filename, contentType, data }]);
+export const fileForm = (filename: string, data: Buffer | string, contentType = 'application/octet-stream') =>
+  multipartBody([{ name: 'file', filename, contentType, data }]);

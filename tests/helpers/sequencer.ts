@@ -34,6 +34,9 @@ export class ProcessFilesFirst implements TestSequencer {
       const i = FIRST.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
       return i === -1 ? FIRST.length : i;
     };
-    return sorted.map((spec, i) => ({ spec, i })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i).map(({ spec }) => spec);
+    return sorted
+      .map((spec, i) => ({ spec, i }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+      .map(({ spec }) => spec);
   }
 }

@@ -104,7 +104,12 @@ const FLAG_UP = 0x01;
 const FLAG_UV = 0x04;
 const FLAG_AT = 0x40;
 
-function authenticatorData(rpId: string, flags: number, counter: number, attested?: { credentialId: Buffer; cosePublicKey: Buffer }): Buffer {
+function authenticatorData(
+  rpId: string,
+  flags: number,
+  counter: number,
+  attested?: { credentialId: Buffer; cosePublicKey: Buffer },
+): Buffer {
   const count = Buffer.alloc(4);
   count.writeUInt32BE(counter >>> 0, 0);
   const parts: Buffer[] = [sha256(rpId), Buffer.from([flags | (attested ? FLAG_AT : 0)]), count];
@@ -191,7 +196,9 @@ export class SoftAuthenticator {
     const rpId = overrides.rpId ?? options.rpId ?? credential.rpId;
     const authData = authenticatorData(rpId, FLAG_UP | FLAG_UV, credential.counter);
     const clientDataJSON = clientData('webauthn.get', overrides.challenge ?? options.challenge, overrides.origin ?? this.origin);
-    const signature = createSign('sha256').update(Buffer.concat([authData, sha256(clientDataJSON)])).sign(credential.privateKey);
+    const signature = createSign('sha256')
+      .update(Buffer.concat([authData, sha256(clientDataJSON)]))
+      .sign(credential.privateKey);
     return {
       id: credential.id,
       rawId: credential.id,

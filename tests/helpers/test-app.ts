@@ -44,7 +44,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig(
     // ADMIN_STEP_UP off unless a test names it: the step-up has its own tests (decision 190). The chat
     // answers around the clock unless a test names its hours (features/chat/chat-console.test.ts).
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off', CHAT_BUSINESS_HOURS: ALWAYS_OPEN, ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      ADMIN_STEP_UP: 'off',
+      CHAT_BUSINESS_HOURS: ALWAYS_OPEN,
+      ...env,
+    },
     // No web build unless the test names one (WEB_DIST_DIR).
     { dataDir: 'memory', ...(env.WEB_DIST_DIR ? {} : { webDistDir: '/nonexistent' }) },
   );
@@ -64,7 +71,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 export async function loginAs(t: BuiltApp, email: string, role: 'customer' | 'staff' | 'admin' = 'customer') {
   const [user] = await t.deps.db
     .insert(users)
-    .values({ email: email.toLowerCase(), name: email.split('@')[0], role, phoneCode: '91', phoneNumber: '9876543210', address: 'Test street 1' })
+    .values({
+      email: email.toLowerCase(),
+      name: email.split('@')[0],
+      role,
+      phoneCode: '91',
+      phoneNumber: '9876543210',
+      address: 'Test street 1',
+    })
     .onConflictDoUpdate({ target: users.email, set: { role } })
     .returning();
   const token = await createSession(t.deps.db, user!.id, 'vitest');

@@ -78,7 +78,13 @@ const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect']);
  * has no cache, no abort and no invalidation: it belongs in `useOperation` (src/web/lib/use-operation.ts).
  */
 export function serverCallsInEffects(source: string, fileName = 'file.tsx', { allow = [] as readonly string[] } = {}): string[] {
-  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const calleeName = (node: ts.CallExpression) => {
     const e = node.expression;
     if (ts.isIdentifier(e)) return e.text;
@@ -94,7 +100,8 @@ export function serverCallsInEffects(source: string, fileName = 'file.tsx', { al
   };
   collect(sf);
   const found = new Set<string>();
-  const where = (node: ts.Node) => `${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText().split('\n')[0]!.slice(0, 100)}`;
+  const where = (node: ts.Node) =>
+    `${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText().split('\n')[0]!.slice(0, 100)}`;
   const scan = (node: ts.Node, effect: ts.Node, seen: Set<string>) => {
     if (ts.isCallExpression(node)) {
       const name = calleeName(node);
@@ -107,7 +114,8 @@ export function serverCallsInEffects(source: string, fileName = 'file.tsx', { al
     ts.forEachChild(node, (child) => scan(child, effect, seen));
   };
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && EFFECT_HOOKS.has(calleeName(node) ?? '') && node.arguments[0]) scan(node.arguments[0], node, new Set());
+    if (ts.isCallExpression(node) && EFFECT_HOOKS.has(calleeName(node) ?? '') && node.arguments[0])
+      scan(node.arguments[0], node, new Set());
     ts.forEachChild(node, visit);
   };
   visit(sf);

@@ -89,7 +89,9 @@ async function expectSeedFound(d: Database) {
   const [audit] = await d.query<{ after: string; created_at: string }>(`select after::text as after from admin_audit_log`);
   expect(audit?.after).toBe('{"big": 12345678901234567890, "stage": 2}');
   // The identity sequence continues after the restored rows.
-  await d.execScript(`insert into chat_messages (conversation_id, sender, body) values ('c0ffeec0ffeec0ffeec0ffeec0ffee01', 'admin', 'after restore')`);
+  await d.execScript(
+    `insert into chat_messages (conversation_id, sender, body) values ('c0ffeec0ffeec0ffeec0ffeec0ffee01', 'admin', 'after restore')`,
+  );
   const [last] = await d.query<{ seq: string }>(`select seq::text as seq from chat_messages where body = 'after restore'`);
   expect(Number(last?.seq)).toBe(4);
 }
@@ -124,98 +126,128 @@ describe('db backup and restore', () => {
     target = await pglite('empty');
   }, SLOW);
 
-  it('refuses an incomplete or foreign file and leaves the target empty', async () => {
-    const lines = gunzipSync(readFileSync(backup)).toString('utf8').trimEnd().split('\n');
-    const truncated = file();
-    writeFileSync(truncated, gzipSync(lines.slice(0, -1).join('\n')));
-    await expect(restoreDatabase(target, truncated)).rejects.toThrow(/incomplete/);
-    const tables = await target.query(`select 1 from pg_class where relnamespace = 'public'::regnamespace`);
-    expect(tables).toHaveLength(0);
+  it(
+    'refuses an incomplete or foreign file and leaves the target empty',
+    async () => {
+      const lines = gunzipSync(readFileSync(backup)).toString('utf8').trimEnd().split('\n');
+      const truncated = file();
+      writeFileSync(truncated, gzipSync(lines.slice(0, -1).join('\n')));
+      await expect(restoreDatabase(target, truncated)).rejects.toThrow(/incomplete/);
+      const tables = await target.query(`select 1 from pg_class where relnamespace = 'public'::regnamespace`);
+      expect(tables).toHaveLength(0);
 
-    const foreign = file();
-    writeFileSync(foreign, gzipSync('{"hello":"world"}\n'));
-    await expect(restoreDatabase(target, foreign)).rejects.toThrow(BackupError);
-    const newer = file();
-    writeFileSync(newer, gzipSync(`${lines[0]!.replace('"migrations":[', '"migrations":["9999_future.sql",')}\n`));
-    await expect(restoreDatabase(target, newer)).rejects.toThrow(/newer version of the app .*9999_future/);
-  }, SLOW);
+      const foreign = file();
+      writeFileSync(foreign, gzipSync('{"hello":"world"}\n'));
+      await expect(restoreDatabase(target, foreign)).rejects.toThrow(BackupError);
+      const newer = file();
+      writeFileSync(newer, gzipSync(`${lines[0]!.replace('"migrations":[', '"migrations":["9999_future.sql",')}\n`));
+      await expect(restoreDatabase(target, newer)).rejects.toThrow(/newer version of the app .*9999_future/);
+    },
+    SLOW,
+  );
 
-  it(`restores an order with payments, chat messages and an audit entry into an empty database (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL → PGlite' : 'PGlite → PGlite'})`, async () => {
-    const summary = await restoreDatabase(target, backup);
-    expect(summary.rows.orders).toBe(1);
-    expect(await snapshot(target)).toEqual(await snapshot(source));
-    await expectSeedFound(target);
-  }, SLOW);
+  it(
+    `restores an order with payments, chat messages and an audit entry into an empty database (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL → PGlite' : 'PGlite → PGlite'})`,
+    async () => {
+      const summary = await restoreDatabase(target, backup);
+      expect(summary.rows.orders).toBe(1);
+      expect(await snapshot(target)).toEqual(await snapshot(source));
+      await expectSeedFound(target);
+    },
+    SLOW,
+  );
 
-  it('refuses a restore into a database that is not empty, and changes nothing', async () => {
-    const before = await snapshot(source);
-    await expect(restoreDatabase(source, backup)).rejects.toThrow(/Refusing to restore: the target database is not empty/);
-    expect(await snapshot(source)).toEqual(before);
-  }, SLOW);
+  it(
+    'refuses a restore into a database that is not empty, and changes nothing',
+    async () => {
+      const before = await snapshot(source);
+      await expect(restoreDatabase(source, backup)).rejects.toThrow(/Refusing to restore: the target database is not empty/);
+      expect(await snapshot(source)).toEqual(before);
+    },
+    SLOW,
+  );
 
   it('never overwrites an existing backup file', async () => {
     await expect(backupDatabase(source, backup)).rejects.toThrow(/EEXIST/);
   });
 
-  it.skipIf(!pgBase)('PGlite → PostgreSQL: backup from one, restore into the other', async () => {
-    const from = source.kind === 'pglite' ? source : target;
-    const f = file();
-    await backupDatabase(from, f);
-    const to = await postgres();
-    await restoreDatabase(to, f);
-    expect(await snapshot(to)).toEqual(await snapshot(from));
-    const [order] = await to.query<{ total: string }>(`select total::text as total from orders where public_id = 'WA-TEST-1'`);
-    expect(order?.total).toBe('9007199254740993');
-  }, SLOW);
+  it.skipIf(!pgBase)(
+    'PGlite → PostgreSQL: backup from one, restore into the other',
+    async () => {
+      const from = source.kind === 'pglite' ? source : target;
+      const f = file();
+      await backupDatabase(from, f);
+      const to = await postgres();
+      await restoreDatabase(to, f);
+      expect(await snapshot(to)).toEqual(await snapshot(from));
+      const [order] = await to.query<{ total: string }>(`select total::text as total from orders where public_id = 'WA-TEST-1'`);
+      expect(order?.total).toBe('9007199254740993');
+    },
+    SLOW,
+  );
 
-  it.skipIf(!pgBase)('the npm scripts: db:backup from PostgreSQL, db:restore into an empty one, refused into a full one', async () => {
-    const from = await postgres();
-    await seed(from);
-    const to = await postgres();
-    const f = file();
-    const backupRun = await npmScript('backup', f, from.url);
-    expect(backupRun.code, backupRun.output).toBe(0);
-    expect(backupRun.output).toMatch(/Backed up .* on PostgreSQL to .*: \d+ tables, \d+ rows/);
-    const restoreRun = await npmScript('restore', f, to.url);
-    expect(restoreRun.code, restoreRun.output).toBe(0);
-    await expectSeedFound(to);
-    const again = await npmScript('restore', f, to.url, undefined, 'tsx');
-    expect(again.code).toBe(1);
-    expect(again.output).toMatch(/Refusing to restore: the target database is not empty/);
-  }, SLOW);
+  it.skipIf(!pgBase)(
+    'the npm scripts: db:backup from PostgreSQL, db:restore into an empty one, refused into a full one',
+    async () => {
+      const from = await postgres();
+      await seed(from);
+      const to = await postgres();
+      const f = file();
+      const backupRun = await npmScript('backup', f, from.url);
+      expect(backupRun.code, backupRun.output).toBe(0);
+      expect(backupRun.output).toMatch(/Backed up .* on PostgreSQL to .*: \d+ tables, \d+ rows/);
+      const restoreRun = await npmScript('restore', f, to.url);
+      expect(restoreRun.code, restoreRun.output).toBe(0);
+      await expectSeedFound(to);
+      const again = await npmScript('restore', f, to.url, undefined, 'tsx');
+      expect(again.code).toBe(1);
+      expect(again.output).toMatch(/Refusing to restore: the target database is not empty/);
+    },
+    SLOW,
+  );
 });
 
 // The scripts on PGlite folders (DATA_DIR, no DATABASE_URL), as an operator of the embedded
 // default runs them: a folder in use is refused, a stopped one backs up and restores.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the npm scripts on PGlite folders', () => {
-  it('db:backup refuses a folder in use, backs up a stopped one; db:restore fills an empty folder', async () => {
-    // Copies of the run's folders (tests/helpers/pglite-copies.ts): a migrated one that `seed`
-    // fills, and an empty one (initdb done) that db:restore fills.
-    const from = pgliteFolder(join(dir, 'pglite-from'));
-    const d = await openDatabase({ dataDir: from });
-    await seed(d);
-    await d.close();
-    const f = file();
-    writeFileSync(join(from, 'postmaster.pid'), '-42\n');
-    const busy = await npmScript('backup', f, undefined, from, 'tsx');
-    expect(busy.code).toBe(1);
-    expect(busy.output).toMatch(/in use by a running server \(postmaster\.pid\)/);
-    rmSync(join(from, 'postmaster.pid'));
-    const backupRun = await npmScript('backup', f, undefined, from);
-    expect(backupRun.code, backupRun.output).toBe(0);
-    const to = pgliteFolder(join(dir, 'pglite-to'), 'empty');
-    const restoreRun = await npmScript('restore', f, undefined, to);
-    expect(restoreRun.code, restoreRun.output).toBe(0);
-    const restored = await openDatabase({ dataDir: to });
-    opened.push(restored);
-    await expectSeedFound(restored);
-  }, SLOW);
+  it(
+    'db:backup refuses a folder in use, backs up a stopped one; db:restore fills an empty folder',
+    async () => {
+      // Copies of the run's folders (tests/helpers/pglite-copies.ts): a migrated one that `seed`
+      // fills, and an empty one (initdb done) that db:restore fills.
+      const from = pgliteFolder(join(dir, 'pglite-from'));
+      const d = await openDatabase({ dataDir: from });
+      await seed(d);
+      await d.close();
+      const f = file();
+      writeFileSync(join(from, 'postmaster.pid'), '-42\n');
+      const busy = await npmScript('backup', f, undefined, from, 'tsx');
+      expect(busy.code).toBe(1);
+      expect(busy.output).toMatch(/in use by a running server \(postmaster\.pid\)/);
+      rmSync(join(from, 'postmaster.pid'));
+      const backupRun = await npmScript('backup', f, undefined, from);
+      expect(backupRun.code, backupRun.output).toBe(0);
+      const to = pgliteFolder(join(dir, 'pglite-to'), 'empty');
+      const restoreRun = await npmScript('restore', f, undefined, to);
+      expect(restoreRun.code, restoreRun.output).toBe(0);
+      const restored = await openDatabase({ dataDir: to });
+      opened.push(restored);
+      await expectSeedFound(restored);
+    },
+    SLOW,
+  );
 });
 
 if (!pgBase) console.warn('backup.test.ts: TEST_DATABASE_URL not set — the PGlite → PostgreSQL move and the npm scripts are SKIPPED');
 
 /** scripts/db.ts: compiled, or as package.json's db:backup and db:restore run it (`node --import tsx`). */
-function npmScript(command: 'backup' | 'restore', f: string, databaseUrl: string | undefined, dataDir?: string, how: 'compiled' | 'tsx' = 'compiled') {
+function npmScript(
+  command: 'backup' | 'restore',
+  f: string,
+  databaseUrl: string | undefined,
+  dataDir?: string,
+  how: 'compiled' | 'tsx' = 'compiled',
+) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
     if (!databaseUrl) delete env.DATABASE_URL;

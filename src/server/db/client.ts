@@ -57,7 +57,8 @@ const PGLITE_TEMPLATE = fileURLToPath(new URL('../pglite-template', import.meta.
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir !== 'memory') {
     mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(`${dataDir}/PG_VERSION`) && existsSync(`${PGLITE_TEMPLATE}/PG_VERSION`)) cpSync(PGLITE_TEMPLATE, dataDir, { recursive: true });
+    if (!existsSync(`${dataDir}/PG_VERSION`) && existsSync(`${PGLITE_TEMPLATE}/PG_VERSION`))
+      cpSync(PGLITE_TEMPLATE, dataDir, { recursive: true });
   }
   const options = { startParams: PGLITE_START_PARAMS, ...(loadDataDir && dataDir === 'memory' ? { loadDataDir } : {}) };
   const client = dataDir === 'memory' ? new PGlite(options) : new PGlite(dataDir, options);
@@ -113,7 +114,11 @@ async function namedPgliteQuery(client: PGlite, text: string, params: unknown[],
           const serializer = client.serializers[paramTypes[i]!];
           return serializer ? serializer(v) : String(v);
         });
-        messages.push(...(await exec(serialize.bind({ statement: name, values }))), ...(await exec(serialize.describe({ type: 'P' }))), ...(await exec(serialize.execute({}))));
+        messages.push(
+          ...(await exec(serialize.bind({ statement: name, values }))),
+          ...(await exec(serialize.describe({ type: 'P' }))),
+          ...(await exec(serialize.execute({}))),
+        );
       } finally {
         messages.push(...(await exec(serialize.sync())));
       }
@@ -150,10 +155,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function pingWith(db: Db): Promise<boolean> {
   try {
-    await Promise.race([
-      db.execute(sql`select 1`),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
-    ]);
+    await Promise.race([db.execute(sql`select 1`), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
     return true;
   } catch {
     return false;

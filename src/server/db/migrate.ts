@@ -31,17 +31,13 @@ export async function migrate(database: Database): Promise<string[]> {
     if (client) await client.query(text);
     else await database.execScript(text);
   };
-  const query = async <T,>(text: string, params: unknown[] = []) =>
+  const query = async <T>(text: string, params: unknown[] = []) =>
     client ? ((await client.query(text, params)).rows as T[]) : database.query<T>(text, params);
   if (client) await query('select pg_advisory_lock($1)', [ADVISORY_LOCK_ID]);
   const applied: string[] = [];
   try {
-    await exec(
-      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
-    );
-    const done = new Set(
-      (await query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
-    );
+    await exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
     for (const file of files) {
       if (done.has(file)) continue;
       const body = readMigration(file);

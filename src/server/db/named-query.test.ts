@@ -23,13 +23,21 @@ const TEXT = `select $1::text as t, $2::int as n, $3::uuid is null as no_id, now
 
 describe('Database.query with a name', () => {
   it('answers as the unnamed query, again and again, with other parameters each time', async () => {
-    for (const [t, n] of [['a', 2], ['b', 0], ['c', 3]] as const) {
+    for (const [t, n] of [
+      ['a', 2],
+      ['b', 0],
+      ['c', 3],
+    ] as const) {
       const unnamed = await database.query(TEXT, [t, n, null]);
       const named = await database.query(TEXT, [t, n, null], 'named_query_test');
       expect(named).toEqual(unnamed);
       expect(named).toHaveLength(n);
     }
-    const [row] = await database.query<{ j: unknown; at: Date; no_id: boolean }>(TEXT, ['z', 1, '00000000-0000-0000-0000-000000000000'], 'named_query_test');
+    const [row] = await database.query<{ j: unknown; at: Date; no_id: boolean }>(
+      TEXT,
+      ['z', 1, '00000000-0000-0000-0000-000000000000'],
+      'named_query_test',
+    );
     expect(row).toMatchObject({ j: { a: [1, 'x'] }, no_id: false });
     expect(new Date(row!.at).toISOString()).toBe('2026-01-02T03:04:05.678Z');
   });

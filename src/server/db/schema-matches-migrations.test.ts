@@ -30,7 +30,13 @@ afterAll(async () => database?.close());
 
 describe('Drizzle schema and SQL migrations', () => {
   it('name the same tables, columns and nullability', async () => {
-    const columns = await database.query<{ table_name: string; column_name: string; is_nullable: string; column_default: string | null; is_identity: string }>(
+    const columns = await database.query<{
+      table_name: string;
+      column_name: string;
+      is_nullable: string;
+      column_default: string | null;
+      is_identity: string;
+    }>(
       `select table_name, column_name, is_nullable, column_default, is_identity
          from information_schema.columns where table_schema = 'public'`,
     );
@@ -58,7 +64,9 @@ describe('Drizzle schema and SQL migrations', () => {
           continue;
         }
         if (column.notNull !== (db.is_nullable === 'NO')) {
-          problems.push(`${config.name}.${column.name}: Drizzle says ${column.notNull ? 'not null' : 'nullable'}, the migrations ${db.is_nullable === 'NO' ? 'not null' : 'nullable'}`);
+          problems.push(
+            `${config.name}.${column.name}: Drizzle says ${column.notNull ? 'not null' : 'nullable'}, the migrations ${db.is_nullable === 'NO' ? 'not null' : 'nullable'}`,
+          );
         }
       }
       // A NOT NULL column without a default that the code does not know would make every insert fail.

@@ -44,5 +44,4 @@ export const unauthorized = (message = 'Please sign in.') => new AppError('UNAUT
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
-export const tooManyRequests = (message = 'Too many requests. Please try again later.') =>
-  new AppError('RATE_LIMITED', message);
+export const tooManyRequests = (message = 'Too many requests. Please try again later.') => new AppError('RATE_LIMITED', message);

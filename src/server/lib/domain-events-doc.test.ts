@@ -16,7 +16,10 @@ export function domainEventNames(source: string): string[] {
 export function tabledEvents(doc: string): Set<string> {
   const start = doc.indexOf('**The events**');
   const end = doc.indexOf('\n**', start + 1);
-  const rows = doc.slice(start, end === -1 ? undefined : end).split('\n').filter((l) => l.startsWith('| `'));
+  const rows = doc
+    .slice(start, end === -1 ? undefined : end)
+    .split('\n')
+    .filter((l) => l.startsWith('| `'));
   return new Set(rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([a-z.*-]+)`/g)].map((m) => m[1]!)));
 }
 
@@ -25,12 +28,19 @@ describe('the event table of docs/architecture.md', () => {
     const names = domainEventNames(read('./domain-events.ts'));
     expect(names.length).toBeGreaterThan(20);
     const tabled = tabledEvents(read('../../../docs/architecture.md'));
-    expect(names.filter((n) => !tabled.has(n)), 'events without a row').toEqual([]);
-    expect([...tabled].filter((n) => !names.includes(n)), 'rows for no event').toEqual([]);
+    expect(
+      names.filter((n) => !tabled.has(n)),
+      'events without a row',
+    ).toEqual([]);
+    expect(
+      [...tabled].filter((n) => !names.includes(n)),
+      'rows for no event',
+    ).toEqual([]);
   });
 
   it('the check reads a table and sees a missing event', () => {
-    const doc = '**The events**\n\n| Event | By | Reacting |\n| --- | --- | --- |\n| `a.one` | x | y |\n| `a.two` | x | `a.one` again |\n\n**Jobs**\n| `a.three` | |';
+    const doc =
+      '**The events**\n\n| Event | By | Reacting |\n| --- | --- | --- |\n| `a.one` | x | y |\n| `a.two` | x | `a.one` again |\n\n**Jobs**\n| `a.three` | |';
     expect([...tabledEvents(doc)]).toEqual(['a.one', 'a.two']);
     expect(domainEventNames("export interface DomainEventMap {\n  'a.one': A;\n  'a.two': B;\n}")).toEqual(['a.one', 'a.two']);
   });

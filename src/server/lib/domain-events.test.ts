@@ -21,7 +21,9 @@ beforeAll(async () => {
   events = createDomainEvents(t.deps.db, { error: (o: unknown) => void errors.push(o) } as never);
   events.inTransaction('stage.undone', async (e, tx) => {
     if (e.stage === 99) throw new Error('refused in the transaction');
-    await tx.insert(paymentEvents).values({ provider: 'events-test', eventId: e.orderPublicId, eventType: 'stage.undone', outcome: 'seen' });
+    await tx
+      .insert(paymentEvents)
+      .values({ provider: 'events-test', eventId: e.orderPublicId, eventType: 'stage.undone', outcome: 'seen' });
   });
   events.afterCommit('stage.undone', async (e) => void seen.push(`first ${e.orderPublicId}`));
   events.afterCommit('stage.undone', async (e) => {
@@ -92,7 +94,9 @@ describe('domain events', () => {
   });
 
   it('refuses to publish outside a transaction it opened', async () => {
-    await expect(t.deps.db.transaction((tx) => events.publish(tx, 'stage.undone', undone(8)))).rejects.toThrow(/outside events.transaction/);
+    await expect(t.deps.db.transaction((tx) => events.publish(tx, 'stage.undone', undone(8)))).rejects.toThrow(
+      /outside events.transaction/,
+    );
     expect(await rowsOf('ORD8')).toEqual([]);
   });
 });

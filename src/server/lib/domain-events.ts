@@ -391,7 +391,8 @@ export function createDomainEvents(db: Db, log: Pick<FastifyBaseLogger, 'error'>
   // The after-commit queue of each open transaction or savepoint, found from the `tx` a publisher holds.
   const queues = new WeakMap<Tx, Queued[]>();
 
-  const add = <R>(map: Map<DomainEventName, R[]>, name: DomainEventName, reaction: R) => map.set(name, [...(map.get(name) ?? []), reaction]);
+  const add = <R>(map: Map<DomainEventName, R[]>, name: DomainEventName, reaction: R) =>
+    map.set(name, [...(map.get(name) ?? []), reaction]);
 
   const events: DomainEvents = {
     inTransaction(name, reaction) {

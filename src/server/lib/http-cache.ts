@@ -17,7 +17,8 @@ export interface Resource {
 export const etagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 /** The ETag of one representation: encodings of one resource are different representations. */
-export const representationEtag = (etag: string, coding: Coding) => (coding === 'identity' ? etag : `${etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`);
+export const representationEtag = (etag: string, coding: Coding) =>
+  coding === 'identity' ? etag : `${etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
 
 interface Accepts {
   br: number;

@@ -54,10 +54,11 @@ describe('invalidation bus', () => {
       const port = await freePort();
       redis = spawn(REDIS_BIN, ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
       const url = `redis://127.0.0.1:${port}`;
-      const listening = () => new Promise<boolean>((resolve) => {
-        const c = connect(port, '127.0.0.1', () => resolve(!!c.end()));
-        c.on('error', () => resolve(false));
-      });
+      const listening = () =>
+        new Promise<boolean>((resolve) => {
+          const c = connect(port, '127.0.0.1', () => resolve(!!c.end()));
+          c.on('error', () => resolve(false));
+        });
       await expect.poll(listening, { timeout: 10_000 }).toBe(true);
       buses.push(await createInvalidationBus({ redisUrl: url, log }), await createInvalidationBus({ redisUrl: url, log }));
       expect(buses[0]!.transport).toBe('redis');
@@ -74,7 +75,10 @@ describe('invalidation bus', () => {
     });
     it('delivers to the other instance', async () => {
       pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
-      buses.push(await createInvalidationBus({ postgresUrl: pgUrl, pool, log }), await createInvalidationBus({ postgresUrl: pgUrl, pool, log }));
+      buses.push(
+        await createInvalidationBus({ postgresUrl: pgUrl, pool, log }),
+        await createInvalidationBus({ postgresUrl: pgUrl, pool, log }),
+      );
       expect(buses[0]!.transport).toBe('postgres');
       await crossDelivery(buses[0]!, buses[1]!);
     });

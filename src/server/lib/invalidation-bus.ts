@@ -66,13 +66,17 @@ export async function createInvalidationBus(opts: BusOptions): Promise<Invalidat
     const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1 });
     for (const c of [sub, pub]) c.on('error', (err: Error) => opts.log.warn({ err: err.message }, 'invalidation bus: Redis error'));
     sub.on('message', (_channel: string, raw: string) => receive(raw));
-    await sub.subscribe(CHANNEL).catch((err: Error) => opts.log.warn({ err: err.message }, 'invalidation bus: subscribe failed (caches fall back to their TTL)'));
+    await sub
+      .subscribe(CHANNEL)
+      .catch((err: Error) => opts.log.warn({ err: err.message }, 'invalidation bus: subscribe failed (caches fall back to their TTL)'));
     return {
       ...base,
       transport: 'redis',
       publish(topic, key) {
         runLocal(topic, key);
-        pub.publish(CHANNEL, encode(topic, key)).catch((err: Error) => opts.log.warn({ err: err.message, topic }, 'invalidation bus: publish failed'));
+        pub
+          .publish(CHANNEL, encode(topic, key))
+          .catch((err: Error) => opts.log.warn({ err: err.message, topic }, 'invalidation bus: publish failed'));
       },
       async close() {
         sub.disconnect();
@@ -97,7 +101,10 @@ export async function createInvalidationBus(opts: BusOptions): Promise<Invalidat
           if (failed) return;
           failed = true;
           if (listener === client) listener = undefined;
-          opts.log.warn({ err: err.message }, 'invalidation bus: LISTEN connection lost, retrying (caches fall back to their TTL meanwhile)');
+          opts.log.warn(
+            { err: err.message },
+            'invalidation bus: LISTEN connection lost, retrying (caches fall back to their TTL meanwhile)',
+          );
           client.end().catch(() => {});
           if (!closed) setTimeout(() => void listen(), 1000).unref();
           settled();
@@ -119,7 +126,9 @@ export async function createInvalidationBus(opts: BusOptions): Promise<Invalidat
       transport: 'postgres',
       publish(topic, key) {
         runLocal(topic, key);
-        pool.query('select pg_notify($1, $2)', [CHANNEL, encode(topic, key)]).catch((err: Error) => opts.log.warn({ err: err.message, topic }, 'invalidation bus: NOTIFY failed'));
+        pool
+          .query('select pg_notify($1, $2)', [CHANNEL, encode(topic, key)])
+          .catch((err: Error) => opts.log.warn({ err: err.message, topic }, 'invalidation bus: NOTIFY failed'));
       },
       async close() {
         closed = true;

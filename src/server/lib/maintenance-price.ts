@@ -44,7 +44,14 @@ export function planBuyerOf(s: PlanBuyerSources, currency: string): BuyerLocatio
 /** The plan's buyer of one order, read from the database. */
 export async function planBuyer(db: Db | Tx, orderId: string): Promise<{ userId: string; currency: string; buyer: BuyerLocation } | null> {
   const [row] = await db
-    .select({ userId: orders.userId, currency: orders.currency, tax: orders.tax, country: billingDetails.country, stateCode: billingDetails.stateCode, gstin: billingDetails.gstin })
+    .select({
+      userId: orders.userId,
+      currency: orders.currency,
+      tax: orders.tax,
+      country: billingDetails.country,
+      stateCode: billingDetails.stateCode,
+      gstin: billingDetails.gstin,
+    })
     .from(orders)
     .leftJoin(billingDetails, eq(billingDetails.userId, orders.userId))
     .where(eq(orders.id, orderId))
@@ -58,14 +65,26 @@ export async function planBuyer(db: Db | Tx, orderId: string): Promise<{ userId:
  * tax settings at `at` (the LUT's validity). `price`: a subscription's own price before tax, when
  * it was sold at another one than today's MAINTENANCE_MONTHLY_PRICE.
  */
-export function monthlyQuoteFor(deps: AppDeps, currencyCode: string, buyer: BuyerLocation, at: Date = new Date(), price?: number): MaintenanceQuote {
+export function monthlyQuoteFor(
+  deps: AppDeps,
+  currencyCode: string,
+  buyer: BuyerLocation,
+  at: Date = new Date(),
+  price?: number,
+): MaintenanceQuote {
   if (price !== undefined) return maintenanceQuote(price, currencyCode, { settings: taxSettings(deps.config, at), buyer });
   const monthly = monthlyPriceIn(deps, currencyCode);
   return maintenanceQuote(monthly.amount, monthly.currency, { settings: taxSettings(deps.config, at), buyer });
 }
 
 /** The same for an order's buyer as recorded now (null: no such order). */
-export async function monthlyQuoteOfOrder(deps: AppDeps, db: Db | Tx, orderId: string, at: Date = new Date(), price?: number): Promise<MaintenanceQuote | null> {
+export async function monthlyQuoteOfOrder(
+  deps: AppDeps,
+  db: Db | Tx,
+  orderId: string,
+  at: Date = new Date(),
+  price?: number,
+): Promise<MaintenanceQuote | null> {
   const who = await planBuyer(db, orderId);
   return who && monthlyQuoteFor(deps, who.currency, who.buyer, at, price);
 }

@@ -25,7 +25,12 @@ export function moneyContext(deps: AppDeps): MoneyContext {
     const currencies = c.CURRENCY_TABLE ? parseCurrencyTable(c.CURRENCY_TABLE) : CURRENCIES;
     const provider =
       c.RAZORPAY_KEY_ID && c.RAZORPAY_KEY_SECRET
-        ? createRazorpayProvider({ apiUrl: c.RAZORPAY_API_URL, keyId: c.RAZORPAY_KEY_ID, keySecret: c.RAZORPAY_KEY_SECRET, timeoutMs: c.RAZORPAY_TIMEOUT_MS })
+        ? createRazorpayProvider({
+            apiUrl: c.RAZORPAY_API_URL,
+            keyId: c.RAZORPAY_KEY_ID,
+            keySecret: c.RAZORPAY_KEY_SECRET,
+            timeoutMs: c.RAZORPAY_TIMEOUT_MS,
+          })
         : createTestCheckoutProvider(c.TEST_PAYMENTS_SECRET);
     ctx = {
       provider,

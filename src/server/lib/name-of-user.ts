@@ -11,6 +11,11 @@ export async function nameOfUser(db: Db | Tx, userId: string | null): Promise<st
 }
 
 /** What a message shows of its author, read from the author's account: "Ravi · Webcraft Studio" (docs/decisions/271-message-author-names.md). */
-export async function authorNameOfUser(db: Db | Tx, sender: 'customer' | 'agency', userId: string | null, brand: string): Promise<string | null> {
+export async function authorNameOfUser(
+  db: Db | Tx,
+  sender: 'customer' | 'agency',
+  userId: string | null,
+  brand: string,
+): Promise<string | null> {
   return authorNameOf(sender, await nameOfUser(db, userId), brand);
 }

@@ -5,4 +5,5 @@ import { createHash } from 'node:crypto';
 // read whose text varies (e.g. with the registered support extensions) is named after its text.
 
 /** `prefix_` and a short hash of `text`: one name per text. */
-export const namedStatement = (prefix: string, text: string) => `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
+export const namedStatement = (prefix: string, text: string) =>
+  `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;

@@ -14,7 +14,15 @@ import { recordAudit } from './audit-log.ts';
 export const PASS_ROW_MAX_ATTEMPTS = 5;
 
 /** The scheduled passes whose rows are parked; the names are stored (pass_row_failures.pass). */
-export const ROW_PASSES = ['reminders', 'checkout-follow-ups', 'notices', 'support-closing', 'plan-offers', 'retention-purge', 'object-sweep'] as const;
+export const ROW_PASSES = [
+  'reminders',
+  'checkout-follow-ups',
+  'notices',
+  'support-closing',
+  'plan-offers',
+  'retention-purge',
+  'object-sweep',
+] as const;
 export type RowPass = (typeof ROW_PASSES)[number];
 
 /** Seconds before the next try after `attempts` failures: 1 min, 5 min, 25 min, then two hours at most (the SQL below agrees). */
@@ -82,12 +90,22 @@ async function parkRow(deps: Pick<AppDeps, 'database' | 'log'>, pass: RowPass, k
      returning attempts, state`,
     [pass, key, now.toISOString(), passRowBackoffSeconds(1), message, PASS_ROW_MAX_ATTEMPTS, passRowBackoffSeconds(99)],
   );
-  deps.log.warn({ pass, rowKey: key, attempts: row?.attempts }, `${pass}: a row failed${row?.state === 'failed' ? ' for the last time' : ''}: ${message}`);
+  deps.log.warn(
+    { pass, rowKey: key, attempts: row?.attempts },
+    `${pass}: a row failed${row?.state === 'failed' ? ' for the last time' : ''}: ${message}`,
+  );
 }
 
 /** The parked rows that gave up, for the overview (newest first). */
 export async function failedPassRows(deps: Pick<AppDeps, 'database'>, limit = 20) {
-  const rows = await deps.database.query<{ id: string; pass: string; row_key: string; attempts: number; last_error: string | null; updated_at: Date | string }>(
+  const rows = await deps.database.query<{
+    id: string;
+    pass: string;
+    row_key: string;
+    attempts: number;
+    last_error: string | null;
+    updated_at: Date | string;
+  }>(
     `select id, pass, row_key, attempts, last_error, updated_at from pass_row_failures where state = 'failed' order by updated_at desc limit $1`,
     [limit],
   );

@@ -11,13 +11,20 @@ const SRC = fileURLToPath(new URL('../../', import.meta.url));
 
 function serverFiles(dir = join(SRC, 'server')): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? serverFiles(join(dir, e.name)) : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [relative(SRC, join(dir, e.name))] : [],
+    e.isDirectory()
+      ? serverFiles(join(dir, e.name))
+      : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name)
+        ? [relative(SRC, join(dir, e.name))]
+        : [],
   );
 }
 
 /** `app.get('/x', …)` and `app.post(\n '/x', …)`: the raw registrations of one file's text. */
 export function rawRegistrations(text: string): { method: string; path: string }[] {
-  return [...text.matchAll(/\bapp\.(get|post|put|patch|delete|head)\(\s*['"`]([^'"`]+)['"`]/g)].map((m) => ({ method: m[1]!.toUpperCase(), path: m[2]! }));
+  return [...text.matchAll(/\bapp\.(get|post|put|patch|delete|head)\(\s*['"`]([^'"`]+)['"`]/g)].map((m) => ({
+    method: m[1]!.toUpperCase(),
+    path: m[2]!,
+  }));
 }
 
 describe('raw routes', () => {
@@ -36,7 +43,9 @@ describe('raw routes', () => {
   });
 
   it('no app.route() outside lib/route.ts', () => {
-    expect(serverFiles().filter((f) => f !== 'server/lib/route.ts' && /\bapp\.route\(/.test(readFileSync(join(SRC, f), 'utf8')))).toEqual([]);
+    expect(serverFiles().filter((f) => f !== 'server/lib/route.ts' && /\bapp\.route\(/.test(readFileSync(join(SRC, f), 'utf8')))).toEqual(
+      [],
+    );
   });
 
   it('the scan finds planted raw routes', () => {

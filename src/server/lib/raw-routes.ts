@@ -25,8 +25,23 @@ export const RAW_ROUTES: readonly RawRoute[] = [
     path: '/auth/oidc/:provider/callback',
     why: "OIDC redirect: the identity provider's return, answered by a redirect into the app",
   },
-  { file: 'server/features/metrics/routes.ts', method: 'GET', path: '/metrics', why: "metrics: Prometheus' text format, for the scraper, not the API" },
-  { file: 'server/features/site-review/script-route.ts', method: 'GET', path: '/review.js', why: 'static file: the review script, built JavaScript' },
+  {
+    file: 'server/features/metrics/routes.ts',
+    method: 'GET',
+    path: '/metrics',
+    why: "metrics: Prometheus' text format, for the scraper, not the API",
+  },
+  {
+    file: 'server/features/site-review/script-route.ts',
+    method: 'GET',
+    path: '/review.js',
+    why: 'static file: the review script, built JavaScript',
+  },
   { file: 'server/plugins/web.ts', method: 'GET', path: '/*', why: 'static files: the built web app and its prerendered pages' },
-  { file: 'server/plugins/docs.ts', method: 'GET', path: '/api/openapi.json', why: 'the OpenAPI document itself, made from the operations' },
+  {
+    file: 'server/plugins/docs.ts',
+    method: 'GET',
+    path: '/api/openapi.json',
+    why: 'the OpenAPI document itself, made from the operations',
+  },
 ];

@@ -39,7 +39,15 @@ export type RouteDocs = Omit<FastifySchema, 'params' | 'querystring' | 'body' | 
 };
 
 type Options<Op extends AnyOperation> = Omit<
-  RouteShorthandOptions<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, ContextConfigDefault, SchemaOf<Op> & FastifySchema, ZodTypeProvider>,
+  RouteShorthandOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    SchemaOf<Op> & FastifySchema,
+    ZodTypeProvider
+  >,
   'schema'
 > & { schema?: RouteDocs };
 

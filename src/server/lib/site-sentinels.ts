@@ -60,7 +60,11 @@ export function substituteSite(content: string, kind: 'html' | 'xml' | 'text', s
   if (!content.includes('@@') && !content.includes(PHONE_SENTINEL)) return content;
   const pairs = replacements(site, publicUrl);
   const as = (escape: (s: string) => string) => pairs.map(([from, to]): [string, string] => [from, escape(to)]);
-  if (kind === 'text') return replaceAll(content, as((s) => s));
+  if (kind === 'text')
+    return replaceAll(
+      content,
+      as((s) => s),
+    );
   if (kind === 'xml') return replaceAll(content, as(escapeHtml));
   const html = as(escapeHtml);
   const json = as(escapeJson);

@@ -17,7 +17,8 @@ export function confirmedWithin(confirmedAt: Date | null | undefined, windowMs: 
 }
 
 /** Until when the back office accepts a session confirmed at `confirmedAt`. */
-export const confirmedUntil = (config: Pick<Config, 'ADMIN_STEP_UP_HOURS'>, confirmedAt: Date) => new Date(confirmedAt.getTime() + stepUpWindowMs(config));
+export const confirmedUntil = (config: Pick<Config, 'ADMIN_STEP_UP_HOURS'>, confirmedAt: Date) =>
+  new Date(confirmedAt.getTime() + stepUpWindowMs(config));
 
 /**
  * Whether this session must confirm with a passkey before it may act as back office: a back-office

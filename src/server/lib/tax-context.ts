@@ -79,7 +79,13 @@ export function orderTaxOrNone(tax: OrderTax | null, total: number): OrderTax {
   );
 }
 
-const settingsOfOrder = (t: OrderTax): TaxSettings => ({ regime: t.regime, rate: t.rate, sellerStateCode: t.sellerStateCode ?? '', lutValid: t.lutValid, pricesIncludeTax: t.pricesIncludeTax });
+const settingsOfOrder = (t: OrderTax): TaxSettings => ({
+  regime: t.regime,
+  rate: t.rate,
+  sellerStateCode: t.sellerStateCode ?? '',
+  lutValid: t.lutValid,
+  pricesIncludeTax: t.pricesIncludeTax,
+});
 
 /** The order's tax applied to a new taxable value (a code withdrawn after the advance). */
 export function retax(t: OrderTax, taxable: number) {
@@ -97,7 +103,9 @@ export async function taxOfCharge(deps: AppDeps, tx: Tx, userId: string, currenc
   const settings = taxSettings(deps.config, at);
   const buyer = await buyerLocation(tx, userId, currency);
   const supply = placeOfSupply(settings, buyer, currency);
-  const taxed = settings.pricesIncludeTax ? takeOutTax(price, taxRates(settings, supply.supplyType)) : addTax(price, taxRates(settings, supply.supplyType));
+  const taxed = settings.pricesIncludeTax
+    ? takeOutTax(price, taxRates(settings, supply.supplyType))
+    : addTax(price, taxRates(settings, supply.supplyType));
   return taxOfSupply(settings, supply, taxed, buyer);
 }
 

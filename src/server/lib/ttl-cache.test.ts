@@ -21,7 +21,12 @@ describe('TtlCache', () => {
 
   it('deletes by key, by a test on the value, and all at once', () => {
     const cache = new TtlCache<{ user: string }>(10, 1000);
-    for (const [k, user] of [['s1', 'u1'], ['s2', 'u1'], ['s3', 'u2']]) cache.set(k!, { user: user! });
+    for (const [k, user] of [
+      ['s1', 'u1'],
+      ['s2', 'u1'],
+      ['s3', 'u2'],
+    ])
+      cache.set(k!, { user: user! });
     cache.deleteWhere((v) => v.user === 'u1');
     expect(cache.size).toBe(1);
     cache.delete('s3');
@@ -46,10 +51,21 @@ describe('TtlCache', () => {
 
   it('forgets failed loads and drops the oldest entry when full', async () => {
     const cache = new TtlCache<Promise<number>>(2, 1000);
-    await expect(cache.getOrLoad('bad', () => Promise.reject(new Error('x')), () => 1000)).rejects.toThrow('x');
+    await expect(
+      cache.getOrLoad(
+        'bad',
+        () => Promise.reject(new Error('x')),
+        () => 1000,
+      ),
+    ).rejects.toThrow('x');
     await Promise.resolve();
     expect(cache.size).toBe(0);
-    for (const k of ['a', 'b', 'c']) await cache.getOrLoad(k, async () => 1, () => 1000);
+    for (const k of ['a', 'b', 'c'])
+      await cache.getOrLoad(
+        k,
+        async () => 1,
+        () => 1000,
+      );
     expect(cache.size).toBe(2);
   });
 });

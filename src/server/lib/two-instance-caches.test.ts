@@ -15,7 +15,10 @@ describe.skipIf(!baseUrl)('caches across two instances (PostgreSQL LISTEN/NOTIFY
   let a: BuiltApp;
   let b: BuiltApp;
   const start = () =>
-    buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, ADMIN_STEP_UP: 'off' }, { webDistDir: '/nonexistent' }), { pollMail: false });
+    buildApp(
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, ADMIN_STEP_UP: 'off' }, { webDistDir: '/nonexistent' }),
+      { pollMail: false },
+    );
   beforeAll(async () => {
     db = await createThrowAwayDatabase();
     a = await start();
@@ -29,11 +32,14 @@ describe.skipIf(!baseUrl)('caches across two instances (PostgreSQL LISTEN/NOTIFY
   it("shows the founder's new featured promotion on the other instance at once", async () => {
     expect(a.deps.bus.transport).toBe('postgres');
     const { headers } = await loginAs(a, 'founder@example.com', 'admin');
-    const promotion = async () => ((await b.app.inject({ url: '/api/v1/promotion' })).json() as { promotion: { code: string } | null }).promotion?.code;
+    const promotion = async () =>
+      ((await b.app.inject({ url: '/api/v1/promotion' })).json() as { promotion: { code: string } | null }).promotion?.code;
     const before = await promotion(); // B caches it now
     await a.app.inject({ method: 'POST', url: '/api/v1/admin/coupons', headers, payload: { code: 'TWOINST', percent: 15 } });
     const changed = Date.now();
-    expect((await a.app.inject({ method: 'PUT', url: '/api/v1/admin/promotion', headers, payload: { couponCode: 'TWOINST' } })).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: 'PUT', url: '/api/v1/admin/promotion', headers, payload: { couponCode: 'TWOINST' } })).statusCode,
+    ).toBe(200);
     expect(before).not.toBe('TWOINST');
     await expect.poll(promotion, { timeout: PROMOTION_CACHE_MS, interval: 50 }).toBe('TWOINST');
     expect(Date.now() - changed).toBeLessThan(PROMOTION_CACHE_MS);

@@ -25,7 +25,12 @@ export interface VersionedAnswers {
    * serializer writes it, with the content type Fastify gives JSON. Keys are shared by every route
    * of the store: a route names its keys (`status …`, `thread …`).
    */
-  answer<T>(reply: object, key: string, versionNow: () => Promise<string | null>, read: () => Promise<VersionedAnswer<T>>): Promise<T | FastifyReply>;
+  answer<T>(
+    reply: object,
+    key: string,
+    versionNow: () => Promise<string | null>,
+    read: () => Promise<VersionedAnswer<T>>,
+  ): Promise<T | FastifyReply>;
   /** The JSON kept for `key` at exactly `version` and still true at `now` (epoch ms), or undefined; a hit is the most recently used. */
   get(key: string, version: string, now?: number): string | undefined;
   /** Keeps `json` read at `version`, true until `until` (epoch ms; for ever by default). */

@@ -20,7 +20,12 @@ export interface ThreadViewer {
  * orders past the checkout draft; any other id — another customer's, a draft, none — is the same
  * 404, so an id tells nothing (decision 142's rule). The agency has every paid order.
  */
-export async function workspaceOrder(db: Db, publicId: string, viewer: ThreadViewer, opts: { deliveredOnly?: boolean; write?: boolean } = {}): Promise<OrderRef> {
+export async function workspaceOrder(
+  db: Db,
+  publicId: string,
+  viewer: ThreadViewer,
+  opts: { deliveredOnly?: boolean; write?: boolean } = {},
+): Promise<OrderRef> {
   const [row] = await db
     .select({ orderId: orders.id, orderPublicId: orders.publicId, customerEmail: users.email, state: orders.state })
     .from(orders)

@@ -49,12 +49,16 @@ export const isAdminGuard = (hook: unknown) => typeof hook === 'function' && adm
  * step-up window; 403 'Only the owner can do this.' for staff on a route permissions.ts gives the
  * owner. Used as an onRequest hook, so it answers before any body is read or validated.
  */
-export const requireAdmin = (deps: { db: Db; config: Pick<Config, 'ADMIN_STEP_UP' | 'ADMIN_STEP_UP_HOURS'> }): preHandlerAsyncHookHandler => {
+export const requireAdmin = (deps: {
+  db: Db;
+  config: Pick<Config, 'ADMIN_STEP_UP' | 'ADMIN_STEP_UP_HOURS'>;
+}): preHandlerAsyncHookHandler => {
   const guard: preHandlerAsyncHookHandler = async (request) => {
     const auth = await resolve(deps.db, request);
     if (!auth) throw unauthorized();
     const backOffice = assertBackOffice(deps.config, auth);
-    if (permissionOf(request.method, request.routeOptions.url) === 'owner' && !isOwner(backOffice.user.role)) throw forbidden('Only the owner can do this.');
+    if (permissionOf(request.method, request.routeOptions.url) === 'owner' && !isOwner(backOffice.user.role))
+      throw forbidden('Only the owner can do this.');
   };
   adminGuards.add(guard);
   return guard;

@@ -31,7 +31,20 @@ function withIdempotencyKey<T extends { schema: unknown }>(out: T, method: Route
   if (![method].flat().includes('POST')) return out;
   const schema = (out.schema ?? {}) as { headers?: { type?: string; properties?: Record<string, unknown> } };
   const headers = schema.headers ?? { type: 'object', properties: {} };
-  return { ...out, schema: { ...schema, headers: { ...headers, type: 'object', properties: { ...headers.properties, 'Idempotency-Key': { type: 'string', minLength: 1, maxLength: 128, description: IDEMPOTENCY_DESCRIPTION } } } } };
+  return {
+    ...out,
+    schema: {
+      ...schema,
+      headers: {
+        ...headers,
+        type: 'object',
+        properties: {
+          ...headers.properties,
+          'Idempotency-Key': { type: 'string', minLength: 1, maxLength: 128, description: IDEMPOTENCY_DESCRIPTION },
+        },
+      },
+    },
+  };
 }
 
 /**
@@ -87,5 +100,7 @@ export async function registerDocs(app: FastifyInstance, config: Config, db: Db)
     },
     transformSpecification: (doc, request) => documentFor(request, doc as OpenApiDocument),
   });
-  app.get('/api/openapi.json', { schema: { hide: true }, preHandler: whoAsks }, async (request) => documentFor(request, app.swagger() as unknown as OpenApiDocument));
+  app.get('/api/openapi.json', { schema: { hide: true }, preHandler: whoAsks }, async (request) =>
+    documentFor(request, app.swagger() as unknown as OpenApiDocument),
+  );
 }

@@ -9,14 +9,12 @@ let t: TestApp;
 let stored: unknown[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
-  t.app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/v1/__echo',
-    { schema: { body: z.object({ name: z.string().max(5), age: z.number().int() }) } },
-    async (req) => {
+  t.app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/v1/__echo', { schema: { body: z.object({ name: z.string().max(5), age: z.number().int() }) } }, async (req) => {
       stored.push(req.body);
       return { ok: true };
-    },
-  );
+    });
   t.app.get('/api/v1/__boom', async () => {
     throw new Error('secret database password leaked in message');
   });

@@ -23,12 +23,17 @@ export function registerErrorHandling(app: FastifyInstance) {
       const where = err.validationContext ?? 'body';
       // `message` keeps its old wording for clients that show one sentence; `fields` lets a form put
       // each message under its field (docs/decisions/211-structured-errors.md).
-      const fields = err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: v.message ?? 'Invalid value.' }));
+      const fields = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value.',
+      }));
       const details = fields.map((f) => (f.path ? `${f.path}: ${f.message}` : `${where}: ${f.message}`));
       return reply.status(400).send({ success: false, code: 'BAD_REQUEST', message: `Invalid ${where}. ${details.join('; ')}`, fields });
     }
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ success: false, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      return reply
+        .status(err.status)
+        .send({ success: false, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

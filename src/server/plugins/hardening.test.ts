@@ -76,22 +76,43 @@ describe('string policy (item 2)', () => {
     // Each attempt from its own address: the contact form's per-address limit is not under test here.
     let n = 0;
     const from = () => `10.18.${Math.floor(++n / 250)}.${n % 250}`;
-    const valid = { name: 'Ctl Name', email: 'ctl@example.com', message: 'line one\nline two', phone_code: '+1', phone_number: '5551234', address: 'Street 1\r\nTown' };
+    const valid = {
+      name: 'Ctl Name',
+      email: 'ctl@example.com',
+      message: 'line one\nline two',
+      phone_code: '+1',
+      phone_number: '5551234',
+      address: 'Street 1\r\nTown',
+    };
     for (const ch of ['\u0001', '\u001b', '\u007f']) {
       for (const field of Object.keys(valid) as (keyof typeof valid)[]) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/addContact', remoteAddress: from(), payload: { ...valid, [field]: `${valid[field]}${ch}[31m` } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/contact/addContact',
+          remoteAddress: from(),
+          payload: { ...valid, [field]: `${valid[field]}${ch}[31m` },
+        });
         expect(res.statusCode, `${field} with U+${ch.charCodeAt(0).toString(16)}`).toBe(400);
         expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
         expect(res.json().message).toContain(`"${field}"`);
         expect(res.json().message).toMatch(/control character \(U\+00(01|1B|7F)\)/);
       }
     }
-    const stored = await t.deps.database.query<{ n: number }>("select count(*)::int as n from contact_messages where email = 'ctl@example.com'");
+    const stored = await t.deps.database.query<{ n: number }>(
+      "select count(*)::int as n from contact_messages where email = 'ctl@example.com'",
+    );
     expect(stored[0]?.n).toBe(0);
     // Multi-line fields keep their line breaks and tabs; the same form without controls is stored.
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/contact/addContact', remoteAddress: from(), payload: { ...valid, message: 'a\tb\nc' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/addContact',
+      remoteAddress: from(),
+      payload: { ...valid, message: 'a\tb\nc' },
+    });
     expect(ok.statusCode).toBeLessThan(300);
-    const [row] = await t.deps.database.query<{ message: string; address: string }>("select message, address from contact_messages where email = 'ctl@example.com'");
+    const [row] = await t.deps.database.query<{ message: string; address: string }>(
+      "select message, address from contact_messages where email = 'ctl@example.com'",
+    );
     expect(row).toEqual({ message: 'a\tb\nc', address: 'Street 1\r\nTown' });
   });
 
@@ -104,7 +125,12 @@ describe('string policy (item 2)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('"name" contains a line break or tab');
-    const lead = await t.app.inject({ method: 'POST', url: '/api/v1/alert/sendEmail', remoteAddress: '10.18.99.2', payload: { email: 'tab\t@example.com' } });
+    const lead = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/sendEmail',
+      remoteAddress: '10.18.99.2',
+      payload: { email: 'tab\t@example.com' },
+    });
     expect(lead.statusCode).toBe(400);
   });
 
@@ -121,12 +147,20 @@ describe('string policy (item 2)', () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: expect.stringMatching(/control character|line break/) });
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(/control character|line break/),
+      });
     }
     const leads = await t.deps.database.query<{ n: number }>("select count(*)::int as n from leads where email like 'lead%'");
     expect(leads[0]?.n).toBe(0);
     // A question over several lines is still a question.
-    const multi = await t.app.inject({ method: 'POST', url: '/api/v1/chat/chat/', payload: { user_input: 'What does it cost?\nAnd how long?' } });
+    const multi = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/chat/',
+      payload: { user_input: 'What does it cost?\nAnd how long?' },
+    });
     expect(multi.statusCode).toBe(200);
   });
 });
@@ -135,9 +169,15 @@ describe('string policy on the chat socket (item 2)', () => {
   it('sendMessage with a NUL byte or a lone surrogate gets a clear BAD_REQUEST ack and nothing is stored', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    const chatId = (await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' } })).json().chatId as string;
+    const chatId = (await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' } })).json()
+      .chatId as string;
     const socket = await chatClient(base);
-    const stored = async () => (await t.deps.database.query<{ body: string }>('select body from chat_messages where conversation_id = $1 order by created_at', [chatId])).map((r) => r.body);
+    const stored = async () =>
+      (
+        await t.deps.database.query<{ body: string }>('select body from chat_messages where conversation_id = $1 order by created_at', [
+          chatId,
+        ])
+      ).map((r) => r.body);
     try {
       for (const message of ['hello\u0000world', 'bad \uD800 half']) {
         const ack = await request(socket, 'sendMessage', { chatId, message, sender: 'user' });
@@ -145,7 +185,11 @@ describe('string policy on the chat socket (item 2)', () => {
       }
       // Other controls and DEL are refused too; line breaks and tabs are text.
       for (const message of ['bell\u0007 rings', 'esc\u001b[2J', 'del\u007f']) {
-        expect(await request(socket, 'sendMessage', { chatId, message, sender: 'user' })).toEqual({ ok: false, code: 'BAD_REQUEST', message: TEXT_POLICY_MESSAGE });
+        expect(await request(socket, 'sendMessage', { chatId, message, sender: 'user' })).toEqual({
+          ok: false,
+          code: 'BAD_REQUEST',
+          message: TEXT_POLICY_MESSAGE,
+        });
       }
       expect(await stored()).toEqual([]);
       expect(await request(socket, 'sendMessage', { chatId, message: 'two\nlines\tok', sender: 'user' })).toMatchObject({ ok: true });
@@ -161,7 +205,12 @@ describe('rate limits count per operation (item 3)', () => {
     let answered = 0;
     for (const url of ['/api/v1/chat/chat/', '/api/v1/chat/chat']) {
       for (let i = 0; i < 20; i++) {
-        const res = await t.app.inject({ method: 'POST', url, payload: { user_input: 'What does a website cost?' }, remoteAddress: '10.9.9.9' });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: { user_input: 'What does a website cost?' },
+          remoteAddress: '10.9.9.9',
+        });
         expect(res.statusCode).toBeLessThan(500);
         if (res.statusCode !== 429) answered++;
       }

@@ -49,7 +49,10 @@ describe('Idempotency-Key', () => {
 
   it('a double click (two requests at once with one key) posts once; both get the same answer', async () => {
     const url = `/api/v1/orders/${order}/messages`;
-    const [a, b] = await Promise.all([post(alice, url, { text: 'Double click' }, 'msg-key-2'), post(alice, url, { text: 'Double click' }, 'msg-key-2')]);
+    const [a, b] = await Promise.all([
+      post(alice, url, { text: 'Double click' }, 'msg-key-2'),
+      post(alice, url, { text: 'Double click' }, 'msg-key-2'),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().message.id).toBe(b.json().message.id);
     const stored = await t.deps.db.select().from(orderMessages).where(eq(orderMessages.text, 'Double click'));
@@ -88,11 +91,18 @@ describe('Idempotency-Key', () => {
   });
 
   it('a double "Mark in progress" moves the state once and both clicks see success, not a 409', async () => {
-    const created = await post(alice, `/api/v1/orders/${order}/support/requests`, { title: 'Broken form', description: 'The contact form does not send.', category: 'bug' });
+    const created = await post(alice, `/api/v1/orders/${order}/support/requests`, {
+      title: 'Broken form',
+      description: 'The contact form does not send.',
+      category: 'bug',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const requestId = created.json().request.id as string;
     const url = `/api/v1/admin/support/${requestId}/state`;
-    const [a, b] = await Promise.all([post(owner, url, { state: 'in_progress' }, 'state-1'), post(owner, url, { state: 'in_progress' }, 'state-1')]);
+    const [a, b] = await Promise.all([
+      post(owner, url, { state: 'in_progress' }, 'state-1'),
+      post(owner, url, { state: 'in_progress' }, 'state-1'),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().request.state).toBe('in_progress');
   });

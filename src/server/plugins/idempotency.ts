@@ -35,7 +35,8 @@ declare module 'fastify' {
 export const SECRET_REPLAY_ANSWER = {
   success: false,
   code: 'CONFLICT',
-  message: 'Already done: ask for a new one. The answer carried a secret, shown only once; send the request again with a new Idempotency-Key.',
+  message:
+    'Already done: ask for a new one. The answer carried a secret, shown only once; send the request again with a new Idempotency-Key.',
 } as const;
 
 type Claim = { userId: string; key: string };
@@ -95,7 +96,12 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     const deadline = now + WAIT_MS;
     for (;;) {
       const [row] = await db
-        .select({ requestHash: idempotencyKeys.requestHash, status: idempotencyKeys.status, contentType: idempotencyKeys.contentType, body: idempotencyKeys.body })
+        .select({
+          requestHash: idempotencyKeys.requestHash,
+          status: idempotencyKeys.status,
+          contentType: idempotencyKeys.contentType,
+          body: idempotencyKeys.body,
+        })
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (row && row.requestHash !== hash) {
@@ -104,13 +110,18 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
       if (row && row.status !== null) return replay(reply, row);
       // The first request's answer was not kept (it failed): this one may run in its place.
       if (!row) {
-        const retried = await db.insert(idempotencyKeys).values({ userId, key, requestHash: hash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+        const retried = await db
+          .insert(idempotencyKeys)
+          .values({ userId, key, requestHash: hash })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
         if (retried.length) {
           claims.set(request, { userId, key });
           return;
         }
       }
-      if (Date.now() > deadline) throw conflict('The first request with this Idempotency-Key is still being processed. Please try again in a moment.');
+      if (Date.now() > deadline)
+        throw conflict('The first request with this Idempotency-Key is still being processed. Please try again in a moment.');
       await sleep(POLL_MS);
     }
   });

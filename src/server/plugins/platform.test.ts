@@ -23,7 +23,9 @@ describe('platform', () => {
     const wentAway = Date.now();
     try {
       // A good check is reused for HEALTH_REUSE_MS (1 s), a failed one never.
-      await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, { timeout: 5_000, interval: 50 }).toBe(503);
+      await expect
+        .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, { timeout: 5_000, interval: 50 })
+        .toBe(503);
       expect(Date.now() - wentAway).toBeLessThan(HEALTH_REUSE_MS + 500);
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(res.statusCode).toBe(503);

@@ -72,7 +72,12 @@ describe('Redis store across two instances', () => {
     for (let i = 0; i < 40; i++) {
       const app = i % 2 ? b : a;
       const url = i % 4 < 2 ? '/api/v1/chat/chat/' : '/api/v1/chat/chat';
-      const res = await app.app.inject({ method: 'POST', url, payload: { user_input: 'What does a website cost?' }, remoteAddress: '10.8.8.8' });
+      const res = await app.app.inject({
+        method: 'POST',
+        url,
+        payload: { user_input: 'What does a website cost?' },
+        remoteAddress: '10.8.8.8',
+      });
       expect(res.statusCode).toBeLessThan(500);
       if (res.statusCode === 429) limited++;
       else answered++;
@@ -89,7 +94,12 @@ describe('Redis store across two instances', () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
     // Another address has its own counter.
-    const other = await b.app.inject({ method: 'POST', url: '/api/v1/chat/chat', payload: { user_input: 'hi' }, remoteAddress: '10.8.8.9' });
+    const other = await b.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/chat',
+      payload: { user_input: 'hi' },
+      remoteAddress: '10.8.8.9',
+    });
     expect(other.statusCode).toBe(200);
   });
 });

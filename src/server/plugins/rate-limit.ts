@@ -13,7 +13,9 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
   if (config.DATABASE_URL && !config.REDIS_URL) {
     // Several instances on one database are likely; each would count on its own (decision 091).
-    app.log.warn('REDIS_URL is not set: rate limits are counted per process, so with several instances each limit is multiplied by their number. Set REDIS_URL to share the counters.');
+    app.log.warn(
+      'REDIS_URL is not set: rate limits are counted per process, so with several instances each limit is multiplied by their number. Set REDIS_URL to share the counters.',
+    );
   }
   // Without a listener ioredis reports every failed reconnect as an "Unhandled error event".
   redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate limit: Redis not reachable, counting locally'));

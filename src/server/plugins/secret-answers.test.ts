@@ -34,7 +34,10 @@ const handedOut = (what: string, value: string) => {
 async function appOnDisk(): Promise<TestApp> {
   dir = mkdtempSync(join(tmpdir(), 'secret-answers-'));
   const dataDir = pgliteFolder(join(dir, 'data'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off' }, { dataDir, webDistDir: '/nonexistent' });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off' },
+    { dataDir, webDistDir: '/nonexistent' },
+  );
   database = await openDatabase({ dataDir });
   const built = await buildApp(config, { database, pollMail: false });
   let closed = false;
@@ -100,7 +103,12 @@ describe('secrets handed out are never stored for replay', () => {
     const owner = await loginAs(t, 'secrets.owner@example.com', 'admin');
     const { customer, orderId } = await seedPaidOrder(t, 'secrets.customer@example.com');
     handedOut("the customer's session token", customer.token);
-    const round = await post(`admin/orders/${orderId}/reviews`, owner.token, { kind: 'final', title: 'Staging', fileIds: [], previewUrl: 'https://staging.secrets.example/' });
+    const round = await post(`admin/orders/${orderId}/reviews`, owner.token, {
+      kind: 'final',
+      title: 'Staging',
+      fileIds: [],
+      previewUrl: 'https://staging.secrets.example/',
+    });
     expect(round.statusCode, round.body).toBe(201);
     const roundId = round.json().review.id as string;
     for (const [url, token] of [
@@ -137,7 +145,9 @@ describe('secrets handed out are never stored for replay', () => {
   it('no secret handed out in this run is anywhere in a copy of the data', async () => {
     expect(secrets.length).toBeGreaterThanOrEqual(16);
     // Each of the five keyed answers with a secret left only its 409 behind.
-    const [kept] = await t.deps.database.query<{ n: number }>("select count(*)::int as n from idempotency_keys where status = 409 and body like '%Already done%'");
+    const [kept] = await t.deps.database.query<{ n: number }>(
+      "select count(*)::int as n from idempotency_keys where status = 409 and body like '%Already done%'",
+    );
     expect(kept!.n).toBe(5);
     let haystack: Buffer[];
     if (onPostgres) {

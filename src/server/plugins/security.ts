@@ -44,7 +44,11 @@ export async function securityHeaders(config: Config): Promise<Record<string, st
   const res = await probe.inject({ url: '/' });
   await probe.close();
   const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-  return Object.fromEntries(Object.entries(res.headers).filter(([name]) => !skip.has(name)).map(([name, value]) => [name, String(value)]));
+  return Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([name]) => !skip.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
 
 /**

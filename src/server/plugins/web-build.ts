@@ -89,14 +89,20 @@ export function loadWebBuild(dir: string, site: PublicSiteConfig, publicUrl: str
     if (identity.length < 1024) return resource;
     resource.gzip = gzipSync(identity, { level: 9 });
     pending.push(
-      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }).then((br) => {
-        resource.br = br;
-      }),
+      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }).then(
+        (br) => {
+          resource.br = br;
+        },
+      ),
     );
     return resource;
   };
   const page = (file: string, cacheControl = REVALIDATE) =>
-    generated(substituteSite(readFileSync(file, 'utf8'), 'html', site, publicUrl).replace('<!--site-config-->', () => siteTag), TYPES['.html']!, cacheControl);
+    generated(
+      substituteSite(readFileSync(file, 'utf8'), 'html', site, publicUrl).replace('<!--site-config-->', () => siteTag),
+      TYPES['.html']!,
+      cacheControl,
+    );
 
   for (const full of walk(dir)) {
     const rel = relative(dir, full).split(sep).join('/');
@@ -120,7 +126,11 @@ export function loadWebBuild(dir: string, site: PublicSiteConfig, publicUrl: str
   }
 
   const shellHtml = readFileSync(join(dir, 'index.html'), 'utf8').replace(/<title>[^<]*<\/title>/, () => brandTitle);
-  const shell = generated(substituteSite(shellHtml, 'html', site, publicUrl).replace('<!--site-config-->', () => siteTag), TYPES['.html']!, REVALIDATE);
+  const shell = generated(
+    substituteSite(shellHtml, 'html', site, publicUrl).replace('<!--site-config-->', () => siteTag),
+    TYPES['.html']!,
+    REVALIDATE,
+  );
 
   const prerendered = join(dir, 'prerendered');
   const manifestFile = join(prerendered, 'manifest.json');
@@ -128,7 +138,11 @@ export function loadWebBuild(dir: string, site: PublicSiteConfig, publicUrl: str
   let isPageRoute: (path: string) => boolean;
   let notFound: Resource;
   if (existsSync(manifestFile)) {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { routes: string[]; pages: Record<string, string>; notFound: string };
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      routes: string[];
+      pages: Record<string, string>;
+      notFound: string;
+    };
     for (const [route, file] of Object.entries(manifest.pages)) pages.set(route, page(join(prerendered, file)));
     notFound = page(join(prerendered, manifest.notFound));
     isPageRoute = compileRouteMatcher(manifest.routes);

@@ -51,7 +51,9 @@ describe('pages whatever the Accept-Encoding (10.4)', () => {
       let plain: string | undefined;
       for (const [accept, expected] of cases) {
         // Brotli of the pages is made on the thread pool after start: wait for it.
-        await expect.poll(async () => (await raw(path, accept ? { 'accept-encoding': accept } : {})).headers['content-encoding'], { timeout: 20_000 }).toBe(expected);
+        await expect
+          .poll(async () => (await raw(path, accept ? { 'accept-encoding': accept } : {})).headers['content-encoding'], { timeout: 20_000 })
+          .toBe(expected);
         const res = await raw(path, accept ? { 'accept-encoding': accept } : {});
         expect(res.status, `${path} with ${accept}`).toBe(200);
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -100,7 +102,13 @@ describe('routes and 404s (10.4)', () => {
   });
 
   it('unknown /api paths stay a JSON 404, whatever the method', async () => {
-    for (const [method, path] of [['GET', '/api/v1/nope'], ['GET', '/api'], ['POST', '/api/v1/nope'], ['HEAD', '/api/v1/nope'], ['POST', '/nope']]) {
+    for (const [method, path] of [
+      ['GET', '/api/v1/nope'],
+      ['GET', '/api'],
+      ['POST', '/api/v1/nope'],
+      ['HEAD', '/api/v1/nope'],
+      ['POST', '/nope'],
+    ]) {
       const res = await t.app.inject({ method: method as 'GET', url: path });
       expect(res.statusCode, `${method} ${path}`).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
@@ -121,7 +129,12 @@ describe('validators and caching (10.4, 11.1)', () => {
     const gz = await raw('/about', { 'accept-encoding': 'gzip' });
     expect(plain.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(gz.headers.etag).not.toBe(plain.headers.etag);
-    for (const [tag, accept] of [[plain.headers.etag, 'gzip'], [gz.headers.etag, ''], [`W/${String(plain.headers.etag)}`, 'br'], ['"other", ' + String(gz.headers.etag), 'gzip']]) {
+    for (const [tag, accept] of [
+      [plain.headers.etag, 'gzip'],
+      [gz.headers.etag, ''],
+      [`W/${String(plain.headers.etag)}`, 'br'],
+      ['"other", ' + String(gz.headers.etag), 'gzip'],
+    ]) {
       const res = await raw('/about', { 'if-none-match': String(tag), 'accept-encoding': String(accept) });
       expect(res.status, String(tag)).toBe(304);
       expect(res.body.length).toBe(0);
@@ -161,7 +174,18 @@ describe('security headers (11.1: computed once, the same as @fastify/helmet sen
 
 describe('bad input (10.4)', () => {
   it('path traversal and encoded dots never reach a file outside the build', async () => {
-    const paths = ['/%2e%2e/', '/..%2f..%2fetc/passwd', '/assets/../package.json', '/../package.json', '/..%2fpackage.json', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/assets/..%5c..%5csecret.txt', '/%00', '/%E0%A4%A'];
+    const paths = [
+      '/%2e%2e/',
+      '/..%2f..%2fetc/passwd',
+      '/assets/../package.json',
+      '/../package.json',
+      '/..%2fpackage.json',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '/%00',
+      '/%E0%A4%A',
+    ];
     for (const path of paths) {
       const res = await raw(path);
       // A malformed escape is refused by Fastify's router with 400 before it reaches ours.
@@ -170,7 +194,7 @@ describe('bad input (10.4)', () => {
     }
   });
 
-  it('dot-folders of the build are not served (Vite\'s manifest maps the sources)', async () => {
+  it("dot-folders of the build are not served (Vite's manifest maps the sources)", async () => {
     for (const path of ['/.vite/manifest.json', '/.vite/', '/%2evite/manifest.json', '/.vite%2fmanifest.json']) {
       const res = await raw(path);
       expect(res.status, path).toBe(404);
@@ -183,7 +207,12 @@ describe('bad input (10.4)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.body.toString()).toContain('<title>team</title>');
-    for (const path of ['/images/%2e%2e/%2e%2e/secret.txt', '/images/..%2f..%2fsecret.txt', '/images/our%20team%20%C3%BC.svg%00', '/images/our%2520team%2520%25C3%25BC.svg']) {
+    for (const path of [
+      '/images/%2e%2e/%2e%2e/secret.txt',
+      '/images/..%2f..%2fsecret.txt',
+      '/images/our%20team%20%C3%BC.svg%00',
+      '/images/our%2520team%2520%25C3%25BC.svg',
+    ]) {
       const other = await raw(path);
       expect(other.status, path).toBe(404);
       expect(other.body.toString(), path).not.toContain('SECRET');
@@ -216,15 +245,21 @@ describe('configuration at serve time (10.3)', () => {
   it('PUBLIC_URL and the brand reach canonical, og:url, JSON-LD, robots.txt and sitemap.xml at start-up, served from memory', async () => {
     // The second app also shows that requests never read the disk: its build folder is gone.
     const other = await createWebFixture();
-    for (const [url, brand] of [['https://agency.example', 'Acme & Sons'], ['https://other.example/', 'Zed <Studio>']] as const) {
-      const app = url === 'https://agency.example' ? t : await buildTestApp({ WEB_DIST_DIR: other.dir, PUBLIC_URL: url, BRAND_NAME: brand });
+    for (const [url, brand] of [
+      ['https://agency.example', 'Acme & Sons'],
+      ['https://other.example/', 'Zed <Studio>'],
+    ] as const) {
+      const app =
+        url === 'https://agency.example' ? t : await buildTestApp({ WEB_DIST_DIR: other.dir, PUBLIC_URL: url, BRAND_NAME: brand });
       if (app !== t) other.remove();
       try {
         const base = url.replace(/\/$/, '');
         const faqs = (await app.app.inject({ url: '/faqs' })).body;
         expect(faqs).toContain(`<link rel="canonical" href="${base}/faqs" />`);
         expect(faqs).toContain(`<meta property="og:url" content="${base}/faqs" />`);
-        const ld = [...faqs.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { url?: string; name?: string });
+        const ld = [...faqs.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+          (m) => JSON.parse(m[1]!) as { url?: string; name?: string },
+        );
         expect(ld.find((x) => x.url)).toMatchObject({ url: `${base}/`, name: brand });
         const escaped = brand.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
         expect(faqs).toContain(`<meta property="og:site_name" content="${escaped}" />`);

@@ -9,8 +9,7 @@ const hasExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 // '.' and '..' segments (also when they arrive percent-encoded) and NUL never name a page or file.
 const isUnsafe = (path: string) => path.includes('\0') || path.includes('\\') || path.split('/').some((s) => s === '..' || s === '.');
 
-const NOT_BUILT =
-  '<!doctype html><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>';
+const NOT_BUILT = '<!doctype html><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>';
 
 /** Sends a resource held in memory: negotiated coding, ETag/304, Vary, cache-control. */
 function sendResource(request: FastifyRequest, reply: FastifyReply, resource: Resource, status = 200) {
@@ -38,13 +37,19 @@ function sendResource(request: FastifyRequest, reply: FastifyReply, resource: Re
  *   for a missing file; unknown /api paths a JSON 404.
  * Nothing is read from disk per request, so no request path can reach a file outside the build.
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string, site: PublicSiteConfig, publicUrl: string): Promise<WebBuild | undefined> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDistDir: string,
+  site: PublicSiteConfig,
+  publicUrl: string,
+): Promise<WebBuild | undefined> {
   const build = hasWebBuild(webDistDir) ? loadWebBuild(webDistDir, site, publicUrl, app.log) : undefined;
 
   /** Lower-cased route → the route as the site spells it (the router matches paths case-insensitively). */
   const pageSpelling = new Map([...(build?.pages.keys() ?? [])].map((route) => [route.toLowerCase(), route]));
 
-  const apiNotFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(sendApiNotFound(request.method, request.url));
+  const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send(sendApiNotFound(request.method, request.url));
 
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url;
@@ -73,7 +78,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, site
     // `/About`, `/referandearn`: the page under its one spelling (canonical URLs, one cache entry).
     const canonical = pageSpelling.get(route.toLowerCase());
     if (canonical) return reply.header('cache-control', 'public, max-age=3600').redirect(canonical + (q === -1 ? '' : url.slice(q)), 301);
-    if (hasExtension(path)) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
+    if (hasExtension(path))
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
     if (build.isPageRoute(path)) return sendResource(request, reply, build.shell);
     return sendResource(request, reply, build.notFound, 404);
   });

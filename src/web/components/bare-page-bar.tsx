@@ -30,7 +30,10 @@ export function BarePageBar({ links = DEFAULT_LINKS, className = '' }: { links?:
           </li>
         ))}
         <li>
-          <a href={isLoggedIn ? '/dashboard' : '/login'} className="rounded-lg border border-line px-3 py-2 font-medium text-ink hover:border-accent hover:text-white">
+          <a
+            href={isLoggedIn ? '/dashboard' : '/login'}
+            className="rounded-lg border border-line px-3 py-2 font-medium text-ink hover:border-accent hover:text-white"
+          >
             {isLoggedIn ? 'Dashboard' : 'Login'}
             {isLoggedIn && <WaitingCount count={waiting} />}
           </a>

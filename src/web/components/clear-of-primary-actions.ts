@@ -12,7 +12,10 @@ const NARROW = 640;
 const FORM_CONTROLS = 'form input:not([type="hidden"]), form textarea, form select, form button, [role="radio"], [role="checkbox"]';
 /** Floating layers (the chat's own panel, dialogs) are above the button's concern. */
 const FLOATING = '[data-testid="chat-widget"], [role="dialog"]';
-const isField = (e: Element | null) => !!e && (e.matches('input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]), textarea, select') || (e as HTMLElement).isContentEditable);
+const isField = (e: Element | null) =>
+  !!e &&
+  (e.matches('input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]), textarea, select') ||
+    (e as HTMLElement).isContentEditable);
 
 export interface Clearance {
   /** How far to lift the button (px) to sit just above the action. */
@@ -46,7 +49,9 @@ export function watchClearOfPrimaryActions(el: HTMLElement, onChange: (c: Cleara
     let needed = 0;
     // On a phone every form control counts too: the button never lies over a field or a button of
     // a form (a brief's last question, a pin's Save), and while the person types it steps aside.
-    for (const action of document.querySelectorAll<HTMLElement>(narrow ? `[data-primary-action], ${FORM_CONTROLS}` : '[data-primary-action]')) {
+    for (const action of document.querySelectorAll<HTMLElement>(
+      narrow ? `[data-primary-action], ${FORM_CONTROLS}` : '[data-primary-action]',
+    )) {
       if (el.contains(action) || action.closest(FLOATING)) continue;
       const r = action.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;

@@ -36,7 +36,12 @@ export function CountryCodePicker({ value, onChange, label = 'Country code', id,
   const openPanel = () => {
     window.clearTimeout(exitTimer.current);
     setQuery('');
-    setActive(Math.max(0, COUNTRIES.findIndex((c) => c.code === value.code)));
+    setActive(
+      Math.max(
+        0,
+        COUNTRIES.findIndex((c) => c.code === value.code),
+      ),
+    );
     setClosing(false);
     setOpen(true);
   };
@@ -111,7 +116,8 @@ export function CountryCodePicker({ value, onChange, label = 'Country code', id,
             openPanel();
           }
         }}
-        className="flex h-full min-h-11 w-full items-center gap-2 rounded-xl border border-line bg-field px-3 text-ink hover:border-accent focus:border-accent"
+        className="flex h-full min-h-11 w-full items-center gap-2 rounded-xl border border-line bg-field px-3 text-ink hover:border-accent
+          focus:border-accent"
       >
         <Flag code={value.code} />
         <span className="tabular-nums">+{value.phone_code}</span>
@@ -121,7 +127,8 @@ export function CountryCodePicker({ value, onChange, label = 'Country code', id,
       </button>
       {open && (
         <div
-          className={`absolute left-0 z-50 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-line bg-card p-2 shadow-2xl shadow-black/60 ${closing ? 'animate-panel-out' : 'animate-panel-in'}`}
+          className={`absolute left-0 z-50 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-line bg-card p-2 shadow-2xl
+          shadow-black/60 ${closing ? 'animate-panel-out' : 'animate-panel-in'}`}
         >
           <input
             ref={searchRef}
@@ -140,7 +147,8 @@ export function CountryCodePicker({ value, onChange, label = 'Country code', id,
               setActive(0);
             }}
             onKeyDown={onSearchKey}
-            className="mb-2 w-full rounded-lg border border-line bg-field px-3 py-2 text-sm text-ink placeholder:text-placeholder focus:border-accent focus:outline-none"
+            className="mb-2 w-full rounded-lg border border-line bg-field px-3 py-2 text-sm text-ink placeholder:text-placeholder
+              focus:border-accent focus:outline-none"
           />
           <ul id={listId} role="listbox" aria-label="Countries" className="max-h-[200px] overflow-y-auto overscroll-contain">
             {results.map((c, i) => (
@@ -153,7 +161,8 @@ export function CountryCodePicker({ value, onChange, label = 'Country code', id,
                 onMouseEnter={() => setActive(i)}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(c)}
-                className="flex h-[38px] cursor-pointer items-center gap-2 rounded-md px-2 text-sm text-ink data-[active]:bg-accent-strong/30 aria-selected:font-semibold"
+                className="flex h-[38px] cursor-pointer items-center gap-2 rounded-md px-2 text-sm text-ink
+                  data-[active]:bg-accent-strong/30 aria-selected:font-semibold"
               >
                 <Flag code={c.code} />
                 <span className="truncate">{c.name}</span>

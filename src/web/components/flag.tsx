@@ -17,5 +17,15 @@ export function flagUrl(isoCode: string): string | undefined {
 export function Flag({ code, alt = '', className = 'h-[15px] w-5' }: { code: string; alt?: string; className?: string }) {
   const src = flagUrl(code);
   if (!src) return <span className={`inline-block rounded-sm bg-line ${className}`} aria-hidden="true" />;
-  return <img src={src} alt={alt} width={20} height={15} loading="lazy" decoding="async" className={`inline-block shrink-0 rounded-sm object-cover ${className}`} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={20}
+      height={15}
+      loading="lazy"
+      decoding="async"
+      className={`inline-block shrink-0 rounded-sm object-cover ${className}`}
+    />
+  );
 }

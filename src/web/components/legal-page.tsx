@@ -7,7 +7,17 @@ export interface LegalSection {
 }
 
 /** Terms and privacy: numbered sections in a readable column. */
-export function LegalPage({ title, intro, sections, footer }: { title: string; intro: ReactNode; sections: LegalSection[]; footer?: ReactNode }) {
+export function LegalPage({
+  title,
+  intro,
+  sections,
+  footer,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+  footer?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 lg:py-24">
       <PageHeading title={title}>{intro}</PageHeading>

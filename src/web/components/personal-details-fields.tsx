@@ -17,7 +17,16 @@ interface TextDetailProps {
 
 export function NameField({ value, error, onChange }: TextDetailProps) {
   return (
-    <TextField label="Name" name="name" autoComplete="name" required maxLength={NAME_MAX} value={value} error={error} onChange={(e) => onChange(e.target.value)} />
+    <TextField
+      label="Name"
+      name="name"
+      autoComplete="name"
+      required
+      maxLength={NAME_MAX}
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 

@@ -29,7 +29,12 @@ export function RatingForm({
   const { busy, error, run } = useBusyAction();
   const name = useId();
 
-  if (sent) return <p className="text-sm text-success" role="status">Thank you for your rating.</p>;
+  if (sent)
+    return (
+      <p className="text-sm text-success" role="status">
+        Thank you for your rating.
+      </p>
+    );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -51,7 +56,11 @@ export function RatingForm({
         <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend>
         <div className="flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border px-3 text-sm font-semibold ${score === n ? 'border-accent bg-accent-strong text-white' : 'border-line text-ink hover:border-accent'}`}>
+            <label
+              key={n}
+              className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border px-3 text-sm
+              font-semibold ${score === n ? 'border-accent bg-accent-strong text-white' : 'border-line text-ink hover:border-accent'}`}
+            >
               <input type="radio" name={name} value={n} checked={score === n} onChange={() => setScore(n)} className="sr-only" />
               {n}
               <span className="sr-only"> — {LABELS[n]}</span>
@@ -60,7 +69,14 @@ export function RatingForm({
         </div>
         <p className="text-xs text-muted">1 is poor, 5 is excellent.</p>
       </fieldset>
-      <TextAreaField label="Comment (optional)" rows={3} value={comment} maxChars={RATING_COMMENT_MAX} error={fieldError(lastError, 'comment')} onChange={(e) => setComment(e.target.value)} />
+      <TextAreaField
+        label="Comment (optional)"
+        rows={3}
+        value={comment}
+        maxChars={RATING_COMMENT_MAX}
+        error={fieldError(lastError, 'comment')}
+        onChange={(e) => setComment(e.target.value)}
+      />
       {quote && (
         <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
           <input type="checkbox" className="h-4 w-4 accent-accent" checked={mayQuote} onChange={(e) => setMayQuote(e.target.checked)} />

@@ -58,7 +58,8 @@ export function SiteHeader({ path }: { path: string }) {
       ref={headerRef}
       data-testid="site-header"
       data-hidden={hidden}
-      className={`sticky top-0 z-40 border-b border-line bg-page/90 backdrop-blur transition-transform duration-300 ${hidden ? '-translate-y-full' : 'translate-y-0'}`}
+      className={`sticky top-0 z-40 border-b border-line bg-page/90 backdrop-blur transition-transform duration-300
+        ${hidden ? '-translate-y-full' : 'translate-y-0'}`}
     >
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <BrandLogo />
@@ -80,7 +81,16 @@ export function SiteHeader({ path }: { path: string }) {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={toggleMenu}
         >
-          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <svg
+            width="22"
+            height="22"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
           {!menuOpen && waiting > 0 && <span className="absolute -right-1 -top-1 h-3 w-3 rounded-full bg-danger" aria-hidden="true" />}
@@ -102,7 +112,8 @@ export function SiteHeader({ path }: { path: string }) {
                   <a
                     href={item.to}
                     aria-current={item.to === path ? 'page' : undefined}
-                    className={`block rounded-xl px-4 py-3 text-lg ${item.to === path ? 'bg-accent-strong text-white' : 'text-ink hover:bg-card'}`}
+                    className={`block rounded-xl px-4 py-3 text-lg
+                    ${item.to === path ? 'bg-accent-strong text-white' : 'text-ink hover:bg-card'}`}
                   >
                     {item.label}
                     {item.to === '/dashboard' && <WaitingCount count={waiting} />}

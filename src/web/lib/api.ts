@@ -27,7 +27,8 @@ export class ApiError extends Error {
 // key, and the same POST (path and body) sent again while the first is still on its way — a double
 // click, a second tap — reuses that key, so the server does it once and answers both alike.
 const inFlight = new Map<string, string>();
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = () =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 export const tokenStore = {
   get: (): string | null => {
@@ -44,7 +45,8 @@ export const tokenStore = {
 type HttpMethod = OperationSpec['method'];
 
 /** What a call of `Op` takes after the operation: its input (left out when it has none), then fetch's options. */
-export type CallArgs<Op extends OperationSpec> = NoInput<Op> extends true ? [input?: Record<string, never>, init?: RequestInit] : [input: OperationInput<Op>, init?: RequestInit];
+export type CallArgs<Op extends OperationSpec> =
+  NoInput<Op> extends true ? [input?: Record<string, never>, init?: RequestInit] : [input: OperationInput<Op>, init?: RequestInit];
 
 /**
  * Calls an operation through its zod-free endpoint (src/contract/endpoints.ts), for the code the
@@ -121,7 +123,8 @@ async function send<T>(method: string, url: string, body: unknown, headers: Reco
   const data = (await res.json().catch(() => null)) as (T & { message?: string; code?: string; fields?: FieldError[] }) | null;
   // The back office's gate shows its step-up screen (decision 194); the caller still gets the error.
   if (res.status === 403 && data?.code === STEP_UP_REQUIRED) signalStepUpRequired();
-  if (!res.ok) throw new ApiError(res.status, data?.code ?? 'ERROR', data?.message ?? `Request failed (${res.status}).`, data?.fields ?? []);
+  if (!res.ok)
+    throw new ApiError(res.status, data?.code ?? 'ERROR', data?.message ?? `Request failed (${res.status}).`, data?.fields ?? []);
   return data as T;
 }
 

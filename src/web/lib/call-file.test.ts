@@ -8,7 +8,9 @@ import { fileUrl, upload } from './call-file.ts';
 describe('fileUrl', () => {
   it("builds the file's URL from the operation, params encoded, the query appended", () => {
     expect(fileUrl(getOrdersFilesByFileId, { params: { orderId: 'ORD1', fileId: 'a/b' } })).toBe('/api/v1/orders/ORD1/files/a%2Fb');
-    expect(fileUrl(getAdminOrdersFilesByFileId, { params: { orderId: 'ORD1', fileId: 'f' }, query: { inline: '1' } })).toBe('/api/v1/admin/orders/ORD1/files/f?inline=1');
+    expect(fileUrl(getAdminOrdersFilesByFileId, { params: { orderId: 'ORD1', fileId: 'f' }, query: { inline: '1' } })).toBe(
+      '/api/v1/admin/orders/ORD1/files/f?inline=1',
+    );
   });
 });
 
@@ -26,7 +28,7 @@ describe('upload', () => {
     return sent;
   };
 
-  it('sends the file as multipart in the operation\'s part, with no JSON type and no shared Idempotency-Key', async () => {
+  it("sends the file as multipart in the operation's part, with no JSON type and no shared Idempotency-Key", async () => {
     const sent = network(201, { success: true, file: { id: 'f1' } });
     const file = new File(['png'], 'logo.png', { type: 'image/png' });
     await expect(upload(postOrdersFiles, { params: { orderId: 'ORD1' } }, file)).resolves.toMatchObject({ file: { id: 'f1' } });

@@ -12,7 +12,8 @@ const safe = <T>(fn: () => T, fallback: T): T => {
 };
 
 export const storedChatId = (): string | null => safe(() => localStorage.getItem(CHAT_KEY), null);
-export const storeChatId = (id: string | null) => safe(() => (id ? localStorage.setItem(CHAT_KEY, id) : localStorage.removeItem(CHAT_KEY)), undefined);
+export const storeChatId = (id: string | null) =>
+  safe(() => (id ? localStorage.setItem(CHAT_KEY, id) : localStorage.removeItem(CHAT_KEY)), undefined);
 
 export interface AiTurn {
   from: 'user' | 'bot';

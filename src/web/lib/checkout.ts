@@ -43,7 +43,12 @@ export async function openCheckout(order: CreatePaymentOrderResponse): Promise<C
       amount: order.amount,
       currency: order.currency,
       name: order.name,
-      description: order.kind === 'advance' ? 'Website — advance payment (20%)' : order.kind === 'change' ? 'Website — change request' : 'Website — remaining payment (80%)',
+      description:
+        order.kind === 'advance'
+          ? 'Website — advance payment (20%)'
+          : order.kind === 'change'
+            ? 'Website — change request'
+            : 'Website — remaining payment (80%)',
       order_id: order.id,
       prefill: order.prefill,
       theme: { color: '#7c3aed' },

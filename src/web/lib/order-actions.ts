@@ -33,7 +33,11 @@ const subscribe = (l: () => void) => {
 
 /** The counts (null until read, or when signed out). */
 export function useOrderActions(enabled = true): OrderActionsResponse | null {
-  const value = useSyncExternalStore(subscribe, () => current, () => null);
+  const value = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   useEffect(() => {
     if (!enabled) return;
     void refreshOrderActions();
@@ -45,7 +49,8 @@ export function useOrderActions(enabled = true): OrderActionsResponse | null {
 }
 
 /** The waiting count of one kind on one order (0 when nothing waits). */
-export const waitingCount = (order: OrderActions | undefined, kind: CustomerWaitingKind) => order?.waiting.find((w) => w.kind === kind)?.count ?? 0;
+export const waitingCount = (order: OrderActions | undefined, kind: CustomerWaitingKind) =>
+  order?.waiting.find((w) => w.kind === kind)?.count ?? 0;
 
 const WORDS: Record<CustomerWaitingKind, (n: number) => string> = {
   brief: () => 'brief to fill in',
@@ -57,6 +62,13 @@ const WORDS: Record<CustomerWaitingKind, (n: number) => string> = {
 };
 
 /** Where each kind is acted on: the order page's tab. */
-export const WAITING_TAB: Record<CustomerWaitingKind, string> = { brief: 'brief', review: 'reviews', reply: 'messages', change: 'progress', payment: 'progress', rating: 'progress' };
+export const WAITING_TAB: Record<CustomerWaitingKind, string> = {
+  brief: 'brief',
+  review: 'reviews',
+  reply: 'messages',
+  change: 'progress',
+  payment: 'progress',
+  rating: 'progress',
+};
 
 export const waitingWords = (kind: CustomerWaitingKind, count: number) => WORDS[kind](count);

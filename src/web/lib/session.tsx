@@ -1,6 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UserProfile } from '../../contract/users.ts';
-import { getCouponGetCouponsByUserIdByUserIdEndpoint, getUserGetUserByIdEndpoint, postAuthLogoutEndpoint } from '../../contract/endpoints.ts';
+import {
+  getCouponGetCouponsByUserIdByUserIdEndpoint,
+  getUserGetUserByIdEndpoint,
+  postAuthLogoutEndpoint,
+} from '../../contract/endpoints.ts';
 import { callEndpoint, tokenStore } from './api.ts';
 import { signedInUserId } from './signed-in.ts';
 import { clearChatStorage } from './chat-storage.ts';

@@ -84,7 +84,12 @@ describe('useOperation on TanStack Query', () => {
     const { sent, observer, stop } = await watching({ params: { id: 'ORD-404' } });
     sent[0]!.answer(404, { code: 'NOT_FOUND', message: 'Support starts at delivery.' });
     await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
-    expect(readState(observer.getCurrentResult())).toMatchObject({ data: null, status: 404, denied: false, error: 'Support starts at delivery.' });
+    expect(readState(observer.getCurrentResult())).toMatchObject({
+      data: null,
+      status: 404,
+      denied: false,
+      error: 'Support starts at delivery.',
+    });
 
     observer.setOptions(operationQuery(getAdminOrdersById, { params: { id: 'ORD-401' } }));
     await tick();
@@ -121,7 +126,9 @@ describe('useOperation on TanStack Query', () => {
     expect(sent).toHaveLength(2);
     expect(readState(fresh.getCurrentResult(), { fresh: true }).data).toBeNull();
     sent[1]!.answer(200, { order: { id: 'ORD-7', locked: true } });
-    await vi.waitFor(() => expect(readState(fresh.getCurrentResult(), { fresh: true }).data).toEqual({ order: { id: 'ORD-7', locked: true } }));
+    await vi.waitFor(() =>
+      expect(readState(fresh.getCurrentResult(), { fresh: true }).data).toEqual({ order: { id: 'ORD-7', locked: true } }),
+    );
     stopFresh();
     client.clear();
   });
@@ -138,7 +145,11 @@ describe('useOperation on TanStack Query', () => {
     await tick();
     await tick();
     // The order read, on screen, asked again; the write is done once that answer is in.
-    expect(sent.map((s) => s.url)).toEqual(['/api/v1/admin/orders/ORD-1', '/api/v1/admin/orders/ORD-1/internal-note', '/api/v1/admin/orders/ORD-1']);
+    expect(sent.map((s) => s.url)).toEqual([
+      '/api/v1/admin/orders/ORD-1',
+      '/api/v1/admin/orders/ORD-1/internal-note',
+      '/api/v1/admin/orders/ORD-1',
+    ]);
     sent[2]!.answer(200, { order: { id: 'ORD-1' } });
     await done;
     stop();

@@ -65,7 +65,8 @@ export function operationQuery<Op extends AnyOperation>(op: Op, input: Operation
     queryKey: keyOf(op, input),
     // TanStack hands the signal in and aborts it when nobody waits for the answer any more
     // (the input changed, the screen closed) or a reload replaces it.
-    queryFn: ({ signal }: { signal: AbortSignal }) => (call as (op: AnyOperation, input: unknown, init: RequestInit) => Promise<OperationOutput<Op>>)(op, input, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      (call as (op: AnyOperation, input: unknown, init: RequestInit) => Promise<OperationOutput<Op>>)(op, input, { signal }),
     enabled: input !== null,
     // Another input keeps the last answer on screen until its own arrives (as the lists did).
     placeholderData: keepPreviousData,
@@ -95,7 +96,11 @@ export function readState<T>(
  * The screens' one way to read: a newer request (another input, a reload after a write) cancels
  * the one in flight through its AbortSignal, so a late answer never overwrites a newer one.
  */
-export function useOperation<Op extends AnyOperation>(op: Op, input: OperationInput<Op> | null, options: ReadOptions = {}): Loaded<OperationOutput<Op>> {
+export function useOperation<Op extends AnyOperation>(
+  op: Op,
+  input: OperationInput<Op> | null,
+  options: ReadOptions = {},
+): Loaded<OperationOutput<Op>> {
   type T = OperationOutput<Op>;
   const client = useQueryClient();
   const queryOptions = operationQuery(op, input, options);
@@ -121,7 +126,10 @@ export function useOperation<Op extends AnyOperation>(op: Op, input: OperationIn
 }
 
 /** Runs a write; returns its answer or the error's text (the screens show it beside the button). */
-export async function runOperation<Op extends AnyOperation>(op: Op, input: OperationInput<Op>): Promise<{ data?: OperationOutput<Op>; error: string | null }> {
+export async function runOperation<Op extends AnyOperation>(
+  op: Op,
+  input: OperationInput<Op>,
+): Promise<{ data?: OperationOutput<Op>; error: string | null }> {
   try {
     return { data: await (call as (op: AnyOperation, input: unknown) => Promise<OperationOutput<Op>>)(op, input), error: null };
   } catch (err) {

@@ -224,7 +224,7 @@ function start(token: string, api: string) {
     const target = pins.find((p) => p.id === highlight);
     const el = target && elementOf(target);
     if (el) el.scrollIntoView({ block: 'center' });
-    else if (highlight) say('This pin\'s element moved or was removed: see the list below.');
+    else if (highlight) say("This pin's element moved or was removed: see the list below.");
   }
 
   /** The form for one pin, next to where it was dropped. */
@@ -237,7 +237,8 @@ function start(token: string, api: string) {
     form.className = 'ask';
     form.style.left = `${Math.min(clientX, innerWidth - 290)}px`;
     form.style.top = `${Math.min(clientY + 16, innerHeight - 190)}px`;
-    form.innerHTML = '<label>Your comment <textarea required maxlength="2000" rows="3"></textarea></label><div class="btns"><button type="submit">Pin comment</button><button type="button">Cancel</button></div>';
+    form.innerHTML =
+      '<label>Your comment <textarea required maxlength="2000" rows="3"></textarea></label><div class="btns"><button type="submit">Pin comment</button><button type="button">Cancel</button></div>';
     root.append(form);
     const area = form.querySelector('textarea')!;
     area.focus();

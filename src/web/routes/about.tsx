@@ -14,12 +14,13 @@ export default function AboutPage() {
         <div className="mt-6 space-y-4 text-lg leading-relaxed text-muted">
           <h2 className="text-xl font-semibold text-white">About us</h2>
           <p>
-            {brand} was founded in 2024 in Bangalore, India, with one idea: every new venture deserves a website that is built for it, not squeezed into a template. We design,
-            develop and deploy new websites for individuals and young businesses, in custom code from the first screen to the last.
+            {brand} was founded in 2024 in Bangalore, India, with one idea: every new venture deserves a website that is built for it, not
+            squeezed into a template. We design, develop and deploy new websites for individuals and young businesses, in custom code from
+            the first screen to the last.
           </p>
           <p>
-            Our approach is customer-centric. You approve the design before development starts, you follow every stage of the work on your dashboard, and you can talk to us at any
-            time, during the project and for a full year after launch.
+            Our approach is customer-centric. You approve the design before development starts, you follow every stage of the work on your
+            dashboard, and you can talk to us at any time, during the project and for a full year after launch.
           </p>
           <p>Our goal is simple: to make your business digital, with a fast, secure and beautiful website that helps it grow.</p>
         </div>

@@ -23,7 +23,11 @@ export default function AdminChatPage() {
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold text-white">Chat console</h1>
         <p className="mt-3 text-muted">Please sign in with an admin account to answer chats.</p>
-        <Link to="/login" onClick={() => rememberReturnTo('/adminChat')} className="mt-6 inline-block rounded-xl bg-accent-strong px-5 py-2.5 font-semibold text-white hover:bg-violet-800">
+        <Link
+          to="/login"
+          onClick={() => rememberReturnTo('/adminChat')}
+          className="mt-6 inline-block rounded-xl bg-accent-strong px-5 py-2.5 font-semibold text-white hover:bg-violet-800"
+        >
           Sign in
         </Link>
       </section>

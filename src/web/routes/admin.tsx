@@ -83,19 +83,89 @@ function AdminArea() {
           <Route path="orders/:id/care/:month" element={<CareReportPage side="agency" />} />
           <Route path="sites" element={<SitesPage />} />
           <Route path="leads" element={<LeadsPage />} />
-          <Route path="coupons" element={<OwnerOnly section="coupons"><CouponsPage /></OwnerOnly>} />
+          <Route
+            path="coupons"
+            element={
+              <OwnerOnly section="coupons">
+                <CouponsPage />
+              </OwnerOnly>
+            }
+          />
           <Route path="addons" element={<AddonsPage />} />
           <Route path="support" element={<SupportPage />} />
           <Route path="support/:requestId" element={<SupportPage />} />
-          <Route path="cashback" element={<OwnerOnly section="cashback"><CashbackPage /></OwnerOnly>} />
-          <Route path="customers" element={<OwnerOnly section="customers"><CustomersPage /></OwnerOnly>} />
-          <Route path="customers/:id" element={<OwnerOnly section="customers"><CustomerPage /></OwnerOnly>} />
-          <Route path="audit" element={<OwnerOnly section="audit"><AuditPage /></OwnerOnly>} />
-          <Route path="drafts" element={<OwnerOnly section="drafts"><DraftsPage /></OwnerOnly>} />
-          <Route path="funnel" element={<OwnerOnly section="funnel"><FunnelPage /></OwnerOnly>} />
-          <Route path="tax" element={<OwnerOnly section="tax"><TaxReturnPage /></OwnerOnly>} />
-          <Route path="payouts" element={<OwnerOnly section="payouts"><PayoutsPage /></OwnerOnly>} />
-          <Route path="staff" element={<OwnerOnly section="staff"><StaffPage /></OwnerOnly>} />
+          <Route
+            path="cashback"
+            element={
+              <OwnerOnly section="cashback">
+                <CashbackPage />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="customers"
+            element={
+              <OwnerOnly section="customers">
+                <CustomersPage />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="customers/:id"
+            element={
+              <OwnerOnly section="customers">
+                <CustomerPage />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <OwnerOnly section="audit">
+                <AuditPage />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="drafts"
+            element={
+              <OwnerOnly section="drafts">
+                <DraftsPage />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="funnel"
+            element={
+              <OwnerOnly section="funnel">
+                <FunnelPage />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="tax"
+            element={
+              <OwnerOnly section="tax">
+                <TaxReturnPage />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="payouts"
+            element={
+              <OwnerOnly section="payouts">
+                <PayoutsPage />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="staff"
+            element={
+              <OwnerOnly section="staff">
+                <StaffPage />
+              </OwnerOnly>
+            }
+          />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>

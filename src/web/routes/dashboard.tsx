@@ -73,7 +73,8 @@ export default function DashboardPage() {
             aria-controls={`${baseId}-panel-${i}`}
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
-            className={`-mb-px min-h-11 border-b-2 px-4 text-sm font-semibold transition-colors ${tab === name ? 'border-accent text-white' : 'border-transparent text-muted hover:text-white'}`}
+            className={`-mb-px min-h-11 border-b-2 px-4 text-sm font-semibold transition-colors
+            ${tab === name ? 'border-accent text-white' : 'border-transparent text-muted hover:text-white'}`}
           >
             {name}
             {name === 'My Orders' && <WaitingCount count={waiting} />}
@@ -84,7 +85,8 @@ export default function DashboardPage() {
         role="tabpanel"
         id={`${baseId}-panel-${tabs.indexOf(tab)}`}
         aria-labelledby={`${baseId}-tab-${tabs.indexOf(tab)}`}
-        className={`mt-6 min-w-0 ${tab === 'Personal Details' ? 'flex flex-col gap-6' : 'rounded-2xl border border-line bg-card p-5 sm:p-8'}`}
+        className={`mt-6 min-w-0
+          ${tab === 'Personal Details' ? 'flex flex-col gap-6' : 'rounded-2xl border border-line bg-card p-5 sm:p-8'}`}
       >
         {tab === 'Personal Details' ? (
           user ? (

@@ -42,7 +42,13 @@ export default function EmailVerifyPage() {
         forgetReturnTo();
         return;
       }
-      const next: AuthRouteState = { email_pass: email, signupTicket: res.signupTicket, isPricing, next: afterSignIn(isPricing), ...(res.invitedStaff ? { staff: true } : {}) };
+      const next: AuthRouteState = {
+        email_pass: email,
+        signupTicket: res.signupTicket,
+        isPricing,
+        next: afterSignIn(isPricing),
+        ...(res.invitedStaff ? { staff: true } : {}),
+      };
       forgetReturnTo(); // carried on in `next`
       rememberDetailsState(next);
       navigate('/signup/enterDetails', { state: next, replace: true });
@@ -66,7 +72,14 @@ export default function EmailVerifyPage() {
   }
 
   return (
-    <AuthShell title="Check your e-mail" subtitle={<>We sent a 6-character code to <strong className="text-ink">{email}</strong>. It is valid for 10 minutes.</>}>
+    <AuthShell
+      title="Check your e-mail"
+      subtitle={
+        <>
+          We sent a 6-character code to <strong className="text-ink">{email}</strong>. It is valid for 10 minutes.
+        </>
+      }
+    >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           label="6-character code"
@@ -99,7 +112,11 @@ export default function EmailVerifyPage() {
             You can request a new code in <span className="tabular-nums text-ink">{countdown.secondsLeft}</span> s
           </span>
         ) : (
-          <button type="button" onClick={resend} className="min-h-11 px-2 font-medium text-accent-soft underline underline-offset-4 hover:text-white">
+          <button
+            type="button"
+            onClick={resend}
+            className="min-h-11 px-2 font-medium text-accent-soft underline underline-offset-4 hover:text-white"
+          >
             Request a new code
           </button>
         )}

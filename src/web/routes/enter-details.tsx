@@ -72,7 +72,11 @@ export default function EnterDetailsPage() {
   return (
     <AuthShell
       title={staff ? 'Welcome to the team' : 'Complete your details'}
-      subtitle={staff ? 'Just your name: customers and the team see it on your messages and work.' : 'Just once: we use them for your orders and invoices.'}
+      subtitle={
+        staff
+          ? 'Just your name: customers and the team see it on your messages and work.'
+          : 'Just once: we use them for your orders and invoices.'
+      }
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <NameField
@@ -82,33 +86,40 @@ export default function EnterDetailsPage() {
             edited();
           }}
         />
-        <TextField label="Email" name="email" type="email" value={email} readOnly hint="Verified — this is the address you signed in with." />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={email}
+          readOnly
+          hint="Verified — this is the address you signed in with."
+        />
         {!staff && (
           <>
-          <PhoneField
-            id="details-phone"
-            country={country}
-            onCountryChange={(c) => {
-              setPickedCountry(true);
-              setCountry(c);
-              edited();
-            }}
-            digits={phone}
-            error={phoneError}
-            onDigitsChange={(digits) => {
-              setPhone(digits);
-              setPhoneError(null);
-              edited();
-            }}
-            onInvalidDigits={() => setPhoneError(PHONE_MESSAGE)}
-          />
-          <AddressField
-            value={address}
-            onChange={(value) => {
-              setAddress(value);
-              edited();
-            }}
-          />
+            <PhoneField
+              id="details-phone"
+              country={country}
+              onCountryChange={(c) => {
+                setPickedCountry(true);
+                setCountry(c);
+                edited();
+              }}
+              digits={phone}
+              error={phoneError}
+              onDigitsChange={(digits) => {
+                setPhone(digits);
+                setPhoneError(null);
+                edited();
+              }}
+              onInvalidDigits={() => setPhoneError(PHONE_MESSAGE)}
+            />
+            <AddressField
+              value={address}
+              onChange={(value) => {
+                setAddress(value);
+                edited();
+              }}
+            />
           </>
         )}
         <FormError>{error}</FormError>

@@ -13,7 +13,10 @@ export default function FaqsPage() {
       <div className="mt-10 space-y-3">
         {FAQS.map((f, i) => (
           <details key={f.q} className="group rounded-2xl border border-line bg-card px-5 py-1 open:border-accent/60" open={i === 0}>
-            <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 text-lg font-semibold text-white [&::-webkit-details-marker]:hidden">
+            <summary
+              className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 text-lg font-semibold text-white
+                [&::-webkit-details-marker]:hidden"
+            >
               <h2>{f.q}</h2>
               <span aria-hidden="true" className="text-2xl text-accent-soft transition-transform group-open:rotate-45">
                 +

@@ -46,7 +46,11 @@ export default function GuestChatPage() {
         >
           Close Chat
         </button>
-        <button type="button" onClick={chat.restart} className="rounded-xl border border-line px-4 py-2 text-sm font-semibold text-ink hover:border-accent">
+        <button
+          type="button"
+          onClick={chat.restart}
+          className="rounded-xl border border-line px-4 py-2 text-sm font-semibold text-ink hover:border-accent"
+        >
           Start New Chat
         </button>
       </div>

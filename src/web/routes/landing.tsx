@@ -31,7 +31,8 @@ export default function LandingPage() {
         <div className="relative overflow-hidden rounded-[2rem] border border-line bg-card px-6 py-14 text-center sm:px-12">
           <div
             aria-hidden="true"
-            className="pointer-events-none absolute -bottom-32 left-1/2 h-72 w-[40rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(124,58,237,0.35),transparent)]"
+            className="pointer-events-none absolute -bottom-32 left-1/2 h-72 w-[40rem] -translate-x-1/2 rounded-full
+              bg-[radial-gradient(closest-side,rgba(124,58,237,0.35),transparent)]"
           />
           <h2 id="community-title" className="relative text-3xl font-bold tracking-tight text-white sm:text-4xl">
             Join the growing community

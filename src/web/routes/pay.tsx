@@ -43,7 +43,9 @@ export default function PayPage() {
   // After the advance the address is /pay?paid=ORDER, so a reload (or Back to it) shows the order is
   // paid instead of a fresh form for a new order.
   const paidOrder = search.get('paid');
-  const [outcome, setOutcome] = useState<Outcome | null>(() => (returned.current ? { kind: 'verifying' } : paidOrder ? { kind: 'checking' } : null));
+  const [outcome, setOutcome] = useState<Outcome | null>(() =>
+    returned.current ? { kind: 'verifying' } : paidOrder ? { kind: 'checking' } : null,
+  );
   const isCancelled = search.get('cancelled') === '1';
   const [billingVersion, setBillingVersion] = useState(0);
   // An order already paid and in progress: asked about before a second one is paid
@@ -106,7 +108,10 @@ export default function PayPage() {
   }, [session.loading, session.isLoggedIn]);
 
   // Reloaded after paying: the order's own state decides; anything else shows the form again.
-  const paid = useOperation(getStatusGetStatusOrderById, signedIn && outcome?.kind === 'checking' && paidOrder ? { params: { id: paidOrder } } : null);
+  const paid = useOperation(
+    getStatusGetStatusOrderById,
+    signedIn && outcome?.kind === 'checking' && paidOrder ? { params: { id: paidOrder } } : null,
+  );
   useEffect(() => {
     if (outcome?.kind !== 'checking' || (!paid.data && !paid.error)) return;
     const next = paid.data?.advance.state === 'paid' ? { kind: 'advance-paid' as const, orderId: paid.data.order_id } : null;
@@ -150,7 +155,11 @@ export default function PayPage() {
           </Link>
         )}
         <h1 className="text-3xl font-bold text-white sm:text-4xl">
-          {outcome?.kind === 'verifying' || outcome?.kind === 'checking' || outcome?.kind === 'advance-paid' ? 'Payment' : isAdvance ? 'Pay Advance' : 'Pay Remaining'}
+          {outcome?.kind === 'verifying' || outcome?.kind === 'checking' || outcome?.kind === 'advance-paid'
+            ? 'Payment'
+            : isAdvance
+              ? 'Pay Advance'
+              : 'Pay Remaining'}
         </h1>
         {outcome?.kind === 'verifying' ? (
           <p className="flex items-center gap-3 text-ink">
@@ -159,11 +168,17 @@ export default function PayPage() {
         ) : outcome?.kind === 'checking' ? (
           <Spinner label="Loading your order" />
         ) : outcome?.kind === 'duplicate' ? (
-          <div className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6" role="alert" data-testid="duplicate-payment">
+          <div
+            className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6"
+            role="alert"
+            data-testid="duplicate-payment"
+          >
             <h2 className="text-xl font-semibold text-white">This order was already paid</h2>
             <p className="text-ink">
-              The {outcome.installment === 'advance' ? 'advance' : outcome.installment === 'change' ? 'change' : 'remaining payment'} of order <strong className="break-all text-white">{outcome.orderId}</strong> had already been paid, so this second charge will be
-              refunded to you in full. You don't need to do anything; we have been told and the refund usually reaches your account within 5–7 working days.
+              The {outcome.installment === 'advance' ? 'advance' : outcome.installment === 'change' ? 'change' : 'remaining payment'} of
+              order <strong className="break-all text-white">{outcome.orderId}</strong> had already been paid, so this second charge will be
+              refunded to you in full. You don't need to do anything; we have been told and the refund usually reaches your account within
+              5–7 working days.
             </p>
             <div className="flex flex-wrap gap-3">
               <Link to={`/status/${encodeURIComponent(outcome.orderId)}`} className={buttonClass('primary')}>
@@ -175,7 +190,8 @@ export default function PayPage() {
           <div className="flex flex-col gap-4 rounded-2xl border border-success/40 bg-card p-6" role="status">
             <h2 className="text-xl font-semibold text-white">Payment received — thank you!</h2>
             <p className="text-ink" data-testid="advance-paid">
-              The advance of order <strong className="whitespace-nowrap text-white">{outcome.orderId}</strong> is paid: your order is confirmed and design starts now. A receipt is on its way to your inbox.
+              The advance of order <strong className="whitespace-nowrap text-white">{outcome.orderId}</strong> is paid: your order is
+              confirmed and design starts now. A receipt is on its way to your inbox.
             </p>
             <div className="flex flex-wrap gap-3">
               <Link to={`/status/${encodeURIComponent(outcome.orderId)}`} className={buttonClass('primary')}>
@@ -205,7 +221,11 @@ export default function PayPage() {
             </p>
             {/* The billing details come first: they decide the place of supply, and so the quote's tax. */}
             <BillingDetailsForm onSaved={() => setBillingVersion((v) => v + 1)} />
-            {isAdvance ? <AdvancePayment onPaid={finish} refreshKey={billingVersion} beforePay={beforePay} /> : <RemainingPayment orderId={orderId!} onPaid={finish} />}
+            {isAdvance ? (
+              <AdvancePayment onPaid={finish} refreshKey={billingVersion} beforePay={beforePay} />
+            ) : (
+              <RemainingPayment orderId={orderId!} onPaid={finish} />
+            )}
             <p className="text-xs text-muted">
               By paying you agree to our{' '}
               <Link to="/termsandconditions" className="text-accent-soft underline underline-offset-2 hover:text-white">

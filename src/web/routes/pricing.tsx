@@ -15,7 +15,8 @@ export default function PricingPage() {
       <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-24">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute top-0 left-1/2 h-96 w-full max-w-3xl -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(124,58,237,0.3),transparent)]"
+          className="pointer-events-none absolute top-0 left-1/2 h-96 w-full max-w-3xl -translate-x-1/2 rounded-full
+            bg-[radial-gradient(closest-side,rgba(124,58,237,0.3),transparent)]"
         />
         <div className="relative text-center">
           <h1 className="text-4xl font-black tracking-tight text-white sm:text-6xl">Discover our flat pricing</h1>

@@ -17,7 +17,10 @@ export default function RecommendationsPage() {
             name="contact-form"
             hydrate={['session', 'interaction']}
             component={ContactForm}
-            props={{ messageLabel: 'About your business', messagePlaceholder: 'What does your business do, and what should the website achieve?' }}
+            props={{
+              messageLabel: 'About your business',
+              messagePlaceholder: 'What does your business do, and what should the website achieve?',
+            }}
           />
         </div>
       </div>

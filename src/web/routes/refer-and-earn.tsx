@@ -18,8 +18,8 @@ export default function ReferAndEarnPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-16 lg:py-24">
       <PageHeading eyebrow="Refer and earn" title="Share your code, earn cashback">
-        Your friend saves {REFERRAL_PERCENT}% on their website and you earn the same amount back: up to {CAP_IN_DEFAULT} per referred order, or the same in your
-        currency (shown with your code once you sign in).
+        Your friend saves {REFERRAL_PERCENT}% on their website and you earn the same amount back: up to {CAP_IN_DEFAULT} per referred order,
+        or the same in your currency (shown with your code once you sign in).
       </PageHeading>
       <Island name="referral-box" hydrate={['session']} component={ReferralBox} props={{}} />
       <section aria-labelledby="referral-terms" className="mt-10">
@@ -27,7 +27,10 @@ export default function ReferAndEarnPage() {
           Terms
         </h2>
         <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">
-          <li>The customer gets a {REFERRAL_PERCENT}% discount and the referrer gets cashback equal to that discount, up to {CAP_IN_DEFAULT} (or the same in the order's currency) per order.</li>
+          <li>
+            The customer gets a {REFERRAL_PERCENT}% discount and the referrer gets cashback equal to that discount, up to {CAP_IN_DEFAULT}{' '}
+            (or the same in the order's currency) per order.
+          </li>
           <li>The code must be applied during the advance payment.</li>
           <li>Only complete payments qualify.</li>
           <li>The code can be reused.</li>

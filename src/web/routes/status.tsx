@@ -70,7 +70,10 @@ export default function StatusPage() {
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold text-white sm:text-4xl">Order status</h1>
         <p className="break-words text-muted">
-          Order <span className="whitespace-nowrap font-mono text-ink" data-testid="order-id">{id}</span>
+          Order{' '}
+          <span className="whitespace-nowrap font-mono text-ink" data-testid="order-id">
+            {id}
+          </span>
           {status && (
             <>
               {' '}
@@ -86,10 +89,12 @@ export default function StatusPage() {
           <p className="text-ink" data-testid="delivered-on">
             Delivered on <span className="font-semibold text-white">{formatDeliveredOn(status.deliveredAt)}</span>
           </p>
-        ) : status?.dueDate && (
-          <p className="text-ink" data-testid="estimated-delivery">
-            Estimated delivery: <span className="font-semibold text-white">{formatDueDate(status.dueDate)}</span>
-          </p>
+        ) : (
+          status?.dueDate && (
+            <p className="text-ink" data-testid="estimated-delivery">
+              Estimated delivery: <span className="font-semibold text-white">{formatDueDate(status.dueDate)}</span>
+            </p>
+          )
         )}
       </header>
       {justPaid && status?.remaining.state === 'paid' && (
@@ -103,14 +108,18 @@ export default function StatusPage() {
           <h2 className="text-xl font-semibold text-white">Payment received — thank you!</h2>
           <p className="text-ink">
             Your order is fully paid ({money(status.total)}). A receipt with your invoice is on its way to your inbox
-            {status.deliveryUrl ? '; your website is ready below.' : ', and your website link appears on this page as soon as it is delivered.'}
+            {status.deliveryUrl
+              ? '; your website is ready below.'
+              : ', and your website link appears on this page as soon as it is delivered.'}
           </p>
         </div>
       )}
       {paidKind === 'change' && status && (
         <div role="status" className="rounded-2xl border border-success/40 bg-card p-5 sm:p-6" data-testid="change-paid">
           <h2 className="text-xl font-semibold text-white">Change accepted — thank you!</h2>
-          <p className="text-ink">Your payment is received and we have started on it. A receipt with its invoice is on its way to your inbox.</p>
+          <p className="text-ink">
+            Your payment is received and we have started on it. A receipt with its invoice is on its way to your inbox.
+          </p>
         </div>
       )}
       {error ? (
@@ -125,7 +134,12 @@ export default function StatusPage() {
       ) : (
         <Workspace orderId={status.order_id} paid={status.advance.state === 'paid'}>
           <div className="rounded-2xl border border-line bg-card p-5 sm:p-8">
-            <OrderTracker orderId={status.order_id} lastCompleted={status.completed_steps} completedAt={status.completedAt} notes={status.notes} />
+            <OrderTracker
+              orderId={status.order_id}
+              lastCompleted={status.completed_steps}
+              completedAt={status.completedAt}
+              notes={status.notes}
+            />
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="rounded-2xl border border-line bg-card p-6">
@@ -137,7 +151,8 @@ export default function StatusPage() {
                 </dd>
                 <dt className="text-muted">Remaining</dt>
                 <dd className="text-ink" data-testid="remaining">
-                  {money(status.remaining.amount)} · {status.remaining.state === 'paid' ? 'Paid' : cancelled ? 'Not due (cancelled)' : 'Due'}
+                  {money(status.remaining.amount)} ·{' '}
+                  {status.remaining.state === 'paid' ? 'Paid' : cancelled ? 'Not due (cancelled)' : 'Due'}
                 </dd>
               </dl>
               <h3 className="mt-5 text-sm font-semibold text-white">Invoices</h3>
@@ -151,7 +166,11 @@ export default function StatusPage() {
                   <Button
                     data-primary-action
                     className="mt-5 w-full sm:w-auto"
-                    onClick={() => navigate(`/pay?order=${encodeURIComponent(status.order_id)}`, { state: { isAdvance: false, orderId: status.order_id, totalAmount: status.remainingAmount } })}
+                    onClick={() =>
+                      navigate(`/pay?order=${encodeURIComponent(status.order_id)}`, {
+                        state: { isAdvance: false, orderId: status.order_id, totalAmount: status.remainingAmount },
+                      })
+                    }
                   >
                     Pay remaining {money(status.remaining.amount)}
                   </Button>
@@ -164,7 +183,13 @@ export default function StatusPage() {
             <div className="rounded-2xl border border-line bg-card p-6">
               <h2 className="text-lg font-semibold text-white">Your website</h2>
               {status.deliveryUrl ? (
-                <a href={status.deliveryUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary', 'mt-4')} data-testid="delivery-link">
+                <a
+                  href={status.deliveryUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass('primary', 'mt-4')}
+                  data-testid="delivery-link"
+                >
                   Open your website ↗
                 </a>
               ) : (
@@ -172,8 +197,8 @@ export default function StatusPage() {
                   {cancelled
                     ? 'This order is cancelled.'
                     : status.remaining.state === 'paid'
-                    ? 'Fully paid — your website link appears here as soon as it is delivered.'
-                    : 'The website link is delivered here after the remaining payment.'}
+                      ? 'Fully paid — your website link appears here as soon as it is delivered.'
+                      : 'The website link is delivered here after the remaining payment.'}
                 </p>
               )}
             </div>

@@ -2,7 +2,12 @@ import { LegalPage } from '../components/legal-page.tsx';
 import { usePageMeta } from '../features/seo/use-page-meta.ts';
 import { siteConfig } from '../lib/site-config.ts';
 import { TERMS_INTRO, TERMS_SECTIONS, fillTerms } from '../../domain/terms.ts';
-import { MAINTENANCE_TERMS, MAINTENANCE_TERMS_ANCHOR, MAINTENANCE_TERMS_TITLE, fillMaintenanceTerms } from '../../domain/maintenance-terms.ts';
+import {
+  MAINTENANCE_TERMS,
+  MAINTENANCE_TERMS_ANCHOR,
+  MAINTENANCE_TERMS_TITLE,
+  fillMaintenanceTerms,
+} from '../../domain/maintenance-terms.ts';
 
 const a = 'text-accent-soft underline underline-offset-2 hover:text-white';
 
@@ -36,7 +41,11 @@ export default function TermsPage() {
       }))}
       footer={
         // The maintenance plan's own terms, accepted when subscribing to it (docs/decisions/266-maintenance-terms-acceptance.md).
-        <section id={MAINTENANCE_TERMS_ANCHOR} aria-labelledby={`${MAINTENANCE_TERMS_ANCHOR}-title`} className="scroll-mt-24 rounded-2xl border border-line bg-card p-6">
+        <section
+          id={MAINTENANCE_TERMS_ANCHOR}
+          aria-labelledby={`${MAINTENANCE_TERMS_ANCHOR}-title`}
+          className="scroll-mt-24 rounded-2xl border border-line bg-card p-6"
+        >
           <h2 id={`${MAINTENANCE_TERMS_ANCHOR}-title`} className="text-xl font-semibold text-white">
             {MAINTENANCE_TERMS_TITLE}
           </h2>

@@ -17,7 +17,9 @@ export function RootLayout() {
   return (
     <SessionProvider>
       <div className="flex min-h-screen flex-col" data-layout={bare ? 'bare' : 'full'}>
-        {!bare && <Island name="site-header" hydrate={['session', 'scroll', 'interaction']} component={SiteHeader} props={{ path: pathname }} />}
+        {!bare && (
+          <Island name="site-header" hydrate={['session', 'scroll', 'interaction']} component={SiteHeader} props={{ path: pathname }} />
+        )}
         <main id="main" className="flex-1">
           <Outlet />
         </main>

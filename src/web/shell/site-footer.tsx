@@ -61,7 +61,10 @@ export function SiteFooter() {
         <FooterLinks id="footer-docs" title="Docs" links={docsLinks} />
         <Island name="footer-weather" hydrate={['visible', 'interaction']} component={FooterWeather} props={{}} />
       </div>
-      <div className="mx-auto mt-10 flex max-w-6xl flex-col-reverse items-start justify-between gap-4 border-t border-line pt-6 sm:flex-row sm:items-center">
+      <div
+        className="mx-auto mt-10 flex max-w-6xl flex-col-reverse items-start justify-between gap-4 border-t border-line pt-6 sm:flex-row
+          sm:items-center"
+      >
         <p className="text-muted">© 2024 {site.brand}. All rights reserved.</p>
         <SocialLinks />
       </div>

@@ -90,7 +90,9 @@ describe.skipIf(!nginxBin)('deploy/nginx.conf access log', () => {
 
   it('logs the path with the query redacted, in the request line and the Referer', async () => {
     expect(await get('/api/v1/auth/oidc/google/callback?code=SECRETCODE123&state=SECRETSTATE456')).toBe(200);
-    expect(await get('/account/orders?token=TOKEN789', { referer: 'https://example.com/login/callback?code=REFCODE999&state=x' })).toBe(200);
+    expect(await get('/account/orders?token=TOKEN789', { referer: 'https://example.com/login/callback?code=REFCODE999&state=x' })).toBe(
+      200,
+    );
     expect(await get('/pricing')).toBe(200);
     const log = await until('three access log lines', () => {
       const text = readFileSync(join(work, 'access.log'), 'utf8');

@@ -98,7 +98,11 @@ describe.each(backends)('killed between commit and mail (%s)', (name, available)
       const serve = run({ ...env, PHASE: 'serve' });
       try {
         const sent = (to: string, subject: RegExp) => smtp.messages.filter((m) => m.to.includes(to) && subject.test(m.subject));
-        await waitFor('the receipt, the invitation and the chat notice', () => [sent(CUSTOMER, /^Receipt:/), sent(STAFF, /invited/), sent(OWNER, /^New chat/)].every((l) => l.length > 0), 240_000);
+        await waitFor(
+          'the receipt, the invitation and the chat notice',
+          () => [sent(CUSTOMER, /^Receipt:/), sent(STAFF, /invited/), sent(OWNER, /^New chat/)].every((l) => l.length > 0),
+          240_000,
+        );
         // Two more polls of the mail worker (every 2 s): nothing is sent twice.
         await new Promise((r) => setTimeout(r, 5000));
       } finally {

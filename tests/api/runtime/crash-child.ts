@@ -56,9 +56,20 @@ if (env.PHASE === 'pay') {
   process.exit(3);
 } else if (env.PHASE === 'chat') {
   const id = 'crashchat'.padEnd(32, '0');
-  await built.deps.database.query(`insert into chat_conversations (id, state, contact_email, last_message) values ($1, 'waiting', $2, 'Hello?')`, [id, env.VISITOR]);
+  await built.deps.database.query(
+    `insert into chat_conversations (id, state, contact_email, last_message) values ($1, 'waiting', $2, 'Hello?')`,
+    [id, env.VISITOR],
+  );
   armed = true;
-  const conversation = { id, userId: null, state: 'waiting' as const, contactEmail: env.VISITOR ?? null, userEmail: null, userName: null, ownerNotified: false };
+  const conversation = {
+    id,
+    userId: null,
+    state: 'waiting' as const,
+    contactEmail: env.VISITOR ?? null,
+    userEmail: null,
+    userName: null,
+    ownerNotified: false,
+  };
   await emailOwnerNewChat(built.deps, conversation, 'Hello? Is anyone there?');
   process.stdout.write('NOTIFIED WITHOUT CRASH\n');
   process.exit(3);

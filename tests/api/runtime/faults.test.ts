@@ -94,7 +94,12 @@ describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('Redis stopped while two ins
     const port = await freePort();
     redis = spawn(REDIS_BIN, ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await waitFor('redis', () => isListening(port), 10_000);
-    const env = { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${port}`, WEB_DIST_DIR: '/nonexistent', ADMIN_EMAILS: 'founder@example.com' };
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      WEB_DIST_DIR: '/nonexistent',
+      ADMIN_EMAILS: 'founder@example.com',
+    };
     servers.push(...(await Promise.all([startServer(main, env), startServer(main, env)])));
   }, 180_000);
   afterAll(async () => {
@@ -121,7 +126,11 @@ describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('Redis stopped while two ins
       const visitor = await chatClient(server.url);
       try {
         await request(admin, 'getActiveChats');
-        const res = await fetch(`${server.url}/api/v1/chat/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":"guest"}' });
+        const res = await fetch(`${server.url}/api/v1/chat/start`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"userId":"guest"}',
+        });
         expect(res.status, server.output()).toBe(200);
         const { chatId } = (await res.json()) as { chatId: string };
         expect(await request(visitor, 'joinChat', chatId)).toMatchObject({ ok: true });
@@ -143,10 +152,14 @@ describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('Redis stopped while two ins
       expect(server.child.exitCode, server.output()).toBeNull();
       expect((await fetch(`${server.url}/api/v1/promotion`)).status).toBe(200);
       // Health names what is down, and stays 200: the database still answers.
-      await waitFor('health to report Redis down', async () => {
-        const res = await fetch(`${server.url}/api/v1/health`);
-        return res.status === 200 && ((await res.json()) as { redis?: string }).redis === 'down';
-      }, 30_000);
+      await waitFor(
+        'health to report Redis down',
+        async () => {
+          const res = await fetch(`${server.url}/api/v1/health`);
+          return res.status === 200 && ((await res.json()) as { redis?: string }).redis === 'down';
+        },
+        30_000,
+      );
     }
     // …and both still stop cleanly, without ioredis's "Connection is closed." crash.
     for (const server of servers) server.child.kill('SIGTERM');

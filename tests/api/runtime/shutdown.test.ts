@@ -20,7 +20,13 @@ const OWNER = 'founder@example.com';
 
 /** One JSON contact message padded with whitespace (still valid JSON) to `size` bytes. */
 function contactBody(token: string, size = 0): string {
-  const json = JSON.stringify({ name: 'Shutdown Test', email: 'visitor@example.com', phone_code: '91', phone_number: '9876543210', message: `token ${token}` });
+  const json = JSON.stringify({
+    name: 'Shutdown Test',
+    email: 'visitor@example.com',
+    phone_code: '91',
+    phone_number: '9876543210',
+    message: `token ${token}`,
+  });
   return size > json.length ? `${json.slice(0, -1)}${' '.repeat(size - json.length)}}` : json;
 }
 
@@ -35,7 +41,12 @@ describe('graceful shutdown of the compiled server', () => {
   beforeAll(async () => {
     main = buildServer();
     smtp = await startFakeSmtp();
-    const env: Record<string, string> = { SMTP_URL: smtp.smtpUrl, ADMIN_EMAILS: OWNER, PUBLIC_FORMS_MAX_PER_IP_MINUTE: '100000', WEB_DIST_DIR: '/nonexistent' };
+    const env: Record<string, string> = {
+      SMTP_URL: smtp.smtpUrl,
+      ADMIN_EMAILS: OWNER,
+      PUBLIC_FORMS_MAX_PER_IP_MINUTE: '100000',
+      WEB_DIST_DIR: '/nonexistent',
+    };
     if (process.env.TEST_DATABASE_URL) {
       db = await createThrowAwayDatabase();
       env.DATABASE_URL = db.url;
@@ -81,14 +92,21 @@ describe('graceful shutdown of the compiled server', () => {
     const token = randomUUID();
     const big = Buffer.from(contactBody(token, 90 * 1024));
     const upload = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${url}/api/v1/contact/addContact`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': big.length } }, (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = httpRequest(
+        `${url}/api/v1/contact/addContact`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': big.length } },
+        (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.write(big.subarray(0, big.length / 2));
-      void waitFor('the server to stop listening', async () => stopAt > 0 && !(await isListening(port)), 60_000).then(() => req.end(big.subarray(big.length / 2)), reject);
+      void waitFor('the server to stop listening', async () => stopAt > 0 && !(await isListening(port)), 60_000).then(
+        () => req.end(big.subarray(big.length / 2)),
+        reject,
+      );
     });
     // Wait until the server has read the first half, so the request is truly in flight.
     await new Promise((r) => setTimeout(r, 200));
@@ -100,7 +118,11 @@ describe('graceful shutdown of the compiled server', () => {
         const contact = statuses.length % 2 === 0;
         try {
           const res = contact
-            ? await fetch(`${url}/api/v1/contact/addContact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: contactBody(t) })
+            ? await fetch(`${url}/api/v1/contact/addContact`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: contactBody(t),
+              })
             : await fetch(`${url}/api/v1/health`);
           statuses.push(res.status);
           await res.arrayBuffer();
@@ -144,6 +166,8 @@ describe('graceful shutdown of the compiled server', () => {
     } finally {
       await database.close();
     }
-    console.log(`shutdown: ${statuses.length} answered (${statuses.length - stopAt} after SIGTERM), ${refused} refused, ${accepted.length} mails`);
+    console.log(
+      `shutdown: ${statuses.length} answered (${statuses.length - stopAt} after SIGTERM), ${refused} refused, ${accepted.length} mails`,
+    );
   }, 180_000);
 });

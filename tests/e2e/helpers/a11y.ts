@@ -51,7 +51,12 @@ export async function expectTappable(buttons: Locator, min = 44) {
         el.scrollIntoView({ block: 'center' });
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(), width: Math.round(r.width), height: Math.round(r.height), hit: hit === el || el.contains(hit) };
+        return {
+          name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+          width: Math.round(r.width),
+          height: Math.round(r.height),
+          hit: hit === el || el.contains(hit),
+        };
       }),
   );
   expect(report.length).toBeGreaterThan(0);

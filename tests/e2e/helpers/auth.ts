@@ -55,7 +55,10 @@ export async function emailAndCode(page: Page, path: '/login' | '/signup', email
   for (let attempt = 0; ; attempt++) {
     const seen = await codeMailCount(email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    const verify = page.waitForURL(/\/emailverify$/, { timeout: 5000 }).then(() => true, () => false);
+    const verify = page.waitForURL(/\/emailverify$/, { timeout: 5000 }).then(
+      () => true,
+      () => false,
+    );
     if (await verify) {
       // Sign-up moves on even when no new code was sent (spec §4); the last code then still works.
       const code = await readCode(email, seen, 8000).catch(() => readCode(email, seen - 1, 1000));
@@ -79,8 +82,19 @@ export async function emailAndCode(page: Page, path: '/login' | '/signup', email
 async function newCodeWhileRefused(page: Page, email: string) {
   const refused = page.getByRole('alert').filter({ hasText: /Invalid OTP|replaced by a newer one/ });
   for (let attempt = 0; attempt < 3; attempt++) {
-    const left = page.waitForURL((url) => !url.pathname.endsWith('/emailverify'), { timeout: 10_000 }).then(() => true, () => false);
-    const outcome = await Promise.race([left, refused.waitFor({ timeout: 10_000 }).then(() => 'refused' as const, () => false)]);
+    const left = page
+      .waitForURL((url) => !url.pathname.endsWith('/emailverify'), { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    const outcome = await Promise.race([
+      left,
+      refused.waitFor({ timeout: 10_000 }).then(
+        () => 'refused' as const,
+        () => false,
+      ),
+    ]);
     if (outcome !== 'refused') return;
     const ask = page.getByRole('button', { name: 'Request a new code' });
     await ask.waitFor({ timeout: 15_000 });

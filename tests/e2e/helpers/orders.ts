@@ -44,7 +44,12 @@ export async function payAdvanceInTestCheckout(page: Page): Promise<string> {
  */
 export async function deliverOrder(admin: Page, page: Page, orderId: string, deliveryUrl: string) {
   for (let stage = 2; stage <= 13; stage++) {
-    const r = await apiAs(admin, 'POST', `tracker/order/${orderId}/complete-next-stage`, stage === 13 ? { note: 'Live', deliveryUrl } : { note: `Stage ${stage} done` });
+    const r = await apiAs(
+      admin,
+      'POST',
+      `tracker/order/${orderId}/complete-next-stage`,
+      stage === 13 ? { note: 'Live', deliveryUrl } : { note: `Stage ${stage} done` },
+    );
     expect(r.status).toBe(200);
   }
   await page.goto(`/status/${orderId}`);

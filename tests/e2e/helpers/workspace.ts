@@ -12,7 +12,11 @@ export async function uploadAs(page: Page, base: string, name: string, bytes: Bu
     async ([b, n, data, t]) => {
       const form = new FormData();
       form.append('file', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: t }), n);
-      const r = await fetch(`/api/v1/${b}/files`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
+      const r = await fetch(`/api/v1/${b}/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: form,
+      });
       return { status: r.status, body: await r.json() };
     },
     [base, name, bytes.toString('base64'), type] as const,
@@ -38,10 +42,21 @@ export async function seedWorkspace(customer: Page, admin: Page, orderId: string
   await uploadAs(customer, `orders/${orderId}`, `${long.address.slice(0, 80)}-logo.png`, DESIGN_HOME);
   const home = await uploadAs(admin, `admin/orders/${orderId}`, 'home-page-design-first-draft-with-a-long-name.png', DESIGN_HOME);
   const about = await uploadAs(admin, `admin/orders/${orderId}`, 'about.png', DESIGN_ABOUT);
-  const round = await apiAs(admin, 'POST', `admin/orders/${orderId}/reviews`, { kind: 'ui', title: long.note.slice(0, 120), note: `${long.note} `.repeat(3), fileIds: [home, about], previewUrl: `https://preview.example.com/${long.address}` });
+  const round = await apiAs(admin, 'POST', `admin/orders/${orderId}/reviews`, {
+    kind: 'ui',
+    title: long.note.slice(0, 120),
+    note: `${long.note} `.repeat(3),
+    fileIds: [home, about],
+    previewUrl: `https://preview.example.com/${long.address}`,
+  });
   expect(round.status, JSON.stringify(round.body)).toBe(201);
   const reviewId = (round.body as { review: { id: string } }).review.id;
-  const pin = await apiAs(customer, 'POST', `orders/${orderId}/reviews/${reviewId}/comments`, { fileId: home, x: 0.9, y: 0.1, text: `${long.address} ${long.note}` });
+  const pin = await apiAs(customer, 'POST', `orders/${orderId}/reviews/${reviewId}/comments`, {
+    fileId: home,
+    x: 0.9,
+    y: 0.1,
+    text: `${long.address} ${long.note}`,
+  });
   expect(pin.status, JSON.stringify(pin.body)).toBe(201);
   for (const [page, base] of [
     [customer, `orders/${orderId}`],

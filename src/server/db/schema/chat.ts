@@ -5,7 +5,9 @@ import { users } from './platform.ts';
 export const chatConversations = pgTable('chat_conversations', {
   id: text('id').primaryKey(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  state: text('state', { enum: ['waiting', 'open', 'closed'] }).notNull().default('waiting'),
+  state: text('state', { enum: ['waiting', 'open', 'closed'] })
+    .notNull()
+    .default('waiting'),
   contactEmail: text('contact_email'),
   adminUnread: integer('admin_unread').notNull().default(0),
   visitorUnread: integer('visitor_unread').notNull().default(0),

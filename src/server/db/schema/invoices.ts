@@ -17,9 +17,7 @@ export const invoiceCounters = pgTable(
 
 export const invoices = pgTable('invoices', {
   id: uuid('id').primaryKey().defaultRandom(),
-  series: text('series', { enum: INVOICE_SERIES })
-    .notNull()
-    .default('invoice'),
+  series: text('series', { enum: INVOICE_SERIES }).notNull().default('invoice'),
   number: text('number').notNull().unique(),
   financialYear: text('financial_year').notNull(),
   sequence: integer('sequence').notNull(),
@@ -37,8 +35,12 @@ export const invoices = pgTable('invoices', {
   maintenanceChargeId: uuid('maintenance_charge_id'),
   /** Migration 0920: what the document is (a test-mode one is numbered in the TEST series). */
   docKind: text('doc_kind', { enum: DOCUMENT_KINDS }).notNull().default('invoice'),
-  taxRegime: text('tax_regime', { enum: ['none', 'gst'] }).notNull().default('none'),
-  supplyType: text('supply_type', { enum: ['intra', 'inter', 'export', 'none'] }).notNull().default('none'),
+  taxRegime: text('tax_regime', { enum: ['none', 'gst'] })
+    .notNull()
+    .default('none'),
+  supplyType: text('supply_type', { enum: ['intra', 'inter', 'export', 'none'] })
+    .notNull()
+    .default('none'),
   placeOfSupplyCode: text('place_of_supply_code'),
   buyerGstin: text('buyer_gstin'),
   /** Minor units of `currency`, like `amount` (the amount paid or refunded, tax included). */

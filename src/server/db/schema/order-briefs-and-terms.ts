@@ -5,7 +5,9 @@ import { orders } from './orders.ts';
 // Mirrors migrations/0810_brief_terms_due_date.sql; the SQL file is the source of truth.
 
 export const orderBriefs = pgTable('order_briefs', {
-  orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
   answers: jsonb('answers').$type<BriefAnswers>().notNull().default({}),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   /** When someone on the agency side first opened the submitted brief (migration 1070). */
@@ -15,7 +17,9 @@ export const orderBriefs = pgTable('order_briefs', {
 });
 
 export const orderTermsAcceptances = pgTable('order_terms_acceptances', {
-  orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
   termsVersion: text('terms_version').notNull(),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
   /** sha-256 hex of the order id, client address and user agent (decision 146); null without a request. */

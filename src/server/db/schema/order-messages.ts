@@ -9,7 +9,18 @@ import { orderFiles } from './order-files.ts';
 
 export const MESSAGE_SIDES = ['customer', 'agency'] as const;
 export type MessageSide = (typeof MESSAGE_SIDES)[number];
-export const NOTICE_KINDS = ['message', 'review_opened', 'review_decided', 'review_comment', 'support_reply', 'stage_completed', 'change_requested', 'change_quoted', 'brief_submitted', 'customer_file'] as const;
+export const NOTICE_KINDS = [
+  'message',
+  'review_opened',
+  'review_decided',
+  'review_comment',
+  'support_reply',
+  'stage_completed',
+  'change_requested',
+  'change_quoted',
+  'brief_submitted',
+  'customer_file',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const orderMessages = pgTable(
@@ -73,8 +84,14 @@ export const notices = pgTable(
   },
   (t) => [
     unique().on(t.kind, t.refId, t.recipient),
-    index('notices_waiting').on(t.orderId, t.recipient, t.createdAt).where(sql`read_at is null and sent_at is null`),
-    index('notices_waiting_kinds').on(t.orderId, t.recipient, t.kind).where(sql`read_at is null and sent_at is null`),
-    index('notices_waiting_since').on(t.createdAt).where(sql`read_at is null and sent_at is null`),
+    index('notices_waiting')
+      .on(t.orderId, t.recipient, t.createdAt)
+      .where(sql`read_at is null and sent_at is null`),
+    index('notices_waiting_kinds')
+      .on(t.orderId, t.recipient, t.kind)
+      .where(sql`read_at is null and sent_at is null`),
+    index('notices_waiting_since')
+      .on(t.createdAt)
+      .where(sql`read_at is null and sent_at is null`),
   ],
 );

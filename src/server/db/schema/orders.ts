@@ -12,7 +12,9 @@ const money = (name: string) => bigint(name, { mode: 'number' });
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
   publicId: text('public_id').notNull().unique(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   planId: text('plan_id').notNull(),
   currency: text('currency').notNull(),
   listPrice: money('list_price').notNull(),
@@ -26,7 +28,9 @@ export const orders = pgTable('orders', {
   couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
   couponCode: text('coupon_code'),
   referrerUserId: uuid('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),
-  state: text('state', { enum: ['awaiting_advance', 'in_progress', 'paid', 'delivered', 'cancelled'] }).notNull().default('awaiting_advance'),
+  state: text('state', { enum: ['awaiting_advance', 'in_progress', 'paid', 'delivered', 'cancelled'] })
+    .notNull()
+    .default('awaiting_advance'),
   deliveryUrl: text('delivery_url'),
   // Migration 0720: a use of the order's code held until then; the code taken back at payment.
   couponHoldUntil: timestamp('coupon_hold_until', { withTimezone: true }),
@@ -47,11 +51,15 @@ export const orders = pgTable('orders', {
 
 export const installments = pgTable('installments', {
   id: uuid('id').primaryKey().defaultRandom(),
-  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
   kind: text('kind', { enum: ['advance', 'remaining', 'change'] }).notNull(),
   amount: money('amount').notNull(),
   currency: text('currency').notNull(),
-  state: text('state', { enum: ['due', 'pending', 'paid'] }).notNull().default('due'),
+  state: text('state', { enum: ['due', 'pending', 'paid'] })
+    .notNull()
+    .default('due'),
   providerPaymentId: text('provider_payment_id'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt,
@@ -61,7 +69,9 @@ export const installments = pgTable('installments', {
 
 export const paymentAttempts = pgTable('payment_attempts', {
   id: uuid('id').primaryKey().defaultRandom(),
-  installmentId: uuid('installment_id').notNull().references(() => installments.id, { onDelete: 'cascade' }),
+  installmentId: uuid('installment_id')
+    .notNull()
+    .references(() => installments.id, { onDelete: 'cascade' }),
   provider: text('provider', { enum: ['razorpay', 'test'] }).notNull(),
   /** Taken with a test key (the built-in checkout or rzp_test_…): its invoice is in the TEST series (migration 0776). */
   testMode: boolean('test_mode').notNull().default(false),
@@ -69,7 +79,9 @@ export const paymentAttempts = pgTable('payment_attempts', {
   amount: money('amount').notNull(),
   currency: text('currency').notNull(),
   receipt: text('receipt').notNull(),
-  state: text('state', { enum: ['created', 'paid', 'duplicate'] }).notNull().default('created'),
+  state: text('state', { enum: ['created', 'paid', 'duplicate'] })
+    .notNull()
+    .default('created'),
   providerPaymentId: text('provider_payment_id'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   /** A duplicate payment is 'needed' until the founder refunds it (migration 0680). */
@@ -98,7 +110,9 @@ export const paymentEvents = pgTable(
 export const orderStages = pgTable(
   'order_stages',
   {
-    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     stage: integer('stage').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
     note: text('note'),
@@ -110,9 +124,16 @@ export const orderStages = pgTable(
 
 export const couponRedemptions = pgTable('coupon_redemptions', {
   id: uuid('id').primaryKey().defaultRandom(),
-  couponId: uuid('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
-  orderId: uuid('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  couponId: uuid('coupon_id')
+    .notNull()
+    .references(() => coupons.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   discount: money('discount').notNull(),
   currency: text('currency').notNull(),
   createdAt,
@@ -120,11 +141,18 @@ export const couponRedemptions = pgTable('coupon_redemptions', {
 
 export const cashback = pgTable('cashback', {
   id: uuid('id').primaryKey().defaultRandom(),
-  referrerUserId: uuid('referrer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  orderId: uuid('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
+  referrerUserId: uuid('referrer_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
   amount: money('amount').notNull(),
   currency: text('currency').notNull(),
-  state: text('state', { enum: ['pending', 'earned', 'paid'] }).notNull().default('pending'),
+  state: text('state', { enum: ['pending', 'earned', 'paid'] })
+    .notNull()
+    .default('pending'),
   earnedAt: timestamp('earned_at', { withTimezone: true }),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt,

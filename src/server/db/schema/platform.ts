@@ -14,7 +14,9 @@ export const users = pgTable('users', {
   phoneCode: text('phone_code'),
   phoneNumber: text('phone_number'),
   address: text('address'),
-  role: text('role', { enum: ['customer', 'staff', 'admin'] }).notNull().default('customer'),
+  role: text('role', { enum: ['customer', 'staff', 'admin'] })
+    .notNull()
+    .default('customer'),
   ...timestamps,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   // Migration 0744: where the visitor first came from (decision 097).
@@ -47,7 +49,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body').notNull(),
-  state: text('state', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  state: text('state', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
   transport: text('transport'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,8 +23,12 @@ export const ratings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ratings_order_once').on(t.orderId).where(sql`kind = 'order'`),
-    uniqueIndex('ratings_request_once').on(t.supportRequestId).where(sql`kind = 'support'`),
+    uniqueIndex('ratings_order_once')
+      .on(t.orderId)
+      .where(sql`kind = 'order'`),
+    uniqueIndex('ratings_request_once')
+      .on(t.supportRequestId)
+      .where(sql`kind = 'support'`),
     index('ratings_created_idx').on(t.createdAt),
   ],
 );

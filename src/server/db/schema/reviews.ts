@@ -1,4 +1,18 @@
-import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './platform.ts';
 import { orders } from './orders.ts';
@@ -25,7 +39,12 @@ export const orderReviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [unique().on(t.orderId, t.kind, t.round), uniqueIndex('order_reviews_one_open').on(t.orderId, t.kind).where(sql`state = 'open'`)],
+  (t) => [
+    unique().on(t.orderId, t.kind, t.round),
+    uniqueIndex('order_reviews_one_open')
+      .on(t.orderId, t.kind)
+      .where(sql`state = 'open'`),
+  ],
 );
 
 export const orderReviewFiles = pgTable(
@@ -70,7 +89,9 @@ export const orderReviewComments = pgTable(
     screenshotFileId: uuid('screenshot_file_id').references(() => orderFiles.id, { onDelete: 'set null' }),
   },
   (t) => [
-    foreignKey({ columns: [t.reviewId, t.fileId], foreignColumns: [orderReviewFiles.reviewId, orderReviewFiles.fileId] }).onDelete('cascade'),
+    foreignKey({ columns: [t.reviewId, t.fileId], foreignColumns: [orderReviewFiles.reviewId, orderReviewFiles.fileId] }).onDelete(
+      'cascade',
+    ),
     index('order_review_comments_by_review').on(t.reviewId, t.createdAt),
   ],
 );

@@ -43,8 +43,12 @@ export const watchedSites = pgTable('watched_sites', {
   domainName: text('domain_name'),
   domainExpiresAt: at('domain_expires_at'),
   domainWarnedDays: integer('domain_warned_days'),
-  domainRenewedBy: text('domain_renewed_by', { enum: ['agency', 'customer'] }).notNull().default('agency'),
-  alertState: text('alert_state', { enum: ['up', 'down'] }).notNull().default('up'),
+  domainRenewedBy: text('domain_renewed_by', { enum: ['agency', 'customer'] })
+    .notNull()
+    .default('agency'),
+  alertState: text('alert_state', { enum: ['up', 'down'] })
+    .notNull()
+    .default('up'),
   alertMailedAt: at('alert_mailed_at'),
 });
 

@@ -12,6 +12,8 @@ export const paidSinceWhere = sql`p.user_id = ${orders.userId} and p.state <> 'a
 export const newerDraftWhere = sql`n.user_id = ${orders.userId} and n.state = 'awaiting_advance' and n.created_at > ${orders.createdAt}`;
 
 /** The public id of the first order paid since the draft, or null. */
-export const paidSinceOrderId = sql<string | null>`(select p.public_id from orders p where ${paidSinceWhere} order by p.created_at limit 1)`;
+export const paidSinceOrderId = sql<
+  string | null
+>`(select p.public_id from orders p where ${paidSinceWhere} order by p.created_at limit 1)`;
 
 export const hasNewerDraft = sql<boolean>`exists (select 1 from orders n where ${newerDraftWhere})`;

@@ -57,7 +57,12 @@ export async function followUpAbandonedCheckouts(deps: AppDeps, now: Date = new 
           .limit(1);
         if (recent) return true;
         const coupon = order.couponCode
-          ? await checkCoupon(tx, { userId: order.userId, code: order.couponCode, now, referralValidUntil: moneyContext(deps).referralValidUntil })
+          ? await checkCoupon(tx, {
+              userId: order.userId,
+              code: order.couponCode,
+              now,
+              referralValidUntil: moneyContext(deps).referralValidUntil,
+            })
           : null;
         const couponStillValid = coupon?.ok === true;
         const amount = formatMoney(draft.advance, displayCurrency(moneyContext(deps), order.currency));
@@ -75,10 +80,21 @@ export async function followUpAbandonedCheckouts(deps: AppDeps, now: Date = new 
         });
         await tx
           .insert(mailOutbox)
-          .values({ toAddress: draft.email.toLowerCase(), template: 'checkout-followup', subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+          .values({
+            toAddress: draft.email.toLowerCase(),
+            template: 'checkout-followup',
+            subject: mail.subject,
+            textBody: mail.text,
+            htmlBody: mail.html,
+          });
         await tx
           .insert(checkoutFollowups)
-          .values({ userId: order.userId, orderPublicId: order.publicId, couponCode: couponStillValid ? order.couponCode : null, sentAt: now });
+          .values({
+            userId: order.userId,
+            orderPublicId: order.publicId,
+            couponCode: couponStillValid ? order.couponCode : null,
+            sentAt: now,
+          });
         return 'sent' as const;
       }),
     );
@@ -97,7 +113,13 @@ export async function cleanUpDrafts(deps: AppDeps, now: Date = new Date()): Prom
   const before = new Date(now.getTime() - deps.config.DRAFT_RETENTION_DAYS * DAY_MS);
   const gone = await deps.db
     .delete(orders)
-    .where(and(eq(orders.state, 'awaiting_advance'), lt(orders.createdAt, before), sql`not exists (select 1 from invoices i where i.order_id = ${orders.id})`))
+    .where(
+      and(
+        eq(orders.state, 'awaiting_advance'),
+        lt(orders.createdAt, before),
+        sql`not exists (select 1 from invoices i where i.order_id = ${orders.id})`,
+      ),
+    )
     .returning({ id: orders.id });
   return gone.length;
 }

@@ -12,17 +12,15 @@ import { checkoutFollowups } from '../../db/schema/checkout-followups.ts';
 export function subscribeAbandonedCheckouts(deps: AppDeps) {
   deps.events.inTransaction('account.deleted', async (e, tx) => {
     await tx.delete(checkoutFollowups).where(eq(checkoutFollowups.userId, e.userId));
-    await tx
-      .delete(orders)
-      .where(
-        and(
-          eq(orders.userId, e.userId),
-          eq(orders.state, 'awaiting_advance'),
-          sql`not exists (select 1 from invoices i where i.order_id = ${orders.id})`,
-          sql`not exists (select 1 from installments i where i.order_id = ${orders.id} and i.state = 'paid')`,
-          sql`not exists (select 1 from installments i join payment_attempts p on p.installment_id = i.id
+    await tx.delete(orders).where(
+      and(
+        eq(orders.userId, e.userId),
+        eq(orders.state, 'awaiting_advance'),
+        sql`not exists (select 1 from invoices i where i.order_id = ${orders.id})`,
+        sql`not exists (select 1 from installments i where i.order_id = ${orders.id} and i.state = 'paid')`,
+        sql`not exists (select 1 from installments i join payment_attempts p on p.installment_id = i.id
                            where i.order_id = ${orders.id} and p.created_at > ${e.at}::timestamptz - interval '1 hour')`,
-        ),
-      );
+      ),
+    );
   });
 }

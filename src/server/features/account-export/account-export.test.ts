@@ -37,10 +37,16 @@ let aliceOrder: string;
 let bobOrder: string;
 const BIG = Buffer.concat([PNG, Buffer.alloc(4096, 7)]);
 
-const exportOf = (headers: Record<string, string>, query = '') => t.app.inject({ method: 'GET', url: `/api/v1/user/export${query}`, headers });
+const exportOf = (headers: Record<string, string>, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/v1/user/export${query}`, headers });
 const upload = (who: Who, order: string, name: string, data: Buffer) => {
   const form = fileForm(name, data);
-  return t.app.inject({ method: 'POST', url: `/api/v1/orders/${order}/files`, headers: { ...who.headers, ...form.headers }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orders/${order}/files`,
+    headers: { ...who.headers, ...form.headers },
+    payload: form.payload,
+  });
 };
 const say = (who: Who, order: string, text: string) =>
   t.app.inject({ method: 'POST', url: `/api/v1/orders/${order}/messages`, headers: who.headers, payload: { text } });
@@ -56,8 +62,17 @@ async function seedPerson(who: Who, order: string, tag: string) {
   await t.deps.db.insert(leads).values({ kind: 'email', email: who.user.email, page: `/pricing?${tag}` });
   await t.deps.db
     .insert(contactMessages)
-    .values({ name: `${tag} Contact`, email: who.user.email, message: `contact from ${tag}`, phoneCode: '91', phoneNumber: '9876543210', address: `${tag} road` });
-  await t.deps.db.insert(passkeys).values({ userId: who.user.id, credentialId: `cred-${tag}`, publicKey: `secret-key-of-${tag}`, name: `${tag}'s phone` });
+    .values({
+      name: `${tag} Contact`,
+      email: who.user.email,
+      message: `contact from ${tag}`,
+      phoneCode: '91',
+      phoneNumber: '9876543210',
+      address: `${tag} road`,
+    });
+  await t.deps.db
+    .insert(passkeys)
+    .values({ userId: who.user.id, credentialId: `cred-${tag}`, publicKey: `secret-key-of-${tag}`, name: `${tag}'s phone` });
 }
 
 async function unzip(res: { rawPayload: Buffer }) {
@@ -90,23 +105,46 @@ describe('GET /user/export', () => {
     expect(strFromU8(entries['README.txt']!)).toContain('data.json');
 
     expect(data).toMatchObject({ format: 'webagency-account-export', version: 1 });
-    expect(data.profile).toMatchObject({ email: alice.user.email, name: alice.user.name, phone_code: '91', phone_number: '9876543210', address: 'Test street 1' });
+    expect(data.profile).toMatchObject({
+      email: alice.user.email,
+      name: alice.user.name,
+      phone_code: '91',
+      phone_number: '9876543210',
+      address: 'Test street 1',
+    });
     expect(data.sessions.length).toBeGreaterThan(0);
-    expect(Object.keys(data.sessions[0]!).sort()).toEqual(['city', 'createdAt', 'current', 'device', 'expiresAt', 'lastSeenAt', 'signedOutAt', 'userAgent']);
+    expect(Object.keys(data.sessions[0]!).sort()).toEqual([
+      'city',
+      'createdAt',
+      'current',
+      'device',
+      'expiresAt',
+      'lastSeenAt',
+      'signedOutAt',
+      'userAgent',
+    ]);
     expect(data.passkeys).toEqual([{ name: "alice's phone", createdAt: expect.any(String), lastUsedAt: null }]);
 
     const order = data.orders[0]!;
     expect(data.orders).toHaveLength(1);
     expect(order).toMatchObject({ id: aliceOrder, state: 'in_progress' });
     expect(order.stages.length).toBeGreaterThan(0);
-    expect(order.installments.find((i: { kind: string }) => i.kind === 'advance')).toMatchObject({ state: 'paid', payments: [expect.objectContaining({ state: 'paid' })] });
+    expect(order.installments.find((i: { kind: string }) => i.kind === 'advance')).toMatchObject({
+      state: 'paid',
+      payments: [expect.objectContaining({ state: 'paid' })],
+    });
     expect(order.messages).toEqual([expect.objectContaining({ from: 'you', text: 'Message from alice' })]);
-    expect(order.termsAccepted).toMatchObject({ version: TERMS_VERSION, url: `${t.deps.config.publicUrl}/termsandconditions/${TERMS_VERSION}` });
+    expect(order.termsAccepted).toMatchObject({
+      version: TERMS_VERSION,
+      url: `${t.deps.config.publicUrl}/termsandconditions/${TERMS_VERSION}`,
+    });
     // The link leads to the wording that was accepted (docs/decisions/272-accepted-terms-readable.md).
     const wording = await t.app.inject({ method: 'GET', url: new URL(order.termsAccepted!.apiUrl).pathname });
     expect(wording.statusCode).toBe(200);
     expect(wording.json().version).toBe(TERMS_VERSION);
-    expect(data.chats).toEqual([expect.objectContaining({ messages: [expect.objectContaining({ from: 'you', text: 'Hello, alice here' })] })]);
+    expect(data.chats).toEqual([
+      expect.objectContaining({ messages: [expect.objectContaining({ from: 'you', text: 'Hello, alice here' })] }),
+    ]);
     expect(data.leads).toEqual([expect.objectContaining({ page: '/pricing?alice' })]);
     expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'contact from alice' })]);
     expect(data.referral).toMatchObject({ ordersReferred: [], cashback: [] });
@@ -123,8 +161,12 @@ describe('GET /user/export', () => {
 
     // Files: the small one is there byte for byte; the one past the limit is listed as left out.
     expect(Buffer.from(entries[`files/${aliceOrder}/alice-logo.png`]!)).toEqual(PNG);
-    expect(data.orderFiles.included).toEqual([expect.objectContaining({ name: 'alice-logo.png', path: `files/${aliceOrder}/alice-logo.png` })]);
-    expect(data.orderFiles.skipped).toEqual([expect.objectContaining({ name: 'big.png', size: BIG.length, reason: 'over the size limit of one export' })]);
+    expect(data.orderFiles.included).toEqual([
+      expect.objectContaining({ name: 'alice-logo.png', path: `files/${aliceOrder}/alice-logo.png` }),
+    ]);
+    expect(data.orderFiles.skipped).toEqual([
+      expect.objectContaining({ name: 'big.png', size: BIG.length, reason: 'over the size limit of one export' }),
+    ]);
     expect(entries[`files/${aliceOrder}/big.png`]).toBeUndefined();
   });
 
@@ -136,12 +178,24 @@ describe('GET /user/export', () => {
     const everything = Object.values(entries)
       .map((bytes) => Buffer.from(bytes).toString('latin1'))
       .join('\n');
-    for (const mark of [bob.user.email, bob.user.id, bobOrder, 'bob-logo', 'Message from bob', 'Hello, bob', 'contact from bob', "bob's phone", '/pricing?bob']) {
+    for (const mark of [
+      bob.user.email,
+      bob.user.id,
+      bobOrder,
+      'bob-logo',
+      'Message from bob',
+      'Hello, bob',
+      'contact from bob',
+      "bob's phone",
+      '/pricing?bob',
+    ]) {
       expect(everything, mark).not.toContain(mark);
     }
     expect(Object.keys(entries).filter((p) => p.startsWith('files/'))).toEqual([`files/${aliceOrder}/alice-logo.png`]);
     // Secrets stay out: token hashes, passkey keys.
-    const hashes = (await t.deps.db.select({ h: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, alice.user.id))).map((r) => r.h);
+    const hashes = (await t.deps.db.select({ h: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, alice.user.id))).map(
+      (r) => r.h,
+    );
     for (const secret of [...hashes, alice.token, 'secret-key-of-alice']) expect(everything).not.toContain(secret);
     // Bob's own export is his.
     const his = await unzip(await exportOf(bob.headers));

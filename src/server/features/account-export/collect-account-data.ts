@@ -28,54 +28,88 @@ export const EXPORT_VERSION = 1;
 export async function collectAccountData(deps: AppDeps, user: SessionUser, currentSessionId: string) {
   const db = deps.db;
   const email = user.email.toLowerCase();
-  const [sessionRows, passkeyRows, billing, invoiceRows, referralCode, referred, cashbackRows, redemptions, chats, leadRows, contactRows, orderPart] =
-    await Promise.all([
-      db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.createdAt)),
-      db.select().from(passkeys).where(eq(passkeys.userId, user.id)).orderBy(asc(passkeys.createdAt)),
-      db.select().from(billingDetails).where(eq(billingDetails.userId, user.id)).limit(1),
-      db.select().from(invoices).where(and(isNotNull(invoices.userId), eq(invoices.userId, user.id))).orderBy(asc(invoices.issuedAt), asc(invoices.sequence)),
-      db
-        .select({ code: coupons.code, percent: coupons.percent, createdAt: coupons.createdAt })
-        .from(coupons)
-        .where(and(eq(coupons.ownerUserId, user.id), eq(coupons.kind, 'referral')))
-        .limit(1),
-      // Orders placed with the person's referral code: when and how far, never who placed them.
-      db.select({ createdAt: orders.createdAt, state: orders.state }).from(orders).where(eq(orders.referrerUserId, user.id)).orderBy(asc(orders.createdAt)),
-      db.select().from(cashback).where(eq(cashback.referrerUserId, user.id)).orderBy(asc(cashback.createdAt)),
-      db
-        .select({ code: coupons.code, discount: couponRedemptions.discount, currency: couponRedemptions.currency, orderId: orders.publicId, createdAt: couponRedemptions.createdAt })
-        .from(couponRedemptions)
-        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
-        .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
-        .where(eq(couponRedemptions.userId, user.id))
-        .orderBy(asc(couponRedemptions.createdAt)),
-      db
-        .select()
-        .from(chatConversations)
-        .where(or(eq(chatConversations.userId, user.id), eq(sql`lower(${chatConversations.contactEmail})`, email)))
-        .orderBy(asc(chatConversations.createdAt)),
-      db.select().from(leads).where(eq(sql`lower(${leads.email})`, email)).orderBy(asc(leads.createdAt)),
-      db
-        .select()
-        .from(contactMessages)
-        .where(or(eq(contactMessages.userId, user.id), eq(sql`lower(${contactMessages.email})`, email)))
-        .orderBy(asc(contactMessages.createdAt)),
-      orderRecords(db, user.id, deps.config.publicUrl),
-    ]);
+  const [
+    sessionRows,
+    passkeyRows,
+    billing,
+    invoiceRows,
+    referralCode,
+    referred,
+    cashbackRows,
+    redemptions,
+    chats,
+    leadRows,
+    contactRows,
+    orderPart,
+  ] = await Promise.all([
+    db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.createdAt)),
+    db.select().from(passkeys).where(eq(passkeys.userId, user.id)).orderBy(asc(passkeys.createdAt)),
+    db.select().from(billingDetails).where(eq(billingDetails.userId, user.id)).limit(1),
+    db
+      .select()
+      .from(invoices)
+      .where(and(isNotNull(invoices.userId), eq(invoices.userId, user.id)))
+      .orderBy(asc(invoices.issuedAt), asc(invoices.sequence)),
+    db
+      .select({ code: coupons.code, percent: coupons.percent, createdAt: coupons.createdAt })
+      .from(coupons)
+      .where(and(eq(coupons.ownerUserId, user.id), eq(coupons.kind, 'referral')))
+      .limit(1),
+    // Orders placed with the person's referral code: when and how far, never who placed them.
+    db
+      .select({ createdAt: orders.createdAt, state: orders.state })
+      .from(orders)
+      .where(eq(orders.referrerUserId, user.id))
+      .orderBy(asc(orders.createdAt)),
+    db.select().from(cashback).where(eq(cashback.referrerUserId, user.id)).orderBy(asc(cashback.createdAt)),
+    db
+      .select({
+        code: coupons.code,
+        discount: couponRedemptions.discount,
+        currency: couponRedemptions.currency,
+        orderId: orders.publicId,
+        createdAt: couponRedemptions.createdAt,
+      })
+      .from(couponRedemptions)
+      .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+      .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
+      .where(eq(couponRedemptions.userId, user.id))
+      .orderBy(asc(couponRedemptions.createdAt)),
+    db
+      .select()
+      .from(chatConversations)
+      .where(or(eq(chatConversations.userId, user.id), eq(sql`lower(${chatConversations.contactEmail})`, email)))
+      .orderBy(asc(chatConversations.createdAt)),
+    db
+      .select()
+      .from(leads)
+      .where(eq(sql`lower(${leads.email})`, email))
+      .orderBy(asc(leads.createdAt)),
+    db
+      .select()
+      .from(contactMessages)
+      .where(or(eq(contactMessages.userId, user.id), eq(sql`lower(${contactMessages.email})`, email)))
+      .orderBy(asc(contactMessages.createdAt)),
+    orderRecords(db, user.id, deps.config.publicUrl),
+  ]);
   const chatIds = chats.map((c) => c.id);
   const chatLines = chatIds.length
     ? await db.select().from(chatMessages).where(inArray(chatMessages.conversationId, chatIds)).orderBy(asc(chatMessages.seq))
     : [];
   // WhatsApp consent records and chat ratings (docs/decisions/345-whatsapp-notices-and-consent.md, 347).
   const consents = sqlRows<{ opted_in: boolean; phone: string; wording: string; source: string; created_at: Date | string }>(
-    await db.execute(sql`select opted_in, phone, wording, source, created_at from whatsapp_consents where user_id = ${user.id} order by created_at`),
+    await db.execute(
+      sql`select opted_in, phone, wording, source, created_at from whatsapp_consents where user_id = ${user.id} order by created_at`,
+    ),
   );
   const chatRatings = chatIds.length
     ? sqlRows<{ chat_id: string; score: number; comment: string | null; created_at: Date | string }>(
-        await db.execute(sql`select chat_id, score, comment, created_at from chat_ratings where chat_id in (${sql.join(
-          chatIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`),
+        await db.execute(
+          sql`select chat_id, score, comment, created_at from chat_ratings where chat_id in (${sql.join(
+            chatIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
       )
     : [];
   const ratingOf = (chatId: string) => {
@@ -97,9 +131,16 @@ export async function collectAccountData(deps: AppDeps, user: SessionUser, curre
       role: user.role,
       createdAt: iso(user.createdAt),
       updatedAt: iso(user.updatedAt),
-      firstVisit: { utmSource: user.firstUtmSource, utmMedium: user.firstUtmMedium, utmCampaign: user.firstUtmCampaign, referrerHost: user.firstReferrerHost },
+      firstVisit: {
+        utmSource: user.firstUtmSource,
+        utmMedium: user.firstUtmMedium,
+        utmCampaign: user.firstUtmCampaign,
+        referrerHost: user.firstReferrerHost,
+      },
     },
-    billingDetails: billing[0] ? { billingName: billing[0].billingName, billingAddress: billing[0].billingAddress, taxId: billing[0].taxId } : null,
+    billingDetails: billing[0]
+      ? { billingName: billing[0].billingName, billingAddress: billing[0].billingAddress, taxId: billing[0].taxId }
+      : null,
     sessions: sessionRows.map((s) => ({
       device: deviceName(s.userAgent),
       userAgent: s.userAgent,
@@ -125,17 +166,32 @@ export async function collectAccountData(deps: AppDeps, user: SessionUser, curre
       code: referralCode[0]?.code ?? null,
       percent: referralCode[0]?.percent ?? null,
       ordersReferred: referred.map((r) => ({ createdAt: iso(r.createdAt), state: r.state })),
-      cashback: cashbackRows.map((c) => ({ amount: c.amount, currency: c.currency, state: c.state, earnedAt: iso(c.earnedAt), paidAt: iso(c.paidAt), createdAt: iso(c.createdAt) })),
+      cashback: cashbackRows.map((c) => ({
+        amount: c.amount,
+        currency: c.currency,
+        state: c.state,
+        earnedAt: iso(c.earnedAt),
+        paidAt: iso(c.paidAt),
+        createdAt: iso(c.createdAt),
+      })),
     },
     chats: chats.map((c) => ({
       state: c.state,
       contactEmail: c.contactEmail,
       createdAt: iso(c.createdAt),
       closedAt: iso(c.closedAt),
-      messages: chatLines.filter((m) => m.conversationId === c.id).map((m) => ({ from: chatSideOf(m.sender) === 'visitor' ? 'you' : 'agency', text: m.body, createdAt: iso(m.createdAt) })),
+      messages: chatLines
+        .filter((m) => m.conversationId === c.id)
+        .map((m) => ({ from: chatSideOf(m.sender) === 'visitor' ? 'you' : 'agency', text: m.body, createdAt: iso(m.createdAt) })),
       rating: ratingOf(c.id),
     })),
-    whatsappConsents: consents.map((r) => ({ optedIn: r.opted_in, phone: r.phone, wording: r.wording, source: r.source, createdAt: iso(new Date(r.created_at)) })),
+    whatsappConsents: consents.map((r) => ({
+      optedIn: r.opted_in,
+      phone: r.phone,
+      wording: r.wording,
+      source: r.source,
+      createdAt: iso(new Date(r.created_at)),
+    })),
     leads: leadRows.map((l) => ({ kind: l.kind, email: l.email, phone: l.phone, page: l.page, createdAt: iso(l.createdAt) })),
     contactMessages: contactRows.map((m) => ({
       name: m.name,

@@ -26,5 +26,7 @@ export async function takeExportSlot(deps: AppDeps, userId: string): Promise<voi
   await deps.db.delete(accountExports).where(eq(accountExports.id, mine!.id));
   const freeAt = row?.oldest ? new Date(row.oldest).getTime() + HOUR_MS : Date.now() + HOUR_MS;
   const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
-  throw tooManyRequests(`You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  throw tooManyRequests(
+    `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
 }

@@ -47,7 +47,11 @@ export async function orderRecords(db: Db, userId: string, publicUrl: string) {
       .orderBy(asc(orderMessageFiles.position)),
     db.select().from(orderReviews).where(inArray(orderReviews.orderId, ids)).orderBy(asc(orderReviews.createdAt)),
     db.select().from(supportRequests).where(inArray(supportRequests.orderId, ids)).orderBy(asc(supportRequests.createdAt)),
-    db.select().from(maintenanceSubscriptions).where(inArray(maintenanceSubscriptions.orderId, ids)).orderBy(asc(maintenanceSubscriptions.createdAt)),
+    db
+      .select()
+      .from(maintenanceSubscriptions)
+      .where(inArray(maintenanceSubscriptions.orderId, ids))
+      .orderBy(asc(maintenanceSubscriptions.createdAt)),
     db.select().from(orderFiles).where(inArray(orderFiles.orderId, ids)).orderBy(asc(orderFiles.createdAt), asc(orderFiles.id)),
   ]);
   const reviewIds = reviews.map((r) => r.id);
@@ -55,11 +59,31 @@ export async function orderRecords(db: Db, userId: string, publicUrl: string) {
   const installmentIds = inst.map((i) => i.id);
   const subIds = subs.map((s) => s.id);
   const [attempts, comments, decisions, supportThread, charges] = await Promise.all([
-    installmentIds.length ? db.select().from(paymentAttempts).where(inArray(paymentAttempts.installmentId, installmentIds)).orderBy(asc(paymentAttempts.createdAt)) : [],
-    reviewIds.length ? db.select().from(orderReviewComments).where(inArray(orderReviewComments.reviewId, reviewIds)).orderBy(asc(orderReviewComments.createdAt)) : [],
+    installmentIds.length
+      ? db
+          .select()
+          .from(paymentAttempts)
+          .where(inArray(paymentAttempts.installmentId, installmentIds))
+          .orderBy(asc(paymentAttempts.createdAt))
+      : [],
+    reviewIds.length
+      ? db
+          .select()
+          .from(orderReviewComments)
+          .where(inArray(orderReviewComments.reviewId, reviewIds))
+          .orderBy(asc(orderReviewComments.createdAt))
+      : [],
     reviewIds.length ? db.select().from(orderReviewDecisions).where(inArray(orderReviewDecisions.reviewId, reviewIds)) : [],
-    requestIds.length ? db.select().from(supportMessages).where(inArray(supportMessages.requestId, requestIds)).orderBy(asc(supportMessages.seq)) : [],
-    subIds.length ? db.select().from(maintenanceCharges).where(inArray(maintenanceCharges.subscriptionId, subIds)).orderBy(asc(maintenanceCharges.chargedAt)) : [],
+    requestIds.length
+      ? db.select().from(supportMessages).where(inArray(supportMessages.requestId, requestIds)).orderBy(asc(supportMessages.seq))
+      : [],
+    subIds.length
+      ? db
+          .select()
+          .from(maintenanceCharges)
+          .where(inArray(maintenanceCharges.subscriptionId, subIds))
+          .orderBy(asc(maintenanceCharges.chargedAt))
+      : [],
   ]);
 
   const by = {
@@ -94,7 +118,13 @@ export async function orderRecords(db: Db, userId: string, publicUrl: string) {
     fee: o.fee,
     total: totalsOf(accounts.get(o.id) ?? []).charged,
     statement: {
-      lines: (accounts.get(o.id) ?? []).map((l) => ({ at: iso(l.at), kind: l.kind, description: l.description, documentNumber: l.documentNumber, amount: l.amount })),
+      lines: (accounts.get(o.id) ?? []).map((l) => ({
+        at: iso(l.at),
+        kind: l.kind,
+        description: l.description,
+        documentNumber: l.documentNumber,
+        amount: l.amount,
+      })),
       totals: totalsOf(accounts.get(o.id) ?? []),
     },
     couponCode: o.couponCode,
@@ -122,7 +152,13 @@ export async function orderRecords(db: Db, userId: string, publicUrl: string) {
         createdAt: iso(p.createdAt),
       })),
     })),
-    brief: briefOf.has(o.id) ? { answers: briefOf.get(o.id)!.answers, submittedAt: iso(briefOf.get(o.id)!.submittedAt), updatedAt: iso(briefOf.get(o.id)!.updatedAt) } : null,
+    brief: briefOf.has(o.id)
+      ? {
+          answers: briefOf.get(o.id)!.answers,
+          submittedAt: iso(briefOf.get(o.id)!.submittedAt),
+          updatedAt: iso(briefOf.get(o.id)!.updatedAt),
+        }
+      : null,
     // The version, and where its exact wording is read (docs/decisions/272-accepted-terms-readable.md).
     termsAccepted: termsOf.has(o.id)
       ? {
@@ -146,7 +182,13 @@ export async function orderRecords(db: Db, userId: string, publicUrl: string) {
       previewUrl: r.previewUrl,
       state: r.state,
       createdAt: iso(r.createdAt),
-      decision: decisionOf.has(r.id) ? { decision: decisionOf.get(r.id)!.decision, comment: decisionOf.get(r.id)!.comment, decidedAt: iso(decisionOf.get(r.id)!.decidedAt) } : null,
+      decision: decisionOf.has(r.id)
+        ? {
+            decision: decisionOf.get(r.id)!.decision,
+            comment: decisionOf.get(r.id)!.comment,
+            decidedAt: iso(decisionOf.get(r.id)!.decidedAt),
+          }
+        : null,
       comments: (by.comments.get(r.id) ?? []).map((c) => ({
         from: c.author === 'customer' ? 'you' : 'agency',
         text: c.text,
@@ -163,7 +205,11 @@ export async function orderRecords(db: Db, userId: string, publicUrl: string) {
       createdAt: iso(r.createdAt),
       resolvedAt: iso(r.resolvedAt),
       closedAt: iso(r.closedAt),
-      messages: (by.supportThread.get(r.id) ?? []).map((m) => ({ from: m.sender === 'customer' ? 'you' : 'agency', text: m.text, createdAt: iso(m.createdAt) })),
+      messages: (by.supportThread.get(r.id) ?? []).map((m) => ({
+        from: m.sender === 'customer' ? 'you' : 'agency',
+        text: m.text,
+        createdAt: iso(m.createdAt),
+      })),
     })),
     maintenancePlans: (by.subs.get(o.id) ?? []).map((s) => ({
       state: s.state,

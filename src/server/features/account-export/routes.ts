@@ -12,7 +12,20 @@ const MB = 1024 * 1024;
 
 /** "Download all my data" (decision 193): always the signed-in person's own. */
 export const accountExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getUserExport, { config: perSession(10), preHandler: requireUser(deps.db), schema: { tags: ['users'], summary: 'Download all my data: a ZIP of data.json, README.txt, invoice PDFs and order files', description: `No id: only the signed-in person's data. ${EXPORTS_PER_HOUR} per hour (429 beyond).`, security: [{ bearer: [] }] } }, async (request, reply) => {
+  route(
+    app,
+    getUserExport,
+    {
+      config: perSession(10),
+      preHandler: requireUser(deps.db),
+      schema: {
+        tags: ['users'],
+        summary: 'Download all my data: a ZIP of data.json, README.txt, invoice PDFs and order files',
+        description: `No id: only the signed-in person's data. ${EXPORTS_PER_HOUR} per hour (429 beyond).`,
+        security: [{ bearer: [] }],
+      },
+    },
+    async (request, reply) => {
       const { user, sessionId } = authOf(request);
       await takeExportSlot(deps, user.id);
       const collected = await collectAccountData(deps, user, sessionId);
@@ -22,5 +35,6 @@ export const accountExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
         .header('content-disposition', `attachment; filename="my-data-${day}.zip"`)
         .header('cache-control', 'no-store')
         .send(exportZipStream(deps, user.id, collected, { filesLimitBytes: Math.floor(deps.config.EXPORT_FILES_MAX_MB * MB) }));
-    });
+    },
+  );
 };

@@ -30,9 +30,13 @@ const post = (who: Who, url: string, payload: object) => t.app.inject({ method: 
 const customerActions = async (who: Who) => {
   const res = await get(who, '/api/v1/orders/actions');
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { orders: { orderId: string; stage: number; stageName: string; waiting: { kind: string; count: number }[] }[]; total: number };
+  return res.json() as {
+    orders: { orderId: string; stage: number; stageName: string; waiting: { kind: string; count: number }[] }[];
+    total: number;
+  };
 };
-const waitingOf = async (who: Who, orderId: string) => Object.fromEntries((await customerActions(who)).orders.find((o) => o.orderId === orderId)!.waiting.map((w) => [w.kind, w.count]));
+const waitingOf = async (who: Who, orderId: string) =>
+  Object.fromEntries((await customerActions(who)).orders.find((o) => o.orderId === orderId)!.waiting.map((w) => [w.kind, w.count]));
 const agency = async (who: Who = owner) => {
   const res = await get(who, '/api/v1/admin/actions');
   expect(res.statusCode, res.body).toBe(200);
@@ -46,7 +50,10 @@ async function upload(who: Who, url: string) {
   return res.json().file.id as string;
 }
 const completeBrief = Object.fromEntries(
-  BRIEF_QUESTIONS.filter((q) => q.required).map((q) => [q.id, q.kind === 'list' ? ['Home'] : q.kind === 'choice' ? q.options![0]!.value : 'Answer']),
+  BRIEF_QUESTIONS.filter((q) => q.required).map((q) => [
+    q.id,
+    q.kind === 'list' ? ['Home'] : q.kind === 'choice' ? q.options![0]!.value : 'Answer',
+  ]),
 );
 
 beforeAll(async () => {
@@ -80,7 +87,10 @@ describe('GET /api/v1/orders/actions (the customer)', () => {
     const round = await post(owner, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Home page', fileIds: [file] });
     expect(round.statusCode, round.body).toBe(201);
     expect(await waitingOf(alice, aliceOrder)).toMatchObject({ review: 1 });
-    const decided = await post(alice, `/api/v1/orders/${aliceOrder}/reviews/${round.json().review.id}/decision`, { decision: 'request_changes', comment: 'Bigger logo please.' });
+    const decided = await post(alice, `/api/v1/orders/${aliceOrder}/reviews/${round.json().review.id}/decision`, {
+      decision: 'request_changes',
+      comment: 'Bigger logo please.',
+    });
     expect(decided.statusCode, decided.body).toBe(200);
     expect(await waitingOf(alice, aliceOrder)).not.toHaveProperty('review');
     // The agency now owes a new round.
@@ -98,14 +108,26 @@ describe('GET /api/v1/orders/actions (the customer)', () => {
 
 describe('GET /api/v1/admin/actions (the agency)', () => {
   it('a submitted brief, new customer files and unread customer messages wait for the agency until acted on, oldest first', async () => {
-    const brief = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${aliceOrder}/brief`, headers: alice.headers, payload: { answers: completeBrief, submit: true } });
+    const brief = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${aliceOrder}/brief`,
+      headers: alice.headers,
+      payload: { answers: completeBrief, submit: true },
+    });
     expect(brief.statusCode, brief.body).toBe(200);
     expect(await waitingOf(alice, aliceOrder)).not.toHaveProperty('brief');
     await upload(alice, `/api/v1/orders/${aliceOrder}/files`);
     await upload(alice, `/api/v1/orders/${aliceOrder}/files`);
     expect((await post(alice, `/api/v1/orders/${aliceOrder}/messages`, { text: 'Logo attached.' })).statusCode).toBe(201);
     const kinds = await agencyKinds(aliceOrder);
-    expect(kinds).toEqual(expect.arrayContaining([['brief_submitted', 1], ['customer_files', 2], ['unread_messages', 1], ['changes_requested', 1]]));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['brief_submitted', 1],
+        ['customer_files', 2],
+        ['unread_messages', 1],
+        ['changes_requested', 1],
+      ]),
+    );
     const items = await agency();
     const times = items.map((i) => Date.parse(i.since));
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -115,13 +137,22 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
     await get(owner, `/api/v1/admin/orders/${aliceOrder}/files`);
     await get(owner, `/api/v1/admin/orders/${aliceOrder}/messages`);
     for (let i = 0; i < 2; i++) expect((await post(owner, `/api/v1/admin/orders/${aliceOrder}/stages/next`, {})).statusCode).toBe(200);
-    expect(await agencyKinds(aliceOrder)).toEqual(expect.arrayContaining([['brief_submitted', 1], ['changes_requested', 1]]));
+    expect(await agencyKinds(aliceOrder)).toEqual(
+      expect.arrayContaining([
+        ['brief_submitted', 1],
+        ['changes_requested', 1],
+      ]),
+    );
     expect((await get(staff, `/api/v1/admin/orders/${aliceOrder}/brief`)).statusCode).toBe(200);
     expect(await agencyKinds(aliceOrder)).toEqual([['changes_requested', 1]]);
   });
 
   it('a support request is listed from its arrival (support_open), past its target as support_overdue, until the agency answers', async () => {
-    const created = await post(bob, `/api/v1/orders/${bobOrder}/support/requests`, { title: 'Form broken', description: 'It does not send.', category: 'bug' });
+    const created = await post(bob, `/api/v1/orders/${bobOrder}/support/requests`, {
+      title: 'Form broken',
+      description: 'It does not send.',
+      category: 'bug',
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(await agencyKinds(bobOrder)).toEqual([['support_open', 1]]);
     const later = await agencyActions(t.deps, new Date(Date.now() + 25 * 3600 * 1000));
@@ -136,7 +167,12 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
     const { customer, orderId } = await seedPaidOrder(t, 'actions.late.brief@example.com');
     for (let i = 0; i < 2; i++) expect((await post(owner, `/api/v1/admin/orders/${orderId}/stages/next`, {})).statusCode).toBe(200);
     expect(await agencyKinds(orderId)).toEqual([]);
-    const brief = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${orderId}/brief`, headers: customer.headers, payload: { answers: completeBrief, submit: true } });
+    const brief = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${orderId}/brief`,
+      headers: customer.headers,
+      payload: { answers: completeBrief, submit: true },
+    });
     expect(brief.statusCode, brief.body).toBe(200);
     expect(await agencyKinds(orderId)).toEqual([['brief_submitted', 1]]);
     // The customer reading their own brief is not the agency opening it.
@@ -161,7 +197,12 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
     const second = await pin('Softer blue.');
 
     const site = 'https://staging.pins.example';
-    const live = await post(owner, `/api/v1/admin/orders/${orderId}/reviews`, { kind: 'final', title: 'The staging site', fileIds: [], previewUrl: `${site}/` });
+    const live = await post(owner, `/api/v1/admin/orders/${orderId}/reviews`, {
+      kind: 'final',
+      title: 'The staging site',
+      fileIds: [],
+      previewUrl: `${site}/`,
+    });
     expect(live.statusCode, live.body).toBe(201);
     const link = await post(customer, `/api/v1/orders/${orderId}/reviews/${live.json().review.id}/site-link`, {});
     expect(link.statusCode, link.body).toBe(200);
@@ -185,14 +226,24 @@ describe('GET /api/v1/admin/actions (the agency)', () => {
 
     // Three pins to answer; the site pin's screenshot is not a customer file.
     expect(await agencyKinds(orderId)).toEqual([['pins', 3]]);
-    const answer = await post(owner, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments`, { replyTo: first, x: 0.2, y: 0.3, text: 'Done, see round 2.' });
+    const answer = await post(owner, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments`, {
+      replyTo: first,
+      x: 0.2,
+      y: 0.3,
+      text: 'Done, see round 2.',
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     const resolved = await post(owner, `/api/v1/admin/orders/${orderId}/reviews/${designRound}/comments/${second}/resolve`, {});
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(await agencyKinds(orderId)).toEqual([['pins', 1]]);
     // A file the customer uploads is still a customer file.
     await upload(customer, `/api/v1/orders/${orderId}/files`);
-    expect(await agencyKinds(orderId)).toEqual(expect.arrayContaining([['pins', 1], ['customer_files', 1]]));
+    expect(await agencyKinds(orderId)).toEqual(
+      expect.arrayContaining([
+        ['pins', 1],
+        ['customer_files', 1],
+      ]),
+    );
   });
 
   it('staff may read it; a customer may not', async () => {
@@ -219,13 +270,23 @@ describe('text over its limit (never stored cut)', () => {
     expect(message.json().fields).toEqual([{ path: 'text', message: 'A message can be at most 5,000 characters.' }]);
 
     const file = await upload(owner, `/api/v1/admin/orders/${aliceOrder}/files`);
-    const note = await post(owner, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Round 2', note: long, fileIds: [file] });
+    const note = await post(owner, `/api/v1/admin/orders/${aliceOrder}/reviews`, {
+      kind: 'ui',
+      title: 'Round 2',
+      note: long,
+      fileIds: [file],
+    });
     expect(note.statusCode).toBe(400);
     expect(note.json().fields).toContainEqual({ path: 'note', message: 'A note can be at most 4000 characters.' });
 
     const round = await post(owner, `/api/v1/admin/orders/${aliceOrder}/reviews`, { kind: 'ui', title: 'Round 2', fileIds: [file] });
     expect(round.statusCode, round.body).toBe(201);
-    const pin = await post(alice, `/api/v1/orders/${aliceOrder}/reviews/${round.json().review.id}/comments`, { fileId: file, x: 0.5, y: 0.5, text: long });
+    const pin = await post(alice, `/api/v1/orders/${aliceOrder}/reviews/${round.json().review.id}/comments`, {
+      fileId: file,
+      x: 0.5,
+      y: 0.5,
+      text: long,
+    });
     expect(pin.statusCode).toBe(400);
     expect(pin.json().fields).toContainEqual({ path: 'text', message: 'A comment can be at most 2000 characters.' });
     const thread = (await get(alice, `/api/v1/orders/${aliceOrder}/messages`)).json().messages as { text: string }[];

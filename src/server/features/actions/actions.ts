@@ -41,17 +41,19 @@ export async function customerActions(deps: AppDeps, userId: string): Promise<{ 
     const delivered = r.state === 'delivered' || stages >= DELIVERY_STAGE;
     // A cancelled order waits for nothing (docs/decisions/321-cancel-and-refund.md); a reply is still read.
     const open = r.state !== 'cancelled';
-    const counts: [CustomerWaitingKind, number][] = !open ? [['reply', Number(r.unread)]] : [
-      // The brief is the customer's until it is submitted (it stays open after "UI Started" if it never came).
-      ['brief', !r.brief_submitted && !delivered ? 1 : 0],
-      ['review', Number(r.open_reviews)],
-      ['reply', Number(r.unread)],
-      // A quoted change waits for the customer to accept (pay) or decline it (docs/decisions/250-change-requests.md).
-      ['change', Number(r.quoted_changes)],
-      // The rest is due once "Launch Readiness" is done: delivery waits for it.
-      ['payment', !r.remaining_paid && stages >= REMAINING_PAYMENT_STAGE - 1 ? 1 : 0],
-      ['rating', delivered && !r.rated ? 1 : 0],
-    ];
+    const counts: [CustomerWaitingKind, number][] = !open
+      ? [['reply', Number(r.unread)]]
+      : [
+          // The brief is the customer's until it is submitted (it stays open after "UI Started" if it never came).
+          ['brief', !r.brief_submitted && !delivered ? 1 : 0],
+          ['review', Number(r.open_reviews)],
+          ['reply', Number(r.unread)],
+          // A quoted change waits for the customer to accept (pay) or decline it (docs/decisions/250-change-requests.md).
+          ['change', Number(r.quoted_changes)],
+          // The rest is due once "Launch Readiness" is done: delivery waits for it.
+          ['payment', !r.remaining_paid && stages >= REMAINING_PAYMENT_STAGE - 1 ? 1 : 0],
+          ['rating', delivered && !r.rated ? 1 : 0],
+        ];
     return {
       orderId: r.public_id,
       stage: stages,

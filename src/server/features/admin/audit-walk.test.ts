@@ -36,7 +36,8 @@ let owner: Awaited<ReturnType<typeof loginAs>>;
 let calls: Record<string, () => Promise<WriteCall>>;
 
 const auditCount = async () => (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log'))[0]!.n;
-const firstId = async (table: string) => (await t.deps.database.query<{ id: string }>(`select id from ${table} order by created_at limit 1`))[0]!.id;
+const firstId = async (table: string) =>
+  (await t.deps.database.query<{ id: string }>(`select id from ${table} order by created_at limit 1`))[0]!.id;
 
 /** An order whose remaining installment was paid twice: the second payment is the duplicate to refund. */
 async function duplicatePayment() {
@@ -66,7 +67,12 @@ async function adminWriteRoutes(): Promise<RegisteredRoute[]> {
 
 beforeAll(async () => {
   // Registered for GST, so that a maintenance plan charged without it can be repriced (docs/decisions/322-maintenance-plan-gst.md).
-  t = await buildTestApp({ TAX_REGIME: 'gst', SELLER_GSTIN: '29AAGCB7383J1Z4', SELLER_LEGAL_NAME: 'Walk Studio Pvt Ltd', SELLER_ADDRESS: '1 Walk Road, Bengaluru 560001' });
+  t = await buildTestApp({
+    TAX_REGIME: 'gst',
+    SELLER_GSTIN: '29AAGCB7383J1Z4',
+    SELLER_LEGAL_NAME: 'Walk Studio Pvt Ltd',
+    SELLER_ADDRESS: '1 Walk Road, Bengaluru 560001',
+  });
   owner = await loginAs(t, 'walk.boss@example.com', 'admin');
   const customer = await loginAs(t, 'walk.customer@example.com');
   const referrer = await loginAs(t, 'walk.referrer@example.com');
@@ -89,14 +95,28 @@ beforeAll(async () => {
     },
     'POST /api/v1/admin/coupons/:id/deactivate': async () => ({ url: `/api/v1/admin/coupons/${couponId}/deactivate` }),
     'PUT /api/v1/admin/promotion': async () => ({ url: '/api/v1/admin/promotion', body: { couponCode: 'FIRSTWEB25' } }),
-    'POST /api/v1/admin/customers/:id/sessions/revoke': async () => ({ url: `/api/v1/admin/customers/${customer.user.id}/sessions/revoke` }),
+    'POST /api/v1/admin/customers/:id/sessions/revoke': async () => ({
+      url: `/api/v1/admin/customers/${customer.user.id}/sessions/revoke`,
+    }),
     'POST /api/v1/admin/orders/:id/stages/next': async () => ({ url: `/api/v1/admin/orders/${order}/stages/next`, body: { note: 'Walk' } }),
-    'POST /api/v1/admin/orders/:id/stages/undo': async () => ({ url: `/api/v1/admin/orders/${order}/stages/undo`, body: { reason: 'Too early' } }),
+    'POST /api/v1/admin/orders/:id/stages/undo': async () => ({
+      url: `/api/v1/admin/orders/${order}/stages/undo`,
+      body: { reason: 'Too early' },
+    }),
     // Without a deliveryUrl: with one, the call makes two changes and writes two records (tested in audit-in-transaction.test.ts).
-    'POST /api/v1/tracker/order/:id/complete-next-stage': async () => ({ url: `/api/v1/tracker/order/${order}/complete-next-stage`, body: { note: 'Walk' } }),
+    'POST /api/v1/tracker/order/:id/complete-next-stage': async () => ({
+      url: `/api/v1/tracker/order/${order}/complete-next-stage`,
+      body: { note: 'Walk' },
+    }),
     'POST /api/v1/tracker/order/:id/undo-last-stage': async () => ({ url: `/api/v1/tracker/order/${order}/undo-last-stage` }),
-    'PUT /api/v1/admin/orders/:id/delivery-link': async () => ({ url: `/api/v1/admin/orders/${order}/delivery-link`, body: { url: 'https://walk.example.com' } }),
-    'PUT /api/v1/admin/orders/:id/internal-note': async () => ({ url: `/api/v1/admin/orders/${order}/internal-note`, body: { note: 'VIP' } }),
+    'PUT /api/v1/admin/orders/:id/delivery-link': async () => ({
+      url: `/api/v1/admin/orders/${order}/delivery-link`,
+      body: { url: 'https://walk.example.com' },
+    }),
+    'PUT /api/v1/admin/orders/:id/internal-note': async () => ({
+      url: `/api/v1/admin/orders/${order}/internal-note`,
+      body: { note: 'VIP' },
+    }),
     'POST /api/v1/admin/orders/:id/refunds': async () => {
       const dup = await duplicatePayment();
       return { url: `/api/v1/admin/orders/${dup.orderId}/refunds`, body: { providerPaymentId: dup.paymentId, reference: 'REF-WALK' } };
@@ -117,26 +137,47 @@ beforeAll(async () => {
       );
       return { url: `/api/v1/admin/refunds/${row!.id}/retry` };
     },
-    'PUT /api/v1/admin/orders/:id/reminders/pause': async () => ({ url: `/api/v1/admin/orders/${order}/reminders/pause`, body: { paused: true } }),
-    'POST /api/v1/admin/cashback/:id/paid': async () => ({ url: `/api/v1/admin/cashback/${await firstId('cashback')}/paid`, body: { payoutReference: 'UPI-WALK' } }),
+    'PUT /api/v1/admin/orders/:id/reminders/pause': async () => ({
+      url: `/api/v1/admin/orders/${order}/reminders/pause`,
+      body: { paused: true },
+    }),
+    'POST /api/v1/admin/cashback/:id/paid': async () => ({
+      url: `/api/v1/admin/cashback/${await firstId('cashback')}/paid`,
+      body: { payoutReference: 'UPI-WALK' },
+    }),
     'POST /api/v1/admin/leads/:id/handled': async () => ({ url: `/api/v1/admin/leads/${await firstId('leads')}/handled` }),
     'POST /api/v1/admin/contacts/:id/handled': async () => ({ url: `/api/v1/admin/contacts/${await firstId('contact_messages')}/handled` }),
     // Order messages (decision 155): the founder's message on the walk's order.
-    'POST /api/v1/admin/orders/:id/messages': async () => ({ url: `/api/v1/admin/orders/${order}/messages`, body: { text: 'Walk message' } }),
+    'POST /api/v1/admin/orders/:id/messages': async () => ({
+      url: `/api/v1/admin/orders/${order}/messages`,
+      body: { text: 'Walk message' },
+    }),
     'POST /api/v1/admin/orders/:orderId/files': async () => {
       const form = fileForm('design.png', PNG);
       return { url: `/api/v1/admin/orders/${order}/files`, body: form.payload, headers: form.headers };
     },
-    'DELETE /api/v1/admin/orders/:orderId/files/:fileId': async () => ({ url: `/api/v1/admin/orders/${order}/files/${await firstId('order_files')}` }),
+    'DELETE /api/v1/admin/orders/:orderId/files/:fileId': async () => ({
+      url: `/api/v1/admin/orders/${order}/files/${await firstId('order_files')}`,
+    }),
     // Design reviews (decision 150): a round on a fresh design, an answer on it, then resolving that comment.
     'POST /api/v1/admin/orders/:orderId/reviews': async () => {
       const form = fileForm('round.png', PNG);
-      const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/files`, headers: { ...owner.headers, ...form.headers }, payload: form.payload });
+      const up = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order}/files`,
+        headers: { ...owner.headers, ...form.headers },
+        payload: form.payload,
+      });
       return { url: `/api/v1/admin/orders/${order}/reviews`, body: { kind: 'ui', title: 'Walk round', fileIds: [up.json().file.id] } };
     },
     'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments': async () => {
-      const [review] = await t.deps.database.query<{ id: string; file_id: string }>('select r.id, f.file_id from order_reviews r join order_review_files f on f.review_id = r.id limit 1');
-      return { url: `/api/v1/admin/orders/${order}/reviews/${review!.id}/comments`, body: { fileId: review!.file_id, x: 0.5, y: 0.5, text: 'Walk answer' } };
+      const [review] = await t.deps.database.query<{ id: string; file_id: string }>(
+        'select r.id, f.file_id from order_reviews r join order_review_files f on f.review_id = r.id limit 1',
+      );
+      return {
+        url: `/api/v1/admin/orders/${order}/reviews/${review!.id}/comments`,
+        body: { fileId: review!.file_id, x: 0.5, y: 0.5, text: 'Walk answer' },
+      };
     },
     'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve': async () => {
       const [c] = await t.deps.database.query<{ id: string; review_id: string }>('select id, review_id from order_review_comments limit 1');
@@ -144,12 +185,23 @@ beforeAll(async () => {
     },
     // The live site (decision 240): a final round on the staging site, then the founder's site link.
     'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/site-link': async () => {
-      const round = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/reviews`, headers: owner.headers, payload: { kind: 'final', title: 'Walk site', fileIds: [], previewUrl: 'https://staging.walk.example/' } });
+      const round = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order}/reviews`,
+        headers: owner.headers,
+        payload: { kind: 'final', title: 'Walk site', fileIds: [], previewUrl: 'https://staging.walk.example/' },
+      });
       return { url: `/api/v1/admin/orders/${order}/reviews/${round.json().review.id}/site-link` };
     },
     // Change requests and add-ons (decision 250): a change the founder raises, then quotes; an add-on created, then edited.
-    'POST /api/v1/admin/orders/:orderId/changes': async () => ({ url: `/api/v1/admin/orders/${order}/changes`, body: { title: 'Walk change', description: 'Two more pages' } }),
-    'POST /api/v1/admin/orders/:orderId/changes/:changeId/quote': async () => ({ url: `/api/v1/admin/orders/${order}/changes/${await firstId('order_changes')}/quote`, body: { amount: 500_000, extraDays: 3 } }),
+    'POST /api/v1/admin/orders/:orderId/changes': async () => ({
+      url: `/api/v1/admin/orders/${order}/changes`,
+      body: { title: 'Walk change', description: 'Two more pages' },
+    }),
+    'POST /api/v1/admin/orders/:orderId/changes/:changeId/quote': async () => ({
+      url: `/api/v1/admin/orders/${order}/changes/${await firstId('order_changes')}/quote`,
+      body: { amount: 500_000, extraDays: 3 },
+    }),
     'POST /api/v1/admin/addons': async () => ({ url: '/api/v1/admin/addons', body: { name: 'Walk add-on', price: 10_000 } }),
     'PATCH /api/v1/admin/addons/:id': async () => {
       const [addon] = await t.deps.database.query<{ id: string }>("select id from addons where name = 'Walk add-on'");
@@ -157,10 +209,17 @@ beforeAll(async () => {
     },
     // The chat console (docs/decisions/347-chat-availability-canned-replies-csat.md): the switch, a canned reply added, edited, deleted.
     'PUT /api/v1/admin/chat/availability': async () => ({ url: '/api/v1/admin/chat/availability', body: { available: false } }),
-    'POST /api/v1/admin/canned-replies': async () => ({ url: '/api/v1/admin/canned-replies', body: { title: 'Walk', text: 'Walk reply', shortcut: '/walk' } }),
-    'PATCH /api/v1/admin/canned-replies/:id': async () => ({ url: `/api/v1/admin/canned-replies/${await firstId('chat_canned_replies')}`,
-      body: { title: 'Walk 2' } }),
-    'DELETE /api/v1/admin/canned-replies/:id': async () => ({ url: `/api/v1/admin/canned-replies/${await firstId('chat_canned_replies')}` }),
+    'POST /api/v1/admin/canned-replies': async () => ({
+      url: '/api/v1/admin/canned-replies',
+      body: { title: 'Walk', text: 'Walk reply', shortcut: '/walk' },
+    }),
+    'PATCH /api/v1/admin/canned-replies/:id': async () => ({
+      url: `/api/v1/admin/canned-replies/${await firstId('chat_canned_replies')}`,
+      body: { title: 'Walk 2' },
+    }),
+    'DELETE /api/v1/admin/canned-replies/:id': async () => ({
+      url: `/api/v1/admin/canned-replies/${await firstId('chat_canned_replies')}`,
+    }),
     // Support (decision 170): a request on a delivered order, answered, then resolved.
     'POST /api/v1/admin/support/:requestId/messages': async () => {
       const delivered = await seedDeliveredOrder(t, 'walk.support@example.com');
@@ -173,11 +232,22 @@ beforeAll(async () => {
       supportRequestId = res.json().request.id;
       return { url: `/api/v1/admin/support/${supportRequestId}/messages`, body: { text: 'Walk answer' } };
     },
-    'POST /api/v1/admin/support/:requestId/state': async () => ({ url: `/api/v1/admin/support/${supportRequestId}/state`, body: { state: 'resolved' } }),
+    'POST /api/v1/admin/support/:requestId/state': async () => ({
+      url: `/api/v1/admin/support/${supportRequestId}/state`,
+      body: { state: 'resolved' },
+    }),
     // Site care (decision 325): a URL watched (a public address literal: no DNS), removed, kept watching, a report run.
-    'POST /api/v1/admin/orders/:orderId/sites': async () => ({ url: `/api/v1/admin/orders/${order}/sites`, body: { url: 'http://93.184.215.14/walk' } }),
-    'DELETE /api/v1/admin/orders/:orderId/sites/:siteId': async () => ({ url: `/api/v1/admin/orders/${order}/sites/${(await t.deps.database.query<{ id: string }>("select id from watched_sites where url = 'http://93.184.215.14/walk'"))[0]!.id}` }),
-    'PUT /api/v1/admin/orders/:orderId/site-care': async () => ({ url: `/api/v1/admin/orders/${order}/site-care`, body: { keepWatching: true } }),
+    'POST /api/v1/admin/orders/:orderId/sites': async () => ({
+      url: `/api/v1/admin/orders/${order}/sites`,
+      body: { url: 'http://93.184.215.14/walk' },
+    }),
+    'DELETE /api/v1/admin/orders/:orderId/sites/:siteId': async () => ({
+      url: `/api/v1/admin/orders/${order}/sites/${(await t.deps.database.query<{ id: string }>("select id from watched_sites where url = 'http://93.184.215.14/walk'"))[0]!.id}`,
+    }),
+    'PUT /api/v1/admin/orders/:orderId/site-care': async () => ({
+      url: `/api/v1/admin/orders/${order}/site-care`,
+      body: { keepWatching: true },
+    }),
     'POST /api/v1/admin/care-reports/run': async () => ({ url: '/api/v1/admin/care-reports/run', body: { month: '2026-01' } }),
     // Staff (decision 191): an invitation, then its removal.
     'POST /api/v1/admin/staff': async () => ({ url: '/api/v1/admin/staff', body: { email: 'walk.staff@example.com' } }),
@@ -232,7 +302,12 @@ describe('every admin write is audited', () => {
       const key = `${r.method} ${r.url}`;
       const call = await calls[key]!();
       const before = await auditCount();
-      const res = await t.app.inject({ method: r.method as Method, url: call.url, headers: { ...owner.headers, ...call.headers }, payload: call.body as object | Buffer | undefined });
+      const res = await t.app.inject({
+        method: r.method as Method,
+        url: call.url,
+        headers: { ...owner.headers, ...call.headers },
+        payload: call.body as object | Buffer | undefined,
+      });
       if (call.refusedWith) {
         expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBe(call.refusedWith);
         expect((await auditCount()) - before, `${key} audit records of a refusal`).toBe(0);
@@ -241,7 +316,9 @@ describe('every admin write is audited', () => {
       expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
       expect((await auditCount()) - before, `${key} audit records`).toBe(1);
-      const [last] = await t.deps.database.query<{ actor_email: string; actor_role: string }>('select actor_email, actor_role from admin_audit_log order by created_at desc, id desc limit 1');
+      const [last] = await t.deps.database.query<{ actor_email: string; actor_role: string }>(
+        'select actor_email, actor_role from admin_audit_log order by created_at desc, id desc limit 1',
+      );
       expect(last!.actor_email, key).toBe('walk.boss@example.com');
       expect(last!.actor_role, key).toBe('admin');
     }
@@ -274,7 +351,9 @@ describe('the two routes that were not audited', () => {
     const [row] = await t.deps.database.query<{ action: string; after: { paid: number; orders: string[] } }>(
       "select action, after from admin_audit_log where action = 'payment.reconcile' order by created_at desc, id desc limit 1",
     );
-    const [settled] = await t.deps.database.query<{ public_id: string }>("select o.public_id from orders o join users u on u.id = o.user_id where u.email = 'walk.lost2@example.com'");
+    const [settled] = await t.deps.database.query<{ public_id: string }>(
+      "select o.public_id from orders o join users u on u.id = o.user_id where u.email = 'walk.lost2@example.com'",
+    );
     expect(row!.after).toMatchObject({ paid: 1, orders: [settled!.public_id] });
 
     // An actor that does not exist: the record cannot be written, so nothing is settled either.
@@ -282,7 +361,9 @@ describe('the two routes that were not audited', () => {
     const po3 = await createPaymentOrder(t.deps, other.user, { kind: 'advance', acceptTerms: true });
     (moneyContext(t.deps).provider as TestCheckoutProvider).pay(po3.id);
     await expect(reconcilePaymentsAsAdmin(t.deps, '00000000-0000-4000-8000-000000000000')).rejects.toThrow();
-    const [state] = await t.deps.database.query<{ state: string }>('select state from payment_attempts where provider_order_id = $1', [po3.id]);
+    const [state] = await t.deps.database.query<{ state: string }>('select state from payment_attempts where provider_order_id = $1', [
+      po3.id,
+    ]);
     expect(state!.state).toBe('created');
   });
 });

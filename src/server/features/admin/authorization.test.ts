@@ -57,7 +57,11 @@ const adminCalls = (): Record<string, AdminCall> => ({
   'POST /api/v1/admin/orders/:id/stages/undo': { status: 200, params: { id: orderId }, body: { reason: 'Too early' } },
   'PUT /api/v1/admin/orders/:id/delivery-link': { status: 200, params: { id: orderId }, body: { url: 'https://site.example.com' } },
   'PUT /api/v1/admin/orders/:id/internal-note': { status: 200, params: { id: orderId }, body: { note: 'VIP' } },
-  'POST /api/v1/admin/orders/:id/refunds': { status: 404, params: { id: orderId }, body: { providerPaymentId: 'pay_not_a_duplicate', reference: 'REF-1' } },
+  'POST /api/v1/admin/orders/:id/refunds': {
+    status: 404,
+    params: { id: orderId },
+    body: { providerPaymentId: 'pay_not_a_duplicate', reference: 'REF-1' },
+  },
   'GET /api/v1/admin/cashback': { status: 200 },
   'POST /api/v1/admin/cashback/:id/paid': { status: 200, params: { id: cashbackId }, body: { payoutReference: 'UPI-1' } },
   'GET /api/v1/admin/chats/summary': { status: 200 },
@@ -73,8 +77,16 @@ const adminCalls = (): Record<string, AdminCall> => ({
   'GET /api/v1/admin/orders/:orderId/files/:fileId': { status: 404, params: { orderId } },
   'DELETE /api/v1/admin/orders/:orderId/files/:fileId': { status: 404, params: { orderId } },
   'GET /api/v1/admin/orders/:orderId/reviews': { status: 200, params: { orderId } },
-  'POST /api/v1/admin/orders/:orderId/reviews': { status: 400, params: { orderId }, body: { kind: 'ui', title: 'Round', fileIds: ['00000000-0000-4000-8000-000000000000'] } },
-  'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments': { status: 404, params: { orderId }, body: { fileId: '00000000-0000-4000-8000-000000000000', x: 0.5, y: 0.5, text: 'Answer' } },
+  'POST /api/v1/admin/orders/:orderId/reviews': {
+    status: 400,
+    params: { orderId },
+    body: { kind: 'ui', title: 'Round', fileIds: ['00000000-0000-4000-8000-000000000000'] },
+  },
+  'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments': {
+    status: 404,
+    params: { orderId },
+    body: { fileId: '00000000-0000-4000-8000-000000000000', x: 0.5, y: 0.5, text: 'Answer' },
+  },
   'POST /api/v1/admin/orders/:orderId/reviews/:reviewId/comments/:commentId/resolve': { status: 404, params: { orderId } },
   'GET /api/v1/admin/orders/:id/reminders': { status: 200, params: { id: orderId } },
   'GET /api/v1/admin/orders/:id/support': { status: 200, params: { id: orderId } },
@@ -94,11 +106,24 @@ beforeAll(async () => {
   admin = await loginAs(t, 'boss@example.com', 'admin');
   customer = await loginAs(t, 'buyer@example.com');
   // Staff as the owner makes them: invited, then signed in.
-  expect((await t.app.inject({ method: 'POST', url: '/api/v1/admin/staff', headers: admin.headers, payload: { email: 'helper@example.com' } })).statusCode).toBe(201);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/v1/admin/staff', headers: admin.headers, payload: { email: 'helper@example.com' } }))
+      .statusCode,
+  ).toBe(201);
   staff = await loginAs(t, 'helper@example.com', 'staff');
-  const leaving = await t.app.inject({ method: 'POST', url: '/api/v1/admin/staff', headers: admin.headers, payload: { email: 'authz.leaving@example.com' } });
+  const leaving = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/staff',
+    headers: admin.headers,
+    payload: { email: 'authz.leaving@example.com' },
+  });
   staffMemberId = leaving.json().member.id;
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/coupons', headers: admin.headers, payload: { code: SECRET_CODE, percent: 15 } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/coupons',
+    headers: admin.headers,
+    payload: { code: SECRET_CODE, percent: 15 },
+  });
   couponId = res.json().coupon.id;
   const referrer = await loginAs(t, 'referrer@example.com');
   const seeded = await seedPaidOrder(t, 'payer@example.com', { referrerUserId: referrer.user.id });
@@ -106,7 +131,18 @@ beforeAll(async () => {
   orderId = seeded.orderId;
   cashbackId = (await t.deps.database.query<{ id: string }>('select id from cashback'))[0]!.id;
   await t.app.inject({ method: 'POST', url: '/api/v1/alert/sendEmail', payload: { email: 'secret.lead@example.com' } });
-  await t.app.inject({ method: 'POST', url: '/api/v1/contact/addContact', payload: { name: 'Sec Ret', email: 'secret.contact@example.com', message: 'hi', phone_code: '+1', phone_number: '5551234', address: '' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact/addContact',
+    payload: {
+      name: 'Sec Ret',
+      email: 'secret.contact@example.com',
+      message: 'hi',
+      phone_code: '+1',
+      phone_number: '5551234',
+      address: '',
+    },
+  });
   leadId = (await t.deps.database.query<{ id: string }>('select id from leads'))[0]!.id;
   contactId = (await t.deps.database.query<{ id: string }>('select id from contact_messages'))[0]!.id;
 });
@@ -123,7 +159,9 @@ const openApiOp = (r: RegisteredRoute) => `${r.method} ${r.url.replace(/:(\w+)/g
  */
 async function guardedRoutes(app: TestApp, ownerHeaders: Record<string, string>): Promise<RegisteredRoute[]> {
   const ops = async (headers: Record<string, string>) => {
-    const doc = (await app.app.inject({ method: 'GET', url: '/api/openapi.json', headers })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await app.app.inject({ method: 'GET', url: '/api/openapi.json', headers })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     return new Set(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)));
   };
   const [full, pub] = [await ops(ownerHeaders), await ops({})];
@@ -135,8 +173,10 @@ const callOf = (r: RegisteredRoute) => {
   const known = adminCalls()[keyOf(r)];
   return { known, url: fill(r.url, known?.params) + (known?.query ? `?${known.query}` : '') };
 };
-const hostileBody = (method: string) => (method === 'GET' ? undefined : { code: '<script>x</script>', percent: -5, junk: 'x'.repeat(5000) });
-const auditCount = async (app: TestApp) => (await app.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log'))[0]!.n;
+const hostileBody = (method: string) =>
+  method === 'GET' ? undefined : { code: '<script>x</script>', percent: -5, junk: 'x'.repeat(5000) };
+const auditCount = async (app: TestApp) =>
+  (await app.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log'))[0]!.n;
 
 describe('admin route authorization', () => {
   it('finds the admin routes, and the (admin) OpenAPI document lists every one of them', async () => {
@@ -146,7 +186,9 @@ describe('admin route authorization', () => {
     const walked = new Set(routes.map((r) => `${r.method} ${r.url}`));
     for (const key of Object.keys(adminCalls())) expect(walked.has(key), `${key} walked`).toBe(true);
     // Admin operations are in the document served to admins only (decision 093).
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin.headers })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin.headers })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     for (const r of routes) {
       const path = r.url.replace(/:(\w+)/g, '{$1}');
       expect(doc.paths[path]?.[r.method.toLowerCase()], `${r.method} ${r.url} in openapi.json`).toBeTruthy();
@@ -185,9 +227,18 @@ describe('admin route authorization', () => {
   it('has a permission decided in admin/permissions.ts for every guarded route, and no entry for a route that does not exist', async () => {
     const routes = (await guardedRoutes(t, admin.headers)).map(keyOf);
     // The walk sees the guarded routes outside /api/v1/admin too.
-    expect(routes).toEqual(expect.arrayContaining(['POST /api/v1/tracker/order/:id/complete-next-stage', 'POST /api/v1/payment/reconcile', 'DELETE /api/v1/admin/staff/:id']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/tracker/order/:id/complete-next-stage',
+        'POST /api/v1/payment/reconcile',
+        'DELETE /api/v1/admin/staff/:id',
+      ]),
+    );
     const undecided = routes.filter((k) => !Object.hasOwn(ADMIN_PERMISSIONS, k));
-    expect(undecided, 'routes without a decision in src/server/features/admin/permissions.ts (they are owner-only until you add one)').toEqual([]);
+    expect(
+      undecided,
+      'routes without a decision in src/server/features/admin/permissions.ts (they are owner-only until you add one)',
+    ).toEqual([]);
     const stale = Object.keys(ADMIN_PERMISSIONS).filter((k) => !routes.includes(k));
     expect(stale, 'entries of permissions.ts that name no guarded route').toEqual([]);
     // The safe default, for the route someone adds tomorrow; HEAD follows its GET.
@@ -202,14 +253,40 @@ describe('admin route authorization', () => {
     const staffs = routes.filter((r) => permissionOf(r.method, r.url) === 'staff');
     // The issue's list, spot-checked: what staff may and may not do.
     expect(owners.map(keyOf)).toEqual(
-      expect.arrayContaining(['GET /api/v1/admin/coupons', 'PUT /api/v1/admin/promotion', 'POST /api/v1/admin/cashback/:id/paid', 'POST /api/v1/admin/orders/:id/refunds', 'POST /api/v1/payment/reconcile', 'GET /api/v1/admin/customers', 'GET /api/v1/admin/leads.csv', 'GET /api/v1/admin/audit', 'GET /api/v1/admin/funnel', 'POST /api/v1/admin/staff']),
+      expect.arrayContaining([
+        'GET /api/v1/admin/coupons',
+        'PUT /api/v1/admin/promotion',
+        'POST /api/v1/admin/cashback/:id/paid',
+        'POST /api/v1/admin/orders/:id/refunds',
+        'POST /api/v1/payment/reconcile',
+        'GET /api/v1/admin/customers',
+        'GET /api/v1/admin/leads.csv',
+        'GET /api/v1/admin/audit',
+        'GET /api/v1/admin/funnel',
+        'POST /api/v1/admin/staff',
+      ]),
     );
     expect(staffs.map(keyOf)).toEqual(
-      expect.arrayContaining(['POST /api/v1/admin/orders/:id/stages/next', 'GET /api/v1/admin/orders/:id/brief', 'POST /api/v1/admin/orders/:orderId/files', 'POST /api/v1/admin/orders/:orderId/reviews', 'POST /api/v1/admin/orders/:id/messages', 'PUT /api/v1/admin/orders/:id/delivery-link', 'GET /api/v1/admin/chats/summary', 'POST /api/v1/admin/leads/:id/handled', 'GET /api/v1/admin/support']),
+      expect.arrayContaining([
+        'POST /api/v1/admin/orders/:id/stages/next',
+        'GET /api/v1/admin/orders/:id/brief',
+        'POST /api/v1/admin/orders/:orderId/files',
+        'POST /api/v1/admin/orders/:orderId/reviews',
+        'POST /api/v1/admin/orders/:id/messages',
+        'PUT /api/v1/admin/orders/:id/delivery-link',
+        'GET /api/v1/admin/chats/summary',
+        'POST /api/v1/admin/leads/:id/handled',
+        'GET /api/v1/admin/support',
+      ]),
     );
     const before = await auditCount(t);
     for (const r of owners) {
-      const res = await t.app.inject({ method: r.method as Method, url: callOf(r).url, headers: staff.headers, payload: hostileBody(r.method) });
+      const res = await t.app.inject({
+        method: r.method as Method,
+        url: callOf(r).url,
+        headers: staff.headers,
+        payload: hostileBody(r.method),
+      });
       const label = `staff ${keyOf(r)}`;
       expect(res.statusCode, label).toBe(403);
       expect(res.json(), label).toEqual({ success: false, code: 'FORBIDDEN', message: 'Only the owner can do this.' });
@@ -219,7 +296,12 @@ describe('admin route authorization', () => {
     expect(await auditCount(t), 'no owner route did anything for staff').toBe(before);
     for (const r of staffs) {
       const { known, url } = callOf(r);
-      const res = await t.app.inject({ method: r.method as Method, url, headers: staff.headers, payload: known?.body as object | undefined });
+      const res = await t.app.inject({
+        method: r.method as Method,
+        url,
+        headers: staff.headers,
+        payload: known?.body as object | undefined,
+      });
       const label = `staff ${keyOf(r)}: ${res.body.slice(0, 200)}`;
       if (known) expect(res.statusCode, label).toBe(known.status);
       else expect([401, 403].includes(res.statusCode) || res.statusCode >= 500, label).toBe(false);
@@ -228,19 +310,44 @@ describe('admin route authorization', () => {
 
   it('gives staff none of the money fields the permission table names, and no payment id, on any staff route, and the owner all of them', async () => {
     // A key of one of these names anywhere in a staff answer is money (decision 232).
-    const MONEY_KEYS = new Set(['amount', 'amountMinor', 'total', 'price', 'listPrice', 'fee', 'discount', 'discountPercent', 'currency', 'couponCode', 'revenue', 'mrr', 'cashbackOwed', 'refundsNeeded', 'attempts', 'providerPaymentId', 'charges', 'invoice', 'subscriptionId']);
+    const MONEY_KEYS = new Set([
+      'amount',
+      'amountMinor',
+      'total',
+      'price',
+      'listPrice',
+      'fee',
+      'discount',
+      'discountPercent',
+      'currency',
+      'couponCode',
+      'revenue',
+      'mrr',
+      'cashbackOwed',
+      'refundsNeeded',
+      'attempts',
+      'providerPaymentId',
+      'charges',
+      'invoice',
+      'subscriptionId',
+    ]);
     const moneyKeysIn = (value: unknown, path = ''): string[] => {
       if (Array.isArray(value)) return value.flatMap((v) => moneyKeysIn(v, `${path}[]`));
       if (value === null || typeof value !== 'object') return [];
       // pageInfo.total counts rows, not money.
-      return Object.entries(value).flatMap(([k, v]) => (k === 'pageInfo' ? [] : [...(MONEY_KEYS.has(k) ? [`${path}${k}`] : []), ...moneyKeysIn(v, `${path}${k}.`)]));
+      return Object.entries(value).flatMap(([k, v]) =>
+        k === 'pageInfo' ? [] : [...(MONEY_KEYS.has(k) ? [`${path}${k}`] : []), ...moneyKeysIn(v, `${path}${k}.`)],
+      );
     };
     /** Keys named like a payment id, and string values shaped like a Razorpay payment/order/subscription id. */
     const paymentIdsIn = (value: unknown, path = ''): string[] => {
       if (typeof value === 'string') return /^(pay|order|sub)_[A-Za-z0-9]{6,}$/.test(value) ? [`${path}=${value}`] : [];
       if (Array.isArray(value)) return value.flatMap((v) => paymentIdsIn(v, `${path}[]`));
       if (value === null || typeof value !== 'object') return [];
-      return Object.entries(value).flatMap(([k, v]) => [...(PAYMENT_ID_KEYS.includes(k) ? [`${path}${k}`] : []), ...paymentIdsIn(v, `${path}${k}.`)]);
+      return Object.entries(value).flatMap(([k, v]) => [
+        ...(PAYMENT_ID_KEYS.includes(k) ? [`${path}${k}`] : []),
+        ...paymentIdsIn(v, `${path}${k}.`),
+      ]);
     };
     /** Whether `path` is present in `body` wherever its parent is. */
     const presentAt = (body: unknown, path: string[]): boolean => {
@@ -279,12 +386,18 @@ describe('admin route authorization', () => {
     const calls = adminCalls();
     // Reads first, then mutations in table order (e.g. the edit before the deactivation).
     const order = Object.keys(calls);
-    const rank = (r: { method: string; url: string }) => (r.method === 'GET' ? -1 : order.indexOf(`${r.method} ${r.url}`) + (order.includes(`${r.method} ${r.url}`) ? 0 : 1000));
+    const rank = (r: { method: string; url: string }) =>
+      r.method === 'GET' ? -1 : order.indexOf(`${r.method} ${r.url}`) + (order.includes(`${r.method} ${r.url}`) ? 0 : 1000);
     const routes = (await guardedRoutes(t, admin.headers)).sort((a, b) => rank(a) - rank(b));
     for (const r of routes) {
       const known = calls[`${r.method} ${r.url}`];
       const url = fill(r.url, known?.params) + (known?.query ? `?${known.query}` : '');
-      const res = await t.app.inject({ method: r.method as Method, url, headers: admin.headers, payload: known?.body as object | undefined });
+      const res = await t.app.inject({
+        method: r.method as Method,
+        url,
+        headers: admin.headers,
+        payload: known?.body as object | undefined,
+      });
       const label = `admin ${r.method} ${r.url}: ${res.body.slice(0, 200)}`;
       if (known) expect(res.statusCode, label).toBe(known.status);
       else expect([401, 403].includes(res.statusCode) || res.statusCode >= 500, label).toBe(false);
@@ -341,7 +454,11 @@ describe('the passkey step-up (ADMIN_STEP_UP=passkey, 12 hours)', () => {
   /** A fresh session of `email` whose confirmed_at is `ago` ms in the past (null: never confirmed), set in the database. */
   const sessionConfirmed = async (email: string, role: 'staff' | 'admin', ago: number | null) => {
     const who = await loginAs(p, email, role);
-    if (ago !== null) await p.deps.database.query('update sessions set confirmed_at = $1 where token_hash = $2', [new Date(Date.now() - ago), hashToken(who.token)]);
+    if (ago !== null)
+      await p.deps.database.query('update sessions set confirmed_at = $1 where token_hash = $2', [
+        new Date(Date.now() - ago),
+        hashToken(who.token),
+      ]);
     const [row] = await p.deps.database.query<{ id: string }>('select id from sessions where token_hash = $1', [hashToken(who.token)]);
     return { ...who, sessionId: row!.id };
   };
@@ -365,43 +482,73 @@ describe('the passkey step-up (ADMIN_STEP_UP=passkey, 12 hours)', () => {
     expect(routes.length).toBeGreaterThan(40);
     for (const r of routes) {
       for (const f of fixtures) {
-        const res = await p.app.inject({ method: r.method as Method, url: fill(r.url), headers: f.session.headers, payload: hostileBody(r.method) });
+        const res = await p.app.inject({
+          method: r.method as Method,
+          url: fill(r.url),
+          headers: f.session.headers,
+          payload: hostileBody(r.method),
+        });
         const label = `${f.who}: ${keyOf(r)}`;
         expect(res.statusCode, label).toBe(403);
-        expect(res.json(), label).toEqual({ success: false, code: 'STEP_UP_REQUIRED', message: 'Please confirm it is you with your passkey to open the back office.' });
+        expect(res.json(), label).toEqual({
+          success: false,
+          code: 'STEP_UP_REQUIRED',
+          message: 'Please confirm it is you with your passkey to open the back office.',
+        });
       }
     }
     expect(await auditCount(p)).toBe(before);
     // The admin part of the API document stays hidden from such a session too.
-    const doc = (await p.app.inject({ method: 'GET', url: '/api/openapi.json', headers: fixtures[0]!.session.headers })).json() as { paths: Record<string, unknown> };
+    const doc = (await p.app.inject({ method: 'GET', url: '/api/openapi.json', headers: fixtures[0]!.session.headers })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/admin'))).toEqual([]);
     // A customer is still simply not an admin.
     const buyer = await loginAs(p, 'stepup.buyer@example.com');
-    expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: buyer.headers })).json()).toMatchObject({ code: 'FORBIDDEN', message: 'Admins only.' });
+    expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: buyer.headers })).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Admins only.',
+    });
   });
 
   it('lets a session confirmed within the window through every route (staff still meet the owner-only rule)', async () => {
     const owner = await sessionConfirmed('stepup.boss@example.com', 'admin', 11 * HOUR + 59 * 60_000);
     const helper = await sessionConfirmed('helper@example.com', 'staff', 60_000);
     for (const r of routes) {
-      const res = await p.app.inject({ method: r.method as Method, url: fill(r.url), headers: owner.headers, payload: hostileBody(r.method) });
+      const res = await p.app.inject({
+        method: r.method as Method,
+        url: fill(r.url),
+        headers: owner.headers,
+        payload: hostileBody(r.method),
+      });
       const label = `confirmed owner ${keyOf(r)}: ${res.body.slice(0, 200)}`;
       expect([401, 403].includes(res.statusCode) || res.statusCode >= 500, label).toBe(false);
     }
-    expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json()).toMatchObject({ stepUp: 'passkey' });
+    expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json()).toMatchObject({
+      stepUp: 'passkey',
+    });
     expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: helper.headers })).statusCode).toBe(200);
-    expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/coupons', headers: helper.headers })).json()).toMatchObject({ code: 'FORBIDDEN', message: 'Only the owner can do this.' });
+    expect((await p.app.inject({ method: 'GET', url: '/api/v1/admin/coupons', headers: helper.headers })).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only the owner can do this.',
+    });
     // The overview is staff work, its money the owner's.
     await seedPaidOrder(p, 'stepup.money@example.com');
     const ownerView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json();
     const staffView = (await p.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: helper.headers })).json();
     // A test-checkout payment: left out of the revenue, counted as left out (docs/decisions/320-order-ledger.md).
     expect(ownerView.moneyMoved.testLeftOut.payments).toBeGreaterThan(0);
-    expect(staffView).toMatchObject({ ordersByStage: ownerView.ordersByStage, maintenance: { activePlans: ownerView.maintenance.activePlans }, stepUp: 'passkey' });
+    expect(staffView).toMatchObject({
+      ordersByStage: ownerView.ordersByStage,
+      maintenance: { activePlans: ownerView.maintenance.activePlans },
+      stepUp: 'passkey',
+    });
     for (const money of ['revenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded']) expect(staffView, money).not.toHaveProperty(money);
     expect(staffView.maintenance).not.toHaveProperty('mrr');
     // With the step-up off, the overview says so (the web warns the founder).
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json()).toMatchObject({ stepUp: 'off' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers })).json()).toMatchObject({
+      stepUp: 'off',
+    });
   });
 
   it('answers STEP_UP_REQUIRED on the admin socket events of an unconfirmed session, owner or staff', async () => {
@@ -409,7 +556,11 @@ describe('the passkey step-up (ADMIN_STEP_UP=passkey, 12 hours)', () => {
     const { orderId: order } = await seedPaidOrder(p, 'stepup.socket@example.com');
     const chatId = await startChat(p);
     for (const role of ['admin', 'staff'] as const) {
-      const who = await sessionConfirmed(role === 'admin' ? 'stepup.boss@example.com' : 'helper@example.com', role, role === 'admin' ? null : 13 * HOUR);
+      const who = await sessionConfirmed(
+        role === 'admin' ? 'stepup.boss@example.com' : 'helper@example.com',
+        role,
+        role === 'admin' ? null : 13 * HOUR,
+      );
       const s = await socketOf(url, who.token);
       for (const [event, payload] of [
         [CHAT_EVENTS.getActiveChats, undefined],
@@ -464,7 +615,9 @@ describe('an order-room socket confirmed after it connected (ADMIN_STEP_UP_HOURS
     const url = await listen(p);
     const { orderId: order, customer: buyer } = await seedPaidOrder(p, 'lapse.rooms@example.com');
     const owner = await loginAs(p, 'lapse.boss@example.com', 'admin');
-    const [session] = await p.deps.database.query<{ id: string }>('select id from sessions where token_hash = $1', [hashToken(owner.token)]);
+    const [session] = await p.deps.database.query<{ id: string }>('select id from sessions where token_hash = $1', [
+      hashToken(owner.token),
+    ]);
     // Socket 1 connects unconfirmed; the HTTP step-up confirms the session; socket 2 connects confirmed.
     const early = await socketOf(url, owner.token);
     await confirmSession(p.deps.db, session!.id);
@@ -475,7 +628,8 @@ describe('an order-room socket confirmed after it connected (ADMIN_STEP_UP_HOURS
       return new Promise<string>((resolve) => s.once('disconnect', resolve));
     });
     for (const s of [early, late]) expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId: order })).toMatchObject({ ok: true });
-    const say = (text: string) => p.app.inject({ method: 'POST', url: `/api/v1/orders/${order}/messages`, headers: buyer.headers, payload: { text } });
+    const say = (text: string) =>
+      p.app.inject({ method: 'POST', url: `/api/v1/orders/${order}/messages`, headers: buyer.headers, payload: { text } });
     expect((await say('Before the lapse')).statusCode).toBe(201);
     await expect.poll(() => heard.length).toBe(2);
 

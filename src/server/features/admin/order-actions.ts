@@ -30,8 +30,18 @@ export async function setDeliveryLink(deps: AppDeps, actorUserId: string, public
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.publicId, publicId)).for('update');
     if (!order || order.state === 'awaiting_advance') throw notFound('Order not found.');
-    await tx.update(orders).set({ deliveryUrl: url, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-    await recordAudit(tx, { actorUserId, action: 'order.delivery_link.set', entity: 'order', entityId: publicId, before: { deliveryUrl: order.deliveryUrl }, after: { deliveryUrl: url } });
+    await tx
+      .update(orders)
+      .set({ deliveryUrl: url, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'order.delivery_link.set',
+      entity: 'order',
+      entityId: publicId,
+      before: { deliveryUrl: order.deliveryUrl },
+      after: { deliveryUrl: url },
+    });
     return { deliveryUrl: url };
   });
 }
@@ -45,7 +55,14 @@ export async function setInternalNote(deps: AppDeps, actorUserId: string, public
       .insert(adminOrderNotes)
       .values({ orderId: order.id, note, updatedBy: actorUserId })
       .onConflictDoUpdate({ target: adminOrderNotes.orderId, set: { note, updatedBy: actorUserId, updatedAt: sql`now()` } });
-    await recordAudit(tx, { actorUserId, action: 'order.internal_note.set', entity: 'order', entityId: publicId, before: { note: before?.note ?? null }, after: { note } });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'order.internal_note.set',
+      entity: 'order',
+      entityId: publicId,
+      before: { note: before?.note ?? null },
+      after: { note },
+    });
     return { note };
   });
 }

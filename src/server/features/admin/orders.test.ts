@@ -22,7 +22,13 @@ describe('admin orders', () => {
   it('lists orders with customer, totals, installments and stage; searches and pages', async () => {
     const list = (await call('GET', 'orders')).json();
     expect(list.pageInfo.total).toBe(1);
-    expect(list.items[0]).toMatchObject({ id: seeded.orderId, customerEmail: 'ordering@example.com', completedStages: 1, advance: { state: 'paid' }, remaining: { state: 'due' } });
+    expect(list.items[0]).toMatchObject({
+      id: seeded.orderId,
+      customerEmail: 'ordering@example.com',
+      completedStages: 1,
+      advance: { state: 'paid' },
+      remaining: { state: 'due' },
+    });
     expect(list.items[0].advance.amount + list.items[0].remaining.amount).toBe(list.items[0].total);
     expect((await call('GET', 'orders?q=ORDERING')).json().items).toHaveLength(1);
     expect((await call('GET', `orders?q=${seeded.orderId.toLowerCase()}`)).json().items).toHaveLength(1);
@@ -59,12 +65,17 @@ describe('admin orders', () => {
     );
     expect(notice.map((n) => n.summary)).toEqual(['UI Discussion completed (stage 2 of 15)']);
     const audit = (await call('GET', `audit?entity=order&entityId=${seeded.orderId}`)).json();
-    expect(audit.items[0]).toMatchObject({ action: 'order.stage.complete', before: { completedStages: 1 }, after: { completedStages: 2, stage: 'UI Discussion', note: html } });
+    expect(audit.items[0]).toMatchObject({
+      action: 'order.stage.complete',
+      before: { completedStages: 1 },
+      after: { completedStages: 2, stage: 'UI Discussion', note: html },
+    });
   });
 
   it('refuses a note over 500 characters, and a stage out of order (remaining payment not in)', async () => {
     expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: 'x'.repeat(501) })).statusCode).toBe(400);
-    for (let i = 3; i <= 13; i++) expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: `Stage ${i}` })).statusCode).toBe(200);
+    for (let i = 3; i <= 13; i++)
+      expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: `Stage ${i}` })).statusCode).toBe(200);
     // Stage 4 is named "UI Completed": its notice says so once.
     const subjects = (
       await t.deps.database.query<{ summary: string }>(
@@ -86,20 +97,29 @@ describe('admin orders', () => {
     const res = await call('POST', `orders/${seeded.orderId}/stages/undo`, { reason: 'Marked by mistake' });
     expect(res.json().completedStages).toBe(12);
     const audit = (await call('GET', `audit?action=order.stage.undo`)).json();
-    expect(audit.items[0]).toMatchObject({ before: { completedStages: 13, stage: 'Launch Readiness', note: 'Stage 13' }, after: { completedStages: 12, reason: 'Marked by mistake' } });
+    expect(audit.items[0]).toMatchObject({
+      before: { completedStages: 13, stage: 'Launch Readiness', note: 'Stage 13' },
+      after: { completedStages: 12, reason: 'Marked by mistake' },
+    });
     expect((await call('POST', `orders/${seeded.orderId}/stages/next`, { note: 'Stage 13 again' })).json().completedStages).toBe(13);
   });
 
-  it.each([['javascript:alert(1)'], ['ftp://example.com/site'], ['example.com'], ['https://'], ['https://exa mple.com'], ['data:text/html,hi']])(
-    'refuses the delivery link %s',
-    async (url) => {
-      const res = await call('PUT', `orders/${seeded.orderId}/delivery-link`, { url });
-      expect(res.statusCode).toBe(400);
-    },
-  );
+  it.each([
+    ['javascript:alert(1)'],
+    ['ftp://example.com/site'],
+    ['example.com'],
+    ['https://'],
+    ['https://exa mple.com'],
+    ['data:text/html,hi'],
+  ])('refuses the delivery link %s', async (url) => {
+    const res = await call('PUT', `orders/${seeded.orderId}/delivery-link`, { url });
+    expect(res.statusCode).toBe(400);
+  });
 
   it('keeps the delivery link from the customer until the remaining payment, which then completes delivery', async () => {
-    expect((await call('PUT', `orders/${seeded.orderId}/delivery-link`, { url: 'https://client-site.example.com' })).json()).toEqual({ deliveryUrl: 'https://client-site.example.com' });
+    expect((await call('PUT', `orders/${seeded.orderId}/delivery-link`, { url: 'https://client-site.example.com' })).json()).toEqual({
+      deliveryUrl: 'https://client-site.example.com',
+    });
     expect(JSON.stringify(await status())).not.toContain('client-site.example.com');
     await seedRemainingPayment(t, seeded.customer, seeded.orderId);
     // With the link already set, the remaining payment completes stages 14 and 15.

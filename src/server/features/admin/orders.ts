@@ -69,7 +69,8 @@ const FILTERED = `
      and ($2::int is null or o.completed = $2)`;
 
 /** Days left to the due date, while the website is not delivered yet. */
-const daysLeftOf = (dueDate: string | null, completed: number, now: Date) => (dueDate && completed < STAGE_COUNT ? daysLeft(dueDate, now) : null);
+const daysLeftOf = (dueDate: string | null, completed: number, now: Date) =>
+  dueDate && completed < STAGE_COUNT ? daysLeft(dueDate, now) : null;
 
 const toRow = (r: OrderRow, now: Date): AdminOrderRow => ({
   id: r.public_id,
@@ -84,7 +85,12 @@ const toRow = (r: OrderRow, now: Date): AdminOrderRow => ({
   remaining: { amount: Number(r.r_amount ?? 0), state: r.r_state ?? 'due', paidAt: iso(r.r_paid_at) },
   completedStages: Number(r.completed),
   state: r.state,
-  source: sourceLabel({ firstUtmSource: r.first_utm_source, firstUtmMedium: r.first_utm_medium, firstUtmCampaign: r.first_utm_campaign, firstReferrerHost: r.first_referrer_host }),
+  source: sourceLabel({
+    firstUtmSource: r.first_utm_source,
+    firstUtmMedium: r.first_utm_medium,
+    firstUtmCampaign: r.first_utm_campaign,
+    firstReferrerHost: r.first_referrer_host,
+  }),
   briefPending: Boolean(r.brief_pending),
   uiApprovedAt: iso(r.ui_approved_at),
   dueDate: r.due_date,
@@ -95,7 +101,11 @@ const toRow = (r: OrderRow, now: Date): AdminOrderRow => ({
 export async function listOrders(database: Database, q: OrderListQuery, now = new Date()): Promise<OrderListResponse> {
   const params = [q.q ? likeEscaped(q.q) : null, q.stage ?? null];
   const [rows, totals] = await Promise.all([
-    database.query<OrderRow>(`${FILTERED} order by o.created_at desc, o.id limit $3 offset $4`, [...params, q.pageSize, (q.page - 1) * q.pageSize]),
+    database.query<OrderRow>(`${FILTERED} order by o.created_at desc, o.id limit $3 offset $4`, [
+      ...params,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    ]),
     database.query<{ n: number }>(`select count(*)::int as n from (${FILTERED}) x`, params),
   ]);
   return { items: rows.map((r) => toRow(r, now)), pageInfo: { page: q.page, pageSize: q.pageSize, total: Number(totals[0]?.n ?? 0) } };
@@ -114,7 +124,11 @@ export async function getOrder(database: Database, publicId: string, now = new D
   const { order, advance, remaining, stages } = loaded;
   const [[user], attempts, [note], [brief], termsAcceptance, account] = await Promise.all([
     db.select().from(users).where(eq(users.id, order.userId)),
-    db.select().from(paymentAttempts).where(inArray(paymentAttempts.installmentId, [advance.id, remaining.id])).orderBy(asc(paymentAttempts.createdAt)),
+    db
+      .select()
+      .from(paymentAttempts)
+      .where(inArray(paymentAttempts.installmentId, [advance.id, remaining.id]))
+      .orderBy(asc(paymentAttempts.createdAt)),
     db.select().from(adminOrderNotes).where(eq(adminOrderNotes.orderId, order.id)),
     db.select({ submittedAt: orderBriefs.submittedAt }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id)),
     termsAcceptanceOf(db, order.id),
@@ -174,7 +188,13 @@ export async function getOrder(database: Database, publicId: string, now = new D
       daysLeft: daysLeftOf(order.dueDate ?? null, completed, now),
       unreadMessages: await unreadMessagesOf(database, order.id, 'agency'),
     },
-    customer: { id: order.userId, email: user?.email ?? loaded.email, name: user?.name ?? null, phoneCode: user?.phoneCode ?? null, phoneNumber: user?.phoneNumber ?? null },
+    customer: {
+      id: order.userId,
+      email: user?.email ?? loaded.email,
+      name: user?.name ?? null,
+      phoneCode: user?.phoneCode ?? null,
+      phoneNumber: user?.phoneNumber ?? null,
+    },
     installments: [part(advance), part(remaining)],
     stages: Array.from({ length: STAGE_COUNT }, (_, i) => {
       const s = stages.find((x) => x.stage === i + 1);

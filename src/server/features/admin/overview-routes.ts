@@ -14,7 +14,17 @@ import { plansWithoutGst } from '../maintenance/reprice.ts';
 // the owner's: permissions.ts OWNER_ONLY_FIELDS strips it from staff's answers (decision 232).
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getAdminOverview, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'Revenue per day (owner only), orders by stage, leads and contacts per day, chats, cashback owed (owner only)' } }, async (request) => {
+  route(
+    app,
+    getAdminOverview,
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Revenue per day (owner only), orders by stage, leads and contacts per day, chats, cashback owed (owner only)',
+      },
+    },
+    async (request) => {
       // stepUp: the back office warns the founder while ADMIN_STEP_UP=off.
       const now = new Date();
       const tax = await taxOverview(deps, now);
@@ -30,7 +40,8 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         stepUp: deps.config.ADMIN_STEP_UP,
         tax: isOwner(authOf(request).user.role) ? tax : forStaff,
       };
-    });
+    },
+  );
   // The overview's retry of a scheduled pass's failed row (docs/decisions/339-isolated-job-passes.md): owner only (permissions.ts).
   const retryDocs = { tags: ['admin'], security: [{ bearer: [] }], summary: 'Try a failed row of a scheduled pass again on the next pass' };
   route(app, postAdminPassRowsRetry, { schema: retryDocs }, async (request, reply) => {

@@ -33,7 +33,13 @@ async function changesWaiting(database: Database): Promise<OverviewResponse['cha
        from order_changes c join orders o on o.id = c.order_id
       where c.state in ('requested', 'quoted') and o.state <> 'cancelled' order by since limit 50`,
   );
-  return rows.map((r) => ({ orderId: r.public_id, changeId: r.id, title: r.title, state: r.state, since: new Date(r.since).toISOString() }));
+  return rows.map((r) => ({
+    orderId: r.public_id,
+    changeId: r.id,
+    title: r.title,
+    state: r.state,
+    since: new Date(r.since).toISOString(),
+  }));
 }
 
 async function ordersByStage(database: Database): Promise<OverviewResponse['ordersByStage']> {
@@ -41,7 +47,10 @@ async function ordersByStage(database: Database): Promise<OverviewResponse['orde
     `select coalesce((select max(s.stage) from order_stages s where s.order_id = o.id), 0)::int as stage, count(*)::int as n
        from orders o where o.state not in ('awaiting_advance', 'cancelled') group by 1`,
   );
-  return Array.from({ length: STAGE_COUNT }, (_, i) => ({ stage: i + 1, count: Number(rows.find((r) => Number(r.stage) === i + 1)?.n ?? 0) }));
+  return Array.from({ length: STAGE_COUNT }, (_, i) => ({
+    stage: i + 1,
+    count: Number(rows.find((r) => Number(r.stage) === i + 1)?.n ?? 0),
+  }));
 }
 
 async function cashbackOwed(database: Database): Promise<OverviewResponse['cashbackOwed']> {
@@ -70,22 +79,28 @@ async function failedWork(database: Database): Promise<OverviewResponse['failedW
   return { jobs: Number(row?.jobs ?? 0), mails: Number(row?.mails ?? 0) };
 }
 
-export async function getOverview(database: Database, now = new Date(), supportResponseHours = 24): Promise<Omit<OverviewResponse, 'stepUp' | 'tax'>> {
+export async function getOverview(
+  database: Database,
+  now = new Date(),
+  supportResponseHours = 24,
+): Promise<Omit<OverviewResponse, 'stepUp' | 'tax'>> {
   const days = lastDays(now);
-  const [moved, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget, failed, refundsFailed] = await Promise.all([
-    moneyMoved(database, days),
-    ordersByStage(database),
-    cashbackOwed(database),
-    chatSummary(database),
-    leadCounts(database, days),
-    database.db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
-    refundsNeeded(database),
-    featuredOffer(database, now),
-    dueOrders(database, now),
-    countPastResponseTarget(database.db, supportResponseHours, now),
-    failedWork(database),
-    failedRefunds(database),
-  ]);
+  const [moved, stages, owed, chats, leads, [customers], refunds, offer, due, supportPastTarget, failed, refundsFailed] = await Promise.all(
+    [
+      moneyMoved(database, days),
+      ordersByStage(database),
+      cashbackOwed(database),
+      chatSummary(database),
+      leadCounts(database, days),
+      database.db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
+      refundsNeeded(database),
+      featuredOffer(database, now),
+      dueOrders(database, now),
+      countPastResponseTarget(database.db, supportResponseHours, now),
+      failedWork(database),
+      failedRefunds(database),
+    ],
+  );
   const down = await sitesDown(database);
   return {
     generatedAt: now.toISOString(),

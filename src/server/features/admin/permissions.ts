@@ -151,9 +151,25 @@ export function permissionOf(method: string, url: string | undefined): Permissio
  * their work needs: whether each installment is paid (and when), the plan's state and period.
  */
 export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  'GET /api/v1/admin/overview': ['revenue', 'changeRevenue', 'moneyMoved', 'cashbackOwed', 'refundsNeeded', 'refundsFailed', 'maintenance.mrr', 'maintenance.withoutGst', 'failedPassRows'],
+  'GET /api/v1/admin/overview': [
+    'revenue',
+    'changeRevenue',
+    'moneyMoved',
+    'cashbackOwed',
+    'refundsNeeded',
+    'refundsFailed',
+    'maintenance.mrr',
+    'maintenance.withoutGst',
+    'failedPassRows',
+  ],
   'GET /api/v1/admin/orders/:id/support': ['planOffer'],
-  'GET /api/v1/admin/orders': ['items[].currency', 'items[].total', 'items[].balanceDue', 'items[].advance.amount', 'items[].remaining.amount'],
+  'GET /api/v1/admin/orders': [
+    'items[].currency',
+    'items[].total',
+    'items[].balanceDue',
+    'items[].advance.amount',
+    'items[].remaining.amount',
+  ],
   'GET /api/v1/admin/orders/:id': [
     'order.currency',
     'order.total',
@@ -188,7 +204,15 @@ export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * carries a key of these names (the fields above strip them; authorization.test.ts walks every staff
  * route for them and for any value shaped like a Razorpay id).
  */
-export const PAYMENT_ID_KEYS: readonly string[] = ['providerPaymentId', 'providerOrderId', 'providerSubscriptionId', 'subscriptionId', 'paymentId', 'razorpay_payment_id', 'razorpay_order_id'];
+export const PAYMENT_ID_KEYS: readonly string[] = [
+  'providerPaymentId',
+  'providerOrderId',
+  'providerSubscriptionId',
+  'subscriptionId',
+  'paymentId',
+  'razorpay_payment_id',
+  'razorpay_order_id',
+];
 
 /** The owner-only fields of a route's answer, by the route's registered spelling. */
 export function ownerOnlyFieldsOf(method: string, url: string | undefined): readonly string[] {

@@ -19,7 +19,10 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
     const url = (depth > 0 ? stack[depth - 1]! : '') + m[2]!;
     stack[depth] = url;
     stack.length = depth + 1;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD' && method !== 'OPTIONS') out.push({ method, url: registeredSpelling(app, method, url) });
     }
   }

@@ -28,9 +28,21 @@ export async function taxOverview(deps: AppDeps, now: Date) {
   const c = deps.config;
   const from = startOfFinancialYear(deps, now);
   const rows = await deps.db
-    .select({ kind: invoices.docKind, amount: invoices.amount, currency: invoices.currency, inrValue: invoices.inrValue, testMode: invoices.testMode })
+    .select({
+      kind: invoices.docKind,
+      amount: invoices.amount,
+      currency: invoices.currency,
+      inrValue: invoices.inrValue,
+      testMode: invoices.testMode,
+    })
     .from(invoices)
-    .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, now), inArray(invoices.docKind, ['receipt_voucher', 'receipt', 'tax_invoice', 'invoice', 'refund_voucher', 'credit_note'])));
+    .where(
+      and(
+        gte(invoices.issuedAt, from),
+        lt(invoices.issuedAt, now),
+        inArray(invoices.docKind, ['receipt_voucher', 'receipt', 'tax_invoice', 'invoice', 'refund_voucher', 'credit_note']),
+      ),
+    );
   const { currencies } = moneyContext(deps);
   let turnover = 0;
   for (const r of rows.filter((x) => !x.testMode)) {

@@ -65,7 +65,9 @@ describe('assistant in retrieval-only mode (no LLM configured)', () => {
     expect(forged.memory).not.toBe(first.memory);
     const unknown = (await ask(t, 'hello', 'A'.repeat(32))).json();
     expect(unknown.memory).not.toBe('A'.repeat(32));
-    const rows = await t.deps.database.query<{ n: number }>('select count(*)::int as n from assistant_messages where thread_id = $1', [first.memory]);
+    const rows = await t.deps.database.query<{ n: number }>('select count(*)::int as n from assistant_messages where thread_id = $1', [
+      first.memory,
+    ]);
     expect(rows[0]!.n).toBe(4);
   });
 
@@ -79,7 +81,11 @@ describe('assistant in retrieval-only mode (no LLM configured)', () => {
 
   it('still answers ordinary questions that mention rules or terms', async () => {
     expect((await ask(t, 'What are the rules of the referral programme?')).json().response).toMatch(/5% discount/);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/chat/chat', payload: { user_input: 'refund?' }, remoteAddress: '10.0.0.2' })).json().response).toMatch(/non-refundable/);
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: '/api/v1/chat/chat', payload: { user_input: 'refund?' }, remoteAddress: '10.0.0.2' })
+      ).json().response,
+    ).toMatch(/non-refundable/);
   });
 
   it('refuses to talk about its instructions or other visitors', async () => {

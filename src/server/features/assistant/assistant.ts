@@ -54,7 +54,8 @@ function contextMessage(hits: SearchHit[]): string {
 }
 
 const GREETING = /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening)|thanks?|thank you)\b[\s!.,?]*$/i;
-export const GREETING_REPLY = 'Hello! I can answer questions about our services, pricing, payments, delivery and policies. What would you like to know?';
+export const GREETING_REPLY =
+  'Hello! I can answer questions about our services, pricing, payments, delivery and policies. What would you like to know?';
 
 /** Retrieval-only mode: the best passages themselves, with their source. */
 function retrievalAnswer(question: string, hits: SearchHit[]): string {

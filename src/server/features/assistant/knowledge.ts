@@ -24,7 +24,8 @@ export interface Promotion {
 }
 
 export interface KnowledgeInput {
-  config: Pick<Config, 'BRAND_NAME' | 'BRAND_ADDRESS' | 'BRAND_PHONE' | 'BRAND_EMAIL' | 'FOUNDER_NAME'> & Partial<Pick<Config, 'MAINTENANCE_MONTHLY_PRICE' | 'CURRENCY_TABLE' | 'TAX_REGIME' | 'PRICES_INCLUDE_TAX'>>;
+  config: Pick<Config, 'BRAND_NAME' | 'BRAND_ADDRESS' | 'BRAND_PHONE' | 'BRAND_EMAIL' | 'FOUNDER_NAME'> &
+    Partial<Pick<Config, 'MAINTENANCE_MONTHLY_PRICE' | 'CURRENCY_TABLE' | 'TAX_REGIME' | 'PRICES_INCLUDE_TAX'>>;
   promotions: Promotion[];
   entries: { id: string; title: string; body: string }[];
   now?: Date;
@@ -68,7 +69,12 @@ function pricingPassages(): Passage[] {
  */
 function maintenancePassage(config: KnowledgeInput['config']): Passage {
   const table = config.CURRENCY_TABLE ? parseCurrencyTable(config.CURRENCY_TABLE) : CURRENCIES;
-  const price = maintenancePriceText(config.MAINTENANCE_MONTHLY_PRICE ?? 49, table, config.TAX_REGIME === 'gst', config.PRICES_INCLUDE_TAX === true);
+  const price = maintenancePriceText(
+    config.MAINTENANCE_MONTHLY_PRICE ?? 49,
+    table,
+    config.TAX_REGIME === 'gst',
+    config.PRICES_INCLUDE_TAX === true,
+  );
   return {
     id: 'maintenance',
     title: 'Maintenance plan',
@@ -199,7 +205,7 @@ export function sitePassages({ config, promotions, entries, now = new Date() }: 
       url: '/referAndEarn',
       keywords: 'referral refer earn friend cashback reward code',
       text:
-        'With a referral code the customer gets a 5% discount and the referrer gets cashback equal to it, up to $50 per order (the same in the order\'s currency: 50 × its factor). ' +
+        "With a referral code the customer gets a 5% discount and the referrer gets cashback equal to it, up to $50 per order (the same in the order's currency: 50 × its factor). " +
         'The code must be applied during the advance payment, only complete payments qualify, the code can be reused, ' +
         'you may not use your own code, and the programme is valid until January 31, 2025.',
     },

@@ -24,5 +24,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
 /** `/api/v1/chat/chat` (no trailing slash) is the assistant's operation too: rewritten to the spec's path before routing. */
 export function assistantUrl(url: string): string {
-  return url === '/api/v1/chat/chat' || url.startsWith('/api/v1/chat/chat?') ? `/api/v1/chat/chat/${url.slice('/api/v1/chat/chat'.length)}` : url;
+  return url === '/api/v1/chat/chat' || url.startsWith('/api/v1/chat/chat?')
+    ? `/api/v1/chat/chat/${url.slice('/api/v1/chat/chat'.length)}`
+    : url;
 }

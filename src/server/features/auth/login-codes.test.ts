@@ -61,7 +61,11 @@ describe('sign-in by code', () => {
     const res = await verify(email, code);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, userId: user.id, isNewUser: false });
-    const who = await t.app.inject({ method: 'GET', url: '/api/v1/auth/verifyToken', headers: { authorization: `Bearer ${res.json().token}` } });
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/verifyToken',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(who.json()).toEqual({ success: true, userId: user.id });
   });
 
@@ -83,7 +87,11 @@ describe('sign-in by code', () => {
   it('bootstraps the admin role from ADMIN_EMAILS at sign-in', async () => {
     await loginAs(t, 'boss@example.com', 'customer');
     const res = await verify('boss@example.com', await requestCode('boss@example.com'));
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/user/getUserById', headers: { authorization: `Bearer ${res.json().token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/getUserById',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(me.json().user.role).toBe('admin');
   });
 });
@@ -104,7 +112,10 @@ describe("the founder's first sign-in", () => {
       expect(me.json().user).toMatchObject({ email: email.toLowerCase(), role: 'admin', name: null, phone_number: null });
       expect((await t2.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers })).statusCode).toBe(200);
       // The second sign-in finds the same account.
-      await t2.deps.db.update(loginCodes).set({ createdAt: sql`created_at - interval '1 hour'` }).where(eq(loginCodes.email, email.toLowerCase()));
+      await t2.deps.db
+        .update(loginCodes)
+        .set({ createdAt: sql`created_at - interval '1 hour'` })
+        .where(eq(loginCodes.email, email.toLowerCase()));
       expect((await post(t2, 'auth/sendLoginOtp', { email, location: 'x' }, freshIp())).statusCode).toBe(200);
       const again = await post(t2, 'auth/verifyOtp', { email, otp: await lastCodeFor(t2, email.toLowerCase()) }, freshIp());
       expect(again.json()).toMatchObject({ userId: res.json().userId, isNewUser: false });
@@ -138,7 +149,10 @@ describe('bad input and attacks on codes (none creates a session)', () => {
     const email = newEmail();
     await loginAs(t, email);
     const code = await requestCode(email);
-    await t.deps.db.update(loginCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(loginCodes.email, email));
+    await t.deps.db
+      .update(loginCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(loginCodes.email, email));
     const before = await sessionCount(t);
     const res = await verify(email, code);
     expect(res.statusCode).toBe(400);
@@ -151,11 +165,17 @@ describe('bad input and attacks on codes (none creates a session)', () => {
     await loginAs(t, email);
     const first = await requestCode(email);
     // The resend wait is over: the first code is retired by the second.
-    await t.deps.db.update(loginCodes).set({ createdAt: sql`created_at - interval '1 hour'` }).where(eq(loginCodes.email, email));
+    await t.deps.db
+      .update(loginCodes)
+      .set({ createdAt: sql`created_at - interval '1 hour'` })
+      .where(eq(loginCodes.email, email));
     const second = await requestCode(email);
     if (first === second) return; // one chance in a million: nothing to tell apart
     // The database's clock and the server's may differ: the row itself says it was superseded.
-    await t.deps.db.update(loginCodes).set({ createdAt: sql`created_at + interval '1 minute'` }).where(eq(loginCodes.email, email));
+    await t.deps.db
+      .update(loginCodes)
+      .set({ createdAt: sql`created_at + interval '1 minute'` })
+      .where(eq(loginCodes.email, email));
     const before = await sessionCount(t);
     const res = await verify(email, first);
     expect(res.statusCode).toBe(400);
@@ -169,7 +189,10 @@ describe('bad input and attacks on codes (none creates a session)', () => {
     await loginAs(t, email);
     const used = await requestCode(email);
     expect((await verify(email, used)).statusCode).toBe(200);
-    await t.deps.db.update(loginCodes).set({ createdAt: sql`created_at - interval '1 hour'` }).where(eq(loginCodes.email, email));
+    await t.deps.db
+      .update(loginCodes)
+      .set({ createdAt: sql`created_at - interval '1 hour'` })
+      .where(eq(loginCodes.email, email));
     const next = await requestCode(email);
     if (used === next) return;
     const res = await verify(email, used);
@@ -256,7 +279,10 @@ describe('bad input and attacks on codes (none creates a session)', () => {
     const email = newEmail();
     for (let i = 0; i < 5; i++) {
       await requestCode(email);
-      await t.deps.db.update(loginCodes).set({ createdAt: sql`created_at - interval '30 seconds'` }).where(eq(loginCodes.email, email));
+      await t.deps.db
+        .update(loginCodes)
+        .set({ createdAt: sql`created_at - interval '30 seconds'` })
+        .where(eq(loginCodes.email, email));
     }
     const res = await post(t, 'auth/sendLoginOtp', { email, location: 'x' }, freshIp());
     expect(res.statusCode).toBe(429);

@@ -10,8 +10,7 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 /** Six digits from the crypto generator, leading zeros kept. */
 export const randomCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0');
 
-export const hashCode = (salt: string, email: string, purpose: string, code: string) =>
-  sha256(`${salt}:${purpose}:${email}:${code}`);
+export const hashCode = (salt: string, email: string, purpose: string, code: string) => sha256(`${salt}:${purpose}:${email}:${code}`);
 
 export function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');

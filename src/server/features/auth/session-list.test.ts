@@ -44,7 +44,8 @@ afterAll(async () => {
 let n = 0;
 const newEmail = () => `sess${++n}-${Date.now()}@example.com`;
 const list = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers });
-const signOut = (headers: Record<string, string>, id: string) => t.app.inject({ method: 'DELETE', url: `/api/v1/auth/sessions/${id}`, headers });
+const signOut = (headers: Record<string, string>, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/v1/auth/sessions/${id}`, headers });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Signs in by e-mail code from `ip` with `userAgent`, as a browser would. */
@@ -66,11 +67,21 @@ describe('GET /auth/sessions', () => {
     const gone = await signInFrom(email, '10.0.0.9', CHROME_WINDOWS);
     await post(t, 'auth/logout', {}, '127.0.0.1', bearer(gone.token));
     const old = await signInFrom(email, '10.0.0.10', CHROME_WINDOWS);
-    await t.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(old.token)));
+    await t.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(old.token)));
 
     const res = await list(bearer(phone.token));
     expect(res.statusCode, res.body).toBe(200);
-    const listed = res.json().sessions as { id: string; device: string; city: string | null; createdAt: string; lastSeenAt: string; current: boolean }[];
+    const listed = res.json().sessions as {
+      id: string;
+      device: string;
+      city: string | null;
+      createdAt: string;
+      lastSeenAt: string;
+      current: boolean;
+    }[];
     expect(listed.map((s) => [s.device, s.city, s.current])).toEqual([
       ['Chrome on Windows', null, false],
       ['Safari on iPhone', 'Pune', true],

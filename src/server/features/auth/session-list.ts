@@ -19,7 +19,13 @@ const live = (userId: string, now: Date) =>
 /** The user's live sessions, newest first; the token hash never leaves this query. */
 export async function listSessions(db: Db, userId: string, currentSessionId: string): Promise<SessionSummary[]> {
   const rows = await db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, city: sessions.city, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      city: sessions.city,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(live(userId, new Date()))
     .orderBy(desc(sessions.createdAt), desc(sessions.id))

@@ -81,7 +81,12 @@ export async function findSessionRow(db: Db, tokenHash: string): Promise<FoundSe
     await db.update(sessions).set({ lastSeenAt: now, expiresAt: expires }).where(eq(sessions.id, row.session.id));
     expiresAt = expires.getTime();
   }
-  return { user: row.user, sessionId: row.session.id, confirmedAt: row.session.confirmedAt, validUntil: Math.min(expiresAt, row.session.absoluteExpiresAt.getTime()) };
+  return {
+    user: row.user,
+    sessionId: row.session.id,
+    confirmedAt: row.session.confirmedAt,
+    validUntil: Math.min(expiresAt, row.session.absoluteExpiresAt.getTime()),
+  };
 }
 
 /**
@@ -123,13 +128,19 @@ export function userChanged(db: Db, userId: string) {
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   caches.get(db)?.sessionRevoked(sessionId);
 }
 
 /** `db` may be a transaction: then the caller tells the cache after commit (sessionCacheOf). */
 export async function revokeAllSessions(db: Db, userId: string) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   caches.get(db)?.userSessionsRevoked(userId);
 }
 

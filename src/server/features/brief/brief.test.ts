@@ -19,8 +19,10 @@ let strangersOrder: string;
 
 const url = (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/brief`;
 const get = (who: Who | null, id = orderId) => t.app.inject({ method: 'GET', url: url(id), headers: who?.headers ?? {} });
-const put = (who: Who | null, body: unknown, id = orderId) => t.app.inject({ method: 'PUT', url: url(id), headers: who?.headers ?? {}, payload: body as object });
-const adminGet = (who: Who, id = orderId) => t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${encodeURIComponent(id)}/brief`, headers: who.headers });
+const put = (who: Who | null, body: unknown, id = orderId) =>
+  t.app.inject({ method: 'PUT', url: url(id), headers: who?.headers ?? {}, payload: body as object });
+const adminGet = (who: Who, id = orderId) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${encodeURIComponent(id)}/brief`, headers: who.headers });
 
 const complete = {
   businessName: 'Lakeside Bakery',
@@ -94,12 +96,19 @@ describe('filling the brief', () => {
     expect(body.brief).toBeNull();
     expect(body.locked).toBe(false);
     expect(body.questions.map((q: { id: string }) => q.id)).toEqual(BRIEF_QUESTIONS.map((q) => q.id));
-    expect(body.questions.find((q: { id: string }) => q.id === 'domain')).toMatchObject({ kind: 'choice', options: [{ value: 'has' }, { value: 'needs' }] });
+    expect(body.questions.find((q: { id: string }) => q.id === 'domain')).toMatchObject({
+      kind: 'choice',
+      options: [{ value: 'has' }, { value: 'needs' }],
+    });
   });
 
   it('"I already have a domain" has a follow-up for the domain; the missing-answers message ends once ("…ready?", not "…ready?.")', async () => {
     const questions = (await get(owner)).json().questions as { id: string; followUpOf?: unknown }[];
-    expect(questions.find((q) => q.id === 'domainName')).toMatchObject({ kind: 'text', required: false, followUpOf: { id: 'domain', value: 'has' } });
+    expect(questions.find((q) => q.id === 'domainName')).toMatchObject({
+      kind: 'text',
+      required: false,
+      followUpOf: { id: 'domain', value: 'has' },
+    });
     const saved = await put(owner, { answers: { domain: 'has', domainName: ' lakesidebakery.in ' } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().brief.answers).toEqual({ domain: 'has', domainName: 'lakesidebakery.in' });
@@ -109,10 +118,21 @@ describe('filling the brief', () => {
   });
 
   it('saves a draft as typed, tidied: trimmed, empty answers dropped, bare web addresses given https', async () => {
-    const res = await put(owner, { answers: { businessName: '  Lakeside Bakery ', audience: '', pages: ['Home', ' ', 'Menu '], likedWebsites: ['example.com/shop', 'http://bakery.example.org'] } });
+    const res = await put(owner, {
+      answers: {
+        businessName: '  Lakeside Bakery ',
+        audience: '',
+        pages: ['Home', ' ', 'Menu '],
+        likedWebsites: ['example.com/shop', 'http://bakery.example.org'],
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().brief).toEqual({
-      answers: { businessName: 'Lakeside Bakery', pages: ['Home', 'Menu'], likedWebsites: ['https://example.com/shop', 'http://bakery.example.org/'] },
+      answers: {
+        businessName: 'Lakeside Bakery',
+        pages: ['Home', 'Menu'],
+        likedWebsites: ['https://example.com/shop', 'http://bakery.example.org/'],
+      },
       submittedAt: null,
     });
     // The next save replaces the answers (the form sends everything it holds).
@@ -153,12 +173,20 @@ describe('filling the brief', () => {
     expect(saved.json().brief.answers).toMatchObject({ businessDescription: html, anythingElse: 'Line one\r\n\tindented' });
     expect(saved.headers['content-type']).toMatch(/^application\/json/);
 
-    for (const answers of [{ businessDescription: 'a\u0000b' }, { pages: ['Home\u0000'] }, { businessName: 'a\u001bb' }, { anythingElse: 'bell\u0007' }, { pages: ['Tab\there'] }]) {
+    for (const answers of [
+      { businessDescription: 'a\u0000b' },
+      { pages: ['Home\u0000'] },
+      { businessName: 'a\u001bb' },
+      { anythingElse: 'bell\u0007' },
+      { pages: ['Tab\there'] },
+    ]) {
       const res = await put(owner, { answers });
       expect(res.statusCode, JSON.stringify(answers)).toBe(400);
     }
     expect((await put(owner, { answers: { businessDescription: 'x'.repeat(10 * 1024) } })).statusCode).toBe(400);
-    expect((await put(owner, { answers: { businessDescription: 'x'.repeat(BRIEF_LIMITS.multiline + 1) } })).json().message).toMatch(/at most 5000 characters/);
+    expect((await put(owner, { answers: { businessDescription: 'x'.repeat(BRIEF_LIMITS.multiline + 1) } })).json().message).toMatch(
+      /at most 5000 characters/,
+    );
     expect((await put(owner, { answers: { businessDescription: 'x'.repeat(BRIEF_LIMITS.multiline) } })).statusCode).toBe(200);
     expect((await put(owner, { answers: { businessName: 'x'.repeat(BRIEF_LIMITS.text + 1) } })).statusCode).toBe(400);
   });
@@ -211,7 +239,8 @@ describe('submitting, and the lock at "UI Started"', () => {
   });
 
   it('is read-only once "UI Started" is completed: 409 with a clear message, still readable', async () => {
-    const next = () => t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/next`, headers: admin.headers, payload: {} });
+    const next = () =>
+      t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/next`, headers: admin.headers, payload: {} });
     expect((await next()).json().completedStages).toBe(2); // UI Discussion: still editable
     expect((await put(owner, { answers: complete })).statusCode).toBe(200);
     expect((await next()).json().completedStages).toBe(3); // UI Started
@@ -227,7 +256,8 @@ describe('submitting, and the lock at "UI Started"', () => {
 
   it('"UI Started" without a brief locks nothing: still "brief pending", the customer can still send it, and then it locks (docs/decisions/215-brief-lock.md)', async () => {
     const o = await seedPaidOrder(t, 'brief.late@example.com');
-    for (let i = 0; i < 2; i++) await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${o.orderId}/stages/next`, headers: admin.headers, payload: {} });
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${o.orderId}/stages/next`, headers: admin.headers, payload: {} });
     const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${o.orderId}`, headers: admin.headers });
     expect(detail.json().order.completedStages).toBe(3);
     expect(detail.json().order.briefPending).toBe(true);
@@ -245,7 +275,8 @@ describe('submitting, and the lock at "UI Started"', () => {
 });
 
 describe('partial saves: PATCH changes only the answers it names (docs/decisions/270-brief-partial-saves.md)', () => {
-  const patch = (who: Who, body: unknown, id: string) => t.app.inject({ method: 'PATCH', url: url(id), headers: who.headers, payload: body as object });
+  const patch = (who: Who, body: unknown, id: string) =>
+    t.app.inject({ method: 'PATCH', url: url(id), headers: who.headers, payload: body as object });
 
   it('two tabs saving different answers, at once or one after the other, both keep theirs; an empty answer clears only itself', async () => {
     const o = await seedPaidOrder(t, 'brief.twotabs@example.com');
@@ -271,11 +302,17 @@ describe('partial saves: PATCH changes only the answers it names (docs/decisions
     const bad = await patch(o.customer, { answers: { nope: 'x' } }, o.orderId);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Unknown brief question "nope"/);
-    expect((await patch(o.customer, { answers: { businessName: 'Lakeside Bakery', businessDescription: 'Bread.' } }, o.orderId)).statusCode).toBe(200);
+    expect(
+      (await patch(o.customer, { answers: { businessName: 'Lakeside Bakery', businessDescription: 'Bread.' } }, o.orderId)).statusCode,
+    ).toBe(200);
     const early = await patch(o.customer, { answers: { pages: ['Home'] }, submit: true }, o.orderId);
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toMatch(/^Before sending the brief, please answer: /);
-    const sent = await patch(o.customer, { answers: { pages: ['Home'], domain: 'has', contentReadiness: 'partly' }, submit: true }, o.orderId);
+    const sent = await patch(
+      o.customer,
+      { answers: { pages: ['Home'], domain: 'has', contentReadiness: 'partly' }, submit: true },
+      o.orderId,
+    );
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().brief.submittedAt).not.toBeNull();
     // Submitted: clearing a required answer is refused, the stored brief stays whole.
@@ -283,7 +320,8 @@ describe('partial saves: PATCH changes only the answers it names (docs/decisions
     // A whole brief sent by PATCH works as PUT did (old clients of the form keep working).
     expect((await patch(o.customer, { answers: complete }, o.orderId)).json().brief.answers).toEqual(complete);
     expect((await patch(stranger, { answers: { audience: 'x' } }, o.orderId)).statusCode).toBe(404);
-    for (let i = 0; i < 2; i++) await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${o.orderId}/stages/next`, headers: admin.headers, payload: {} });
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${o.orderId}/stages/next`, headers: admin.headers, payload: {} });
     expect((await patch(o.customer, { answers: { audience: 'Too late' } }, o.orderId)).statusCode).toBe(409);
   });
 });

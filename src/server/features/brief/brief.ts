@@ -19,7 +19,8 @@ const QUESTIONS: BriefResponse['questions'] = BRIEF_QUESTIONS.map((q) => ({
   ...(q.followUpOf ? { followUpOf: { ...q.followUpOf } } : {}),
 }));
 
-export const LOCKED_MESSAGE = 'The brief can no longer be changed: work on the design has started. Please send changes as a message on the order.';
+export const LOCKED_MESSAGE =
+  'The brief can no longer be changed: work on the design has started. Please send changes as a message on the order.';
 
 /**
  * The order behind a brief route: paid (a draft checkout is nobody's order yet) and, for a customer,
@@ -58,13 +59,15 @@ const toResponse = (row: { answers: BriefAnswers; submittedAt: Date | null } | u
 export async function getBrief(database: Pick<Database, 'query'>, publicId: string, userId?: string): Promise<BriefResponse> {
   // Raw and named, not drizzle's builder: building the select cost a third of the read's CPU
   // (docs/decisions/291-signed-in-reads-one-statement.md). `$2` null is the founder: any paid order.
-  const [found] = await database.query<{ answers: BriefAnswers | null; submitted_at: Date | string | null; brief_id: string | null; ui_started: boolean }>(
-    BRIEF_SQL,
-    [publicId, userId ?? null],
-    'order_brief',
-  );
+  const [found] = await database.query<{
+    answers: BriefAnswers | null;
+    submitted_at: Date | string | null;
+    brief_id: string | null;
+    ui_started: boolean;
+  }>(BRIEF_SQL, [publicId, userId ?? null], 'order_brief');
   if (!found) throw notFound('Order not found.');
-  const submittedAt = found.submitted_at === null ? null : found.submitted_at instanceof Date ? found.submitted_at : new Date(found.submitted_at);
+  const submittedAt =
+    found.submitted_at === null ? null : found.submitted_at instanceof Date ? found.submitted_at : new Date(found.submitted_at);
   const row = found.brief_id === null ? undefined : { answers: found.answers!, submittedAt };
   return toResponse(row, Boolean(found.ui_started) && Boolean(submittedAt));
 }
@@ -93,7 +96,13 @@ const BRIEF_SQL = `select b.answers, b.submitted_at, b.order_id as brief_id,
  * draft, or submits them with `submit: true`. Submitting again keeps the first submission time;
  * once submitted, every save must keep the required questions answered.
  */
-export function saveBrief(deps: Pick<AppDeps, 'events'>, userId: string, publicId: string, body: BriefPutBody, now = new Date()): Promise<BriefResponse> {
+export function saveBrief(
+  deps: Pick<AppDeps, 'events'>,
+  userId: string,
+  publicId: string,
+  body: BriefPutBody,
+  now = new Date(),
+): Promise<BriefResponse> {
   return storeBrief(deps, userId, publicId, body, () => body.answers, now);
 }
 
@@ -102,7 +111,13 @@ export function saveBrief(deps: Pick<AppDeps, 'events'>, userId: string, publicI
  * is cleared, the others stay as stored. The merge reads the stored answers after the order row is
  * locked, so two saves of different answers from two tabs both survive, whichever comes first.
  */
-export function patchBrief(deps: Pick<AppDeps, 'events'>, userId: string, publicId: string, body: BriefPatchBody, now = new Date()): Promise<BriefResponse> {
+export function patchBrief(
+  deps: Pick<AppDeps, 'events'>,
+  userId: string,
+  publicId: string,
+  body: BriefPatchBody,
+  now = new Date(),
+): Promise<BriefResponse> {
   return storeBrief(
     deps,
     userId,
@@ -135,7 +150,10 @@ async function storeBrief(
   return deps.events.transaction(async (tx) => {
     const order = await findOrder(tx, publicId, userId, true);
     if (order.locked) throw conflict(LOCKED_MESSAGE);
-    const [held] = await tx.select({ submittedAt: orderBriefs.submittedAt, answers: orderBriefs.answers }).from(orderBriefs).where(eq(orderBriefs.orderId, order.id));
+    const [held] = await tx
+      .select({ submittedAt: orderBriefs.submittedAt, answers: orderBriefs.answers })
+      .from(orderBriefs)
+      .where(eq(orderBriefs.orderId, order.id));
     // A submitted brief stays complete: later edits are held to the submission's rule.
     const checked = checkBriefAnswers(answersOf(held?.answers ?? {}), body.submit === true || Boolean(held?.submittedAt));
     if (!checked.ok) throw badRequest(checked.message);
@@ -149,7 +167,8 @@ async function storeBrief(
       })
       .returning({ answers: orderBriefs.answers, submittedAt: orderBriefs.submittedAt });
     // The first submission is news for the founder (docs/decisions/277-founder-notices-brief-and-files.md).
-    if (submittedAt && !held?.submittedAt) await deps.events.publish(tx, 'brief.submitted', { orderId: order.id, orderPublicId: publicId, at: now });
+    if (submittedAt && !held?.submittedAt)
+      await deps.events.publish(tx, 'brief.submitted', { orderId: order.id, orderPublicId: publicId, at: now });
     return toResponse(row, false);
   });
 }

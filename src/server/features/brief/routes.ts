@@ -11,14 +11,36 @@ const tags = ['brief'];
 /** The customer's brief of one of their paid orders. */
 export const briefRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const onRequest = requireUser(deps.db);
-  route(app, getOrdersBrief, { schema: { tags, summary: 'The brief questions and your answers so far' }, onRequest }, async (request) => getBrief(deps.database, request.params.orderId, authOf(request).user.id));
+  route(app, getOrdersBrief, { schema: { tags, summary: 'The brief questions and your answers so far' }, onRequest }, async (request) =>
+    getBrief(deps.database, request.params.orderId, authOf(request).user.id),
+  );
   // Saved as the customer types (the form debounces): generous, but bounded.
-  route(app, putOrdersBrief, { schema: { tags, summary: 'Saves your brief as a draft, or submits it (submit: true); read-only once "UI Started" is completed (409)' }, onRequest, config: perSession(120) }, async (request) => saveBrief(deps, authOf(request).user.id, request.params.orderId, request.body));
+  route(
+    app,
+    putOrdersBrief,
+    {
+      schema: {
+        tags,
+        summary: 'Saves your brief as a draft, or submits it (submit: true); read-only once "UI Started" is completed (409)',
+      },
+      onRequest,
+      config: perSession(120),
+    },
+    async (request) => saveBrief(deps, authOf(request).user.id, request.params.orderId, request.body),
+  );
   // The same budget as PUT: the form saves as the customer types.
   route(
     app,
     patchOrdersBrief,
-    { schema: { tags, summary: 'Saves only the answers given (an empty answer clears it; the others are kept), or submits (submit: true); 409 once "UI Started" is completed' }, onRequest, config: perSession(120) },
+    {
+      schema: {
+        tags,
+        summary:
+          'Saves only the answers given (an empty answer clears it; the others are kept), or submits (submit: true); 409 once "UI Started" is completed',
+      },
+      onRequest,
+      config: perSession(120),
+    },
     async (request) => patchBrief(deps, authOf(request).user.id, request.params.orderId, request.body),
   );
 };
@@ -29,9 +51,14 @@ export const briefRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
  * Fastify's route tree (mixing names there shows as ":id|:orderId" to the route walks).
  */
 export const adminBriefRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getAdminOrdersBrief, { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: "An order's brief (questions and answers)" } }, async (request) => {
-    const brief = await getBrief(deps.database, request.params.id);
-    if (brief.brief?.submittedAt) await markBriefOpened(deps.database, request.params.id);
-    return brief;
-  });
+  route(
+    app,
+    getAdminOrdersBrief,
+    { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: "An order's brief (questions and answers)" } },
+    async (request) => {
+      const brief = await getBrief(deps.database, request.params.id);
+      if (brief.brief?.submittedAt) await markBriefOpened(deps.database, request.params.id);
+      return brief;
+    },
+  );
 };

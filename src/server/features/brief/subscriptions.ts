@@ -9,6 +9,9 @@ import { orderIdsOf } from '../../lib/orders-of-user.ts';
  */
 export function subscribeBrief(deps: AppDeps) {
   deps.events.inTransaction('account.deleted', async (e, tx) => {
-    await tx.update(orderBriefs).set({ answers: {}, updatedAt: e.at }).where(inArray(orderBriefs.orderId, orderIdsOf(e.userId)));
+    await tx
+      .update(orderBriefs)
+      .set({ answers: {}, updatedAt: e.at })
+      .where(inArray(orderBriefs.orderId, orderIdsOf(e.userId)));
   });
 }

@@ -1,27 +1,27 @@
-import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   CHANGE_MAX_PLAN_MULTIPLE,
   type AdminCreateChangeBody,
   type CreateChangeBody,
   type OrderChange,
   type QuoteChangeBody,
-} from "../../../contract/changes.ts";
-import { findCurrency } from "../../../domain/currencies.ts";
-import type { AppDeps } from "../../deps.ts";
-import type { Db, Tx } from "../../db/client.ts";
-import { orderChanges } from "../../db/schema/changes.ts";
-import { invoices } from "../../db/schema/invoices.ts";
-import { installments, orders } from "../../db/schema/orders.ts";
-import { users } from "../../db/schema/platform.ts";
-import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { recordAudit } from "../../lib/audit-log.ts";
-import type { ChangePaid, OrderRef } from "../../lib/domain-events.ts";
-import { moneyContext } from "../../lib/money-context.ts";
-import type { ThreadViewer } from "../../lib/workspace-order.ts";
-import { filesOfOrder } from "../order-files/order-files.ts";
-import { clientHash, type TermsClient } from "../terms/terms-acceptance.ts";
-import { activeAddon, addonAmount } from "./addons.ts";
+} from '../../../contract/changes.ts';
+import { findCurrency } from '../../../domain/currencies.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderChanges } from '../../db/schema/changes.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { installments, orders } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/platform.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import type { ChangePaid, OrderRef } from '../../lib/domain-events.ts';
+import { moneyContext } from '../../lib/money-context.ts';
+import type { ThreadViewer } from '../../lib/workspace-order.ts';
+import { filesOfOrder } from '../order-files/order-files.ts';
+import { clientHash, type TermsClient } from '../terms/terms-acceptance.ts';
+import { activeAddon, addonAmount } from './addons.ts';
 
 // Change requests on an order (docs/decisions/250-change-requests.md). States:
 // requested → quoted → accepted (paid) | declined | withdrawn; or included (no charge).
@@ -34,17 +34,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The order a change route works on. Customers: their own, past the checkout draft; others 404. */
 export interface ChangeOrder extends OrderRef {
-  state: "awaiting_advance" | "in_progress" | "paid" | "delivered" | "cancelled";
+  state: 'awaiting_advance' | 'in_progress' | 'paid' | 'delivered' | 'cancelled';
   currency: string;
   price: number;
   userId: string;
 }
 
-export async function changeOrder(
-  db: Db | Tx,
-  publicId: string,
-  viewer: ThreadViewer,
-): Promise<ChangeOrder> {
+export async function changeOrder(db: Db | Tx, publicId: string, viewer: ThreadViewer): Promise<ChangeOrder> {
   const [row] = await db
     .select({
       orderId: orders.id,
@@ -60,33 +56,23 @@ export async function changeOrder(
     .where(
       and(
         eq(orders.publicId, publicId),
-        ne(orders.state, "awaiting_advance"),
-        viewer.side === "customer"
-          ? eq(orders.userId, viewer.userId)
-          : undefined,
+        ne(orders.state, 'awaiting_advance'),
+        viewer.side === 'customer' ? eq(orders.userId, viewer.userId) : undefined,
       ),
     )
     .limit(1);
-  if (!row) throw notFound("Order not found.");
+  if (!row) throw notFound('Order not found.');
   return row;
 }
 
-export async function toChanges(
-  db: Db | Tx,
-  rows: ChangeRow[],
-): Promise<OrderChange[]> {
+export async function toChanges(db: Db | Tx, rows: ChangeRow[]): Promise<OrderChange[]> {
   const ids = rows.map((r) => r.id);
   const docs = ids.length
     ? await db
         .select({ changeId: installments.changeId, invoiceId: invoices.id })
         .from(installments)
         .innerJoin(invoices, eq(invoices.installmentId, installments.id))
-        .where(
-          and(
-            inArray(installments.changeId, ids),
-            inArray(invoices.series, ["invoice", "test_invoice"]),
-          ),
-        )
+        .where(and(inArray(installments.changeId, ids), inArray(invoices.series, ['invoice', 'test_invoice'])))
     : [];
   const invoiceOf = new Map(docs.map((d) => [d.changeId, d.invoiceId]));
   return rows.map((r) => ({
@@ -110,10 +96,7 @@ export async function toChanges(
   }));
 }
 
-export async function listChanges(
-  db: Db | Tx,
-  order: Pick<ChangeOrder, "orderId">,
-): Promise<OrderChange[]> {
+export async function listChanges(db: Db | Tx, order: Pick<ChangeOrder, 'orderId'>): Promise<OrderChange[]> {
   const rows = await db
     .select()
     .from(orderChanges)
@@ -124,22 +107,13 @@ export async function listChanges(
 
 const one = async (db: Db | Tx, r: ChangeRow) => (await toChanges(db, [r]))[0]!;
 
-async function lockChange(
-  tx: Tx,
-  order: ChangeOrder,
-  changeId: string,
-): Promise<ChangeRow> {
+async function lockChange(tx: Tx, order: ChangeOrder, changeId: string): Promise<ChangeRow> {
   const [row] = await tx
     .select()
     .from(orderChanges)
-    .where(
-      and(
-        eq(orderChanges.id, changeId),
-        eq(orderChanges.orderId, order.orderId),
-      ),
-    )
-    .for("update");
-  if (!row) throw notFound("Change not found.");
+    .where(and(eq(orderChanges.id, changeId), eq(orderChanges.orderId, order.orderId)))
+    .for('update');
+  if (!row) throw notFound('Change not found.');
   return row;
 }
 
@@ -147,34 +121,15 @@ async function lockChange(
 function checkAmount(order: ChangeOrder, amount: number) {
   const max = order.price * CHANGE_MAX_PLAN_MULTIPLE;
   if (amount > max)
-    throw badRequest(
-      `A quote can be at most ${CHANGE_MAX_PLAN_MULTIPLE} × the plan price (${max} minor units of ${order.currency}).`,
-    );
+    throw badRequest(`A quote can be at most ${CHANGE_MAX_PLAN_MULTIPLE} × the plan price (${max} minor units of ${order.currency}).`);
 }
 
-async function checkedFiles(
-  tx: Tx,
-  order: ChangeOrder,
-  fileIds: readonly string[] | undefined,
-) {
-  return (
-    await filesOfOrder(
-      tx,
-      { id: order.orderId, publicId: order.orderPublicId },
-      fileIds ?? [],
-    )
-  ).map((f) => f.id);
+async function checkedFiles(tx: Tx, order: ChangeOrder, fileIds: readonly string[] | undefined) {
+  return (await filesOfOrder(tx, { id: order.orderId, publicId: order.orderPublicId }, fileIds ?? [])).map((f) => f.id);
 }
 
-async function publishWaiting(
-  deps: AppDeps,
-  tx: Tx,
-  order: ChangeOrder,
-  r: ChangeRow,
-  by: "customer" | "agency",
-  at: Date,
-) {
-  await deps.events.publish(tx, "change.updated", {
+async function publishWaiting(deps: AppDeps, tx: Tx, order: ChangeOrder, r: ChangeRow, by: 'customer' | 'agency', at: Date) {
+  await deps.events.publish(tx, 'change.updated', {
     by,
     orderId: order.orderId,
     orderPublicId: order.orderPublicId,
@@ -201,10 +156,7 @@ export async function requestChange(
   body: CreateChangeBody,
   now = new Date(),
 ): Promise<OrderChange> {
-  if (order.state === "delivered")
-    throw conflict(
-      "This website is delivered: ask for changes through a support request.",
-    );
+  if (order.state === 'delivered') throw conflict('This website is delivered: ask for changes through a support request.');
   refuseCancelled(order);
   return deps.events.transaction(async (tx) => {
     const fileIds = await checkedFiles(tx, order, body.fileIds);
@@ -214,23 +166,19 @@ export async function requestChange(
       addonId: string;
       quotedAt: Date;
       quoteVersion: number;
-      state: "quoted";
+      state: 'quoted';
     } | null = null;
     if (body.addonId) {
       const addon = await activeAddon(tx, body.addonId);
-      const currency = findCurrency(
-        order.currency,
-        moneyContext(deps).currencies,
-      );
-      if (!currency)
-        throw conflict(`Add-ons are not sold in ${order.currency}.`);
+      const currency = findCurrency(order.currency, moneyContext(deps).currencies);
+      if (!currency) throw conflict(`Add-ons are not sold in ${order.currency}.`);
       quote = {
         amount: addonAmount(addon.price, currency),
         extraDays: addon.extraDays,
         addonId: addon.id,
         quotedAt: now,
         quoteVersion: 1,
-        state: "quoted",
+        state: 'quoted',
       };
     }
     const [row] = await tx
@@ -241,21 +189,20 @@ export async function requestChange(
         description: body.description,
         fileIds,
         currency: order.currency,
-        createdBy: "customer",
+        createdBy: 'customer',
         createdByUserId: userId,
         createdAt: now,
         ...(quote ?? {}),
       })
       .returning();
-    await publishWaiting(deps, tx, order, row!, "customer", now);
+    await publishWaiting(deps, tx, order, row!, 'customer', now);
     return one(tx, row!);
   });
 }
 
 /** A cancelled order takes no more work (docs/decisions/321-cancel-and-refund.md). */
-function refuseCancelled(order: Pick<ChangeOrder, "state">) {
-  if (order.state === "cancelled")
-    throw conflict("This order is cancelled: nothing more can be changed on it.");
+function refuseCancelled(order: Pick<ChangeOrder, 'state'>) {
+  if (order.state === 'cancelled') throw conflict('This order is cancelled: nothing more can be changed on it.');
 }
 
 /** The founder (owner or staff) raises a change: quoted when an amount is given, included when marked so, else requested. */
@@ -267,14 +214,9 @@ export async function agencyCreateChange(
   now = new Date(),
 ): Promise<OrderChange> {
   refuseCancelled(order);
-  if (!body.included && body.amount !== undefined)
-    checkAmount(order, body.amount);
+  if (!body.included && body.amount !== undefined) checkAmount(order, body.amount);
   return deps.events.transaction(async (tx) => {
-    const state = body.included
-      ? "included"
-      : body.amount !== undefined
-        ? "quoted"
-        : "requested";
+    const state = body.included ? 'included' : body.amount !== undefined ? 'quoted' : 'requested';
     const [row] = await tx
       .insert(orderChanges)
       .values({
@@ -286,18 +228,18 @@ export async function agencyCreateChange(
         amount: body.included ? 0 : (body.amount ?? null),
         extraDays: body.extraDays ?? 0,
         note: body.note ?? null,
-        createdBy: "agency",
+        createdBy: 'agency',
         createdByUserId: actorUserId,
-        quotedAt: state === "quoted" ? now : null,
-        quoteVersion: state === "quoted" ? 1 : 0,
-        decidedAt: state === "included" ? now : null,
+        quotedAt: state === 'quoted' ? now : null,
+        quoteVersion: state === 'quoted' ? 1 : 0,
+        decidedAt: state === 'included' ? now : null,
         createdAt: now,
       })
       .returning();
     await recordAudit(tx, {
       actorUserId,
-      action: "order.change.create",
-      entity: "order_change",
+      action: 'order.change.create',
+      entity: 'order_change',
       entityId: row!.id,
       before: null,
       after: {
@@ -309,9 +251,8 @@ export async function agencyCreateChange(
       },
     });
     // An included change moves the delivery like a paid one (decision 251): no payment will.
-    if (state === "included" && row!.extraDays > 0)
-      await addChangeDays(tx, order.orderId, row!.extraDays);
-    await publishWaiting(deps, tx, order, row!, "agency", now);
+    if (state === 'included' && row!.extraDays > 0) await addChangeDays(tx, order.orderId, row!.extraDays);
+    await publishWaiting(deps, tx, order, row!, 'agency', now);
     return one(tx, row!);
   });
 }
@@ -329,14 +270,12 @@ export async function quoteChange(
   checkAmount(order, body.amount);
   return deps.events.transaction(async (tx) => {
     const before = await lockChange(tx, order, changeId);
-    if (before.state !== "requested" && before.state !== "quoted")
-      throw conflict(
-        `This change is ${before.state}: its quote can no longer change.`,
-      );
+    if (before.state !== 'requested' && before.state !== 'quoted')
+      throw conflict(`This change is ${before.state}: its quote can no longer change.`);
     const [row] = await tx
       .update(orderChanges)
       .set({
-        state: "quoted",
+        state: 'quoted',
         amount: body.amount,
         extraDays: body.extraDays,
         note: body.note ?? before.note,
@@ -349,8 +288,8 @@ export async function quoteChange(
       .returning();
     await recordAudit(tx, {
       actorUserId,
-      action: "order.change.quote",
-      entity: "order_change",
+      action: 'order.change.quote',
+      entity: 'order_change',
       entityId: changeId,
       before: {
         state: before.state,
@@ -359,12 +298,12 @@ export async function quoteChange(
       },
       after: {
         orderId: order.orderPublicId,
-        state: "quoted",
+        state: 'quoted',
         amount: body.amount,
         extraDays: body.extraDays,
       },
     });
-    await publishWaiting(deps, tx, order, row!, "agency", now);
+    await publishWaiting(deps, tx, order, row!, 'agency', now);
     return one(tx, row!);
   });
 }
@@ -379,16 +318,14 @@ export async function declineChange(
 ): Promise<OrderChange> {
   return deps.events.transaction(async (tx) => {
     const before = await lockChange(tx, order, changeId);
-    if (before.state !== "quoted" && before.state !== "requested")
-      throw conflict(
-        `This change is ${before.state}: it can no longer be declined.`,
-      );
+    if (before.state !== 'quoted' && before.state !== 'requested')
+      throw conflict(`This change is ${before.state}: it can no longer be declined.`);
     const [row] = await tx
       .update(orderChanges)
-      .set({ state: "declined", declineReason: reason || null, decidedAt: now })
+      .set({ state: 'declined', declineReason: reason || null, decidedAt: now })
       .where(eq(orderChanges.id, changeId))
       .returning();
-    await publishWaiting(deps, tx, order, row!, "customer", now);
+    await publishWaiting(deps, tx, order, row!, 'customer', now);
     return one(tx, row!);
   });
 }
@@ -398,22 +335,17 @@ export async function withdrawChange(
   deps: AppDeps,
   order: ChangeOrder,
   changeId: string,
-  side: "customer" | "agency",
+  side: 'customer' | 'agency',
   now = new Date(),
 ): Promise<OrderChange> {
   return deps.events.transaction(async (tx) => {
     const before = await lockChange(tx, order, changeId);
-    if (before.createdBy !== side)
-      throw conflict(
-        "Only who asked for a change can withdraw it; decline it instead.",
-      );
-    if (before.state !== "quoted" && before.state !== "requested")
-      throw conflict(
-        `This change is ${before.state}: it can no longer be withdrawn.`,
-      );
+    if (before.createdBy !== side) throw conflict('Only who asked for a change can withdraw it; decline it instead.');
+    if (before.state !== 'quoted' && before.state !== 'requested')
+      throw conflict(`This change is ${before.state}: it can no longer be withdrawn.`);
     const [row] = await tx
       .update(orderChanges)
-      .set({ state: "withdrawn", decidedAt: now })
+      .set({ state: 'withdrawn', decidedAt: now })
       .where(eq(orderChanges.id, changeId))
       .returning();
     await publishWaiting(deps, tx, order, row!, side, now);
@@ -422,45 +354,28 @@ export async function withdrawChange(
 }
 
 /** The words the customer agrees to, hashed into the acceptance record. */
-export const changeWording = (
-  r: Pick<ChangeRow, "title" | "amount" | "currency" | "extraDays">,
-) =>
+export const changeWording = (r: Pick<ChangeRow, 'title' | 'amount' | 'currency' | 'extraDays'>) =>
   `I agree to this change: ${r.title} — ${r.amount} ${r.currency} (minor units) + tax · delivery moves by ${r.extraDays} days`;
 
 /**
  * What create-order needs to charge a change: the customer's own order, the change quoted (not
  * requested, declined, withdrawn, included or paid). The amount is the quote's, never the client's.
  */
-export async function changeForPayment(
-  db: Db | Tx,
-  userId: string,
-  orderPublicId: string,
-  changeId: string,
-) {
+export async function changeForPayment(db: Db | Tx, userId: string, orderPublicId: string, changeId: string) {
   const order = await changeOrder(db, orderPublicId, {
-    side: "customer",
+    side: 'customer',
     userId,
   });
   const [row] = await db
     .select()
     .from(orderChanges)
-    .where(
-      and(
-        eq(orderChanges.id, changeId),
-        eq(orderChanges.orderId, order.orderId),
-      ),
-    )
+    .where(and(eq(orderChanges.id, changeId), eq(orderChanges.orderId, order.orderId)))
     .limit(1);
-  if (!row) throw notFound("Change not found.");
-  if (order.state === "cancelled")
-    throw conflict("This order is cancelled: nothing more can be changed or paid on it.");
-  if (row.state === "accepted") throw conflict("This change is already paid.");
-  if (row.state !== "quoted" || row.amount === null)
-    throw conflict(
-      row.state === "requested"
-        ? "This change has no quote yet."
-        : `This change is ${row.state}: there is nothing to pay.`,
-    );
+  if (!row) throw notFound('Change not found.');
+  if (order.state === 'cancelled') throw conflict('This order is cancelled: nothing more can be changed or paid on it.');
+  if (row.state === 'accepted') throw conflict('This change is already paid.');
+  if (row.state !== 'quoted' || row.amount === null)
+    throw conflict(row.state === 'requested' ? 'This change has no quote yet.' : `This change is ${row.state}: there is nothing to pay.`);
   return { order, change: row as ChangeRow & { amount: number } };
 }
 
@@ -469,42 +384,27 @@ export async function changeForPayment(
  * the version the checkout read its price at (a re-quote takes the same lock), else 409 and nothing
  * is recorded (docs/decisions/332-change-quote-version.md).
  */
-export async function lockQuoteVersion(tx: Tx, change: Pick<ChangeRow, "id" | "quoteVersion">): Promise<void> {
+export async function lockQuoteVersion(tx: Tx, change: Pick<ChangeRow, 'id' | 'quoteVersion'>): Promise<void> {
   const [now] = await tx
     .select({ state: orderChanges.state, quoteVersion: orderChanges.quoteVersion })
     .from(orderChanges)
     .where(eq(orderChanges.id, change.id))
-    .for("update");
-  if (!now || now.state !== "quoted" || now.quoteVersion !== change.quoteVersion)
+    .for('update');
+  if (!now || now.state !== 'quoted' || now.quoteVersion !== change.quoteVersion)
     throw conflict(
-      "The quote of this change changed while the checkout opened: nothing was charged. Reload the page to see the new quote.",
+      'The quote of this change changed while the checkout opened: nothing was charged. Reload the page to see the new quote.',
     );
 }
 
 /** "I agree to this change", recorded like the checkout's terms (decision 146): when, which words, which client. */
-export async function recordChangeAcceptance(
-  tx: Tx,
-  change: ChangeRow,
-  orderPublicId: string,
-  at: Date,
-  client: TermsClient | undefined,
-) {
-  const ua = client?.headers["user-agent"];
+export async function recordChangeAcceptance(tx: Tx, change: ChangeRow, orderPublicId: string, at: Date, client: TermsClient | undefined) {
+  const ua = client?.headers['user-agent'];
   await tx
     .update(orderChanges)
     .set({
       acceptedAt: at,
-      acceptedWordingHash: createHash("sha256")
-        .update(changeWording(change))
-        .digest("hex")
-        .slice(0, 16),
-      acceptedClientHash: client
-        ? clientHash(
-            orderPublicId,
-            client.ip,
-            (Array.isArray(ua) ? ua[0] : ua) ?? "",
-          )
-        : null,
+      acceptedWordingHash: createHash('sha256').update(changeWording(change)).digest('hex').slice(0, 16),
+      acceptedClientHash: client ? clientHash(orderPublicId, client.ip, (Array.isArray(ua) ? ua[0] : ua) ?? '') : null,
     })
     .where(eq(orderChanges.id, change.id));
 }
@@ -529,21 +429,16 @@ async function addChangeDays(tx: Tx, orderId: string, days: number) {
 export async function acceptPaidChange(deps: AppDeps, tx: Tx, e: ChangePaid): Promise<void> {
   const [row] = await tx
     .update(orderChanges)
-    .set({ state: "accepted", paidAt: e.paidAt, decidedAt: e.paidAt })
-    .where(
-      and(eq(orderChanges.id, e.changeId), eq(orderChanges.state, "quoted")),
-    )
+    .set({ state: 'accepted', paidAt: e.paidAt, decidedAt: e.paidAt })
+    .where(and(eq(orderChanges.id, e.changeId), eq(orderChanges.state, 'quoted')))
     .returning({ extraDays: orderChanges.extraDays });
   if (!row) return;
   if (row.extraDays > 0) await addChangeDays(tx, e.orderId, row.extraDays);
-  await deps.events.publish(tx, "change.accepted", e);
+  await deps.events.publish(tx, 'change.accepted', e);
 }
 
 /** Changes waiting for someone, for the dashboard and the back office: per order, how many wait for the customer / the agency. */
-export async function waitingChanges(
-  db: Db | Tx,
-  orderIds?: string[],
-): Promise<Map<string, { forCustomer: number; forAgency: number }>> {
+export async function waitingChanges(db: Db | Tx, orderIds?: string[]): Promise<Map<string, { forCustomer: number; forAgency: number }>> {
   if (orderIds && !orderIds.length) return new Map();
   const rows = await db
     .select({
@@ -552,17 +447,12 @@ export async function waitingChanges(
       n: sql<number>`count(*)::int`,
     })
     .from(orderChanges)
-    .where(
-      and(
-        inArray(orderChanges.state, ["requested", "quoted"]),
-        orderIds ? inArray(orderChanges.orderId, orderIds) : undefined,
-      ),
-    )
+    .where(and(inArray(orderChanges.state, ['requested', 'quoted']), orderIds ? inArray(orderChanges.orderId, orderIds) : undefined))
     .groupBy(orderChanges.orderId, orderChanges.state);
   const map = new Map<string, { forCustomer: number; forAgency: number }>();
   for (const r of rows) {
     const m = map.get(r.orderId) ?? { forCustomer: 0, forAgency: 0 };
-    if (r.state === "quoted") m.forCustomer += Number(r.n);
+    if (r.state === 'quoted') m.forCustomer += Number(r.n);
     else m.forAgency += Number(r.n);
     map.set(r.orderId, m);
   }

@@ -19,9 +19,12 @@ let orderId: string;
 
 const FIVE = 500_000;
 const NINE = 900_000;
-const post = (url: string, who: Login, payload: unknown = {}) => t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
-const deliver = (d: { body: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
-const quote = (changeId: string, amount: number) => post(`admin/orders/${orderId}/changes/${changeId}/quote`, owner, { amount, extraDays: 1 });
+const post = (url: string, who: Login, payload: unknown = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
+const deliver = (d: { body: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
+const quote = (changeId: string, amount: number) =>
+  post(`admin/orders/${orderId}/changes/${changeId}/quote`, owner, { amount, extraDays: 1 });
 const checkout = (changeId: string) => post('payment/create-order', customer, { kind: 'change', orderId, changeId, acceptTerms: true });
 const pay = (providerOrderId: string) => post('payment/verify-payment', customer, rzp.pay(providerOrderId));
 
@@ -40,7 +43,13 @@ const changeOf = async (id: string) => {
   return row!;
 };
 const attemptsOf = (id: string) =>
-  t.deps.database.query<{ state: string; amount: number; quote_version: number | null; refund_state: string | null; provider_payment_id: string | null }>(
+  t.deps.database.query<{
+    state: string;
+    amount: number;
+    quote_version: number | null;
+    refund_state: string | null;
+    provider_payment_id: string | null;
+  }>(
     `select p.state, p.amount::float8 as amount, p.quote_version, p.refund_state, p.provider_payment_id
        from payment_attempts p join installments i on i.id = p.installment_id where i.change_id = $1 order by p.created_at`,
     [id],
@@ -51,7 +60,11 @@ const refundsOf = (paymentId: string) =>
     [paymentId],
   );
 const overviewRefundsNeeded = async () =>
-  (await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().refundsNeeded as { providerPaymentId: string; kind: string; refunding: boolean }[];
+  (await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().refundsNeeded as {
+    providerPaymentId: string;
+    kind: string;
+    refunding: boolean;
+  }[];
 
 beforeAll(async () => {
   // Live keys: Razorpay keeps a normal refund pending until its webhook, so the flag can be seen.
@@ -108,9 +121,16 @@ describe('a re-quote while the checkout opens', () => {
     const paymentId = attempt!.provider_payment_id!;
     // Asked of Razorpay at once, for the whole payment; pending until Razorpay says it moved.
     const [refund] = await refundsOf(paymentId);
-    expect(refund).toMatchObject({ origin: 'duplicate', status: 'pending', amount: attempt!.amount, provider_refund_id: expect.stringMatching(/^rfnd_/) });
+    expect(refund).toMatchObject({
+      origin: 'duplicate',
+      status: 'pending',
+      amount: attempt!.amount,
+      provider_refund_id: expect.stringMatching(/^rfnd_/),
+    });
     expect(rzp.refunds.filter((r) => r.payment_id === paymentId)).toHaveLength(1);
-    expect(await overviewRefundsNeeded()).toContainEqual(expect.objectContaining({ providerPaymentId: paymentId, kind: 'change', refunding: true }));
+    expect(await overviewRefundsNeeded()).toContainEqual(
+      expect.objectContaining({ providerPaymentId: paymentId, kind: 'change', refunding: true }),
+    );
     // The founder cannot refund it a second time by hand.
     const twice = await post(`admin/orders/${orderId}/refunds`, owner, { providerPaymentId: paymentId });
     expect(twice.statusCode, twice.body).toBe(409);
@@ -125,7 +145,10 @@ describe('a re-quote while the checkout opens', () => {
     for (let round = 0; round < 5; round++) {
       const id = await quotedChange(`Race ${round}`);
       // Half the rounds re-quote from inside the provider's answer, half at the same moment as the checkout.
-      const requote = round % 2 === 0 ? new Promise<number>((resolve) => (rzp.whileCreatingOrder = async () => resolve((await quote(id, NINE)).statusCode))) : quote(id, NINE).then((r) => r.statusCode);
+      const requote =
+        round % 2 === 0
+          ? new Promise<number>((resolve) => (rzp.whileCreatingOrder = async () => resolve((await quote(id, NINE)).statusCode)))
+          : quote(id, NINE).then((r) => r.statusCode);
       const [open, requoted] = await Promise.all([checkout(id), requote]);
       rzp.whileCreatingOrder = null;
       expect(requoted).toBe(200);
@@ -149,7 +172,9 @@ describe('a re-quote while the checkout opens', () => {
         expect(paid.json()).toMatchObject({ duplicate: true });
         expect(change).toEqual({ state: 'quoted', amount: NINE, quote_version: 2 });
         expect(attempt).toMatchObject({ state: 'duplicate', quote_version: 1, refund_state: 'needed' });
-        expect(await refundsOf(attempt!.provider_payment_id!)).toEqual([expect.objectContaining({ origin: 'duplicate', status: 'pending' })]);
+        expect(await refundsOf(attempt!.provider_payment_id!)).toEqual([
+          expect.objectContaining({ origin: 'duplicate', status: 'pending' }),
+        ]);
       }
     }
     // Whatever the order of events: no accepted change at a price other than its paid attempt's quote.

@@ -1,5 +1,5 @@
-import type { AppDeps } from "../../deps.ts";
-import { acceptPaidChange } from "./changes.ts";
+import type { AppDeps } from '../../deps.ts';
+import { acceptPaidChange } from './changes.ts';
 
 /**
  * A change's payment settled: it is accepted and the delivery moves, in the settling transaction
@@ -8,5 +8,5 @@ import { acceptPaidChange } from "./changes.ts";
  * on the order in which subscribers are registered (docs/decisions/260-change-events-and-waiting.md).
  */
 export function subscribeChanges(deps: AppDeps) {
-  deps.events.inTransaction("change.paid", (e, tx) => acceptPaidChange(deps, tx, e));
+  deps.events.inTransaction('change.paid', (e, tx) => acceptPaidChange(deps, tx, e));
 }

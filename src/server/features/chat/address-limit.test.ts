@@ -47,7 +47,7 @@ function behavesAsASlidingWindow(make: () => Make, prefix: string) {
     const limit = make()(clock);
     const taken: number[] = [];
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 1500; i++) {
       // Bursts and pauses: mostly a few ms apart, sometimes seconds.
       clock.t += random() < 0.05 ? Math.floor(random() * 8000) : Math.floor(random() * 60);
@@ -95,18 +95,15 @@ describe.skipIf(!existsSync(REDIS_BIN))('in Redis (REDIS_URL set)', () => {
   });
 
   // Two limiters on one Redis are two instances: taking alternately, they share one log.
-  behavesAsASlidingWindow(
-    () => {
-      const prefix = `run${++run}:`;
-      return (clock) => {
-        const a = createAddressLimit({ max: MAX, windowMs: WINDOW, redis, log, now: () => clock.t });
-        const b = createAddressLimit({ max: MAX, windowMs: WINDOW, redis: other, log, now: () => clock.t });
-        let turn = 0;
-        return { take: (address) => ((turn++ % 2 === 0 ? a : b).take(prefix + address)) };
-      };
-    },
-    'shared:',
-  );
+  behavesAsASlidingWindow(() => {
+    const prefix = `run${++run}:`;
+    return (clock) => {
+      const a = createAddressLimit({ max: MAX, windowMs: WINDOW, redis, log, now: () => clock.t });
+      const b = createAddressLimit({ max: MAX, windowMs: WINDOW, redis: other, log, now: () => clock.t });
+      let turn = 0;
+      return { take: (address) => (turn++ % 2 === 0 ? a : b).take(prefix + address) };
+    };
+  }, 'shared:');
 
   it('keeps one sorted set per address that expires a window after its newest message', async () => {
     const limit = createAddressLimit({ max: MAX, windowMs: WINDOW, redis, log });
@@ -142,7 +139,9 @@ describe.skipIf(!existsSync(REDIS_BIN))('in Redis (REDIS_URL set)', () => {
         }),
       );
       const acks = await Promise.all(
-        sends.flatMap(({ chatId, mine }) => mine.flatMap((s, i) => Array.from({ length: 4 }, (_, j) => request(s, 'sendMessage', { chatId, message: `m ${i}.${j}` })))),
+        sends.flatMap(({ chatId, mine }) =>
+          mine.flatMap((s, i) => Array.from({ length: 4 }, (_, j) => request(s, 'sendMessage', { chatId, message: `m ${i}.${j}` }))),
+        ),
       );
       let stored = 0;
       for (const { t, chatId } of sends) {

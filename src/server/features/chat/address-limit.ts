@@ -90,7 +90,15 @@ function redisLog(redis: Redis, max: number, windowMs: number) {
   const instance = randomBytes(6).toString('base64url');
   let seq = 0;
   return async (address: string, at: number): Promise<boolean> => {
-    const result = await redis.eval(SLIDING_WINDOW_SCRIPT, 1, `webagency-chat-msg:${address}`, String(at), String(windowMs), String(max), `${instance}:${++seq}`);
+    const result = await redis.eval(
+      SLIDING_WINDOW_SCRIPT,
+      1,
+      `webagency-chat-msg:${address}`,
+      String(at),
+      String(windowMs),
+      String(max),
+      `${instance}:${++seq}`,
+    );
     return result === 1;
   };
 }

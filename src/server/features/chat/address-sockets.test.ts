@@ -73,7 +73,9 @@ describe('open sockets per visitor address', () => {
     expect(await request(chatting, 'sendMessage', { chatId, message: 'the end' })).toMatchObject({ ok: true });
     await last;
     sent.push('the end');
-    const rows = await t.deps.database.query<{ body: string }>('select body from chat_messages where conversation_id = $1 order by seq', [chatId]);
+    const rows = await t.deps.database.query<{ body: string }>('select body from chat_messages where conversation_id = $1 order by seq', [
+      chatId,
+    ]);
     expect(rows.map((r) => r.body)).toEqual(sent);
     expect(delivered.map((m) => m.message)).toEqual(sent);
   });
@@ -86,7 +88,9 @@ describe('open sockets per visitor address', () => {
     for (let i = 1; i < MAX; i++) {
       const s = await client(address);
       // Joined, or written in without joining: both put the socket in the chat.
-      expect(await request(s, i % 2 ? 'joinChat' : 'sendMessage', i % 2 ? chatId : { chatId, message: `hi ${i}` })).toMatchObject({ ok: true });
+      expect(await request(s, i % 2 ? 'joinChat' : 'sendMessage', i % 2 ? chatId : { chatId, message: `hi ${i}` })).toMatchObject({
+        ok: true,
+      });
       inChat.push(s);
     }
     await expect(chatClient(base, undefined, address)).rejects.toThrow(/Too many connections/);

@@ -24,7 +24,11 @@ export function createAddressSockets<S>(
       const open = byAddress.get(address) ?? new Set<S>();
       if (open.size >= max) {
         let victim: S | undefined;
-        for (const s of open) if (evictable(s)) { victim = s; break; }
+        for (const s of open)
+          if (evictable(s)) {
+            victim = s;
+            break;
+          }
         if (victim === undefined) return false;
         open.delete(victim);
         evict(victim);

@@ -21,7 +21,9 @@ export function createAvailability(deps: Pick<AppDeps, 'database' | 'config' | '
 
   const read = async () => {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached;
-    const [row] = await deps.database.query<{ available: boolean; updated_at: Date }>('select available, updated_at from chat_availability where id = 1');
+    const [row] = await deps.database.query<{ available: boolean; updated_at: Date }>(
+      'select available, updated_at from chat_availability where id = 1',
+    );
     cached = { available: row?.available ?? true, updatedAt: row ? new Date(row.updated_at) : new Date(0), at: Date.now() };
     return cached;
   };
@@ -44,10 +46,20 @@ export function createAvailability(deps: Pick<AppDeps, 'database' | 'config' | '
   /** The switch, audited with the change; every instance hears of it through the bus. */
   async function set(available: boolean, actorUserId: string) {
     await deps.database.db.transaction(async (tx) => {
-      const [before] = sqlRows<{ available: boolean }>(await tx.execute(sql`select available from chat_availability where id = 1 for update`));
-      await tx.execute(sql`update chat_availability set available = ${available}, updated_by = ${actorUserId}, updated_at = now() where id = 1`);
-      await recordAudit(tx, { actorUserId, action: 'chat.availability', entity: 'chat', entityId: 'availability',
-        before: { available: before?.available ?? true }, after: { available } });
+      const [before] = sqlRows<{ available: boolean }>(
+        await tx.execute(sql`select available from chat_availability where id = 1 for update`),
+      );
+      await tx.execute(
+        sql`update chat_availability set available = ${available}, updated_by = ${actorUserId}, updated_at = now() where id = 1`,
+      );
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'chat.availability',
+        entity: 'chat',
+        entityId: 'availability',
+        before: { available: before?.available ?? true },
+        after: { available },
+      });
     });
     cached = null;
     deps.bus.publish(AVAILABILITY_CHANGED);

@@ -9,12 +9,20 @@ import { sqlRows } from '../../lib/sql-rows.ts';
 // read by everyone in the console, inserted by typing the shortcut and Tab. Each change is audited.
 
 type Row = { id: string; title: string; body: string; shortcut: string; updated_at: Date | string };
-const toReply = (r: Row): CannedReply => ({ id: r.id, title: r.title, text: r.body, shortcut: r.shortcut, updatedAt: new Date(r.updated_at).toISOString() });
+const toReply = (r: Row): CannedReply => ({
+  id: r.id,
+  title: r.title,
+  text: r.body,
+  shortcut: r.shortcut,
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
 const rowsOf = (res: unknown) => sqlRows<Row>(res);
 const TAKEN = 'Another canned reply already has this shortcut.';
 
 export async function listCannedReplies(db: Db): Promise<CannedReply[]> {
-  return rowsOf(await db.execute(sql`select id, title, body, shortcut, updated_at from chat_canned_replies order by shortcut`)).map(toReply);
+  return rowsOf(await db.execute(sql`select id, title, body, shortcut, updated_at from chat_canned_replies order by shortcut`)).map(
+    toReply,
+  );
 }
 
 /** A taken shortcut is a 409: the unique index decides, across instances too. */
@@ -28,7 +36,11 @@ async function unlessTaken<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCannedReply(db: Db, actorUserId: string, input: { title: string; text: string; shortcut: string }): Promise<CannedReply> {
+export async function createCannedReply(
+  db: Db,
+  actorUserId: string,
+  input: { title: string; text: string; shortcut: string },
+): Promise<CannedReply> {
   return unlessTaken(() =>
     db.transaction(async (tx) => {
       const [row] = rowsOf(
@@ -36,21 +48,33 @@ export async function createCannedReply(db: Db, actorUserId: string, input: { ti
            on conflict (shortcut) do nothing returning id, title, body, shortcut, updated_at`),
       );
       if (!row) throw conflict(TAKEN);
-      await recordAudit(tx, { actorUserId, action: 'canned_reply.create', entity: 'canned_reply', entityId: row.id, before: null,
-        after: { shortcut: row.shortcut, title: row.title } });
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'canned_reply.create',
+        entity: 'canned_reply',
+        entityId: row.id,
+        before: null,
+        after: { shortcut: row.shortcut, title: row.title },
+      });
       return toReply(row);
     }),
   );
 }
 
 async function lockedReply(tx: Tx, id: string): Promise<Row> {
-  const [row] = rowsOf(await tx.execute(sql`select id, title, body, shortcut, updated_at from chat_canned_replies where id = ${id} for update`));
+  const [row] = rowsOf(
+    await tx.execute(sql`select id, title, body, shortcut, updated_at from chat_canned_replies where id = ${id} for update`),
+  );
   if (!row) throw notFound('No such canned reply.');
   return row;
 }
 
-export async function updateCannedReply(db: Db, actorUserId: string, id: string,
-  patch: { title?: string; text?: string; shortcut?: string }): Promise<CannedReply> {
+export async function updateCannedReply(
+  db: Db,
+  actorUserId: string,
+  id: string,
+  patch: { title?: string; text?: string; shortcut?: string },
+): Promise<CannedReply> {
   return unlessTaken(() =>
     db.transaction(async (tx) => {
       const before = await lockedReply(tx, id);
@@ -76,7 +100,13 @@ export async function deleteCannedReply(db: Db, actorUserId: string, id: string)
   await db.transaction(async (tx) => {
     const before = await lockedReply(tx, id);
     await tx.execute(sql`delete from chat_canned_replies where id = ${id}`);
-    await recordAudit(tx, { actorUserId, action: 'canned_reply.delete', entity: 'canned_reply', entityId: id, before: { shortcut: before.shortcut,
-      title: before.title }, after: null });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'canned_reply.delete',
+      entity: 'canned_reply',
+      entityId: id,
+      before: { shortcut: before.shortcut, title: before.title },
+      after: null,
+    });
   });
 }

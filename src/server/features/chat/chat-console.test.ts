@@ -45,15 +45,24 @@ const ownerMails = () =>
 
 describe('canned replies', () => {
   it('the owner adds, edits and deletes them; staff read them; others are refused', async () => {
-    const created = await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: 'Price',
-      text: 'A website is ₹24,999 with a 20 % advance.', shortcut: '/Price' });
+    const created = await api('POST', '/api/v1/admin/canned-replies', owner.headers, {
+      title: 'Price',
+      text: 'A website is ₹24,999 with a 20 % advance.',
+      shortcut: '/Price',
+    });
     expect(created.statusCode).toBe(201);
     const reply = created.json().reply;
     expect(reply).toMatchObject({ title: 'Price', shortcut: '/price' });
 
-    expect((await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: 'Again', text: 'x', shortcut: '/price' })).statusCode).toBe(409);
-    expect((await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: 'Bad', text: 'x', shortcut: 'price' })).statusCode).toBe(400);
-    expect((await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: '', text: 'x', shortcut: '/x' })).statusCode).toBe(400);
+    expect(
+      (await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: 'Again', text: 'x', shortcut: '/price' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: 'Bad', text: 'x', shortcut: 'price' })).statusCode,
+    ).toBe(400);
+    expect((await api('POST', '/api/v1/admin/canned-replies', owner.headers, { title: '', text: 'x', shortcut: '/x' })).statusCode).toBe(
+      400,
+    );
 
     const listed = await api('GET', '/api/v1/admin/canned-replies', staff.headers);
     expect(listed.statusCode).toBe(200);
@@ -75,7 +84,9 @@ describe('canned replies', () => {
     expect((await api('PATCH', `/api/v1/admin/canned-replies/${reply.id}`, owner.headers, {})).statusCode).toBe(400);
     expect((await api('DELETE', `/api/v1/admin/canned-replies/${reply.id}`, owner.headers)).json()).toEqual({ success: true });
     expect((await api('DELETE', `/api/v1/admin/canned-replies/${reply.id}`, owner.headers)).statusCode).toBe(404);
-    const audited = await t.deps.database.query<{ action: string }>("select action from admin_audit_log where entity = 'canned_reply' order by created_at");
+    const audited = await t.deps.database.query<{ action: string }>(
+      "select action from admin_audit_log where entity = 'canned_reply' order by created_at",
+    );
     expect(audited.map((a) => a.action)).toEqual(['canned_reply.create', 'canned_reply.update', 'canned_reply.delete']);
   });
 });
@@ -132,7 +143,10 @@ describe('CSAT and response times', () => {
     expect(await request(admin, 'rateChat', { chatId, score: 1 })).toMatchObject({ ok: false });
     expect(await request(visitor, 'rateChat', { chatId, score: 4, comment: ' Quick and kind. ' })).toEqual({ ok: true });
     expect(await request(visitor, 'rateChat', { chatId, score: 1 })).toMatchObject({ ok: false, code: 'CONFLICT' });
-    const [stored] = await t.deps.database.query<{ score: number; comment: string }>('select score, comment from chat_ratings where chat_id = $1', [chatId]);
+    const [stored] = await t.deps.database.query<{ score: number; comment: string }>(
+      'select score, comment from chat_ratings where chat_id = $1',
+      [chatId],
+    );
     expect(stored).toEqual({ score: 4, comment: 'Quick and kind.' });
 
     const ratings = await api('GET', '/api/v1/admin/ratings', staff.headers);

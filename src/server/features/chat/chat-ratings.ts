@@ -15,7 +15,10 @@ export async function rateClosedChat(database: Database, chatId: string, score: 
 }
 
 /** The average chat rating of the last 30 days (one decimal), and how many, for the ratings card. */
-export async function chatRatingAverage(database: Database, now = new Date()): Promise<{ average30Days: number | null; count30Days: number }> {
+export async function chatRatingAverage(
+  database: Database,
+  now = new Date(),
+): Promise<{ average30Days: number | null; count30Days: number }> {
   const [row] = await database.query<{ average: string | null; n: number }>(
     `select avg(score) as average, count(*)::int as n from chat_ratings where created_at >= $1::timestamptz - interval '${CHAT_RATING_DAYS} days'`,
     [now],

@@ -39,9 +39,15 @@ const start = async (headers: Record<string, string> = {}) => {
   return res.json().chatId as string;
 };
 const stored = (chatId: string) =>
-  t.deps.database.query<{ sender: string; body: string }>('select sender, body from chat_messages where conversation_id = $1 order by seq', [chatId]);
+  t.deps.database.query<{ sender: string; body: string }>(
+    'select sender, body from chat_messages where conversation_id = $1 order by seq',
+    [chatId],
+  );
 const outbox = (to: string) =>
-  t.deps.database.query<{ subject: string; text_body: string; html_body: string }>('select subject, text_body, html_body from mail_outbox where to_address = $1 order by created_at', [to]);
+  t.deps.database.query<{ subject: string; text_body: string; html_body: string }>(
+    'select subject, text_body, html_body from mail_outbox where to_address = $1 order by created_at',
+    [to],
+  );
 const waitUntil = async (check: () => Promise<boolean>, ms = 3000) => {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -80,7 +86,7 @@ describe('chat start', () => {
   });
 });
 
-describe("POST / with JSON (spec §7: the guest chat test page starts a chat at the backend root)", () => {
+describe('POST / with JSON (spec §7: the guest chat test page starts a chat at the backend root)', () => {
   const post = (remoteAddress: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/', payload: payload as string, headers, remoteAddress });
 
@@ -103,7 +109,10 @@ describe("POST / with JSON (spec §7: the guest chat test page starts a chat at 
   it('spends the same per-address limit as chat/start: one counter for both paths', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = i % 2 ? await post('10.3.1.1', { userId: 'guest' }) : await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' }, remoteAddress: '10.3.1.1' });
+      const res =
+        i % 2
+          ? await post('10.3.1.1', { userId: 'guest' })
+          : await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: 'guest' }, remoteAddress: '10.3.1.1' });
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([...Array(10).fill(200), 429, 429]);
@@ -111,10 +120,19 @@ describe("POST / with JSON (spec §7: the guest chat test page starts a chat at 
   });
 
   it('validates the body as chat/start does', async () => {
-    for (const [path, url] of [['root', '/'], ['start', '/api/v1/chat/start']] as const) {
+    for (const [path, url] of [
+      ['root', '/'],
+      ['start', '/api/v1/chat/start'],
+    ] as const) {
       const bad = await t.app.inject({ method: 'POST', url, payload: { userId: 42 }, remoteAddress: `10.3.2.${path.length}` });
       expect(bad.statusCode, path).toBe(400);
-      const broken = await t.app.inject({ method: 'POST', url, payload: '{"userId":', headers: { 'content-type': 'application/json' }, remoteAddress: `10.3.3.${path.length}` });
+      const broken = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: '{"userId":',
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: `10.3.3.${path.length}`,
+      });
       expect(broken.statusCode, path).toBe(400);
       expect(broken.json()).toMatchObject({ success: false });
     }
@@ -192,7 +210,10 @@ describe('live chat between a visitor and the admin', () => {
     }
     // The acknowledged time is the stored one: a reload shows the same.
     const history = await request(admin, 'getChatHistory', chatId);
-    expect(history.ok && history.history?.map((m) => m.createdAt)).toEqual([(sent.message as ChatMessage).createdAt, (reply.message as ChatMessage).createdAt]);
+    expect(history.ok && history.history?.map((m) => m.createdAt)).toEqual([
+      (sent.message as ChatMessage).createdAt,
+      (reply.message as ChatMessage).createdAt,
+    ]);
     const active = await request(admin, 'getActiveChats');
     const listed = active.ok ? active.summaries?.find((s) => s.chatId === chatId) : undefined;
     expect(Date.parse(listed?.createdAt ?? ''), 'the summary keeps the time the chat was opened').toBeLessThan(Date.now() - 50 * 60_000);
@@ -230,9 +251,13 @@ describe('empty chats', () => {
     expect(listed.ok && listed.summaries?.map((s) => s.chatId)).toEqual(expect.not.arrayContaining([empty, old]));
     expect(listed.ok && listed.summaries?.map((s) => s.chatId)).toContain(oldWithMessage);
 
-    await t.deps.database.query(`update chat_conversations set created_at = now() - interval '25 hours' where id = any($1)`, [[old, oldWithMessage]]);
+    await t.deps.database.query(`update chat_conversations set created_at = now() - interval '25 hours' where id = any($1)`, [
+      [old, oldWithMessage],
+    ]);
     expect(await deleteAbandonedEmptyChats(t.deps.database)).toBe(1);
-    const left = await t.deps.database.query<{ id: string }>('select id from chat_conversations where id = any($1)', [[empty, old, oldWithMessage]]);
+    const left = await t.deps.database.query<{ id: string }>('select id from chat_conversations where id = any($1)', [
+      [empty, old, oldWithMessage],
+    ]);
     expect(left.map((r) => r.id).sort()).toEqual([empty, oldWithMessage].sort());
     // chat/start keeps its contract: the id it gave still works until then.
     expect(await request(visitor, 'joinChat', empty)).toMatchObject({ ok: true });
@@ -431,7 +456,9 @@ describe('message flood from one address', () => {
     expect(stored_).toBeLessThanOrEqual(30);
     expect(acks.filter((a) => !a.ok).every((a) => !a.ok && a.code === 'RATE_LIMITED')).toBe(true);
     // Another address is not affected.
-    expect(await request(await client(undefined, '10.78.0.2'), 'sendMessage', { chatId, message: 'other visitor' })).toMatchObject({ ok: true });
+    expect(await request(await client(undefined, '10.78.0.2'), 'sendMessage', { chatId, message: 'other visitor' })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('lets no 10-second span hold more than 30 messages from one address, across the old window boundary', async () => {
@@ -448,7 +475,10 @@ describe('message flood from one address', () => {
     const after = await burst('after');
 
     const acks = [...before, ...after];
-    const rows = await t.deps.database.query<{ created_at: Date }>('select created_at from chat_messages where conversation_id = $1 order by created_at', [chatId]);
+    const rows = await t.deps.database.query<{ created_at: Date }>(
+      'select created_at from chat_messages where conversation_id = $1 order by created_at',
+      [chatId],
+    );
     expect(rows).toHaveLength(acks.filter((a) => a.ok).length);
     expect(acks.filter((a) => !a.ok).every((a) => !a.ok && a.code === 'RATE_LIMITED')).toBe(true);
     const times = rows.map((r) => new Date(r.created_at).getTime());

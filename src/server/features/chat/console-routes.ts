@@ -21,27 +21,48 @@ const security = [{ bearer: [] }];
 
 export const chatConsoleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const availability = createAvailability(deps);
-  route(app, getAdminChatAvailability, { schema: { tags, security,
-    summary: 'Whether the agency answers the live chat now: the switch and the business hours' } }, async () =>
-    availability.status(),
+  route(
+    app,
+    getAdminChatAvailability,
+    { schema: { tags, security, summary: 'Whether the agency answers the live chat now: the switch and the business hours' } },
+    async () => availability.status(),
   );
-  route(app, putAdminChatAvailability, { schema: { tags, security, summary: 'Sets the agency "available" or "away" in the live chat; audited' } },
-    async (request) =>
-    availability.set(request.body.available, authOf(request).user.id),
+  route(
+    app,
+    putAdminChatAvailability,
+    { schema: { tags, security, summary: 'Sets the agency "available" or "away" in the live chat; audited' } },
+    async (request) => availability.set(request.body.available, authOf(request).user.id),
   );
 
-  route(app, getAdminCannedReplies, { schema: { tags, security, summary: 'The canned replies of the chat console, by shortcut' } }, async () => ({
-    replies: await listCannedReplies(deps.db),
-  }));
-  route(app, postAdminCannedReplies, { schema: { tags, security, summary: 'Adds a canned reply (owner); 409 when the shortcut is taken; audited' } },
-    async (request, reply) =>
-    reply.status(201).send({ reply: await createCannedReply(deps.db, authOf(request).user.id, request.body) }),
+  route(
+    app,
+    getAdminCannedReplies,
+    { schema: { tags, security, summary: 'The canned replies of the chat console, by shortcut' } },
+    async () => ({
+      replies: await listCannedReplies(deps.db),
+    }),
   );
-  route(app, patchAdminCannedRepliesById, { schema: { tags, security, summary: 'Edits a canned reply (owner); audited' } }, async (request) => ({
-    reply: await updateCannedReply(deps.db, authOf(request).user.id, request.params.id, request.body),
-  }));
-  route(app, deleteAdminCannedRepliesById, { schema: { tags, security, summary: 'Deletes a canned reply (owner); audited' } }, async (request) => {
-    await deleteCannedReply(deps.db, authOf(request).user.id, request.params.id);
-    return { success: true as const };
-  });
+  route(
+    app,
+    postAdminCannedReplies,
+    { schema: { tags, security, summary: 'Adds a canned reply (owner); 409 when the shortcut is taken; audited' } },
+    async (request, reply) => reply.status(201).send({ reply: await createCannedReply(deps.db, authOf(request).user.id, request.body) }),
+  );
+  route(
+    app,
+    patchAdminCannedRepliesById,
+    { schema: { tags, security, summary: 'Edits a canned reply (owner); audited' } },
+    async (request) => ({
+      reply: await updateCannedReply(deps.db, authOf(request).user.id, request.params.id, request.body),
+    }),
+  );
+  route(
+    app,
+    deleteAdminCannedRepliesById,
+    { schema: { tags, security, summary: 'Deletes a canned reply (owner); audited' } },
+    async (request) => {
+      await deleteCannedReply(deps.db, authOf(request).user.id, request.params.id);
+      return { success: true as const };
+    },
+  );
 };

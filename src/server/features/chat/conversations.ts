@@ -42,17 +42,39 @@ export async function startConversation(database: Database, userId: string | nul
  * account give the same answer, so the response says nothing about which ids exist.
  */
 export async function findAccessible(database: Database, chatId: string, viewer: Viewer): Promise<Conversation> {
-  const rows = await database.query<{ id: string; user_id: string | null; state: Conversation['state']; contact_email: string | null; email: string | null; name: string | null; notified: boolean }>(
+  const rows = await database.query<{
+    id: string;
+    user_id: string | null;
+    state: Conversation['state'];
+    contact_email: string | null;
+    email: string | null;
+    name: string | null;
+    notified: boolean;
+  }>(
     `select c.id, c.user_id, c.state, c.contact_email, u.email, u.name, c.founder_notified_at is not null as notified
        from chat_conversations c left join users u on u.id = c.user_id where c.id = $1`,
     [chatId],
   );
   const row = rows[0];
   if (!row || (!viewer.isAgency && row.user_id !== null && row.user_id !== viewer.userId)) throw notFound('Unknown chat.');
-  return { id: row.id, userId: row.user_id, state: row.state, contactEmail: row.contact_email, userEmail: row.email, userName: row.name, ownerNotified: row.notified };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    state: row.state,
+    contactEmail: row.contact_email,
+    userEmail: row.email,
+    userName: row.name,
+    ownerNotified: row.notified,
+  };
 }
 
-export const toMessage = (r: { id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date | string }): ChatMessage => ({
+export const toMessage = (r: {
+  id: string;
+  conversation_id: string;
+  sender: ChatSender;
+  body: string;
+  created_at: Date | string;
+}): ChatMessage => ({
   id: r.id,
   chatId: r.conversation_id,
   sender: r.sender,
@@ -83,14 +105,25 @@ export async function closeConversation(database: Database, chatId: string, by?:
     return;
   }
   await database.db.transaction(async (tx) => {
-    const [before] = await tx.select({ state: chatConversations.state }).from(chatConversations).where(eq(chatConversations.id, chatId)).for('update');
+    const [before] = await tx
+      .select({ state: chatConversations.state })
+      .from(chatConversations)
+      .where(eq(chatConversations.id, chatId))
+      .for('update');
     const closed = await tx
       .update(chatConversations)
       .set({ state: 'closed', closedAt: sql`now()` })
       .where(and(eq(chatConversations.id, chatId), ne(chatConversations.state, 'closed')))
       .returning({ id: chatConversations.id });
     if (closed.length) {
-      await recordAudit(tx, { actorUserId: by.actorUserId, action: 'chat.close', entity: 'chat', entityId: chatId, before: { state: before?.state ?? null }, after: { state: 'closed' } });
+      await recordAudit(tx, {
+        actorUserId: by.actorUserId,
+        action: 'chat.close',
+        entity: 'chat',
+        entityId: chatId,
+        before: { state: before?.state ?? null },
+        after: { state: 'closed' },
+      });
     }
   });
 }

@@ -25,12 +25,17 @@ afterEach(() => {
 afterAll(async () => t.close());
 
 const stored = (chatId: string) =>
-  t.deps.database.query<{ id: string; sender: string; body: string }>('select id, sender, body from chat_messages where conversation_id = $1 order by seq', [chatId]);
-const counters = async (chatId: string) =>
-  (await t.deps.database.query<{ admin_unread: number; visitor_unread: number; last_message: string; state: string }>(
-    'select admin_unread, visitor_unread, last_message, state from chat_conversations where id = $1',
+  t.deps.database.query<{ id: string; sender: string; body: string }>(
+    'select id, sender, body from chat_messages where conversation_id = $1 order by seq',
     [chatId],
-  ))[0]!;
+  );
+const counters = async (chatId: string) =>
+  (
+    await t.deps.database.query<{ admin_unread: number; visitor_unread: number; last_message: string; state: string }>(
+      'select admin_unread, visitor_unread, last_message, state from chat_conversations where id = $1',
+      [chatId],
+    )
+  )[0]!;
 let address = 0;
 const client = async () => {
   const s = await chatClient(base, undefined, `10.77.${Math.floor(++address / 200)}.${address % 200}`);
@@ -106,7 +111,8 @@ describe('the message writer', () => {
     await Promise.all(Array.from({ length: 40 }, (_, n) => writer.store({ chatId: chats[n % 8]!, sender: 'user', text: `n${n}` })));
     // At most one statement per lane for what arrived together.
     expect(spy.mock.calls.filter(([sql]) => /insert into chat_messages/.test(String(sql))).length).toBeLessThanOrEqual(4);
-    for (const [i, chatId] of chats.entries()) expect((await stored(chatId)).map((r) => r.body)).toEqual([0, 1, 2, 3, 4].map((k) => `n${i + 8 * k}`));
+    for (const [i, chatId] of chats.entries())
+      expect((await stored(chatId)).map((r) => r.body)).toEqual([0, 1, 2, 3, 4].map((k) => `n${i + 8 * k}`));
   });
 
   it('rejects every waiting message when the database fails, and stores none of them', async () => {
@@ -163,7 +169,9 @@ describe('sending over the socket', () => {
         checks.push(stored(chats[i]!).then((rows) => rows.some((r) => r.id === m.id)));
       }),
     );
-    const acks = await Promise.all(sockets.flatMap((s, i) => [1, 2].map((n) => request(s, 'sendMessage', { chatId: chats[i], message: `burst ${i}.${n}` }))));
+    const acks = await Promise.all(
+      sockets.flatMap((s, i) => [1, 2].map((n) => request(s, 'sendMessage', { chatId: chats[i], message: `burst ${i}.${n}` }))),
+    );
     expect(acks.every((a) => a.ok)).toBe(true);
     await vi.waitFor(() => expect(checks).toHaveLength(8));
     expect(await Promise.all(checks)).toEqual(Array(8).fill(true));

@@ -26,7 +26,10 @@ export interface StoredMessage {
 /** A message that could not be stored: its chat is closed (or gone), or the statement failed. */
 export type StoreOutcome = StoredMessage | AppError | Error;
 
-type Row = { id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date; chat_created_at: Date } & Omit<SummaryRow, 'id' | 'name' | 'email' | 'created_at'>;
+type Row = { id: string; conversation_id: string; sender: ChatSender; body: string; created_at: Date; chat_created_at: Date } & Omit<
+  SummaryRow,
+  'id' | 'name' | 'email' | 'created_at'
+>;
 
 const closedChat = () => conflict('This chat is closed. Please start a new chat.');
 
@@ -84,7 +87,13 @@ export async function storeMessages(database: Database, items: readonly MessageT
 }
 
 /** One message on its own (tests, and writes outside the socket path): CONFLICT when the chat is closed. */
-export async function storeMessage(database: Database, chatId: string, sender: ChatSender, text: string, who?: MessageToStore['who']): Promise<StoredMessage> {
+export async function storeMessage(
+  database: Database,
+  chatId: string,
+  sender: ChatSender,
+  text: string,
+  who?: MessageToStore['who'],
+): Promise<StoredMessage> {
   const [outcome] = await storeMessages(database, [{ chatId, sender, text, who }]);
   if (outcome instanceof Error) throw outcome;
   return outcome!;
@@ -148,7 +157,9 @@ export function createMessageWriter(database: Database, opts: MessageWriterOptio
       throw err;
     }
   };
-  const queues = Array.from({ length: lanes }, () => createBatchQueue<MessageToStore, StoredMessage>(write, { maxBatch: opts.maxBatch, now: opts.now }));
+  const queues = Array.from({ length: lanes }, () =>
+    createBatchQueue<MessageToStore, StoredMessage>(write, { maxBatch: opts.maxBatch, now: opts.now }),
+  );
   return {
     get queued() {
       return queues.reduce((n, q) => n + q.waiting, 0);

@@ -17,7 +17,14 @@ const REDIS_BIN = '/usr/bin/redis-server';
 async function startInstance(env: Record<string, string>) {
   // Hours that never close, as buildTestApp's: the visitor sees the agency online whatever the day (decision 347).
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_EMAILS: 'founder@example.com', ADMIN_STEP_UP: 'off', CHAT_BUSINESS_HOURS: ALWAYS_OPEN, ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAILS: 'founder@example.com',
+      ADMIN_STEP_UP: 'off',
+      CHAT_BUSINESS_HOURS: ALWAYS_OPEN,
+      ...env,
+    },
     { webDistDir: '/nonexistent' },
   );
   const built = await buildApp(config, { pollMail: false });
@@ -76,7 +83,7 @@ function conversationAcrossInstances(env: () => Record<string, string>, more?: (
     }
   });
 
-  it('disconnects a signed-out session\'s sockets on the other instance too', async () => {
+  it("disconnects a signed-out session's sockets on the other instance too", async () => {
     const first = await loginAs(a, 'customer@example.com');
     const second = await loginAs(a, 'customer@example.com');
     const onB = await chatClient(b.url, first.token);
@@ -137,11 +144,16 @@ describe.skipIf(!baseUrl || !existsSync(REDIS_BIN))('two instances with REDIS_UR
         // 10 sockets on each instance, all from one visitor address, 4 messages each: 80 tries.
         const sockets = await Promise.all(Array.from({ length: 20 }, (_, i) => chatClient((i % 2 ? b : a).url, undefined, '10.66.0.1')));
         try {
-          const acks = await Promise.all(sockets.flatMap((s, i) => Array.from({ length: 4 }, (_, j) => request(s, 'sendMessage', { chatId, message: `m${i}.${j}` }))));
+          const acks = await Promise.all(
+            sockets.flatMap((s, i) => Array.from({ length: 4 }, (_, j) => request(s, 'sendMessage', { chatId, message: `m${i}.${j}` }))),
+          );
           const accepted = acks.filter((x) => x.ok).length;
           expect(accepted).toBeLessThanOrEqual(30);
           expect(acks.filter((x) => !x.ok).every((x) => !x.ok && x.code === 'RATE_LIMITED')).toBe(true);
-          const [{ n }] = (await a.deps.database.query<{ n: number }>('select count(*)::int as n from chat_messages where conversation_id = $1', [chatId])) as [{ n: number }];
+          const [{ n }] = (await a.deps.database.query<{ n: number }>(
+            'select count(*)::int as n from chat_messages where conversation_id = $1',
+            [chatId],
+          )) as [{ n: number }];
           expect(n).toBe(accepted);
         } finally {
           for (const s of sockets) s.disconnect();
@@ -161,7 +173,18 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     const ports = [await freePort(), await freePort()];
     for (const port of ports) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, WEB_DIST_DIR: '/nonexistent', ADMIN_EMAILS: 'founder@example.com', ADMIN_STEP_UP: 'off', TEST_DB: '' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: db.url,
+          WEB_DIST_DIR: '/nonexistent',
+          ADMIN_EMAILS: 'founder@example.com',
+          ADMIN_STEP_UP: 'off',
+          TEST_DB: '',
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       procs.push(child);
@@ -170,7 +193,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     await Promise.all(ports.map((p) => waitForPort(p, 40_000)));
   }, 60_000);
   afterAll(async () => {
-    await Promise.all(procs.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGTERM'))))));
+    await Promise.all(
+      procs.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGTERM'))))),
+    );
     await db?.drop();
   });
 
@@ -182,7 +207,13 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     const visitor = await chatClient(urls[0]!);
     try {
       expect(await request(admin, 'getActiveChats')).toMatchObject({ ok: true });
-      const { chatId } = (await (await fetch(`${urls[0]}/api/v1/chat/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":"guest"}' })).json()) as { chatId: string };
+      const { chatId } = (await (
+        await fetch(`${urls[0]}/api/v1/chat/start`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"userId":"guest"}',
+        })
+      ).json()) as { chatId: string };
       const appeared = nextEvent<ChatSummary>(admin, 'chatSummary', (s) => s.chatId === chatId);
       await request(visitor, 'joinChat', chatId);
       await request(admin, 'joinChat', chatId);

@@ -22,7 +22,9 @@ export async function emailOwnerNewChat(deps: AppDeps, conversation: Conversatio
     paragraphs: ['A new chat started while nobody was in the chat console.'],
     rows: [
       ['From', who],
-      ...(conversation.userEmail ?? conversation.contactEmail ? ([['E-mail', (conversation.userEmail ?? conversation.contactEmail)!]] as [string, string][]) : []),
+      ...((conversation.userEmail ?? conversation.contactEmail)
+        ? ([['E-mail', (conversation.userEmail ?? conversation.contactEmail)!]] as [string, string][])
+        : []),
       ['Message', firstMessage],
     ],
     action: { label: 'Open the chat console', url: `${config.publicUrl}/adminChat` },

@@ -9,4 +9,5 @@ export const chatRoom = (chatId: string) => `${CHAT_ROOM_PREFIX}${chatId}`;
 export const orderRoom = (orderPublicId: string) => `${ORDER_ROOM_PREFIX}${orderPublicId}`;
 
 /** The socket sits in at least one chat's or order thread's room. */
-export const inSomeChat = (rooms: ReadonlySet<string>) => [...rooms].some((r) => r.startsWith(CHAT_ROOM_PREFIX) || r.startsWith(ORDER_ROOM_PREFIX));
+export const inSomeChat = (rooms: ReadonlySet<string>) =>
+  [...rooms].some((r) => r.startsWith(CHAT_ROOM_PREFIX) || r.startsWith(ORDER_ROOM_PREFIX));

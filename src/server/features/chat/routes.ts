@@ -44,8 +44,16 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
 
   route(app, postChatStart, startChatRoute(deps), startChat(deps));
 
-  route(app, postChatUnread, { preHandler: optionalUser(deps.db), config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['chat'], summary: "Replies the visitor has not seen yet (the widget's badge before it connects)" } }, async (request) =>
-      unreadForVisitor(deps.database, request.body.chatId, { userId: request.auth?.user.id ?? null, isAgency: false }));
+  route(
+    app,
+    postChatUnread,
+    {
+      preHandler: optionalUser(deps.db),
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['chat'], summary: "Replies the visitor has not seen yet (the widget's badge before it connects)" },
+    },
+    async (request) => unreadForVisitor(deps.database, request.body.chatId, { userId: request.auth?.user.id ?? null, isAgency: false }),
+  );
 };
 
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
@@ -62,7 +70,10 @@ export const chatRootRoute: FastifyPluginAsyncZod<ChatRouteOptions> = async (app
     postRoot,
     {
       ...options,
-      schema: { ...options.schema, summary: "Start a live chat at the site's root (the spec's guest chat test page); the same as /api/v1/chat/start" },
+      schema: {
+        ...options.schema,
+        summary: "Start a live chat at the site's root (the spec's guest chat test page); the same as /api/v1/chat/start",
+      },
       onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
         if (isJson(request.headers['content-type'])) return done();
         void reply.status(404).send(sendApiNotFound(request.method, request.url));

@@ -32,13 +32,22 @@ let n = 0;
 async function customerInChat(email: string) {
   const customer = await loginAs(t, email);
   const remoteAddress = `10.5.0.${++n}`;
-  const start = await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: customer.user.id }, headers: customer.headers, remoteAddress });
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/chat/start',
+    payload: { userId: customer.user.id },
+    headers: customer.headers,
+    remoteAddress,
+  });
   expect(start.statusCode).toBe(200);
   const chatId = start.json().chatId as string;
   const socket = await chatClient(base, customer.token, `10.6.0.${n}`);
   open.push(socket);
   expect(await request(socket, 'sendMessage', { chatId, message: 'first' })).toMatchObject({ ok: true });
-  const [session] = await t.deps.database.query<{ id: string }>('select s.id from sessions s join users u on u.id = s.user_id where u.email = $1', [email]);
+  const [session] = await t.deps.database.query<{ id: string }>(
+    'select s.id from sessions s join users u on u.id = s.user_id where u.email = $1',
+    [email],
+  );
   return { chatId, socket, sessionId: session!.id, token: customer.token };
 }
 

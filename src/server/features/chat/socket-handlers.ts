@@ -80,7 +80,13 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
   const someoneIn = async (target: string, predicate: (data: SocketData) => boolean) => {
     // Sockets on this instance answer without asking the others.
     const here = io.sockets.adapter.rooms.get(target) ?? new Set<string>();
-    if ([...here].some((id) => { const s = io.sockets.sockets.get(id); return s !== undefined && predicate(s.data); })) return true;
+    if (
+      [...here].some((id) => {
+        const s = io.sockets.sockets.get(id);
+        return s !== undefined && predicate(s.data);
+      })
+    )
+      return true;
     if (!clustered) return false;
     try {
       return (await io.in(target).fetchSockets()).some((s) => predicate(s.data));
@@ -95,7 +101,6 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       .catch((err) => log.warn({ err: (err as Error).message }, 'chat: presence broadcast failed'));
   // Every instance hears of the switch through the bus and tells its own visitors.
   deps.bus.subscribe(AVAILABILITY_CHANGED, () => void broadcastPresence());
-
 
   io.on('connection', (rawSocket) => {
     const socket: ChatSocket = rawSocket;
@@ -167,9 +172,19 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
       throw unauthorized('Your session has ended. Please sign in again.');
     };
 
-    function on<S extends z.ZodType>(event: string, schema: S, bucket: RateBucket, handler: (payload: z.output<S>) => Promise<Partial<Extract<ChatAck, { ok: true }>> | void>) {
-      socket.on(event, (async (raw: unknown, maybeAck?: unknown) => {
-        const ack = typeof maybeAck === 'function' ? (maybeAck as (a: ChatAck) => void) : typeof raw === 'function' ? (raw as (a: ChatAck) => void) : undefined;
+    function on<S extends z.ZodType>(
+      event: string,
+      schema: S,
+      bucket: RateBucket,
+      handler: (payload: z.output<S>) => Promise<Partial<Extract<ChatAck, { ok: true }>> | void>,
+    ) {
+      socket.on(event, async (raw: unknown, maybeAck?: unknown) => {
+        const ack =
+          typeof maybeAck === 'function'
+            ? (maybeAck as (a: ChatAck) => void)
+            : typeof raw === 'function'
+              ? (raw as (a: ChatAck) => void)
+              : undefined;
         try {
           if (!bucket.take()) throw tooManyRequests('You are sending messages too fast. Please wait a moment.');
           if (socket.data.role === 'customer') await requireLiveSession();
@@ -186,12 +201,13 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
           // As a revocation does: the client reconnects with a fresh sign-in or as a visitor.
           if (sessionEnded || backOfficeEnded) socket.disconnect(true);
         }
-      }));
+      });
     }
 
     const send = async (chatId: string, text: string, side: ChatSide): Promise<ChatMessage> => {
       if (side === 'agency') await requireBackOffice();
-      else if (!(await messageLimit.take(socket.data.address))) throw tooManyRequests('Too many messages from your network. Please wait a few seconds.');
+      else if (!(await messageLimit.take(socket.data.address)))
+        throw tooManyRequests('Too many messages from your network. Please wait a few seconds.');
       const conversation = await access(chatId);
       // Stored (in the next batch) before anyone hears of it; the summary comes from the same statement.
       const { message, summary } = await messageWriter.store({ chatId, sender: chatSenderOf(side), text, who: conversation });
@@ -261,7 +277,10 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
     on(CHAT_EVENTS.getActiveChats, z.unknown(), lookups, async () => {
       await requireBackOffice();
       const summaries = await activeSummaries(database);
-      socket.emit(CHAT_EVENTS.activeChats, summaries.map((s) => s.chatId));
+      socket.emit(
+        CHAT_EVENTS.activeChats,
+        summaries.map((s) => s.chatId),
+      );
       socket.emit(CHAT_EVENTS.chatSummaries, summaries);
       return { summaries };
     });

@@ -14,7 +14,13 @@ afterAll(async () => t.close());
 
 /** Connects as a browser on `origin` would (the Origin header is set by the browser, not the page). */
 function connectFrom(origin: string, transport: 'websocket' | 'polling') {
-  const socket: Socket = connect(base, { path: '/socket.io', transports: [transport], extraHeaders: { origin }, reconnection: false, forceNew: true });
+  const socket: Socket = connect(base, {
+    path: '/socket.io',
+    transports: [transport],
+    extraHeaders: { origin },
+    reconnection: false,
+    forceNew: true,
+  });
   return new Promise<{ ok: boolean; error?: string }>((resolve) => {
     socket.once('connect', () => {
       socket.disconnect();

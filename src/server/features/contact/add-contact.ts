@@ -7,7 +7,11 @@ import { touchColumns, type FirstTouch } from '../funnel/visitors.ts';
 type ValidContact = Required<AddContactBody>;
 
 /** Stores the message (linked to the signed-in user, if any) and queues the admin notification, in one transaction. */
-export async function addContact(deps: AppDeps, input: ValidContact, meta: { userId: string | null; ip: string; userAgent?: string; touch?: FirstTouch | null }): Promise<void> {
+export async function addContact(
+  deps: AppDeps,
+  input: ValidContact,
+  meta: { userId: string | null; ip: string; userAgent?: string; touch?: FirstTouch | null },
+): Promise<void> {
   const phoneCode = `+${input.phone_code.replace(/^\+/, '')}`;
   await deps.db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({

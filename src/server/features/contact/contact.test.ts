@@ -20,18 +20,37 @@ beforeEach(() => {
   smtp.messages.length = 0;
 });
 
-const valid = { name: 'Ada Lovelace', email: 'Ada@Example.com', message: 'I need a shop.\nThanks!', phone_code: '+44', phone_number: '7700900123', address: '1 Engine Street' };
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'Ada@Example.com',
+  message: 'I need a shop.\nThanks!',
+  phone_code: '+44',
+  phone_number: '7700900123',
+  address: '1 Engine Street',
+};
 // A drain already running when a mail is queued does not pick it up (the worker's poll would);
 // draining a few times sends everything queued so far.
 const flushMail = async () => {
   for (let i = 0; i < 3; i++) await t.deps.mailer.drain();
 };
 const post = (payload: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/contact/addContact', payload: payload as object, headers: { 'x-forwarded-for': ip, ...headers } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact/addContact',
+    payload: payload as object,
+    headers: { 'x-forwarded-for': ip, ...headers },
+  });
 const rows = () =>
-  t.deps.database.query<{ name: string; email: string; message: string; phone_code: string; phone_number: string; address: string; user_id: string | null; handled_at: Date | null }>(
-    'select * from contact_messages order by created_at',
-  );
+  t.deps.database.query<{
+    name: string;
+    email: string;
+    message: string;
+    phone_code: string;
+    phone_number: string;
+    address: string;
+    user_id: string | null;
+    handled_at: Date | null;
+  }>('select * from contact_messages order by created_at');
 
 describe('POST /api/v1/contact/addContact', () => {
   it('stores the message and e-mails the brand address', async () => {

@@ -16,11 +16,32 @@ const list = async () => (await t.app.inject({ method: 'GET', url, headers })).j
 
 describe('promo coupons', () => {
   it('creates a coupon, upper-casing the code, and records it in the audit log', async () => {
-    const res = await post({ code: 'spring-10', percent: 10, description: 'Spring', validFrom: '2026-03-01T00:00:00Z', validUntil: '2026-04-01T00:00:00Z', maxUses: 50 });
+    const res = await post({
+      code: 'spring-10',
+      percent: 10,
+      description: 'Spring',
+      validFrom: '2026-03-01T00:00:00Z',
+      validUntil: '2026-04-01T00:00:00Z',
+      maxUses: 50,
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().coupon).toMatchObject({ code: 'SPRING-10', percent: 10, maxUses: 50, active: true, redemptions: 0, featured: false, validUntil: '2026-04-01T00:00:00.000Z' });
+    expect(res.json().coupon).toMatchObject({
+      code: 'SPRING-10',
+      percent: 10,
+      maxUses: 50,
+      active: true,
+      redemptions: 0,
+      featured: false,
+      validUntil: '2026-04-01T00:00:00.000Z',
+    });
     const audit = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit?action=coupon.create', headers })).json();
-    expect(audit.items[0]).toMatchObject({ action: 'coupon.create', entity: 'coupon', actorEmail: 'owner@example.com', before: null, after: { code: 'SPRING-10', percent: 10 } });
+    expect(audit.items[0]).toMatchObject({
+      action: 'coupon.create',
+      entity: 'coupon',
+      actorEmail: 'owner@example.com',
+      before: null,
+      after: { code: 'SPRING-10', percent: 10 },
+    });
   });
 
   it('gives each coupon one state: an expired code is "expired", not "active" too', async () => {
@@ -41,8 +62,16 @@ describe('promo coupons', () => {
     ['a zero percent', { code: 'BAD2', percent: 0 }, 'percent'],
     ['a percent over 100', { code: 'BAD3', percent: 101 }, 'percent'],
     ['a fractional percent', { code: 'BAD4', percent: 12.5 }, 'percent'],
-    ['an end before the start', { code: 'BAD5', percent: 10, validFrom: '2026-05-01T00:00:00Z', validUntil: '2026-04-01T00:00:00Z' }, 'validUntil'],
-    ['an end equal to the start', { code: 'BAD6', percent: 10, validFrom: '2026-05-01T00:00:00Z', validUntil: '2026-05-01T00:00:00Z' }, 'validUntil'],
+    [
+      'an end before the start',
+      { code: 'BAD5', percent: 10, validFrom: '2026-05-01T00:00:00Z', validUntil: '2026-04-01T00:00:00Z' },
+      'validUntil',
+    ],
+    [
+      'an end equal to the start',
+      { code: 'BAD6', percent: 10, validFrom: '2026-05-01T00:00:00Z', validUntil: '2026-05-01T00:00:00Z' },
+      'validUntil',
+    ],
     ['a code with spaces', { code: 'NO GOOD', percent: 10 }, 'code'],
     ['a code with HTML', { code: '<b>X</b>', percent: 10 }, 'code'],
     ['a too short code', { code: 'AB', percent: 10 }, 'code'],
@@ -73,21 +102,41 @@ describe('promo coupons', () => {
 
   it('edits a coupon, checking the window against the stored dates, with before/after in the audit log', async () => {
     const { coupon } = (await post({ code: 'EDITME', percent: 5, validFrom: '2026-06-01T00:00:00Z' })).json();
-    const bad = await t.app.inject({ method: 'PATCH', url: `${url}/${coupon.id}`, headers, payload: { validUntil: '2026-05-01T00:00:00Z' } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${coupon.id}`,
+      headers,
+      payload: { validUntil: '2026-05-01T00:00:00Z' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('The end must be after the start.');
     const bad2 = await t.app.inject({ method: 'PATCH', url: `${url}/${coupon.id}`, headers, payload: { percent: 150 } });
     expect(bad2.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: 'PATCH', url: `${url}/${coupon.id}`, headers, payload: { percent: 30, validUntil: '2026-07-01T00:00:00Z', maxUses: null } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${coupon.id}`,
+      headers,
+      payload: { percent: 30, validUntil: '2026-07-01T00:00:00Z', maxUses: null },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().coupon).toMatchObject({ code: 'EDITME', percent: 30, validUntil: '2026-07-01T00:00:00.000Z' });
-    const audit = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/audit?entity=coupon&entityId=${coupon.id}&action=coupon.update`, headers })).json();
+    const audit = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/audit?entity=coupon&entityId=${coupon.id}&action=coupon.update`, headers })
+    ).json();
     expect(audit.items).toHaveLength(1);
-    expect(audit.items[0]).toMatchObject({ before: { percent: 5, validUntil: null }, after: { percent: 30, validUntil: '2026-07-01T00:00:00.000Z' } });
+    expect(audit.items[0]).toMatchObject({
+      before: { percent: 5, validUntil: null },
+      after: { percent: 30, validUntil: '2026-07-01T00:00:00.000Z' },
+    });
   });
 
   it('answers 404 for an unknown coupon and 400 for an id that is not a uuid', async () => {
-    const missing = await t.app.inject({ method: 'PATCH', url: `${url}/7d1f3a0e-0000-4000-8000-000000000000`, headers, payload: { percent: 5 } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/7d1f3a0e-0000-4000-8000-000000000000`,
+      headers,
+      payload: { percent: 5 },
+    });
     expect(missing.statusCode).toBe(404);
     const junk = await t.app.inject({ method: 'POST', url: `${url}/not-a-uuid/deactivate`, headers });
     expect(junk.statusCode).toBe(400);

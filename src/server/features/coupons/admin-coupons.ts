@@ -61,7 +61,9 @@ export async function listCoupons(db: Db): Promise<CouponListResponse> {
     couponUseCounts(db),
     featuredCouponCode(db),
   ]);
-  const promos = rows.filter((r) => r.coupon.kind === 'promo').map((r) => toAdminCoupon(r.coupon, uses.get(r.coupon.code) ?? 0, featuredCode));
+  const promos = rows
+    .filter((r) => r.coupon.kind === 'promo')
+    .map((r) => toAdminCoupon(r.coupon, uses.get(r.coupon.code) ?? 0, featuredCode));
   const referrals = rows
     .filter((r) => r.coupon.kind === 'referral')
     .map((r) => ({
@@ -95,7 +97,14 @@ export async function createCoupon(db: Db, actorUserId: string, body: CreateCoup
           maxUsesPerCustomer: body.maxUsesPerCustomer === undefined ? 1 : body.maxUsesPerCustomer,
         })
         .returning();
-      await recordAudit(tx, { actorUserId, action: 'coupon.create', entity: 'coupon', entityId: row!.id, before: null, after: snapshot(row!) });
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'coupon.create',
+        entity: 'coupon',
+        entityId: row!.id,
+        before: null,
+        after: snapshot(row!),
+      });
       return toAdminCoupon(row!, 0, null);
     });
   } catch (err) {
@@ -132,14 +141,20 @@ export async function updateCoupon(db: Db, actorUserId: string, id: string, body
       })
       .where(eq(coupons.id, id))
       .returning();
-    await recordAudit(tx, { actorUserId, action: 'coupon.update', entity: 'coupon', entityId: id, before: snapshot(before), after: snapshot(after!) });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'coupon.update',
+      entity: 'coupon',
+      entityId: id,
+      before: snapshot(before),
+      after: snapshot(after!),
+    });
     const uses = await couponUseCounts(tx, after!.code);
     return toAdminCoupon(after!, uses.get(after!.code) ?? 0, featuredCode);
   });
 }
 
-const featuredConflict = () =>
-  conflict('This coupon drives the banner. Feature another coupon first, then deactivate this one.');
+const featuredConflict = () => conflict('This coupon drives the banner. Feature another coupon first, then deactivate this one.');
 
 export async function deactivateCoupon(db: Db, actorUserId: string, id: string): Promise<AdminCoupon> {
   return db.transaction(async (tx) => {
@@ -147,7 +162,14 @@ export async function deactivateCoupon(db: Db, actorUserId: string, id: string):
     const featuredCode = await featuredCouponCode(tx);
     if (before.code === featuredCode) throw featuredConflict();
     const [after] = await tx.update(coupons).set({ active: false }).where(eq(coupons.id, id)).returning();
-    await recordAudit(tx, { actorUserId, action: 'coupon.deactivate', entity: 'coupon', entityId: id, before: snapshot(before), after: snapshot(after!) });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'coupon.deactivate',
+      entity: 'coupon',
+      entityId: id,
+      before: snapshot(before),
+      after: snapshot(after!),
+    });
     const uses = await couponUseCounts(tx, after!.code);
     return toAdminCoupon(after!, uses.get(after!.code) ?? 0, featuredCode);
   });
@@ -168,7 +190,14 @@ export async function featureCoupon(db: Db, actorUserId: string, code: string): 
       .insert(siteSettings)
       .values({ key: FEATURED_KEY, value })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()` } });
-    await recordAudit(tx, { actorUserId, action: 'promotion.feature', entity: 'setting', entityId: FEATURED_KEY, before: { couponCode: before }, after: value });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'promotion.feature',
+      entity: 'setting',
+      entityId: FEATURED_KEY,
+      before: { couponCode: before },
+      after: value,
+    });
     return coupon.code;
   });
 }

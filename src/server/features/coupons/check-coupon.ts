@@ -9,7 +9,11 @@ import { alreadyUsedMessage, unavailable, usedUpMessage } from './coupon-limits.
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponCheck =
   | { ok: true; coupon: CouponRow }
-  | { ok: false; reason: 'unknown' | 'inactive' | 'not_started' | 'expired' | 'own_code' | 'used_up' | 'already_used' | 'not_payable'; message: string };
+  | {
+      ok: false;
+      reason: 'unknown' | 'inactive' | 'not_started' | 'expired' | 'own_code' | 'used_up' | 'already_used' | 'not_payable';
+      message: string;
+    };
 
 const day = (d: Date) => formatStageDate(d).replace(/ at .*$/, '');
 
@@ -40,11 +44,15 @@ export async function checkCoupon(
       .select({ n: count() })
       .from(couponRedemptions)
       .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, input.userId)));
-    if ((mine?.n ?? 0) >= coupon.maxUsesPerCustomer) return { ok: false, reason: 'already_used', message: alreadyUsedMessage(coupon.maxUsesPerCustomer) };
+    if ((mine?.n ?? 0) >= coupon.maxUsesPerCustomer)
+      return { ok: false, reason: 'already_used', message: alreadyUsedMessage(coupon.maxUsesPerCustomer) };
   }
   // A hint for the form; the limit itself is enforced under a lock at checkout (coupon-limits.ts).
   if (coupon.maxUses !== null) {
-    const [used] = await db.select({ n: count() }).from(couponRedemptions).where(and(eq(couponRedemptions.couponId, coupon.id)));
+    const [used] = await db
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id)));
     if ((used?.n ?? 0) >= coupon.maxUses) return { ok: false, reason: 'used_up', message: usedUpMessage };
   }
   return { ok: true, coupon };

@@ -60,7 +60,11 @@ async function redemptions(tx: Db, couponId: string, userId?: string) {
   const [row] = await tx
     .select({ n: count() })
     .from(couponRedemptions)
-    .where(userId ? and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)) : eq(couponRedemptions.couponId, couponId));
+    .where(
+      userId
+        ? and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId))
+        : eq(couponRedemptions.couponId, couponId),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -106,10 +110,13 @@ export async function holdCouponUse(tx: Db, couponId: string, userId: string, no
   await tx
     .update(orders)
     .set({ couponHoldUntil: null })
-    .where(and(eq(orders.couponId, c.id), eq(orders.userId, userId), eq(orders.state, 'awaiting_advance'), isNotNull(orders.couponHoldUntil)));
+    .where(
+      and(eq(orders.couponId, c.id), eq(orders.userId, userId), eq(orders.state, 'awaiting_advance'), isNotNull(orders.couponHoldUntil)),
+    );
   const perCustomer = perCustomerLimit(c);
   if (perCustomer !== null && (await redemptions(tx, c.id, userId)) >= perCustomer) throw badRequest(alreadyUsedMessage(perCustomer));
-  if (c.maxUses !== null && (await redemptions(tx, c.id)) + (await holdsOfOthers(tx, c.id, userId)) >= c.maxUses) throw badRequest(usedUpMessage);
+  if (c.maxUses !== null && (await redemptions(tx, c.id)) + (await holdsOfOthers(tx, c.id, userId)) >= c.maxUses)
+    throw badRequest(usedUpMessage);
   return c.maxUses !== null || perCustomer !== null ? new Date(now.getTime() + COUPON_HOLD_MINUTES * 60_000) : null;
 }
 
@@ -118,7 +125,11 @@ export async function holdCouponUse(tx: Db, couponId: string, userId: string, no
  * Its own live hold guarantees a use; after the hold expired it gets one only if no other
  * customer's live hold needs it. The per-customer limit counts paid orders only.
  */
-export async function mayRedeem(tx: Db, order: { id: string; userId: string; couponId: string; couponHoldUntil: Date | null }, now: Date): Promise<boolean> {
+export async function mayRedeem(
+  tx: Db,
+  order: { id: string; userId: string; couponId: string; couponHoldUntil: Date | null },
+  now: Date,
+): Promise<boolean> {
   const c = await lockCoupon(tx, order.couponId);
   if (!c) return false;
   const perCustomer = perCustomerLimit(c);

@@ -11,7 +11,15 @@ import { route } from '../../lib/route.ts';
 import { postCouponVerifyCoupon, getCouponGetCouponsByUserIdByUserId } from '../../../contract/coupons.ts';
 
 export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, postCouponVerifyCoupon, { schema: { tags: ['coupons'], summary: 'Whether a coupon or referral code applies for the signed-in user' }, onRequest: requireUser(deps.db), config: perSession(30) }, async (request) => {
+  route(
+    app,
+    postCouponVerifyCoupon,
+    {
+      schema: { tags: ['coupons'], summary: 'Whether a coupon or referral code applies for the signed-in user' },
+      onRequest: requireUser(deps.db),
+      config: perSession(30),
+    },
+    async (request) => {
       const check = await checkCoupon(deps.db, {
         userId: authOf(request).user.id,
         code: request.body.coupon_code,
@@ -19,15 +27,29 @@ export const couponRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       });
       // A "no" is an answer, not an error: the spec's client reads `success` (§4 "Coupon button").
       return check.ok
-        ? { success: true, discount_percent: check.coupon.percent, kind: check.coupon.kind, message: `${check.coupon.percent}% off applied.` }
+        ? {
+            success: true,
+            discount_percent: check.coupon.percent,
+            kind: check.coupon.kind,
+            message: `${check.coupon.percent}% off applied.`,
+          }
         : { success: false, discount_percent: 0, message: check.message };
-    });
+    },
+  );
 
-  route(app, getCouponGetCouponsByUserIdByUserId, { schema: { tags: ['coupons'], summary: "The signed-in user's codes; the first is their referral code" }, onRequest: requireUser(deps.db) }, async (request) => {
+  route(
+    app,
+    getCouponGetCouponsByUserIdByUserId,
+    {
+      schema: { tags: ['coupons'], summary: "The signed-in user's codes; the first is their referral code" },
+      onRequest: requireUser(deps.db),
+    },
+    async (request) => {
       const me = authOf(request).user;
       // Someone else's id answers exactly like an unknown one.
       if (request.params.userId !== me.id) throw notFound('Not found.');
       const code = await getOrCreateReferralCode(deps.db, me.id);
       return { success: true as const, coupons: [{ coupon_code: code, kind: 'referral' as const, discount_percent: REFERRAL_PERCENT }] };
-    });
+    },
+  );
 };

@@ -21,7 +21,13 @@ export async function orderCounts(db: Db, userIds: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 
-export async function ordersOf(db: Db, userId: string, supportDays: number, supportExtension: SupportExtensionQuery | undefined, now = new Date()): Promise<CustomerDetailResponse['orders']> {
+export async function ordersOf(
+  db: Db,
+  userId: string,
+  supportDays: number,
+  supportExtension: SupportExtensionQuery | undefined,
+  now = new Date(),
+): Promise<CustomerDetailResponse['orders']> {
   const rows = await db
     .select({
       order: orders,

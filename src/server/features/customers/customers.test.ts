@@ -41,20 +41,36 @@ describe('customers', () => {
     // The customer's token is dead at once.
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: c.headers });
     expect(after.statusCode).toBe(401);
-    const audit = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/audit?entity=user&entityId=${c.user.id}`, headers: owner.headers })).json();
-    expect(audit.items[0]).toMatchObject({ action: 'customer.sessions.revoke', before: { activeSessions: 2 }, after: { activeSessions: 0 } });
+    const audit = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/audit?entity=user&entityId=${c.user.id}`, headers: owner.headers })
+    ).json();
+    expect(audit.items[0]).toMatchObject({
+      action: 'customer.sessions.revoke',
+      before: { activeSessions: 2 },
+      after: { activeSessions: 0 },
+    });
   });
 
   it('answers 404 for an unknown customer', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/customers/7d1f3a0e-0000-4000-8000-000000000000', headers: owner.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/customers/7d1f3a0e-0000-4000-8000-000000000000',
+      headers: owner.headers,
+    });
     expect(res.statusCode).toBe(404);
-    const revoke = await t.app.inject({ method: 'POST', url: '/api/v1/admin/customers/7d1f3a0e-0000-4000-8000-000000000000/sessions/revoke', headers: owner.headers });
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/customers/7d1f3a0e-0000-4000-8000-000000000000/sessions/revoke',
+      headers: owner.headers,
+    });
     expect(revoke.statusCode).toBe(404);
   });
 
   it('filters the audit log by actor and date, and refuses unknown filters', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const mine = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/audit?actor=chief&from=${today}&to=${today}`, headers: owner.headers })).json();
+    const mine = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/audit?actor=chief&from=${today}&to=${today}`, headers: owner.headers })
+    ).json();
     expect(mine.items.length).toBeGreaterThan(0);
     const old = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit?to=2020-01-01', headers: owner.headers })).json();
     expect(old.items).toHaveLength(0);
@@ -75,7 +91,9 @@ describe('customer detail with orders and chats, and the chat entry point', () =
     await storeMessage(t.deps.database, guestChat, 'user', 'Hi');
     await markRead(t.deps.database, guestChat, 'agency');
 
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/customers/${seeded.customer.user.id}`, headers: owner.headers })).json();
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/customers/${seeded.customer.user.id}`, headers: owner.headers })
+    ).json();
     expect(detail.orders).toEqual([expect.objectContaining({ id: seeded.orderId, completedStages: 1, currency: expect.any(String) })]);
     expect(detail.conversations).toEqual([expect.objectContaining({ state: 'waiting', messages: 2 })]);
 

@@ -9,8 +9,7 @@ import { recordAudit } from '../../lib/audit-log.ts';
 import { conversationsOf, orderCounts, ordersOf, signInMethodsOf } from './customer-related.ts';
 import type { SupportExtensionQuery } from '../support/support-window.ts';
 
-const liveSession = (now: Date) =>
-  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now));
+const liveSession = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now));
 
 const likeEscaped = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -34,7 +33,10 @@ export async function listCustomers(db: Db, q: CustomerListQuery): Promise<Custo
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(users).where(filter),
   ]);
-  const orders = await orderCounts(db, rows.map((r) => r.user.id));
+  const orders = await orderCounts(
+    db,
+    rows.map((r) => r.user.id),
+  );
   return {
     items: rows.map(({ user, activeSessions }) => ({
       id: user.id,
@@ -49,11 +51,20 @@ export async function listCustomers(db: Db, q: CustomerListQuery): Promise<Custo
   };
 }
 
-export async function getCustomer(db: Db, id: string, supportDays: number, supportExtension: SupportExtensionQuery | undefined): Promise<CustomerDetailResponse> {
+export async function getCustomer(
+  db: Db,
+  id: string,
+  supportDays: number,
+  supportExtension: SupportExtensionQuery | undefined,
+): Promise<CustomerDetailResponse> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('No such customer.');
   const [live, orders, conversations, methods] = await Promise.all([
-    db.select().from(sessions).where(and(eq(sessions.userId, id), liveSession(new Date()))).orderBy(desc(sessions.lastSeenAt)),
+    db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, id), liveSession(new Date())))
+      .orderBy(desc(sessions.lastSeenAt)),
     ordersOf(db, id, supportDays, supportExtension),
     conversationsOf(db, id),
     signInMethodsOf(db, id),
@@ -71,7 +82,12 @@ export async function getCustomer(db: Db, id: string, supportDays: number, suppo
       source: sourceLabel(user),
     },
     signInMethods: ['email', ...methods],
-    sessions: live.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), userAgent: s.userAgent })),
+    sessions: live.map((s) => ({
+      id: s.id,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      userAgent: s.userAgent,
+    })),
     orders,
     conversations,
   };
@@ -82,10 +98,20 @@ export async function endAllSessions(db: Db, actorUserId: string, userId: string
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound('No such customer.');
-    const [live] = await tx.select({ n: count() }).from(sessions).where(and(eq(sessions.userId, userId), liveSession(new Date())));
+    const [live] = await tx
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), liveSession(new Date())));
     const revoked = Number(live?.n ?? 0);
     await revokeAllSessions(tx, userId);
-    await recordAudit(tx, { actorUserId, action: 'customer.sessions.revoke', entity: 'user', entityId: userId, before: { activeSessions: revoked }, after: { activeSessions: 0 } });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'customer.sessions.revoke',
+      entity: 'user',
+      entityId: userId,
+      before: { activeSessions: revoked },
+      after: { activeSessions: 0 },
+    });
     return revoked;
   });
 }

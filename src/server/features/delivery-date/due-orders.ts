@@ -22,6 +22,12 @@ export async function dueOrders(database: Database, now: Date): Promise<Pick<Ove
       order by o.due_date, o.public_id`,
     [today],
   );
-  const all = rows.map((r) => ({ orderId: r.public_id, customerEmail: r.email, customerName: r.name, dueDate: r.due_date, daysLeft: daysLeft(r.due_date, now) }));
+  const all = rows.map((r) => ({
+    orderId: r.public_id,
+    customerEmail: r.email,
+    customerName: r.name,
+    dueDate: r.due_date,
+    daysLeft: daysLeft(r.due_date, now),
+  }));
   return { ordersDueSoon: all.filter((o) => o.daysLeft >= 0), ordersOverdue: all.filter((o) => o.daysLeft < 0) };
 }

@@ -155,16 +155,14 @@ describe('the daily salt', () => {
     expect(salt2).not.toBe(salt1);
     expect(hasher.hash(salt2, '203.0.113.7', 'Firefox')).not.toBe(hasher.hash(salt1, '203.0.113.7', 'Firefox'));
     // Yesterday's salt is kept (a lead at 00:05 still finds last night's visit)…
-    expect((await database.query<{ day: string }>(`select to_char(day, 'YYYY-MM-DD') as day from funnel_salts order by day`)).map((r) => r.day)).toEqual([
-      '2030-05-01',
-      '2030-05-02',
-    ]);
+    expect(
+      (await database.query<{ day: string }>(`select to_char(day, 'YYYY-MM-DD') as day from funnel_salts order by day`)).map((r) => r.day),
+    ).toEqual(['2030-05-01', '2030-05-02']);
     // …and the day after, the salt of two days ago is gone, from the table and from memory.
     await hasher.saltFor(day3);
-    expect((await database.query<{ day: string }>(`select to_char(day, 'YYYY-MM-DD') as day from funnel_salts order by day`)).map((r) => r.day)).toEqual([
-      '2030-05-02',
-      '2030-05-03',
-    ]);
+    expect(
+      (await database.query<{ day: string }>(`select to_char(day, 'YYYY-MM-DD') as day from funnel_salts order by day`)).map((r) => r.day),
+    ).toEqual(['2030-05-02', '2030-05-03']);
     expect(await hasher.existingSalt('2030-05-01')).toBeNull();
     expect(await hasher.existingSalt('2030-05-02')).toBe(salt2);
   });

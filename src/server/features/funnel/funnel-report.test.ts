@@ -64,7 +64,10 @@ const touch = async (table: string, where: string, value: string) =>
       m: string | null;
       c: string | null;
       r: string | null;
-    }>(`select first_utm_source as s, first_utm_medium as m, first_utm_campaign as c, first_referrer_host as r from ${table} where ${where} = $1`, [value])
+    }>(
+      `select first_utm_source as s, first_utm_medium as m, first_utm_campaign as c, first_referrer_host as r from ${table} where ${where} = $1`,
+      [value],
+    )
   )[0];
 
 let orderId = '';

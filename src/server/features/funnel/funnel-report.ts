@@ -1,4 +1,11 @@
-import { DIRECT_SOURCE, FUNNEL_STAGES, funnelCountsOf, type FunnelCounts, type FunnelResponse, type FunnelStage } from '../../../contract/funnel.ts';
+import {
+  DIRECT_SOURCE,
+  FUNNEL_STAGES,
+  funnelCountsOf,
+  type FunnelCounts,
+  type FunnelResponse,
+  type FunnelStage,
+} from '../../../contract/funnel.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { Database } from '../../db/client.ts';
 import { toCsv } from '../../lib/csv.ts';

@@ -48,7 +48,10 @@ function createHasher(database: Database): VisitorHasher {
       const day = dayOf(now);
       const cached = cache.get(day);
       if (cached) return cached;
-      await database.query(`insert into funnel_salts (day, salt) values ($1, $2) on conflict (day) do nothing`, [day, randomBytes(32).toString('hex')]);
+      await database.query(`insert into funnel_salts (day, salt) values ($1, $2) on conflict (day) do nothing`, [
+        day,
+        randomBytes(32).toString('hex'),
+      ]);
       await database.query(`delete from funnel_salts where day < ($1::date - 1)`, [day]);
       for (const d of cache.keys()) if (d < previousDay(day)) cache.delete(d);
       const salt = await existingSalt(day);
@@ -88,7 +91,11 @@ export const touchColumns = (t: FirstTouch | null | undefined) => ({
  * yesterday that carried a source (utm_* or a referring site). Same hash, so no cookie and nothing
  * from the browser; null for a visitor who opted out, came directly, or was never counted.
  */
-export async function firstTouchOf(deps: AppDeps, req: Pick<FastifyRequest, 'headers' | 'ip'>, now = new Date()): Promise<FirstTouch | null> {
+export async function firstTouchOf(
+  deps: AppDeps,
+  req: Pick<FastifyRequest, 'headers' | 'ip'>,
+  now = new Date(),
+): Promise<FirstTouch | null> {
   if (!deps.config.FUNNEL_ENABLED || optedOut(req)) return null;
   try {
     const hasher = visitorHasher(deps.database);
@@ -132,7 +139,11 @@ export async function firstTouchOf(deps: AppDeps, req: Pick<FastifyRequest, 'hea
  * The source of a new order: the customer's own first touch (kept since sign-up), else that of the
  * visitor placing it (a customer who signed up directly and came back through a newsletter link).
  */
-export async function firstTouchOfCustomer(deps: AppDeps, userId: string, req?: Pick<FastifyRequest, 'headers' | 'ip'>): Promise<FirstTouch | null> {
+export async function firstTouchOfCustomer(
+  deps: AppDeps,
+  userId: string,
+  req?: Pick<FastifyRequest, 'headers' | 'ip'>,
+): Promise<FirstTouch | null> {
   const [u] = await deps.db
     .select({
       utmSource: users.firstUtmSource,

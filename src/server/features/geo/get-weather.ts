@@ -17,7 +17,8 @@ const FAILURE_TTL_MS = 60 * 1000;
 export function createWeatherService(config: AppDeps['config'], providers?: { geo?: IpGeolocation; weather?: WeatherProvider }) {
   const geo = providers?.geo ?? createIpGeolocation({ url: config.GEOIP_URL, timeoutMs: config.GEO_TIMEOUT_MS });
   const weather =
-    providers?.weather ?? createWeatherProvider({ url: config.WEATHER_URL, apiKey: config.WEATHER_API_KEY, timeoutMs: config.GEO_TIMEOUT_MS });
+    providers?.weather ??
+    createWeatherProvider({ url: config.WEATHER_URL, apiKey: config.WEATHER_API_KEY, timeoutMs: config.GEO_TIMEOUT_MS });
   const weatherTtl = config.WEATHER_CACHE_SECONDS * 1000;
   const places = new TtlCache<Promise<Place | null>>(10_000, PLACE_TTL_MS);
   const forecasts = new TtlCache<Promise<CityWeather | null>>(2_000, Math.max(weatherTtl, FAILURE_TTL_MS));
@@ -26,13 +27,21 @@ export function createWeatherService(config: AppDeps['config'], providers?: { ge
   // shared by all of them, not one per address ( a bench or a LAN of visitors).
   const placeOf = (ip: string) => {
     const key = isPrivateIp(ip) ? 'private' : ip;
-    return places.getOrLoad(key, () => geo.locate(ip), (p) => (p ? PLACE_TTL_MS : FAILURE_TTL_MS));
+    return places.getOrLoad(
+      key,
+      () => geo.locate(ip),
+      (p) => (p ? PLACE_TTL_MS : FAILURE_TTL_MS),
+    );
   };
   const forPlace = async (place: Place | null): Promise<Weather> => {
     const city = place?.city ?? DEFAULT_CITY;
     // The spec's default city is written 'Newyork'; the provider knows it as 'New York'.
     const query = place ? city : 'New York';
-    const now = await forecasts.getOrLoad(query.toLowerCase(), () => weather.byCity(query), (w) => (w ? weatherTtl : FAILURE_TTL_MS));
+    const now = await forecasts.getOrLoad(
+      query.toLowerCase(),
+      () => weather.byCity(query),
+      (w) => (w ? weatherTtl : FAILURE_TTL_MS),
+    );
     if (!now) return { ...DEFAULT_WEATHER, city, country: place?.country ?? null };
     return { city, country: place?.country ?? null, ...now, source: place ? 'live' : 'default' };
   };

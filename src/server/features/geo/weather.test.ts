@@ -31,8 +31,20 @@ describe('GET /api/v1/geo/weather', () => {
   it('locates the caller and reports metric weather with capitalised words and km/h', async () => {
     const res = await get('198.51.100.1');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ city: 'Bengaluru', country: 'India', description: 'Scattered Clouds', temp: 24.6, humidity: 61, wind: 12.6, icon: '03d', source: 'live' });
-    expect(fake.state.requests).toEqual(['/json/198.51.100.1?fields=status,city,country', expect.stringMatching(/^\/weather\?q=Bengaluru&units=metric&appid=/)]);
+    expect(res.json()).toEqual({
+      city: 'Bengaluru',
+      country: 'India',
+      description: 'Scattered Clouds',
+      temp: 24.6,
+      humidity: 61,
+      wind: 12.6,
+      icon: '03d',
+      source: 'live',
+    });
+    expect(fake.state.requests).toEqual([
+      '/json/198.51.100.1?fields=status,city,country',
+      expect.stringMatching(/^\/weather\?q=Bengaluru&units=metric&appid=/),
+    ]);
   });
 
   it('caches per IP and per city', async () => {
@@ -68,7 +80,16 @@ describe('GET /api/v1/geo/weather', () => {
     const started = Date.now();
     const res = await get(`192.0.2.${mode.length}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ city: 'Newyork', country: null, description: 'Clear Sky', temp: null, humidity: null, wind: null, icon: '01d', source: 'default' });
+    expect(res.json()).toEqual({
+      city: 'Newyork',
+      country: null,
+      description: 'Clear Sky',
+      temp: null,
+      humidity: null,
+      wind: null,
+      icon: '01d',
+      source: 'default',
+    });
     expect(Date.now() - started).toBeLessThan(3_500);
   });
 

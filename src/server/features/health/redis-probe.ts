@@ -27,10 +27,7 @@ export function createRedisProbe(url: string, log: FastifyBaseLogger): RedisProb
   return {
     async state() {
       try {
-        await Promise.race([
-          client.ping(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000).unref()),
-        ]);
+        await Promise.race([client.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000).unref())]);
         return 'up';
       } catch {
         return 'down';

@@ -37,8 +37,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const redis = deps.config.REDIS_URL ? createRedisProbe(deps.config.REDIS_URL, deps.log) : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
   // deps.database.ping is read per probe (tests replace it).
-  const database = reusedWhileGood(() => deps.database.ping(), (ok) => ok);
-  const redisState = redis ? reusedWhileGood(() => redis.state(), (s) => s === 'up') : () => undefined;
+  const database = reusedWhileGood(
+    () => deps.database.ping(),
+    (ok) => ok,
+  );
+  const redisState = redis
+    ? reusedWhileGood(
+        () => redis.state(),
+        (s) => s === 'up',
+      )
+    : () => undefined;
   // The few possible bodies, validated and serialised once each.
   const bodies = new Map<string, string>();
   const bodyOf = (ok: boolean, redisNow: 'up' | 'down' | undefined) => {
@@ -51,15 +59,29 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return body;
   };
 
-  route(app, getHealth, { schema: { tags: ['platform'], summary: 'Liveness and database check; names Redis state when REDIS_URL is set', description:
+  route(
+    app,
+    getHealth,
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness and database check; names Redis state when REDIS_URL is set',
+        description:
           '503 when the database does not answer. Redis being down does not make it 503 (every instance shares one Redis, ' +
           'and each keeps serving without it); `redis` says so. See docs/decisions/066. A good check is reused for ' +
-          `${HEALTH_REUSE_MS} ms (so a burst of checks costs one query); a failed one never is (docs/decisions/070).` } }, async (_req, reply) => {
+          `${HEALTH_REUSE_MS} ms (so a burst of checks costs one query); a failed one never is (docs/decisions/070).`,
+      },
+    },
+    async (_req, reply) => {
       const dbNow = database();
       const redisNow = redisState();
       const ok = typeof dbNow === 'boolean' ? dbNow : await dbNow;
       const redisValue = redisNow === undefined || typeof redisNow === 'string' ? redisNow : await redisNow;
       // Already validated and serialised; `as never` tells the typed reply so.
-      return reply.status(ok ? 200 : 503).type('application/json; charset=utf-8').send(bodyOf(ok, redisValue) as never);
-    });
+      return reply
+        .status(ok ? 200 : 503)
+        .type('application/json; charset=utf-8')
+        .send(bodyOf(ok, redisValue) as never);
+    },
+  );
 };

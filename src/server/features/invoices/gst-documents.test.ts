@@ -40,7 +40,9 @@ type Who = { headers: Record<string, string> };
  * server answers that nothing was charged — what a customer's second click would do.
  */
 const checkoutOnce = (t: TestApp, who: Who, body: Record<string, unknown>) =>
-  openCheckout(t, who, body).catch((err: Error) => (/create-order 502/.test(err.message) ? openCheckout(t, who, body) : Promise.reject(err)));
+  openCheckout(t, who, body).catch((err: Error) =>
+    /create-order 502/.test(err.message) ? openCheckout(t, who, body) : Promise.reject(err),
+  );
 interface TaxLine {
   kind: string;
   rate: number;
@@ -73,7 +75,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PRICES_INCLUDE_TAX: 'yes' })).toThrow(/PRICES_INCLUDE_TAX/);
     expect(() => loadConfig({ GST_REGISTRATION_THRESHOLD: '-5' })).toThrow(/GST_REGISTRATION_THRESHOLD/);
     const c = loadConfig({ TAX_REGIME: 'gst', SELLER_GSTIN });
-    expect(c).toMatchObject({ SELLER_STATE_CODE: '29', GST_RATE: 18, GST_SAC: '998314', PRICES_INCLUDE_TAX: false, GST_REGISTRATION_THRESHOLD: 2_000_000 });
+    expect(c).toMatchObject({
+      SELLER_STATE_CODE: '29',
+      GST_RATE: 18,
+      GST_SAC: '998314',
+      PRICES_INCLUDE_TAX: false,
+      GST_REGISTRATION_THRESHOLD: 2_000_000,
+    });
     expect(loadConfig({}).TAX_REGIME).toBe('none');
   });
 });
@@ -90,7 +98,8 @@ describe('GST documents', { timeout: 180_000 }, () => {
     await rzp?.close();
   });
   const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
-  const putBilling = (who: Who, payload: object) => t.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: who.headers, payload });
+  const putBilling = (who: Who, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: who.headers, payload });
   const quoteFor = async (who: Who, payload: object): Promise<Quote> => {
     const r = await t.app.inject({ method: 'POST', url: '/api/v1/pricing/quote', headers: who.headers, payload });
     expect(r.statusCode, r.body).toBe(200);
@@ -122,11 +131,24 @@ describe('GST documents', { timeout: 180_000 }, () => {
 
   it('a Karnataka business (GSTIN): CGST + SGST on the receipt voucher and the tax invoice, to the paisa', async () => {
     const me = await loginAs(t, 'gst-karnataka@example.com');
-    const saved = await putBilling(me, { billingName: 'Bengaluru Traders LLP', billingAddress: '5 Residency Road, Bengaluru', country: 'IN', stateCode: '29', gstin: KA_GSTIN });
+    const saved = await putBilling(me, {
+      billingName: 'Bengaluru Traders LLP',
+      billingAddress: '5 Residency Road, Bengaluru',
+      country: 'IN',
+      stateCode: '29',
+      gstin: KA_GSTIN,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().billing).toMatchObject({ country: 'IN', stateCode: '29', gstin: KA_GSTIN });
     const q = await quoteFor(me, { currency: 'INR' });
-    expect(q).toMatchObject({ taxableValue: 7_794_330, total: 9_197_310, advance: 1_839_400, remaining: 7_357_910, supplyType: 'intra', placeOfSupply: { code: '29', name: 'Karnataka' } });
+    expect(q).toMatchObject({
+      taxableValue: 7_794_330,
+      total: 9_197_310,
+      advance: 1_839_400,
+      remaining: 7_357_910,
+      supplyType: 'intra',
+      placeOfSupply: { code: '29', name: 'Karnataka' },
+    });
     expect(q.taxes).toEqual([
       { kind: 'CGST', rate: 9, amount: 701_490 },
       { kind: 'SGST', rate: 9, amount: 701_490 },
@@ -135,8 +157,20 @@ describe('GST documents', { timeout: 180_000 }, () => {
     const inr = (m: number) => formatMoney(m, { symbol: '₹', minorDigits: 2 });
 
     // Receipt voucher (rule 50): the tax inside the advance, the place of supply, both GSTINs.
-    const adv = takeOutTax(q.advance, [{ kind: 'CGST', rate: 9 }, { kind: 'SGST', rate: 9 }]);
-    for (const s of ['RECEIPT VOUCHER', `GSTIN: ${SELLER_GSTIN}`, `GSTIN: ${KA_GSTIN}`, 'Place of supply: Karnataka (29)', 'SAC 998314', 'reverse charge: No', 'Authorised signatory']) expect(rv.text).toContain(s);
+    const adv = takeOutTax(q.advance, [
+      { kind: 'CGST', rate: 9 },
+      { kind: 'SGST', rate: 9 },
+    ]);
+    for (const s of [
+      'RECEIPT VOUCHER',
+      `GSTIN: ${SELLER_GSTIN}`,
+      `GSTIN: ${KA_GSTIN}`,
+      'Place of supply: Karnataka (29)',
+      'SAC 998314',
+      'reverse charge: No',
+      'Authorised signatory',
+    ])
+      expect(rv.text).toContain(s);
     expect(rv.text).toMatch(line('Value of the advance before tax', inr(adv.taxableValue)));
     expect(rv.text).toMatch(line('CGST @ 9 %', inr(adv.taxes[0]!.amount)));
     expect(rv.text).toMatch(line('SGST @ 9 %', inr(adv.taxes[1]!.amount)));
@@ -149,11 +183,13 @@ describe('GST documents', { timeout: 180_000 }, () => {
     for (const l of q.lines) {
       const label = l.key === 'list_price' ? `${l.label} — order` : l.label;
       const amount = l.amount < 0 ? `-${inr(-l.amount)}` : inr(l.amount);
-      for (const doc of [rv, inv]) expect(doc.text.replace(/\s+/g, ' '), l.label).toMatch(l.key === 'list_price' ? new RegExp(escapeRe(label)) : line(label, amount));
+      for (const doc of [rv, inv])
+        expect(doc.text.replace(/\s+/g, ' '), l.label).toMatch(l.key === 'list_price' ? new RegExp(escapeRe(label)) : line(label, amount));
     }
 
     // Tax invoice (rule 46): the whole supply, less the advance.
-    for (const s of ['TAX INVOICE', `GSTIN: ${KA_GSTIN}`, 'Place of supply: Karnataka (29)', 'Authorised signatory']) expect(inv.text).toContain(s);
+    for (const s of ['TAX INVOICE', `GSTIN: ${KA_GSTIN}`, 'Place of supply: Karnataka (29)', 'Authorised signatory'])
+      expect(inv.text).toContain(s);
     expect(inv.text).toMatch(line('Taxable value', inr(7_794_330)));
     expect(inv.text).toMatch(line('CGST @ 9 %', inr(701_490)));
     expect(inv.text).toMatch(line('SGST @ 9 %', inr(701_490)));
@@ -165,7 +201,17 @@ describe('GST documents', { timeout: 180_000 }, () => {
 
     // The columns the monthly return reads agree with the printed figures.
     const rows = await t.deps.db.select().from(invoices).where(eq(invoices.number, inv.number));
-    expect(rows[0]).toMatchObject({ docKind: 'tax_invoice', taxRegime: 'gst', supplyType: 'intra', placeOfSupplyCode: '29', buyerGstin: KA_GSTIN, taxableValue: 7_794_330, taxAmount: 1_402_980, amount: q.remaining, testMode: false });
+    expect(rows[0]).toMatchObject({
+      docKind: 'tax_invoice',
+      taxRegime: 'gst',
+      supplyType: 'intra',
+      placeOfSupplyCode: '29',
+      buyerGstin: KA_GSTIN,
+      taxableValue: 7_794_330,
+      taxAmount: 1_402_980,
+      amount: q.remaining,
+      testMode: false,
+    });
     expect(rows[0]!.adjustsInvoiceId).not.toBeNull();
   });
 
@@ -173,7 +219,12 @@ describe('GST documents', { timeout: 180_000 }, () => {
     const me = await loginAs(t, 'gst-maharashtra@example.com');
     expect((await putBilling(me, { country: 'IN', stateCode: '27' })).statusCode).toBe(200);
     const q = await quoteFor(me, { currency: 'INR' });
-    expect(q).toMatchObject({ supplyType: 'inter', placeOfSupply: { code: '27', name: 'Maharashtra' }, total: 9_197_309, taxes: [{ kind: 'IGST', rate: 18, amount: 1_402_979 }] });
+    expect(q).toMatchObject({
+      supplyType: 'inter',
+      placeOfSupply: { code: '27', name: 'Maharashtra' },
+      total: 9_197_309,
+      taxes: [{ kind: 'IGST', rate: 18, amount: 1_402_979 }],
+    });
     const { rv, inv } = await payBoth(me, 'INR', q);
     const inr = (m: number) => formatMoney(m, { symbol: '₹', minorDigits: 2 });
     const adv = takeOutTax(q.advance, [{ kind: 'IGST', rate: 18 }]);
@@ -188,7 +239,13 @@ describe('GST documents', { timeout: 180_000 }, () => {
     const me = await loginAs(t, 'gst-us@example.com');
     expect((await putBilling(me, { country: 'US', billingName: 'Acme Inc.' })).statusCode).toBe(200);
     const q = await quoteFor(me, { currency: 'USD' });
-    expect(q).toMatchObject({ supplyType: 'export', placeOfSupply: { code: '96', name: 'Other Countries' }, taxes: [], taxableValue: 91_698, total: 91_698 });
+    expect(q).toMatchObject({
+      supplyType: 'export',
+      placeOfSupply: { code: '96', name: 'Other Countries' },
+      taxes: [],
+      taxableValue: 91_698,
+      total: 91_698,
+    });
     const { rv, inv } = await payBoth(me, 'USD', q);
     for (const d of [rv, inv]) {
       expect(d.text.replace(/\s+/g, ' ')).toContain(LUT_ENDORSEMENT);
@@ -205,7 +262,13 @@ describe('GST documents', { timeout: 180_000 }, () => {
     const me = await loginAs(t, 'gst-mover@example.com');
     expect((await putBilling(me, { country: 'IN', stateCode: '29' })).statusCode).toBe(200);
     // Tax amounts and rates sent by the client are ignored.
-    const q = await quoteFor(me, { currency: 'INR', taxes: [{ kind: 'IGST', rate: 0, amount: 0 }], total: 1, taxableValue: 1, supplyType: 'export' });
+    const q = await quoteFor(me, {
+      currency: 'INR',
+      taxes: [{ kind: 'IGST', rate: 0, amount: 0 }],
+      total: 1,
+      taxableValue: 1,
+      supplyType: 'export',
+    });
     expect(q).toMatchObject({ supplyType: 'intra', total: 9_197_310 });
     const checkout = await checkoutOnce(t, me, { kind: 'advance', currency: 'INR', taxes: [], total: 100 });
     // The buyer says they moved abroad between the quote and the payment.
@@ -218,7 +281,7 @@ describe('GST documents', { timeout: 180_000 }, () => {
     expect(rv!.text).toContain('CGST @ 9 %');
   });
 
-  it('an advance refunded before the work: a refund voucher for the receipt voucher, from the back office\'s refund action', async () => {
+  it("an advance refunded before the work: a refund voucher for the receipt voucher, from the back office's refund action", async () => {
     const me = await loginAs(t, 'gst-refund@example.com');
     expect((await putBilling(me, { country: 'IN', stateCode: '27' })).statusCode).toBe(200);
     const q = await quoteFor(me, { currency: 'INR' });
@@ -226,14 +289,22 @@ describe('GST documents', { timeout: 180_000 }, () => {
     const verified = await t.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: me.headers, payload: fields });
     const orderId = verified.json().orderId as string;
     const admin = await loginAs(t, 'gst-founder@example.com', 'admin');
-    const refund = () => t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/refunds`, headers: admin.headers, payload: { providerPaymentId: fields.razorpay_payment_id } });
+    const refund = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${orderId}/refunds`,
+        headers: admin.headers,
+        payload: { providerPaymentId: fields.razorpay_payment_id },
+      });
     const r = await refund();
     expect(r.statusCode, r.body).toBe(200);
     expect((await refund()).statusCode).toBe(409); // a second click returns nothing twice
     // The voucher is issued when Razorpay says the money moved (docs/decisions/321-cancel-and-refund.md).
     expect(await documentsOf(me, orderId)).toHaveLength(1);
     const processed = rzp.processRefund(rzp.refunds.find((x) => x.payment_id === fields.razorpay_payment_id)!.id);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: processed.headers, payload: processed.body })).json()).toMatchObject({ status: 'processed' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: processed.headers, payload: processed.body })).json(),
+    ).toMatchObject({ status: 'processed' });
     const docs = await documentsOf(me, orderId);
     expect(docs.map((d) => d.kind)).toEqual(['receipt_voucher', 'refund_voucher']);
     const rf = docs[1]!;
@@ -248,7 +319,11 @@ describe('GST documents', { timeout: 180_000 }, () => {
     const refundId = rzp.refunds.find((x) => x.payment_id === fields.razorpay_payment_id)!.id;
     const footer = rf.text.replace(/\s+/g, ' ');
     expect(footer).toMatch(new RegExp(`Refund reference ${escapeRe(refundId)}, refunded \\d{2} \\w{3} \\d{4}\\.`));
-    expect(footer).toMatch(new RegExp(`It returns payment ${escapeRe(fields.razorpay_payment_id)}, received \\d{2} \\w{3} \\d{4} \\(${escapeRe(docs[0]!.number)}\\)`));
+    expect(footer).toMatch(
+      new RegExp(
+        `It returns payment ${escapeRe(fields.razorpay_payment_id)}, received \\d{2} \\w{3} \\d{4} \\(${escapeRe(docs[0]!.number)}\\)`,
+      ),
+    );
     expect(footer).not.toContain('Payment id');
   });
 
@@ -290,11 +365,23 @@ describe('not registered: the overview counts the turnover against the threshold
   it('warns from 80 %, to the owner only', async () => {
     const owner = await loginAs(t, 'gst-owner@example.com', 'admin');
     const overview = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().tax;
-    expect(await overview()).toMatchObject({ regime: 'none', turnoverInr: 0, thresholdInr: 2_000_000, percent: 0, thresholdWarning: false, lutMissing: false });
-    for (const [i, expected] of [[1, { turnoverInr: 1_558_800, percent: 77, thresholdWarning: false }], [2, { turnoverInr: 3_117_600, percent: 155, thresholdWarning: true }]] as const) {
+    expect(await overview()).toMatchObject({
+      regime: 'none',
+      turnoverInr: 0,
+      thresholdInr: 2_000_000,
+      percent: 0,
+      thresholdWarning: false,
+      lutMissing: false,
+    });
+    for (const [i, expected] of [
+      [1, { turnoverInr: 1_558_800, percent: 77, thresholdWarning: false }],
+      [2, { turnoverInr: 3_117_600, percent: 155, thresholdWarning: true }],
+    ] as const) {
       const buyer = await loginAs(t, `gst-small-${i}@example.com`);
       const fields = rzp.pay(await checkoutOnce(t, buyer, { kind: 'advance', currency: 'INR' }));
-      expect((await t.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: buyer.headers, payload: fields })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: buyer.headers, payload: fields })).statusCode,
+      ).toBe(200);
       expect(await overview()).toMatchObject(expected);
     }
   });

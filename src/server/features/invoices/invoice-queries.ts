@@ -31,13 +31,19 @@ export async function listOrderInvoices(deps: AppDeps, orderPublicId: string, us
     .where(eq(orders.publicId, orderPublicId))
     .limit(1);
   if (!order || (userId && (order.userId !== userId || order.state === 'awaiting_advance'))) throw notFound('Order not found.');
-  const rows = await deps.db.select().from(invoices).where(eq(invoices.orderId, order.id)).orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  const rows = await deps.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, order.id))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
   return rows.map(toSummary);
 }
 
 /** The PDF of one invoice; for a customer only their own (anything else is the same 404). */
 export async function invoicePdf(deps: AppDeps, invoiceId: string, userId?: string) {
-  const where = userId ? and(eq(invoices.id, invoiceId), isNotNull(invoices.userId), eq(invoices.userId, userId)) : eq(invoices.id, invoiceId);
+  const where = userId
+    ? and(eq(invoices.id, invoiceId), isNotNull(invoices.userId), eq(invoices.userId, userId))
+    : eq(invoices.id, invoiceId);
   const [inv] = await deps.db.select().from(invoices).where(where).limit(1);
   if (!inv) throw notFound('Invoice not found.');
   let correctsNumber: string | null = null;

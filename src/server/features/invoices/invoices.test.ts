@@ -120,7 +120,16 @@ describe('tax invoices', () => {
     // Where the PDF wraps a line depends on the glyphs of the random order id ("order" at the end
     // of one line, the id on the next): the phrases are looked for with the wrapping undone.
     const flowing = text.replace(/\s+/g, ' ');
-    for (const s of [`RV/${FY}/0001`, 'RECEIPT', 'Supplier not registered under GST', 'Example Web Studio Pvt Ltd', 'Acme <b>Traders</b>', '29AAAAA0000A1Z5', `order ${orderId}`, 'Authorised signatory']) {
+    for (const s of [
+      `RV/${FY}/0001`,
+      'RECEIPT',
+      'Supplier not registered under GST',
+      'Example Web Studio Pvt Ltd',
+      'Acme <b>Traders</b>',
+      '29AAAAA0000A1Z5',
+      `order ${orderId}`,
+      'Authorised signatory',
+    ]) {
       expect(flowing).toContain(s);
     }
     expect(text).not.toContain('TAX INVOICE');
@@ -201,7 +210,14 @@ describe('tax invoices', () => {
       expect(r.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
       expect(r.json()).toMatchObject({ success: false });
     }
-    expect((await get('invoices/billing-details', me.headers)).json().billing).toEqual({ billingName: '', billingAddress: '', taxId: '', country: '', stateCode: '', gstin: '' });
+    expect((await get('invoices/billing-details', me.headers)).json().billing).toEqual({
+      billingName: '',
+      billingAddress: '',
+      taxId: '',
+      country: '',
+      stateCode: '',
+      gstin: '',
+    });
   });
 
   it('issues one invoice when browser and webhook confirm the same payment together', async () => {
@@ -232,7 +248,11 @@ describe('tax invoices', () => {
     ).rejects.toThrow('payment rolled back');
     const n = await t.deps.db.transaction((tx) => nextNumber(t.deps, tx, 'credit_note', at));
     expect(n.number).toBe(`CN/${FY}/0001`);
-    const rows = await t.deps.db.select({ seq: invoices.sequence }).from(invoices).where(eq(invoices.series, 'invoice')).orderBy(asc(invoices.sequence));
+    const rows = await t.deps.db
+      .select({ seq: invoices.sequence })
+      .from(invoices)
+      .where(eq(invoices.series, 'invoice'))
+      .orderBy(asc(invoices.sequence));
     const last = await t.deps.db
       .transaction(async (tx) => {
         const x = await nextNumber(t.deps, tx, 'invoice', at);
@@ -244,7 +264,12 @@ describe('tax invoices', () => {
 
   it('prints the final amounts when the code was withdrawn at payment (its last use went to someone else)', async () => {
     const admin = await loginAs(t, 'invoice-boss@example.com', 'admin');
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/admin/coupons', headers: admin.headers, payload: { code: 'LASTUSE', percent: 10, maxUses: 1 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/coupons',
+      headers: admin.headers,
+      payload: { code: 'LASTUSE', percent: 10, maxUses: 1 },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const [late, early] = [await loginAs(t, 'invoice-late@example.com'), await loginAs(t, 'invoice-early@example.com')];
     const lateCheckout = await openCheckout(t, late, { kind: 'advance', currency: 'INR', couponCode: 'LASTUSE' });
@@ -254,7 +279,14 @@ describe('tax invoices', () => {
     const fields = rzp.pay(lateCheckout);
     expect((await settlePayment(t.deps, { providerOrderId: lateCheckout, paymentId: fields.razorpay_payment_id! })).outcome).toBe('paid');
 
-    const [order] = await t.deps.database.query<{ id: string; public_id: string; discount: string; total: string; advance: string; remaining: string }>(
+    const [order] = await t.deps.database.query<{
+      id: string;
+      public_id: string;
+      discount: string;
+      total: string;
+      advance: string;
+      remaining: string;
+    }>(
       `select o.id, o.public_id, o.discount::text, o.total::text, a.amount::text as advance, r.amount::text as remaining
          from orders o join installments a on a.order_id = o.id and a.kind = 'advance' join installments r on r.order_id = o.id and r.kind = 'remaining'
         where o.user_id = $1`,
@@ -262,26 +294,39 @@ describe('tax invoices', () => {
     );
     expect(Number(order!.discount)).toBe(0);
     const [inv] = await t.deps.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
-    expect(inv!.snapshot).toMatchObject({ discount: 0, total: Number(order!.total), remainingAfter: Number(order!.remaining), installment: { amount: Number(order!.advance) } });
+    expect(inv!.snapshot).toMatchObject({
+      discount: 0,
+      total: Number(order!.total),
+      remainingAfter: Number(order!.remaining),
+      installment: { amount: Number(order!.advance) },
+    });
     expect(Number(order!.advance) + inv!.snapshot.remainingAfter).toBe(inv!.snapshot.total);
     const text = pdfText((await get(`invoices/${inv!.id}/pdf`, late.headers)).rawPayload);
     expect(text).not.toMatch(/Discount/);
-    expect(text).toMatch(new RegExp(`Remaining to be paid at completion\\s+${escapeRe(formatMoney(Number(order!.remaining), { symbol: '₹', minorDigits: 2 }))}`));
+    expect(text).toMatch(
+      new RegExp(
+        `Remaining to be paid at completion\\s+${escapeRe(formatMoney(Number(order!.remaining), { symbol: '₹', minorDigits: 2 }))}`,
+      ),
+    );
   });
 
-  it('dates an invoice in the financial year\'s time zone and says which', async () => {
+  it("dates an invoice in the financial year's time zone and says which", async () => {
     const [inv] = await t.deps.db.select().from(invoices).limit(1);
     expect(inv!.snapshot.timeZone).toBe('Asia/Kolkata');
     // 19:00 UTC on 31 March is 1 April in India: the date and the year (2026-27) agree.
     const issuedAt = new Date('2026-03-31T19:00:00Z');
     const snapshot = { ...inv!.snapshot, paidAt: issuedAt.toISOString() };
-    const text = pdfText(await renderInvoicePdf({ number: 'INV/2026-27/0001', series: 'invoice', issuedAt, snapshot, defaultTimeZone: 'UTC' }));
+    const text = pdfText(
+      await renderInvoicePdf({ number: 'INV/2026-27/0001', series: 'invoice', issuedAt, snapshot, defaultTimeZone: 'UTC' }),
+    );
     expect(text).toMatch(/Date: 01 Apr 2026 \(Asia\/Kolkata\)/);
     expect(text).toContain('received 01 Apr 2026');
     expect(financialYear(issuedAt)).toBe('2026-27');
     // A snapshot from before the zone was frozen in is printed in the configured zone.
     const { timeZone: _zone, ...older } = snapshot;
-    const oldText = pdfText(await renderInvoicePdf({ number: 'INV/2025-26/0009', series: 'invoice', issuedAt, snapshot: older, defaultTimeZone: 'Asia/Kolkata' }));
+    const oldText = pdfText(
+      await renderInvoicePdf({ number: 'INV/2025-26/0009', series: 'invoice', issuedAt, snapshot: older, defaultTimeZone: 'Asia/Kolkata' }),
+    );
     expect(oldText).toMatch(/Date: 01 Apr 2026 \(Asia\/Kolkata\)/);
   });
 });
@@ -297,11 +342,18 @@ describe('test-mode payments', () => {
     }
   });
 
-  const counters = (t: TestApp) => t.deps.db.select({ series: invoiceCounters.series, last: invoiceCounters.lastNumber }).from(invoiceCounters);
+  const counters = (t: TestApp) =>
+    t.deps.db.select({ series: invoiceCounters.series, last: invoiceCounters.lastNumber }).from(invoiceCounters);
 
   async function expectTestInvoice(t: TestApp, who: Who & { user: { email: string } }, orderId: string, n: number) {
     const [inv] = (await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${orderId}`, headers: who.headers })).json().invoices;
-    expect(inv).toMatchObject({ number: `TEST/${FY}/${String(n).padStart(4, '0')}`, series: 'test_invoice', kind: 'receipt', installment: 'advance', testMode: true });
+    expect(inv).toMatchObject({
+      number: `TEST/${FY}/${String(n).padStart(4, '0')}`,
+      series: 'test_invoice',
+      kind: 'receipt',
+      installment: 'advance',
+      testMode: true,
+    });
     const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/${inv.id}/pdf`, headers: who.headers });
     expect(pdf.headers['content-disposition']).toContain(`TEST-${FY}-`);
     const text = pdfText(pdf.rawPayload);
@@ -348,7 +400,10 @@ describe('test-mode payments', () => {
     await t.deps.database.query(`update payment_attempts set test_mode = false where provider_order_id = $1`, [providerOrderId]);
     const fields = rzp.pay(providerOrderId);
     expect((await settlePayment(t.deps, { providerOrderId, paymentId: fields.razorpay_payment_id })).outcome).toBe('paid');
-    const [inv] = await t.deps.db.select({ number: invoices.number, series: invoices.series }).from(invoices).where(eq(invoices.providerPaymentId, fields.razorpay_payment_id));
+    const [inv] = await t.deps.db
+      .select({ number: invoices.number, series: invoices.series })
+      .from(invoices)
+      .where(eq(invoices.providerPaymentId, fields.razorpay_payment_id));
     expect(inv).toEqual({ number: `RV/${FY}/0001`, series: 'receipt_voucher' });
   }, 180_000);
 });
@@ -371,7 +426,9 @@ describe.skipIf(!baseUrl)('invoice numbering with two instances on one PostgreSQ
       });
     }
     // Each payment is confirmed twice on each instance (browser + webhook), all at once.
-    await Promise.all(payments.flatMap((p) => [settlePayment(a.deps, p), settlePayment(b.deps, p), settlePayment(a.deps, p), settlePayment(b.deps, p)]));
+    await Promise.all(
+      payments.flatMap((p) => [settlePayment(a.deps, p), settlePayment(b.deps, p), settlePayment(a.deps, p), settlePayment(b.deps, p)]),
+    );
     const rows = await a.deps.db
       .select({
         seq: invoices.sequence,

@@ -11,7 +11,15 @@ import { maintenancePeriodLabel } from '../../../domain/maintenance-plan.ts';
 import { moneyContext } from '../../lib/money-context.ts';
 import { currencyOf, taxInside, taxOfCharge } from '../../lib/tax-context.ts';
 import { monthlyQuoteFor, planBuyer, taxOfMonthlyQuote } from '../../lib/maintenance-price.ts';
-import { ISSUING_KINDS, type IssuedInvoice, buyerOf, documentColumns, documentTax, insertNumberedInvoice, sellerOf } from './issue-invoice.ts';
+import {
+  ISSUING_KINDS,
+  type IssuedInvoice,
+  buyerOf,
+  documentColumns,
+  documentTax,
+  insertNumberedInvoice,
+  sellerOf,
+} from './issue-invoice.ts';
 
 /** A one-off supply paid at once: a maintenance month, a paid change request (docs/decisions/221-gst-documents.md). */
 export interface OneOffCharge {
@@ -44,7 +52,11 @@ export interface OneOffCharge {
  * charge, decision 120). Idempotent per charge — the charge row is unique per payment id, and a
  * second call returns the first invoice.
  */
-export async function quoteOneOffCharge(deps: AppDeps, tx: Tx, input: { orderId: string; currency: string; price: number; at?: Date }): Promise<OrderTax & { total: number }> {
+export async function quoteOneOffCharge(
+  deps: AppDeps,
+  tx: Tx,
+  input: { orderId: string; currency: string; price: number; at?: Date },
+): Promise<OrderTax & { total: number }> {
   const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, input.orderId)).limit(1);
   if (!order) throw new Error(`no order ${input.orderId} to quote a charge for`);
   const tax = await taxOfCharge(deps, tx, order.userId, input.currency, input.price, input.at ?? new Date());
@@ -85,9 +97,20 @@ export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCh
   const { order, user, billing } = row;
   const currency = currencyOf(moneyContext(deps).currencies, charge.currency);
   const tax = charge.tax ?? (await taxOfCharge(deps, tx, user.id, charge.currency, charge.amountPaid, charge.paidAt));
-  const taxed = charge.tax ? { taxableValue: tax.taxableValue, taxes: tax.taxes, total: charge.amountPaid } : taxInside(tax, charge.amountPaid);
+  const taxed = charge.tax
+    ? { taxableValue: tax.taxableValue, taxes: tax.taxes, total: charge.amountPaid }
+    : taxInside(tax, charge.amountPaid);
   const kind: DocumentKind = tax.regime === 'gst' ? 'tax_invoice' : 'invoice';
-  const document = documentTax(deps, { kind, tax, testMode: charge.testMode, currency, taxed, adjusts: null, amountPaid: charge.amountPaid, at: charge.paidAt });
+  const document = documentTax(deps, {
+    kind,
+    tax,
+    testMode: charge.testMode,
+    currency,
+    taxed,
+    adjusts: null,
+    amountPaid: charge.amountPaid,
+    at: charge.paidAt,
+  });
   const snapshot: InvoiceSnapshot = {
     seller: sellerOf(deps.config),
     buyer: buyerOf(user, billing),
@@ -102,7 +125,11 @@ export async function issueOneOffInvoice(deps: AppDeps, tx: Tx, charge: OneOffCh
     couponCode: null,
     fee: 0,
     total: charge.amountPaid,
-    installment: { kind: charge.change ? 'change' : 'maintenance', label: charge.period ? maintenancePeriodLabel(charge.period.start, deps.config.INVOICE_TIME_ZONE) : charge.description, amount: charge.amountPaid },
+    installment: {
+      kind: charge.change ? 'change' : 'maintenance',
+      label: charge.period ? maintenancePeriodLabel(charge.period.start, deps.config.INVOICE_TIME_ZONE) : charge.description,
+      amount: charge.amountPaid,
+    },
     ...(charge.change ? { change: { id: charge.change.id, title: charge.change.title } } : {}),
     ...(charge.period ? { charge: { periodStart: charge.period.start.toISOString(), periodEnd: charge.period.end.toISOString() } } : {}),
     paidBefore: 0,

@@ -1,7 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DocumentKind, DocumentTax, InvoiceSeries, InvoiceSnapshot } from '../../../contract/invoices.ts';
 import type { OrderTax } from '../../../contract/pricing.ts';
-import { RECEIPT_VOUCHER_NUMBER_FORMAT, REFUND_VOUCHER_NUMBER_FORMAT, TEST_INVOICE_NUMBER_FORMAT, financialYear, formatInvoiceNumber } from '../../../domain/invoice-number.ts';
+import {
+  RECEIPT_VOUCHER_NUMBER_FORMAT,
+  REFUND_VOUCHER_NUMBER_FORMAT,
+  TEST_INVOICE_NUMBER_FORMAT,
+  financialYear,
+  formatInvoiceNumber,
+} from '../../../domain/invoice-number.ts';
 import { findCountryByCode } from '../../../domain/countries.ts';
 import { amountInWords, stateByCode } from '../../../domain/gst.ts';
 import { orderPriceFigures, orderSupply, priceLines } from '../../../domain/price-lines.ts';
@@ -125,7 +131,12 @@ export function documentTax(
     supplyType: t.supplyType,
     placeOfSupply: t.placeOfSupply,
     seller: { gstin: gst ? (c.SELLER_GSTIN ?? null) : null, stateCode: sellerState?.code ?? null, stateName: sellerState?.name ?? null },
-    buyer: { country: t.buyer.country, countryName: findCountryByCode(t.buyer.country)?.name ?? t.buyer.country, stateCode: t.buyer.stateCode, gstin: t.buyer.gstin },
+    buyer: {
+      country: t.buyer.country,
+      countryName: findCountryByCode(t.buyer.country)?.name ?? t.buyer.country,
+      stateCode: t.buyer.stateCode,
+      gstin: t.buyer.gstin,
+    },
     taxableValue: input.taxed.taxableValue,
     taxes: input.taxed.taxes,
     value: input.taxed.total,
@@ -133,8 +144,14 @@ export function documentTax(
     amountPaid: input.amountPaid,
     amountInWords: amountInWords(input.amountPaid, input.currency.code, input.currency.minorDigits),
     reverseCharge: false,
-    export: gst && t.supplyType === 'export' ? { lutArn: t.lutValid ? (c.GST_LUT_ARN ?? null) : null, lutValidUntil: t.lutValid ? (c.GST_LUT_VALID_UNTIL ?? null) : null } : null,
-    inr: rate === null ? null : { rate, rateDate: input.at.toISOString().slice(0, 10), value: inrValueOf(input.taxed.total, input.currency, rate) },
+    export:
+      gst && t.supplyType === 'export'
+        ? { lutArn: t.lutValid ? (c.GST_LUT_ARN ?? null) : null, lutValidUntil: t.lutValid ? (c.GST_LUT_VALID_UNTIL ?? null) : null }
+        : null,
+    inr:
+      rate === null
+        ? null
+        : { rate, rateDate: input.at.toISOString().slice(0, 10), value: inrValueOf(input.taxed.total, input.currency, rate) },
   };
 }
 
@@ -160,7 +177,11 @@ export function documentColumns(d: DocumentTax) {
  * less the advance (rule 46; "INVOICE" when not registered). Idempotent: a second call for the same
  * installment returns the first document.
  */
-export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId: string; paymentId: string; paidAt: Date }): Promise<IssuedInvoice> {
+export async function issueInvoice(
+  deps: AppDeps,
+  tx: Tx,
+  input: { installmentId: string; paymentId: string; paidAt: Date },
+): Promise<IssuedInvoice> {
   const [existing] = await tx
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
@@ -209,7 +230,13 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
   let adjustsInvoiceId: string | null = null;
   if (!isAdvance) {
     const [rv] = await tx
-      .select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt, amount: invoices.amount, snapshot: invoices.snapshot })
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        issuedAt: invoices.issuedAt,
+        amount: invoices.amount,
+        snapshot: invoices.snapshot,
+      })
       .from(invoices)
       .innerJoin(installments, eq(installments.id, invoices.installmentId))
       .where(and(eq(installments.orderId, order.id), eq(installments.kind, 'advance'), inArray(invoices.docKind, [...ISSUING_KINDS])))
@@ -217,7 +244,13 @@ export async function issueInvoice(deps: AppDeps, tx: Tx, input: { installmentId
     if (rv) {
       adjustsInvoiceId = rv.id;
       const d = rv.snapshot.document;
-      adjusts = { number: rv.number, issuedAt: rv.issuedAt.toISOString(), amount: rv.amount, taxableValue: d?.taxableValue ?? rv.amount, taxes: d?.taxes ?? [] };
+      adjusts = {
+        number: rv.number,
+        issuedAt: rv.issuedAt.toISOString(),
+        amount: rv.amount,
+        taxableValue: d?.taxableValue ?? rv.amount,
+        taxes: d?.taxes ?? [],
+      };
     }
   }
   const taxed = isAdvance ? taxInside(tax, installment.amount) : { taxableValue: tax.taxableValue, taxes: tax.taxes, total: order.total };

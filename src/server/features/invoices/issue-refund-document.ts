@@ -18,7 +18,11 @@ import { ISSUING_KINDS, type IssuedInvoice, documentColumns, documentTax, insert
  * documented by nothing (a duplicate payment). Once per refund (`reference`, its provider id): a
  * payment refunded in parts has one document per part.
  */
-export async function issueRefundDocument(deps: AppDeps, tx: Tx, input: { providerPaymentId: string; amount: number; refundedAt: Date; reference: string }): Promise<IssuedInvoice | null> {
+export async function issueRefundDocument(
+  deps: AppDeps,
+  tx: Tx,
+  input: { providerPaymentId: string; amount: number; refundedAt: Date; reference: string },
+): Promise<IssuedInvoice | null> {
   const [paid] = await tx
     .select({ doc: invoices, order: orders })
     .from(invoices)
@@ -30,18 +34,29 @@ export async function issueRefundDocument(deps: AppDeps, tx: Tx, input: { provid
   const [already] = await tx
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
-    .where(and(inArray(invoices.docKind, ['refund_voucher', 'credit_note']), eq(invoices.providerPaymentId, input.providerPaymentId), sql`${invoices.snapshot}->>'paymentId' = ${input.reference}`))
+    .where(
+      and(
+        inArray(invoices.docKind, ['refund_voucher', 'credit_note']),
+        eq(invoices.providerPaymentId, input.providerPaymentId),
+        sql`${invoices.snapshot}->>'paymentId' = ${input.reference}`,
+      ),
+    )
     .limit(1);
   if (already) return already;
 
   // The payment's own document is an invoice (the remaining, a change): the return reduces it.
   // An advance: the order's invoice, if issued since, else nothing was supplied yet.
-  const [invoice] = doc.docKind === 'tax_invoice' || doc.docKind === 'invoice' ? [{ id: doc.id, number: doc.number, issuedAt: doc.issuedAt }] : await tx
-    .select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt })
-    .from(invoices)
-    .innerJoin(installments, eq(installments.id, invoices.installmentId))
-    .where(and(eq(invoices.orderId, order.id), eq(installments.kind, 'remaining'), inArray(invoices.docKind, ['tax_invoice', 'invoice'])))
-    .limit(1);
+  const [invoice] =
+    doc.docKind === 'tax_invoice' || doc.docKind === 'invoice'
+      ? [{ id: doc.id, number: doc.number, issuedAt: doc.issuedAt }]
+      : await tx
+          .select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt })
+          .from(invoices)
+          .innerJoin(installments, eq(installments.id, invoices.installmentId))
+          .where(
+            and(eq(invoices.orderId, order.id), eq(installments.kind, 'remaining'), inArray(invoices.docKind, ['tax_invoice', 'invoice'])),
+          )
+          .limit(1);
   const tax = orderTaxOrNone(order.tax, order.total);
   const kind: DocumentKind = invoice ? 'credit_note' : 'refund_voucher';
   const base = invoice ?? { id: doc.id, number: doc.number, issuedAt: doc.issuedAt };
@@ -53,7 +68,13 @@ export async function issueRefundDocument(deps: AppDeps, tx: Tx, input: { provid
     testMode: doc.testMode,
     currency,
     taxed,
-    adjusts: { number: base.number, issuedAt: base.issuedAt.toISOString(), amount: input.amount, taxableValue: taxed.taxableValue, taxes: taxed.taxes },
+    adjusts: {
+      number: base.number,
+      issuedAt: base.issuedAt.toISOString(),
+      amount: input.amount,
+      taxableValue: taxed.taxableValue,
+      taxes: taxed.taxes,
+    },
     amountPaid: input.amount,
     at: input.refundedAt,
   });

@@ -19,7 +19,8 @@ export interface PrintableInvoice {
 
 // The page and its fonts (DejaVu Sans, for ₹): src/server/lib/pdf-document.ts, shared with the care reports.
 /** The currency's own symbol ("₹76,415.00", "$916.98"); a code we have no symbol for leads with the code. */
-const money = (minor: number, s: InvoiceSnapshot) => formatMoney(minor, { symbol: findCurrency(s.currency)?.symbol ?? `${s.currency} `, minorDigits: s.minorDigits });
+const money = (minor: number, s: InvoiceSnapshot) =>
+  formatMoney(minor, { symbol: findCurrency(s.currency)?.symbol ?? `${s.currency} `, minorDigits: s.minorDigits });
 // Dates are the calendar dates of the financial year's time zone (INVOICE_TIME_ZONE), which also
 // decides the invoice's year: a payment at 19:00 UTC on 31 March is dated 1 April in India.
 const dateOf = (d: Date, timeZone: string) =>
@@ -54,7 +55,12 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
       .font(REGULAR)
       .fontSize(10)
       .fillColor('#b00020')
-      .text(`${d ? `${kindTitle[0]}${kindTitle.slice(1).toLowerCase()} of a test payment. ` : ''}This payment was made in test mode: no money moved and no tax is due. Not valid for accounting.`, left, doc.y + 4, { width: doc.page.width - 100 })
+      .text(
+        `${d ? `${kindTitle[0]}${kindTitle.slice(1).toLowerCase()} of a test payment. ` : ''}This payment was made in test mode: no money moved and no tax is due. Not valid for accounting.`,
+        left,
+        doc.y + 4,
+        { width: doc.page.width - 100 },
+      )
       .fillColor('#000000');
   }
   doc.font(REGULAR).fontSize(10).text(`Number: ${inv.number}`, { align: 'right' });
@@ -76,8 +82,7 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   } else if (d) {
     if (s.seller.taxId) doc.text(`Tax id: ${s.seller.taxId}`, { width: col });
     doc.text('Supplier not registered under GST', { width: col });
-  }
-  else if (s.seller.taxId) doc.text(`GSTIN / Tax id: ${s.seller.taxId}`, { width: col });
+  } else if (s.seller.taxId) doc.text(`GSTIN / Tax id: ${s.seller.taxId}`, { width: col });
   doc.text(s.seller.email, { width: col });
   const afterSeller = doc.y;
   doc.font(BOLD).text('Billed to', left + col + 20, top, { width: col });
@@ -86,7 +91,8 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   if (d?.buyer.gstin) doc.text(`GSTIN: ${d.buyer.gstin}`, { width: col });
   if (s.buyer.taxId && s.buyer.taxId !== d?.buyer.gstin) doc.text(`Tax id: ${s.buyer.taxId}`, { width: col });
   if (d?.buyer.country === 'IN' && d.buyer.stateCode) doc.text(`State code: ${d.buyer.stateCode}`, { width: col });
-  else if (d?.buyer.country && d.buyer.country !== 'IN' && d.buyer.country !== 'ZZ') doc.text(`Country: ${d.buyer.countryName}`, { width: col });
+  else if (d?.buyer.country && d.buyer.country !== 'IN' && d.buyer.country !== 'ZZ')
+    doc.text(`Country: ${d.buyer.countryName}`, { width: col });
   doc.text(s.buyer.email, { width: col });
   doc.y = Math.max(afterSeller, doc.y) + 20;
 
@@ -115,7 +121,12 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
   } else if (s.charge || s.change) {
     // A maintenance-plan charge: one line for the month it pays for, nothing owed after;
     // a paid change request: one line for the change.
-    row(s.charge ? `${month}${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}` : s.description, money(s.total, s));
+    row(
+      s.charge
+        ? `${month}${s.description}, ${dateOf(new Date(s.charge.periodStart), zone)} to ${dateOf(new Date(s.charge.periodEnd), zone)}`
+        : s.description,
+      money(s.total, s),
+    );
     rule();
     row('Total paid', money(s.total, s), true);
   } else {
@@ -172,19 +183,33 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
       row('Total paid', money(x.amountPaid, s), true);
     } else {
       priceRows(orderLinesOf(s) ?? [], sac);
-      if (x.adjusts) row(`Less: advance received, ${x.adjusts.number} (${dateOf(new Date(x.adjusts.issuedAt), zone)})`, `-${money(x.adjusts.amount, s)}`);
+      if (x.adjusts)
+        row(
+          `Less: advance received, ${x.adjusts.number} (${dateOf(new Date(x.adjusts.issuedAt), zone)})`,
+          `-${money(x.adjusts.amount, s)}`,
+        );
       row('Balance paid now', money(x.amountPaid, s), true);
     }
     doc.moveDown(0.5);
     doc.font(REGULAR).text(`Amount in words: ${x.amountInWords}`, left, doc.y, { width });
     if (x.export) {
       doc.moveDown(0.5);
-      if (x.export.lutArn) doc.font(BOLD).text(LUT_ENDORSEMENT, left, doc.y, { width }).font(REGULAR).text(`LUT ARN ${x.export.lutArn}, valid until ${x.export.lutValidUntil}.`, { width });
+      if (x.export.lutArn)
+        doc
+          .font(BOLD)
+          .text(LUT_ENDORSEMENT, left, doc.y, { width })
+          .font(REGULAR)
+          .text(`LUT ARN ${x.export.lutArn}, valid until ${x.export.lutValidUntil}.`, { width });
       else doc.font(REGULAR).text('Export of services with payment of integrated tax (IGST).', left, doc.y, { width });
       doc.text(`Country of the recipient: ${x.buyer.countryName}.`, { width });
     }
     if (x.inr) {
-      doc.text(`Value in INR: ₹${(x.inr.value / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} at ₹${x.inr.rate.toFixed(4)} per ${s.currency} (CURRENCY_TABLE rate of ${dateOf(new Date(`${x.inr.rateDate}T12:00:00Z`), 'UTC')}).`, left, doc.y, { width });
+      doc.text(
+        `Value in INR: ₹${(x.inr.value / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} at ₹${x.inr.rate.toFixed(4)} per ${s.currency} (CURRENCY_TABLE rate of ${dateOf(new Date(`${x.inr.rateDate}T12:00:00Z`), 'UTC')}).`,
+        left,
+        doc.y,
+        { width },
+      );
     }
     if (x.regime === 'none') doc.text('Supplier not registered under GST: no GST is charged.', left, doc.y, { width });
     doc.moveDown(1.5);
@@ -212,7 +237,8 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
  */
 export function paymentLine(s: InvoiceSnapshot, zone: string): string {
   const kind = s.document?.kind;
-  if (kind !== 'refund_voucher' && kind !== 'credit_note') return `Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt), zone)}.`;
+  if (kind !== 'refund_voucher' && kind !== 'credit_note')
+    return `Payment id ${s.paymentId}, received ${dateOf(new Date(s.paidAt), zone)}.`;
   const refund = `Refund reference ${s.paymentId}, refunded ${dateOf(new Date(s.paidAt), zone)}.`;
   const of = s.refundOf;
   if (of) return `${refund} It returns payment ${of.paymentId}, received ${dateOf(new Date(of.paidAt), zone)} (${of.documentNumber}).`;
@@ -230,9 +256,16 @@ export function orderLinesOf(s: InvoiceSnapshot): PriceLine[] | null {
   const wholeTax = d && (d.regime === 'none' || d.kind === 'tax_invoice');
   if (d && !wholeTax) return null;
   const taxes = d?.regime === 'gst' ? d.taxes : [];
-  const tax = d?.regime === 'gst'
-    ? { regime: 'gst' as const, supplyType: d.supplyType, taxableValue: d.taxableValue, taxes, pricesIncludeTax: taxes.length > 0 && s.price - s.discount + s.fee === s.total }
-    : null;
+  const tax =
+    d?.regime === 'gst'
+      ? {
+          regime: 'gst' as const,
+          supplyType: d.supplyType,
+          taxableValue: d.taxableValue,
+          taxes,
+          pricesIncludeTax: taxes.length > 0 && s.price - s.discount + s.fee === s.total,
+        }
+      : null;
   const { listPrice, price, discount, discountPercent, couponCode, fee, total } = s;
   return priceLines({ supply: s.description, listPrice, price, discount, discountPercent, couponCode, codeKind: null, fee, total, tax });
 }

@@ -18,7 +18,10 @@ const DAY = 24 * HOUR;
 async function seedWork(t: TestApp, at: Date) {
   const q = (text: string, params: unknown[] = []) => t.deps.database.query<{ id: string }>(text, params);
   const user = async (deletedAt?: Date) => {
-    const [u] = await q(`insert into users (email, deleted_at) values ($1, $2) returning id`, [`pass-${randomBytes(5).toString('hex')}@example.com`, deletedAt?.toISOString() ?? null]);
+    const [u] = await q(`insert into users (email, deleted_at) values ($1, $2) returning id`, [
+      `pass-${randomBytes(5).toString('hex')}@example.com`,
+      deletedAt?.toISOString() ?? null,
+    ]);
     return u!.id;
   };
   const order = async (userId: string, state: string, createdAt: Date, advancePaid: boolean) => {
@@ -38,12 +41,14 @@ async function seedWork(t: TestApp, at: Date) {
 
   const customer = await user();
   const working = await order(customer, 'in_progress', long, true);
-  const [reminder] = await q(`insert into payment_reminders (order_id, step, kind, due_at) values ($1, 1, 'due', $2) returning id`, [working.id, long.toISOString()]);
-  await q(`insert into notices (order_id, recipient, kind, ref_id, summary, created_at) values ($1, 'customer', 'message', $2, 'A message', $3)`, [
+  const [reminder] = await q(`insert into payment_reminders (order_id, step, kind, due_at) values ($1, 1, 'due', $2) returning id`, [
     working.id,
-    randomUUID(),
     long.toISOString(),
   ]);
+  await q(
+    `insert into notices (order_id, recipient, kind, ref_id, summary, created_at) values ($1, 'customer', 'message', $2, 'A message', $3)`,
+    [working.id, randomUUID(), long.toISOString()],
+  );
   const [request] = await q(
     `insert into support_requests (order_id, title, description, category, state, resolved_at) values ($1, 'Fix it', 'Please', 'bug', 'resolved', $2) returning id`,
     [working.id, new Date(at.getTime() - 10 * DAY).toISOString()],
@@ -55,11 +60,27 @@ async function seedWork(t: TestApp, at: Date) {
   const delivered = await order(await user(), 'delivered', long, true);
   await q(`update installments set state = 'paid', paid_at = $2 where order_id = $1`, [delivered.id, long.toISOString()]);
   const completedAt = new Date(at.getTime() - (t.deps.config.SUPPORT_DAYS - 10) * DAY).toISOString();
-  await q(`insert into order_stages (order_id, stage, completed_at) select $1, s, $2 from generate_series(1, 15) s`, [delivered.id, completedAt]);
+  await q(`insert into order_stages (order_id, stage, completed_at) select $1, s, $2 from generate_series(1, 15) s`, [
+    delivered.id,
+    completedAt,
+  ]);
   // A deleted account's order past INVOICE_RETENTION_YEARS, with the owner's note still kept.
-  const gone = await order(await user(new Date(at.getTime() - (t.deps.config.INVOICE_RETENTION_YEARS + 1) * 365 * DAY)), 'delivered', long, true);
+  const gone = await order(
+    await user(new Date(at.getTime() - (t.deps.config.INVOICE_RETENTION_YEARS + 1) * 365 * DAY)),
+    'delivered',
+    long,
+    true,
+  );
   await q(`insert into admin_order_notes (order_id, note) values ($1, 'Kept until the retention ran out')`, [gone.id]);
-  return { reminder: reminder!.id, notices: working.id, request: request!.id, abandoned: abandoned.publicId, stale: stale.id, delivered: delivered.id, gone: gone.id };
+  return {
+    reminder: reminder!.id,
+    notices: working.id,
+    request: request!.id,
+    abandoned: abandoned.publicId,
+    stale: stale.id,
+    delivered: delivered.id,
+    gone: gone.id,
+  };
 }
 
 type Seeded = Awaited<ReturnType<typeof seedWork>>;
@@ -91,12 +112,16 @@ describe('isolated job passes', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    await t.deps.database.query(`create function test_poison() returns trigger language plpgsql as $$ begin raise exception 'poisoned row'; end $$`);
+    await t.deps.database.query(
+      `create function test_poison() returns trigger language plpgsql as $$ begin raise exception 'poisoned row'; end $$`,
+    );
   }, 180_000);
   afterAll(async () => t?.close());
 
   const poison = async (name: string, p: { table: string; event: string; when: string }) => {
-    await t.deps.database.query(`create trigger ${name} before ${p.event} on ${p.table} for each row when (${p.when}) execute function test_poison()`);
+    await t.deps.database.query(
+      `create trigger ${name} before ${p.event} on ${p.table} for each row when (${p.when}) execute function test_poison()`,
+    );
   };
 
   let round = 0;
@@ -109,13 +134,29 @@ describe('isolated job passes', () => {
       await seedWork(t, start);
       const p = POISONS[pass](seeded);
       await poison(`poison_${round}`, p);
-      const key = pass === 'checkout-follow-ups' ? (await t.deps.database.query<{ id: string }>(`select id from orders where public_id = $1`, [seeded.abandoned]))[0]!.id : p.key;
+      const key =
+        pass === 'checkout-follow-ups'
+          ? (await t.deps.database.query<{ id: string }>(`select id from orders where public_id = $1`, [seeded.abandoned]))[0]!.id
+          : p.key;
 
       const first = await runJobs(t.deps, start);
       expect(first.errors).toEqual({});
-      expect(didWork(first)).toEqual({ reminders: true, notices: true, 'support-closing': true, 'checkout-follow-ups': true, 'plan-offers': true, 'retention-purge': true, drafts: true });
+      expect(didWork(first)).toEqual({
+        reminders: true,
+        notices: true,
+        'support-closing': true,
+        'checkout-follow-ups': true,
+        'plan-offers': true,
+        'retention-purge': true,
+        drafts: true,
+      });
       const parked = async () =>
-        (await t.deps.database.query<{ attempts: number; state: string; last_error: string }>(`select attempts, state, last_error from pass_row_failures where pass = $1 and row_key = $2`, [pass, key]))[0];
+        (
+          await t.deps.database.query<{ attempts: number; state: string; last_error: string }>(
+            `select attempts, state, last_error from pass_row_failures where pass = $1 and row_key = $2`,
+            [pass, key],
+          )
+        )[0];
       expect(await parked()).toMatchObject({ attempts: 1, state: 'retrying' });
       // Not tried again before its backoff, then again after each.
       await runJobs(t.deps, new Date(start.getTime() + 30_000));
@@ -131,7 +172,9 @@ describe('isolated job passes', () => {
       // On the overview, with a retry that makes it due again (and it fails again while poisoned).
       const owner = await loginAs(t, `passes-owner-${round}@example.com`, 'admin');
       const overview = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers });
-      const listed = (overview.json().failedPassRows as { id: string; pass: string; rowKey: string }[]).find((r) => r.pass === pass && r.rowKey === key);
+      const listed = (overview.json().failedPassRows as { id: string; pass: string; rowKey: string }[]).find(
+        (r) => r.pass === pass && r.rowKey === key,
+      );
       expect(listed).toBeDefined();
       const retry = await t.app.inject({ method: 'POST', url: `/api/v1/admin/pass-rows/${listed!.id}/retry`, headers: owner.headers });
       expect(retry.statusCode, retry.body).toBe(204);

@@ -73,27 +73,30 @@ describe('job queue', () => {
 // Concurrency needs connections of its own: PGlite is one connection in one process, so passes started
 // "at once" on it run one after another and could never claim a job twice — a test there cannot fail.
 // On PostgreSQL (the second pass of npm test) two instances, each with its own pool, race for the jobs.
-describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postgres')('job queue across two instances on PostgreSQL', () => {
-  const apps = instancesOnPostgres(2);
-  const runs: string[] = [];
+describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postgres')(
+  'job queue across two instances on PostgreSQL',
+  () => {
+    const apps = instancesOnPostgres(2);
+    const runs: string[] = [];
 
-  it('runs each job once when both instances run passes at the same time', async () => {
-    const [a, b] = apps as [BuiltApp, BuiltApp];
-    for (const app of [a, b])
-      app.deps.jobs.handle('test.race', async (payload) => {
-        runs.push(String(payload.name));
-        // A handler that takes a moment keeps its row claimed while the other passes look.
-        await new Promise((r) => setTimeout(r, 20));
+    it('runs each job once when both instances run passes at the same time', async () => {
+      const [a, b] = apps as [BuiltApp, BuiltApp];
+      for (const app of [a, b])
+        app.deps.jobs.handle('test.race', async (payload) => {
+          runs.push(String(payload.name));
+          // A handler that takes a moment keeps its row claimed while the other passes look.
+          await new Promise((r) => setTimeout(r, 20));
+        });
+      const names = Array.from({ length: 30 }, (_, i) => `job-${i}`);
+      await a.deps.db.transaction(async (tx) => {
+        for (const name of names) await a.deps.jobs.enqueue(tx, 'test.race', { name });
       });
-    const names = Array.from({ length: 30 }, (_, i) => `job-${i}`);
-    await a.deps.db.transaction(async (tx) => {
-      for (const name of names) await a.deps.jobs.enqueue(tx, 'test.race', { name });
+      const passes = await Promise.all([a.deps.jobs.runDue(), b.deps.jobs.runDue(), a.deps.jobs.runDue(), b.deps.jobs.runDue()]);
+      // Each pass takes at most its batch (20): together they ran all 30, each once.
+      expect(passes.reduce((n, p) => n + p.done, 0)).toBe(30);
+      expect([...runs].sort()).toEqual([...names].sort());
+      const rows = await a.deps.db.select().from(jobs).where(eq(jobs.kind, 'test.race'));
+      expect(rows.every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
     });
-    const passes = await Promise.all([a.deps.jobs.runDue(), b.deps.jobs.runDue(), a.deps.jobs.runDue(), b.deps.jobs.runDue()]);
-    // Each pass takes at most its batch (20): together they ran all 30, each once.
-    expect(passes.reduce((n, p) => n + p.done, 0)).toBe(30);
-    expect([...runs].sort()).toEqual([...names].sort());
-    const rows = await a.deps.db.select().from(jobs).where(eq(jobs.kind, 'test.race'));
-    expect(rows.every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
-  });
-});
+  },
+);

@@ -60,20 +60,19 @@ export function createJobQueue(opts: { database: Database; log: Pick<FastifyBase
         const handler = handlers.get(job.kind);
         if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
         await handler(job.payload, now);
-        await database.query(`update jobs set state = 'done', done_at = now(), attempts = attempts + 1, last_error = null where id = $1`, [job.id]);
+        await database.query(`update jobs set state = 'done', done_at = now(), attempts = attempts + 1, last_error = null where id = $1`, [
+          job.id,
+        ]);
         outcome.done++;
       } catch (err) {
         const attempts = job.attempts + 1;
         const message = err instanceof Error ? err.message.slice(0, 500) : 'job failed';
         const failed = attempts >= MAX_ATTEMPTS;
         log.warn({ jobId: job.id, kind: job.kind, attempts }, `job failed${failed ? ' for the last time' : ''}: ${message}`);
-        await database.query(`update jobs set attempts = $2, last_error = $3, state = $4, run_at = now() + make_interval(secs => $5) where id = $1`, [
-          job.id,
-          attempts,
-          message,
-          failed ? 'failed' : 'pending',
-          backoffSeconds(attempts),
-        ]);
+        await database.query(
+          `update jobs set attempts = $2, last_error = $3, state = $4, run_at = now() + make_interval(secs => $5) where id = $1`,
+          [job.id, attempts, message, failed ? 'failed' : 'pending', backoffSeconds(attempts)],
+        );
         if (failed) outcome.failed++;
         else outcome.retried++;
       }

@@ -54,7 +54,9 @@ export const PASSES = {
 
 export type PassName = keyof typeof PASSES;
 /** Each pass's answer (undefined when it threw), and what each pass that threw said. */
-export type JobsResult = { [K in PassName]: Awaited<ReturnType<(typeof PASSES)[K]>> | undefined } & { errors: Partial<Record<PassName, string>> };
+export type JobsResult = { [K in PassName]: Awaited<ReturnType<(typeof PASSES)[K]>> | undefined } & {
+  errors: Partial<Record<PassName, string>>;
+};
 
 /** One pass of every scheduled job; `now` is the clock (tests move it). */
 export async function runJobs(deps: AppDeps, now: Date = new Date()): Promise<JobsResult> {

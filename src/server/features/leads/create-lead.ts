@@ -33,7 +33,9 @@ export async function createLead(deps: AppDeps, lead: NewLead): Promise<void> {
     await notifyOwners(deps, tx, `lead-${lead.kind}`, {
       subject: `New lead: ${lead.value}`,
       heading: 'A visitor asked to be contacted',
-      paragraphs: [`Someone left their ${lead.kind === 'email' ? 'e-mail address' : 'phone number'} on the website. Please reach out to them.`],
+      paragraphs: [
+        `Someone left their ${lead.kind === 'email' ? 'e-mail address' : 'phone number'} on the website. Please reach out to them.`,
+      ],
       rows: [
         [label, lead.value],
         ['Page', lead.page ?? '/'],

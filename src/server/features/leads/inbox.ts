@@ -44,7 +44,13 @@ const toContact = (r: typeof contactMessages.$inferSelect): AdminContact => ({
 export async function listLeads(db: Db, q: InboxQuery): Promise<LeadListResponse> {
   const where = statusFilter(leads.handledAt, q.status);
   const [rows, [total]] = await Promise.all([
-    db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(leads).where(where),
   ]);
   return { items: rows.map(toLead), pageInfo: { page: q.page, pageSize: q.pageSize, total: Number(total?.n ?? 0) } };
@@ -53,7 +59,13 @@ export async function listLeads(db: Db, q: InboxQuery): Promise<LeadListResponse
 export async function listContacts(db: Db, q: InboxQuery): Promise<ContactListResponse> {
   const where = statusFilter(contactMessages.handledAt, q.status);
   const [rows, [total]] = await Promise.all([
-    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(contactMessages).where(where),
   ]);
   return { items: rows.map(toContact), pageInfo: { page: q.page, pageSize: q.pageSize, total: Number(total?.n ?? 0) } };
@@ -68,7 +80,12 @@ export async function leadsCsv(db: Db, status: Status): Promise<string> {
 }
 
 export async function contactsCsv(db: Db, status: Status): Promise<string> {
-  const rows = await db.select().from(contactMessages).where(statusFilter(contactMessages.handledAt, status)).orderBy(desc(contactMessages.createdAt)).limit(CSV_LIMIT);
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(statusFilter(contactMessages.handledAt, status))
+    .orderBy(desc(contactMessages.createdAt))
+    .limit(CSV_LIMIT);
   return toCsv(
     ['created_at', 'name', 'email', 'phone_code', 'phone_number', 'address', 'message', 'source', 'handled_at'],
     rows.map((r) => [r.createdAt, r.name, r.email, r.phoneCode, r.phoneNumber, r.address, r.message, sourceLabel(r), r.handledAt]),
@@ -88,7 +105,14 @@ export async function markHandled(db: Db, actorUserId: string, kind: 'lead' | 'c
       .where(and(eq(table.id, id), isNull(table.handledAt)))
       .returning({ handledAt: table.handledAt });
     const handledAt = after!.handledAt!.toISOString();
-    await recordAudit(tx, { actorUserId, action: kind === 'lead' ? 'lead.handle' : 'contact.handle', entity: kind, entityId: id, before: { handledAt: null }, after: { handledAt } });
+    await recordAudit(tx, {
+      actorUserId,
+      action: kind === 'lead' ? 'lead.handle' : 'contact.handle',
+      entity: kind,
+      entityId: id,
+      before: { handledAt: null },
+      after: { handledAt },
+    });
     return { id, handledAt };
   });
 }

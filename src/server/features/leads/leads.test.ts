@@ -27,7 +27,10 @@ const flushMail = async () => {
 };
 const post = (url: string, payload: unknown, ip = nextIp()) =>
   t.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload: payload as object, headers: { 'x-forwarded-for': ip } });
-const leadRows = () => t.deps.database.query<{ kind: string; email: string | null; phone: string | null; page: string | null; handled_at: Date | null }>('select * from leads order by created_at');
+const leadRows = () =>
+  t.deps.database.query<{ kind: string; email: string | null; phone: string | null; page: string | null; handled_at: Date | null }>(
+    'select * from leads order by created_at',
+  );
 
 describe('POST /api/v1/alert/sendEmail', () => {
   it('stores a lead by e-mail and notifies every admin through SMTP', async () => {
@@ -35,7 +38,13 @@ describe('POST /api/v1/alert/sendEmail', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: expect.any(String) });
     const rows = await leadRows();
-    expect(rows.at(-1)).toMatchObject({ kind: 'email', email: 'jane.doe+web@example.com', phone: null, page: '/pricing', handled_at: null });
+    expect(rows.at(-1)).toMatchObject({
+      kind: 'email',
+      email: 'jane.doe+web@example.com',
+      phone: null,
+      page: '/pricing',
+      handled_at: null,
+    });
     await flushMail();
     const mail = await smtp.waitFor('founder@example.com');
     expect(mail.subject).toContain('jane.doe+web@example.com');
@@ -62,7 +71,12 @@ describe('POST /api/v1/alert/sendEmail', () => {
   });
 
   it('refuses a non-JSON body with 4xx', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/alert/sendEmail', payload: 'email=x', headers: { 'content-type': 'text/plain' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/sendEmail',
+      payload: 'email=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });

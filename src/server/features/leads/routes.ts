@@ -12,13 +12,37 @@ export const leadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   // Strangers can trigger these: a per-IP cap; below it every submission is stored.
   const rateLimit = { max: deps.config.PUBLIC_FORMS_MAX_PER_IP_MINUTE, timeWindow: '1 minute' };
 
-  route(app, postAlertSendEmail, { config: { rateLimit }, schema: { tags: ['leads'], summary: 'Leave an e-mail address to be contacted' } }, async (request) => {
-      await createLead(deps, { kind: 'email', value: request.body.email, page: request.body.page, ip: request.ip, userAgent: request.headers['user-agent'], touch: await firstTouchOf(deps, request) });
+  route(
+    app,
+    postAlertSendEmail,
+    { config: { rateLimit }, schema: { tags: ['leads'], summary: 'Leave an e-mail address to be contacted' } },
+    async (request) => {
+      await createLead(deps, {
+        kind: 'email',
+        value: request.body.email,
+        page: request.body.page,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        touch: await firstTouchOf(deps, request),
+      });
       return { success: true as const, message: DONE };
-    });
+    },
+  );
 
-  route(app, postAlertSendMessage, { config: { rateLimit }, schema: { tags: ['leads'], summary: 'Leave a phone number to be contacted' } }, async (request) => {
-      await createLead(deps, { kind: 'phone', value: request.body.phone, page: request.body.page, ip: request.ip, userAgent: request.headers['user-agent'], touch: await firstTouchOf(deps, request) });
+  route(
+    app,
+    postAlertSendMessage,
+    { config: { rateLimit }, schema: { tags: ['leads'], summary: 'Leave a phone number to be contacted' } },
+    async (request) => {
+      await createLead(deps, {
+        kind: 'phone',
+        value: request.body.phone,
+        page: request.body.page,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        touch: await firstTouchOf(deps, request),
+      });
       return { success: true as const, message: DONE };
-    });
+    },
+  );
 };

@@ -57,7 +57,12 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const start = () => buildApp(loadConfig(ENV, { dataDir: 'memory', webDistDir: '/nonexistent' }), { database, pollMail: false });
 const lineCount = async (orderId?: string) =>
   Number(
-    (await database.query<{ n: number }>(`select count(*)::int as n from order_ledger${orderId ? ' where order_id = $1' : ''}`, orderId ? [orderId] : []))[0]!.n,
+    (
+      await database.query<{ n: number }>(
+        `select count(*)::int as n from order_ledger${orderId ? ' where order_id = $1' : ''}`,
+        orderId ? [orderId] : [],
+      )
+    )[0]!.n,
   );
 
 beforeAll(async () => {
@@ -122,14 +127,23 @@ async function documentsOf(orderId: string) {
 
 describe('the order account of a database from before the ledger', { timeout: 120_000 }, () => {
   it('holds the fixture: every scenario, and one checkout never paid', async () => {
-    const rows = await database.query<{ email: string; state: string }>('select u.email, o.state from orders o join users u on u.id = o.user_id order by u.email');
+    const rows = await database.query<{ email: string; state: string }>(
+      'select u.email, o.state from orders o join users u on u.id = o.user_id order by u.email',
+    );
     expect(rows.filter((r) => r.state !== 'awaiting_advance').map((r) => r.email)).toEqual(Object.keys(SCENARIOS).sort());
     expect(rows.filter((r) => r.state === 'awaiting_advance')).toEqual([{ email: 'draft@example.com', state: 'awaiting_advance' }]);
   });
 
   it("writes every placed order's account as its documents say: charged, paid, refunded, credited and the balance", async () => {
     const placed = await t.deps.db
-      .select({ id: orders.id, publicId: orders.publicId, state: orders.state, currency: orders.currency, discount: orders.discount, email: users.email })
+      .select({
+        id: orders.id,
+        publicId: orders.publicId,
+        state: orders.state,
+        currency: orders.currency,
+        discount: orders.discount,
+        email: users.email,
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId));
     // Soft: every order's disagreement is reported, not only the first one's.
@@ -160,34 +174,54 @@ describe('the order account of a database from before the ledger', { timeout: 12
       if (order.state === 'paid' || order.state === 'delivered') expect.soft(d.remainingAfter, order.email).toBe(0);
 
       // Each payment and each return stands beside its document.
-      for (const doc of d.issuing) expect.soft(statement.lines, `${order.email} ${doc.number}`).toContainEqual(expect.objectContaining({ kind: 'payment', documentNumber: doc.number, amount: -doc.amount }));
+      for (const doc of d.issuing)
+        expect
+          .soft(statement.lines, `${order.email} ${doc.number}`)
+          .toContainEqual(expect.objectContaining({ kind: 'payment', documentNumber: doc.number, amount: -doc.amount }));
       for (const doc of d.returns) {
-        expect.soft(statement.lines).toContainEqual(expect.objectContaining({ kind: 'refund', documentNumber: doc.number, amount: doc.amount }));
-        expect.soft(statement.lines).toContainEqual(expect.objectContaining({ kind: 'credit_note', documentNumber: doc.number, amount: -doc.amount }));
+        expect
+          .soft(statement.lines)
+          .toContainEqual(expect.objectContaining({ kind: 'refund', documentNumber: doc.number, amount: doc.amount }));
+        expect
+          .soft(statement.lines)
+          .toContainEqual(expect.objectContaining({ kind: 'credit_note', documentNumber: doc.number, amount: -doc.amount }));
       }
       // The code's discount as the documents print it.
       const printed = d.orderDocs[0]!.snapshot;
       expect.soft(printed.discount).toBe(Number(order.discount));
-      if (printed.discount > 0) expect.soft(statement.lines).toContainEqual(expect.objectContaining({ kind: 'discount', amount: -printed.discount }));
+      if (printed.discount > 0)
+        expect.soft(statement.lines).toContainEqual(expect.objectContaining({ kind: 'discount', amount: -printed.discount }));
       // Once the whole supply is invoiced, the tax is its invoice's plus each change's and month's.
       const invoice = d.orderDocs.find((x) => x.snapshot.installment.kind === 'remaining');
       if (invoice) {
-        const supplyTax = sum([invoice, ...d.issuing.filter((x) => !d.orderDocs.includes(x))].flatMap((x) => x.snapshot.document!.taxes.map((tx) => tx.amount)));
+        const supplyTax = sum(
+          [invoice, ...d.issuing.filter((x) => !d.orderDocs.includes(x))].flatMap((x) => x.snapshot.document!.taxes.map((tx) => tx.amount)),
+        );
         expect.soft(tax, order.email).toBe(supplyTax);
       }
       expect.soft(statement.currency).toBe(order.currency);
 
       // My Orders and the status page read the same account.
       const mine = (await get('order/getAllOrders/user', customer)).orders as { order_id: string; total: number; balanceDue: number }[];
-      expect.soft(mine.find((o) => o.order_id === order.publicId), order.email).toMatchObject({ total: s.charged, balanceDue: s.balanceDue });
-      expect.soft(await get(`status/getStatus/order/${order.publicId}`, customer), order.email).toMatchObject({ total: s.charged, balanceDue: s.balanceDue });
+      expect
+        .soft(
+          mine.find((o) => o.order_id === order.publicId),
+          order.email,
+        )
+        .toMatchObject({ total: s.charged, balanceDue: s.balanceDue });
+      expect
+        .soft(await get(`status/getStatus/order/${order.publicId}`, customer), order.email)
+        .toMatchObject({ total: s.charged, balanceDue: s.balanceDue });
       checked.push(order.email);
     }
     expect(checked.sort()).toEqual(Object.keys(SCENARIOS).sort());
   });
 
   it('leaves the checkout never paid without a line, and its statement unknown', async () => {
-    const [draft] = await t.deps.db.select({ id: orders.id, publicId: orders.publicId }).from(orders).where(eq(orders.state, 'awaiting_advance'));
+    const [draft] = await t.deps.db
+      .select({ id: orders.id, publicId: orders.publicId })
+      .from(orders)
+      .where(eq(orders.state, 'awaiting_advance'));
     expect(await lineCount(draft!.id)).toBe(0);
     const r = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${draft!.publicId}/statement`, headers: owner.headers });
     expect(r.statusCode).toBe(404);

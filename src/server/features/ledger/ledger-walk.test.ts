@@ -42,7 +42,7 @@ function random(seed: number) {
     s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
     return s / 2 ** 32;
   };
-  return { next, pick: <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!, chance: (p: number) => next() < p };
+  return { next, pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!, chance: (p: number) => next() < p };
 }
 
 function walk(regime: 'none' | 'gst', seed: number, steps: number) {
@@ -62,10 +62,14 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
         ...rzp.env(),
         RAZORPAY_TIMEOUT_MS: '30000',
         LOG_LEVEL: process.env.WALK_LOG ?? 'silent',
-        ...(regime === 'gst' ? { TAX_REGIME: 'gst', SELLER_GSTIN, SELLER_LEGAL_NAME: 'Example Web Studio Pvt Ltd', SELLER_ADDRESS: '12 Test Road, Bengaluru' } : {}),
+        ...(regime === 'gst'
+          ? { TAX_REGIME: 'gst', SELLER_GSTIN, SELLER_LEGAL_NAME: 'Example Web Studio Pvt Ltd', SELLER_ADDRESS: '12 Test Road, Bengaluru' }
+          : {}),
       });
       owner = await loginAs(t, `walk-owner-${regime}@example.com`, 'admin');
-      await t.deps.database.query(`insert into coupons (code, kind, percent, active) values ('WALK10', 'promo', 10, true) on conflict do nothing`);
+      await t.deps.database.query(
+        `insert into coupons (code, kind, percent, active) values ('WALK10', 'promo', 10, true) on conflict do nothing`,
+      );
       netBefore = netInr(await getOverview(t.deps.database));
     });
     afterAll(async () => {
@@ -89,7 +93,11 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
       async newOrder(rnd: ReturnType<typeof random>, step: number) {
         const who = await loginAs(t, `walk-${regime}-${seed}-${step}@example.com`);
         if (regime === 'gst') {
-          const place = rnd.pick([{ country: 'IN', stateCode: '29', gstin: KA_GSTIN, billingName: 'Karnataka Traders LLP' }, { country: 'IN', stateCode: '27' }, { country: 'US', billingName: 'Acme Inc.' }]);
+          const place = rnd.pick([
+            { country: 'IN', stateCode: '29', gstin: KA_GSTIN, billingName: 'Karnataka Traders LLP' },
+            { country: 'IN', stateCode: '27' },
+            { country: 'US', billingName: 'Acme Inc.' },
+          ]);
           await ok('PUT', 'invoices/billing-details', who, place);
         }
         const currency = regime === 'gst' ? 'INR' : rnd.pick(['INR', 'USD']);
@@ -100,14 +108,26 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
         const checkout = await ok('POST', 'payment/create-order', who, body);
         const { orderId } = await verify(who, rzp.pay(checkout.id));
         liveReceived += checkout.amount;
-        models.push({ orderId, who, currency, charged: quote.total, paid: checkout.amount, refunded: 0, remainingPaid: false, cancelled: false, duplicates: [] });
+        models.push({
+          orderId,
+          who,
+          currency,
+          charged: quote.total,
+          paid: checkout.amount,
+          refunded: 0,
+          remainingPaid: false,
+          cancelled: false,
+          duplicates: [],
+        });
         return models.at(-1)!;
       },
       async payRemaining(m: Model, rnd: ReturnType<typeof random>) {
         const status = await ok('GET', `status/getStatus/order/${m.orderId}`, m.who);
         for (let i = status.completed_steps + 1; i < 13; i++) await completeNextStage(t.deps, m.orderId, {});
         const twice = rnd.chance(0.3);
-        const tabs = await Promise.all((twice ? [1, 2] : [1]).map(() => ok('POST', 'payment/create-order', m.who, { kind: 'remaining', orderId: m.orderId })));
+        const tabs = await Promise.all(
+          (twice ? [1, 2] : [1]).map(() => ok('POST', 'payment/create-order', m.who, { kind: 'remaining', orderId: m.orderId })),
+        );
         for (const tab of tabs) {
           const fields = rzp.pay(tab.id);
           const r = await verify(m.who, fields);
@@ -121,13 +141,20 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
         let changeId: string;
         if (rnd.chance(0.5)) {
           const addons = (await ok('GET', `addons?currency=${m.currency}`, null)).addons;
-          changeId = (await ok('POST', `orders/${m.orderId}/changes`, m.who, { title: 'Add-on', addonId: rnd.pick(addons as { id: string }[]).id })).change.id;
+          changeId = (
+            await ok('POST', `orders/${m.orderId}/changes`, m.who, { title: 'Add-on', addonId: rnd.pick(addons as { id: string }[]).id })
+          ).change.id;
         } else {
           changeId = (await ok('POST', `orders/${m.orderId}/changes`, m.who, { title: 'A change', description: 'More pages.' })).change.id;
           const amount = (1 + Math.floor(rnd.next() * 90)) * 10_000;
           await ok('POST', `admin/orders/${m.orderId}/changes/${changeId}/quote`, owner, { amount, extraDays: 2 });
         }
-        const checkout = await ok('POST', 'payment/create-order', m.who, { kind: 'change', orderId: m.orderId, changeId, acceptTerms: true });
+        const checkout = await ok('POST', 'payment/create-order', m.who, {
+          kind: 'change',
+          orderId: m.orderId,
+          changeId,
+          acceptTerms: true,
+        });
         await verify(m.who, rzp.pay(checkout.id));
         m.charged += checkout.amount;
         m.paid += checkout.amount;
@@ -188,7 +215,7 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
         const refund = rzp.dashboardRefund(pay!.id, amount);
         const hook = rzp.processRefund(refund.id);
         const done = await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: hook.headers, payload: hook.body });
-            expect(done.statusCode, `refund.processed: ${done.body}`).toBe(200);
+        expect(done.statusCode, `refund.processed: ${done.body}`).toBe(200);
         m.refunded += amount;
         liveRefunded += amount;
       },
@@ -208,7 +235,11 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
     async function check(m: Model, label: string) {
       const s = await ok('GET', `orders/${m.orderId}/statement`, m.who);
       const sum = (s.lines as { amount: number }[]).reduce((a, l) => a + l.amount, 0);
-      expect({ charged: s.totals.charged, paid: s.totals.paid, refunded: s.totals.refunded }, `${label}: the model`).toEqual({ charged: m.charged, paid: m.paid, refunded: m.refunded });
+      expect({ charged: s.totals.charged, paid: s.totals.paid, refunded: s.totals.refunded }, `${label}: the model`).toEqual({
+        charged: m.charged,
+        paid: m.paid,
+        refunded: m.refunded,
+      });
       expect(s.totals.balanceDue, `${label}: balance`).toBe(s.totals.charged - s.totals.paid + s.totals.refunded - s.totals.credited);
       expect(sum, `${label}: the lines add up to the balance`).toBe(s.totals.balanceDue);
       const screens = {
@@ -218,7 +249,10 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
         adminList: (await ok('GET', `admin/orders?q=${m.orderId}`, owner)).items[0],
       };
       for (const [name, screen] of Object.entries(screens)) {
-        expect({ total: screen.total, balanceDue: screen.balanceDue }, `${label}: ${name}`).toEqual({ total: s.totals.charged, balanceDue: s.totals.balanceDue });
+        expect({ total: screen.total, balanceDue: screen.balanceDue }, `${label}: ${name}`).toEqual({
+          total: s.totals.charged,
+          balanceDue: s.totals.balanceDue,
+        });
       }
       expect(await ok('GET', `admin/orders/${m.orderId}/statement`, owner), `${label}: both sides' statements`).toEqual(s);
     }
@@ -227,13 +261,16 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
       // The overview's net revenue (INR, live money) moved by the payments less the refunds of the walk.
       const overview = await getOverview(t.deps.database);
       const inrOf = async () =>
-        (await t.deps.database.query<{ paise: number }>(
-          `select coalesce(sum(coalesce(inr_amount, amount)), 0)::float8 as paise
+        (
+          await t.deps.database.query<{ paise: number }>(
+            `select coalesce(sum(coalesce(inr_amount, amount)), 0)::float8 as paise
              from order_ledger where not test_mode and kind in ('payment', 'refund')`,
-        ))[0]!.paise;
+          )
+        )[0]!.paise;
       expect(netInr(overview) - netBefore, `${label}: the overview's net revenue`).toBe(0 - (await inrOf()) + 0);
       const inr = models.filter((m) => m.currency === 'INR');
-      if (inr.length === models.length) expect(netInr(overview) - netBefore, `${label}: net = payments − refunds`).toBe(liveReceived - liveRefunded);
+      if (inr.length === models.length)
+        expect(netInr(overview) - netBefore, `${label}: net = payments − refunds`).toBe(liveReceived - liveRefunded);
       if (regime !== 'gst') return;
       // GSTR-1: the month's SAC summary (supplies invoiced less credit notes) equals the ledger's
       // invoiced supplies (the order once its tax invoice is issued, each change and plan month)
@@ -294,7 +331,7 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
             choices.push(async () => {
               const m = rnd.pick(untouched);
               ran.add('dashboardRefund');
-            await ops.dashboardRefund(m);
+              await ops.dashboardRefund(m);
               return m;
             });
           }

@@ -29,7 +29,18 @@ describe('ledger rules', () => {
       { kind: 'SGST' as const, rate: 9, amount: 701_490 },
     ];
     const base = { listPrice: 8_491_500, price: 7_641_500, discountPercent: 0, discount: 0, couponCode: null, fee: 152_830 };
-    const tax = { regime: 'gst' as const, rate: 18, pricesIncludeTax: false, sellerStateCode: '29', lutValid: false, supplyType: 'intra' as const, placeOfSupply: { code: '29', name: 'Karnataka' }, taxableValue: 7_794_330, taxes, buyer: { country: 'IN', stateCode: '29', gstin: null } };
+    const tax = {
+      regime: 'gst' as const,
+      rate: 18,
+      pricesIncludeTax: false,
+      sellerStateCode: '29',
+      lutValid: false,
+      supplyType: 'intra' as const,
+      placeOfSupply: { code: '29', name: 'Karnataka' },
+      taxableValue: 7_794_330,
+      taxes,
+      buyer: { country: 'IN', stateCode: '29', gstin: null },
+    };
     const lines = orderChargeLines({ ...base, total: 9_197_310, tax }, 'Custom website');
     expect(lines.map((l) => [l.kind, l.description, l.amount])).toEqual([
       ['charge', 'Custom website', 8_491_500],
@@ -40,7 +51,14 @@ describe('ledger rules', () => {
     ]);
     expect(totalsOf(lines).charged).toBe(9_197_310);
     // Prices that include the tax: one line takes it out, the total is still the quote.
-    const inside = orderChargeLines({ ...base, total: 7_794_330, tax: { ...tax, pricesIncludeTax: true, taxableValue: 6_605_364, taxes: [{ kind: 'IGST', rate: 18, amount: 1_188_966 }] } }, 'Custom website');
+    const inside = orderChargeLines(
+      {
+        ...base,
+        total: 7_794_330,
+        tax: { ...tax, pricesIncludeTax: true, taxableValue: 6_605_364, taxes: [{ kind: 'IGST', rate: 18, amount: 1_188_966 }] },
+      },
+      'Custom website',
+    );
     expect(totalsOf(inside).charged).toBe(7_794_330);
     expect(inside.find((l) => l.description === 'Tax included in the prices above')?.amount).toBe(-1_188_966);
   });
@@ -71,7 +89,11 @@ describe('the order account through the API', { timeout: 180_000 }, () => {
   afterAll(async () => t?.close());
 
   const statement = async (who: { headers: Record<string, string> }, orderId: string, admin = false) => {
-    const r = await t.app.inject({ method: 'GET', url: `/api/v1/${admin ? 'admin/' : ''}orders/${orderId}/statement`, headers: who.headers });
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/${admin ? 'admin/' : ''}orders/${orderId}/statement`,
+      headers: who.headers,
+    });
     expect(r.statusCode, r.body).toBe(200);
     return r.json();
   };
@@ -96,8 +118,12 @@ describe('the order account through the API', { timeout: 180_000 }, () => {
     const owner = await loginAs(t, 'ledger-owner@example.com', 'admin');
     expect(await statement(owner, orderId, true)).toEqual(s2);
     const other = await loginAs(t, 'ledger-b@example.com');
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/statement`, headers: other.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/statement.pdf`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/statement`, headers: other.headers })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/statement.pdf`, headers: other.headers })).statusCode).toBe(
+      404,
+    );
     const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/statement.pdf`, headers: me.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -114,16 +140,23 @@ describe('the order account through the API', { timeout: 180_000 }, () => {
     const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 40; i++) {
       const kind = KINDS[Math.floor(rnd() * KINDS.length)]!;
-      await t.deps.database.query(`insert into order_ledger (order_id, at, kind, description, amount, currency, source, line_no) values ($1, now(), $2, 'x', $3, 'INR', 'test', $4)`, [
-        order!.id,
-        kind,
-        Math.round((rnd() - 0.5) * 1_000_000),
-        i,
-      ]);
+      await t.deps.database.query(
+        `insert into order_ledger (order_id, at, kind, description, amount, currency, source, line_no) values ($1, now(), $2, 'x', $3, 'INR', 'test', $4)`,
+        [order!.id, kind, Math.round((rnd() - 0.5) * 1_000_000), i],
+      );
     }
-    const lines = await t.deps.database.query<{ kind: LedgerKind; amount: string }>(`select kind, amount from order_ledger where order_id = $1`, [order!.id]);
-    const [sqlTotals] = await t.deps.database.query<{ charged: number; balance_due: number }>(`select t.* from ${ledgerTotalsSql('$1')} t`, [order!.id]);
+    const lines = await t.deps.database.query<{ kind: LedgerKind; amount: string }>(
+      `select kind, amount from order_ledger where order_id = $1`,
+      [order!.id],
+    );
+    const [sqlTotals] = await t.deps.database.query<{ charged: number; balance_due: number }>(
+      `select t.* from ${ledgerTotalsSql('$1')} t`,
+      [order!.id],
+    );
     const expected = totalsOf(lines.map((l) => ({ kind: l.kind, amount: Number(l.amount) })));
-    expect({ charged: Number(sqlTotals!.charged), balanceDue: Number(sqlTotals!.balance_due) }).toEqual({ charged: expected.charged, balanceDue: expected.balanceDue });
+    expect({ charged: Number(sqlTotals!.charged), balanceDue: Number(sqlTotals!.balance_due) }).toEqual({
+      charged: expected.charged,
+      balanceDue: expected.balanceDue,
+    });
   });
 });

@@ -53,7 +53,9 @@ export function ledgerTotalsSql(orderIdSql: string): string {
 
 /** Minor units received and refunded, for reads of money moved (the overview): one sum per group. */
 export const movedSumSql = (kind: 'payment' | 'refund', column = 'amount') =>
-  kind === 'payment' ? `coalesce(-sum(${column}) filter (where kind = 'payment'), 0)::float8` : `coalesce(sum(${column}) filter (where kind = 'refund'), 0)::float8`;
+  kind === 'payment'
+    ? `coalesce(-sum(${column}) filter (where kind = 'payment'), 0)::float8`
+    : `coalesce(sum(${column}) filter (where kind = 'refund'), 0)::float8`;
 
 export interface OrderPrice extends OrderPriceRow {
   tax: OrderTax | null;
@@ -72,7 +74,10 @@ export function orderChargeLines(o: OrderPrice, description: string): LineInput[
 }
 
 /** A one-off supply documented by its own invoice (a change, a maintenance month): its value and tax lines. */
-export function suppliedLines(description: string, doc: { taxableValue: number; taxes: { kind: 'CGST' | 'SGST' | 'IGST'; rate: number; amount: number }[] }): LineInput[] {
+export function suppliedLines(
+  description: string,
+  doc: { taxableValue: number; taxes: { kind: 'CGST' | 'SGST' | 'IGST'; rate: number; amount: number }[] },
+): LineInput[] {
   return [
     { kind: 'charge', description, amount: doc.taxableValue },
     ...doc.taxes.map((t) => ({ kind: 'tax' as const, description: taxLabel(t), amount: t.amount, taxKind: t.kind })),

@@ -28,7 +28,13 @@ export interface Posting {
  * Adds `lines` under `posting.source`. A source whose lines are already there adds nothing (a
  * retried webhook, a second subscriber call); `append` adds after them instead (corrections).
  */
-export async function postLines(deps: Pick<AppDeps, 'config'>, tx: Tx, posting: Posting, lines: LineInput[], append = false): Promise<void> {
+export async function postLines(
+  deps: Pick<AppDeps, 'config'>,
+  tx: Tx,
+  posting: Posting,
+  lines: LineInput[],
+  append = false,
+): Promise<void> {
   if (lines.length === 0) return;
   let first = 0;
   if (append) {
@@ -74,7 +80,13 @@ export async function linesOf(tx: Pick<Tx, 'select'>, orderId: string) {
  * after a re-pricing (a code withdrawn at the advance), the differences. Takes the order row's lock,
  * so two settlements of one order post once.
  */
-export async function syncOrderCharges(deps: Pick<AppDeps, 'config'>, tx: Tx, orderId: string, at: Date, description: string): Promise<void> {
+export async function syncOrderCharges(
+  deps: Pick<AppDeps, 'config'>,
+  tx: Tx,
+  orderId: string,
+  at: Date,
+  description: string,
+): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
   if (!order) return;
   const posted = (await linesOf(tx, orderId)).filter((l) => l.source === 'order');

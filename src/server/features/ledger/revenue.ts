@@ -53,7 +53,14 @@ export async function moneyMoved(database: Database, days: string[]): Promise<Mo
     const byDay = new Map(mine.map((r) => [r.day, Number(r.received) - Number(r.refunded)]));
     const received = add(mine, 'received');
     const refunded = add(mine, 'refunded');
-    return { currency, received, refunded, net: received - refunded, perDay: days.map((d) => byDay.get(d) ?? 0), changes: add(mine, 'changes') };
+    return {
+      currency,
+      received,
+      refunded,
+      net: received - refunded,
+      perDay: days.map((d) => byDay.get(d) ?? 0),
+      changes: add(mine, 'changes'),
+    };
   });
   const received = add(live, 'received_inr');
   const refunded = add(live, 'refunded_inr');

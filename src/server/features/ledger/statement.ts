@@ -18,7 +18,14 @@ import { totalsOf } from './lines.ts';
 /** The order a reader may see: the customer's own (placed) order, or any placed order for the back office. */
 async function orderFor(deps: AppDeps, publicId: string, customerId: string | null) {
   const [order] = await deps.db
-    .select({ id: orders.id, publicId: orders.publicId, currency: orders.currency, state: orders.state, userId: orders.userId, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      publicId: orders.publicId,
+      currency: orders.currency,
+      state: orders.state,
+      userId: orders.userId,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(and(eq(orders.publicId, publicId), ne(orders.state, 'awaiting_advance'), ...(customerId ? [eq(orders.userId, customerId)] : [])))
     .limit(1);
@@ -39,18 +46,30 @@ export async function readStatement(deps: AppDeps, publicId: string, customerId:
     symbol: display.symbol,
     minorDigits: display.minorDigits,
     state: order.state,
-    lines: lines.map((l) => ({ at: l.at.toISOString(), kind: l.kind, description: l.description, documentNumber: l.documentNumber, amount: l.amount })),
+    lines: lines.map((l) => ({
+      at: l.at.toISOString(),
+      kind: l.kind,
+      description: l.description,
+      documentNumber: l.documentNumber,
+      amount: l.amount,
+    })),
     totals,
   };
 }
-
 
 /** The statement as an A4 PDF: same fonts, dates in INVOICE_TIME_ZONE and money as the invoices print it. */
 export async function statementPdf(deps: AppDeps, publicId: string, customerId: string | null): Promise<{ pdf: Buffer; filename: string }> {
   const statement = await readStatement(deps, publicId, customerId);
   const order = await orderFor(deps, publicId, customerId);
   const [customer] = await deps.db
-    .select({ name: users.name, email: users.email, address: users.address, billingName: billingDetails.billingName, billingAddress: billingDetails.billingAddress, taxId: billingDetails.taxId })
+    .select({
+      name: users.name,
+      email: users.email,
+      address: users.address,
+      billingName: billingDetails.billingName,
+      billingAddress: billingDetails.billingAddress,
+      taxId: billingDetails.taxId,
+    })
     .from(users)
     .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
     .where(eq(users.id, order.userId))
@@ -99,12 +118,17 @@ export async function statementPdf(deps: AppDeps, publicId: string, customerId: 
     doc.y = Math.max(...bottoms, doc.y) + 3;
   };
   const rule = () => {
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#999999').stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .strokeColor('#999999')
+      .stroke();
     doc.y += 5;
   };
   row(['Date', 'Description', 'Document', `Amount (${statement.currency})`], true);
   rule();
-  for (const l of statement.lines) row([date(new Date(l.at)), `${LEDGER_KIND_LABEL[l.kind]}: ${l.description}`, l.documentNumber ?? '', money(l.amount)]);
+  for (const l of statement.lines)
+    row([date(new Date(l.at)), `${LEDGER_KIND_LABEL[l.kind]}: ${l.description}`, l.documentNumber ?? '', money(l.amount)]);
   rule();
   const t = statement.totals;
   const total = (label: string, amount: number, bold = false) => row(['', label, '', money(amount)], bold);

@@ -86,7 +86,11 @@ export function createMailer(opts: {
     );
     for (const m of due) {
       try {
-        const stored = (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }));
+        const stored = (m.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.base64, 'base64'),
+        }));
         // A document that cannot be rendered fails the attempt: the mail is retried, never sent without it.
         const rendered: MailAttachment[] = [];
         for (const ref of m.renders ?? []) {
@@ -95,7 +99,14 @@ export function createMailer(opts: {
         }
         const all = [...stored, ...rendered];
         const attachments = all.length ? all : undefined;
-        await transport.send({ from: opts.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body, ...(attachments ? { attachments } : {}) });
+        await transport.send({
+          from: opts.from,
+          to: m.to_address,
+          subject: m.subject,
+          text: m.text_body,
+          html: m.html_body,
+          ...(attachments ? { attachments } : {}),
+        });
         await database.query(
           `update mail_outbox set state = 'sent', sent_at = now(), transport = $2, attempts = attempts + 1, last_error = null where id = $1`,
           [m.id, transport.name],
@@ -141,7 +152,8 @@ export function createMailer(opts: {
     if (!stopped) setImmediate(() => void drain().catch((err) => log.error({ err }, 'mail worker')));
   }
 
-  const timer = opts.poll === false ? undefined : setInterval(() => void drain().catch((err) => log.error({ err }, 'mail worker')), POLL_MS);
+  const timer =
+    opts.poll === false ? undefined : setInterval(() => void drain().catch((err) => log.error({ err }, 'mail worker')), POLL_MS);
   timer?.unref();
 
   return {

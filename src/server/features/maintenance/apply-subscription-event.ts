@@ -35,7 +35,12 @@ export function movesState(current: { state: PlanState; stateAt: Date | null }, 
 }
 
 /** `planId` when it is one of our provider plans of `amount` in the subscription's provider and currency, else null. */
-async function ourPlanOf(tx: Tx, sub: typeof maintenanceSubscriptions.$inferSelect, planId: string | null | undefined, amount: number): Promise<string | null> {
+async function ourPlanOf(
+  tx: Tx,
+  sub: typeof maintenanceSubscriptions.$inferSelect,
+  planId: string | null | undefined,
+  amount: number,
+): Promise<string | null> {
   if (!planId) return null;
   const [plan] = await tx
     .select({ id: maintenanceProviderPlans.providerPlanId })
@@ -75,7 +80,8 @@ export interface SubscriptionChange {
   claimedOrderPublicId?: string | null;
 }
 
-export type ChangeOutcome = 'applied' | 'charged' | 'stale' | 'duplicate_charge' | 'unknown_subscription' | 'order_mismatch' | 'amount_mismatch';
+export type ChangeOutcome =
+  'applied' | 'charged' | 'stale' | 'duplicate_charge' | 'unknown_subscription' | 'order_mismatch' | 'amount_mismatch';
 
 /**
  * Applies one provider change inside the caller's transaction (webhook: the one that claimed the
@@ -109,7 +115,11 @@ export async function applySubscriptionChange(deps: AppDeps, tx: Tx, change: Sub
     // A crash after the provider took the change but before we recorded it leaves no pending amount:
     // the provider's own word that the subscription runs on one of our plans of that amount does.
     const newPlanId =
-      p.amount === sub.amount ? null : sub.pendingAmount !== null && p.amount === sub.pendingAmount ? sub.pendingPlanId : await ourPlanOf(tx, sub, change.planId, p.amount);
+      p.amount === sub.amount
+        ? null
+        : sub.pendingAmount !== null && p.amount === sub.pendingAmount
+          ? sub.pendingPlanId
+          : await ourPlanOf(tx, sub, change.planId, p.amount);
     const repriced = newPlanId !== null;
     if (p.status !== 'captured' || (p.amount !== sub.amount && !repriced) || p.currency !== sub.currency) {
       deps.log.warn({ subscription: sub.providerSubscriptionId, payment: p.id }, 'subscription charge does not match the plan; ignored');
@@ -119,13 +129,30 @@ export async function applySubscriptionChange(deps: AppDeps, tx: Tx, change: Sub
     const periodEnd = change.periodEnd && change.periodEnd > periodStart ? change.periodEnd : MONTH_FALLBACK(periodStart);
     const [charge] = await tx
       .insert(maintenanceCharges)
-      .values({ subscriptionId: sub.id, providerPaymentId: p.id, amount: p.amount, currency: p.currency, periodStart, periodEnd, chargedAt: change.at })
+      .values({
+        subscriptionId: sub.id,
+        providerPaymentId: p.id,
+        amount: p.amount,
+        currency: p.currency,
+        periodStart,
+        periodEnd,
+        chargedAt: change.at,
+      })
       .onConflictDoNothing()
       .returning({ id: maintenanceCharges.id });
     if (!charge) return 'duplicate_charge';
     outcome = 'charged';
     if (!sub.paidUntil || periodEnd > sub.paidUntil) set.paidUntil = periodEnd;
-    if (repriced) Object.assign(set, { amount: p.amount, providerPlanId: newPlanId, price: sub.price ?? sub.amount, pendingAmount: null, pendingPlanId: null, pendingFrom: null, repriceRequestedAt: null });
+    if (repriced)
+      Object.assign(set, {
+        amount: p.amount,
+        providerPlanId: newPlanId,
+        price: sub.price ?? sub.amount,
+        pendingAmount: null,
+        pendingPlanId: null,
+        pendingFrom: null,
+        repriceRequestedAt: null,
+      });
     await deps.events.publish(tx, 'maintenance.charged', {
       orderId: sub.orderId,
       orderPublicId: row.orderPublicId,

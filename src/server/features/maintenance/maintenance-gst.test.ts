@@ -37,10 +37,21 @@ type Who = Awaited<ReturnType<typeof loginAs>>;
 function harness() {
   const h = {} as { t: TestApp; rzp: FakeRazorpay };
   const billing = (who: Who, payload: Record<string, unknown>) =>
-    h.t.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: who.headers, payload: { billingName: 'Plan Buyer', ...payload } });
+    h.t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/invoices/billing-details',
+      headers: who.headers,
+      payload: { billingName: 'Plan Buyer', ...payload },
+    });
   const subscribe = (who: Who, orderPublicId: string) =>
-    h.t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderPublicId}/maintenance/subscribe`, headers: who.headers, payload: { acceptTerms: true } });
-  const deliver = (d: { body: string; headers: Record<string, string> }) => h.t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
+    h.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderPublicId}/maintenance/subscribe`,
+      headers: who.headers,
+      payload: { acceptTerms: true },
+    });
+  const deliver = (d: { body: string; headers: Record<string, string> }) =>
+    h.t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
   const invoiceOf = async (providerSubscriptionId: string) =>
     (
       await h.t.deps.db
@@ -75,7 +86,11 @@ function harness() {
     const order = await insertOrder(h.t.deps.db, who.user.id, 'delivered', 'INR', 400);
     const { provider } = moneyContext(h.t.deps);
     const flatPlan = await provider.subscriptions.createPlan({ amount: PRICE, currency: 'INR', name: 'Old flat plan' });
-    const created = await provider.subscriptions.createSubscription({ planId: flatPlan.id, totalCount: 120, notes: { order_id: order.publicId } });
+    const created = await provider.subscriptions.createSubscription({
+      planId: flatPlan.id,
+      totalCount: 120,
+      notes: { order_id: order.publicId },
+    });
     await h.t.deps.database.query(
       `insert into maintenance_subscriptions (order_id, provider, provider_subscription_id, provider_plan_id, currency, amount, state)
        values ($1, 'razorpay', $2, $3, 'INR', $4, 'created')`,
@@ -83,8 +98,13 @@ function harness() {
     );
     const first = h.rzp.chargeSubscription(created.id);
     expect(first.payment.amount).toBe(PRICE);
-    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: first.payment }))).json()).toEqual({ status: 'processed' });
-    const [sub] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, created.id));
+    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: first.payment }))).json()).toEqual({
+      status: 'processed',
+    });
+    const [sub] = await h.t.deps.db
+      .select()
+      .from(maintenanceSubscriptions)
+      .where(eq(maintenanceSubscriptions.providerSubscriptionId, created.id));
     return { who, order, flatPlan, created, sub: sub! };
   }
   return { h, billing, subscribe, deliver, invoiceOf, support, chargedPlan, flatPlanCharged };
@@ -110,7 +130,10 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     // The Razorpay plan is made at the total with GST: price × 1.18.
     expect(plan.plan.item).toMatchObject({ amount: TOTAL, currency: 'INR' });
     expect(TOTAL).toBe(Math.round(PRICE * 1.18));
-    const [sub] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, plan.subId));
+    const [sub] = await h.t.deps.db
+      .select()
+      .from(maintenanceSubscriptions)
+      .where(eq(maintenanceSubscriptions.providerSubscriptionId, plan.subId));
     expect(sub).toMatchObject({ amount: TOTAL, price: PRICE, currency: 'INR', state: 'active', pendingAmount: null });
 
     // The Support tab offers the same quote.
@@ -131,7 +154,14 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     // The month's tax invoice: taxable ₹4,165.00, CGST and SGST equal, the total in words.
     expect(plan.invoices).toHaveLength(1);
     const inv = plan.invoices[0]!;
-    expect(inv).toMatchObject({ docKind: 'tax_invoice', amount: TOTAL, taxableValue: PRICE, taxAmount: 74_970, supplyType: 'intra', placeOfSupplyCode: '29' });
+    expect(inv).toMatchObject({
+      docKind: 'tax_invoice',
+      amount: TOTAL,
+      taxableValue: PRICE,
+      taxAmount: 74_970,
+      supplyType: 'intra',
+      placeOfSupplyCode: '29',
+    });
     expect(inv.snapshot.document!.taxes).toEqual([
       { kind: 'CGST', rate: 9, amount: 37_485 },
       { kind: 'SGST', rate: 9, amount: 37_485 },
@@ -151,7 +181,13 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
   it('a Maharashtra buyer pays IGST ₹749.70 on the same total, and an export under the LUT pays none', async () => {
     const mh = await chargedPlan('plan-gst.mh@example.com', { country: 'IN', stateCode: '27' });
     expect(mh.plan.item).toMatchObject({ amount: TOTAL, currency: 'INR' });
-    expect(mh.invoices[0]).toMatchObject({ amount: TOTAL, taxableValue: PRICE, taxAmount: 74_970, supplyType: 'inter', placeOfSupplyCode: '27' });
+    expect(mh.invoices[0]).toMatchObject({
+      amount: TOTAL,
+      taxableValue: PRICE,
+      taxAmount: 74_970,
+      supplyType: 'inter',
+      placeOfSupplyCode: '27',
+    });
     expect(mh.invoices[0]!.snapshot.document!.taxes).toEqual([{ kind: 'IGST', rate: 18, amount: 74_970 }]);
 
     // A buyer in the United States paying dollars: an export, zero-rated under the LUT — $49.00 flat.
@@ -159,7 +195,13 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     expect(us.plan.item).toMatchObject({ amount: 4900, currency: 'USD' });
     expect(us.invoices[0]).toMatchObject({ amount: 4900, taxableValue: 4900, taxAmount: 0, supplyType: 'export' });
     expect(us.invoices[0]!.snapshot.document!.taxes).toEqual([]);
-    expect(await support(us.who, us.order.publicId)).toMatchObject({ monthlyPrice: 4900, total: 4900, plusGst: false, gstIncluded: false, taxes: [] });
+    expect(await support(us.who, us.order.publicId)).toMatchObject({
+      monthlyPrice: 4900,
+      total: 4900,
+      plusGst: false,
+      gstIncluded: false,
+      taxes: [],
+    });
   });
 
   it('a plan opened at the old flat price is listed for the owner, and moved to its price with GST at the next cycle by one PATCH, once', async () => {
@@ -169,7 +211,8 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     expect(flatInvoice).toMatchObject({ amount: PRICE, taxableValue: 352_966, taxAmount: 63_534 });
 
     // The overview lists it for the owner; staff get no such field.
-    const listed = async (who: Who) => (await h.t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: who.headers })).json().maintenance;
+    const listed = async (who: Who) =>
+      (await h.t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: who.headers })).json().maintenance;
     expect((await listed(owner)).withoutGst).toContainEqual({
       id: sub!.id,
       orderId: order.publicId,
@@ -189,11 +232,23 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     expect(h.rzp.updates).toEqual([]);
 
     // A double click: both answered the same, one PATCH with the plan of ₹4,914.70 at the cycle's end.
-    const [a, b] = await Promise.all([h.t.app.inject({ method: 'POST', url, headers: owner.headers }), h.t.app.inject({ method: 'POST', url, headers: owner.headers })]);
+    const [a, b] = await Promise.all([
+      h.t.app.inject({ method: 'POST', url, headers: owner.headers }),
+      h.t.app.inject({ method: 'POST', url, headers: owner.headers }),
+    ]);
     expect(a.statusCode, a.body).toBe(200);
     expect(b.statusCode, b.body).toBe(200);
     const paidUntil = sub!.paidUntil!.toISOString();
-    const answer = { id: sub!.id, orderId: order.publicId, state: 'active', currency: 'INR', amount: PRICE, newAmount: TOTAL, pendingAmount: TOTAL, pendingFrom: paidUntil };
+    const answer = {
+      id: sub!.id,
+      orderId: order.publicId,
+      state: 'active',
+      currency: 'INR',
+      amount: PRICE,
+      newAmount: TOTAL,
+      pendingAmount: TOTAL,
+      pendingFrom: paidUntil,
+    };
     expect(a.json()).toEqual({ success: true, plan: answer });
     expect(b.json()).toEqual({ success: true, plan: answer });
     expect((await h.t.app.inject({ method: 'POST', url, headers: owner.headers })).json()).toEqual({ success: true, plan: answer });
@@ -205,25 +260,47 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
 
     // Recorded: the pending plan and amount, one audit record, one mail to the customer with the new amount.
     const [pending] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.id, sub!.id));
-    expect(pending).toMatchObject({ amount: PRICE, price: PRICE, pendingPlanId: update!.planId, pendingAmount: TOTAL, repriceRequestedAt: null });
-    const audits = await h.t.deps.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, 'maintenance.reprice'), eq(adminAuditLog.entityId, sub!.id)));
+    expect(pending).toMatchObject({
+      amount: PRICE,
+      price: PRICE,
+      pendingPlanId: update!.planId,
+      pendingAmount: TOTAL,
+      repriceRequestedAt: null,
+    });
+    const audits = await h.t.deps.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'maintenance.reprice'), eq(adminAuditLog.entityId, sub!.id)));
     expect(audits).toHaveLength(1);
-    const mails = await h.t.deps.db.select().from(mailOutbox).where(sql`${mailOutbox.template} = ${REPRICE_TEMPLATE} and ${mailOutbox.toAddress} = ${who.user.email}`);
+    const mails = await h.t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.template} = ${REPRICE_TEMPLATE} and ${mailOutbox.toAddress} = ${who.user.email}`);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your maintenance plan from ${formatDate(paidUntil, 'Asia/Kolkata')}: ₹4,914.70 a month`);
     expect(mails[0]!.textBody).toContain('₹4,165.00 + GST (CGST 9 % ₹374.85 + SGST 9 % ₹374.85)');
     // Still listed, as moved, until the new amount is charged; the order's detail says it to the owner only.
     expect((await listed(owner)).withoutGst).toContainEqual(answer);
-    const detail = async (by: Who) => (await h.t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.publicId}`, headers: by.headers })).json().maintenance;
+    const detail = async (by: Who) =>
+      (await h.t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.publicId}`, headers: by.headers })).json().maintenance;
     expect((await detail(owner)).pending).toEqual({ amount: TOTAL, from: paidUntil });
     expect(await detail(staff)).not.toHaveProperty('pending');
 
     // The next cycle: Razorpay charges the new plan; the plan takes it, and its invoice splits the GST.
     const next = h.rzp.chargeSubscription(created.id);
     expect(next.payment.amount).toBe(TOTAL);
-    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: next.payment }))).json()).toEqual({ status: 'processed' });
+    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: next.payment }))).json()).toEqual({
+      status: 'processed',
+    });
     const [after] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.id, sub!.id));
-    expect(after).toMatchObject({ amount: TOTAL, price: PRICE, providerPlanId: update!.planId, pendingPlanId: null, pendingAmount: null, pendingFrom: null });
+    expect(after).toMatchObject({
+      amount: TOTAL,
+      price: PRICE,
+      providerPlanId: update!.planId,
+      pendingPlanId: null,
+      pendingAmount: null,
+      pendingFrom: null,
+    });
     expect((await detail(owner)).pending).toBeNull();
     const [, second] = await invoiceOf(created.id);
     expect(second).toMatchObject({ amount: TOTAL, taxableValue: PRICE, taxAmount: 74_970 });
@@ -240,7 +317,9 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     await provider.subscriptions.changePlanAtCycleEnd(created.id, planId);
     const next = h.rzp.chargeSubscription(created.id);
     expect(next.payment.amount).toBe(TOTAL);
-    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: next.payment }))).json()).toEqual({ status: 'processed' });
+    expect((await deliver(h.rzp.subscriptionWebhook('subscription.charged', created.id, { payment: next.payment }))).json()).toEqual({
+      status: 'processed',
+    });
     const [after] = await h.t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.id, sub.id));
     expect(after).toMatchObject({ amount: TOTAL, price: PRICE, providerPlanId: planId, pendingAmount: null });
     expect((await invoiceOf(created.id))[1]).toMatchObject({ amount: TOTAL, taxableValue: PRICE, taxAmount: 74_970 });
@@ -251,7 +330,10 @@ describe('GST registered in Karnataka, prices without tax (Razorpay)', () => {
     const patch = (body: unknown) =>
       fetch(`${h.rzp.url}/v1/subscriptions/${plan.subId}`, {
         method: 'PATCH',
-        headers: { authorization: `Basic ${Buffer.from(`${h.rzp.keyId}:${h.rzp.keySecret}`).toString('base64')}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${h.rzp.keyId}:${h.rzp.keySecret}`).toString('base64')}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify(body),
       });
     expect((await patch({ plan_id: 'plan_nope', schedule_change_at: 'cycle_end' })).status).toBe(400);
@@ -288,7 +370,9 @@ describe('GST registered, PRICES_INCLUDE_TAX=true (Razorpay)', () => {
     expect(plan.invoices[0]).toMatchObject({ amount: PRICE, taxableValue: 352_966, taxAmount: 63_534, supplyType: 'intra' });
     // Nothing is "priced without GST" when prices include it.
     const owner = await loginAs(h.t, 'plan-gst.incl-owner@example.com', 'admin');
-    expect((await h.t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().maintenance.withoutGst).toEqual([]);
+    expect(
+      (await h.t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().maintenance.withoutGst,
+    ).toEqual([]);
   });
 });
 
@@ -303,9 +387,23 @@ describe('GST registered, the built-in test checkout', () => {
 
   it('the test checkout’s plan charges the same total: ₹4,914.70 (₹4,165.00 + GST), invoiced in the TEST series with its split', async () => {
     const who = await loginAs(t, 'plan-gst.testmode@example.com');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: who.headers, payload: { billingName: 'Test Buyer', country: 'IN', stateCode: '29' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/invoices/billing-details',
+          headers: who.headers,
+          payload: { billingName: 'Test Buyer', country: 'IN', stateCode: '29' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const order = await insertOrder(t.deps.db, who.user.id, 'delivered', 'INR', 400);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: who.headers, payload: { acceptTerms: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`,
+      headers: who.headers,
+      payload: { acceptTerms: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const subId = res.json().subscriptionId as string;
     const page = await t.app.inject({ method: 'GET', url: `/api/v1/payment/test-checkout/subscription/${subId}` });
@@ -317,6 +415,12 @@ describe('GST registered, the built-in test checkout', () => {
       .innerJoin(maintenanceCharges, eq(maintenanceCharges.id, invoices.maintenanceChargeId))
       .innerJoin(maintenanceSubscriptions, eq(maintenanceSubscriptions.id, maintenanceCharges.subscriptionId))
       .where(eq(maintenanceSubscriptions.providerSubscriptionId, subId));
-    expect(row!.invoice).toMatchObject({ series: 'test_invoice', amount: TOTAL, taxableValue: PRICE, taxAmount: 74_970, supplyType: 'intra' });
+    expect(row!.invoice).toMatchObject({
+      series: 'test_invoice',
+      amount: TOTAL,
+      taxableValue: PRICE,
+      taxAmount: 74_970,
+      supplyType: 'intra',
+    });
   });
 });

@@ -27,7 +27,10 @@ const SELLER = GST_SELLER;
 
 type Who = Awaited<ReturnType<typeof loginAs>>;
 const receiptsOf = (t: TestApp, email: string) =>
-  t.deps.db.select().from(mailOutbox).where(sql`${mailOutbox.template} = 'payment-receipt' and ${mailOutbox.toAddress} = ${email}`);
+  t.deps.db
+    .select()
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.template} = 'payment-receipt' and ${mailOutbox.toAddress} = ${email}`);
 const chargesOf = (t: TestApp, subscriptionId: string) =>
   t.deps.db
     .select({ charge: maintenanceCharges, invoice: invoices })
@@ -42,7 +45,14 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
   let admin: Who;
   beforeAll(async () => {
     rzp = await startFakeRazorpay({ keyId: 'rzp_live_fakekey' });
-    t = await buildTestApp({ ...SELLER, ...rzp.env(), CURRENCY_TABLE: JSON.stringify([{ code: 'USD', symbol: '$', factor: 1, minorDigits: 2 }, { code: 'INR', symbol: '₹', factor: 85, minorDigits: 2 }]) });
+    t = await buildTestApp({
+      ...SELLER,
+      ...rzp.env(),
+      CURRENCY_TABLE: JSON.stringify([
+        { code: 'USD', symbol: '$', factor: 1, minorDigits: 2 },
+        { code: 'INR', symbol: '₹', factor: 85, minorDigits: 2 },
+      ]),
+    });
     admin = await loginAs(t, 'plan-money.owner@example.com', 'admin');
   });
   afterAll(async () => {
@@ -50,8 +60,14 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     await rzp?.close();
   });
   const subscribe = (who: Who, orderPublicId: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderPublicId}/maintenance/subscribe`, headers: { ...who.headers, ...headers }, ...(payload ? { payload } : {}) });
-  const deliver = (d: { body: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderPublicId}/maintenance/subscribe`,
+      headers: { ...who.headers, ...headers },
+      ...(payload ? { payload } : {}),
+    });
+  const deliver = (d: { body: string; headers: Record<string, string> }) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
 
   it('refuses to subscribe without the maintenance terms accepted, and records the acceptance like the checkout’s', async () => {
     const owner = await loginAs(t, 'plan-money.terms@example.com');
@@ -67,8 +83,14 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     const before = Date.now();
     const ok = await subscribe(owner, order.publicId, { acceptTerms: true }, { 'user-agent': 'Mozilla/5.0 (plan terms)' });
     expect(ok.statusCode, ok.body).toBe(200);
-    const [sub] = await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, ok.json().subscriptionId));
-    expect(sub).toMatchObject({ termsVersion: MAINTENANCE_TERMS_VERSION, termsClientHash: clientHash(order.publicId, '127.0.0.1', 'Mozilla/5.0 (plan terms)') });
+    const [sub] = await t.deps.db
+      .select()
+      .from(maintenanceSubscriptions)
+      .where(eq(maintenanceSubscriptions.providerSubscriptionId, ok.json().subscriptionId));
+    expect(sub).toMatchObject({
+      termsVersion: MAINTENANCE_TERMS_VERSION,
+      termsClientHash: clientHash(order.publicId, '127.0.0.1', 'Mozilla/5.0 (plan terms)'),
+    });
     expect(sub!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(MAINTENANCE_TERMS_VERSION).toMatch(/^[0-9a-f]{16}$/);
   });
@@ -78,7 +100,13 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 30);
     const { includedUntil } = await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id);
     // Attack: the request asks to start at once (every way a client might spell it).
-    const res = await subscribe(owner, order.publicId, { acceptTerms: true, startNow: true, startAt: new Date().toISOString(), start_at: Math.floor(Date.now() / 1000) + 60, startsAt: null });
+    const res = await subscribe(owner, order.publicId, {
+      acceptTerms: true,
+      startNow: true,
+      startAt: new Date().toISOString(),
+      start_at: Math.floor(Date.now() / 1000) + 60,
+      startsAt: null,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().startsAt).toBe(includedUntil!.toISOString());
     const subId = res.json().subscriptionId as string;
@@ -86,16 +114,28 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     expect(rzp.subscriptions.get(subId)!.start_at).toBe(Math.floor(includedUntil!.getTime() / 1000));
 
     // Checkout only authorises: the plan waits, nothing is charged, invoiced or mailed.
-    const verified = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/verify`, headers: owner.headers, payload: rzp.authoriseSubscription(subId) });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.publicId}/maintenance/verify`,
+      headers: owner.headers,
+      payload: rzp.authoriseSubscription(subId),
+    });
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json().plan).toEqual({ state: 'authenticated', startsAt: includedUntil!.toISOString(), currentPeriodEnd: null, cancelAtPeriodEnd: false });
+    expect(verified.json().plan).toEqual({
+      state: 'authenticated',
+      startsAt: includedUntil!.toISOString(),
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
     expect(await chargesOf(t, subId)).toEqual([]);
     expect(await receiptsOf(t, owner.user.email)).toEqual([]);
 
     // At the end of the window Razorpay charges the first month: it pays from that day.
     const { payment } = rzp.chargeSubscription(subId);
     const at = Math.floor(includedUntil!.getTime() / 1000);
-    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment, createdAt: at }))).json()).toEqual({ status: 'processed' });
+    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment, createdAt: at }))).json()).toEqual({
+      status: 'processed',
+    });
     const [charged] = await chargesOf(t, subId);
     // Razorpay's times are whole seconds.
     expect(charged!.charge.periodStart.getTime()).toBe(at * 1000);
@@ -104,7 +144,12 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
 
   it('each charge issues its tax invoice for the month and a receipt carrying it; listed as "Maintenance, <month>", in the revenue and the return', async () => {
     const owner = await loginAs(t, 'plan-money.charge@example.com');
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: owner.headers, payload: { billingName: 'Asha Patil', country: 'IN', stateCode: '27' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/invoices/billing-details',
+      headers: owner.headers,
+      payload: { billingName: 'Asha Patil', country: 'IN', stateCode: '27' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     // The included support is over: the plan starts at once.
     const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 400);
@@ -117,7 +162,16 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     const subId = (await subscribe(owner, order.publicId, { acceptTerms: true })).json().subscriptionId as string;
     expect(rzp.subscriptions.get(subId)!.start_at).toBeNull();
     const { payment, checkout } = rzp.chargeSubscription(subId);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/verify`, headers: owner.headers, payload: checkout })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/orders/${order.publicId}/maintenance/verify`,
+          headers: owner.headers,
+          payload: checkout,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment }))).json()).toEqual({ status: 'processed' });
 
     const [charged] = await chargesOf(t, subId);
@@ -125,7 +179,14 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     // 49 × 85 = ₹4,165 a month + IGST 18 % for this Maharashtra buyer: Razorpay charges ₹4,914.70 and the
     // month's tax invoice splits it (docs/decisions/322-maintenance-plan-gst.md; this test charged
     // ₹4,165.00 flat, with the tax taken out of it, before the plan added its GST).
-    expect(inv).toMatchObject({ docKind: 'tax_invoice', amount: 491470, taxableValue: 416500, taxAmount: 74970, currency: 'INR', testMode: false });
+    expect(inv).toMatchObject({
+      docKind: 'tax_invoice',
+      amount: 491470,
+      taxableValue: 416500,
+      taxAmount: 74970,
+      currency: 'INR',
+      testMode: false,
+    });
     const month = maintenancePeriodLabel(charged!.charge.periodStart, t.deps.config.INVOICE_TIME_ZONE);
     expect(month).toMatch(/^Maintenance, [A-Z][a-z]{2} \d{4}$/);
 
@@ -144,18 +205,26 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     // Listed as the month it pays, for the customer and the founder (not as an installment).
     const listed = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${order.publicId}`, headers: owner.headers });
     expect(listed.json().invoices).toEqual([expect.objectContaining({ id: inv.id, installment: null, label: month })]);
-    const adminListed = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.publicId}/invoices`, headers: admin.headers });
+    const adminListed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/orders/${order.publicId}/invoices`,
+      headers: admin.headers,
+    });
     expect(adminListed.json().invoices.find((i: { id: string }) => i.id === inv.id)).toMatchObject({ label: month });
 
     // The overview's revenue counts what was charged.
     expect((await overview()) - revenueBefore).toBe(491470);
 
     // The month's return: a consumer in Maharashtra, so b2cs, and in the documents issued.
-    const period = new Intl.DateTimeFormat('en-CA', { timeZone: t.deps.config.INVOICE_TIME_ZONE, year: 'numeric', month: '2-digit' }).format(inv.issuedAt).slice(0, 7);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: t.deps.config.INVOICE_TIME_ZONE, year: 'numeric', month: '2-digit' })
+      .format(inv.issuedAt)
+      .slice(0, 7);
     const ret = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}`, headers: admin.headers });
     expect(ret.statusCode, ret.body).toBe(200);
     expect(ret.json().reconciled).toBe(true);
-    expect(ret.json().tables.b2cs.rows).toContainEqual(expect.objectContaining({ placeOfSupply: '27-Maharashtra', rate: 18, taxableValue: inv.taxableValue }));
+    expect(ret.json().tables.b2cs.rows).toContainEqual(
+      expect.objectContaining({ placeOfSupply: '27-Maharashtra', rate: 18, taxableValue: inv.taxableValue }),
+    );
     expect(ret.json().tables.hsn.totals.taxableValue).toBeGreaterThanOrEqual(inv.taxableValue!);
   });
 });
@@ -195,10 +264,22 @@ describe('with the built-in test checkout', () => {
     expect(paid.statusCode).toBe(303);
     // The page's form knows no other action (a "charge now" forged on it).
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/v1/payment/test-checkout/subscription/${subId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=charge' })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/payment/test-checkout/subscription/${subId}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'action=charge',
+        })
+      ).statusCode,
     ).toBe(400);
     const fields = Object.fromEntries(new URL(String(paid.headers.location), 'http://x').searchParams);
-    const verified = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/verify`, headers: owner.headers, payload: fields });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.publicId}/maintenance/verify`,
+      headers: owner.headers,
+      payload: fields,
+    });
     expect(verified.json().plan).toMatchObject({ state: 'authenticated', startsAt: includedUntil!.toISOString(), currentPeriodEnd: null });
     expect(await chargeTestSubscription(t.deps, subId, new Date(includedUntil!.getTime() - 60_000))).toBe('not_due');
     expect(await chargesOf(t, subId)).toEqual([]);
@@ -218,7 +299,10 @@ describe('with the built-in test checkout', () => {
     expect(text).toContain(maintenancePeriodLabel(includedUntil!, t.deps.config.INVOICE_TIME_ZONE));
     // A second charge at the same time (a retried trigger) pays the next month: one invoice each.
     expect(await chargeTestSubscription(t.deps, subId, includedUntil!)).toBe('charged');
-    const [row] = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.testMode, true)));
+    const [row] = await t.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.testMode, true)));
     expect(row!.n).toBe(2);
   });
 });

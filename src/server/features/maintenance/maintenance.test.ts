@@ -33,10 +33,17 @@ afterAll(async () => {
 
 /** Every subscribe accepts the maintenance terms (docs/decisions/266-maintenance-terms-acceptance.md). */
 const TERMS = { acceptTerms: true };
-const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
-const deliver = (d: { body: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
+const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
+const deliver = (d: { body: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
 const subOf = async (providerSubscriptionId: string) =>
-  (await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, providerSubscriptionId)))[0]!;
+  (
+    await t.deps.db
+      .select()
+      .from(maintenanceSubscriptions)
+      .where(eq(maintenanceSubscriptions.providerSubscriptionId, providerSubscriptionId))
+  )[0]!;
 const invoicesOfSub = async (subId: string) =>
   t.deps.db
     .select({ id: invoices.id, series: invoices.series, amount: invoices.amount })
@@ -71,7 +78,13 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     const first = await post(`/api/v1/orders/${delivered.publicId}/maintenance/subscribe`, owner.headers, TERMS);
     expect(first.statusCode, first.body).toBe(200);
     // Subscribed during the included support: it starts when that ends (decision 233).
-    expect(first.json()).toEqual({ provider: 'razorpay', subscriptionId: expect.stringMatching(/^sub_/), keyId: rzp.keyId, checkoutUrl: t.deps.config.RAZORPAY_CHECKOUT_URL, startsAt: expect.any(String) });
+    expect(first.json()).toEqual({
+      provider: 'razorpay',
+      subscriptionId: expect.stringMatching(/^sub_/),
+      keyId: rzp.keyId,
+      checkoutUrl: t.deps.config.RAZORPAY_CHECKOUT_URL,
+      startsAt: expect.any(String),
+    });
     const sub = rzp.subscriptions.get(first.json().subscriptionId)!;
     expect(sub.notes).toEqual({ order_id: delivered.publicId });
     const plan = rzp.plans.get(sub.plan_id)!;
@@ -92,8 +105,10 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     const stranger = await loginAs(t, 'plan.stranger@example.com');
     const order = await insertOrder(t.deps.db, owner.user.id);
     const strangerOrder = await insertOrder(t.deps.db, stranger.user.id);
-    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json().subscriptionId as string;
-    const strangerSub = (await post(`/api/v1/orders/${strangerOrder.publicId}/maintenance/subscribe`, stranger.headers, TERMS)).json().subscriptionId as string;
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json()
+      .subscriptionId as string;
+    const strangerSub = (await post(`/api/v1/orders/${strangerOrder.publicId}/maintenance/subscribe`, stranger.headers, TERMS)).json()
+      .subscriptionId as string;
     const { checkout } = rzp.chargeSubscription(subId);
     const url = `/api/v1/orders/${order.publicId}/maintenance/verify`;
 
@@ -113,13 +128,19 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
 
     const ok = await post(url, owner.headers, checkout);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().plan).toEqual({ state: 'authenticated', currentPeriodEnd: null, cancelAtPeriodEnd: false, startsAt: expect.any(String) });
+    expect(ok.json().plan).toEqual({
+      state: 'authenticated',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      startsAt: expect.any(String),
+    });
   });
 
   it('credits a charge arriving before activation, once, with an invoice; replays and late events change nothing', async () => {
     const owner = await loginAs(t, 'plan.charges@example.com');
     const order = await insertOrder(t.deps.db, owner.user.id);
-    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json().subscriptionId as string;
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json()
+      .subscriptionId as string;
     const { payment } = rzp.chargeSubscription(subId);
     const now = Math.floor(Date.now() / 1000);
     const periodEnd = new Date(rzp.subscriptions.get(subId)!.current_end! * 1000);
@@ -135,10 +156,18 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
 
     // The same delivery again, and the same payment under another event id: no second charge.
     expect((await deliver(charged)).json()).toEqual({ status: 'duplicate' });
-    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment, createdAt: now, eventId: 'evt_sub_charged_again' }))).json()).toEqual({ status: 'ignored' });
+    expect(
+      (
+        await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment, createdAt: now, eventId: 'evt_sub_charged_again' }))
+      ).json(),
+    ).toEqual({ status: 'ignored' });
     // activated arrives late (older), and an older pending: the plan stays active.
-    expect((await deliver(rzp.subscriptionWebhook('subscription.activated', subId, { createdAt: now - 5 }))).json()).toEqual({ status: 'ignored' });
-    expect((await deliver(rzp.subscriptionWebhook('subscription.pending', subId, { createdAt: now - 2 }))).json()).toEqual({ status: 'ignored' });
+    expect((await deliver(rzp.subscriptionWebhook('subscription.activated', subId, { createdAt: now - 5 }))).json()).toEqual({
+      status: 'ignored',
+    });
+    expect((await deliver(rzp.subscriptionWebhook('subscription.pending', subId, { createdAt: now - 2 }))).json()).toEqual({
+      status: 'ignored',
+    });
     sub = await subOf(subId);
     expect(sub.state).toBe('active');
     expect(await invoicesOfSub(sub.id)).toHaveLength(1);
@@ -146,10 +175,14 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     expect(logged).toMatchObject({ eventType: 'subscription.charged', providerOrderId: subId, outcome: 'duplicate_charge' });
 
     // A later failure halts; a later charge (retry succeeded) pays the next month and reactivates.
-    expect((await deliver(rzp.subscriptionWebhook('subscription.halted', subId, { createdAt: now + 10 }))).json()).toEqual({ status: 'processed' });
+    expect((await deliver(rzp.subscriptionWebhook('subscription.halted', subId, { createdAt: now + 10 }))).json()).toEqual({
+      status: 'processed',
+    });
     expect((await subOf(subId)).state).toBe('halted');
     const next = rzp.chargeSubscription(subId);
-    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment: next.payment, createdAt: now + 20 }))).json()).toEqual({ status: 'processed' });
+    expect(
+      (await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment: next.payment, createdAt: now + 20 }))).json(),
+    ).toEqual({ status: 'processed' });
     sub = await subOf(subId);
     expect(sub.state).toBe('active');
     expect(sub.paidUntil!.getTime()).toBe(rzp.subscriptions.get(subId)!.current_end! * 1000);
@@ -176,12 +209,22 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     const foreign = rzp.subscriptionWebhook('subscription.charged', subA, { payment, entity: { notes: { order_id: orderB.publicId } } });
     expect((await deliver(foreign)).json()).toEqual({ status: 'ignored' });
     // Order B's subscription with A's payment of another amount: not the plan's price.
-    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subB, { payment: { ...payment, id: 'pay_other', amount: 100 } }))).json()).toEqual({ status: 'ignored' });
+    expect(
+      (
+        await deliver(rzp.subscriptionWebhook('subscription.charged', subB, { payment: { ...payment, id: 'pay_other', amount: 100 } }))
+      ).json(),
+    ).toEqual({ status: 'ignored' });
     // A subscription we never opened.
-    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', 'sub_unknown', { payment: { ...payment, id: 'pay_unknown' } }))).json()).toEqual({ status: 'ignored' });
+    expect(
+      (
+        await deliver(rzp.subscriptionWebhook('subscription.charged', 'sub_unknown', { payment: { ...payment, id: 'pay_unknown' } }))
+      ).json(),
+    ).toEqual({ status: 'ignored' });
     // A body signed with another secret.
     const genuine = rzp.subscriptionWebhook('subscription.charged', subA, { payment });
-    expect((await deliver({ body: genuine.body, headers: { ...genuine.headers, 'x-razorpay-signature': 'f'.repeat(64) } })).statusCode).toBe(401);
+    expect(
+      (await deliver({ body: genuine.body, headers: { ...genuine.headers, 'x-razorpay-signature': 'f'.repeat(64) } })).statusCode,
+    ).toBe(401);
     for (const id of [subA, subB]) {
       const sub = await subOf(id);
       expect(sub.paidUntil).toBeNull();
@@ -198,7 +241,8 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     const order = await insertOrder(t.deps.db, owner.user.id);
     const url = `/api/v1/orders/${order.publicId}/maintenance/cancel`;
     expect((await post(url, owner.headers)).statusCode).toBe(404);
-    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json().subscriptionId as string;
+    const subId = (await post(`/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS)).json()
+      .subscriptionId as string;
     expect((await post(url, owner.headers)).statusCode).toBe(404);
     const { payment } = rzp.chargeSubscription(subId);
     await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment }));
@@ -218,7 +262,8 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
     expect((await subOf(subId)).cancelAtPeriodEnd).toBe(true);
     // Cancelling no longer recurs: one active plan and 49.00 USD less monthly revenue.
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers });
-    const usd = (r: typeof after) => (r.json().maintenance.mrr as { currency: string; amountMinor: number }[]).find((m) => m.currency === 'USD')?.amountMinor ?? 0;
+    const usd = (r: typeof after) =>
+      (r.json().maintenance.mrr as { currency: string; amountMinor: number }[]).find((m) => m.currency === 'USD')?.amountMinor ?? 0;
     expect(after.json().maintenance.activePlans).toBe(before.json().maintenance.activePlans - 1);
     expect(usd(before) - usd(after)).toBe(4900);
 
@@ -233,11 +278,27 @@ describe('maintenance plan with Razorpay Subscriptions', () => {
       currentPeriodEnd: paidUntil,
       cancelAtPeriodEnd: true,
       nextChargeAt: null,
-      charges: [{ paymentId: payment.id, amount: 4900, periodEnd: paidUntil, invoice: { number: expect.stringMatching(/^TEST\//), series: 'test_invoice' } }],
+      charges: [
+        {
+          paymentId: payment.id,
+          amount: 4900,
+          periodEnd: paidUntil,
+          invoice: { number: expect.stringMatching(/^TEST\//), series: 'test_invoice' },
+        },
+      ],
     });
 
     // The period ends: Razorpay says cancelled; the paid period still covers support.
-    expect((await deliver(rzp.subscriptionWebhook('subscription.cancelled', subId, { createdAt: Math.floor(Date.now() / 1000) + 5, entity: { status: 'cancelled' } }))).json()).toEqual({
+    expect(
+      (
+        await deliver(
+          rzp.subscriptionWebhook('subscription.cancelled', subId, {
+            createdAt: Math.floor(Date.now() / 1000) + 5,
+            entity: { status: 'cancelled' },
+          }),
+        )
+      ).json(),
+    ).toEqual({
       status: 'processed',
     });
     expect((await subOf(subId)).state).toBe('cancelled');
@@ -252,7 +313,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
   const keys = { keyId: 'rzp_test_twoinstances', keySecret: 'two-instances-key-secret', webhookSecret: 'two-instances-webhook-secret' };
   // instancesOnPostgres reads its environment when its own beforeAll runs (after this one), so the
   // fake's address, known only once it listens, is filled in here.
-  const env: Record<string, string> = { RAZORPAY_KEY_ID: keys.keyId, RAZORPAY_KEY_SECRET: keys.keySecret, RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret };
+  const env: Record<string, string> = {
+    RAZORPAY_KEY_ID: keys.keyId,
+    RAZORPAY_KEY_SECRET: keys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+  };
   let fake: FakeRazorpay;
   beforeAll(async () => {
     fake = await startFakeRazorpay(keys);
@@ -267,14 +332,26 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
     const [a, b] = apps as [BuiltApp, BuiltApp];
     const owner = await loginAs(a, 'plan.twice@example.com');
     const order = await insertOrder(a.deps.db, owner.user.id);
-    const subscribed = await b.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: owner.headers, payload: TERMS });
+    const subscribed = await b.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`,
+      headers: owner.headers,
+      payload: TERMS,
+    });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     const subId = subscribed.json().subscriptionId as string;
     const { payment } = fake.chargeSubscription(subId);
     const first = fake.subscriptionWebhook('subscription.charged', subId, { payment, eventId: 'evt_two_1' });
     const retry = fake.subscriptionWebhook('subscription.charged', subId, { payment, eventId: 'evt_two_2' });
     const answers = await Promise.all(
-      [a, b, a, b].map((app, i) => app.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: (i < 2 ? first : retry).headers, payload: (i < 2 ? first : retry).body })),
+      [a, b, a, b].map((app, i) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/webhook',
+          headers: (i < 2 ? first : retry).headers,
+          payload: (i < 2 ? first : retry).body,
+        }),
+      ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const said = answers.map((r) => r.json().status as string).sort();
@@ -303,46 +380,53 @@ describe('Razorpay is called outside any row lock (decision 230)', () => {
     await s?.close();
     await slow?.close();
   });
-  const call = (method: 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) => s.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const call = (method: 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
+    s.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const timed = async <T>(work: Promise<T>) => {
     const started = Date.now();
     const result = await work;
     return { result, ms: Date.now() - started };
   };
 
-  it('a 10 s answer to subscribe blocks neither the order’s messages nor the founder’s changes; a double click gets the same subscription from one call', { retry: 1 }, async () => {
-    const owner = await loginAs(s, 'plan.slow@example.com');
-    const admin = await loginAs(s, 'plan.slow.boss@example.com', 'admin');
-    // The monthly plan of this price exists already (made by an earlier subscribe, at full speed).
-    const warm = await insertOrder(s.deps.db, owner.user.id);
-    expect((await call('POST', `/api/v1/orders/${warm.publicId}/maintenance/subscribe`, owner.headers, TERMS)).statusCode).toBe(200);
+  it(
+    'a 10 s answer to subscribe blocks neither the order’s messages nor the founder’s changes; a double click gets the same subscription from one call',
+    { retry: 1 },
+    async () => {
+      const owner = await loginAs(s, 'plan.slow@example.com');
+      const admin = await loginAs(s, 'plan.slow.boss@example.com', 'admin');
+      // The monthly plan of this price exists already (made by an earlier subscribe, at full speed).
+      const warm = await insertOrder(s.deps.db, owner.user.id);
+      expect((await call('POST', `/api/v1/orders/${warm.publicId}/maintenance/subscribe`, owner.headers, TERMS)).statusCode).toBe(200);
 
-    const order = await insertOrder(s.deps.db, owner.user.id);
-    slow.mode = 'slow';
-    slow.slowMs = 10_000;
-    const before = slow.subscriptions.size;
-    const subscribing = timed(call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const doubleClick = call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS);
+      const order = await insertOrder(s.deps.db, owner.user.id);
+      slow.mode = 'slow';
+      slow.slowMs = 10_000;
+      const before = slow.subscriptions.size;
+      const subscribing = timed(call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const doubleClick = call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS);
 
-    const message = await timed(call('POST', `/api/v1/orders/${order.publicId}/messages`, owner.headers, { text: 'Is the plan on?' }));
-    expect(message.result.statusCode, message.result.body).toBe(201);
-    expect(message.ms).toBeLessThan(3000);
-    const link = await timed(call('PUT', `/api/v1/admin/orders/${order.publicId}/delivery-link`, admin.headers, { url: 'https://site.example.com' }));
-    expect(link.result.statusCode, link.result.body).toBe(200);
-    expect(link.ms).toBeLessThan(3000);
+      const message = await timed(call('POST', `/api/v1/orders/${order.publicId}/messages`, owner.headers, { text: 'Is the plan on?' }));
+      expect(message.result.statusCode, message.result.body).toBe(201);
+      expect(message.ms).toBeLessThan(3000);
+      const link = await timed(
+        call('PUT', `/api/v1/admin/orders/${order.publicId}/delivery-link`, admin.headers, { url: 'https://site.example.com' }),
+      );
+      expect(link.result.statusCode, link.result.body).toBe(200);
+      expect(link.ms).toBeLessThan(3000);
 
-    const done = await subscribing;
-    slow.mode = 'ok';
-    expect(done.result.statusCode, done.result.body).toBe(200);
-    expect(done.ms).toBeGreaterThanOrEqual(9000);
-    const again = await doubleClick;
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().subscriptionId).toBe(done.result.json().subscriptionId);
-    expect(slow.subscriptions.size).toBe(before + 1);
-    const claims = await s.deps.database.query<{ n: number }>('select count(*)::int as n from maintenance_subscribe_claims');
-    expect(claims[0]!.n).toBe(0);
-  });
+      const done = await subscribing;
+      slow.mode = 'ok';
+      expect(done.result.statusCode, done.result.body).toBe(200);
+      expect(done.ms).toBeGreaterThanOrEqual(9000);
+      const again = await doubleClick;
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().subscriptionId).toBe(done.result.json().subscriptionId);
+      expect(slow.subscriptions.size).toBe(before + 1);
+      const claims = await s.deps.database.query<{ n: number }>('select count(*)::int as n from maintenance_subscribe_claims');
+      expect(claims[0]!.n).toBe(0);
+    },
+  );
 
   it('a crash between the claim and the answer is reconciled: a dead subscribe claim is dropped, a lost cancel answer is asked again', async () => {
     const owner = await loginAs(s, 'plan.crash@example.com');
@@ -351,15 +435,26 @@ describe('Razorpay is called outside any row lock (decision 230)', () => {
     // A subscribe that crashed after its claim: the order is "subscribing" with nobody at the provider.
     await s.deps.database.query('insert into maintenance_subscribe_claims (order_id, claimed_at) values ($1, $2)', [order.id, old]);
     await reconcilePayments(s.deps);
-    expect((await s.deps.database.query<{ n: number }>('select count(*)::int as n from maintenance_subscribe_claims where order_id = $1', [order.id]))[0]!.n).toBe(0);
+    expect(
+      (
+        await s.deps.database.query<{ n: number }>('select count(*)::int as n from maintenance_subscribe_claims where order_id = $1', [
+          order.id,
+        ])
+      )[0]!.n,
+    ).toBe(0);
     const subscribed = await call('POST', `/api/v1/orders/${order.publicId}/maintenance/subscribe`, owner.headers, TERMS);
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     const subId = subscribed.json().subscriptionId as string;
     const { payment } = slow.chargeSubscription(subId);
     const d = slow.subscriptionWebhook('subscription.charged', subId, { payment });
-    expect((await s.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body })).json()).toEqual({ status: 'processed' });
+    expect((await s.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body })).json()).toEqual({
+      status: 'processed',
+    });
     // A cancel that crashed after asking Razorpay: the mark is there, the answer never recorded.
-    await s.deps.database.query('update maintenance_subscriptions set cancel_requested_at = $1 where provider_subscription_id = $2', [old, subId]);
+    await s.deps.database.query('update maintenance_subscriptions set cancel_requested_at = $1 where provider_subscription_id = $2', [
+      old,
+      subId,
+    ]);
     await reconcilePayments(s.deps);
     expect(slow.cancellations.filter((c) => c.subscriptionId === subId)).toEqual([{ subscriptionId: subId, cancelAtCycleEnd: true }]);
     const [row] = await s.deps.database.query<{ cancel_at_period_end: boolean; cancel_requested_at: Date | null }>(

@@ -38,13 +38,20 @@ export const planViewOf = (s: Sub): PlanView => ({
  */
 export async function maintenanceSupportExtension(db: Db | Tx, orderId: string): Promise<SupportExtension | null> {
   const id = sql`${orderId}::uuid`;
-  const result = await db.execute(sql`select ${sql.raw(planRuleSql('t.id'))} as plan, ${sql.raw(coveredUntilRuleSql('t.id'))} as covered_until from (select ${id} as id) t`);
+  const result = await db.execute(
+    sql`select ${sql.raw(planRuleSql('t.id'))} as plan, ${sql.raw(coveredUntilRuleSql('t.id'))} as covered_until from (select ${id} as id) t`,
+  );
   const [row] = (result as unknown as { rows: { plan: PlanJson | string | null; covered_until: Date | string | null }[] }).rows;
   const plan = typeof row?.plan === 'string' ? (JSON.parse(row.plan) as PlanJson) : (row?.plan ?? null);
   if (!plan) return null;
   const dateOf = (v: string | Date | null) => (v === null ? null : new Date(v));
   return {
-    plan: { state: plan.state, currentPeriodEnd: dateOf(plan.currentPeriodEnd), cancelAtPeriodEnd: plan.cancelAtPeriodEnd, startsAt: dateOf(plan.startsAt) },
+    plan: {
+      state: plan.state,
+      currentPeriodEnd: dateOf(plan.currentPeriodEnd),
+      cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+      startsAt: dateOf(plan.startsAt),
+    },
     coveredUntil: dateOf(row!.covered_until),
   };
 }
@@ -74,13 +81,17 @@ maintenanceSupportExtension.coveredUntilSql = coveredUntilRuleSql;
 maintenanceSupportExtension.planSql = planRuleSql;
 
 /** When the next monthly charge comes: the end of the paid period of a plan that goes on. */
-const nextChargeOf = (s: Sub) => (s.paidUntil && !s.cancelAtPeriodEnd && (s.state === 'active' || s.state === 'pending') ? s.paidUntil.toISOString() : null);
+const nextChargeOf = (s: Sub) =>
+  s.paidUntil && !s.cancelAtPeriodEnd && (s.state === 'active' || s.state === 'pending') ? s.paidUntil.toISOString() : null;
 
 /** The founder's view of one order's plan (admin order detail), or null when it never had one. */
 export async function adminMaintenanceOf(db: Db, orderId: string): Promise<AdminMaintenance | null> {
   const sub = await latestSubscription(db, orderId);
   if (!sub) return null;
-  const subs = await db.select({ id: maintenanceSubscriptions.id }).from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.orderId, orderId));
+  const subs = await db
+    .select({ id: maintenanceSubscriptions.id })
+    .from(maintenanceSubscriptions)
+    .where(eq(maintenanceSubscriptions.orderId, orderId));
   const charges = await db
     .select({ charge: maintenanceCharges, invoiceId: invoices.id, number: invoices.number, series: invoices.series })
     .from(maintenanceCharges)
@@ -123,7 +134,11 @@ export async function maintenanceOverviewOf(db: Db): Promise<MaintenanceOverview
     .select({ currency: maintenanceSubscriptions.currency, n: count(), total: sum(maintenanceSubscriptions.amount) })
     .from(maintenanceSubscriptions)
     .where(
-      and(inArray(maintenanceSubscriptions.state, ['active', 'pending']), eq(maintenanceSubscriptions.cancelAtPeriodEnd, false), isNotNull(maintenanceSubscriptions.paidUntil)),
+      and(
+        inArray(maintenanceSubscriptions.state, ['active', 'pending']),
+        eq(maintenanceSubscriptions.cancelAtPeriodEnd, false),
+        isNotNull(maintenanceSubscriptions.paidUntil),
+      ),
     )
     .groupBy(maintenanceSubscriptions.currency)
     .orderBy(maintenanceSubscriptions.currency);

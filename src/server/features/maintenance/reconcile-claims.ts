@@ -13,7 +13,10 @@ import { claimStaleMs, recordCancelled } from './subscribe.ts';
  * opened for it was never recorded, so never offered to Checkout: it stays unpaid there and
  * Razorpay expires it), and asks the provider again for each cancel whose answer was lost.
  */
-export async function reconcileMaintenanceClaims(deps: AppDeps, now = new Date()): Promise<{ claimsDropped: number; cancelsRetried: number }> {
+export async function reconcileMaintenanceClaims(
+  deps: AppDeps,
+  now = new Date(),
+): Promise<{ claimsDropped: number; cancelsRetried: number }> {
   const stale = new Date(now.getTime() - claimStaleMs(deps));
   const dropped = await deps.db.delete(maintenanceSubscribeClaims).where(lt(maintenanceSubscribeClaims.claimedAt, stale)).returning();
   const { provider } = moneyContext(deps);
@@ -37,7 +40,10 @@ export async function reconcileMaintenanceClaims(deps: AppDeps, now = new Date()
       await recordCancelled(deps.db, sub.id);
       cancelsRetried++;
     } catch (err) {
-      deps.log.warn({ subscription: sub.providerSubscriptionId, err: (err as Error).message }, 'maintenance cancel retry failed; will retry');
+      deps.log.warn(
+        { subscription: sub.providerSubscriptionId, err: (err as Error).message },
+        'maintenance cancel retry failed; will retry',
+      );
     }
   }
   return { claimsDropped: dropped.length, cancelsRetried };

@@ -24,7 +24,14 @@ import { mailTimeZone } from '../mail/mail-time.ts';
 // schedule_change_at "cycle_end" — the month already paid stays as it was.
 
 type Sub = typeof maintenanceSubscriptions.$inferSelect;
-type Row = { sub: Sub; orderPublicId: string; email: string; name: string | null; tax: (typeof orders.$inferSelect)['tax']; billing: { country: string | null; stateCode: string | null; gstin: string | null } | null };
+type Row = {
+  sub: Sub;
+  orderPublicId: string;
+  email: string;
+  name: string | null;
+  tax: (typeof orders.$inferSelect)['tax'];
+  billing: { country: string | null; stateCode: string | null; gstin: string | null } | null;
+};
 
 /** Plans that recur: charged every month, not set to end. */
 const RUNNING = ['authenticated', 'active', 'pending'] as const;
@@ -51,7 +58,8 @@ function quoteOfRow(deps: AppDeps, r: Row, at: Date): MaintenanceQuote {
 }
 
 /** Charged its price while GST is added on top of it for this buyer: the amount holds no tax. */
-const withoutGst = (r: Row, q: MaintenanceQuote) => r.sub.amount === (r.sub.price ?? r.sub.amount) && q.taxAdded && q.total !== r.sub.amount;
+const withoutGst = (r: Row, q: MaintenanceQuote) =>
+  r.sub.amount === (r.sub.price ?? r.sub.amount) && q.taxAdded && q.total !== r.sub.amount;
 
 const viewOf = (r: Row, q: MaintenanceQuote): PlanWithoutGst => ({
   id: r.sub.id,
@@ -95,16 +103,19 @@ export async function repricePlan(deps: AppDeps, actorUserId: string, subscripti
       if (!row) throw notFound('Subscription not found.');
       const quote = quoteOfRow(deps, row, now);
       if (row.sub.pendingAmount !== null) return { kind: 'done', view: viewOf(row, quote) };
-      if (!(RUNNING as readonly string[]).includes(row.sub.state) || row.sub.cancelAtPeriodEnd) throw conflict('This plan does not renew, so its price cannot change.');
+      if (!(RUNNING as readonly string[]).includes(row.sub.state) || row.sub.cancelAtPeriodEnd)
+        throw conflict('This plan does not renew, so its price cannot change.');
       if (!withoutGst(row, quote)) throw conflict('This plan is not charged without GST: nothing to change.');
-      if (row.sub.provider !== provider.name) throw conflict('This plan was started with another payment provider; change it in that provider’s dashboard.');
+      if (row.sub.provider !== provider.name)
+        throw conflict('This plan was started with another payment provider; change it in that provider’s dashboard.');
       if (row.sub.repriceRequestedAt && now.getTime() - row.sub.repriceRequestedAt.getTime() < claimStaleMs(deps)) return { kind: 'busy' };
       await tx.update(maintenanceSubscriptions).set({ repriceRequestedAt: now }).where(eq(maintenanceSubscriptions.id, row.sub.id));
       return { kind: 'call', row, quote };
     });
 
   const call = async ({ row, quote }: { row: Row; quote: MaintenanceQuote }): Promise<PlanWithoutGst> => {
-    const release = () => deps.db.update(maintenanceSubscriptions).set({ repriceRequestedAt: null }).where(eq(maintenanceSubscriptions.id, row.sub.id));
+    const release = () =>
+      deps.db.update(maintenanceSubscriptions).set({ repriceRequestedAt: null }).where(eq(maintenanceSubscriptions.id, row.sub.id));
     let planId: string;
     try {
       planId = await providerPlanId(deps.db, provider, { amount: quote.total, currency: quote.currency }, planName(deps));
@@ -118,7 +129,15 @@ export async function repricePlan(deps: AppDeps, actorUserId: string, subscripti
       const from = row.sub.paidUntil ?? row.sub.startsAt ?? now;
       const [updated] = await tx
         .update(maintenanceSubscriptions)
-        .set({ pendingPlanId: planId, pendingAmount: quote.total, pendingFrom: from, price: row.sub.price ?? row.sub.amount, repricedAt: now, repriceRequestedAt: null, updatedAt: now })
+        .set({
+          pendingPlanId: planId,
+          pendingAmount: quote.total,
+          pendingFrom: from,
+          price: row.sub.price ?? row.sub.amount,
+          repricedAt: now,
+          repriceRequestedAt: null,
+          updatedAt: now,
+        })
         .where(eq(maintenanceSubscriptions.id, row.sub.id))
         .returning();
       await recordAudit(tx, {

@@ -48,12 +48,24 @@ async function liveSubscription(tx: Tx, orderId: string) {
  * plan of a price at once both create one at Razorpay; the first stored is the one used (the other
  * stays unused there, harmless). Runs outside any transaction: the provider call holds no lock.
  */
-export async function providerPlanId(db: Db, provider: PaymentProvider, price: { amount: number; currency: string }, name: string): Promise<string> {
-  const where = and(eq(maintenanceProviderPlans.provider, provider.name), eq(maintenanceProviderPlans.currency, price.currency), eq(maintenanceProviderPlans.amount, price.amount));
+export async function providerPlanId(
+  db: Db,
+  provider: PaymentProvider,
+  price: { amount: number; currency: string },
+  name: string,
+): Promise<string> {
+  const where = and(
+    eq(maintenanceProviderPlans.provider, provider.name),
+    eq(maintenanceProviderPlans.currency, price.currency),
+    eq(maintenanceProviderPlans.amount, price.amount),
+  );
   const [known] = await db.select({ id: maintenanceProviderPlans.providerPlanId }).from(maintenanceProviderPlans).where(where);
   if (known) return known.id;
   const plan = await provider.subscriptions.createPlan({ ...price, name });
-  await db.insert(maintenanceProviderPlans).values({ provider: provider.name, ...price, providerPlanId: plan.id }).onConflictDoNothing();
+  await db
+    .insert(maintenanceProviderPlans)
+    .values({ provider: provider.name, ...price, providerPlanId: plan.id })
+    .onConflictDoNothing();
   const [stored] = await db.select({ id: maintenanceProviderPlans.providerPlanId }).from(maintenanceProviderPlans).where(where);
   return stored!.id;
 }
@@ -66,7 +78,11 @@ export const claimStaleMs = (deps: AppDeps) => deps.config.RAZORPAY_TIMEOUT_MS *
  * for that answer, polling, instead of calling the provider again; `done` returns the answer once
  * the first request recorded it (or null while it runs). Gives up with a 409 after the provider's timeout.
  */
-export async function awaitOther<T>(deps: AppDeps, done: () => Promise<T | null>, busy = 'Your maintenance plan is being set up; please try again in a minute.'): Promise<T> {
+export async function awaitOther<T>(
+  deps: AppDeps,
+  done: () => Promise<T | null>,
+  busy = 'Your maintenance plan is being set up; please try again in a minute.',
+): Promise<T> {
   const until = Date.now() + deps.config.RAZORPAY_TIMEOUT_MS + 2000;
   for (;;) {
     const answer = await done();
@@ -76,13 +92,15 @@ export async function awaitOther<T>(deps: AppDeps, done: () => Promise<T | null>
   }
 }
 
-export const rethrowProviderDown = (deps: AppDeps, context: Record<string, unknown>) => (err: unknown): never => {
-  if (err instanceof ProviderUnavailableError) {
-    deps.log.warn(context, err.message);
-    throw providerDown();
-  }
-  throw err;
-};
+export const rethrowProviderDown =
+  (deps: AppDeps, context: Record<string, unknown>) =>
+  (err: unknown): never => {
+    if (err instanceof ProviderUnavailableError) {
+      deps.log.warn(context, err.message);
+      throw providerDown();
+    }
+    throw err;
+  };
 
 type Claim =
   | { kind: 'answer'; subscriptionId: string; startsAt: Date | null }
@@ -151,7 +169,13 @@ export async function subscribe(
       if (live && live.state !== 'created') throw conflict('This order already has a maintenance plan.');
       const startsAt = await startOf(deps, tx, order.id);
       // Reopened only while its price and its start still hold.
-      if (live && live.provider === provider.name && live.amount === quote.total && live.currency === quote.currency && live.startsAt?.getTime() === startsAt?.getTime()) {
+      if (
+        live &&
+        live.provider === provider.name &&
+        live.amount === quote.total &&
+        live.currency === quote.currency &&
+        live.startsAt?.getTime() === startsAt?.getTime()
+      ) {
         // Accepted again on the reopened Checkout: the latest acceptance is the one kept.
         await tx.update(maintenanceSubscriptions).set(terms()).where(eq(maintenanceSubscriptions.id, live.id));
         return { kind: 'answer', subscriptionId: live.providerSubscriptionId, startsAt };
@@ -159,11 +183,20 @@ export async function subscribe(
       // A claim older than any provider answer was left by a crash: this request takes it over.
       await tx
         .delete(maintenanceSubscribeClaims)
-        .where(and(eq(maintenanceSubscribeClaims.orderId, order.id), lt(maintenanceSubscribeClaims.claimedAt, new Date(Date.now() - claimStaleMs(deps)))));
+        .where(
+          and(
+            eq(maintenanceSubscribeClaims.orderId, order.id),
+            lt(maintenanceSubscribeClaims.claimedAt, new Date(Date.now() - claimStaleMs(deps))),
+          ),
+        );
       const [claimed] = await tx.insert(maintenanceSubscribeClaims).values({ orderId: order.id }).onConflictDoNothing().returning();
       if (!claimed) return { kind: 'busy' };
       // Never paid, and opened with another provider or price: it is dropped for a fresh one.
-      if (live) await tx.update(maintenanceSubscriptions).set({ state: 'cancelled', updatedAt: new Date() }).where(eq(maintenanceSubscriptions.id, live.id));
+      if (live)
+        await tx
+          .update(maintenanceSubscriptions)
+          .set({ state: 'cancelled', updatedAt: new Date() })
+          .where(eq(maintenanceSubscriptions.id, live.id));
       return { kind: 'claimed', order, quote, startsAt };
     });
 
@@ -179,13 +212,22 @@ export async function subscribe(
   }
   return openAtProvider(first.order, first.quote, first.startsAt);
 
-  async function openAtProvider(order: { id: string; publicId: string; currency: string }, quote: MaintenanceQuote, startsAt: Date | null): Promise<SubscribeResponse> {
+  async function openAtProvider(
+    order: { id: string; publicId: string; currency: string },
+    quote: MaintenanceQuote,
+    startsAt: Date | null,
+  ): Promise<SubscribeResponse> {
     const release = () => deps.db.delete(maintenanceSubscribeClaims).where(eq(maintenanceSubscribeClaims.orderId, order.id));
     let sub: { id: string };
     let planId: string;
     try {
       planId = await providerPlanId(deps.db, provider, { amount: quote.total, currency: quote.currency }, planName(deps));
-      sub = await provider.subscriptions.createSubscription({ planId, totalCount: TOTAL_COUNT, notes: { order_id: order.publicId }, ...(startsAt ? { startAt: startsAt } : {}) });
+      sub = await provider.subscriptions.createSubscription({
+        planId,
+        totalCount: TOTAL_COUNT,
+        notes: { order_id: order.publicId },
+        ...(startsAt ? { startAt: startsAt } : {}),
+      });
     } catch (err) {
       await release();
       return rethrowProviderDown(deps, { order: order.publicId })(err);
@@ -229,7 +271,12 @@ export async function verifySubscription(
     const [sub] = await tx
       .select()
       .from(maintenanceSubscriptions)
-      .where(and(eq(maintenanceSubscriptions.orderId, order.id), eq(maintenanceSubscriptions.providerSubscriptionId, input.razorpay_subscription_id)))
+      .where(
+        and(
+          eq(maintenanceSubscriptions.orderId, order.id),
+          eq(maintenanceSubscriptions.providerSubscriptionId, input.razorpay_subscription_id),
+        ),
+      )
       .for('update');
     if (!sub) throw notFound('Subscription not found.');
     if (sub.provider !== provider.name) throw conflict('This subscription was started with another payment provider.');
@@ -264,7 +311,8 @@ export async function cancelAtPeriodEnd(deps: AppDeps, userId: string, orderPubl
       const sub = await liveSubscription(tx, order.id);
       if (!sub || sub.state === 'created') throw notFound('This order has no maintenance plan to cancel.');
       if (sub.cancelAtPeriodEnd) return { kind: 'done', view: planViewOf(sub) };
-      if (sub.provider !== provider.name) throw conflict('This plan was started with another payment provider; please write to us to cancel it.');
+      if (sub.provider !== provider.name)
+        throw conflict('This plan was started with another payment provider; please write to us to cancel it.');
       if (sub.cancelRequestedAt && Date.now() - sub.cancelRequestedAt.getTime() < claimStaleMs(deps)) return { kind: 'busy' };
       await tx.update(maintenanceSubscriptions).set({ cancelRequestedAt: new Date() }).where(eq(maintenanceSubscriptions.id, sub.id));
       return { kind: 'call', id: sub.id, providerSubscriptionId: sub.providerSubscriptionId };
@@ -301,9 +349,12 @@ export async function keepPlan(deps: AppDeps, userId: string, orderPublicId: str
     const sub = await liveSubscription(tx, order.id);
     if (!sub || sub.state === 'created') throw notFound('This order has no maintenance plan.');
     if (!sub.cancelAtPeriodEnd) return planViewOf(sub);
-    if (sub.paidUntil && sub.paidUntil.getTime() <= Date.now()) throw conflict('The paid period is over, so the plan has ended. Please subscribe again.');
+    if (sub.paidUntil && sub.paidUntil.getTime() <= Date.now())
+      throw conflict('The paid period is over, so the plan has ended. Please subscribe again.');
     if (sub.provider !== provider.name || !provider.subscriptions.keepAfterCancel) {
-      throw conflict('A cancelled plan cannot be restarted with our payment provider. You are covered until the end of the paid period; subscribe again after it ends.');
+      throw conflict(
+        'A cancelled plan cannot be restarted with our payment provider. You are covered until the end of the paid period; subscribe again after it ends.',
+      );
     }
     try {
       await provider.subscriptions.keepAfterCancel(sub.providerSubscriptionId);

@@ -7,7 +7,16 @@ export interface SubscriptionWebhook {
   event?: string;
   created_at?: number;
   payload?: {
-    subscription?: { entity?: { id?: string; plan_id?: string; status?: string; current_start?: number | null; current_end?: number | null; notes?: unknown } };
+    subscription?: {
+      entity?: {
+        id?: string;
+        plan_id?: string;
+        status?: string;
+        current_start?: number | null;
+        current_end?: number | null;
+        notes?: unknown;
+      };
+    };
     payment?: { entity?: { id?: string; amount?: number; currency?: string; status?: string } };
   };
 }
@@ -27,7 +36,12 @@ const seconds = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && 
  * (payments/webhook-routes.ts). Events we do not map, and bodies without a subscription, are
  * recorded as ignored.
  */
-export async function applySubscriptionWebhook(deps: AppDeps, tx: Tx, type: string, event: SubscriptionWebhook): Promise<ChangeOutcome | 'ignored'> {
+export async function applySubscriptionWebhook(
+  deps: AppDeps,
+  tx: Tx,
+  type: string,
+  event: SubscriptionWebhook,
+): Promise<ChangeOutcome | 'ignored'> {
   const state = EVENT_STATE[type];
   const entity = event.payload?.subscription?.entity;
   if (!state || !entity || typeof entity.id !== 'string') return 'ignored';
@@ -38,7 +52,8 @@ export async function applySubscriptionWebhook(deps: AppDeps, tx: Tx, type: stri
       : undefined;
   // A charged event without its payment says nothing we can credit.
   if (type === 'subscription.charged' && !payment) return 'ignored';
-  const notes = entity.notes && typeof entity.notes === 'object' && !Array.isArray(entity.notes) ? (entity.notes as Record<string, unknown>) : {};
+  const notes =
+    entity.notes && typeof entity.notes === 'object' && !Array.isArray(entity.notes) ? (entity.notes as Record<string, unknown>) : {};
   return applySubscriptionChange(deps, tx, {
     providerSubscriptionId: entity.id,
     state,

@@ -55,7 +55,12 @@ export async function authoriseTestSubscription(deps: AppDeps, providerSubscript
   });
 }
 
-export async function chargeTestSubscription(deps: AppDeps, providerSubscriptionId: string, at: Date = new Date(), paymentId?: string): Promise<TestChargeOutcome> {
+export async function chargeTestSubscription(
+  deps: AppDeps,
+  providerSubscriptionId: string,
+  at: Date = new Date(),
+  paymentId?: string,
+): Promise<TestChargeOutcome> {
   const provider = testProviderOf(deps);
   const found = await findTestSubscription(deps, providerSubscriptionId);
   if (!provider || !found) return 'not_found';
@@ -78,7 +83,12 @@ export async function chargeTestSubscription(deps: AppDeps, providerSubscription
       periodStart,
       periodEnd: addMonth(periodStart),
       // A price change scheduled for the cycle's end applies from the period that starts there, as Razorpay's does.
-      payment: { id: paymentId ?? provider.paySubscription(providerSubscriptionId).razorpay_payment_id, amount: amountFor(sub, periodStart), currency: sub.currency, status: 'captured' },
+      payment: {
+        id: paymentId ?? provider.paySubscription(providerSubscriptionId).razorpay_payment_id,
+        amount: amountFor(sub, periodStart),
+        currency: sub.currency,
+        status: 'captured',
+      },
     });
   });
 }

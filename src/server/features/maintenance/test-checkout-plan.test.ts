@@ -31,7 +31,12 @@ describe('maintenance plan in the built-in test checkout', () => {
     expect((await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id)).covered).toBe(false);
     const base = `/api/v1/orders/${order.publicId}/maintenance`;
 
-    const subscribed = await t.app.inject({ method: 'POST', url: `${base}/subscribe`, headers: owner.headers, payload: { acceptTerms: true } });
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: `${base}/subscribe`,
+      headers: owner.headers,
+      payload: { acceptTerms: true },
+    });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     // No key for the built-in checkout: its page is Checkout.
     expect(subscribed.json()).toEqual({ provider: 'test', subscriptionId: expect.stringMatching(/^sub_test_/), startsAt: null });
@@ -64,7 +69,12 @@ describe('maintenance plan in the built-in test checkout', () => {
     });
     expect(stale.headers.location).toBe(`/status/${order.publicId}`);
 
-    const forged = await t.app.inject({ method: 'POST', url: `${base}/verify`, headers: owner.headers, payload: { ...fields, razorpay_signature: '0'.repeat(64) } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `${base}/verify`,
+      headers: owner.headers,
+      payload: { ...fields, razorpay_signature: '0'.repeat(64) },
+    });
     expect(forged.statusCode).toBe(400);
     const verified = await t.app.inject({ method: 'POST', url: `${base}/verify`, headers: owner.headers, payload: fields });
     expect(verified.statusCode, verified.body).toBe(200);
@@ -79,7 +89,9 @@ describe('maintenance plan in the built-in test checkout', () => {
         .from(invoices)
         .innerJoin(maintenanceCharges, eq(maintenanceCharges.id, invoices.maintenanceChargeId))
         .where(eq(maintenanceCharges.subscriptionId, sub!.id));
-    expect(await invoicesOf()).toEqual([{ number: expect.stringMatching(/^TEST\//), series: 'test_invoice', amount: 416500, currency: 'INR' }]);
+    expect(await invoicesOf()).toEqual([
+      { number: expect.stringMatching(/^TEST\//), series: 'test_invoice', amount: 416500, currency: 'INR' },
+    ]);
     // The customer finds it with the order's invoices and downloads it (one line for the month).
     const listed = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${order.publicId}`, headers: owner.headers });
     expect(listed.statusCode, listed.body).toBe(200);
@@ -100,11 +112,19 @@ describe('maintenance plan in the built-in test checkout', () => {
 
     // Support, over since day 365, now runs to the end of the paid period.
     const window = await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id, new Date(firstEnd.getTime() + DAY));
-    expect(window).toMatchObject({ covered: true, supportUntil: after!.paidUntil, plan: { state: 'active', currentPeriodEnd: after!.paidUntil } });
-    expect((await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id, new Date(after!.paidUntil!.getTime() + 1))).covered).toBe(false);
+    expect(window).toMatchObject({
+      covered: true,
+      supportUntil: after!.paidUntil,
+      plan: { state: 'active', currentPeriodEnd: after!.paidUntil },
+    });
+    expect(
+      (await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id, new Date(after!.paidUntil!.getTime() + 1))).covered,
+    ).toBe(false);
     // My Orders reads the same end in its one statement, through the plan's SQL form (decision 285).
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/order/getAllOrders/user', headers: owner.headers });
-    expect(mine.json().orders).toEqual([expect.objectContaining({ order_id: order.publicId, supportUntil: after!.paidUntil!.toISOString() })]);
+    expect(mine.json().orders).toEqual([
+      expect.objectContaining({ order_id: order.publicId, supportUntil: after!.paidUntil!.toISOString() }),
+    ]);
 
     // Cancel at the period end: no further charge; once the period is over the plan is cancelled.
     const cancelled = await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers });
@@ -115,12 +135,20 @@ describe('maintenance plan in the built-in test checkout', () => {
     const resume = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: `${base}/resume`, headers });
     const kept = await resume(owner.headers);
     expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().plan).toMatchObject({ state: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: after!.paidUntil!.toISOString() });
+    expect(kept.json().plan).toMatchObject({
+      state: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: after!.paidUntil!.toISOString(),
+    });
     expect((await resume(owner.headers)).json()).toEqual(kept.json());
     const stranger = await loginAs(t, 'plan.stranger@example.com');
     expect((await resume(stranger.headers)).statusCode).toBe(404);
-    expect((await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id, new Date(after!.paidUntil!.getTime() - DAY))).plan).toMatchObject({ cancelAtPeriodEnd: false });
-    expect((await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers })).json().plan).toMatchObject({ cancelAtPeriodEnd: true });
+    expect(
+      (await supportWindow(t.deps.db, t.deps.queries.supportExtension, 365, order.id, new Date(after!.paidUntil!.getTime() - DAY))).plan,
+    ).toMatchObject({ cancelAtPeriodEnd: false });
+    expect((await t.app.inject({ method: 'POST', url: `${base}/cancel`, headers: owner.headers })).json().plan).toMatchObject({
+      cancelAtPeriodEnd: true,
+    });
     expect(await chargeTestSubscription(t.deps, subId, new Date(after!.paidUntil!.getTime() - 60_000))).toBe('over');
     expect(await chargeTestSubscription(t.deps, subId, new Date(after!.paidUntil!.getTime() + 1000))).toBe('cancelled');
     expect(await invoicesOf()).toHaveLength(2);
@@ -131,7 +159,14 @@ describe('maintenance plan in the built-in test checkout', () => {
   it('leaving the test checkout says so: back to the order with ?plan=checkout-cancelled, nothing started', async () => {
     const owner = await loginAs(t, 'plan.leaves@example.com');
     const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 400);
-    const subId = (await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`, headers: owner.headers, payload: { acceptTerms: true } })).json().subscriptionId as string;
+    const subId = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${order.publicId}/maintenance/subscribe`,
+        headers: owner.headers,
+        payload: { acceptTerms: true },
+      })
+    ).json().subscriptionId as string;
     const left = await t.app.inject({
       method: 'POST',
       url: `/api/v1/payment/test-checkout/subscription/${subId}`,
@@ -143,6 +178,9 @@ describe('maintenance plan in the built-in test checkout', () => {
     const [sub] = await t.deps.db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.providerSubscriptionId, subId));
     expect(sub!.state).toBe('created');
     // Nothing to keep or cancel: no plan was started.
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/resume`, headers: owner.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.publicId}/maintenance/resume`, headers: owner.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -58,7 +58,9 @@ describe('/metrics with METRICS_TOKEN and METRICS_ALLOW behind a proxy (TRUST_PR
     expect(res.headers['cache-control']).toBe('no-store');
     const text = res.body;
     expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/v1/health",status_code="200"}')).toBe(1);
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/status\/getStatus\/order\/:id",status_code="\d{3}"\} 1/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/status\/getStatus\/order\/:id",status_code="\d{3}"\} 1/,
+    );
     // An unknown path is labelled by the route that answered it (the web build's wildcard `/*`), or
     // `(unmatched)` when no route did — never by its URL.
     expect(text).toMatch(/route="(\(unmatched\)|\/\*)",status_code="404"\} 1/);

@@ -25,11 +25,25 @@ export async function addNotice(tx: Db | Tx, n: NewNotice): Promise<void> {
 }
 
 /** The recipient saw these kinds of the order in the app: their unsent notices will not be mailed. */
-export async function markNoticesRead(db: Db | Tx, orderId: string, recipient: MessageSide, kinds: readonly NoticeKind[], now = new Date()): Promise<void> {
+export async function markNoticesRead(
+  db: Db | Tx,
+  orderId: string,
+  recipient: MessageSide,
+  kinds: readonly NoticeKind[],
+  now = new Date(),
+): Promise<void> {
   await db
     .update(notices)
     .set({ readAt: now })
-    .where(and(eq(notices.orderId, orderId), eq(notices.recipient, recipient), inArray(notices.kind, [...kinds]), isNull(notices.readAt), isNull(notices.sentAt)));
+    .where(
+      and(
+        eq(notices.orderId, orderId),
+        eq(notices.recipient, recipient),
+        inArray(notices.kind, [...kinds]),
+        isNull(notices.readAt),
+        isNull(notices.sentAt),
+      ),
+    );
 }
 
 /** What each `order.seen` read shows of the order, as the notice kinds it makes read. */

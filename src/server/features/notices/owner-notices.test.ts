@@ -16,7 +16,13 @@ import { startFakeSmtp, type FakeSmtp } from '../../../../tests/fakes/smtp.ts';
 const DELAY_S = 300;
 const OWNER = 'founder-notices@example.com';
 const afterDelay = () => new Date(Date.now() + (DELAY_S + 5) * 1000);
-const brief = { businessName: 'Lakeside Bakery', businessDescription: 'We bake bread.', pages: ['Home', 'Menu'], domain: 'has', contentReadiness: 'partly' };
+const brief = {
+  businessName: 'Lakeside Bakery',
+  businessDescription: 'We bake bread.',
+  pages: ['Home', 'Menu'],
+  domain: 'has',
+  contentReadiness: 'partly',
+};
 
 describe('founder notices of a brief and files', () => {
   let t: TestApp;
@@ -46,10 +52,20 @@ describe('founder notices of a brief and files', () => {
     const { customer, orderId } = await seedPaidOrder(t, email);
     await runJobs(t.deps, afterDelay());
     const before = new Set((await noticeMails()).map((m) => m.id));
-    const put = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${orderId}/brief`, headers: customer.headers, payload: { answers: brief, submit: true } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${orderId}/brief`,
+      headers: customer.headers,
+      payload: { answers: brief, submit: true },
+    });
     expect(put.statusCode, put.body).toBe(200);
     const form = fileForm('logo.png', PNG, 'image/png');
-    const up = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...form.headers }, payload: form.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/files`,
+      headers: { ...customer.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
     return { orderId, since: async () => (await noticeMails()).filter((m) => !before.has(m.id)) };
   }
@@ -86,7 +102,12 @@ describe('founder notices of a brief and files', () => {
     const owner = await loginAs(t, OWNER, 'admin');
     const before = (await noticeMails()).length;
     const form = fileForm('mockup.png', PNG, 'image/png');
-    const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/files`, headers: { ...owner.headers, ...form.headers }, payload: form.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/files`,
+      headers: { ...owner.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
     await runJobs(t.deps, afterDelay());
     expect((await noticeMails()).length).toBe(before);

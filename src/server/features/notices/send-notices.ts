@@ -28,7 +28,16 @@ export function noticeLines(list: Waiting[]): string[] {
   const messages = count('message');
   if (messages) lines.push(messages === 1 ? '1 new message' : `${messages} new messages`);
   for (const n of list)
-    if (n.kind === 'stage_completed' || n.kind === 'review_opened' || n.kind === 'review_decided' || n.kind === 'support_reply' || n.kind === 'brief_submitted' || n.kind === 'change_requested' || n.kind === 'change_quoted') lines.push(n.summary);
+    if (
+      n.kind === 'stage_completed' ||
+      n.kind === 'review_opened' ||
+      n.kind === 'review_decided' ||
+      n.kind === 'support_reply' ||
+      n.kind === 'brief_submitted' ||
+      n.kind === 'change_requested' ||
+      n.kind === 'change_quoted'
+    )
+      lines.push(n.summary);
   const files = count('customer_file');
   if (files) lines.push(files === 1 ? '1 new file from the customer' : `${files} new files from the customer`);
   const comments = count('review_comment');
@@ -69,7 +78,10 @@ export async function sendDueNotices(deps: AppDeps, now: Date = new Date()): Pro
                       eq(older.orderId, notices.orderId),
                       eq(older.recipient, notices.recipient),
                       waiting(older),
-                      or(sql`${older.createdAt} < ${notices.createdAt}`, and(eq(older.createdAt, notices.createdAt), sql`${older.id} < ${notices.id}`)),
+                      or(
+                        sql`${older.createdAt} < ${notices.createdAt}`,
+                        and(eq(older.createdAt, notices.createdAt), sql`${older.id} < ${notices.id}`),
+                      ),
                     ),
                   ),
               ),
@@ -92,7 +104,12 @@ export async function sendDueNotices(deps: AppDeps, now: Date = new Date()): Pro
         await tx
           .update(notices)
           .set({ sentAt: now })
-          .where(inArray(notices.id, group.map((n) => n.id)));
+          .where(
+            inArray(
+              notices.id,
+              group.map((n) => n.id),
+            ),
+          );
         return group.length;
       }),
     );
@@ -127,16 +144,29 @@ async function mailGroup(deps: AppDeps, tx: Tx, orderId: string, recipient: Mess
     if (wanted.length === 0) continue;
     const lines = noticeLines(wanted);
     const mail = renderEmail(deps.config.BRAND_NAME, {
-      subject: toCustomer ? `News on your order ${order.publicId}` : `Order ${order.publicId}: ${lines[0]}${lines.length > 1 ? ' and more' : ''}`,
+      subject: toCustomer
+        ? `News on your order ${order.publicId}`
+        : `Order ${order.publicId}: ${lines[0]}${lines.length > 1 ? ' and more' : ''}`,
       heading: toCustomer ? 'There is something new on your order' : `New on order ${order.publicId}`,
-      paragraphs: [...lines.map((l) => `• ${l}`), toCustomer ? 'Open your order to read and reply.' : 'Open the order in the back office to read and reply.'],
+      paragraphs: [
+        ...lines.map((l) => `• ${l}`),
+        toCustomer ? 'Open your order to read and reply.' : 'Open the order in the back office to read and reply.',
+      ],
       rows: [['Order', order.publicId], ...(toCustomer ? [] : ([['Customer', order.email]] as [string, string][]))],
       action: {
         label: 'Open the order',
         url: toCustomer ? `${deps.config.publicUrl}/status/${order.publicId}` : `${deps.config.publicUrl}/admin/orders/${order.publicId}`,
       },
     });
-    await tx.insert(mailOutbox).values({ toAddress: address.toLowerCase(), template: NOTICE_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+    await tx
+      .insert(mailOutbox)
+      .values({
+        toAddress: address.toLowerCase(),
+        template: NOTICE_TEMPLATE,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+      });
   }
 }
 
@@ -155,7 +185,14 @@ export function preferenceKind(kind: NoticeKind, recipient: MessageSide): Prefer
 }
 
 /** The notices of `group` that the person at `address` (their account, when they have one) wants by e-mail. */
-async function wantedBy(tx: Tx, userId: string | null, address: string, recipient: MessageSide, group: Waiting[], now: Date): Promise<Waiting[]> {
+async function wantedBy(
+  tx: Tx,
+  userId: string | null,
+  address: string,
+  recipient: MessageSide,
+  group: Waiting[],
+  now: Date,
+): Promise<Waiting[]> {
   const id = userId ?? (await tx.select({ id: users.id }).from(users).where(eq(users.email, address.toLowerCase())))[0]?.id;
   // An address without an account (BRAND_EMAIL) has made no choice: it gets everything.
   if (!id) return group;

@@ -21,7 +21,8 @@ describe('stage notices', () => {
   }, 180_000);
   afterAll(async () => t?.close());
 
-  const mailsTo = (to: string) => t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.createdAt));
+  const mailsTo = (to: string) =>
+    t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.createdAt));
   /** The mails to `to` queued since `mark()` was called. */
   const mark = async (to: string) => {
     const before = new Set((await mailsTo(to)).map((m) => m.id));
@@ -60,7 +61,9 @@ describe('stage notices', () => {
     const { who, orderId } = await paidOrder('saw-the-stages@example.com');
     const since = await mark(who.user.email);
     for (let stage = 3; stage <= 6; stage++) await completeNextStage(t.deps, orderId, {});
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/status/getStatus/order/${orderId}`, headers: who.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/status/getStatus/order/${orderId}`, headers: who.headers })).statusCode).toBe(
+      200,
+    );
     await runJobs(t.deps, afterDelay());
     expect(await since()).toEqual([]);
   });
@@ -71,8 +74,14 @@ describe('stage notices', () => {
     await completeNextStage(t.deps, orderId, {});
     const admin = await loginAs(t, 'founder-stages@example.com', 'admin');
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/undo`, headers: admin.headers, payload: { reason: 'Too early' } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/orders/${orderId}/stages/undo`,
+          headers: admin.headers,
+          payload: { reason: 'Too early' },
+        })
+      ).statusCode,
     ).toBe(200);
     await runJobs(t.deps, afterDelay());
     expect(await since()).toEqual([]);

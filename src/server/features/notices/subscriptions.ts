@@ -31,15 +31,36 @@ export function subscribeNotices(deps: AppDeps) {
     });
   });
   events.inTransaction('review.opened', async (r, tx) => {
-    await addNotice(tx, { orderId: r.orderId, recipient: 'customer', kind: 'review_opened', refId: r.reviewId, summary: `${round(r)} is ready for you: "${r.title}"`, at: r.at });
+    await addNotice(tx, {
+      orderId: r.orderId,
+      recipient: 'customer',
+      kind: 'review_opened',
+      refId: r.reviewId,
+      summary: `${round(r)} is ready for you: "${r.title}"`,
+      at: r.at,
+    });
   });
   events.inTransaction('review.decided', async (r, tx) => {
     const what = r.decision === 'approve' ? `The customer approved the ${round(r)}` : `The customer requested changes on the ${round(r)}`;
-    await addNotice(tx, { orderId: r.orderId, recipient: 'agency', kind: 'review_decided', refId: r.reviewId, summary: `${what}: "${r.title}"`, at: r.at });
+    await addNotice(tx, {
+      orderId: r.orderId,
+      recipient: 'agency',
+      kind: 'review_decided',
+      refId: r.reviewId,
+      summary: `${what}: "${r.title}"`,
+      at: r.at,
+    });
   });
   events.inTransaction('review.commented', async (c, tx) => {
     const who = c.author === 'customer' ? 'the customer' : 'the team';
-    await addNotice(tx, { orderId: c.orderId, recipient: other(c.author), kind: 'review_comment', refId: c.commentId, summary: `A new comment by ${who} on the ${round(c)}`, at: c.at });
+    await addNotice(tx, {
+      orderId: c.orderId,
+      recipient: other(c.author),
+      kind: 'review_comment',
+      refId: c.commentId,
+      summary: `A new comment by ${who} on the ${round(c)}`,
+      at: c.at,
+    });
   });
   // A stage completed by the founder (or by an approved review) joins the customer's batch: one
   // mail for stages completed in quick succession, none if the order page showed them first.
@@ -47,22 +68,50 @@ export function subscribeNotices(deps: AppDeps) {
   events.inTransaction('stage.completed', async (e, tx) => {
     if (isPaymentStage(e.stage) || e.stage === DELIVERY_STAGE) return;
     // A stage undone and completed again is news again: each completion is its own notice.
-    await addNotice(tx, { orderId: e.orderId, recipient: 'customer', kind: 'stage_completed', refId: randomUUID(), summary: stageSummary(e.stage), at: e.at });
+    await addNotice(tx, {
+      orderId: e.orderId,
+      recipient: 'customer',
+      kind: 'stage_completed',
+      refId: randomUUID(),
+      summary: stageSummary(e.stage),
+      at: e.at,
+    });
   });
   // Taken back before the batch left: the customer is not told of a stage that is not done.
   events.inTransaction('stage.undone', async (e, tx) => {
     await tx
       .delete(notices)
-      .where(and(eq(notices.orderId, e.orderId), eq(notices.kind, 'stage_completed'), eq(notices.summary, stageSummary(e.stage)), isNull(notices.sentAt)));
+      .where(
+        and(
+          eq(notices.orderId, e.orderId),
+          eq(notices.kind, 'stage_completed'),
+          eq(notices.summary, stageSummary(e.stage)),
+          isNull(notices.sentAt),
+        ),
+      );
   });
   // The founder hears of a submitted brief and of the customer's files in the order's batch
   // (docs/decisions/277-founder-notices-brief-and-files.md); the agency's own uploads are no news to it.
   events.inTransaction('brief.submitted', async (e, tx) => {
-    await addNotice(tx, { orderId: e.orderId, recipient: 'agency', kind: 'brief_submitted', refId: randomUUID(), summary: 'The customer submitted the brief', at: e.at });
+    await addNotice(tx, {
+      orderId: e.orderId,
+      recipient: 'agency',
+      kind: 'brief_submitted',
+      refId: randomUUID(),
+      summary: 'The customer submitted the brief',
+      at: e.at,
+    });
   });
   events.inTransaction('file.uploaded', async (e, tx) => {
     if (e.uploadedBy !== 'customer') return;
-    await addNotice(tx, { orderId: e.orderId, recipient: 'agency', kind: 'customer_file', refId: e.fileId, summary: 'A new file from the customer', at: e.at });
+    await addNotice(tx, {
+      orderId: e.orderId,
+      recipient: 'agency',
+      kind: 'customer_file',
+      refId: e.fileId,
+      summary: 'A new file from the customer',
+      at: e.at,
+    });
   });
   // What the reader saw in the app is not mailed to them (reviews' and the tracker's reads publish it).
   events.inTransaction('order.seen', async (e, tx) => {
@@ -73,9 +122,23 @@ export function subscribeNotices(deps: AppDeps) {
   // batch. Each move is news of its own (a re-quote after a first quote was mailed is mailed again).
   events.inTransaction('change.updated', async (e, tx) => {
     if (e.state === 'requested' && e.by === 'customer')
-      await addNotice(tx, { orderId: e.orderId, recipient: 'agency', kind: 'change_requested', refId: randomUUID(), summary: `The customer asked for a change: "${e.title}"`, at: e.at });
+      await addNotice(tx, {
+        orderId: e.orderId,
+        recipient: 'agency',
+        kind: 'change_requested',
+        refId: randomUUID(),
+        summary: `The customer asked for a change: "${e.title}"`,
+        at: e.at,
+      });
     else if (e.state === 'quoted' && e.by === 'agency')
-      await addNotice(tx, { orderId: e.orderId, recipient: 'customer', kind: 'change_quoted', refId: randomUUID(), summary: `A change is quoted and waits for your decision: "${e.title}"`, at: e.at });
+      await addNotice(tx, {
+        orderId: e.orderId,
+        recipient: 'customer',
+        kind: 'change_quoted',
+        refId: randomUUID(),
+        summary: `A change is quoted and waits for your decision: "${e.title}"`,
+        at: e.at,
+      });
   });
   // A deleted person gets nothing more (decision 192): their side's notices go, so no batch is mailed.
   events.inTransaction('account.deleted', async (e, tx) => {

@@ -16,7 +16,12 @@ export function inQuietHours(quiet: QuietHours, at: Date): boolean {
   const start = minutes(quiet.start);
   const end = minutes(quiet.end);
   if (start === end) return false;
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: quiet.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: quiet.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
   const now = (hour % 24) * 60 + minute;

@@ -35,7 +35,10 @@ type Row = typeof notificationPreferences.$inferSelect;
 function resolve(row: Pick<Row, 'channels' | 'quietStart' | 'quietEnd' | 'timeZone'> | undefined): NotificationPreferences {
   const stored: StoredChannels = row?.channels ?? {};
   const channels = Object.fromEntries(
-    NOTICE_CHANNELS.map((channel) => [channel, Object.fromEntries(NOTICE_KINDS.map((kind) => [kind, stored[channel]?.[kind] ?? defaultAllowed(channel, kind)]))]),
+    NOTICE_CHANNELS.map((channel) => [
+      channel,
+      Object.fromEntries(NOTICE_KINDS.map((kind) => [kind, stored[channel]?.[kind] ?? defaultAllowed(channel, kind)])),
+    ]),
   ) as NotificationPreferences['channels'];
   return {
     channels,

@@ -70,9 +70,17 @@ describe('backups carry the order files', () => {
     const app = await start(source);
     const { customer, orderId } = await seedPaidOrder(app as TestApp, 'backup.files@example.com');
     const uploaded: { id: string; bytes: Buffer }[] = [];
-    for (const [name, bytes] of [['logo.png', PNG], ['copy.docx', DOCX]] as const) {
+    for (const [name, bytes] of [
+      ['logo.png', PNG],
+      ['copy.docx', DOCX],
+    ] as const) {
       const form = fileForm(name, bytes);
-      const res = await app.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...form.headers }, payload: form.payload });
+      const res = await app.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${orderId}/files`,
+        headers: { ...customer.headers, ...form.headers },
+        payload: form.payload,
+      });
       expect(res.statusCode, res.body).toBe(201);
       uploaded.push({ id: res.json().file.id, bytes });
     }
@@ -93,7 +101,12 @@ describe('backups carry the order files', () => {
     try {
       const { headers } = await loginAs(restored as TestApp, 'backup.files@example.com');
       const list = await restored.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/files`, headers });
-      expect(list.json().files.map((f: { id: string }) => f.id).sort()).toEqual(uploaded.map((u) => u.id).sort());
+      expect(
+        list
+          .json()
+          .files.map((f: { id: string }) => f.id)
+          .sort(),
+      ).toEqual(uploaded.map((u) => u.id).sort());
       for (const u of uploaded) {
         const dl = await restored.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/files/${u.id}`, headers });
         expect(dl.statusCode).toBe(200);

@@ -20,7 +20,9 @@ export interface FilesSummary {
 
 /** Copies the bytes of every order file the database names into `dir`, checking each sha-256. */
 export async function backupOrderFiles(database: Database, storage: FileStorage, dir: string): Promise<FilesSummary> {
-  const rows = await database.query<{ storage_key: string; sha256: string }>('select storage_key, sha256 from order_files order by storage_key');
+  const rows = await database.query<{ storage_key: string; sha256: string }>(
+    'select storage_key, sha256 from order_files order by storage_key',
+  );
   const summary: FilesSummary = { files: 0, bytes: 0, missing: [] };
   for (const row of rows) {
     let body;
@@ -45,7 +47,8 @@ export async function backupOrderFiles(database: Database, storage: FileStorage,
       },
     });
     await pipeline(body, count, createWriteStream(target));
-    if (hash.digest('hex') !== row.sha256) throw new Error(`${row.storage_key}: the stored bytes do not match their sha-256 (the file is damaged)`);
+    if (hash.digest('hex') !== row.sha256)
+      throw new Error(`${row.storage_key}: the stored bytes do not match their sha-256 (the file is damaged)`);
     summary.files++;
     summary.bytes += size;
   }

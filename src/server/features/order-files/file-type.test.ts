@@ -28,21 +28,32 @@ describe('type from the bytes', () => {
 
   it('finds Office markers split between chunks', async () => {
     const at = DOCX.indexOf('word/document.xml') + 5;
-    expect(await decide([DOCX.subarray(0, at), DOCX.subarray(at)])).toEqual({ ok: true, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    expect(await decide([DOCX.subarray(0, at), DOCX.subarray(at)])).toEqual({
+      ok: true,
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
     const doc = ole('WordDocument');
     const mid = doc.indexOf(Buffer.from('WordDocument', 'utf16le')) + 7;
     expect(await decide([doc.subarray(0, mid), doc.subarray(mid)])).toEqual({ ok: true, type: 'application/msword' });
   });
 
   it('SVG behind a BOM, a comment and a doctype, or with a namespace prefix, is SVG', async () => {
-    const svg = '\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>';
+    const svg =
+      '\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>';
     expect(await decide([svg], 'logo.png')).toEqual({ ok: true, type: 'image/svg+xml' });
     expect(await decide(['<svg:svg xmlns:svg="http://www.w3.org/2000/svg"></svg:svg>'])).toEqual({ ok: true, type: 'image/svg+xml' });
     expect(await decide([SVG_WITH_SCRIPT])).toEqual({ ok: true, type: 'image/svg+xml' });
   });
 
   it('HTML in any spelling a browser would sniff is refused, as is XHTML', async () => {
-    for (const page of ['\uFEFF  <!doctype HTML><p>x', '\n\t<HTML>', '<script>alert(1)</script>', '<body onload=x>', '<!-- x -->', '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"/>']) {
+    for (const page of [
+      '\uFEFF  <!doctype HTML><p>x',
+      '\n\t<HTML>',
+      '<script>alert(1)</script>',
+      '<body onload=x>',
+      '<!-- x -->',
+      '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"/>',
+    ]) {
       const d = await decide([page], 'logo.png');
       expect(d.ok, JSON.stringify(page)).toBe(false);
     }
@@ -67,6 +78,8 @@ describe('names', () => {
   });
 
   it('Content-Disposition: ASCII fallback without quotes or backslashes, exact UTF-8 in filename*', () => {
-    expect(contentDisposition('attachment', 'Résumé "final";v2.pdf')).toBe(`attachment; filename="R_sum_ _final__v2.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22%3Bv2.pdf`);
+    expect(contentDisposition('attachment', 'Résumé "final";v2.pdf')).toBe(
+      `attachment; filename="R_sum_ _final__v2.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22%3Bv2.pdf`,
+    );
   });
 });

@@ -21,9 +21,11 @@ function binaryType(i: Inspection): TypeDecision | null {
   if (ascii(h, 0, 'PK\x03\x04') || ascii(h, 0, 'PK\x05\x06')) {
     // Office Open XML is a ZIP with [Content_Types].xml and the part of its application.
     if (i.markers.has('contentTypesXml')) {
-      if (i.markers.has('wordDocumentXml')) return { ok: true, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+      if (i.markers.has('wordDocumentXml'))
+        return { ok: true, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
       if (i.markers.has('excelWorkbookXml')) return { ok: true, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
-      if (i.markers.has('powerpointXml')) return { ok: true, type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' };
+      if (i.markers.has('powerpointXml'))
+        return { ok: true, type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' };
     }
     return { ok: true, type: 'application/zip' };
   }
@@ -78,4 +80,5 @@ export function decideFileType(i: Inspection, name: string): TypeDecision {
   return { ok: false, reason: 'its content is not one of the accepted types' };
 }
 
-export const ACCEPTED_TYPES_TEXT = 'images (PNG, JPEG, WebP, GIF, SVG), PDF, ZIP, Word, Excel and PowerPoint documents, plain text, Markdown and CSV';
+export const ACCEPTED_TYPES_TEXT =
+  'images (PNG, JPEG, WebP, GIF, SVG), PDF, ZIP, Word, Excel and PowerPoint documents, plain text, Markdown and CSV';

@@ -10,7 +10,19 @@ import { fileForm, multipartBody } from '../../../../tests/helpers/multipart.ts'
 import { createPaymentOrder } from '../payments/create-payment-order.ts';
 import { seedPaidOrder } from '../../../../tests/fixtures/paid-orders.ts';
 import { filesOfOrder, orderFor } from './order-files.ts';
-import { DOCX, GIF, HTML_PAGE, JPEG, ole, PDF, PLAIN_ZIP, PNG, SVG_WITH_SCRIPT, WEBP, XLSX } from '../../../../tests/fixtures/file-bytes.ts';
+import {
+  DOCX,
+  GIF,
+  HTML_PAGE,
+  JPEG,
+  ole,
+  PDF,
+  PLAIN_ZIP,
+  PNG,
+  SVG_WITH_SCRIPT,
+  WEBP,
+  XLSX,
+} from '../../../../tests/fixtures/file-bytes.ts';
 import { SWEEP_GRACE_MS, sweepStoredObjects } from './sweep-objects.ts';
 
 // Order files on the real app (decisions 140–142): every known attack is a test here. The local
@@ -35,7 +47,10 @@ const list = async (who: { headers: Record<string, string> }, order: string) => 
   return res.json().files as { id: string; name: string; size: number; contentType: string; uploadedBy: string }[];
 };
 /** Every object the storage holds, partial writes included. */
-const onDisk = () => readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+const onDisk = () =>
+  readdirSync(filesDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'order-files-test-'));
@@ -56,7 +71,10 @@ describe('uploading and downloading', () => {
     expect(res.statusCode, res.body).toBe(201);
     const file = res.json().file;
     expect(file).toMatchObject({ name: 'logo.png', size: PNG.length, contentType: 'image/png', uploadedBy: 'customer' });
-    const [row] = await t.deps.database.query<{ sha256: string; uploader_user_id: string }>('select sha256, uploader_user_id from order_files where id = $1', [file.id]);
+    const [row] = await t.deps.database.query<{ sha256: string; uploader_user_id: string }>(
+      'select sha256, uploader_user_id from order_files where id = $1',
+      [file.id],
+    );
     expect(row).toEqual({ sha256: createHash('sha256').update(PNG).digest('hex'), uploader_user_id: alice.user.id });
 
     const asAdmin = await t.app.inject({ method: 'GET', url: adminUrl(aliceOrder), headers: owner.headers });
@@ -142,11 +160,23 @@ describe('uploading and downloading', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toMatch(/no file/);
     // A plain field before the file (as a browser form may send) is ignored.
-    const withField = await upload(alice, url(aliceOrder), multipartBody([{ name: 'note', data: 'our logo' }, { name: 'file', filename: 'logo-2.png', data: PNG }]));
+    const withField = await upload(
+      alice,
+      url(aliceOrder),
+      multipartBody([
+        { name: 'note', data: 'our logo' },
+        { name: 'file', filename: 'logo-2.png', data: PNG },
+      ]),
+    );
     expect(withField.statusCode, withField.body).toBe(201);
     // A body that does not match its boundary (a broken client): 400, never a 500.
     const broken = fileForm('a.png', PNG);
-    const garbled = await t.app.inject({ method: 'POST', url: url(aliceOrder), headers: { ...alice.headers, 'content-type': 'multipart/form-data; boundary=other' }, payload: broken.payload });
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: url(aliceOrder),
+      headers: { ...alice.headers, 'content-type': 'multipart/form-data; boundary=other' },
+      payload: broken.payload,
+    });
     expect(garbled.statusCode, garbled.body).toBe(400);
     expect(garbled.json().message).toMatch(/not a readable multipart\/form-data body/);
   });
@@ -172,7 +202,9 @@ describe('names', () => {
       expect(name.length).toBeLessThanOrEqual(200);
       // The download offers the same clean name, RFC 5987-encoded.
       const dl = await t.app.inject({ method: 'GET', url: url(aliceOrder, res.json().file.id), headers: alice.headers });
-      expect(dl.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(expected).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+      expect(dl.headers['content-disposition']).toContain(
+        `filename*=UTF-8''${encodeURIComponent(expected).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+      );
       expect(dl.headers['content-disposition']).not.toMatch(/[\u0000-\u001f\u007f-\uffff]/);
     }
   });
@@ -188,7 +220,12 @@ describe('limits', () => {
     expect(declared.statusCode, declared.body).toBe(413);
     expect(declared.json().message).toMatch(/larger than 25 MB/);
     // Streamed without a length (chunked): the byte counter stops it at 25 MB.
-    const streamed = await t.app.inject({ method: 'POST', url: url(aliceOrder), headers: { ...alice.headers, ...big.headers }, payload: Readable.from([big.payload]) });
+    const streamed = await t.app.inject({
+      method: 'POST',
+      url: url(aliceOrder),
+      headers: { ...alice.headers, ...big.headers },
+      payload: Readable.from([big.payload]),
+    });
     expect(streamed.statusCode, streamed.body).toBe(413);
     expect(streamed.json().message).toMatch(/larger than 25 MB/);
     expect(await list(alice, aliceOrder)).toEqual(before);
@@ -201,13 +238,22 @@ describe('limits', () => {
     const usedBefore = before.reduce((a, f) => a + f.size, 0);
     const form = fileForm('cut.png', Buffer.concat([PNG, Buffer.alloc(8 * MB, 7)]));
     const { port } = new URL(address);
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: url(aliceOrder), headers: { ...alice.headers, ...form.headers, 'content-length': form.payload.length } });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: url(aliceOrder),
+      headers: { ...alice.headers, ...form.headers, 'content-length': form.payload.length },
+    });
     req.on('error', () => {});
     req.write(form.payload.subarray(0, form.payload.length / 2));
     // Wait until the server is writing the half-received file, then drop the connection.
     const tmp = join(filesDir, 'tmp');
     for (let i = 0; i < 200 && !onDisk().some((p) => p.startsWith(tmp)); i++) await new Promise((r) => setTimeout(r, 25));
-    expect(onDisk().some((p) => p.startsWith(tmp)), 'the upload was being stored').toBe(true);
+    expect(
+      onDisk().some((p) => p.startsWith(tmp)),
+      'the upload was being stored',
+    ).toBe(true);
     req.destroy();
     for (let i = 0; i < 200 && onDisk().some((p) => p.startsWith(tmp)); i++) await new Promise((r) => setTimeout(r, 25));
     expect(onDisk().filter((p) => p.startsWith(tmp))).toEqual([]);
@@ -220,7 +266,9 @@ describe('limits', () => {
     const { customer, orderId } = await seedPaidOrder(t, 'files.parallel@example.com');
     const each = 2 * MB; // 20 × 2 MB = 40 MB against a 30 MB quota: exactly 15 fit.
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => upload(customer, url(orderId), fileForm(`part-${i}.png`, Buffer.concat([PNG, Buffer.alloc(each - PNG.length, i)])))),
+      Array.from({ length: 20 }, (_, i) =>
+        upload(customer, url(orderId), fileForm(`part-${i}.png`, Buffer.concat([PNG, Buffer.alloc(each - PNG.length, i)]))),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(15);
@@ -272,7 +320,7 @@ describe("another customer's order, another order's file", () => {
     expect((await t.app.inject({ method: 'GET', url: url(aliceOrder, fileId), headers: alice.headers })).statusCode).toBe(200);
   });
 
-  it('file ids given to another feature (a review, a message) must be files of that order: another order\'s id is a 400', async () => {
+  it("file ids given to another feature (a review, a message) must be files of that order: another order's id is a 400", async () => {
     const mine = (await upload(alice, url(aliceOrder), fileForm('for-review.png', PNG))).json().file.id as string;
     const theirs = (await upload(mallory, url(malloryOrder), fileForm('theirs.png', PNG))).json().file.id as string;
     const order = await orderFor(t.deps, aliceOrder, { side: 'customer', userId: alice.user.id });
@@ -294,7 +342,9 @@ describe("another customer's order, another order's file", () => {
     const staff = await loginAs(t, 'files.staff@example.com', 'staff');
     const buyer = await loginAs(t, 'files.draft2@example.com');
     await createPaymentOrder(t.deps, buyer.user, { kind: 'advance', acceptTerms: true } as Parameters<typeof createPaymentOrder>[2]);
-    const [draft] = await t.deps.database.query<{ id: string; public_id: string }>('select id, public_id from orders where user_id = $1', [buyer.user.id]);
+    const [draft] = await t.deps.database.query<{ id: string; public_id: string }>('select id, public_id from orders where user_id = $1', [
+      buyer.user.id,
+    ]);
     // A row left from before the drafts were refused: it must not be served or deleted through a draft either.
     const [old] = await t.deps.database.query<{ id: string }>(
       `insert into order_files (order_id, uploaded_by, name, size, content_type, sha256, storage_key)
@@ -306,7 +356,9 @@ describe("another customer's order, another order's file", () => {
       expect((await upload(who, adminUrl(draft!.public_id), fileForm('design.png', PNG))).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: adminUrl(draft!.public_id), headers: who.headers })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: adminUrl(draft!.public_id, old!.id), headers: who.headers })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'DELETE', url: adminUrl(draft!.public_id, old!.id), headers: who.headers })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'DELETE', url: adminUrl(draft!.public_id, old!.id), headers: who.headers })).statusCode).toBe(
+        404,
+      );
     }
     expect(onDisk().length).toBe(objectsBefore);
     const rows = await t.deps.database.query<{ n: number }>('select count(*)::int as n from order_files where order_id = $1', [draft!.id]);
@@ -315,8 +367,9 @@ describe("another customer's order, another order's file", () => {
 });
 
 describe('the founder and deleting', () => {
-  it("the founder uploads (side agency, audited); the customer downloads it but cannot delete it; each side deletes its own (audited for the founder)", async () => {
-    const auditCount = async (action: string) => (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log where action = $1', [action]))[0]!.n;
+  it('the founder uploads (side agency, audited); the customer downloads it but cannot delete it; each side deletes its own (audited for the founder)', async () => {
+    const auditCount = async (action: string) =>
+      (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log where action = $1', [action]))[0]!.n;
     const up = await upload(owner, adminUrl(aliceOrder), fileForm('design-v1.png', PNG));
     expect(up.statusCode, up.body).toBe(201);
     const design = up.json().file;
@@ -365,10 +418,14 @@ describe('the stored-object sweep (local driver)', () => {
     expect((await upload(alice, url(aliceOrder), fileForm('row-stays.png', PNG))).statusCode).toBe(201);
     const up = await upload(alice, url(aliceOrder), fileForm('row-dies.png', PNG));
     expect(up.statusCode, up.body).toBe(201);
-    const [row] = await t.deps.database.query<{ storage_key: string }>('select storage_key from order_files where id = $1', [up.json().file.id]);
+    const [row] = await t.deps.database.query<{ storage_key: string }>('select storage_key from order_files where id = $1', [
+      up.json().file.id,
+    ]);
     const onDiskFor = (key: string) => onDisk().some((p) => p.endsWith(key.split('/').pop()!));
     await t.deps.database.query('delete from order_files where id = $1', [up.json().file.id]);
-    const namedBefore = (await t.deps.database.query<{ storage_key: string }>('select storage_key from order_files')).map((r) => r.storage_key).filter(onDiskFor);
+    const namedBefore = (await t.deps.database.query<{ storage_key: string }>('select storage_key from order_files'))
+      .map((r) => r.storage_key)
+      .filter(onDiskFor);
     expect(namedBefore.length).toBeGreaterThan(0);
     // An upload under way: its temporary object has no row yet.
     await t.deps.fileStorage.put('tmp/sweep-in-progress', Readable.from([PNG]), { maxBytes: 1024 });

@@ -50,7 +50,11 @@ export const toOrderFile = (r: typeof orderFiles.$inferSelect): OrderFile => ({
 });
 
 export async function listOrderFiles(deps: AppDeps, order: OrderRef): Promise<OrderFile[]> {
-  const rows = await deps.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id)).orderBy(asc(orderFiles.createdAt), asc(orderFiles.id));
+  const rows = await deps.db
+    .select()
+    .from(orderFiles)
+    .where(eq(orderFiles.orderId, order.id))
+    .orderBy(asc(orderFiles.createdAt), asc(orderFiles.id));
   return rows.map(toOrderFile);
 }
 
@@ -62,7 +66,14 @@ const OWN_FILES_SQL = `select f.id, f.name, f.size::float8 as size, f.content_ty
       where o.public_id = $1 and o.user_id = $2 and o.state <> 'awaiting_advance'
       order by f.created_at, f.id`;
 
-type OwnFileRow = { id: string | null; name: string; size: number; content_type: string; uploaded_by: 'customer' | 'agency'; created_at: Date | string };
+type OwnFileRow = {
+  id: string | null;
+  name: string;
+  size: number;
+  content_type: string;
+  uploaded_by: 'customer' | 'agency';
+  created_at: Date | string;
+};
 
 /** The files of the customer's own order, oldest first: `orderFor` then `listOrderFiles`, in one statement. */
 export async function listOwnOrderFiles(deps: Pick<AppDeps, 'database'>, publicId: string, userId: string): Promise<OrderFile[]> {
@@ -113,7 +124,11 @@ export async function filesOfOrder(db: Db | Tx, order: OrderRef, fileIds: readon
 }
 
 /** The file's row and its bytes. A row whose bytes are gone (lost storage) is reported, then 404. */
-export async function openOrderFile(deps: AppDeps, order: OrderRef, fileId: string): Promise<{ file: typeof orderFiles.$inferSelect; body: Readable }> {
+export async function openOrderFile(
+  deps: AppDeps,
+  order: OrderRef,
+  fileId: string,
+): Promise<{ file: typeof orderFiles.$inferSelect; body: Readable }> {
   const file = await fileOf(deps, order, fileId);
   // Erased with its uploader's account: only the row (and, for an approved design, the hash) is left.
   if (file.storageKey.startsWith(ERASED_KEY_PREFIX)) throw notFound(FILE_NOT_FOUND);
@@ -151,10 +166,15 @@ export async function deleteOrderFile(deps: AppDeps, order: OrderRef, fileId: st
       });
     }
   });
-  await deps.fileStorage.delete(file.storageKey).catch((err: unknown) => deps.log.warn({ err, storageKey: file.storageKey }, 'order file: bytes not deleted'));
+  await deps.fileStorage
+    .delete(file.storageKey)
+    .catch((err: unknown) => deps.log.warn({ err, storageKey: file.storageKey }, 'order file: bytes not deleted'));
 }
 
 /** The agency opened the order's files now: later customer uploads are new to it. */
 export async function markFilesSeenByAgency(deps: AppDeps, orderId: string, at = new Date()) {
-  await deps.db.insert(orderFileReads).values({ orderId, agencyReadAt: at }).onConflictDoUpdate({ target: orderFileReads.orderId, set: { agencyReadAt: at } });
+  await deps.db
+    .insert(orderFileReads)
+    .values({ orderId, agencyReadAt: at })
+    .onConflictDoUpdate({ target: orderFileReads.orderId, set: { agencyReadAt: at } });
 }

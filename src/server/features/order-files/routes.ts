@@ -20,7 +20,15 @@ import { route } from '../../lib/route.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
 import { authOf, requireUser } from '../../plugins/auth.ts';
 import { contentDisposition } from './file-name.ts';
-import { deleteOrderFile, listOrderFiles, listOwnOrderFiles, markFilesSeenByAgency, openOrderFile, orderFor, type Viewer } from './order-files.ts';
+import {
+  deleteOrderFile,
+  listOrderFiles,
+  listOwnOrderFiles,
+  markFilesSeenByAgency,
+  openOrderFile,
+  orderFor,
+  type Viewer,
+} from './order-files.ts';
 import { maxUploadBytes, refuseEarly, uploadOrderFile } from './upload-file.ts';
 
 // Order files: the same four operations for the customer (/orders/…) and the founder
@@ -35,7 +43,12 @@ const viewerOf = (request: FastifyRequest, side: Side): Viewer => ({ side, userI
  * inline; never sniffed; a sandbox CSP so that even a file a browser did render (an SVG with a
  * script, opened by hand) runs no script, as a page of a unique origin.
  */
-function sendFile(reply: FastifyReply, file: { name: string; size: number; contentType: string }, body: NodeJS.ReadableStream, inline: boolean) {
+function sendFile(
+  reply: FastifyReply,
+  file: { name: string; size: number; contentType: string },
+  body: NodeJS.ReadableStream,
+  inline: boolean,
+) {
   const asInline = inline && INLINE_IMAGE_TYPES.includes(file.contentType as OrderFileType);
   return reply
     .header('content-type', file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType)
@@ -65,7 +78,8 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
       side === 'customer' ? getOrdersFiles : getAdminOrdersFiles,
       { schema: { tags, summary: "The order's files, oldest first" }, ...guard },
       async (request) => {
-        if (side === 'customer') return { success: true as const, files: await listOwnOrderFiles(deps, request.params.orderId, authOf(request).user.id) };
+        if (side === 'customer')
+          return { success: true as const, files: await listOwnOrderFiles(deps, request.params.orderId, authOf(request).user.id) };
         const order = await orderFor(deps, request.params.orderId, viewerOf(request, side));
         // The agency has seen the customer's files: they leave the founder's inbox (docs/decisions/213-action-counts.md).
         if (side === 'agency') {
@@ -79,12 +93,17 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
     route(
       app,
       side === 'customer' ? postOrdersFiles : postAdminOrdersFiles,
-      { schema: { tags, summary: 'Uploads one file (multipart/form-data, one part named "file"); the type is decided from its bytes' }, ...guard, config: perSession(60) },
+      {
+        schema: { tags, summary: 'Uploads one file (multipart/form-data, one part named "file"); the type is decided from its bytes' },
+        ...guard,
+        config: perSession(60),
+      },
       async (request, reply) => {
         const viewer = viewerOf(request, side);
         // Access first: another customer's order is a 404 before a byte of the body is read.
         const order = await orderFor(deps, request.params.orderId, viewer);
-        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with one part named "${ORDER_FILE_PART}".`);
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with one part named "${ORDER_FILE_PART}".`);
         const length = Number(request.headers['content-length']);
         await refuseEarly(deps, order, Number.isFinite(length) ? length : undefined);
         const part = await request.file().catch((err: unknown) => {
@@ -105,7 +124,10 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
     route(
       app,
       side === 'customer' ? getOrdersFilesByFileId : getAdminOrdersFilesByFileId,
-      { schema: { tags, summary: 'Downloads a file (attachment, nosniff, sandbox CSP); ?inline=1 shows a PNG/JPEG/WebP/GIF inline' }, ...guard },
+      {
+        schema: { tags, summary: 'Downloads a file (attachment, nosniff, sandbox CSP); ?inline=1 shows a PNG/JPEG/WebP/GIF inline' },
+        ...guard,
+      },
       async (request, reply) => {
         const order = await orderFor(deps, request.params.orderId, viewerOf(request, side));
         const { file, body } = await openOrderFile(deps, order, request.params.fileId);
@@ -116,7 +138,11 @@ function routesFor(side: Side): FastifyPluginAsyncZod<{ deps: AppDeps }> {
     route(
       app,
       side === 'customer' ? deleteOrdersFilesByFileId : deleteAdminOrdersFilesByFileId,
-      { schema: { tags, summary: 'Deletes a file your side uploaded, unless a review or message uses it' }, ...guard, config: perSession(60) },
+      {
+        schema: { tags, summary: 'Deletes a file your side uploaded, unless a review or message uses it' },
+        ...guard,
+        config: perSession(60),
+      },
       async (request) => {
         const viewer = viewerOf(request, side);
         const order = await orderFor(deps, request.params.orderId, viewer);

@@ -34,7 +34,9 @@ export async function sweepStoredObjects(deps: AppDeps, now: Date = new Date()):
 }
 
 async function sweepBatch(deps: AppDeps, keys: string[], now: Date): Promise<number> {
-  const named = new Set((await deps.db.select({ key: orderFiles.storageKey }).from(orderFiles).where(inArray(orderFiles.storageKey, keys))).map((r) => r.key));
+  const named = new Set(
+    (await deps.db.select({ key: orderFiles.storageKey }).from(orderFiles).where(inArray(orderFiles.storageKey, keys))).map((r) => r.key),
+  );
   const unnamed = keys.filter((k) => !named.has(k));
   if (!unnamed.length) return 0;
   await deps.db
@@ -44,14 +46,28 @@ async function sweepBatch(deps: AppDeps, keys: string[], now: Date): Promise<num
   const due = await deps.db
     .select({ key: storedObjectSweepMarks.storageKey })
     .from(storedObjectSweepMarks)
-    .where(and(inArray(storedObjectSweepMarks.storageKey, unnamed), lte(storedObjectSweepMarks.firstSeenAt, new Date(now.getTime() - SWEEP_GRACE_MS))));
+    .where(
+      and(
+        inArray(storedObjectSweepMarks.storageKey, unnamed),
+        lte(storedObjectSweepMarks.firstSeenAt, new Date(now.getTime() - SWEEP_GRACE_MS)),
+      ),
+    );
   let deleted = 0;
   // A key whose deletion keeps failing is parked with a backoff, then `failed` (lib/pass-rows.ts).
-  const parked = await parkedKeys(deps, 'object-sweep', due.map((d) => d.key), now);
+  const parked = await parkedKeys(
+    deps,
+    'object-sweep',
+    due.map((d) => d.key),
+    now,
+  );
   for (const { key } of due) {
     if (parked.has(key)) continue;
     // Named again meanwhile (a row committed since the batch was read): kept.
-    const [row] = await deps.db.select({ key: orderFiles.storageKey }).from(orderFiles).where(inArray(orderFiles.storageKey, [key])).limit(1);
+    const [row] = await deps.db
+      .select({ key: orderFiles.storageKey })
+      .from(orderFiles)
+      .where(inArray(orderFiles.storageKey, [key]))
+      .limit(1);
     if (row) continue;
     const outcome = await guardRow(deps, 'object-sweep', now, async (claim) => {
       claim(key);

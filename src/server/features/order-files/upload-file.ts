@@ -29,7 +29,11 @@ function uploadError(err: unknown, max: number): AppError | null {
   if (err instanceof TooLargeError) return tooLarge(max);
   const code = (err as { code?: string })?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(max);
-  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'ERR_STREAM_PREMATURE_CLOSE' || /unexpected end of (form|multipart)/i.test(String((err as Error)?.message))) {
+  if (
+    code === 'FST_MP_PREMATURE_CLOSE' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /unexpected end of (form|multipart)/i.test(String((err as Error)?.message))
+  ) {
     return new AppError('BAD_REQUEST', 'The upload was interrupted before the file was complete; nothing was stored. Please try again.');
   }
   return null;
@@ -73,7 +77,12 @@ export async function refuseEarly(deps: AppDeps, order: OrderRef, declaredLength
  *    is inserted and the object moved to its own key. Parallel uploads queue on the lock, so they
  *    cannot pass the quota together; a failure anywhere removes the object again.
  */
-export async function uploadOrderFile(deps: AppDeps, order: OrderRef, viewer: Viewer, upload: { filename: string; file: Readable }): Promise<OrderFile> {
+export async function uploadOrderFile(
+  deps: AppDeps,
+  order: OrderRef,
+  viewer: Viewer,
+  upload: { filename: string; file: Readable },
+): Promise<OrderFile> {
   const storage = deps.fileStorage;
   const max = maxUploadBytes(deps.config);
   const quota = quotaBytes(deps.config);
@@ -98,7 +107,8 @@ export async function uploadOrderFile(deps: AppDeps, order: OrderRef, viewer: Vi
     if ((upload.file as { truncated?: boolean }).truncated) throw tooLarge(max);
     const facts = inspector.result();
     const type = decideFileType(facts, name);
-    if (!type.ok) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `"${name}" was not accepted: ${type.reason}. Accepted are ${ACCEPTED_TYPES_TEXT}.`);
+    if (!type.ok)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `"${name}" was not accepted: ${type.reason}. Accepted are ${ACCEPTED_TYPES_TEXT}.`);
 
     const row = await deps.events.transaction(async (tx) => {
       await tx.insert(orderFileQuotaLocks).values({ orderId: order.id }).onConflictDoNothing();
@@ -130,7 +140,13 @@ export async function uploadOrderFile(deps: AppDeps, order: OrderRef, viewer: Vi
         });
       }
       // A customer's file is news for the founder (docs/decisions/277-founder-notices-brief-and-files.md).
-      await deps.events.publish(tx, 'file.uploaded', { orderId: order.id, orderPublicId: order.publicId, fileId: id, uploadedBy: viewer.side, at: inserted!.createdAt });
+      await deps.events.publish(tx, 'file.uploaded', {
+        orderId: order.id,
+        orderPublicId: order.publicId,
+        fileId: id,
+        uploadedBy: viewer.side,
+        at: inserted!.createdAt,
+      });
       // Last step of the transaction: if the move fails the row is rolled back with it.
       await storage.move(tempKey, key);
       moved = true;

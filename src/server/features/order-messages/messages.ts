@@ -16,7 +16,14 @@ import type { ThreadViewer } from '../../lib/workspace-order.ts';
 // and the sender's read marker, in one transaction that publishes `order.message`; the notice for
 // the other side (notices/) and the live broadcast (socket-handlers.ts) hang on that event.
 
-type MessageRow = { id: string; sender: MessageSide; text: string; createdAt: Date; senderUserId: string | null; senderName: string | null };
+type MessageRow = {
+  id: string;
+  sender: MessageSide;
+  text: string;
+  createdAt: Date;
+  senderUserId: string | null;
+  senderName: string | null;
+};
 
 /** The reader of a thread: whose messages are "mine", and the brand agency names end with. */
 export interface MessageReader {
@@ -35,7 +42,11 @@ const messageColumns = {
 
 /** One stored message as the reader sees it (the live broadcast's shape too). */
 export async function messageFor(db: Db | Tx, messageId: string, reader: MessageReader): Promise<OrderMessage | null> {
-  const rows = await db.select(messageColumns).from(orderMessages).leftJoin(users, eq(users.id, orderMessages.senderUserId)).where(eq(orderMessages.id, messageId));
+  const rows = await db
+    .select(messageColumns)
+    .from(orderMessages)
+    .leftJoin(users, eq(users.id, orderMessages.senderUserId))
+    .where(eq(orderMessages.id, messageId));
   const [m] = await withFiles(db, rows, reader);
   return m ?? null;
 }
@@ -156,7 +167,13 @@ export async function readThread(
   const lastSeq = Number(messages.at(-1)?.seq ?? 0);
   const marks = page.before === undefined && (first.unseen || lastSeq > Number(first.last_read_seq));
   if (marks) {
-    await markThreadRead(db, { orderId: first.order_id, orderPublicId: first.order_public_id, customerEmail: first.customer_email }, viewer.side, new Date(), lastSeq);
+    await markThreadRead(
+      db,
+      { orderId: first.order_id, orderPublicId: first.order_public_id, customerEmail: first.customer_email },
+      viewer.side,
+      new Date(),
+      lastSeq,
+    );
   }
   return {
     messages: messages.map((r) => ({
@@ -190,7 +207,13 @@ export async function ownThreadVersion(database: Pick<Database, 'query'>, public
  * Adds a message. Attachments must be files of this order (a file of another order is a 400 that
  * says no more than an unknown id would). The founder's message is audited in the same transaction.
  */
-export async function postMessage(deps: AppDeps, order: OrderRef, viewer: ThreadViewer, body: PostOrderMessageBody, now = new Date()): Promise<OrderMessage> {
+export async function postMessage(
+  deps: AppDeps,
+  order: OrderRef,
+  viewer: ThreadViewer,
+  body: PostOrderMessageBody,
+  now = new Date(),
+): Promise<OrderMessage> {
   const fileIds = [...new Set(body.fileIds ?? [])];
   return deps.events.transaction(async (tx) => {
     if (fileIds.length) {
@@ -200,13 +223,14 @@ export async function postMessage(deps: AppDeps, order: OrderRef, viewer: Thread
         .where(and(eq(orderFiles.orderId, order.orderId), inArray(orderFiles.id, fileIds)))
         // Shared: a delete of one of these files waits for this message (and then sees it in use).
         .for('share');
-      if (found.length !== fileIds.length) throw badRequest('An attached file is not one of this order\'s files.');
+      if (found.length !== fileIds.length) throw badRequest("An attached file is not one of this order's files.");
     }
     const [row] = await tx
       .insert(orderMessages)
       .values({ orderId: order.orderId, sender: viewer.side, senderUserId: viewer.userId, text: body.text, createdAt: now })
       .returning({ id: orderMessages.id });
-    if (fileIds.length) await tx.insert(orderMessageFiles).values(fileIds.map((fileId, position) => ({ messageId: row!.id, fileId, position })));
+    if (fileIds.length)
+      await tx.insert(orderMessageFiles).values(fileIds.map((fileId, position) => ({ messageId: row!.id, fileId, position })));
     // Whoever writes has read the thread so far.
     await markThreadRead(tx, order, viewer.side, now);
     if (viewer.side === 'agency') {
@@ -236,6 +260,10 @@ export async function postMessage(deps: AppDeps, order: OrderRef, viewer: Thread
 
 /** "It is attached to a message": such a file stays (order-files' in-use hook). */
 export async function fileInMessage(tx: Tx, fileId: string): Promise<string | null> {
-  const [row] = await tx.select({ id: orderMessageFiles.messageId }).from(orderMessageFiles).where(eq(orderMessageFiles.fileId, fileId)).limit(1);
+  const [row] = await tx
+    .select({ id: orderMessageFiles.messageId })
+    .from(orderMessageFiles)
+    .where(eq(orderMessageFiles.fileId, fileId))
+    .limit(1);
   return row ? 'It is attached to a message on the order.' : null;
 }

@@ -34,7 +34,8 @@ const sockets: Socket[] = [];
 
 const url = (order: string) => `/api/v1/orders/${order}/messages`;
 const adminUrl = (order: string) => `/api/v1/admin/orders/${order}/messages`;
-const post = (who: Who, u: string, payload?: unknown) => t.app.inject({ method: 'POST', url: u, headers: who.headers, payload: payload as object });
+const post = (who: Who, u: string, payload?: unknown) =>
+  t.app.inject({ method: 'POST', url: u, headers: who.headers, payload: payload as object });
 const get = (who: Who, u: string) => t.app.inject({ method: 'GET', url: u, headers: who.headers });
 async function upload(who: Who, u: string, name = 'logo.png'): Promise<string> {
   const form = fileForm(name, PNG);
@@ -82,13 +83,21 @@ describe('the thread over HTTP', () => {
     expect(reply.statusCode, reply.body).toBe(201);
     expect(reply.json().message).toMatchObject({ sender: 'agency', fileIds: [] });
 
-    for (const [who, u] of [[alice, url(aliceOrder)], [admin, adminUrl(aliceOrder)]] as const) {
+    for (const [who, u] of [
+      [alice, url(aliceOrder)],
+      [admin, adminUrl(aliceOrder)],
+    ] as const) {
       const res = await get(who, u);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().messages.map((m: { sender: string; text: string }) => `${m.sender}: ${m.text}`)).toEqual(['customer: Hello!\nHere is our logo.', 'agency: Thanks, got it.']);
+      expect(res.json().messages.map((m: { sender: string; text: string }) => `${m.sender}: ${m.text}`)).toEqual([
+        'customer: Hello!\nHere is our logo.',
+        'agency: Thanks, got it.',
+      ]);
     }
     // The founder's message is audited, without its text.
-    const [audit] = await t.deps.database.query<{ action: string; after: { length: number } }>("select action, after from admin_audit_log where action = 'order.message.send'");
+    const [audit] = await t.deps.database.query<{ action: string; after: { length: number } }>(
+      "select action, after from admin_audit_log where action = 'order.message.send'",
+    );
     expect(audit!.after.length).toBe('Thanks, got it.'.length);
     expect(JSON.stringify(audit)).not.toContain('Thanks');
     // An attached file cannot be deleted any more.
@@ -116,7 +125,7 @@ describe('the thread over HTTP', () => {
     expect((await t.app.inject({ method: 'GET', url: url(aliceOrder) })).statusCode).toBe(401);
   });
 
-  it("refuses a file of another order (400), 10 KB of text and NUL (400); HTML is kept as text", async () => {
+  it('refuses a file of another order (400), 10 KB of text and NUL (400); HTML is kept as text', async () => {
     const mallorysFile = await upload(mallory, `/api/v1/orders/${malloryOrder}/files`);
     const foreign = await post(alice, url(aliceOrder), { text: 'Look', fileIds: [mallorysFile] });
     expect(foreign.statusCode).toBe(400);
@@ -148,7 +157,10 @@ describe('the thread over HTTP', () => {
     expect(byRavi.json().message).toMatchObject({ authorName: `Ravi · ${brand}`, mine: true });
     expect((await post(admin, adminUrl(binaOrder), { text: 'The founder here' })).statusCode).toBe(201);
 
-    const seen = async (who: Who, u: string) => (await get(who, u)).json().messages.map((m: { text: string; authorName: string | null; mine: boolean }) => [m.text, m.authorName, m.mine]);
+    const seen = async (who: Who, u: string) =>
+      (await get(who, u))
+        .json()
+        .messages.map((m: { text: string; authorName: string | null; mine: boolean }) => [m.text, m.authorName, m.mine]);
     // The founder: their own message is theirs, Ravi's carries Ravi's name.
     expect(await seen(admin, adminUrl(binaOrder))).toEqual([
       ['Hello team', 'Bina Rao', false],
@@ -175,7 +187,8 @@ describe('the thread over HTTP', () => {
   });
 
   it("the public OpenAPI document lists the customer's routes, not the founder's", async () => {
-    const paths = (doc: { paths: Record<string, Record<string, unknown>> }) => Object.keys(doc.paths).filter((p) => p.includes('/messages') && !p.includes('/support/'));
+    const paths = (doc: { paths: Record<string, Record<string, unknown>> }) =>
+      Object.keys(doc.paths).filter((p) => p.includes('/messages') && !p.includes('/support/'));
     const pub = paths((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     expect(pub.sort()).toEqual(['/api/v1/orders/{orderId}/messages', '/api/v1/orders/{orderId}/messages/read']);
     const full = paths((await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin.headers })).json());
@@ -194,7 +207,10 @@ describe('live over socket.io', () => {
     expect(refused).toEqual({ ok: false, code: 'NOT_FOUND', message: 'Order not found.' });
     expect(await request(mallorySocket, ORDER_SOCKET_EVENTS.joinOrder, { orderId: '' })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
     const visitor = await socketFor();
-    expect(await request(visitor, ORDER_SOCKET_EVENTS.joinOrder, { orderId: aliceOrder })).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(await request(visitor, ORDER_SOCKET_EVENTS.joinOrder, { orderId: aliceOrder })).toMatchObject({
+      ok: false,
+      code: 'UNAUTHORIZED',
+    });
     const leaked = record(mallorySocket, ORDER_SOCKET_EVENTS.orderMessage);
     const leakedToVisitor = record(visitor, ORDER_SOCKET_EVENTS.orderMessage);
 
@@ -210,7 +226,11 @@ describe('live over socket.io', () => {
     // Stored before it was broadcast: the thread already has it.
     expect((await get(alice, url(aliceOrder))).json().messages.at(-1).id).toBe(a.id);
 
-    const fromAlice = nextEvent<OrderMessageEvent>(adminSocket, ORDER_SOCKET_EVENTS.orderMessage, (m) => m.sender === 'customer' && m.text === 'And live back');
+    const fromAlice = nextEvent<OrderMessageEvent>(
+      adminSocket,
+      ORDER_SOCKET_EVENTS.orderMessage,
+      (m) => m.sender === 'customer' && m.text === 'And live back',
+    );
     await post(alice, url(aliceOrder), { text: 'And live back' });
     await fromAlice;
     expect(leaked).toEqual([]);
@@ -252,9 +272,11 @@ describe('the per-address socket bound (decision 106)', () => {
 });
 
 describe('unread counts', () => {
-  it('the customer dashboard and the back office count the other side\'s unread messages; reading resets them', async () => {
+  it("the customer dashboard and the back office count the other side's unread messages; reading resets them", async () => {
     const { customer: bob, orderId } = await seedPaidOrder(t, 'messages.bob@example.com');
-    const dashboard = async () => (await get(bob as Who, '/api/v1/order/getAllOrders/user')).json().orders.find((o: { order_id: string }) => o.order_id === orderId).unreadMessages;
+    const dashboard = async () =>
+      (await get(bob as Who, '/api/v1/order/getAllOrders/user')).json().orders.find((o: { order_id: string }) => o.order_id === orderId)
+        .unreadMessages;
     const backOffice = async () => (await get(admin, `/api/v1/admin/orders?q=${orderId}`)).json().items[0].unreadMessages;
     expect([await dashboard(), await backOffice()]).toEqual([0, 0]);
     await post(admin, adminUrl(orderId), { text: 'One' });
@@ -274,8 +296,11 @@ describe('unread counts', () => {
 describe('a thread in pages (docs/decisions/341-one-rule-per-derived-value.md)', () => {
   it('answers the newest page with the cursor of the one before it; an earlier page marks nothing read; bad input is a 400', async () => {
     const { customer: cara, orderId } = await seedPaidOrder(t, 'messages.cara@example.com');
-    for (const text of ['One', 'Two', 'Three', 'Four', 'Five']) expect((await post(admin, adminUrl(orderId), { text })).statusCode).toBe(201);
-    const dashboard = async () => (await get(cara as Who, '/api/v1/order/getAllOrders/user')).json().orders.find((o: { order_id: string }) => o.order_id === orderId).unreadMessages;
+    for (const text of ['One', 'Two', 'Three', 'Four', 'Five'])
+      expect((await post(admin, adminUrl(orderId), { text })).statusCode).toBe(201);
+    const dashboard = async () =>
+      (await get(cara as Who, '/api/v1/order/getAllOrders/user')).json().orders.find((o: { order_id: string }) => o.order_id === orderId)
+        .unreadMessages;
     const texts = (res: { json(): { messages: { text: string }[] } }) => res.json().messages.map((m) => m.text);
 
     // An earlier page first: it marks nothing read.
@@ -298,7 +323,8 @@ describe('a thread in pages (docs/decisions/341-one-rule-per-derived-value.md)',
     expect(texts(all)).toEqual(['One', 'Two', 'Three', 'Four', 'Five']);
     expect(all.json().earlierCursor).toBeNull();
 
-    for (const q of ['limit=0', 'limit=101', 'limit=x', 'before=nope']) expect((await get(cara as Who, `${url(orderId)}?${q}`)).statusCode, q).toBe(400);
+    for (const q of ['limit=0', 'limit=101', 'limit=x', 'before=nope'])
+      expect((await get(cara as Who, `${url(orderId)}?${q}`)).statusCode, q).toBe(400);
     // Another order's message as the cursor reads nothing of either.
     const [other] = (await get(alice, url(aliceOrder))).json().messages;
     expect(texts(await get(cara as Who, `${url(orderId)}?before=${other.id}`))).toEqual([]);
@@ -357,9 +383,17 @@ describe('the batched notice e-mail', () => {
     expect(toErin[0]!.text).toContain('UI design review, round 1 is ready for you: "Home <i>v1</i>"');
     expect(toErin[0]!.html).toContain('Home &lt;i&gt;v1&lt;/i&gt;');
 
-    const pin = await post(erin as Who, `/api/v1/orders/${orderId}/reviews/${reviewId}/comments`, { fileId: design, x: 0.5, y: 0.5, text: 'Bigger <button>' });
+    const pin = await post(erin as Who, `/api/v1/orders/${orderId}/reviews/${reviewId}/comments`, {
+      fileId: design,
+      x: 0.5,
+      y: 0.5,
+      text: 'Bigger <button>',
+    });
     expect(pin.statusCode, pin.body).toBe(201);
-    const decided = await post(erin as Who, `/api/v1/orders/${orderId}/reviews/${reviewId}/decision`, { decision: 'request_changes', comment: 'See the pin' });
+    const decided = await post(erin as Who, `/api/v1/orders/${orderId}/reviews/${reviewId}/decision`, {
+      decision: 'request_changes',
+      comment: 'See the pin',
+    });
     expect(decided.statusCode, decided.body).toBe(200);
     await runJobs(t.deps, secondsLater(301));
     const owner = (await noticeMails(t, OWNER)).filter((m) => m.subject.includes(orderId));
@@ -369,7 +403,13 @@ describe('the batched notice e-mail', () => {
     expect(owner[0]!.text).not.toContain('Bigger');
 
     // The team answers the pin; Erin opens the reviews in the app before the delay: no mail.
-    const answer = await post(admin, `/api/v1/admin/orders/${orderId}/reviews/${reviewId}/comments`, { fileId: design, x: 0.5, y: 0.5, text: 'Done', replyTo: pin.json().comment.id });
+    const answer = await post(admin, `/api/v1/admin/orders/${orderId}/reviews/${reviewId}/comments`, {
+      fileId: design,
+      x: 0.5,
+      y: 0.5,
+      text: 'Done',
+      replyTo: pin.json().comment.id,
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     expect((await get(erin as Who, `/api/v1/orders/${orderId}/reviews`)).statusCode).toBe(200);
     await runJobs(t.deps, secondsLater(900));
@@ -389,7 +429,12 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
       const { customer, orderId } = await seedPaidOrder(a as TestApp, `pg-notice-${i}@example.com`);
       customers.push({ email: customer.user.email, orderId });
       for (const text of ['one', 'two']) {
-        const res = await a.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/messages`, headers: boss.headers, payload: { text } });
+        const res = await a.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/orders/${orderId}/messages`,
+          headers: boss.headers,
+          payload: { text },
+        });
         expect(res.statusCode, res.body).toBe(201);
       }
     }
@@ -416,7 +461,12 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     sockets.push(s);
     expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId })).toEqual({ ok: true });
     const arrived = nextEvent<OrderMessageEvent>(s, ORDER_SOCKET_EVENTS.orderMessage, (m) => m.orderId === orderId, 10_000);
-    const res = await a.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/messages`, headers: boss.headers, payload: { text: 'Across instances' } });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/messages`,
+      headers: boss.headers,
+      payload: { text: 'Across instances' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     // The customer hears the founder's message as someone else's (docs/decisions/271-message-author-names.md).
     expect(await arrived).toEqual({ ...res.json().message, mine: false, orderId });

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getAdminOrdersMessages, getOrdersMessages, postAdminOrdersMessages, postOrdersMessages, postOrdersMessagesRead } from '../../../contract/order-messages.ts';
+import {
+  getAdminOrdersMessages,
+  getOrdersMessages,
+  postAdminOrdersMessages,
+  postOrdersMessages,
+  postOrdersMessagesRead,
+} from '../../../contract/order-messages.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { MessageSide } from '../../db/schema/order-messages.ts';
 import { perSession } from '../../lib/per-session-limit.ts';
@@ -40,7 +46,14 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
         // repeat read is one index lookup and the same bytes (docs/decisions/317-order-reads-table.md).
         // The founder's page is read far less; it reads the thread each time.
         const read = async () => {
-          const { messages, earlierCursor, version } = await readThread(deps.database, deps.db, publicId, viewer, deps.config.BRAND_NAME, page);
+          const { messages, earlierCursor, version } = await readThread(
+            deps.database,
+            deps.db,
+            publicId,
+            viewer,
+            deps.config.BRAND_NAME,
+            page,
+          );
           return { answer: { success: true as const, messages, earlierCursor }, version };
         };
         if (!customer) return (await read()).answer;
@@ -52,7 +65,15 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
     route(
       app,
       customer ? postOrdersMessages : postAdminOrdersMessages,
-      { schema: { tags, ...security, summary: 'Sends a message on the order (plain text, line breaks kept), optionally with files of the order' }, ...guard, config: perSession(60) },
+      {
+        schema: {
+          tags,
+          ...security,
+          summary: 'Sends a message on the order (plain text, line breaks kept), optionally with files of the order',
+        },
+        ...guard,
+        config: perSession(60),
+      },
       async (request, reply) => {
         const { order, viewer } = await orderOf(request);
         return reply.status(201).send({ success: true as const, message: await postMessage(deps, order, viewer, request.body) });
@@ -65,7 +86,11 @@ function routesFor(side: MessageSide): FastifyPluginAsyncZod<{ deps: AppDeps }> 
     route(
       app,
       postOrdersMessagesRead,
-      { schema: { tags, summary: 'Marks the thread read up to now (a message arrived live while it was open)' }, ...guard, config: perSession(120) },
+      {
+        schema: { tags, summary: 'Marks the thread read up to now (a message arrived live while it was open)' },
+        ...guard,
+        config: perSession(120),
+      },
       async (request) => {
         const { order } = await orderOf(request);
         await markThreadRead(deps.db, order, side);

@@ -37,7 +37,8 @@ export function registerOrderMessageSocket(io: ChatServer, deps: AppDeps) {
     };
     const handle = (event: string, work: (orderId: string) => Promise<void>) =>
       socket.on(event, async (raw: unknown, maybeAck?: unknown) => {
-        const ack = (typeof maybeAck === 'function' ? maybeAck : typeof raw === 'function' ? raw : undefined) as ((a: OrderSocketAck) => void) | undefined;
+        const ack = (typeof maybeAck === 'function' ? maybeAck : typeof raw === 'function' ? raw : undefined) as
+          ((a: OrderSocketAck) => void) | undefined;
         try {
           if (!joins.take()) throw tooManyRequests('Too many requests. Please wait a moment.');
           const parsed = joinOrderPayload.safeParse(typeof raw === 'function' ? undefined : raw);

@@ -9,8 +9,6 @@ import { orderRoom } from '../chat/rooms.ts';
 import { fileInMessage } from './messages.ts';
 import { authorNameOfUser } from '../../lib/name-of-user.ts';
 
-
-
 /**
  * What a deleted person wrote on their orders' threads (decision 192) is replaced by a neutral
  * marker: the rows stay, so the agency's answers keep their place in the thread and the files
@@ -23,7 +21,12 @@ export function subscribeOrderMessages(deps: AppDeps) {
     await tx
       .update(orderMessages)
       .set({ text: ERASED_TEXT })
-      .where(or(eq(orderMessages.senderUserId, e.userId), and(eq(orderMessages.sender, 'customer'), inArray(orderMessages.orderId, orderIdsOf(e.userId)))));
+      .where(
+        or(
+          eq(orderMessages.senderUserId, e.userId),
+          and(eq(orderMessages.sender, 'customer'), inArray(orderMessages.orderId, orderIdsOf(e.userId))),
+        ),
+      );
   });
 }
 

@@ -13,7 +13,11 @@ export function unreadMessagesSql(side: MessageSide, orderIdSql: string): string
 }
 
 /** The unread count of one order as `side` sees it. */
-export async function unreadMessagesOf(database: { query<T>(sql: string, params?: unknown[]): Promise<T[]> }, orderId: string, side: MessageSide): Promise<number> {
+export async function unreadMessagesOf(
+  database: { query<T>(sql: string, params?: unknown[]): Promise<T[]> },
+  orderId: string,
+  side: MessageSide,
+): Promise<number> {
   const [row] = await database.query<{ n: number }>(`select ${unreadMessagesSql(side, '$1::uuid')} as n`, [orderId]);
   return Number(row?.n ?? 0);
 }

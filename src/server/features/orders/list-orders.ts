@@ -85,7 +85,11 @@ export async function listOrders(deps: AppDeps, userId: string, publicId?: strin
  * listOrders with the versions it was read at (listVersions' form), or null when the list holds a
  * support window read outside the statement (an extension without a SQL form), which no version covers.
  */
-export async function readOrders(deps: AppDeps, userId: string, publicId?: string): Promise<{ orders: OrderSummary[]; versions: string | null }> {
+export async function readOrders(
+  deps: AppDeps,
+  userId: string,
+  publicId?: string,
+): Promise<{ orders: OrderSummary[]; versions: string | null }> {
   const ctx = moneyContext(deps);
   const covered = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
   const text = listSql(covered);

@@ -71,8 +71,13 @@ async function oracle(app: BuiltApp, publicId: string) {
   const waiting = (await db.select().from(notices).where(eq(notices.orderId, id))).filter((n) => n.readAt === null && n.sentAt === null);
   const messages = await db.select().from(orderMessages).where(eq(orderMessages.orderId, id));
   const reads = await db.select().from(orderMessageReads).where(eq(orderMessageReads.orderId, id));
-  const subs = (await db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.orderId, id))).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  const waitingFor = (side: MessageSide) => Object.fromEntries(Object.entries(GROUPS).map(([g, kinds]) => [g, waiting.some((n) => n.recipient === side && kinds.includes(n.kind))]));
+  const subs = (await db.select().from(maintenanceSubscriptions).where(eq(maintenanceSubscriptions.orderId, id))).sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+  );
+  const waitingFor = (side: MessageSide) =>
+    Object.fromEntries(
+      Object.entries(GROUPS).map(([g, kinds]) => [g, waiting.some((n) => n.recipient === side && kinds.includes(n.kind))]),
+    );
   const unread = (side: MessageSide) => {
     const marker = reads.find((r) => r.side === side)?.lastReadSeq ?? 0;
     return messages.filter((m) => m.sender !== side && Number(m.seq) > Number(marker)).length;
@@ -101,11 +106,13 @@ async function kept(app: BuiltApp, publicId: string) {
 }
 
 const get = (app: BuiltApp, who: Who, url: string) => app.app.inject({ method: 'GET', url, headers: who.headers });
-const send = (app: BuiltApp, who: Who, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) => app.app.inject({ method, url, headers: who.headers, payload });
+const send = (app: BuiltApp, who: Who, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
+  app.app.inject({ method, url, headers: who.headers, payload });
 
 /** Completes the order's stages up to the delivery. */
 async function deliver(app: BuiltApp, orderId: string) {
-  for (let done = 0; done < DELIVERY_STAGE; ) done = (await completeNextStage(app.deps, orderId, { deliveryUrl: 'https://site.example.com' })).completedSteps;
+  for (let done = 0; done < DELIVERY_STAGE;)
+    done = (await completeNextStage(app.deps, orderId, { deliveryUrl: 'https://site.example.com' })).completedSteps;
 }
 
 describe('order_reads on one instance', () => {
@@ -140,17 +147,29 @@ describe('order_reads on one instance', () => {
     await step('delivered again', () => completeNextStage(t.deps, orderId, { deliveryUrl: 'https://site.example.com' }));
 
     const fromAgency = await step('a message from the agency', async () =>
-      expect((await send(t, boss, 'POST', `/api/v1/admin/orders/${orderId}/messages`, { text: 'Your site is live.' })).statusCode).toBe(201),
+      expect((await send(t, boss, 'POST', `/api/v1/admin/orders/${orderId}/messages`, { text: 'Your site is live.' })).statusCode).toBe(
+        201,
+      ),
     );
     expect(fromAgency).toMatchObject({ unread_customer: 1, waiting_customer: expect.objectContaining({ message: true }) });
-    const read = await step('the customer reads the thread', async () => expect((await get(t, customer, `/api/v1/orders/${orderId}/messages`)).statusCode).toBe(200));
+    const read = await step('the customer reads the thread', async () =>
+      expect((await get(t, customer, `/api/v1/orders/${orderId}/messages`)).statusCode).toBe(200),
+    );
     expect(read).toMatchObject({ unread_customer: 0 });
     expect(read.waiting_customer.message).toBe(false);
     await step('a message from the customer', async () =>
       expect((await send(t, customer, 'POST', `/api/v1/orders/${orderId}/messages`, { text: 'Thank you!' })).statusCode).toBe(201),
     );
     await step('a support request', async () =>
-      expect((await send(t, customer, 'POST', `/api/v1/orders/${orderId}/support/requests`, { title: 'A typo', description: 'On the home page.', category: 'bug' })).statusCode).toBe(201),
+      expect(
+        (
+          await send(t, customer, 'POST', `/api/v1/orders/${orderId}/support/requests`, {
+            title: 'A typo',
+            description: 'On the home page.',
+            category: 'bug',
+          })
+        ).statusCode,
+      ).toBe(201),
     );
     const [order] = await t.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [orderId]);
     const planned = await step('a maintenance plan', () =>
@@ -161,8 +180,12 @@ describe('order_reads on one instance', () => {
       ),
     );
     expect(planned).toMatchObject({ plan: expect.objectContaining({ state: 'active' }), covered_until: expect.anything() });
-    await step('the plan cancelled', () => t.deps.database.query("update maintenance_subscriptions set state = 'cancelled' where order_id = $1", [order!.id]));
-    await step('the customer renamed', async () => expect((await send(t, customer, 'PATCH', '/api/v1/user/profile', { name: 'Reads Renamed' })).statusCode).toBe(200));
+    await step('the plan cancelled', () =>
+      t.deps.database.query("update maintenance_subscriptions set state = 'cancelled' where order_id = $1", [order!.id]),
+    );
+    await step('the customer renamed', async () =>
+      expect((await send(t, customer, 'PATCH', '/api/v1/user/profile', { name: 'Reads Renamed' })).statusCode).toBe(200),
+    );
   });
 
   it('answers the kept status, list, thread and support page only while nothing they show has changed', async () => {
@@ -204,7 +227,10 @@ describe('order_reads on one instance', () => {
     expect(thread.messages.map((m) => m.text)).toEqual(['Anything else?']);
 
     expect((await send(t, customer, 'POST', `/api/v1/orders/${orderId}/messages`, { text: 'All good' })).statusCode).toBe(201);
-    expect((await send(t, customer, 'POST', urls.support + '/requests', { title: 'Logo', description: 'Bigger, please.', category: 'change' })).statusCode).toBe(201);
+    expect(
+      (await send(t, customer, 'POST', urls.support + '/requests', { title: 'Logo', description: 'Bigger, please.', category: 'change' }))
+        .statusCode,
+    ).toBe(201);
     const after = await read();
     expect((after.thread as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(['Anything else?', 'All good']);
     expect((after.support as { requests: { title: string }[] }).requests.map((r) => r.title)).toEqual(['Logo']);
@@ -266,7 +292,10 @@ describe.skipIf(!pgUrl)('order_reads on PostgreSQL', () => {
       // change that does not touch that row commits (a notice read): the commit's version trigger
       // locks only order_reads, so it does not wait — a trigger writing the order row would
       // (docs/decisions/316-order-read-columns.md).
-      await two.query("insert into notices (order_id, recipient, kind, ref_id, summary) values ($1, 'customer', 'message', gen_random_uuid(), 'A message')", [order!.id]);
+      await two.query(
+        "insert into notices (order_id, recipient, kind, ref_id, summary) values ($1, 'customer', 'message', gen_random_uuid(), 'A message')",
+        [order!.id],
+      );
       expect((await kept(a, orderId)).values.waiting_customer.message).toBe(true);
       await one.query('begin');
       await one.query('select id from orders where id = $1 for update', [order!.id]);

@@ -16,7 +16,11 @@ const UNKNOWN = 'This passkey is not registered here (it may have been removed).
  * the person has for this site, also in the e-mail field's autofill (conditional mediation).
  */
 export async function loginOptions(deps: AppDeps) {
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(deps.config).id, userVerification: 'preferred', timeout: CHALLENGE_TTL_MS });
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(deps.config).id,
+    userVerification: 'preferred',
+    timeout: CHALLENGE_TTL_MS,
+  });
   await storeChallenge(deps.db, options.challenge, 'login');
   // A plain object: the route answers it as the contract's open WebAuthn options JSON.
   return { ...options };
@@ -28,7 +32,8 @@ export async function loginOptions(deps: AppDeps) {
  * confirmed for the back office (decision 190) and is the same kind of token verifyOtp gives.
  */
 export async function loginVerify(deps: AppDeps, response: WebAuthnResponse, context: { userAgent?: string; ip: string }) {
-  if (!response.response.authenticatorData || !response.response.signature) throw badRequest('This is not a passkey sign-in (the signature is missing).');
+  if (!response.response.authenticatorData || !response.response.signature)
+    throw badRequest('This is not a passkey sign-in (the signature is missing).');
   const expectedChallenge = await consumeChallenge(deps.db, response.response.clientDataJSON, 'login');
   const passkey = await findByCredentialId(deps.db, response.id);
   if (!passkey) throw badRequest(UNKNOWN);

@@ -13,7 +13,8 @@ export const toSummary = (p: PasskeyRow): PasskeySummary => ({
   backedUp: p.backedUp,
 });
 
-export const passkeysOf = (db: Db, userId: string) => db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
+export const passkeysOf = (db: Db, userId: string) =>
+  db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
 
 export async function passkeyCount(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { passkeys, webauthnChallenges } from '../../db/schema/account-security.ts';
 import { sessions, users } from '../../db/schema/platform.ts';
-import { addPasskey, api, confirmedAtOf, loginOptions, newAuthenticator, registrationOptions, signInWithPasskey, stepUp, stepUpOptions } from '../../../../tests/fixtures/passkeys.ts';
+import {
+  addPasskey,
+  api,
+  confirmedAtOf,
+  loginOptions,
+  newAuthenticator,
+  registrationOptions,
+  signInWithPasskey,
+  stepUp,
+  stepUpOptions,
+} from '../../../../tests/fixtures/passkeys.ts';
 
 // Passkeys for everyone, through the real WebAuthn ceremonies (a software
 // authenticator signs with P-256 keys), and every attack the issue lists for them.
@@ -39,7 +49,10 @@ describe('adding a passkey', () => {
     expect(options.excludeCredentials).toEqual([]);
 
     const authenticator = newAuthenticator();
-    const res = await api(t, 'POST', 'auth/passkeys/registration/verify', token, { response: authenticator.register(options), name: 'Phone' });
+    const res = await api(t, 'POST', 'auth/passkeys/registration/verify', token, {
+      response: authenticator.register(options),
+      name: 'Phone',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ success: true, passkey: { name: 'Phone', lastUsedAt: null, backedUp: false } });
     // A customer gets no recovery codes, and adding a passkey does not confirm the session.
@@ -80,7 +93,7 @@ describe('adding a passkey', () => {
     expect(await t.deps.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
   });
 
-  it("refuses options issued to another account or another session, and options past five minutes", async () => {
+  it('refuses options issued to another account or another session, and options past five minutes', async () => {
     const a = await customer();
     const b = await customer();
     const forA = await registrationOptions(t, a.token);
@@ -88,11 +101,16 @@ describe('adding a passkey', () => {
     expect(stolen.statusCode).toBe(400);
     // Another session of the same account.
     const other = await loginAs(t, a.user.email);
-    const otherSession = await api(t, 'POST', 'auth/passkeys/registration/verify', other.token, { response: newAuthenticator().register(forA) });
+    const otherSession = await api(t, 'POST', 'auth/passkeys/registration/verify', other.token, {
+      response: newAuthenticator().register(forA),
+    });
     expect(otherSession.statusCode).toBe(400);
 
     const late = await registrationOptions(t, a.token);
-    await t.deps.db.update(webauthnChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(webauthnChallenges.challenge, late.challenge));
+    await t.deps.db
+      .update(webauthnChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webauthnChallenges.challenge, late.challenge));
     const res = await api(t, 'POST', 'auth/passkeys/registration/verify', a.token, { response: newAuthenticator().register(late) });
     expect(res.statusCode).toBe(400);
     expect(await t.deps.db.select().from(passkeys).where(eq(passkeys.userId, a.user.id))).toHaveLength(0);
@@ -287,12 +305,24 @@ describe('bad input', () => {
       ['auth/passkeys/registration/verify', {}],
       ['auth/passkeys/registration/verify', { response: 'string' }],
       ['auth/passkeys/registration/verify', { response: { ...registration, type: 'password' } }],
-      ['auth/passkeys/registration/verify', { response: { ...registration, response: { ...registration.response, clientDataJSON: 'a b c' } } }],
-      ['auth/passkeys/registration/verify', { response: { ...registration, response: { ...registration.response, clientDataJSON: garbage } } }],
-      ['auth/passkeys/registration/verify', { response: { ...registration, response: { clientDataJSON: registration.response.clientDataJSON } } }],
+      [
+        'auth/passkeys/registration/verify',
+        { response: { ...registration, response: { ...registration.response, clientDataJSON: 'a b c' } } },
+      ],
+      [
+        'auth/passkeys/registration/verify',
+        { response: { ...registration, response: { ...registration.response, clientDataJSON: garbage } } },
+      ],
+      [
+        'auth/passkeys/registration/verify',
+        { response: { ...registration, response: { clientDataJSON: registration.response.clientDataJSON } } },
+      ],
       ['auth/passkeys/registration/verify', { response: registration, name: 'x'.repeat(61) }],
       ['auth/passkeys/registration/verify', { response: registration, name: 'a\u0000b' }],
-      ['auth/passkeys/registration/verify', { response: { ...registration, response: { ...registration.response, attestationObject: 'AAAA' } } }],
+      [
+        'auth/passkeys/registration/verify',
+        { response: { ...registration, response: { ...registration.response, attestationObject: 'AAAA' } } },
+      ],
       ['auth/passkeys/login/verify', {}],
       ['auth/passkeys/login/verify', { response: { ...assertion, response: { ...assertion.response, clientDataJSON: noChallenge } } }],
       ['auth/passkeys/login/verify', { response: { ...assertion, response: { clientDataJSON: assertion.response.clientDataJSON } } }],
@@ -308,7 +338,12 @@ describe('bad input', () => {
       expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 200)}: ${res.body}`).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
     }
-    const text = await t.app.inject({ method: 'POST', url: '/api/v1/auth/passkeys/login/verify', payload: 'nope', headers: { 'content-type': 'application/json' } });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/passkeys/login/verify',
+      payload: 'nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(text.statusCode).toBe(400);
     expect((await api(t, 'DELETE', 'auth/passkeys/not-a-uuid', token)).statusCode).toBe(400);
   });

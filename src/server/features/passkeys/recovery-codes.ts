@@ -70,7 +70,10 @@ export async function redeemRecoveryCode(db: Db, userId: string, ip: string, cod
   const since = new Date(Date.now() - RECOVERY_TRY_WINDOW_MS);
   // Tries older than the window count for nothing.
   await db.delete(recoveryCodeTries).where(lt(recoveryCodeTries.createdAt, since));
-  const [attempt] = await db.insert(recoveryCodeTries).values({ userId, ip: ip.slice(0, 100) }).returning({ id: recoveryCodeTries.id });
+  const [attempt] = await db
+    .insert(recoveryCodeTries)
+    .values({ userId, ip: ip.slice(0, 100) })
+    .returning({ id: recoveryCodeTries.id });
   const [tries] = await db
     .select({ mine: count() })
     .from(recoveryCodeTries)

@@ -66,10 +66,17 @@ async function verifyAttestation(deps: AppDeps, body: PasskeyRegistrationVerifyB
  * account's first passkey also brings ten recovery codes (answered once) and confirms the session
  * (decision 190: adding it right after the e-mail code is the confirmation).
  */
-export async function verifyRegistration(deps: AppDeps, auth: AuthContext, body: PasskeyRegistrationVerifyBody): Promise<PasskeyRegistrationVerifyResponse> {
+export async function verifyRegistration(
+  deps: AppDeps,
+  auth: AuthContext,
+  body: PasskeyRegistrationVerifyBody,
+): Promise<PasskeyRegistrationVerifyResponse> {
   const { response } = body;
   if (!response.response.attestationObject) throw badRequest('This is not a passkey registration (attestationObject is missing).');
-  const expectedChallenge = await consumeChallenge(deps.db, response.response.clientDataJSON, 'registration', { userId: auth.user.id, sessionId: auth.sessionId });
+  const expectedChallenge = await consumeChallenge(deps.db, response.response.clientDataJSON, 'registration', {
+    userId: auth.user.id,
+    sessionId: auth.sessionId,
+  });
   const info = await verifyAttestation(deps, body, expectedChallenge);
   const userId = auth.user.id;
   const backOffice = isBackOffice(auth.user.role);

@@ -68,7 +68,9 @@ beforeAll(async () => {
     const [owner] = await d.db.insert(users).values({ email: 'owner@example.com', role: 'admin' }).returning();
     const [other] = await d.db.insert(users).values({ email: 'someone@example.com' }).returning();
     for (const u of [owner!, other!]) {
-      await d.db.insert(passkeys).values([1, 2].map((i) => ({ userId: u.id, credentialId: `${u.id}-${i}`, publicKey: 'AAAA', name: `Key ${i}` })));
+      await d.db
+        .insert(passkeys)
+        .values([1, 2].map((i) => ({ userId: u.id, credentialId: `${u.id}-${i}`, publicKey: 'AAAA', name: `Key ${i}` })));
       await d.db.insert(recoveryCodes).values(Array.from({ length: 10 }, (_, i) => ({ userId: u.id, codeHash: `hash-${i}` })));
     }
     env.OWNER_TOKEN = await createSession(d.db, owner!.id, 'laptop', { confirmed: true });

@@ -32,7 +32,10 @@ async function ownerWithPasskey(role: 'admin' | 'staff' = 'admin') {
 
 /** Pretends the session was confirmed `hours` ago (through confirmSession: the session cache hears of it). */
 async function confirmedAgo(token: string, hours: number) {
-  const [row] = await t.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const [row] = await t.deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)));
   await confirmSession(t.deps.db, row!.id, new Date(Date.now() - hours * 3600_000));
 }
 
@@ -80,7 +83,9 @@ describe('adding another passkey needs a confirmed session (a mailbox thief cann
     const early = await api(t, 'POST', 'auth/passkeys/registration/options', confirmed);
     expect(early.statusCode).toBe(200);
     await confirmedAgo(confirmed, 13);
-    const late = await api(t, 'POST', 'auth/passkeys/registration/verify', confirmed, { response: newAuthenticator().register(early.json()) });
+    const late = await api(t, 'POST', 'auth/passkeys/registration/verify', confirmed, {
+      response: newAuthenticator().register(early.json()),
+    });
     expect(late.statusCode).toBe(403);
     expect(late.json().code).toBe('STEP_UP_REQUIRED');
     expect(await t.deps.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
@@ -109,7 +114,7 @@ describe('adding another passkey needs a confirmed session (a mailbox thief cann
 });
 
 describe('removing a back-office passkey', () => {
-  it("refuses the last one with 409, and another one from an unconfirmed session with 403", async () => {
+  it('refuses the last one with 409, and another one from an unconfirmed session with 403', async () => {
     const { user, token, passkey } = await ownerWithPasskey();
     const last = await api(t, 'DELETE', `auth/passkeys/${passkey.id}`, token);
     expect(last.statusCode).toBe(409);
@@ -177,14 +182,18 @@ describe('recovery codes', () => {
     }
     expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
     // Another address is not held back by this one.
-    answers = [(await api(t, 'POST', 'auth/step-up/verify', victims[1]!.token, { recoveryCode: victims[1]!.codes[1] }, freshIp())).statusCode];
+    answers = [
+      (await api(t, 'POST', 'auth/step-up/verify', victims[1]!.token, { recoveryCode: victims[1]!.codes[1] }, freshIp())).statusCode,
+    ];
     expect(answers).toEqual([200]);
   });
 
   it('parallel guesses cannot get past the limit', async () => {
     const { token } = await ownerWithPasskey();
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => api(t, 'POST', 'auth/step-up/verify', token, { recoveryCode: `PARAL-LEL${String(i).padStart(2, '0')}` }, freshIp())),
+      Array.from({ length: 12 }, (_, i) =>
+        api(t, 'POST', 'auth/step-up/verify', token, { recoveryCode: `PARAL-LEL${String(i).padStart(2, '0')}` }, freshIp()),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(5);

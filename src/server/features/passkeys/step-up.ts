@@ -37,8 +37,12 @@ async function confirm(deps: AppDeps, auth: AuthContext) {
 
 /** Confirms the current session with a passkey assertion. */
 export async function stepUpWithPasskey(deps: AppDeps, auth: AuthContext, response: WebAuthnResponse) {
-  if (!response.response.authenticatorData || !response.response.signature) throw badRequest('This is not a passkey confirmation (the signature is missing).');
-  const expectedChallenge = await consumeChallenge(deps.db, response.response.clientDataJSON, 'step-up', { userId: auth.user.id, sessionId: auth.sessionId });
+  if (!response.response.authenticatorData || !response.response.signature)
+    throw badRequest('This is not a passkey confirmation (the signature is missing).');
+  const expectedChallenge = await consumeChallenge(deps.db, response.response.clientDataJSON, 'step-up', {
+    userId: auth.user.id,
+    sessionId: auth.sessionId,
+  });
   // Only the account's own passkeys: someone else's valid passkey proves nothing about this session.
   const passkey = await findByCredentialId(deps.db, response.id, auth.user.id);
   if (!passkey) throw badRequest('This passkey does not belong to your account.');

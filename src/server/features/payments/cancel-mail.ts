@@ -13,7 +13,13 @@ export async function mailCancelSettled(
   deps: AppDeps,
   tx: Tx,
   to: string,
-  c: { orderPublicId: string; reason: string; currency: string; refunded: number; documents: { id: string; number: string; kind: string }[] },
+  c: {
+    orderPublicId: string;
+    reason: string;
+    currency: string;
+    refunded: number;
+    documents: { id: string; number: string; kind: string }[];
+  },
 ) {
   const money = c.currency ? formatMoney(c.refunded, displayCurrency(moneyContext(deps), c.currency)) : '';
   const docName = (kind: string) => (kind === 'credit_note' ? 'Credit note' : 'Refund voucher');

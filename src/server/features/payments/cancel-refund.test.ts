@@ -19,14 +19,25 @@ let rzp: FakeRazorpay;
 type Login = Awaited<ReturnType<typeof loginAs>>;
 let owner: Login;
 let staff: Login;
-const seen: { cancelled: DomainEventMap['order.cancelled'][]; recorded: DomainEventMap['refund.recorded'][] } = { cancelled: [], recorded: [] };
+const seen: { cancelled: DomainEventMap['order.cancelled'][]; recorded: DomainEventMap['refund.recorded'][] } = {
+  cancelled: [],
+  recorded: [],
+};
 
 const req = (method: 'GET' | 'POST', url: string, who: Login | null, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers: { ...who?.headers, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
-const post = (url: string, who: Login | null, payload?: unknown, headers?: Record<string, string>) => req('POST', url, who, payload ?? {}, headers);
+  t.app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    headers: { ...who?.headers, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const post = (url: string, who: Login | null, payload?: unknown, headers?: Record<string, string>) =>
+  req('POST', url, who, payload ?? {}, headers);
 const get = (url: string, who: Login | null) => req('GET', url, who);
-const deliver = (d: { body: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
-const cancel = (orderId: string, body: unknown, key = `k-${Math.random()}`, who = owner) => post(`admin/orders/${orderId}/cancel`, who, body, { 'idempotency-key': key });
+const deliver = (d: { body: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: d.headers, payload: d.body });
+const cancel = (orderId: string, body: unknown, key = `k-${Math.random()}`, who = owner) =>
+  post(`admin/orders/${orderId}/cancel`, who, body, { 'idempotency-key': key });
 
 beforeAll(async () => {
   // Live keys: Razorpay keeps a normal refund pending until its webhook (test keys process at once).
@@ -60,10 +71,21 @@ async function paidOrder(email: string, opts: { remaining?: boolean } = {}) {
 }
 
 const orderRow = async (publicId: string) => (await t.deps.db.select().from(orders).where(eq(orders.publicId, publicId)))[0]!;
-const refundsOf = async (publicId: string) => t.deps.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, (await orderRow(publicId)).id));
-const mailsTo = (email: string, template: string) => t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, template)));
+const refundsOf = async (publicId: string) =>
+  t.deps.db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.orderId, (await orderRow(publicId)).id));
+const mailsTo = (email: string, template: string) =>
+  t.deps.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, template)));
 const refundDocs = async (publicId: string) =>
-  t.deps.db.select().from(invoices).where(and(eq(invoices.orderId, (await orderRow(publicId)).id), inArray(invoices.docKind, ['refund_voucher', 'credit_note'])));
+  t.deps.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, (await orderRow(publicId)).id), inArray(invoices.docKind, ['refund_voucher', 'credit_note'])));
 
 describe('cancel before "UI Started" with the whole advance refunded', () => {
   it('asks Razorpay once, stays pending until the signed refund.processed, then issues the refund voucher, publishes once and mails once', async () => {
@@ -81,9 +103,19 @@ describe('cancel before "UI Started" with the whole advance refunded', () => {
     const first = await cancel(orderId, { reason: 'Customer changed their mind', refundAmount: advance }, 'cancel-early-1');
     expect(first.statusCode, first.body).toBe(200);
     const body = first.json();
-    expect(body).toEqual({ order: { state: 'cancelled' }, refunds: [{ id: expect.any(String), paymentId: advancePaymentId, amount: advance, status: 'pending' }] });
+    expect(body).toEqual({
+      order: { state: 'cancelled' },
+      refunds: [{ id: expect.any(String), paymentId: advancePaymentId, amount: advance, status: 'pending' }],
+    });
     const asked = rzp.refunds.filter((r) => r.payment_id === advancePaymentId);
-    expect(asked).toEqual([expect.objectContaining({ amount: advance, speed_requested: 'normal', status: 'pending', notes: expect.objectContaining({ orderId, refundId: body.refunds[0].id }) })]);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        amount: advance,
+        speed_requested: 'normal',
+        status: 'pending',
+        notes: expect.objectContaining({ orderId, refundId: body.refunds[0].id }),
+      }),
+    ]);
     expect(asked[0]!.receipt).toMatch(/^rf_[0-9a-f]{32}$/);
 
     // The same key again: the same answer, no second cancel, no second Razorpay call.
@@ -95,7 +127,9 @@ describe('cancel before "UI Started" with the whole advance refunded', () => {
     const other = await cancel(orderId, { reason: 'Again', refundAmount: 0 }, 'cancel-early-2');
     expect(other.statusCode).toBe(409);
     expect(rzp.refunds.filter((r) => r.payment_id === advancePaymentId)).toHaveLength(1);
-    expect(seen.cancelled.filter((e) => e.orderPublicId === orderId)).toEqual([expect.objectContaining({ reason: 'Customer changed their mind', refundAmount: advance, byUserId: owner.user.id })]);
+    expect(seen.cancelled.filter((e) => e.orderPublicId === orderId)).toEqual([
+      expect.objectContaining({ reason: 'Customer changed their mind', refundAmount: advance, byUserId: owner.user.id }),
+    ]);
 
     // Cancelled at once: the customer sees it, owes nothing more and can no longer pay or ask for changes.
     expect((await orderRow(orderId)).state).toBe('cancelled');
@@ -106,7 +140,9 @@ describe('cancel before "UI Started" with the whole advance refunded', () => {
     const pay = await post('payment/create-order', buyer, { kind: 'remaining', orderId });
     expect(pay.statusCode).toBe(409);
     expect(pay.json().message).toMatch(/cancelled/);
-    expect((await post(`orders/${orderId}/changes`, buyer, { title: 'A new page', description: 'Please add a page.' })).statusCode).toBe(409);
+    expect((await post(`orders/${orderId}/changes`, buyer, { title: 'A new page', description: 'Please add a page.' })).statusCode).toBe(
+      409,
+    );
     const review = await post(`orders/${orderId}/reviews/00000000-0000-4000-8000-000000000000/decision`, buyer, { decision: 'approve' });
     expect(review.statusCode).toBe(409);
     expect(review.json().message).toMatch(/cancelled/);
@@ -115,7 +151,10 @@ describe('cancel before "UI Started" with the whole advance refunded', () => {
     expect(await refundDocs(orderId)).toEqual([]);
     expect(seen.recorded.filter((e) => e.orderPublicId === orderId)).toEqual([]);
     expect(await mailsTo('cancel.early@example.com', 'order-cancelled')).toEqual([]);
-    expect((await get(`admin/orders/${orderId}/refunds`, owner)).json()).toMatchObject({ refunds: [{ status: 'pending', origin: 'cancel', reference: asked[0]!.id }], cancel: { allowed: false, cancelledAt: expect.any(String), reason: 'Customer changed their mind', maxRefund: 0 } });
+    expect((await get(`admin/orders/${orderId}/refunds`, owner)).json()).toMatchObject({
+      refunds: [{ status: 'pending', origin: 'cancel', reference: asked[0]!.id }],
+      cancel: { allowed: false, cancelledAt: expect.any(String), reason: 'Customer changed their mind', maxRefund: 0 },
+    });
 
     // A forged webhook is refused and changes nothing.
     const processed = rzp.processRefund(asked[0]!.id);
@@ -129,9 +168,24 @@ describe('cancel before "UI Started" with the whole advance refunded', () => {
     const [row] = await refundsOf(orderId);
     expect(row).toMatchObject({ status: 'processed', providerRefundId: asked[0]!.id, origin: 'cancel', documentId: expect.any(String) });
     const docs = await refundDocs(orderId);
-    expect(docs).toEqual([expect.objectContaining({ docKind: 'refund_voucher', amount: advance, providerPaymentId: advancePaymentId, number: expect.stringMatching(/^RF\//) })]);
+    expect(docs).toEqual([
+      expect.objectContaining({
+        docKind: 'refund_voucher',
+        amount: advance,
+        providerPaymentId: advancePaymentId,
+        number: expect.stringMatching(/^RF\//),
+      }),
+    ]);
     expect(seen.recorded.filter((e) => e.orderPublicId === orderId)).toEqual([
-      expect.objectContaining({ refundId: row!.id, providerRefundId: asked[0]!.id, providerPaymentId: advancePaymentId, origin: 'cancel', amount: advance, testMode: false, document: { id: docs[0]!.id, number: docs[0]!.number } }),
+      expect.objectContaining({
+        refundId: row!.id,
+        providerRefundId: asked[0]!.id,
+        providerPaymentId: advancePaymentId,
+        origin: 'cancel',
+        amount: advance,
+        testMode: false,
+        document: { id: docs[0]!.id, number: docs[0]!.number },
+      }),
     ]);
     const mails = await mailsTo('cancel.early@example.com', 'order-cancelled');
     expect(mails).toHaveLength(1);
@@ -156,8 +210,18 @@ describe('a cancel with nothing refunded, after design work started', () => {
     const { orderId, buyer } = await paidOrder('cancel.late@example.com');
     for (let i = 2; i <= 13; i++) expect((await post(`admin/orders/${orderId}/stages/next`, owner, {})).statusCode).toBe(200);
     const id = (await orderRow(orderId)).id;
-    expect((await t.deps.db.select().from(paymentReminders).where(and(eq(paymentReminders.orderId, id), eq(paymentReminders.state, 'pending')))).length).toBeGreaterThan(0);
-    expect((await get(`admin/orders/${orderId}/refunds`, owner)).json().cancel).toMatchObject({ defaultRefund: 0, defaultReason: expect.stringMatching(/refund nothing/) });
+    expect(
+      (
+        await t.deps.db
+          .select()
+          .from(paymentReminders)
+          .where(and(eq(paymentReminders.orderId, id), eq(paymentReminders.state, 'pending')))
+      ).length,
+    ).toBeGreaterThan(0);
+    expect((await get(`admin/orders/${orderId}/refunds`, owner)).json().cancel).toMatchObject({
+      defaultRefund: 0,
+      defaultReason: expect.stringMatching(/refund nothing/),
+    });
     const calls = rzp.refunds.length;
     const res = await cancel(orderId, { reason: 'Customer stopped answering', refundAmount: 0 });
     expect(res.statusCode, res.body).toBe(200);
@@ -165,7 +229,14 @@ describe('a cancel with nothing refunded, after design work started', () => {
     expect(rzp.refunds).toHaveLength(calls);
     expect(await refundDocs(orderId)).toEqual([]);
     expect(await refundsOf(orderId)).toEqual([]);
-    expect((await t.deps.db.select().from(paymentReminders).where(and(eq(paymentReminders.orderId, id), eq(paymentReminders.state, 'pending')))).length).toBe(0);
+    expect(
+      (
+        await t.deps.db
+          .select()
+          .from(paymentReminders)
+          .where(and(eq(paymentReminders.orderId, id), eq(paymentReminders.state, 'pending')))
+      ).length,
+    ).toBe(0);
     const mails = await mailsTo('cancel.late@example.com', 'order-cancelled');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toMatch(/Nothing is refunded/);
@@ -234,9 +305,15 @@ describe('a partial refund after the invoice', () => {
     const asked = rzp.refunds.find((r) => r.notes.refundId === refund.id)!;
     expect((await deliver(rzp.processRefund(asked.id))).json()).toMatchObject({ status: 'processed' });
     const docs = await refundDocs(orderId);
-    const invoice = (await t.deps.db.select().from(invoices).where(and(eq(invoices.orderId, (await orderRow(orderId)).id), eq(invoices.installmentKind, 'remaining'))))
-      .find((d) => d.docKind === 'tax_invoice' || d.docKind === 'invoice')!;
-    expect(docs).toEqual([expect.objectContaining({ docKind: 'credit_note', amount: 5000, creditNoteFor: invoice.id, number: expect.stringMatching(/^CN\//) })]);
+    const invoice = (
+      await t.deps.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, (await orderRow(orderId)).id), eq(invoices.installmentKind, 'remaining')))
+    ).find((d) => d.docKind === 'tax_invoice' || d.docKind === 'invoice')!;
+    expect(docs).toEqual([
+      expect.objectContaining({ docKind: 'credit_note', amount: 5000, creditNoteFor: invoice.id, number: expect.stringMatching(/^CN\//) }),
+    ]);
     expect(await mailsTo('cancel.invoiced@example.com', 'order-cancelled')).toHaveLength(1);
   });
 
@@ -259,14 +336,26 @@ describe('a partial refund after the invoice', () => {
 
   it('refuses (409) an order that is fully paid and delivered', async () => {
     const { orderId, buyer } = await paidOrder('cancel.delivered@example.com');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/delivery-link`, headers: owner.headers, payload: { url: 'https://example.com' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/orders/${orderId}/delivery-link`,
+          headers: owner.headers,
+          payload: { url: 'https://example.com' },
+        })
+      ).statusCode,
+    ).toBe(200);
     for (let i = 2; i <= 13; i++) expect((await post(`admin/orders/${orderId}/stages/next`, owner, {})).statusCode).toBe(200);
     const rem = (await post('payment/create-order', buyer, { kind: 'remaining', orderId })).json();
     expect((await post('payment/verify-payment', buyer, rzp.pay(rem.id))).statusCode).toBe(200);
     expect((await orderRow(orderId)).state).toBe('delivered');
     const res = await cancel(orderId, { reason: 'Too late', refundAmount: 0 });
     expect(res.statusCode).toBe(409);
-    expect((await get(`admin/orders/${orderId}/refunds`, owner)).json().cancel).toMatchObject({ allowed: false, refusal: expect.stringMatching(/delivered/) });
+    expect((await get(`admin/orders/${orderId}/refunds`, owner)).json().cancel).toMatchObject({
+      allowed: false,
+      refusal: expect.stringMatching(/delivered/),
+    });
   });
 });
 
@@ -279,7 +368,11 @@ describe('a refund that fails', () => {
     expect((await deliver(rzp.failRefund(first.id))).statusCode).toBe(200);
     expect((await refundsOf(orderId))[0]).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/failed/) });
     const overview = (await get('admin/overview', owner)).json();
-    expect(overview.refundsFailed).toEqual(expect.arrayContaining([expect.objectContaining({ id: refundId, orderId, paymentId: advancePaymentId, amount: advance, origin: 'cancel' })]));
+    expect(overview.refundsFailed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: refundId, orderId, paymentId: advancePaymentId, amount: advance, origin: 'cancel' }),
+      ]),
+    );
     // Staff see no money on the overview, and may not retry.
     expect((await get('admin/overview', staff)).json()).not.toHaveProperty('refundsFailed');
     expect((await post(`admin/refunds/${refundId}/retry`, staff)).statusCode).toBe(403);
@@ -315,7 +408,7 @@ describe('a refund that fails', () => {
 });
 
 describe('a refund made in the Razorpay dashboard', () => {
-  it('is recorded from refund.processed like the app\'s own: origin dashboard, its document, refund.recorded', async () => {
+  it("is recorded from refund.processed like the app's own: origin dashboard, its document, refund.recorded", async () => {
     const { orderId, advancePaymentId } = await paidOrder('dashboard.refund@example.com');
     const made = rzp.dashboardRefund(advancePaymentId, 2000);
     // refund.created alone moves nothing.
@@ -323,8 +416,23 @@ describe('a refund made in the Razorpay dashboard', () => {
     expect(await refundsOf(orderId)).toEqual([]);
     expect((await deliver(rzp.processRefund(made.id))).json()).toMatchObject({ status: 'processed' });
     const rows = await refundsOf(orderId);
-    expect(rows).toEqual([expect.objectContaining({ origin: 'dashboard', status: 'processed', amount: 2000, providerRefundId: made.id, providerPaymentId: advancePaymentId, documentId: expect.any(String) })]);
-    expect(seen.recorded.filter((e) => e.orderPublicId === orderId)).toEqual([expect.objectContaining({ origin: 'dashboard', amount: 2000, document: expect.objectContaining({ number: expect.stringMatching(/^RF\//) }) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        origin: 'dashboard',
+        status: 'processed',
+        amount: 2000,
+        providerRefundId: made.id,
+        providerPaymentId: advancePaymentId,
+        documentId: expect.any(String),
+      }),
+    ]);
+    expect(seen.recorded.filter((e) => e.orderPublicId === orderId)).toEqual([
+      expect.objectContaining({
+        origin: 'dashboard',
+        amount: 2000,
+        document: expect.objectContaining({ number: expect.stringMatching(/^RF\//) }),
+      }),
+    ]);
     // The order is not cancelled by it, and a cancel now refunds at most what is left.
     expect((await orderRow(orderId)).state).toBe('in_progress');
     const panel = (await get(`admin/orders/${orderId}/refunds`, owner)).json();
@@ -343,7 +451,8 @@ describe('in test mode (the built-in checkout)', () => {
     try {
       const me = await loginAs(local, 'tester.cancel@example.com');
       const boss = await loginAs(local, 'boss@example.com', 'admin');
-      const p = (url: string, who: Login, payload?: unknown) => local.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
+      const p = (url: string, who: Login, payload?: unknown) =>
+        local.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
       const orderId = await payInstallment(local, me, { kind: 'advance' });
       const advance = (await local.deps.db.select().from(installments).where(eq(installments.kind, 'advance')))[0]!.amount;
       const res = await p(`admin/orders/${orderId}/cancel`, boss, { reason: 'Test order', refundAmount: advance });
@@ -351,7 +460,12 @@ describe('in test mode (the built-in checkout)', () => {
       expect(res.json().refunds).toEqual([expect.objectContaining({ amount: advance, status: 'processed' })]);
       const [doc] = await local.deps.db.select().from(invoices).where(eq(invoices.docKind, 'refund_voucher'));
       expect(doc).toMatchObject({ testMode: true, number: expect.stringMatching(/^TEST\//) });
-      expect(await local.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'tester.cancel@example.com'), eq(mailOutbox.template, 'order-cancelled')))).toHaveLength(1);
+      expect(
+        await local.deps.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.toAddress, 'tester.cancel@example.com'), eq(mailOutbox.template, 'order-cancelled'))),
+      ).toHaveLength(1);
     } finally {
       await local.close();
     }

@@ -50,7 +50,12 @@ async function factsOf(tx: Pick<Tx, 'select'>, order: Pick<OrderRow, 'id' | 'sta
  * (a failure leaves that refund failed, listed with a retry: the cancel stands). With nothing to
  * refund the customer's mail goes in the cancel's transaction; else with the last refund processed.
  */
-export async function cancelOrder(deps: AppDeps, actorUserId: string, publicId: string, body: CancelOrderBody): Promise<CancelOrderResponse> {
+export async function cancelOrder(
+  deps: AppDeps,
+  actorUserId: string,
+  publicId: string,
+  body: CancelOrderBody,
+): Promise<CancelOrderResponse> {
   const ctx = moneyContext(deps);
   const created = await deps.events.transaction(async (tx) => {
     const [row] = await tx
@@ -93,7 +98,10 @@ export async function cancelOrder(deps: AppDeps, actorUserId: string, publicId: 
           )
           .returning()
       : [];
-    await tx.update(orders).set({ state: 'cancelled', cancelledAt: now, cancelReason: body.reason, cancelledBy: actorUserId, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ state: 'cancelled', cancelledAt: now, cancelReason: body.reason, cancelledBy: actorUserId, updatedAt: now })
+      .where(eq(orders.id, order.id));
     await deps.events.publish(tx, 'order.cancelled', {
       orderId: order.id,
       orderPublicId: order.publicId,
@@ -110,10 +118,22 @@ export async function cancelOrder(deps: AppDeps, actorUserId: string, publicId: 
       entity: 'order',
       entityId: order.publicId,
       before: { state: order.state },
-      after: { state: 'cancelled', reason: body.reason, refundAmount: body.refundAmount, currency: order.currency, refunds: rows.map((r) => ({ id: r.id, paymentId: r.providerPaymentId, amount: Number(r.amount) })) },
+      after: {
+        state: 'cancelled',
+        reason: body.reason,
+        refundAmount: body.refundAmount,
+        currency: order.currency,
+        refunds: rows.map((r) => ({ id: r.id, paymentId: r.providerPaymentId, amount: Number(r.amount) })),
+      },
     });
     if (rows.length === 0) {
-      await mailCancelSettled(deps, tx, row.email, { orderPublicId: order.publicId, reason: body.reason, currency: order.currency, refunded: 0, documents: [] });
+      await mailCancelSettled(deps, tx, row.email, {
+        orderPublicId: order.publicId,
+        reason: body.reason,
+        currency: order.currency,
+        refunded: 0,
+        documents: [],
+      });
     }
     return { orderId: order.id, ids: rows.map((r) => r.id) };
   });
@@ -121,7 +141,10 @@ export async function cancelOrder(deps: AppDeps, actorUserId: string, publicId: 
   for (const id of created.ids) await askProvider(deps, id, publicId);
   const listed = new Map((await listRefunds(deps, { orderId: created.orderId })).map((r) => [r.id, r]));
   const refunds = created.ids.map((id) => listed.get(id)!);
-  return { order: { state: 'cancelled' }, refunds: refunds.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, status: r.status })) };
+  return {
+    order: { state: 'cancelled' },
+    refunds: refunds.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, status: r.status })),
+  };
 }
 
 /** The order's refunds and what a cancel may do now (the back office's cancel panel). */

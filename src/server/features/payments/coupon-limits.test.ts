@@ -26,13 +26,32 @@ async function createCoupon(body: Record<string, unknown>) {
   return res;
 }
 const checkout = (c: Customer, couponCode?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: c.headers, payload: { kind: 'advance', acceptTerms: true, currency: 'USD', couponCode } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/create-order',
+    headers: c.headers,
+    payload: { kind: 'advance', acceptTerms: true, currency: 'USD', couponCode },
+  });
 const pay = (providerOrderId: string) => settlePayment(t.deps, { providerOrderId, paymentId: `pay_${providerOrderId}` });
 const redemptions = async (code: string) =>
-  Number((await t.deps.database.query<{ n: number }>('select count(*)::int as n from coupon_redemptions r join coupons c on c.id = r.coupon_id where c.code = $1', [code]))[0]!.n);
+  Number(
+    (
+      await t.deps.database.query<{ n: number }>(
+        'select count(*)::int as n from coupon_redemptions r join coupons c on c.id = r.coupon_id where c.code = $1',
+        [code],
+      )
+    )[0]!.n,
+  );
 const orderOf = async (providerOrderId: string) =>
   (
-    await t.deps.database.query<{ id: string; discount: string; total: string; advance: string; remaining: string; withdrawn: Date | null }>(
+    await t.deps.database.query<{
+      id: string;
+      discount: string;
+      total: string;
+      advance: string;
+      remaining: string;
+      withdrawn: Date | null;
+    }>(
       `select o.id, o.discount::text, o.total::text, a.amount::text as advance, r.amount::text as remaining, o.coupon_withdrawn_at as withdrawn
          from payment_attempts p join installments i on i.id = p.installment_id join orders o on o.id = i.order_id
          join installments a on a.order_id = o.id and a.kind = 'advance' join installments r on r.order_id = o.id and r.kind = 'remaining'
@@ -125,7 +144,9 @@ describe('one live hold per customer and code', () => {
     await expect(t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id))).rejects.toThrow('This code is no longer active.');
     // … or past its end.
     await t.deps.database.query("update coupons set active = true, valid_until = now() + interval '1 hour' where id = $1", [id]);
-    await expect(t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id, new Date(Date.now() + 2 * 3600_000)))).rejects.toThrow(/This code expired on/);
+    await expect(t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id, new Date(Date.now() + 2 * 3600_000)))).rejects.toThrow(
+      /This code expired on/,
+    );
     await t.deps.database.query("update coupons set valid_from = now() + interval '1 day', valid_until = null where id = $1", [id]);
     await expect(t.deps.db.transaction((tx) => holdCouponUse(tx, id, a.user.id))).rejects.toThrow(/This code is valid from/);
     await t.deps.database.query('update coupons set valid_from = null where id = $1', [id]);
@@ -143,17 +164,32 @@ describe('uses per customer (item 9)', () => {
     const again = await checkout(a, 'ONCE9');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('You have already used this code.');
-    const verify = await t.app.inject({ method: 'POST', url: '/api/v1/coupon/verifyCoupon', headers: a.headers, payload: { coupon_code: 'ONCE9' } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/coupon/verifyCoupon',
+      headers: a.headers,
+      payload: { coupon_code: 'ONCE9' },
+    });
     expect(verify.json()).toMatchObject({ success: false, message: 'You have already used this code.' });
     // Another customer still can.
     expect((await checkout(await customer('promo.other'), 'ONCE9')).statusCode).toBe(200);
 
     const id = created.json().coupon.id as string;
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coupons/${id}`, headers: owner.headers, payload: { maxUsesPerCustomer: 2 } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/coupons/${id}`,
+      headers: owner.headers,
+      payload: { maxUsesPerCustomer: 2 },
+    });
     expect(patched.json().coupon.maxUsesPerCustomer).toBe(2);
     expect((await pay((await checkout(a, 'ONCE9')).json().id)).outcome).toBe('paid');
     expect((await checkout(a, 'ONCE9')).json().message).toBe('You have already used this code 2 times, the most allowed per customer.');
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coupons/${id}`, headers: owner.headers, payload: { maxUsesPerCustomer: null } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/coupons/${id}`,
+      headers: owner.headers,
+      payload: { maxUsesPerCustomer: null },
+    });
     expect((await checkout(a, 'ONCE9')).statusCode).toBe(200);
   });
 });

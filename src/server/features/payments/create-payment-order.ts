@@ -90,7 +90,8 @@ export async function createPaymentOrder(
 
   if (input.kind === 'advance') {
     if (input.orderId) throw badRequest('The advance starts a new order; do not send orderId.');
-    if (input.acceptTerms !== true) throw badRequest('Please agree to the Terms and Conditions before paying the advance (acceptTerms: true).');
+    if (input.acceptTerms !== true)
+      throw badRequest('Please agree to the Terms and Conditions before paying the advance (acceptTerms: true).');
     const q = await quoteAdvance(deps, { userId: user.id, currency: input.currency, couponCode: input.couponCode });
     if (q.couponError) throw badRequest(q.couponError);
     assertAmount(input.amount, q.quote.advance, q.currency.minorDigits);
@@ -155,7 +156,10 @@ export async function createPaymentOrder(
   const po = await openProviderOrder(row.remaining.amount, row.order.currency, `${row.order.publicId}-R`);
   await deps.db.transaction(async (tx) => {
     await recordAttempt(tx, row.remaining.id, po);
-    await tx.update(installments).set({ state: 'pending' }).where(and(eq(installments.id, row.remaining.id), eq(installments.state, 'due')));
+    await tx
+      .update(installments)
+      .set({ state: 'pending' })
+      .where(and(eq(installments.id, row.remaining.id), eq(installments.state, 'due')));
   });
   // The quote the order was created with (a billing change since does not change it).
   const tax = orderTaxOrNone(row.order.tax, row.order.total);
@@ -207,7 +211,8 @@ export async function createPaymentOrder(
         .onConflictDoUpdate({ target: installments.changeId, set: { amount: total }, setWhere: ne(installments.state, 'paid') })
         .returning({ id: installments.id });
       // Paid meanwhile (another tab): this checkout still opens; its payment is refunded like a duplicate.
-      const installmentId = inst?.id ?? (await tx.select({ id: installments.id }).from(installments).where(eq(installments.changeId, change.id)))[0]!.id;
+      const installmentId =
+        inst?.id ?? (await tx.select({ id: installments.id }).from(installments).where(eq(installments.changeId, change.id)))[0]!.id;
       await recordAttempt(tx, installmentId, po, change.quoteVersion);
       await recordChangeAcceptance(tx, change, order.orderPublicId, new Date(), visitor);
     });

@@ -11,7 +11,8 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 let t: TestApp;
 let rzp: FakeRazorpay;
 type Login = Awaited<ReturnType<typeof loginAs>>;
-const post = (url: string, who: Login, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
+const post = (url: string, who: Login, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
 
 beforeAll(async () => {
   rzp = await startFakeRazorpay();

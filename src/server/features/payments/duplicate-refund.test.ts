@@ -59,10 +59,16 @@ describe('a duplicate payment', () => {
     expect(alert?.textBody).toContain(duplicatePaymentId);
 
     const overview = (await get('admin/overview', owner)).json();
-    expect(overview.refundsNeeded).toEqual([expect.objectContaining({ orderId, kind: 'remaining', providerPaymentId: duplicatePaymentId, amount, currency: expect.any(String) })]);
+    expect(overview.refundsNeeded).toEqual([
+      expect.objectContaining({ orderId, kind: 'remaining', providerPaymentId: duplicatePaymentId, amount, currency: expect.any(String) }),
+    ]);
     const detail = (await get(`admin/orders/${orderId}`, owner)).json();
     const attempts = detail.installments.find((i: { kind: string }) => i.kind === 'remaining').attempts;
-    expect(attempts).toEqual(expect.arrayContaining([expect.objectContaining({ providerPaymentId: duplicatePaymentId, state: 'duplicate', refundState: 'needed' })]));
+    expect(attempts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ providerPaymentId: duplicatePaymentId, state: 'duplicate', refundState: 'needed' }),
+      ]),
+    );
 
     // Only the founder may refund.
     expect((await post(`admin/orders/${orderId}/refunds`, buyer, { providerPaymentId: duplicatePaymentId })).statusCode).toBe(403);
@@ -71,7 +77,9 @@ describe('a duplicate payment', () => {
 
     const refunded = await post(`admin/orders/${orderId}/refunds`, owner, { providerPaymentId: duplicatePaymentId });
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(rzp.refunds).toEqual([expect.objectContaining({ entity: 'refund', payment_id: duplicatePaymentId, amount, status: 'processed' })]);
+    expect(rzp.refunds).toEqual([
+      expect.objectContaining({ entity: 'refund', payment_id: duplicatePaymentId, amount, status: 'processed' }),
+    ]);
     expect(refunded.json()).toMatchObject({ refundState: 'refunded', reference: rzp.refunds[0]!.id, via: 'provider' });
     expect(rzp.requests.filter((r) => r.path === `/v1/payments/${duplicatePaymentId}/refund`).every((r) => r.authorized)).toBe(true);
 
@@ -80,7 +88,11 @@ describe('a duplicate payment', () => {
     expect(rzp.refunds).toHaveLength(1);
     expect((await get('admin/overview', owner)).json().refundsNeeded).toEqual([]);
     const audit = (await get('admin/audit?action=order.payment.refund', owner)).json();
-    expect(audit.items[0]).toMatchObject({ action: 'order.payment.refund', entityId: orderId, after: { refundState: 'refunded', via: 'provider', reference: rzp.refunds[0]!.id } });
+    expect(audit.items[0]).toMatchObject({
+      action: 'order.payment.refund',
+      entityId: orderId,
+      after: { refundState: 'refunded', via: 'provider', reference: rzp.refunds[0]!.id },
+    });
   });
 
   it('refunds a received advance once, with its refund document (decision 221), and refuses a malformed id', async () => {
@@ -94,14 +106,20 @@ describe('a duplicate payment', () => {
 });
 
 describe('a duplicate payment in test mode (no Razorpay keys)', () => {
-  it('needs the founder\'s reference to be marked refunded', async () => {
+  it("needs the founder's reference to be marked refunded", async () => {
     const local = await buildTestApp({ ADMIN_EMAILS: 'owner@example.com' });
     try {
       const me = await loginAs(local, 'tester@example.com');
       const boss = await loginAs(local, 'owner@example.com', 'admin');
-      const p = (url: string, who: Login, payload?: unknown) => local.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
+      const p = (url: string, who: Login, payload?: unknown) =>
+        local.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: who.headers, payload: payload as object });
       const payTest = async (id: string) => {
-        const r = await local.app.inject({ method: 'POST', url: `/api/v1/payment/test-checkout/${id}`, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        const r = await local.app.inject({
+          method: 'POST',
+          url: `/api/v1/payment/test-checkout/${id}`,
+          payload: 'action=pay',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
         return Object.fromEntries(new URL(r.headers.location as string, 'http://x').searchParams);
       };
       const adv = (await p('payment/create-order', me, { kind: 'advance', acceptTerms: true })).json();
@@ -114,7 +132,10 @@ describe('a duplicate payment in test mode (no Razorpay keys)', () => {
       const none = await p(`admin/orders/${orderId}/refunds`, boss, { providerPaymentId: dupFields.razorpay_payment_id });
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toMatch(/reference/);
-      const ok = await p(`admin/orders/${orderId}/refunds`, boss, { providerPaymentId: dupFields.razorpay_payment_id, reference: 'NEFT-7731 <b>' });
+      const ok = await p(`admin/orders/${orderId}/refunds`, boss, {
+        providerPaymentId: dupFields.razorpay_payment_id,
+        reference: 'NEFT-7731 <b>',
+      });
       expect(ok.json()).toMatchObject({ refundState: 'refunded', reference: 'NEFT-7731 <b>', via: 'manual' });
     } finally {
       await local.close();

@@ -64,9 +64,15 @@ describe('coupons', () => {
   });
 
   it('refuses unknown and inactive codes', async () => {
-    expect((await post('coupon/verifyCoupon', buyer, { coupon_code: 'NOPE123' })).json()).toMatchObject({ success: false, discount_percent: 0 });
+    expect((await post('coupon/verifyCoupon', buyer, { coupon_code: 'NOPE123' })).json()).toMatchObject({
+      success: false,
+      discount_percent: 0,
+    });
     await t.deps.database.query(`insert into coupons (code, kind, percent, active) values ('OFFNOW', 'promo', 10, false)`);
-    expect((await post('coupon/verifyCoupon', buyer, { coupon_code: 'OFFNOW' })).json()).toMatchObject({ success: false, message: 'This code is no longer active.' });
+    expect((await post('coupon/verifyCoupon', buyer, { coupon_code: 'OFFNOW' })).json()).toMatchObject({
+      success: false,
+      message: 'This code is no longer active.',
+    });
   });
 
   it('gives each user one referral code, first in their list, and nobody else sees it', async () => {
@@ -79,8 +85,15 @@ describe('coupons', () => {
 
   it("accepts someone else's referral code at 5% and refuses one's own", async () => {
     const code = await referralCode(referrer);
-    expect((await post('coupon/verifyCoupon', buyer, { coupon_code: code })).json()).toMatchObject({ success: true, discount_percent: 5, kind: 'referral' });
-    expect((await post('coupon/verifyCoupon', referrer, { coupon_code: code })).json()).toMatchObject({ success: false, message: 'You cannot use your own referral code.' });
+    expect((await post('coupon/verifyCoupon', buyer, { coupon_code: code })).json()).toMatchObject({
+      success: true,
+      discount_percent: 5,
+      kind: 'referral',
+    });
+    expect((await post('coupon/verifyCoupon', referrer, { coupon_code: code })).json()).toMatchObject({
+      success: false,
+      message: 'You cannot use your own referral code.',
+    });
   });
 
   it('refuses malformed input with 400', async () => {
@@ -99,21 +112,34 @@ describe('create-order refuses tampering', () => {
     const ok = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, amount: q.advance / 100, currency: 'USD' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ amount: q.advance, currency: 'USD', status: 'created', provider: 'razorpay', key: rzp.keyId });
-    expect(rzp.orders.get(ok.json().id)).toMatchObject({ amount: q.advance, currency: 'USD', receipt: expect.stringMatching(/^ORD[A-Z2-9]{10}-A$/) });
+    expect(rzp.orders.get(ok.json().id)).toMatchObject({
+      amount: q.advance,
+      currency: 'USD',
+      receipt: expect.stringMatching(/^ORD[A-Z2-9]{10}-A$/),
+    });
   });
 
   it('refuses an unknown currency and a USD amount sent as INR', async () => {
     expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, currency: 'XYZ' })).statusCode).toBe(400);
     const usd = quote(findCurrency('USD')!, 0);
-    expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, currency: 'INR', amount: usd.advance / 100 })).statusCode).toBe(400);
+    expect(
+      (await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, currency: 'INR', amount: usd.advance / 100 }))
+        .statusCode,
+    ).toBe(400);
     const inr = await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, currency: 'inr' });
     expect(inr.json()).toMatchObject({ currency: 'INR', amount: quote(findCurrency('INR')!, 0).advance });
   });
 
   it('refuses an expired, unknown or own code instead of silently charging full price', async () => {
-    expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, couponCode: 'FIRSTWEB25' })).json().message).toMatch(/expired/);
+    expect(
+      (await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, couponCode: 'FIRSTWEB25' })).json().message,
+    ).toMatch(/expired/);
     expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, couponCode: 'BOGUS99' })).statusCode).toBe(400);
-    const own = await post('payment/create-order', referrer, { kind: 'advance', acceptTerms: true, couponCode: await referralCode(referrer) });
+    const own = await post('payment/create-order', referrer, {
+      kind: 'advance',
+      acceptTerms: true,
+      couponCode: await referralCode(referrer),
+    });
     expect(own.statusCode).toBe(400);
   });
 
@@ -152,8 +178,18 @@ describe('the whole money path', () => {
     expect(c2.json().order.order_id).toBe(orderId);
 
     const list = (await get('order/getAllOrders/user', buyer)).json().orders;
-    expect(list).toEqual([expect.objectContaining({ order_id: orderId, advance_status: 'Paid', remaining_status: 'Due', completed_steps: 0, coupon_code: code })]);
-    expect((await get('order/getAllOrders/user', stranger)).json().orders.some((o: { order_id: string }) => o.order_id === orderId)).toBe(false);
+    expect(list).toEqual([
+      expect.objectContaining({
+        order_id: orderId,
+        advance_status: 'Paid',
+        remaining_status: 'Due',
+        completed_steps: 0,
+        coupon_code: code,
+      }),
+    ]);
+    expect((await get('order/getAllOrders/user', stranger)).json().orders.some((o: { order_id: string }) => o.order_id === orderId)).toBe(
+      false,
+    );
 
     let status = (await get(`status/getStatus/order/${orderId}`, buyer)).json();
     // Spec §4: completed_steps is the index of the last completed stage — 0 after the advance ('1/15').
@@ -171,7 +207,12 @@ describe('the whole money path', () => {
     expect(cb).toMatchObject({ amount: q.discount, currency: 'USD', state: 'pending' });
 
     // Stages 2..13 through the service; 14 is the payment's.
-    for (let s = 2; s <= 13; s++) await completeNextStage(t.deps, orderId, { note: s === 13 ? 'Ready to launch' : null, actorUserId: owner.user.id, deliveryUrl: s === 13 ? 'https://site.example.com' : undefined });
+    for (let s = 2; s <= 13; s++)
+      await completeNextStage(t.deps, orderId, {
+        note: s === 13 ? 'Ready to launch' : null,
+        actorUserId: owner.user.id,
+        deliveryUrl: s === 13 ? 'https://site.example.com' : undefined,
+      });
     await expect(completeNextStage(t.deps, orderId, { note: null })).rejects.toThrow(/remaining payment/);
     status = (await get(`status/getStatus/order/${orderId}`, buyer)).json();
     expect(status).toMatchObject({ completed_steps: 12, deliveryUrl: null });
@@ -191,7 +232,12 @@ describe('the whole money path', () => {
     expect((await post('payment/verify-payment', buyer, paid)).json()).toMatchObject({ status: 'ok', kind: 'remaining', orderId });
 
     status = (await get(`status/getStatus/order/${orderId}`, buyer)).json();
-    expect(status).toMatchObject({ completed_steps: 14, remainingAmount: 0, deliveryUrl: 'https://site.example.com', remaining: { state: 'paid' } });
+    expect(status).toMatchObject({
+      completed_steps: 14,
+      remainingAmount: 0,
+      deliveryUrl: 'https://site.example.com',
+      remaining: { state: 'paid' },
+    });
     const dates = (await get(`status/getStatusDates/order/${orderId}`, buyer)).json();
     expect(dates.dates[13]).toMatchObject({ stage: 14, name: 'Remaining Payment', completedAt: expect.any(String) });
     expect((await get('order/getAllOrders/user', buyer)).json().orders[0]).toMatchObject({ remaining_status: 'Paid' });
@@ -264,7 +310,13 @@ describe('webhook', () => {
   it('refuses a bad signature and a body changed after signing', async () => {
     const created = await post('payment/create-order', payer, { kind: 'advance', acceptTerms: true });
     const p = rzp.pay(created.json().id);
-    const h = rzp.webhook('payment.captured', { id: p.razorpay_payment_id, order_id: created.json().id, amount: created.json().amount, currency: 'USD', status: 'captured' });
+    const h = rzp.webhook('payment.captured', {
+      id: p.razorpay_payment_id,
+      order_id: created.json().id,
+      amount: created.json().amount,
+      currency: 'USD',
+      status: 'captured',
+    });
     expect((await hook({ ...h, headers: { ...h.headers, 'x-razorpay-signature': 'ff'.repeat(32) } })).statusCode).toBe(401);
     expect((await hook({ ...h, body: h.body.replace('"captured"', '"captured" ') })).statusCode).toBe(401);
     expect((await hook({ ...h, headers: { ...h.headers, 'x-razorpay-signature': '' } })).statusCode).toBe(401);
@@ -281,7 +333,10 @@ describe('webhook', () => {
     // A late failure event for the same order does not undo the payment.
     expect((await hook(rzp.webhook('payment.failed', { ...entity, status: 'failed' }, 'evt_two'))).json()).toEqual({ status: 'ignored' });
     expect((await hook(rzp.webhook('order.paid', entity, 'evt_three'))).json()).toEqual({ status: 'ignored' });
-    const [row] = await t.deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.providerOrderId, orderId));
+    const [row] = await t.deps.db
+      .select({ state: paymentAttempts.state })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.providerOrderId, orderId));
     expect(row!.state).toBe('paid');
     // The browser callback that arrives after the webhook still succeeds.
     expect((await post('payment/verify-payment', payer, p)).statusCode).toBe(200);
@@ -289,7 +344,13 @@ describe('webhook', () => {
 
   it('does not settle a payment whose amount differs from the order', async () => {
     const created = await post('payment/create-order', payer, { kind: 'advance', acceptTerms: true });
-    const h = rzp.webhook('payment.captured', { id: 'pay_x', order_id: created.json().id, amount: 100, currency: 'USD', status: 'captured' });
+    const h = rzp.webhook('payment.captured', {
+      id: 'pay_x',
+      order_id: created.json().id,
+      amount: 100,
+      currency: 'USD',
+      status: 'captured',
+    });
     expect((await hook(h)).json()).toEqual({ status: 'ignored' });
   });
 
@@ -297,7 +358,12 @@ describe('webhook', () => {
     const body = 'not json';
     const { createHmac } = await import('node:crypto');
     const sig = createHmac('sha256', rzp.webhookSecret).update(body).digest('hex');
-    const r = await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_bad' }, payload: body });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_bad' },
+      payload: body,
+    });
     expect(r.statusCode).toBe(400);
   });
 });
@@ -323,7 +389,13 @@ describe('races and edges', () => {
     const who = await loginAs(t, 'racer@example.com');
     const created = (await post('payment/create-order', who, { kind: 'advance', acceptTerms: true })).json();
     const p = rzp.pay(created.id);
-    const h = rzp.webhook('payment.captured', { id: p.razorpay_payment_id, order_id: created.id, amount: created.amount, currency: 'USD', status: 'captured' });
+    const h = rzp.webhook('payment.captured', {
+      id: p.razorpay_payment_id,
+      order_id: created.id,
+      amount: created.amount,
+      currency: 'USD',
+      status: 'captured',
+    });
     const [v, w] = await Promise.all([
       post('payment/verify-payment', who, p),
       t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: h.headers, payload: h.body }),
@@ -365,15 +437,29 @@ describe('races and edges', () => {
     expect((await post('payment/create-order', buyer, { kind: 'advance', acceptTerms: true, amount: '183' })).statusCode).toBe(400);
     expect((await post('payment/verify-payment', buyer, { razorpay_order_id: 'x' })).statusCode).toBe(400);
     expect((await post('order/createOrder', stranger, { razorpay_order_id: 'order_nope' })).statusCode).toBe(404);
-    const big = await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(70 * 1024) });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: 'x'.repeat(70 * 1024),
+    });
     expect(big.statusCode).toBe(413);
   });
 
   it('lists the money routes in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const path of ['/api/v1/payment/create-order', '/api/v1/payment/verify-payment', '/api/v1/payment/webhook', '/api/v1/order/createOrder', '/api/v1/order/getAllOrders/user', '/api/v1/status/getStatus/order/{id}', '/api/v1/status/getStatusDates/order/{id}', '/api/v1/coupon/verifyCoupon', '/api/v1/coupon/getCouponsByUserId/{userId}']) {
+    for (const path of [
+      '/api/v1/payment/create-order',
+      '/api/v1/payment/verify-payment',
+      '/api/v1/payment/webhook',
+      '/api/v1/order/createOrder',
+      '/api/v1/order/getAllOrders/user',
+      '/api/v1/status/getStatus/order/{id}',
+      '/api/v1/status/getStatusDates/order/{id}',
+      '/api/v1/coupon/verifyCoupon',
+      '/api/v1/coupon/getCouponsByUserId/{userId}',
+    ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
   });
 });
-

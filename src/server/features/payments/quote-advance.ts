@@ -19,7 +19,10 @@ export interface AdvanceQuote {
  * The server's quote for a new order: plan × currency factor, the one code, fee, the tax for the
  * buyer's billing details on record (never for amounts or rates a client sends), installments.
  */
-export async function quoteAdvance(deps: AppDeps, input: { userId: string; currency?: string; couponCode?: string }): Promise<AdvanceQuote> {
+export async function quoteAdvance(
+  deps: AppDeps,
+  input: { userId: string; currency?: string; couponCode?: string },
+): Promise<AdvanceQuote> {
   const ctx = moneyContext(deps);
   const currency = resolveCurrency(ctx, input.currency);
   let coupon: CouponRow | null = null;

@@ -14,7 +14,13 @@ async function openAttempts(deps: AppDeps) {
   return deps.db
     .select({ providerOrderId: paymentAttempts.providerOrderId })
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.state, 'created'), eq(paymentAttempts.provider, provider.name), gt(paymentAttempts.createdAt, new Date(Date.now() - LOOK_BACK_MS))))
+    .where(
+      and(
+        eq(paymentAttempts.state, 'created'),
+        eq(paymentAttempts.provider, provider.name),
+        gt(paymentAttempts.createdAt, new Date(Date.now() - LOOK_BACK_MS)),
+      ),
+    )
     .limit(200);
 }
 
@@ -36,14 +42,21 @@ async function capturedPayment(deps: AppDeps, providerOrderId: string): Promise<
  */
 export async function reconcilePayments(deps: AppDeps): Promise<{ checked: number; paid: number }> {
   // The maintenance plan's provider calls left half-done by a crash (decision 230).
-  await reconcileMaintenanceClaims(deps).catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'maintenance reconciliation failed; will retry'));
+  await reconcileMaintenanceClaims(deps).catch((err: unknown) =>
+    deps.log.warn({ err: (err as Error).message }, 'maintenance reconciliation failed; will retry'),
+  );
   const open = await openAttempts(deps);
   let paid = 0;
   for (const { providerOrderId } of open) {
     const captured = await capturedPayment(deps, providerOrderId);
     if (!captured) continue;
     try {
-      const r = await settlePayment(deps, { providerOrderId, paymentId: captured.id, amount: captured.amount, currency: captured.currency });
+      const r = await settlePayment(deps, {
+        providerOrderId,
+        paymentId: captured.id,
+        amount: captured.amount,
+        currency: captured.currency,
+      });
       if (r.outcome === 'paid') paid++;
     } catch (err) {
       deps.log.warn({ providerOrderId, err: (err as Error).message }, 'reconciliation call failed; will retry');

@@ -54,7 +54,13 @@ export async function refundablePayments(tx: Tx, orderId: string): Promise<Refun
     .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
     .where(and(eq(installments.orderId, orderId), eq(paymentAttempts.state, 'paid')))
     .orderBy(asc(paymentAttempts.paidAt), asc(paymentAttempts.id));
-  return rows.map((r) => ({ ...r, providerPaymentId: r.providerPaymentId ?? '', amount: Number(r.amount), refunded: Number(r.refunded), paidAt: r.paidAt ?? new Date(0) }));
+  return rows.map((r) => ({
+    ...r,
+    providerPaymentId: r.providerPaymentId ?? '',
+    amount: Number(r.amount),
+    refunded: Number(r.refunded),
+    paidAt: r.paidAt ?? new Date(0),
+  }));
 }
 
 /** Splits `amount` over the payments in their order, each taking what is left of it. */
@@ -83,7 +89,8 @@ const orderOf = async (tx: Tx, orderId: string) => {
   return o!;
 };
 
-const lockRefund = async (tx: Tx, id: string) => (await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)).for('update').limit(1))[0];
+const lockRefund = async (tx: Tx, id: string) =>
+  (await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)).for('update').limit(1))[0];
 
 /**
  * Records a refund as processed: its document (a refund voucher or credit note; none for a
@@ -91,7 +98,13 @@ const lockRefund = async (tx: Tx, id: string) => (await tx.select().from(payment
  * customer's one mail once all of the cancel's refunds are processed. Only from `pending` or
  * `failed` (a late refund.processed after a failure); a processed refund is left as it is.
  */
-export async function processRefund(deps: AppDeps, tx: Tx, refundId: string, at: Date, providerRefundId?: string): Promise<'processed' | 'already'> {
+export async function processRefund(
+  deps: AppDeps,
+  tx: Tx,
+  refundId: string,
+  at: Date,
+  providerRefundId?: string,
+): Promise<'processed' | 'already'> {
   const [head] = await tx.select({ orderId: paymentRefunds.orderId }).from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).limit(1);
   if (!head) return 'already';
   const order = await orderOf(tx, head.orderId);
@@ -99,10 +112,18 @@ export async function processRefund(deps: AppDeps, tx: Tx, refundId: string, at:
   if (row.status === 'processed') return 'already';
   const reference = providerRefundId ?? row.providerRefundId ?? `refund-${row.id}`;
   const document =
-    row.origin === 'duplicate' ? null : await issueRefundDocument(deps, tx, { providerPaymentId: row.providerPaymentId, amount: row.amount, refundedAt: at, reference });
+    row.origin === 'duplicate'
+      ? null
+      : await issueRefundDocument(deps, tx, { providerPaymentId: row.providerPaymentId, amount: row.amount, refundedAt: at, reference });
   await tx
     .update(paymentRefunds)
-    .set({ status: 'processed', processedAt: at, providerRefundId: providerRefundId ?? row.providerRefundId, documentId: document?.id ?? null, failureReason: null })
+    .set({
+      status: 'processed',
+      processedAt: at,
+      providerRefundId: providerRefundId ?? row.providerRefundId,
+      documentId: document?.id ?? null,
+      failureReason: null,
+    })
     .where(eq(paymentRefunds.id, row.id));
   // A duplicate refunded automatically (docs/decisions/332-change-quote-version.md) leaves "Refund needed" once the money moved.
   if (row.origin === 'duplicate') {
@@ -132,7 +153,14 @@ export async function processRefund(deps: AppDeps, tx: Tx, refundId: string, at:
 /** The customer's one mail about a cancel with refunds: when the last of them is processed (decision 321). */
 async function mailIfCancelSettled(deps: AppDeps, tx: Tx, order: { id: string; publicId: string; email: string }) {
   const rows = await tx
-    .select({ status: paymentRefunds.status, amount: paymentRefunds.amount, currency: paymentRefunds.currency, documentId: paymentRefunds.documentId, number: invoices.number, kind: invoices.docKind })
+    .select({
+      status: paymentRefunds.status,
+      amount: paymentRefunds.amount,
+      currency: paymentRefunds.currency,
+      documentId: paymentRefunds.documentId,
+      number: invoices.number,
+      kind: invoices.docKind,
+    })
     .from(paymentRefunds)
     .leftJoin(invoices, eq(invoices.id, paymentRefunds.documentId))
     .where(and(eq(paymentRefunds.orderId, order.id), eq(paymentRefunds.origin, 'cancel')));
@@ -143,12 +171,20 @@ async function mailIfCancelSettled(deps: AppDeps, tx: Tx, order: { id: string; p
     reason: o?.reason ?? '',
     currency: rows[0]?.currency ?? '',
     refunded: rows.reduce((s, r) => s + Number(r.amount), 0),
-    documents: rows.filter((r) => r.documentId && r.number).map((r) => ({ id: r.documentId!, number: r.number!, kind: r.kind ?? 'refund_voucher' })),
+    documents: rows
+      .filter((r) => r.documentId && r.number)
+      .map((r) => ({ id: r.documentId!, number: r.number!, kind: r.kind ?? 'refund_voucher' })),
   });
 }
 
 /** A refund the provider refused or reported failed: listed on the overview until retried. */
-export async function failRefund(tx: Tx, refundId: string, reason: string, at: Date, providerRefundId?: string): Promise<'failed' | 'ignored'> {
+export async function failRefund(
+  tx: Tx,
+  refundId: string,
+  reason: string,
+  at: Date,
+  providerRefundId?: string,
+): Promise<'failed' | 'ignored'> {
   const row = await lockRefund(tx, refundId);
   if (!row || row.status !== 'pending') return 'ignored';
   await tx
@@ -169,14 +205,19 @@ export async function askProvider(deps: AppDeps, refundId: string, orderPublicId
   const [row] = await deps.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).limit(1);
   if (!row || row.status !== 'pending' || row.providerRefundId) return;
   const now = new Date();
-  await deps.db.update(paymentRefunds).set({ attempts: sql`${paymentRefunds.attempts} + 1` }).where(eq(paymentRefunds.id, row.id));
+  await deps.db
+    .update(paymentRefunds)
+    .set({ attempts: sql`${paymentRefunds.attempts} + 1` })
+    .where(eq(paymentRefunds.id, row.id));
   if (row.provider === 'test') {
     await deps.events.transaction((tx) => processRefund(deps, tx, row.id, now, `test_rfnd_${row.id.replaceAll('-', '').slice(0, 14)}`));
     return;
   }
   const { provider } = moneyContext(deps);
   if (row.provider !== 'razorpay' || provider.name !== 'razorpay' || !provider.refundPayment) {
-    await deps.events.transaction((tx) => failRefund(tx, row.id, 'Razorpay is not configured on this server: refund it in the Razorpay dashboard.', now));
+    await deps.events.transaction((tx) =>
+      failRefund(tx, row.id, 'Razorpay is not configured on this server: refund it in the Razorpay dashboard.', now),
+    );
     return;
   }
   let answer: Awaited<ReturnType<NonNullable<typeof provider.refundPayment>>>;
@@ -202,7 +243,8 @@ export async function askProvider(deps: AppDeps, refundId: string, orderPublicId
     const locked = await lockRefund(tx, row.id);
     // The webhook came first and recorded it (found by its notes): nothing more to do.
     if (!locked || locked.status !== 'pending' || (locked.providerRefundId && locked.providerRefundId !== answer.id)) return;
-    if (answer.status === 'failed') return void (await failRefund(tx, row.id, 'Razorpay reported the refund failed.', new Date(), answer.id));
+    if (answer.status === 'failed')
+      return void (await failRefund(tx, row.id, 'Razorpay reported the refund failed.', new Date(), answer.id));
     if (answer.status === 'processed' || row.testMode) return void (await processRefund(deps, tx, row.id, new Date(), answer.id));
     await tx.update(paymentRefunds).set({ providerRefundId: answer.id }).where(eq(paymentRefunds.id, row.id));
   });
@@ -213,11 +255,22 @@ export async function retryRefund(deps: AppDeps, actorUserId: string, refundId: 
   const orderPublicId = await deps.events.transaction(async (tx) => {
     const row = await lockRefund(tx, refundId);
     if (!row) return null;
-    const stuck = row.status === 'pending' && !row.providerRefundId && row.provider !== 'manual' && row.createdAt.getTime() < Date.now() - NEVER_ASKED_MS;
+    const stuck =
+      row.status === 'pending' &&
+      !row.providerRefundId &&
+      row.provider !== 'manual' &&
+      row.createdAt.getTime() < Date.now() - NEVER_ASKED_MS;
     if (row.status !== 'failed' && !stuck) return { conflict: row.status } as const;
     const [o] = await tx.select({ publicId: orders.publicId }).from(orders).where(eq(orders.id, row.orderId));
     await tx.update(paymentRefunds).set({ status: 'pending', providerRefundId: null, failedAt: null }).where(eq(paymentRefunds.id, row.id));
-    await recordAudit(tx, { actorUserId, action: 'order.refund.retry', entity: 'order', entityId: o!.publicId, before: { refundId: row.id, status: 'failed', failureReason: row.failureReason }, after: { status: 'pending' } });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'order.refund.retry',
+      entity: 'order',
+      entityId: o!.publicId,
+      before: { refundId: row.id, status: 'failed', failureReason: row.failureReason },
+      after: { status: 'pending' },
+    });
     return { publicId: o!.publicId } as const;
   });
   if (!orderPublicId) throw notFound('No such refund.');
@@ -255,7 +308,12 @@ export async function listRefunds(deps: Pick<AppDeps, 'db'>, where: { orderId: s
 /** A refund stored but never asked of the provider after this long (the process stopped in between) is listed as failed. */
 const NEVER_ASKED_MS = 10 * 60_000;
 const neverAsked = (now: Date) =>
-  and(eq(paymentRefunds.status, 'pending'), isNull(paymentRefunds.providerRefundId), ne(paymentRefunds.provider, 'manual'), lt(paymentRefunds.createdAt, new Date(now.getTime() - NEVER_ASKED_MS)));
+  and(
+    eq(paymentRefunds.status, 'pending'),
+    isNull(paymentRefunds.providerRefundId),
+    ne(paymentRefunds.provider, 'manual'),
+    lt(paymentRefunds.createdAt, new Date(now.getTime() - NEVER_ASKED_MS)),
+  );
 
 /** Failed refunds (and ones never asked), oldest first (the overview, with a retry each). */
 export async function failedRefunds(deps: Pick<AppDeps, 'db'>) {
@@ -294,7 +352,15 @@ export async function refundRowOf(tx: Tx, providerRefundId: string, notedRefundI
 /** The order and payment a provider payment id belongs to (a received payment or a duplicate). */
 export async function paymentOf(tx: Tx, providerPaymentId: string) {
   const [row] = await tx
-    .select({ attemptId: paymentAttempts.id, state: paymentAttempts.state, refundState: paymentAttempts.refundState, provider: paymentAttempts.provider, testMode: paymentAttempts.testMode, currency: paymentAttempts.currency, orderId: installments.orderId })
+    .select({
+      attemptId: paymentAttempts.id,
+      state: paymentAttempts.state,
+      refundState: paymentAttempts.refundState,
+      provider: paymentAttempts.provider,
+      testMode: paymentAttempts.testMode,
+      currency: paymentAttempts.currency,
+      orderId: installments.orderId,
+    })
     .from(paymentAttempts)
     .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
     .where(and(eq(paymentAttempts.providerPaymentId, providerPaymentId), inArray(paymentAttempts.state, ['paid', 'duplicate'])))

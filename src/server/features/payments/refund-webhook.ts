@@ -20,7 +20,8 @@ export interface RazorpayRefundEntity {
 const REFUND_EVENTS = new Set(['refund.created', 'refund.processed', 'refund.failed']);
 export const isRefundEvent = (type: string) => REFUND_EVENTS.has(type);
 
-const noted = (notes: RazorpayRefundEntity['notes'], key: string) => (notes && !Array.isArray(notes) && typeof notes[key] === 'string' ? notes[key] : undefined);
+const noted = (notes: RazorpayRefundEntity['notes'], key: string) =>
+  notes && !Array.isArray(notes) && typeof notes[key] === 'string' ? notes[key] : undefined;
 
 /**
  * A refund.* webhook, in the transaction that claimed its event id (so a replay does nothing):
@@ -44,7 +45,8 @@ export async function applyRefundWebhook(deps: AppDeps, tx: Tx, type: string, re
     if (!pending) throw new AppError('UNAVAILABLE', 'This refund is not recorded yet; deliver the event again.');
   }
   if (type === 'refund.created') {
-    if (row && !row.providerRefundId) await tx.update(paymentRefunds).set({ providerRefundId: refund.id }).where(eq(paymentRefunds.id, row.id));
+    if (row && !row.providerRefundId)
+      await tx.update(paymentRefunds).set({ providerRefundId: refund.id }).where(eq(paymentRefunds.id, row.id));
     return row ? 'noted' : 'ignored';
   }
   if (type === 'refund.failed') {
@@ -73,7 +75,10 @@ export async function applyRefundWebhook(deps: AppDeps, tx: Tx, type: string, re
     .returning({ id: paymentRefunds.id });
   if (!created) return 'duplicate';
   if (duplicate && payment.refundState === 'needed') {
-    await tx.update(paymentAttempts).set({ refundState: 'refunded', refundReference: refund.id, refundedAt: at }).where(eq(paymentAttempts.id, payment.attemptId));
+    await tx
+      .update(paymentAttempts)
+      .set({ refundState: 'refunded', refundReference: refund.id, refundedAt: at })
+      .where(eq(paymentAttempts.id, payment.attemptId));
   }
   return processRefund(deps, tx, created.id, at, refund.id);
 }

@@ -74,7 +74,13 @@ export async function refundsNeeded(deps: Pick<AppDeps, 'db'>) {
     .where(eq(paymentAttempts.refundState, 'needed'))
     .orderBy(paymentAttempts.paidAt)
     .limit(50);
-  return rows.map((r) => ({ ...r, refunding: Boolean(r.refunding), amount: Number(r.amount), providerPaymentId: r.providerPaymentId ?? '', paidAt: r.paidAt ? r.paidAt.toISOString() : null }));
+  return rows.map((r) => ({
+    ...r,
+    refunding: Boolean(r.refunding),
+    amount: Number(r.amount),
+    providerPaymentId: r.providerPaymentId ?? '',
+    paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+  }));
 }
 
 /**
@@ -87,7 +93,12 @@ export async function refundsNeeded(deps: Pick<AppDeps, 'db'>) {
  * now and its id is the reference; otherwise the founder's own reference is required. Audited; a
  * second call for the same payment is refused (409), so money never goes back twice.
  */
-export async function markRefunded(deps: AppDeps, actorUserId: string, orderPublicId: string, input: { providerPaymentId: string; reference?: string }) {
+export async function markRefunded(
+  deps: AppDeps,
+  actorUserId: string,
+  orderPublicId: string,
+  input: { providerPaymentId: string; reference?: string },
+) {
   const { provider } = moneyContext(deps);
   // Lock the row first; the provider call happens with the row still locked so a parallel click waits.
   return deps.events.transaction(async (tx) => {
@@ -131,13 +142,20 @@ export async function markRefunded(deps: AppDeps, actorUserId: string, orderPubl
       } catch (err) {
         if (err instanceof ProviderUnavailableError) {
           deps.log.warn({ err: err.message, order: orderPublicId }, 'refund through the provider failed');
-          throw new AppError('UNAVAILABLE', 'The payment provider did not accept the refund just now. Nothing was refunded; try again in a minute.');
+          throw new AppError(
+            'UNAVAILABLE',
+            'The payment provider did not accept the refund just now. Nothing was refunded; try again in a minute.',
+          );
         }
         throw err;
       }
     }
     if (!reference) throw badRequest('Enter the refund reference (for example the bank or provider refund id).');
-    if (via === 'manual' && (await tx.select({ id: paymentRefunds.id }).from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, reference)).limit(1)).length) {
+    if (
+      via === 'manual' &&
+      (await tx.select({ id: paymentRefunds.id }).from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, reference)).limit(1))
+        .length
+    ) {
       throw badRequest('This reference is already recorded for another refund.');
     }
     const now = new Date();
@@ -155,17 +173,33 @@ export async function markRefunded(deps: AppDeps, actorUserId: string, orderPubl
       attempts: via === 'provider' ? 1 : 0,
       createdAt: now,
     });
-    if (duplicate) await tx.update(paymentAttempts).set({ refundState: 'refunded', refundReference: reference, refundedAt: now, refundedBy: actorUserId }).where(eq(paymentAttempts.id, a.id));
+    if (duplicate)
+      await tx
+        .update(paymentAttempts)
+        .set({ refundState: 'refunded', refundReference: reference, refundedAt: now, refundedBy: actorUserId })
+        .where(eq(paymentAttempts.id, a.id));
     // Its document and refund.recorded, in this transaction when the money has moved; else with the webhook.
     if (processed) await processRefund(deps, tx, refundId, now, reference);
-    const [doc] = await tx.select({ number: invoices.number }).from(paymentRefunds).innerJoin(invoices, eq(invoices.id, paymentRefunds.documentId)).where(eq(paymentRefunds.id, refundId));
+    const [doc] = await tx
+      .select({ number: invoices.number })
+      .from(paymentRefunds)
+      .innerJoin(invoices, eq(invoices.id, paymentRefunds.documentId))
+      .where(eq(paymentRefunds.id, refundId));
     await recordAudit(tx, {
       actorUserId,
       action: 'order.payment.refund',
       entity: 'order',
       entityId: orderPublicId,
       before: { providerPaymentId: input.providerPaymentId, refundState: a.refundState },
-      after: { refundState: 'refunded', reference, via, amount, currency: a.currency, status: processed ? 'processed' : 'pending', document: doc?.number ?? null },
+      after: {
+        refundState: 'refunded',
+        reference,
+        via,
+        amount,
+        currency: a.currency,
+        status: processed ? 'processed' : 'pending',
+        document: doc?.number ?? null,
+      },
     });
     return { providerPaymentId: input.providerPaymentId, refundState: 'refunded' as const, reference, refundedAt: now.toISOString(), via };
   });

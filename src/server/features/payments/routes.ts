@@ -19,8 +19,6 @@ import { testCheckoutRoutes } from './test-checkout-routes.ts';
 import { route } from '../../lib/route.ts';
 import { getPricingCurrencies, postPricingQuote } from '../../../contract/pricing.ts';
 
-
-
 /**
  * Pricing, quotes and the two-stage payment. Money routes check the session onRequest,
  * so a stranger gets 401 before any body is parsed.
@@ -43,10 +41,28 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     }),
   });
 
-  route(app, getPricingCurrencies, { schema: { tags: ['pricing'], summary: 'Currency table, plan prices and the currency for a country' } }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await currencyTable.json((request.query.country ?? '').toUpperCase())) as never));
+  route(
+    app,
+    getPricingCurrencies,
+    { schema: { tags: ['pricing'], summary: 'Currency table, plan prices and the currency for a country' } },
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send((await currencyTable.json((request.query.country ?? '').toUpperCase())) as never),
+  );
 
-  route(app, postPricingQuote, { schema: { tags: ['pricing'], summary: "The server's quote for a new order (amounts in minor units)" }, onRequest: requireUser(deps.db), config: perSession(60) }, async (request) => {
-      const q = await quoteAdvance(deps, { userId: authOf(request).user.id, currency: request.body.currency, couponCode: request.body.couponCode });
+  route(
+    app,
+    postPricingQuote,
+    {
+      schema: { tags: ['pricing'], summary: "The server's quote for a new order (amounts in minor units)" },
+      onRequest: requireUser(deps.db),
+      config: perSession(60),
+    },
+    async (request) => {
+      const q = await quoteAdvance(deps, {
+        userId: authOf(request).user.id,
+        currency: request.body.currency,
+        couponCode: request.body.couponCode,
+      });
       return {
         success: true as const,
         quote: q.quote,
@@ -56,16 +72,30 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         lines: priceLines({ ...q.quote, supply: SUPPLY, couponCode: q.coupon?.code ?? null, codeKind: q.coupon?.kind ?? null, tax: q.tax }),
         ...(q.couponError ? { couponError: q.couponError } : {}),
       };
-    });
+    },
+  );
 
   route(
     app,
     postPaymentCreateOrder,
-    { schema: { tags: ['payments'], summary: 'Creates the provider order for one installment' }, onRequest: requireUser(deps.db), config: perSession(20) },
+    {
+      schema: { tags: ['payments'], summary: 'Creates the provider order for one installment' },
+      onRequest: requireUser(deps.db),
+      config: perSession(20),
+    },
     async (request) => createPaymentOrder(deps, authOf(request).user, request.body, request),
   );
 
-  route(app, postPaymentVerifyPayment, { schema: { tags: ['payments'], summary: "Verifies the checkout's signature and records the payment" }, onRequest: requireUser(deps.db), config: perSession(30) }, async (request) => verifyPayment(deps, authOf(request).user.id, request.body));
+  route(
+    app,
+    postPaymentVerifyPayment,
+    {
+      schema: { tags: ['payments'], summary: "Verifies the checkout's signature and records the payment" },
+      onRequest: requireUser(deps.db),
+      config: perSession(30),
+    },
+    async (request) => verifyPayment(deps, authOf(request).user.id, request.body),
+  );
 
   route(
     app,

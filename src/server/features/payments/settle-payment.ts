@@ -56,7 +56,10 @@ export async function settlePayment(
       (input.amount !== undefined && input.amount !== attempt.amount) ||
       (input.currency !== undefined && input.currency !== attempt.currency)
     ) {
-      deps.log.warn({ providerOrderId: attempt.providerOrderId }, 'payment amount or currency differs from the provider order; not settled');
+      deps.log.warn(
+        { providerOrderId: attempt.providerOrderId },
+        'payment amount or currency differs from the provider order; not settled',
+      );
       return { ...base, outcome: 'amount_mismatch' };
     }
     const now = new Date();
@@ -73,7 +76,9 @@ export async function settlePayment(
       installment.kind === 'change' &&
       (!change ||
         change.state !== 'quoted' ||
-        (attempt.quoteVersion !== null ? attempt.quoteVersion !== change.quoteVersion : change.quotedAt !== null && change.quotedAt > attempt.createdAt));
+        (attempt.quoteVersion !== null
+          ? attempt.quoteVersion !== change.quoteVersion
+          : change.quotedAt !== null && change.quotedAt > attempt.createdAt));
     if (installment.state === 'paid' || changeStale || order.state === 'cancelled') {
       // A second successful payment for an installment already paid, or one for an order cancelled
       // while its checkout was open (docs/decisions/321-cancel-and-refund.md): keep the record for a
@@ -85,7 +90,10 @@ export async function settlePayment(
       deps.log.warn({ order: order.publicId, paymentId: input.paymentId }, 'duplicate payment for a paid installment — refund it');
       // A change's payment at a stale quote is refunded at once, through the refund flow: its row is
       // stored here and asked of the provider after the commit (decisions 321 and 332).
-      const refundId = changeStale && installment.state !== 'paid' && order.state !== 'cancelled' ? await storeDuplicateRefund(tx, order.id, attempt, input.paymentId, now) : undefined;
+      const refundId =
+        changeStale && installment.state !== 'paid' && order.state !== 'cancelled'
+          ? await storeDuplicateRefund(tx, order.id, attempt, input.paymentId, now)
+          : undefined;
       await deps.events.publish(tx, 'payment.duplicate', {
         ...ref,
         kind: installment.kind,
@@ -97,8 +105,14 @@ export async function settlePayment(
       });
       return { ...base, outcome: 'duplicate' };
     }
-    await tx.update(paymentAttempts).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(paymentAttempts.id, attempt.id));
-    await tx.update(installments).set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now }).where(eq(installments.id, installment.id));
+    await tx
+      .update(paymentAttempts)
+      .set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now })
+      .where(eq(paymentAttempts.id, attempt.id));
+    await tx
+      .update(installments)
+      .set({ state: 'paid', providerPaymentId: input.paymentId, paidAt: now })
+      .where(eq(installments.id, installment.id));
     if (installment.kind === 'change') {
       // A change is extra work on the order: its stages and state do not move; the change's own
       // subscribers accept it, move the due date, issue its document and mail the receipt.
@@ -120,11 +134,21 @@ export async function settlePayment(
       await tx.update(orders).set({ state: 'in_progress', updatedAt: now }).where(eq(orders.id, order.id));
       let keepsCode = true;
       if (order.couponId) {
-        keepsCode = await mayRedeem(tx, { id: order.id, userId: order.userId, couponId: order.couponId, couponHoldUntil: order.couponHoldUntil }, now);
+        keepsCode = await mayRedeem(
+          tx,
+          { id: order.id, userId: order.userId, couponId: order.couponId, couponHoldUntil: order.couponHoldUntil },
+          now,
+        );
         if (keepsCode) {
           await tx
             .insert(couponRedemptions)
-            .values({ couponId: order.couponId, orderId: order.id, userId: order.userId, discount: order.discount, currency: order.currency })
+            .values({
+              couponId: order.couponId,
+              orderId: order.id,
+              userId: order.userId,
+              discount: order.discount,
+              currency: order.currency,
+            })
             .onConflictDoNothing();
         } else if (order.discount > 0) {
           // The code's last use went to someone else while this checkout was open (decision 092):
@@ -133,23 +157,54 @@ export async function settlePayment(
           const full = withoutDiscount(order.price, attempt.amount, (v) => retax(tax, v));
           await tx
             .update(orders)
-            .set({ discountPercent: 0, discount: 0, fee: full.fee, total: full.total, tax: { ...tax, taxableValue: full.taxableValue, taxes: full.taxes }, referrerUserId: null, couponWithdrawnAt: now, updatedAt: now })
+            .set({
+              discountPercent: 0,
+              discount: 0,
+              fee: full.fee,
+              total: full.total,
+              tax: { ...tax, taxableValue: full.taxableValue, taxes: full.taxes },
+              referrerUserId: null,
+              couponWithdrawnAt: now,
+              updatedAt: now,
+            })
             .where(eq(orders.id, order.id));
-          await tx.update(installments).set({ amount: full.remaining }).where(and(eq(installments.orderId, order.id), eq(installments.kind, 'remaining')));
-          deps.log.warn({ order: order.publicId, coupon: order.couponCode }, 'code limit reached before payment: discount withdrawn, difference added to the remaining installment');
+          await tx
+            .update(installments)
+            .set({ amount: full.remaining })
+            .where(and(eq(installments.orderId, order.id), eq(installments.kind, 'remaining')));
+          deps.log.warn(
+            { order: order.publicId, coupon: order.couponCode },
+            'code limit reached before payment: discount withdrawn, difference added to the remaining installment',
+          );
         }
       }
       if (order.referrerUserId && keepsCode) {
-        const currency = findCurrency(order.currency, moneyContext(deps).currencies) ?? { code: order.currency, symbol: '', factor: 1, minorDigits: 2 };
+        const currency = findCurrency(order.currency, moneyContext(deps).currencies) ?? {
+          code: order.currency,
+          symbol: '',
+          factor: 1,
+          minorDigits: 2,
+        };
         await tx
           .insert(cashback)
-          .values({ referrerUserId: order.referrerUserId, orderId: order.id, amount: referralCashback(order.discount, currency), currency: order.currency })
+          .values({
+            referrerUserId: order.referrerUserId,
+            orderId: order.id,
+            amount: referralCashback(order.discount, currency),
+            currency: order.currency,
+          })
           .onConflictDoNothing();
       }
     } else {
-      await tx.update(orders).set({ state: 'paid', updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.state, 'in_progress')));
+      await tx
+        .update(orders)
+        .set({ state: 'paid', updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.state, 'in_progress')));
       // The referred order is now fully paid: the referrer's cashback is earned (spec "only complete payments qualify").
-      await tx.update(cashback).set({ state: 'earned', earnedAt: now }).where(and(eq(cashback.orderId, order.id), eq(cashback.state, 'pending')));
+      await tx
+        .update(cashback)
+        .set({ state: 'earned', earnedAt: now })
+        .where(and(eq(cashback.orderId, order.id), eq(cashback.state, 'pending')));
     }
     // Published at the end: the invoice's subscriber must see the final amounts (a discount withdrawn above).
     await deps.events.publish(tx, 'payment.settled', {
@@ -168,7 +223,13 @@ export async function settlePayment(
 }
 
 /** A whole refund of a duplicate payment, pending until the provider is asked (after the commit). */
-async function storeDuplicateRefund(tx: Tx, orderId: string, attempt: typeof paymentAttempts.$inferSelect, paymentId: string, at: Date): Promise<string> {
+async function storeDuplicateRefund(
+  tx: Tx,
+  orderId: string,
+  attempt: typeof paymentAttempts.$inferSelect,
+  paymentId: string,
+  at: Date,
+): Promise<string> {
   const [row] = await tx
     .insert(paymentRefunds)
     .values({

@@ -37,22 +37,26 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  route(app, getPaymentTestCheckout, { schema: { tags: ['payments'], summary: 'Built-in test checkout page (test mode only)' } }, async (request, reply) => {
-    const order = provider.findOrder(request.params.orderId);
-    if (!order) throw notFound('No such test payment.');
-    const c = displayCurrency(ctx, order.currency);
-    const amount = escapeHtml(formatMoney(order.amount, c));
-    const brand = escapeHtml(deps.config.BRAND_NAME);
-    // Back from /pay after paying returns here: say it is paid and lead to the order instead of
-    // offering Pay again — Razorpay's own window cannot be reopened either.
-    const attempt = await attemptOf(request.params.orderId);
-    const paidOrder = attempt && attempt.state !== 'created' ? attempt.publicId : null;
-    const action = `/api/v1/payment/test-checkout/${encodeURIComponent(order.id)}`;
-    const body = paidOrder
-      ? `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Payment complete</h1>
+  route(
+    app,
+    getPaymentTestCheckout,
+    { schema: { tags: ['payments'], summary: 'Built-in test checkout page (test mode only)' } },
+    async (request, reply) => {
+      const order = provider.findOrder(request.params.orderId);
+      if (!order) throw notFound('No such test payment.');
+      const c = displayCurrency(ctx, order.currency);
+      const amount = escapeHtml(formatMoney(order.amount, c));
+      const brand = escapeHtml(deps.config.BRAND_NAME);
+      // Back from /pay after paying returns here: say it is paid and lead to the order instead of
+      // offering Pay again — Razorpay's own window cannot be reopened either.
+      const attempt = await attemptOf(request.params.orderId);
+      const paidOrder = attempt && attempt.state !== 'created' ? attempt.publicId : null;
+      const action = `/api/v1/payment/test-checkout/${encodeURIComponent(order.id)}`;
+      const body = paidOrder
+        ? `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Payment complete</h1>
 <p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-paid">This test payment of <strong style="color:#fff">${amount}</strong> is already paid. Nothing more to do here.</p>
 <a href="/status/${escapeHtml(encodeURIComponent(paidOrder))}" style="${PRIMARY};display:block;text-align:center;text-decoration:none">See your order</a>`
-      : `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Test checkout</h1>
+        : `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Test checkout</h1>
 <p style="margin:0 0 20px;color:#c4c4d0">${brand} has no payment provider configured, so this built-in page stands in for Razorpay's checkout.</p>
 <dl style="display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 24px">
 <dt style="color:#c4c4d0">Amount</dt><dd style="margin:0;color:#fff;font-weight:700" data-testid="test-checkout-amount">${amount}</dd>
@@ -62,8 +66,9 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
 <button name="action" value="pay" style="${PRIMARY};flex:1">Pay ${amount} (test)</button>
 <button name="action" value="cancel" style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font:inherit;font-size:16px;cursor:pointer">Cancel</button>
 </form>`;
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(testCheckoutHtml(brand, body));
-  });
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(testCheckoutHtml(brand, body));
+    },
+  );
 
   route(
     app,

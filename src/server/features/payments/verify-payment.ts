@@ -38,6 +38,7 @@ export async function verifyPayment(
   const isDuplicate =
     result.outcome === 'duplicate' ||
     (result.outcome === 'already_paid' &&
-      (await deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.id, row.attempt.id)))[0]?.state === 'duplicate');
+      (await deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.id, row.attempt.id)))[0]
+        ?.state === 'duplicate');
   return { status: 'ok', success: true, kind: row.kind, orderId: row.publicId, duplicate: isDuplicate };
 }

@@ -32,13 +32,24 @@ afterAll(async () => {
 describe('one webhook event delivered 200 times at once', () => {
   it('credits the payment once; the only row of the event id records the crediting outcome', async () => {
     const buyer = await loginAs(t, 'webhook.storm@example.com');
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: buyer.headers, payload: { kind: 'advance', acceptTerms: true } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/create-order',
+      headers: buyer.headers,
+      payload: { kind: 'advance', acceptTerms: true },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const providerOrderId = created.json().id as string;
     const paid = rzp.pay(providerOrderId);
     const delivery = rzp.webhook(
       'payment.captured',
-      { id: paid.razorpay_payment_id, order_id: providerOrderId, amount: created.json().amount, currency: created.json().currency, status: 'captured' },
+      {
+        id: paid.razorpay_payment_id,
+        order_id: providerOrderId,
+        amount: created.json().amount,
+        currency: created.json().currency,
+        status: 'captured',
+      },
       'evt_storm_1',
     );
 
@@ -56,7 +67,11 @@ describe('one webhook event delivered 200 times at once', () => {
 
     // Credited once: one paid attempt, one paid installment, one invoice, one receipt.
     const [attempt] = await t.deps.db
-      .select({ state: paymentAttempts.state, installmentId: paymentAttempts.installmentId, providerPaymentId: paymentAttempts.providerPaymentId })
+      .select({
+        state: paymentAttempts.state,
+        installmentId: paymentAttempts.installmentId,
+        providerPaymentId: paymentAttempts.providerPaymentId,
+      })
       .from(paymentAttempts)
       .where(eq(paymentAttempts.providerOrderId, providerOrderId));
     expect(attempt).toMatchObject({ state: 'paid', providerPaymentId: paid.razorpay_payment_id });
@@ -72,7 +87,10 @@ describe('one webhook event delivered 200 times at once', () => {
     expect(receipts).toHaveLength(1);
 
     // Exactly one event row, and it is the crediting one.
-    const rows = await t.deps.db.select().from(paymentEvents).where(and(eq(paymentEvents.provider, 'razorpay'), eq(paymentEvents.eventId, 'evt_storm_1')));
+    const rows = await t.deps.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, 'razorpay'), eq(paymentEvents.eventId, 'evt_storm_1')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ eventType: 'payment.captured', providerOrderId, outcome: 'paid' });
   });

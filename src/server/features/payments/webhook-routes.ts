@@ -6,7 +6,12 @@ import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
 import { hmacHex, isSameSignature } from '../../integrations/payments/provider.ts';
 import { settlePayment } from './settle-payment.ts';
 import { type RazorpayRefundEntity, applyRefundWebhook, isRefundEvent } from './refund-webhook.ts';
-import { type SubscriptionWebhook, applySubscriptionWebhook, isSubscriptionEvent, subscriptionIdOf } from '../maintenance/subscription-webhook.ts';
+import {
+  type SubscriptionWebhook,
+  applySubscriptionWebhook,
+  isSubscriptionEvent,
+  subscriptionIdOf,
+} from '../maintenance/subscription-webhook.ts';
 import { route } from '../../lib/route.ts';
 import { postPaymentWebhook } from '../../../contract/payments.ts';
 
@@ -29,7 +34,14 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
-  route(app, postPaymentWebhook, { schema: { tags: ['payments'], summary: 'Razorpay webhook (signed with RAZORPAY_WEBHOOK_SECRET, idempotent by event id)' }, config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request) => {
+  route(
+    app,
+    postPaymentWebhook,
+    {
+      schema: { tags: ['payments'], summary: 'Razorpay webhook (signed with RAZORPAY_WEBHOOK_SECRET, idempotent by event id)' },
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+    },
+    async (request) => {
       const secret = deps.config.RAZORPAY_WEBHOOK_SECRET;
       if (!secret) throw notFound('Webhooks are not configured.');
       const raw = request.body as Buffer;
@@ -58,7 +70,13 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       const outcome = await deps.events.transaction(async (tx) => {
         const [claimed] = await tx
           .insert(paymentEvents)
-          .values({ provider: 'razorpay', eventId, eventType: type, providerOrderId: (subscription ? subscriptionIdOf(event as SubscriptionWebhook) : refund ? refund.id : providerOrderId) ?? null, outcome: 'ignored' })
+          .values({
+            provider: 'razorpay',
+            eventId,
+            eventType: type,
+            providerOrderId: (subscription ? subscriptionIdOf(event as SubscriptionWebhook) : refund ? refund.id : providerOrderId) ?? null,
+            outcome: 'ignored',
+          })
           .onConflictDoNothing()
           .returning({ id: paymentEvents.eventId });
         if (!claimed) return null;
@@ -79,11 +97,16 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
         }
         // Only success events move money state; payment.failed and friends never move it backwards.
         if (!SETTLING_EVENTS.has(type) || !providerOrderId || !payment?.id || payment.status !== 'captured') return 'ignored';
-        const r = await settlePayment(deps, { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency }, tx);
+        const r = await settlePayment(
+          deps,
+          { providerOrderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
+          tx,
+        );
         await record(r.outcome);
         return r.outcome;
       });
       if (outcome === null) return { status: 'duplicate' as const };
       return { status: outcome === 'paid' ? ('processed' as const) : ('ignored' as const) };
-    });
+    },
+  );
 };

@@ -82,7 +82,12 @@ export async function payoutsOfMonth(deps: AppDeps, month: string, now: Date): P
       [from, to],
     )
   ).filter((s) => localMonth(new Date(s.created_at), tz) === month);
-  const items = await itemsOf(deps, settlements.map((s) => s.id), from, to);
+  const items = await itemsOf(
+    deps,
+    settlements.map((s) => s.id),
+    from,
+    to,
+  );
   const linesOf = new Map<string, ItemRow[]>();
   for (const r of items) linesOf.set(r.settlement_id, [...(linesOf.get(r.settlement_id) ?? []), r]);
 
@@ -101,21 +106,40 @@ export async function payoutsOfMonth(deps: AppDeps, month: string, now: Date): P
   const listed = new Set(settlements.map((s) => s.id));
   const unlisted = [...linesOf.keys()].filter((id) => !listed.has(id));
   const stored = new Set(
-    unlisted.length ? (await deps.database.query<{ id: string }>('select id from razorpay_settlements where id = any($1::text[])', [unlisted])).map((r) => r.id) : [],
+    unlisted.length
+      ? (await deps.database.query<{ id: string }>('select id from razorpay_settlements where id = any($1::text[])', [unlisted])).map(
+          (r) => r.id,
+        )
+      : [],
   );
   for (const [id, lines] of linesOf) {
     if (listed.has(id) || stored.has(id)) continue;
     const settledAt = new Date(Math.max(...lines.map((l) => new Date(l.settled_at).getTime())));
     if (localMonth(settledAt, tz) !== month) continue;
     const sum = (f: (l: ItemRow) => number) => lines.reduce((s, l) => s + f(l), 0);
-    payouts.push({ id, utr: lines[0]!.settlement_utr, amount: sum((l) => l.net), fees: sum((l) => l.fee), tax: sum((l) => l.tax), settledAt: settledAt.toISOString(), items: [] });
+    payouts.push({
+      id,
+      utr: lines[0]!.settlement_utr,
+      amount: sum((l) => l.net),
+      fees: sum((l) => l.fee),
+      tax: sum((l) => l.tax),
+      settledAt: settledAt.toISOString(),
+      items: [],
+    });
   }
   payouts.sort((a, b) => a.settledAt.localeCompare(b.settledAt) || a.id.localeCompare(b.id));
 
   const unknownAtProvider: UnknownSettled[] = [];
   for (const p of payouts) {
     for (const r of linesOf.get(p.id) ?? []) {
-      p.items.push({ type: itemType(r.type), paymentId: r.type === 'payment' ? r.entity_id : r.payment_id, orderId: r.order_public_id, amount: r.amount, fee: r.fee, tax: r.tax });
+      p.items.push({
+        type: itemType(r.type),
+        paymentId: r.type === 'payment' ? r.entity_id : r.payment_id,
+        orderId: r.order_public_id,
+        amount: r.amount,
+        fee: r.fee,
+        tax: r.tax,
+      });
       if (isUnknown(r)) {
         unknownAtProvider.push({
           entityId: r.entity_id,
@@ -151,7 +175,13 @@ async function unsettledOf(deps: AppDeps, month: string, now: Date): Promise<Uns
   if (!read) return [];
   const { from, to } = aroundMonth(month);
   const cutoff = new Date(now.getTime() - UNSETTLED_AFTER_DAYS * DAY_MS);
-  const rows = await deps.database.query<{ payment_id: string; public_id: string; amount: number; currency: string; paid_at: Date | string }>(
+  const rows = await deps.database.query<{
+    payment_id: string;
+    public_id: string;
+    amount: number;
+    currency: string;
+    paid_at: Date | string;
+  }>(
     `select distinct on (k.payment_id) k.payment_id, o.public_id, k.amount::float8 as amount, k.currency, k.paid_at
        from (${KNOWN_PAYMENTS}) k join orders o on o.id = k.order_id
       where not k.test_mode and k.paid_at >= $1 and k.paid_at < $2 and k.paid_at < $3

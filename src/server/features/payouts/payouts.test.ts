@@ -35,10 +35,17 @@ describe('payouts from Razorpay (live key)', () => {
   let rzp: FakeRazorpay;
   let owner: Who;
   const orders: Record<'a' | 'b' | 'plan', string> = { a: '', b: '', plan: '' };
-  const payments: Record<'advance' | 'remaining' | 'unsettled' | 'testMode' | 'plan', string> = { advance: '', remaining: '', unsettled: '', testMode: '', plan: '' };
+  const payments: Record<'advance' | 'remaining' | 'unsettled' | 'testMode' | 'plan', string> = {
+    advance: '',
+    remaining: '',
+    unsettled: '',
+    testMode: '',
+    plan: '',
+  };
 
   const get = (url: string, who?: Who) => t.app.inject({ method: 'GET', url: `/api/v1/admin/${url}`, headers: who?.headers });
-  const sync = (who: Who, month?: string) => t.app.inject({ method: 'POST', url: `/api/v1/admin/payouts/sync${month ? `?month=${month}` : ''}`, headers: who.headers });
+  const sync = (who: Who, month?: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/admin/payouts/sync${month ? `?month=${month}` : ''}`, headers: who.headers });
   const count = async (table: string) => (await t.deps.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
 
   /** Pays an installment through the API and Razorpay's checkout; returns the order's public id and the payment id. */
@@ -71,20 +78,43 @@ describe('payouts from Razorpay (live key)', () => {
     const c = await loginAs(t, 'payouts.c@example.com');
     const testMode = await pay(c, { kind: 'advance', currency: 'INR' });
     await t.deps.database.query('update payment_attempts set test_mode = true where provider_payment_id = $1', [testMode.paymentId]);
-    for (const [p, day] of [[advance, 2], [remaining, 3], [unsettled, 4], [testMode, 4]] as const) await paidOn(p.paymentId, onDay(MONTH, day));
+    for (const [p, day] of [
+      [advance, 2],
+      [remaining, 3],
+      [unsettled, 4],
+      [testMode, 4],
+    ] as const)
+      await paidOn(p.paymentId, onDay(MONTH, day));
     Object.assign(orders, { a: advance.orderId, b: unsettled.orderId });
-    Object.assign(payments, { advance: advance.paymentId, remaining: remaining.paymentId, unsettled: unsettled.paymentId, testMode: testMode.paymentId });
+    Object.assign(payments, {
+      advance: advance.paymentId,
+      remaining: remaining.paymentId,
+      unsettled: unsettled.paymentId,
+      testMode: testMode.paymentId,
+    });
 
     // A delivered order's maintenance plan is charged once through Razorpay Subscriptions.
     const planOwner = await loginAs(t, 'payouts.plan@example.com');
     const planOrder = await insertOrder(t.deps.db, planOwner.user.id, 'delivered', 'INR', 400);
-    const subscribed = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${planOrder.publicId}/maintenance/subscribe`, headers: planOwner.headers, payload: { acceptTerms: true } });
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${planOrder.publicId}/maintenance/subscribe`,
+      headers: planOwner.headers,
+      payload: { acceptTerms: true },
+    });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     const charge = rzp.chargeSubscription(subscribed.json().subscriptionId);
-    const verified = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${planOrder.publicId}/maintenance/verify`, headers: planOwner.headers, payload: charge.checkout });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${planOrder.publicId}/maintenance/verify`,
+      headers: planOwner.headers,
+      payload: charge.checkout,
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     const charged = rzp.subscriptionWebhook('subscription.charged', subscribed.json().subscriptionId, { payment: charge.payment });
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: charged.headers, payload: charged.body })).json()).toEqual({ status: 'processed' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', headers: charged.headers, payload: charged.body })).json(),
+    ).toEqual({ status: 'processed' });
     Object.assign(orders, { plan: planOrder.publicId });
     payments.plan = charge.payment.id;
 
@@ -119,9 +149,27 @@ describe('payouts from Razorpay (live key)', () => {
     );
     amounts = Object.fromEntries(rows.map((r) => [r.id, r.amount]));
     first = rzp.settle(onDay(MONTH, 6), [
-      { entityId: payments.advance, type: 'payment', amount: amounts[payments.advance]!, ...feeOf(amounts[payments.advance]!), orderId: 'order_rzpA' },
-      { entityId: payments.remaining, type: 'payment', amount: amounts[payments.remaining]!, ...feeOf(amounts[payments.remaining]!), orderId: 'order_rzpA2' },
-      { entityId: payments.plan, type: 'payment', amount: amounts[payments.plan]!, ...feeOf(amounts[payments.plan]!), orderId: 'order_rzpPlan' },
+      {
+        entityId: payments.advance,
+        type: 'payment',
+        amount: amounts[payments.advance]!,
+        ...feeOf(amounts[payments.advance]!),
+        orderId: 'order_rzpA',
+      },
+      {
+        entityId: payments.remaining,
+        type: 'payment',
+        amount: amounts[payments.remaining]!,
+        ...feeOf(amounts[payments.remaining]!),
+        orderId: 'order_rzpA2',
+      },
+      {
+        entityId: payments.plan,
+        type: 'payment',
+        amount: amounts[payments.plan]!,
+        ...feeOf(amounts[payments.plan]!),
+        orderId: 'order_rzpPlan',
+      },
       { entityId: 'rfnd_payoutsKnown1', type: 'refund', amount: 5000, paymentId: payments.advance, orderId: 'order_rzpA' },
     ]);
     // A payment the app never took (made in Razorpay's dashboard), and Razorpay's own adjustment;
@@ -178,7 +226,10 @@ describe('payouts from Razorpay (live key)', () => {
         fees: second.fees,
         tax: second.tax,
         settledAt: onDay(MONTH, 13).toISOString(),
-        items: [line('pay_payoutsStranger', null, 250_000), { type: 'adjustment', paymentId: null, orderId: null, amount: 1_200, fee: 0, tax: 0 }],
+        items: [
+          line('pay_payoutsStranger', null, 250_000),
+          { type: 'adjustment', paymentId: null, orderId: null, amount: 1_200, fee: 0, tax: 0 },
+        ],
       },
     ]);
     expect(body.payouts[0].items).toHaveLength(4);
@@ -201,12 +252,19 @@ describe('payouts from Razorpay (live key)', () => {
       },
     ]);
     // B's advance was never settled; C's was taken with a test key.
-    const [bPaid] = await t.deps.database.query<{ amount: number }>('select amount::float8 as amount from payment_attempts where provider_payment_id = $1', [payments.unsettled]);
-    expect(body.unsettled).toEqual([{ paymentId: payments.unsettled, orderId: orders.b, amount: bPaid!.amount, currency: 'INR', paidAt: onDay(MONTH, 4).toISOString() }]);
+    const [bPaid] = await t.deps.database.query<{ amount: number }>(
+      'select amount::float8 as amount from payment_attempts where provider_payment_id = $1',
+      [payments.unsettled],
+    );
+    expect(body.unsettled).toEqual([
+      { paymentId: payments.unsettled, orderId: orders.b, amount: bPaid!.amount, currency: 'INR', paidAt: onDay(MONTH, 4).toISOString() },
+    ]);
     expect(body.totals).toEqual({ amount: first.amount + second.amount, fees: first.fees + second.fees, tax: first.tax + second.tax });
 
     // The audit log names the owner's read.
-    const [audit] = await t.deps.database.query<{ actor_email: string; after: unknown }>("select actor_email, after from admin_audit_log where action = 'payouts.sync'");
+    const [audit] = await t.deps.database.query<{ actor_email: string; after: unknown }>(
+      "select actor_email, after from admin_audit_log where action = 'payouts.sync'",
+    );
     expect(audit).toEqual({ actor_email: 'payouts.owner@example.com', after: { months: [MONTH], settlements: 2, items: 6 } });
   });
 
@@ -221,21 +279,61 @@ describe('payouts from Razorpay (live key)', () => {
     const day = (d: number) => `${MONTH}-${String(d).padStart(2, '0')}`;
     const rupees = (paise: number) => (paise / 100).toFixed(2);
     const adv = amounts[payments.advance]!;
-    expect(lines).toContain([first.id, first.utr, day(6), rupees(first.amount), 'payment', payments.advance, orders.a, rupees(adv), rupees(feeOf(adv).fee), rupees(feeOf(adv).tax), 'yes'].join(','));
-    expect(lines).toContain([first.id, first.utr, day(6), rupees(first.amount), 'refund', payments.advance, orders.a, '50.00', '0.00', '0.00', 'yes'].join(','));
+    expect(lines).toContain(
+      [
+        first.id,
+        first.utr,
+        day(6),
+        rupees(first.amount),
+        'payment',
+        payments.advance,
+        orders.a,
+        rupees(adv),
+        rupees(feeOf(adv).fee),
+        rupees(feeOf(adv).tax),
+        'yes',
+      ].join(','),
+    );
+    expect(lines).toContain(
+      [first.id, first.utr, day(6), rupees(first.amount), 'refund', payments.advance, orders.a, '50.00', '0.00', '0.00', 'yes'].join(','),
+    );
     // The formula-like UTR is quoted and prefixed, never run by a spreadsheet.
     expect(lines).toContain(
-      [second.id, `"'=HYPERLINK(""http://x"")"`, day(13), rupees(second.amount), 'payment', 'pay_payoutsStranger', '', '2500.00', rupees(feeOf(250_000).fee), rupees(feeOf(250_000).tax), 'no'].join(','),
+      [
+        second.id,
+        `"'=HYPERLINK(""http://x"")"`,
+        day(13),
+        rupees(second.amount),
+        'payment',
+        'pay_payoutsStranger',
+        '',
+        '2500.00',
+        rupees(feeOf(250_000).fee),
+        rupees(feeOf(250_000).tax),
+        'no',
+      ].join(','),
     );
-    expect(lines).toContain([second.id, `"'=HYPERLINK(""http://x"")"`, day(13), rupees(second.amount), 'adjustment', '', '', '12.00', '0.00', '0.00', 'n/a'].join(','));
+    expect(lines).toContain(
+      [second.id, `"'=HYPERLINK(""http://x"")"`, day(13), rupees(second.amount), 'adjustment', '', '', '12.00', '0.00', '0.00', 'n/a'].join(
+        ',',
+      ),
+    );
   });
 
   it('stores nothing twice when the same month is read again', async () => {
-    const before = { settlements: await count('razorpay_settlements'), items: await count('razorpay_settlement_items'), reads: await count('razorpay_recon_reads') };
+    const before = {
+      settlements: await count('razorpay_settlements'),
+      items: await count('razorpay_settlement_items'),
+      reads: await count('razorpay_recon_reads'),
+    };
     const again = await sync(owner, MONTH);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ settlements: 2, items: 6 });
-    expect({ settlements: await count('razorpay_settlements'), items: await count('razorpay_settlement_items'), reads: await count('razorpay_recon_reads') }).toEqual(before);
+    expect({
+      settlements: await count('razorpay_settlements'),
+      items: await count('razorpay_settlement_items'),
+      reads: await count('razorpay_recon_reads'),
+    }).toEqual(before);
     const page = (await get(`payouts?month=${MONTH}`, owner)).json();
     expect(page.payouts.flatMap((p: { items: unknown[] }) => p.items)).toHaveLength(6);
     expect(page.unknownAtProvider).toHaveLength(1);
@@ -243,8 +341,13 @@ describe('payouts from Razorpay (live key)', () => {
   });
 
   it('pages through Razorpay: more than 100 settlements and 1,000 recon lines', async () => {
-    const lines = Array.from({ length: 1001 }, (_, i) => ({ entityId: `pay_payoutsBulk${i}`, type: 'payment' as const, amount: 10_000 + i }));
-    for (let s = 0; s < 105; s++) rzp.settle(onDay(EARLIER, 1 + (s % 25), 9 + (s % 8)), lines.slice(s * 10, s === 104 ? undefined : s * 10 + 10));
+    const lines = Array.from({ length: 1001 }, (_, i) => ({
+      entityId: `pay_payoutsBulk${i}`,
+      type: 'payment' as const,
+      amount: 10_000 + i,
+    }));
+    for (let s = 0; s < 105; s++)
+      rzp.settle(onDay(EARLIER, 1 + (s % 25), 9 + (s % 8)), lines.slice(s * 10, s === 104 ? undefined : s * 10 + 10));
     const res = await sync(owner, EARLIER);
     expect(res.statusCode, res.body).toBe(200);
     // The 105 settlements and the one of the first test on the 20th.
@@ -257,7 +360,10 @@ describe('payouts from Razorpay (live key)', () => {
   });
 
   it('reads Razorpay once a day from the job pass, and retries when Razorpay is down', async () => {
-    const jobsOfSync = () => t.deps.database.query<{ state: string; attempts: number; last_error: string | null }>("select state, attempts, last_error from jobs where kind = 'payouts.sync'");
+    const jobsOfSync = () =>
+      t.deps.database.query<{ state: string; attempts: number; last_error: string | null }>(
+        "select state, attempts, last_error from jobs where kind = 'payouts.sync'",
+      );
     rzp.mode = 'down';
     // The pass's clock a little after the database's, which stamps the job it stores.
     const now = new Date(Date.now() + 2000);
@@ -265,7 +371,9 @@ describe('payouts from Razorpay (live key)', () => {
     // The rest of the pass ran; the read failed and waits for its retry.
     expect(pass.payoutSync).toBe(true);
     expect(pass.stored).toMatchObject({ retried: 1 });
-    expect(await jobsOfSync()).toEqual([{ state: 'pending', attempts: 1, last_error: expect.stringContaining('Razorpay could not be read') }]);
+    expect(await jobsOfSync()).toEqual([
+      { state: 'pending', attempts: 1, last_error: expect.stringContaining('Razorpay could not be read') },
+    ]);
     rzp.mode = 'ok';
     // A second pass of the day (another instance) stores no second read; the retry, once due, reads.
     const later = await runJobs(t.deps, new Date(now.getTime() + 20_000));
@@ -312,7 +420,11 @@ describe('payouts without Razorpay keys (the built-in test checkout)', () => {
     const owner = await loginAs(t, 'payouts.nokeys@example.com', 'admin');
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/payouts/sync', headers: owner.headers });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, code: 'CONFLICT', message: expect.stringContaining('Payouts come from Razorpay: set RAZORPAY_KEY_ID') });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      message: expect.stringContaining('Payouts come from Razorpay: set RAZORPAY_KEY_ID'),
+    });
     const page = await t.app.inject({ method: 'GET', url: '/api/v1/admin/payouts', headers: owner.headers });
     expect(page.json()).toEqual({ payouts: [], unknownAtProvider: [], unsettled: [], totals: { amount: 0, fees: 0, tax: 0 } });
     expect((await runJobs(t.deps)).payoutSync).toBe(false);

@@ -3,7 +3,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { razorpayReconReads, razorpaySettlementItems, razorpaySettlements } from '../../db/schema/payouts.ts';
-import { ProviderUnavailableError, type ProviderReconItem, type ProviderSettlement, type SettlementApi } from '../../integrations/payments/provider.ts';
+import {
+  ProviderUnavailableError,
+  type ProviderReconItem,
+  type ProviderSettlement,
+  type SettlementApi,
+} from '../../integrations/payments/provider.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { moneyContext } from '../../lib/money-context.ts';
@@ -15,7 +20,8 @@ import { aroundMonth, localMonth, previousMonth } from './months.ts';
 // transaction open (docs/decisions/230-provider-calls-outside-locks.md); everything read is then
 // written in one transaction.
 
-export const NO_RAZORPAY = 'Payouts come from Razorpay: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the built-in test checkout pays nothing out).';
+export const NO_RAZORPAY =
+  'Payouts come from Razorpay: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the built-in test checkout pays nothing out).';
 
 /** Razorpay's settlements API, or null when payments go through the built-in test checkout. */
 export const settlementApiOf = (deps: AppDeps): SettlementApi | null => moneyContext(deps).provider.settlements ?? null;
@@ -48,7 +54,11 @@ export async function syncSettlements(deps: AppDeps, months: string[], now: Date
       recon.push({ month, items: await api.recon({ year, month: m }) });
     }
   } catch (err) {
-    if (err instanceof ProviderUnavailableError) throw new AppError('BAD_GATEWAY', `Razorpay could not be read just now; nothing was changed. Please try again in a minute. (${err.message})`);
+    if (err instanceof ProviderUnavailableError)
+      throw new AppError(
+        'BAD_GATEWAY',
+        `Razorpay could not be read just now; nothing was changed. Please try again in a minute. (${err.message})`,
+      );
     throw err;
   }
   const items = recon.flatMap((r) => r.items);
@@ -88,7 +98,18 @@ async function storeSettlements(tx: Db, rows: ProviderSettlement[], now: Date) {
   if (!rows.length) return;
   await tx
     .insert(razorpaySettlements)
-    .values(rows.map((s) => ({ id: s.id, amount: s.amount, fees: s.fees, tax: s.tax, utr: s.utr, status: s.status, createdAt: fromUnix(s.created_at), readAt: now })))
+    .values(
+      rows.map((s) => ({
+        id: s.id,
+        amount: s.amount,
+        fees: s.fees,
+        tax: s.tax,
+        utr: s.utr,
+        status: s.status,
+        createdAt: fromUnix(s.created_at),
+        readAt: now,
+      })),
+    )
     .onConflictDoUpdate({ target: razorpaySettlements.id, set: fromExcluded(razorpaySettlements, 'id') });
 }
 

@@ -15,7 +15,8 @@ const sql = async (text: string, params: unknown[] = []) => {
   await t.deps.database.query(text, params);
   t.deps.bus.publish(PROMOTION_TOPIC);
 };
-const feature = (code: string | null) => sql(`update site_settings set value = $1::jsonb where key = 'featured_promotion'`, [JSON.stringify({ couponCode: code })]);
+const feature = (code: string | null) =>
+  sql(`update site_settings set value = $1::jsonb where key = 'featured_promotion'`, [JSON.stringify({ couponCode: code })]);
 
 describe('GET /api/v1/promotion', () => {
   it('returns the seeded FIRSTWEB25 promotion (spec §1, §9)', async () => {
@@ -46,7 +47,12 @@ describe('GET /api/v1/promotion', () => {
 
   it('is answered from memory, and a change in the back office shows at once', async () => {
     const { headers } = await loginAs(t, 'founder@example.com', 'admin');
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/admin/coupons', headers, payload: { code: 'CACHED10', percent: 10, description: 'Cached' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/coupons',
+      headers,
+      payload: { code: 'CACHED10', percent: 10, description: 'Cached' },
+    });
     const { id } = (created.json() as { coupon: { id: string } }).coupon;
     await t.app.inject({ method: 'PUT', url: '/api/v1/admin/promotion', headers, payload: { couponCode: 'CACHED10' } });
     expect((await get()).json()).toMatchObject({ promotion: { code: 'CACHED10' } });
@@ -55,7 +61,9 @@ describe('GET /api/v1/promotion', () => {
     expect((await get()).json()).toMatchObject({ promotion: { percent: 10 } });
     expect(PROMOTION_CACHE_MS).toBeLessThanOrEqual(60_000 / 4);
     // …while the founder's edit through the back office is.
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coupons/${id}`, headers, payload: { percent: 12 } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coupons/${id}`, headers, payload: { percent: 12 } })).statusCode,
+    ).toBe(200);
     expect((await get()).json()).toMatchObject({ promotion: { code: 'CACHED10', percent: 12 } });
   });
 });

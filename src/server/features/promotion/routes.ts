@@ -23,10 +23,15 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     load: async () => ({ promotion: await getFeaturedPromotion(deps) }),
     invalidateOn: { bus: deps.bus, topic: PROMOTION_TOPIC },
   });
-  route(app, getPromotion, { schema: { tags: ['promotion'], summary: 'The featured promotion shown by the banner, popup and countdown' } }, async (_request, reply) => {
+  route(
+    app,
+    getPromotion,
+    { schema: { tags: ['promotion'], summary: 'The featured promotion shown by the banner, popup and countdown' } },
+    async (_request, reply) => {
       // Short shared caching: with the server's 10 s, the founder's change shows within a minute.
       reply.header('cache-control', `public, max-age=${PROMOTION_MAX_AGE_S}`);
       // Already validated and serialised by cachedRead; `as never` tells the typed reply so.
       return reply.type('application/json; charset=utf-8').send((await featured.json('featured')) as never);
-    });
+    },
+  );
 };

@@ -25,7 +25,16 @@ let push: FakePushService;
 beforeAll(async () => {
   push = await startFakePushService();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ADMIN_STEP_UP: 'off', ADMIN_EMAILS: OWNER, PUSH_SERVICE_HOSTS: '127.0.0.1', ORDER_NOTIFY_DELAY_SECONDS: String(DELAY_S), VAPID_SUBJECT: 'mailto:founder@example.com' },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      ADMIN_STEP_UP: 'off',
+      ADMIN_EMAILS: OWNER,
+      PUSH_SERVICE_HOSTS: '127.0.0.1',
+      ORDER_NOTIFY_DELAY_SECONDS: String(DELAY_S),
+      VAPID_SUBJECT: 'mailto:founder@example.com',
+    },
     { dataDir: 'memory', webDistDir: '/nonexistent' },
   );
   const { database, url, drop } = await openTestDatabase();
@@ -70,7 +79,8 @@ describe('notification preferences', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(Object.keys(body.channels)).toEqual(['email', 'push', 'whatsapp']);
-    for (const channel of ['email', 'push', 'whatsapp']) expect(Object.keys(body.channels[channel]).sort()).toEqual([...NOTICE_KINDS].sort());
+    for (const channel of ['email', 'push', 'whatsapp'])
+      expect(Object.keys(body.channels[channel]).sort()).toEqual([...NOTICE_KINDS].sort());
     expect(body.channels.email.order_paid).toBe(true);
     expect(body.channels.push.chat_human).toBe(true);
     expect(body.channels.whatsapp.payment_receipt).toBe(true);
@@ -80,7 +90,10 @@ describe('notification preferences', () => {
 
   it('keeps what a PUT leaves out, and refuses an unknown kind or channel, a bad time or time zone (400)', async () => {
     const { headers } = await loginAs(t, unique('prefs-put'));
-    const put = await api('PUT', 'user/notification-preferences', headers, { channels: { push: { stage_completed: false } }, quietHours: { start: '23:30', end: '07:00', timeZone: 'Europe/Berlin' } });
+    const put = await api('PUT', 'user/notification-preferences', headers, {
+      channels: { push: { stage_completed: false } },
+      quietHours: { start: '23:30', end: '07:00', timeZone: 'Europe/Berlin' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().channels.push.stage_completed).toBe(false);
     const again = await api('PUT', 'user/notification-preferences', headers, { channels: { email: { stage_completed: false } } });
@@ -109,7 +122,8 @@ describe('notification preferences', () => {
     const { user, headers } = await loginAs(t, unique('allowed'));
     const night = new Date('2026-11-29T18:00:00Z'); // 23:30 in India
     const day = new Date('2026-11-29T06:30:00Z'); // 12:00 in India
-    const ask = (kind: (typeof NOTICE_KINDS)[number], channel: 'email' | 'push' | 'whatsapp', at: Date, available?: boolean) => noticeAllowed(t.deps.db, { userId: user.id, kind, channel, at, available });
+    const ask = (kind: (typeof NOTICE_KINDS)[number], channel: 'email' | 'push' | 'whatsapp', at: Date, available?: boolean) =>
+      noticeAllowed(t.deps.db, { userId: user.id, kind, channel, at, available });
     expect(await ask('order_paid', 'push', day)).toBe(true);
     expect(await ask('order_paid', 'push', night)).toBe(false);
     expect(await ask('order_paid', 'whatsapp', night)).toBe(false);
@@ -136,7 +150,17 @@ describe('push devices', () => {
     const bob = await loginAs(t, unique('bob'));
     const mine = await device(alice.headers, 'Alice’s laptop');
     const list = await api('GET', 'push/subscriptions', alice.headers);
-    expect(list.json()).toEqual({ subscriptions: [{ id: mine.apiId, deviceName: 'Alice’s laptop', service: new URL(push.origin).host, createdAt: expect.any(String), lastSentAt: null }] });
+    expect(list.json()).toEqual({
+      subscriptions: [
+        {
+          id: mine.apiId,
+          deviceName: 'Alice’s laptop',
+          service: new URL(push.origin).host,
+          createdAt: expect.any(String),
+          lastSentAt: null,
+        },
+      ],
+    });
     expect(JSON.stringify(list.json())).not.toContain(mine.endpoint);
     expect((await api('GET', 'push/subscriptions', bob.headers)).json()).toEqual({ subscriptions: [] });
 
@@ -156,7 +180,12 @@ describe('push devices', () => {
     expect((await post({ endpoint, keys, colour: 'blue' })).statusCode).toBe(400);
     expect((await post({ endpoint, keys }, {})).statusCode).toBe(401);
     // Without a name, the device is named from its browser.
-    const res = await api('POST', 'push/subscriptions', { ...headers, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' }, { endpoint, keys });
+    const res = await api(
+      'POST',
+      'push/subscriptions',
+      { ...headers, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' },
+      { endpoint, keys },
+    );
     expect(res.statusCode).toBe(201);
     expect((await api('GET', 'push/subscriptions', headers)).json().subscriptions[0].deviceName).toBe('Chrome on Linux');
   });
@@ -178,7 +207,13 @@ describe('pushes', () => {
     await t.deps.events.publishAlone('chat.human', { chatId, at: new Date() });
     await t.deps.jobs.runDue();
     const got = await push.waitFor((p) => p.subscriptionId === phone.id);
-    expect(got.json).toEqual({ kind: 'chat_human', title: 'A visitor asks for you', body: 'Someone is waiting in the live chat.', url: `/adminChat?chat=${chatId}`, tag: `chat:${chatId}` });
+    expect(got.json).toEqual({
+      kind: 'chat_human',
+      title: 'A visitor asks for you',
+      body: 'Someone is waiting in the live chat.',
+      url: `/adminChat?chat=${chatId}`,
+      tag: `chat:${chatId}`,
+    });
     expect(got.vapid.publicKey).toBe(publicKey);
     expect(got.vapid).toMatchObject({ aud: push.origin, sub: 'mailto:founder@example.com' });
     expect(got.headers).toMatchObject({ contentEncoding: 'aes128gcm', urgency: 'high', ttl: '3600' });
@@ -192,20 +227,34 @@ describe('pushes', () => {
 
   it('deletes a subscription the push service answers 410 for, and sends nothing a person turned off or during their quiet hours', async () => {
     const owner = await loginAs(t, OWNER, 'admin');
-    await api('PUT', 'user/notification-preferences', owner.headers, { quietHours: noQuietHours, channels: { push: { chat_human: true } } });
+    await api('PUT', 'user/notification-preferences', owner.headers, {
+      quietHours: noQuietHours,
+      channels: { push: { chat_human: true } },
+    });
     const old = await device(owner.headers, 'Old tablet');
     push.gone(old.id);
     await t.deps.events.publishAlone('chat.human', { chatId: 'g'.repeat(32), at: new Date() });
     await t.deps.jobs.runDue();
     expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, old.apiId))).toEqual([]);
-    expect((await api('GET', 'push/subscriptions', owner.headers)).json().subscriptions.map((s: { id: string }) => s.id)).not.toContain(old.apiId);
+    expect((await api('GET', 'push/subscriptions', owner.headers)).json().subscriptions.map((s: { id: string }) => s.id)).not.toContain(
+      old.apiId,
+    );
 
     // Nothing is stored for the founder (a staff member who allows it still gets theirs).
-    const storedFor = async (chatId: string) => (await t.deps.db.select().from(pushSent).where(and(eq(pushSent.userId, owner.user.id), eq(pushSent.dedupeKey, `chat:${chatId}`)))).length;
+    const storedFor = async (chatId: string) =>
+      (
+        await t.deps.db
+          .select()
+          .from(pushSent)
+          .where(and(eq(pushSent.userId, owner.user.id), eq(pushSent.dedupeKey, `chat:${chatId}`)))
+      ).length;
     await api('PUT', 'user/notification-preferences', owner.headers, { channels: { push: { chat_human: false } } });
     await t.deps.events.publishAlone('chat.human', { chatId: 'o'.repeat(32), at: new Date() });
     expect(await storedFor('o'.repeat(32))).toBe(0);
-    await api('PUT', 'user/notification-preferences', owner.headers, { channels: { push: { chat_human: true } }, quietHours: { start: '00:00', end: '23:59', timeZone: 'Asia/Kolkata' } });
+    await api('PUT', 'user/notification-preferences', owner.headers, {
+      channels: { push: { chat_human: true } },
+      quietHours: { start: '00:00', end: '23:59', timeZone: 'Asia/Kolkata' },
+    });
     await t.deps.events.publishAlone('chat.human', { chatId: 'q'.repeat(32), at: new Date(new Date().setUTCHours(12, 0, 0, 0)) });
     expect(await storedFor('q'.repeat(32))).toBe(0);
     await api('PUT', 'user/notification-preferences', owner.headers, { quietHours: noQuietHours });
@@ -226,7 +275,9 @@ describe('pushes', () => {
     await t.deps.jobs.runDue();
     const paid = await push.waitFor((p) => p.subscriptionId === ownerPhone.id && (p.json as { kind: string }).kind === 'order_paid');
     expect(paid.json).toMatchObject({ title: `Order ${orderId} is paid`, url: `/admin/orders/${orderId}` });
-    const receipt = await push.waitFor((p) => p.subscriptionId === buyerPhone.id && (p.json as { kind: string }).kind === 'payment_receipt');
+    const receipt = await push.waitFor(
+      (p) => p.subscriptionId === buyerPhone.id && (p.json as { kind: string }).kind === 'payment_receipt',
+    );
     expect(receipt.json).toMatchObject({ url: `/status/${orderId}?tab=payments` });
 
     const msg = await api('POST', `admin/orders/${orderId}/messages`, owner.headers, { text: 'Secret launch plans inside' });
@@ -247,13 +298,19 @@ describe('the batched order e-mails follow the same choices', () => {
     await api('PUT', 'user/notification-preferences', customer.headers, { channels: { email: { agency_reply: false } } });
     expect((await api('POST', `admin/orders/${orderId}/messages`, owner.headers, { text: 'Hello' })).statusCode).toBe(201);
     await runJobs(t.deps, new Date(Date.now() + (DELAY_S + 5) * 1000));
-    const mails = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, NOTICE_TEMPLATE)));
+    const mails = await t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, NOTICE_TEMPLATE)));
     expect(mails).toEqual([]);
 
     await api('PUT', 'user/notification-preferences', customer.headers, { channels: { email: { agency_reply: true } } });
     expect((await api('POST', `admin/orders/${orderId}/messages`, owner.headers, { text: 'Hello again' })).statusCode).toBe(201);
     await runJobs(t.deps, new Date(Date.now() + (DELAY_S + 5) * 1000));
-    const after = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, NOTICE_TEMPLATE)));
+    const after = await t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, NOTICE_TEMPLATE)));
     expect(after).toHaveLength(1);
     expect(after[0]!.textBody).toContain('1 new message');
   });

@@ -54,11 +54,26 @@ export async function queuePush(deps: AppDeps, tx: Tx, userIds: readonly string[
   let queued = 0;
   for (const userId of new Set(userIds)) {
     if (!(await noticeAllowed(tx, { userId, kind: notice.kind, channel: 'push', at: notice.at }))) continue;
-    const fresh = await tx.insert(pushSent).values({ userId, dedupeKey: notice.dedupeKey.slice(0, 200) }).onConflictDoNothing().returning({ userId: pushSent.userId });
+    const fresh = await tx
+      .insert(pushSent)
+      .values({ userId, dedupeKey: notice.dedupeKey.slice(0, 200) })
+      .onConflictDoNothing()
+      .returning({ userId: pushSent.userId });
     if (fresh.length === 0) continue;
-    const message: PushPayload = { kind: notice.kind, title: notice.title.slice(0, 80), body: notice.body.slice(0, 160), url: notice.url, tag: notice.dedupeKey.slice(0, 64) };
+    const message: PushPayload = {
+      kind: notice.kind,
+      title: notice.title.slice(0, 80),
+      body: notice.body.slice(0, 160),
+      url: notice.url,
+      tag: notice.dedupeKey.slice(0, 64),
+    };
     for (const device of await subscriptionsOf(tx, userId)) {
-      const job: PushJob = { subscriptionId: device.id, message, ttlSeconds: notice.urgent ? 3600 : 24 * 3600, urgency: notice.urgent ? 'high' : 'normal' };
+      const job: PushJob = {
+        subscriptionId: device.id,
+        message,
+        ttlSeconds: notice.urgent ? 3600 : 24 * 3600,
+        urgency: notice.urgent ? 'high' : 'normal',
+      };
       await deps.jobs.enqueue(tx, PUSH_DELIVER, { ...job });
       queued++;
     }

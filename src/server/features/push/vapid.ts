@@ -11,7 +11,8 @@ import { generateVapidKeys, type VapidKeys } from '../../integrations/push/web-p
 
 export function resolveVapidKeys(config: Config, log: Pick<FastifyBaseLogger, 'warn' | 'info'>): VapidKeys | null {
   const subject = config.VAPID_SUBJECT ?? `mailto:${config.BRAND_EMAIL}`;
-  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
+    return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
   if (config.isProduction) {
     log.warn('Web Push is off: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (docs/operations.md)');
     return null;

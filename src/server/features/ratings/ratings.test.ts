@@ -39,7 +39,11 @@ describe('a support request the customer resolves and rates', () => {
   it('shows the response target; the customer marks the request resolved once', async () => {
     const overview = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${order}/support`, headers: alice.headers });
     expect(overview.json().responseTargetHours).toBe(24);
-    const created = await post(alice, `/api/v1/orders/${order}/support/requests`, { title: 'Menu link', description: 'The menu link is broken.', category: 'bug' });
+    const created = await post(alice, `/api/v1/orders/${order}/support/requests`, {
+      title: 'Menu link',
+      description: 'The menu link is broken.',
+      category: 'bug',
+    });
     expect(created.statusCode, created.body).toBe(201);
     requestId = created.json().request.id;
     expect((await post(alice, `${base()}/rating`, { score: 4 })).statusCode).toBe(409);
@@ -56,7 +60,13 @@ describe('a support request the customer resolves and rates', () => {
     expect((await post(alice, `${base()}/rating`, { score: 2.5 })).statusCode).toBe(400);
     const rated = await post(alice, `${base()}/rating`, { score: 2, comment: 'Took two days.' });
     expect(rated.statusCode, rated.body).toBe(201);
-    expect(rated.json().rating).toMatchObject({ kind: 'support', orderId: order, supportRequestId: requestId, score: 2, comment: 'Took two days.' });
+    expect(rated.json().rating).toMatchObject({
+      kind: 'support',
+      orderId: order,
+      supportRequestId: requestId,
+      score: 2,
+      comment: 'Took two days.',
+    });
     expect((await post(alice, `${base()}/rating`, { score: 5 })).statusCode).toBe(409);
     const mails = await lowRatingMails();
     expect(mails.map((m) => m.toAddress)).toEqual([OWNER]);
@@ -75,7 +85,12 @@ describe('"How did we do?" after delivery', () => {
     // A high score sends no alert.
     expect(await lowRatingMails()).toHaveLength(1);
     const mine = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${order}/ratings`, headers: alice.headers });
-    expect(mine.json().ratings.map((r: { kind: string }) => r.kind).sort()).toEqual(['order', 'support']);
+    expect(
+      mine
+        .json()
+        .ratings.map((r: { kind: string }) => r.kind)
+        .sort(),
+    ).toEqual(['order', 'support']);
   });
 
   it('the founder and staff see the list and the 90-day average; a customer may not', async () => {

@@ -1,5 +1,12 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { LOW_RATING, RATING_AVERAGE_DAYS, type AdminRatingsResponse, type OrderRatingBody, type Rating, type SupportRatingBody } from '../../../contract/ratings.ts';
+import {
+  LOW_RATING,
+  RATING_AVERAGE_DAYS,
+  type AdminRatingsResponse,
+  type OrderRatingBody,
+  type Rating,
+  type SupportRatingBody,
+} from '../../../contract/ratings.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -50,7 +57,13 @@ async function alertIfLow(deps: AppDeps, tx: Tx, order: OrderRef, r: Row, what: 
 }
 
 /** The customer rates a support request once it is resolved (or closed after that). */
-export async function rateSupportRequest(deps: AppDeps, order: OrderRef, requestId: string, userId: string, body: SupportRatingBody): Promise<Rating> {
+export async function rateSupportRequest(
+  deps: AppDeps,
+  order: OrderRef,
+  requestId: string,
+  userId: string,
+  body: SupportRatingBody,
+): Promise<Rating> {
   const request = await requestOf(deps.db, order, requestId);
   if (request.state !== 'resolved' && request.state !== 'closed') throw conflict('A request can be rated once it is resolved.');
   // The founder's alert is written with the rating (docs/decisions/200-durable-reactions.md).

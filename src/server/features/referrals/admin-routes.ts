@@ -9,6 +9,18 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 export const cashbackRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getAdminCashback, { schema: { tags, security, summary: 'Referral cashback ledger per referrer (pending / earned / paid)' } }, async (request) => listCashback(deps.db, request.query.state));
-  route(app, postAdminCashbackPaid, { schema: { tags, security, summary: 'Mark earned cashback paid, with the payout reference' } }, async (request) => ({ entry: await markCashbackPaid(deps.db, authOf(request).user.id, request.params.id, request.body.payoutReference) }));
+  route(
+    app,
+    getAdminCashback,
+    { schema: { tags, security, summary: 'Referral cashback ledger per referrer (pending / earned / paid)' } },
+    async (request) => listCashback(deps.db, request.query.state),
+  );
+  route(
+    app,
+    postAdminCashbackPaid,
+    { schema: { tags, security, summary: 'Mark earned cashback paid, with the payout reference' } },
+    async (request) => ({
+      entry: await markCashbackPaid(deps.db, authOf(request).user.id, request.params.id, request.body.payoutReference),
+    }),
+  );
 };

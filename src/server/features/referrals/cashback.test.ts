@@ -22,7 +22,11 @@ describe('cashback ledger', () => {
     let ledger = (await call('GET', 'cashback')).json();
     expect(ledger.referrers).toHaveLength(1);
     const entry = ledger.referrers[0].entries[0];
-    expect(ledger.referrers[0]).toMatchObject({ email: 'friend@example.com', pending: [{ currency: entry.currency, amount: entry.amount }], earned: [] });
+    expect(ledger.referrers[0]).toMatchObject({
+      email: 'friend@example.com',
+      pending: [{ currency: entry.currency, amount: entry.amount }],
+      earned: [],
+    });
     expect(entry).toMatchObject({ orderId: bought.orderId, buyerEmail: 'referred@example.com', state: 'pending' });
     expect(entry.amount).toBeGreaterThan(0);
 
@@ -43,7 +47,11 @@ describe('cashback ledger', () => {
     expect((await call('GET', 'overview')).json().cashbackOwed).toEqual([]);
 
     const audit = (await call('GET', `audit?entity=cashback&entityId=${entry.id}`)).json();
-    expect(audit.items[0]).toMatchObject({ action: 'cashback.pay', before: { state: 'earned' }, after: { state: 'paid', payoutReference: 'UPI-REF-42 <b>' } });
+    expect(audit.items[0]).toMatchObject({
+      action: 'cashback.pay',
+      before: { state: 'earned' },
+      after: { state: 'paid', payoutReference: 'UPI-REF-42 <b>' },
+    });
     expect((await call('POST', 'cashback/7d1f3a0e-0000-4000-8000-000000000000/paid', { payoutReference: 'x' })).statusCode).toBe(404);
   });
 

@@ -57,7 +57,12 @@ export async function listCashback(db: Db, state?: State): Promise<CashbackListR
     }
     g.entries.push(toEntry(r));
   }
-  const referrers = [...byReferrer.values()].map((g) => ({ ...g, pending: sumBy(g.entries, 'pending'), earned: sumBy(g.entries, 'earned'), paid: sumBy(g.entries, 'paid') }));
+  const referrers = [...byReferrer.values()].map((g) => ({
+    ...g,
+    pending: sumBy(g.entries, 'pending'),
+    earned: sumBy(g.entries, 'earned'),
+    paid: sumBy(g.entries, 'paid'),
+  }));
   referrers.sort((a, b) => Number(b.earned.length > 0) - Number(a.earned.length > 0));
   return { referrers };
 }
@@ -69,7 +74,10 @@ export async function markCashbackPaid(db: Db, actorUserId: string, id: string, 
     if (!row) throw notFound('No such cashback entry.');
     if (row.state === 'paid') throw conflict('This cashback is already paid.');
     if (row.state !== 'earned') throw conflict('This cashback is not earned yet: the referred order is not fully paid.');
-    await tx.update(cashback).set({ state: 'paid', paidAt: sql`now()` }).where(and(eq(cashback.id, id), eq(cashback.state, 'earned')));
+    await tx
+      .update(cashback)
+      .set({ state: 'paid', paidAt: sql`now()` })
+      .where(and(eq(cashback.id, id), eq(cashback.state, 'earned')));
     await tx.insert(cashbackPayouts).values({ cashbackId: id, reference, paidBy: actorUserId });
     await recordAudit(tx, {
       actorUserId,

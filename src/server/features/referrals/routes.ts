@@ -10,7 +10,11 @@ import { route } from '../../lib/route.ts';
 import { getReferralSummary } from '../../../contract/referrals.ts';
 
 export const referralRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getReferralSummary, { schema: { tags: ['referrals'], summary: "The signed-in user's referral code and cashback" }, onRequest: requireUser(deps.db) }, async (request) => {
+  route(
+    app,
+    getReferralSummary,
+    { schema: { tags: ['referrals'], summary: "The signed-in user's referral code and cashback" }, onRequest: requireUser(deps.db) },
+    async (request) => {
       const me = authOf(request).user;
       const code = await getOrCreateReferralCode(deps.db, me.id);
       const rows = await deps.db
@@ -35,5 +39,6 @@ export const referralRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         cashback: rows.map((r) => ({ ...r, orderDate: r.orderDate.toISOString() })),
         totals: [...totals.values()],
       };
-    });
+    },
+  );
 };

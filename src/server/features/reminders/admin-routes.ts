@@ -41,24 +41,35 @@ async function remindersOf(deps: AppDeps, orderId: string) {
       reason: r.reason,
       sentAt: r.sentAt?.toISOString() ?? null,
     })),
-    pauses: history.map((h) => ({ pausedAt: h.pausedAt.toISOString(), pausedBy: h.pausedBy, resumedAt: h.resumedAt?.toISOString() ?? null })),
+    pauses: history.map((h) => ({
+      pausedAt: h.pausedAt.toISOString(),
+      pausedBy: h.pausedBy,
+      resumedAt: h.resumedAt?.toISOString() ?? null,
+    })),
   };
 }
 
 /** Back office: what was sent and when, and pausing an order's reminders (under the /admin guard). */
 export const adminReminderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, getAdminOrdersReminders, { schema: { tags: ['admin'], summary: "An order's payment reminders" } }, async (request) => remindersOf(deps, await orderRowId(deps, request.params.id)));
-  route(app, putAdminOrdersRemindersPause, { schema: { tags: ['admin'], summary: 'Pause or resume the reminders of an order' } }, async (request) => {
+  route(app, getAdminOrdersReminders, { schema: { tags: ['admin'], summary: "An order's payment reminders" } }, async (request) =>
+    remindersOf(deps, await orderRowId(deps, request.params.id)),
+  );
+  route(
+    app,
+    putAdminOrdersRemindersPause,
+    { schema: { tags: ['admin'], summary: 'Pause or resume the reminders of an order' } },
+    async (request) => {
       const id = await orderRowId(deps, request.params.id);
       const actorUserId = authOf(request).user.id;
       // The change and its audit record in one transaction ( every admin write is audited).
       await deps.db.transaction(async (tx) => {
-        const [before] = await tx.select({ orderId: reminderPauses.orderId }).from(reminderPauses).where(eq(reminderPauses.orderId, id)).limit(1);
+        const [before] = await tx
+          .select({ orderId: reminderPauses.orderId })
+          .from(reminderPauses)
+          .where(eq(reminderPauses.orderId, id))
+          .limit(1);
         if (request.body.paused) {
-          await tx
-            .insert(reminderPauses)
-            .values({ orderId: id, pausedBy: actorUserId })
-            .onConflictDoNothing();
+          await tx.insert(reminderPauses).values({ orderId: id, pausedBy: actorUserId }).onConflictDoNothing();
         } else {
           await tx.delete(reminderPauses).where(eq(reminderPauses.orderId, id));
         }
@@ -72,5 +83,6 @@ export const adminReminderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
         });
       });
       return remindersOf(deps, id);
-    });
+    },
+  );
 };

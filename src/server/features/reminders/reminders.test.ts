@@ -65,7 +65,11 @@ describe('remaining-payment reminders', () => {
     expect(await mailsTo(t, 'founder@example.com', 'reminder-founder')).toHaveLength(0);
     // Three "instances" run at once: still one mail per job.
     await Promise.all([runJobs(t.deps, later(7, start)), runJobs(t.deps, later(7, start)), runJobs(t.deps, later(7, start))]);
-    expect((await reminderMails(t, who.user.email)).map((m) => m.template)).toEqual(['remaining-due', 'remaining-reminder', 'remaining-reminder']);
+    expect((await reminderMails(t, who.user.email)).map((m) => m.template)).toEqual([
+      'remaining-due',
+      'remaining-reminder',
+      'remaining-reminder',
+    ]);
     const owner = await mailsTo(t, 'founder@example.com', 'reminder-founder');
     expect(owner).toHaveLength(1);
     expect(owner[0]!.subject).toContain(orderId);
@@ -83,7 +87,9 @@ describe('remaining-payment reminders', () => {
       'founder:sent',
     ]);
     expect(r.json().reminders[1].sentAt).toBe(later(3, start).toISOString());
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/reminders`, headers: who.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/reminders`, headers: who.headers })).statusCode).toBe(
+      403,
+    );
   });
 
   it('stops the moment the remaining payment is captured', async () => {
@@ -91,7 +97,11 @@ describe('remaining-payment reminders', () => {
     await payInstallment(t, who, { kind: 'remaining', orderId });
     await runJobs(t.deps, later(10));
     expect((await reminderMails(t, who.user.email)).map((m) => m.template)).toEqual(['remaining-due']);
-    const jobs = await t.deps.db.select().from(paymentReminders).innerJoin(orders, eq(orders.id, paymentReminders.orderId)).where(eq(orders.publicId, orderId));
+    const jobs = await t.deps.db
+      .select()
+      .from(paymentReminders)
+      .innerJoin(orders, eq(orders.id, paymentReminders.orderId))
+      .where(eq(orders.publicId, orderId));
     expect(jobs.map((j) => `${j.payment_reminders.state}:${j.payment_reminders.reason}`)).toEqual([
       'sent:null',
       'cancelled:paid',
@@ -147,22 +157,40 @@ describe('remaining-payment reminders', () => {
     const r = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/reminders`, headers: admin.headers })).json();
     expect(r.reminders.map((x: { state: string }) => x.state)).toEqual(['sent', 'skipped', 'sent', 'sent']);
     expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/reminders/pause`, headers: admin.headers, payload: { paused: 'yes' } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/orders/${orderId}/reminders/pause`,
+          headers: admin.headers,
+          payload: { paused: 'yes' },
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/ORDNOPE/reminders/pause`, headers: admin.headers, payload: { paused: true } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/orders/ORDNOPE/reminders/pause`,
+          headers: admin.headers,
+          payload: { paused: true },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
   it('cancels pending reminders when stage 13 is undone, and plans them anew when it is completed again', async () => {
     const { who, orderId } = await toLaunchReadiness(t, 'undo-launch@example.com');
     const admin = await loginAs(t, 'founder@example.com', 'admin');
-    const undone = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/undo`, headers: admin.headers, payload: { reason: 'Not ready after all' } });
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/stages/undo`,
+      headers: admin.headers,
+      payload: { reason: 'Not ready after all' },
+    });
     expect(undone.statusCode, undone.body).toBe(200);
     const list = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/reminders`, headers: admin.headers })).json().reminders as {
+      (await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/reminders`, headers: admin.headers })).json()
+        .reminders as {
         round: number;
         kind: string;
         state: string;
@@ -190,14 +218,25 @@ describe('remaining-payment reminders', () => {
     expect(round2.map((r) => `${r.kind}:${r.state}`)).toEqual(['due:sent', 'reminder:pending', 'reminder:pending', 'founder:pending']);
     expect(Date.parse(round2[1]!.dueAt)).toBeGreaterThanOrEqual(again.getTime() + 3 * DAY - 1000);
     await runJobs(t.deps, later(3, again));
-    expect((await reminderMails(t, who.user.email)).map((m) => m.template)).toEqual(['remaining-due', 'remaining-due', 'remaining-reminder']);
+    expect((await reminderMails(t, who.user.email)).map((m) => m.template)).toEqual([
+      'remaining-due',
+      'remaining-due',
+      'remaining-reminder',
+    ]);
   });
 
   it('keeps a history of every pause and resume', async () => {
     const { orderId } = await toLaunchReadiness(t, 'pause-history@example.com');
     const admin = await loginAs(t, 'founder@example.com', 'admin');
     const pause = async (paused: boolean) =>
-      (await t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/reminders/pause`, headers: admin.headers, payload: { paused } })).json();
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/orders/${orderId}/reminders/pause`,
+          headers: admin.headers,
+          payload: { paused },
+        })
+      ).json();
     await pause(true);
     await pause(true); // a second click changes nothing
     await pause(false);

@@ -15,7 +15,9 @@ const BATCH = 50;
 
 /** Queues a mail in the caller's transaction: it exists exactly when the job is marked sent. */
 async function enqueueInTx(tx: Tx, to: string, template: string, mail: RenderedEmail) {
-  await tx.insert(mailOutbox).values({ toAddress: to.toLowerCase(), template, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+  await tx
+    .insert(mailOutbox)
+    .values({ toAddress: to.toLowerCase(), template, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
 }
 
 /**
@@ -102,7 +104,9 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
               renderEmail(deps.config.BRAND_NAME, {
                 subject: `Still unpaid after ${job.step - 1} reminders: order ${row.order.publicId}`,
                 heading: 'The remaining payment is still open',
-                paragraphs: [`The customer was reminded ${job.step - 1} times after Launch Readiness and has not paid yet. Time for a personal call?`],
+                paragraphs: [
+                  `The customer was reminded ${job.step - 1} times after Launch Readiness and has not paid yet. Time for a personal call?`,
+                ],
                 rows: [
                   ['Order', row.order.publicId],
                   ['Customer', row.email],
@@ -119,7 +123,9 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
             job.kind === 'due' ? 'remaining-due' : 'remaining-reminder',
             renderEmail(deps.config.BRAND_NAME, {
               subject:
-                job.kind === 'due' ? `Your website is ready to launch — ${amount} remaining` : `Reminder: ${amount} remaining for order ${row.order.publicId}`,
+                job.kind === 'due'
+                  ? `Your website is ready to launch — ${amount} remaining`
+                  : `Reminder: ${amount} remaining for order ${row.order.publicId}`,
               heading: job.kind === 'due' ? 'Launch readiness — done!' : 'A friendly reminder',
               paragraphs: [
                 job.kind === 'due'
@@ -135,7 +141,14 @@ export async function runDueReminders(deps: AppDeps, now: Date = new Date()): Pr
           );
         }
         if (job.kind !== 'founder')
-          await deps.events.publish(tx, 'payment.due', { orderId: job.orderId, orderPublicId: row.order.publicId, customerEmail: row.email, reminderId: job.id, amountText: amount, at: now });
+          await deps.events.publish(tx, 'payment.due', {
+            orderId: job.orderId,
+            orderPublicId: row.order.publicId,
+            customerEmail: row.email,
+            reminderId: job.id,
+            amountText: amount,
+            at: now,
+          });
         await tx.update(paymentReminders).set({ state: 'sent', sentAt: now }).where(eq(paymentReminders.id, job.id));
         return 'sent' as const;
       }),

@@ -15,18 +15,34 @@ import { reviewOf, reviewRef, UUID, type Viewer } from './review-order.ts';
  * round is share-locked, so a decision waits for a pin being added and a pin never lands on a
  * round decided a moment before. The founder's comment is audited like every admin write.
  */
-export async function commentOnReview(deps: AppDeps, order: OrderRef, reviewId: string, viewer: Viewer, body: AgencyCommentBody): Promise<ReviewComment> {
+export async function commentOnReview(
+  deps: AppDeps,
+  order: OrderRef,
+  reviewId: string,
+  viewer: Viewer,
+  body: AgencyCommentBody,
+): Promise<ReviewComment> {
   const row = await deps.events.transaction(async (tx) => {
     const review = await reviewOf(tx, order, reviewId, 'share');
-    if (viewer.side === 'customer' && review.state !== 'open') throw conflict('This round is already decided: pins can be added only while a round is open.');
+    if (viewer.side === 'customer' && review.state !== 'open')
+      throw conflict('This round is already decided: pins can be added only while a round is open.');
     // An answer takes the place of the pin it answers (a site pin has no file); a pin needs one of the round's files.
-    let place: Pick<typeof orderReviewComments.$inferInsert, 'fileId' | 'x' | 'y' | 'pageUrl' | 'selector' | 'viewportWidth' | 'viewportHeight' | 'viewportDpr'>;
+    let place: Pick<
+      typeof orderReviewComments.$inferInsert,
+      'fileId' | 'x' | 'y' | 'pageUrl' | 'selector' | 'viewportWidth' | 'viewportHeight' | 'viewportDpr'
+    >;
     if (body.replyTo) {
       const [pin] = UUID.test(body.replyTo)
         ? await tx
             .select()
             .from(orderReviewComments)
-            .where(and(eq(orderReviewComments.id, body.replyTo), eq(orderReviewComments.reviewId, review.id), isNull(orderReviewComments.replyTo)))
+            .where(
+              and(
+                eq(orderReviewComments.id, body.replyTo),
+                eq(orderReviewComments.reviewId, review.id),
+                isNull(orderReviewComments.replyTo),
+              ),
+            )
         : [];
       if (!pin) throw notFound('The pin to answer is not on this round.');
       const { fileId, x, y, pageUrl, selector, viewportWidth, viewportHeight, viewportDpr } = pin;
@@ -38,14 +54,21 @@ export async function commentOnReview(deps: AppDeps, order: OrderRef, reviewId: 
             .from(orderReviewFiles)
             .where(and(eq(orderReviewFiles.reviewId, review.id), eq(orderReviewFiles.fileId, body.fileId)))
         : [];
-      if (!file) throw badRequest('This file is not part of this review round: pin one of the round\'s images.');
+      if (!file) throw badRequest("This file is not part of this review round: pin one of the round's images.");
       place = { fileId: file.fileId, x: body.x, y: body.y };
     }
     await refuseFullRound(tx, review.id);
 
     const [inserted] = await tx
       .insert(orderReviewComments)
-      .values({ reviewId: review.id, ...place, text: body.text, author: viewer.side, authorUserId: viewer.userId, replyTo: body.replyTo ?? null })
+      .values({
+        reviewId: review.id,
+        ...place,
+        text: body.text,
+        author: viewer.side,
+        authorUserId: viewer.userId,
+        replyTo: body.replyTo ?? null,
+      })
       .returning();
     const comment = inserted!;
     if (viewer.side === 'agency') {
@@ -55,7 +78,14 @@ export async function commentOnReview(deps: AppDeps, order: OrderRef, reviewId: 
         entity: 'order',
         entityId: order.orderPublicId,
         before: null,
-        after: { reviewId: review.id, round: review.round, kind: review.kind, commentId: comment.id, replyTo: comment.replyTo, fileId: comment.fileId },
+        after: {
+          reviewId: review.id,
+          round: review.round,
+          kind: review.kind,
+          commentId: comment.id,
+          replyTo: comment.replyTo,
+          fileId: comment.fileId,
+        },
       });
     }
     await deps.events.publish(tx, 'review.commented', {
@@ -78,7 +108,13 @@ export async function commentOnReview(deps: AppDeps, order: OrderRef, reviewId: 
  * nothing (a double click is not a second action). Any round state: pins are resolved after the
  * customer asked for changes.
  */
-export async function resolveReviewComment(deps: AppDeps, order: OrderRef, reviewId: string, commentId: string, actorUserId: string): Promise<ReviewComment> {
+export async function resolveReviewComment(
+  deps: AppDeps,
+  order: OrderRef,
+  reviewId: string,
+  commentId: string,
+  actorUserId: string,
+): Promise<ReviewComment> {
   return deps.db.transaction(async (tx) => {
     const review = await reviewOf(tx, order, reviewId, 'share');
     const [comment] = UUID.test(commentId)
@@ -109,8 +145,14 @@ export async function resolveReviewComment(deps: AppDeps, order: OrderRef, revie
 
 /** A round holds at most REVIEW_LIMITS.commentsPerRound comments (image and site pins alike). */
 export async function refuseFullRound(tx: Tx, reviewId: string): Promise<void> {
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderReviewComments).where(eq(orderReviewComments.reviewId, reviewId));
-  if ((count?.n ?? 0) >= REVIEW_LIMITS.commentsPerRound) throw conflict(`This round has ${REVIEW_LIMITS.commentsPerRound} comments, the most one round holds: continue in the next round or in messages.`);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderReviewComments)
+    .where(eq(orderReviewComments.reviewId, reviewId));
+  if ((count?.n ?? 0) >= REVIEW_LIMITS.commentsPerRound)
+    throw conflict(
+      `This round has ${REVIEW_LIMITS.commentsPerRound} comments, the most one round holds: continue in the next round or in messages.`,
+    );
 }
 
 /** How many pins the customer dropped on a round (asking for changes needs a comment or one pin). */

@@ -10,7 +10,9 @@ import { readReview } from './list-reviews.ts';
 import { reviewOf, reviewRef, type ReviewRow } from './review-order.ts';
 
 const alreadyDecided = (review: Pick<ReviewRow, 'state'>) =>
-  conflict(`This round was already decided (${review.state === 'approved' ? 'approved' : 'changes requested'}): a round is decided only once.`);
+  conflict(
+    `This round was already decided (${review.state === 'approved' ? 'approved' : 'changes requested'}): a round is decided only once.`,
+  );
 
 /**
  * The customer decides an open round, once (decision 150). Two decisions racing: the round's row
@@ -19,7 +21,13 @@ const alreadyDecided = (review: Pick<ReviewRow, 'state'>) =>
  * when, the round, and the files with their sha-256 at that moment. What follows (the delivery
  * date, "UI Review"/"Final Review" completed, notices) hangs on `review.decided`, in this transaction.
  */
-export async function decideReview(deps: AppDeps, order: OrderRef, reviewId: string, userId: string, body: ReviewDecisionBody): Promise<Review> {
+export async function decideReview(
+  deps: AppDeps,
+  order: OrderRef,
+  reviewId: string,
+  userId: string,
+  body: ReviewDecisionBody,
+): Promise<Review> {
   const comment = body.comment || null;
   await deps.events.transaction(async (tx) => {
     const review = await reviewOf(tx, order, reviewId, 'update');
@@ -43,7 +51,9 @@ export async function decideReview(deps: AppDeps, order: OrderRef, reviewId: str
       .innerJoin(orderFiles, eq(orderFiles.id, orderReviewFiles.fileId))
       .where(eq(orderReviewFiles.reviewId, review.id))
       .orderBy(asc(orderReviewFiles.position));
-    await tx.insert(orderReviewDecisions).values({ reviewId: review.id, decision: body.decision, comment, decidedByUserId: userId, decidedAt: at, files });
+    await tx
+      .insert(orderReviewDecisions)
+      .values({ reviewId: review.id, decision: body.decision, comment, decidedByUserId: userId, decidedAt: at, files });
     await deps.events.publish(tx, 'review.decided', {
       ...reviewRef(order, review),
       decision: body.decision,

@@ -19,7 +19,13 @@ async function ownOpenPin(tx: Tx, order: OrderRef, reviewId: string, commentId: 
     ? await tx
         .select()
         .from(orderReviewComments)
-        .where(and(eq(orderReviewComments.id, commentId), eq(orderReviewComments.reviewId, review.id), eq(orderReviewComments.author, 'customer')))
+        .where(
+          and(
+            eq(orderReviewComments.id, commentId),
+            eq(orderReviewComments.reviewId, review.id),
+            eq(orderReviewComments.author, 'customer'),
+          ),
+        )
     : [];
   if (!pin || pin.replyTo) throw notFound('Pin not found.');
   if (review.state !== 'open') throw conflict('This round is already decided: its pins can no longer be changed.');
@@ -28,7 +34,8 @@ async function ownOpenPin(tx: Tx, order: OrderRef, reviewId: string, commentId: 
     .from(orderReviewComments)
     .where(and(eq(orderReviewComments.reviewId, review.id), eq(orderReviewComments.replyTo, pin.id)))
     .limit(1);
-  if (answer || pin.resolvedAt) throw conflict('We have already answered this pin, so it stays as it is. Add a new pin or write in Messages.');
+  if (answer || pin.resolvedAt)
+    throw conflict('We have already answered this pin, so it stays as it is. Add a new pin or write in Messages.');
   return pin;
 }
 

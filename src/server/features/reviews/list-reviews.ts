@@ -20,7 +20,10 @@ export const toComment = (c: typeof orderReviewComments.$inferSelect): ReviewCom
   replyTo: c.replyTo,
   pageUrl: c.pageUrl,
   selector: c.selector,
-  viewport: c.viewportWidth !== null && c.viewportHeight !== null && c.viewportDpr !== null ? { width: c.viewportWidth, height: c.viewportHeight, dpr: c.viewportDpr } : null,
+  viewport:
+    c.viewportWidth !== null && c.viewportHeight !== null && c.viewportDpr !== null
+      ? { width: c.viewportWidth, height: c.viewportHeight, dpr: c.viewportDpr }
+      : null,
   screenshotFileId: c.screenshotFileId,
   browser: c.browser,
 });
@@ -40,8 +43,15 @@ export async function listReviews(db: Db, order: OrderRef, onlyId?: string): Pro
   const ids = rows.map((r) => r.id);
   const [files, comments, decisions] = await Promise.all([
     db.select().from(orderReviewFiles).where(inArray(orderReviewFiles.reviewId, ids)).orderBy(asc(orderReviewFiles.position)),
-    db.select().from(orderReviewComments).where(inArray(orderReviewComments.reviewId, ids)).orderBy(asc(orderReviewComments.createdAt), asc(orderReviewComments.id)),
-    db.select({ reviewId: orderReviewDecisions.reviewId, comment: orderReviewDecisions.comment }).from(orderReviewDecisions).where(inArray(orderReviewDecisions.reviewId, ids)),
+    db
+      .select()
+      .from(orderReviewComments)
+      .where(inArray(orderReviewComments.reviewId, ids))
+      .orderBy(asc(orderReviewComments.createdAt), asc(orderReviewComments.id)),
+    db
+      .select({ reviewId: orderReviewDecisions.reviewId, comment: orderReviewDecisions.comment })
+      .from(orderReviewDecisions)
+      .where(inArray(orderReviewDecisions.reviewId, ids)),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -76,11 +86,13 @@ export async function listOwnReviews(
          exists (select 1 from order_reviews r where r.order_id = o.id) as has_reviews
     from orders o join users u on u.id = o.user_id
    where o.public_id = $1 and o.user_id = $2 and o.state <> 'awaiting_advance'`;
-  const [row] = await deps.database.query<{ order_id: string; order_public_id: string; customer_email: string; unseen: boolean; has_reviews: boolean }>(
-    text,
-    [publicId, userId],
-    namedStatement('own_reviews', text),
-  );
+  const [row] = await deps.database.query<{
+    order_id: string;
+    order_public_id: string;
+    customer_email: string;
+    unseen: boolean;
+    has_reviews: boolean;
+  }>(text, [publicId, userId], namedStatement('own_reviews', text));
   if (!row) throw notFound('Order not found.');
   const order: OrderRef = { orderId: row.order_id, orderPublicId: row.order_public_id, customerEmail: row.customer_email };
   return { order, reviews: row.has_reviews ? await listReviews(deps.db, order) : [], unseen: Boolean(row.unseen) };

@@ -24,7 +24,9 @@ export async function openReview(deps: AppDeps, order: OrderRef, actorUserId: st
   // A round of the live site alone needs a preview the site-review API may talk to (decision 240).
   const origin = body.previewUrl ? reviewOrigin(body.previewUrl) : null;
   if (body.fileIds.length === 0 && !origin) {
-    throw badRequest('A round without files reviews the live site: its preview link must be https (or http://localhost / 127.0.0.1 for development).');
+    throw badRequest(
+      'A round without files reviews the live site: its preview link must be https (or http://localhost / 127.0.0.1 for development).',
+    );
   }
   const reviewId = await deps.events.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.orderId)).for('update');
@@ -45,7 +47,10 @@ export async function openReview(deps: AppDeps, order: OrderRef, actorUserId: st
       .select({ round: orderReviews.round })
       .from(orderReviews)
       .where(and(eq(orderReviews.orderId, order.orderId), eq(orderReviews.kind, body.kind), eq(orderReviews.state, 'open')));
-    if (open) throw conflict(`Round ${open.round} of the ${body.kind === 'ui' ? 'UI' : 'final'} review is still open: the customer decides it before the next round opens.`);
+    if (open)
+      throw conflict(
+        `Round ${open.round} of the ${body.kind === 'ui' ? 'UI' : 'final'} review is still open: the customer decides it before the next round opens.`,
+      );
     const [last] = await tx
       .select({ n: sql<number>`coalesce(max(${orderReviews.round}), 0)::int` })
       .from(orderReviews)
@@ -57,7 +62,8 @@ export async function openReview(deps: AppDeps, order: OrderRef, actorUserId: st
       .insert(orderReviews)
       .values({ orderId: order.orderId, kind: body.kind, round, title: body.title, note, previewUrl, openedByUserId: actorUserId })
       .returning();
-    if (body.fileIds.length) await tx.insert(orderReviewFiles).values(body.fileIds.map((fileId, position) => ({ reviewId: row!.id, fileId, position })));
+    if (body.fileIds.length)
+      await tx.insert(orderReviewFiles).values(body.fileIds.map((fileId, position) => ({ reviewId: row!.id, fileId, position })));
     // The order keeps the origins of its preview links: only they may use the site-review API for it.
     if (origin) await tx.insert(orderReviewOrigins).values({ orderId: order.orderId, origin }).onConflictDoNothing();
     await recordAudit(tx, {

@@ -28,11 +28,17 @@ const sockets: Socket[] = [];
 
 const base = (order: string) => `/api/v1/orders/${order}/reviews`;
 const adminBase = (order: string) => `/api/v1/admin/orders/${order}/reviews`;
-const send = (who: Who, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => t.app.inject({ method, url, headers: who.headers, payload: payload as object });
+const send = (who: Who, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: who.headers, payload: payload as object });
 
 async function openUiRound(order: string) {
   const form = fileForm('home.png', PNG);
-  const up = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/files`, headers: { ...owner.headers, ...form.headers }, payload: form.payload });
+  const up = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/orders/${order}/files`,
+    headers: { ...owner.headers, ...form.headers },
+    payload: form.payload,
+  });
   expect(up.statusCode, up.body).toBe(201);
   const fileId = up.json().file.id as string;
   const res = await send(owner, 'POST', adminBase(order), { kind: 'ui', title: 'Home', fileIds: [fileId] });
@@ -78,7 +84,13 @@ describe('a customer edits or deletes their own pin until the agency answers it'
     expect((await send(alice, 'DELETE', `${pinUrl}/${second.id}`)).statusCode).toBe(404);
 
     // The agency answers the first pin: it is on record now, for the customer and against the agency's own route alike.
-    const answer = await send(owner, 'POST', `${adminBase(aliceOrder)}/${reviewId}/comments`, { fileId, x: 0.2, y: 0.3, text: 'Done in round 2', replyTo: first.id });
+    const answer = await send(owner, 'POST', `${adminBase(aliceOrder)}/${reviewId}/comments`, {
+      fileId,
+      x: 0.2,
+      y: 0.3,
+      text: 'Done in round 2',
+      replyTo: first.id,
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     const late = await send(alice, 'PATCH', `${pinUrl}/${first.id}`, { text: 'Changed my mind' });
     expect(late.statusCode).toBe(409);
@@ -87,7 +99,10 @@ describe('a customer edits or deletes their own pin until the agency answers it'
     // The customer cannot edit the agency's answer either.
     expect((await send(alice, 'PATCH', `${pinUrl}/${answer.json().comment.id}`, { text: 'forged' })).statusCode).toBe(404);
 
-    const list = (await t.app.inject({ method: 'GET', url: base(aliceOrder), headers: alice.headers })).json().reviews as { id: string; comments: { id: string; text: string }[] }[];
+    const list = (await t.app.inject({ method: 'GET', url: base(aliceOrder), headers: alice.headers })).json().reviews as {
+      id: string;
+      comments: { id: string; text: string }[];
+    }[];
     expect(list.find((r) => r.id === reviewId)!.comments.map((c) => [c.id, c.text])).toEqual([
       [first.id, 'Logo a bit bigger, please'],
       [answer.json().comment.id, 'Done in round 2'],

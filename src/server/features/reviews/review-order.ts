@@ -20,7 +20,8 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * (lib/workspace-order.ts, decision 142) — a customer's own orders past the checkout draft, every
  * paid order for the agency, the same 404 for anything else.
  */
-export const reviewOrder = (db: Db, publicId: string, viewer: Viewer, opts: { write?: boolean } = {}): Promise<OrderRef> => workspaceOrder(db, publicId, viewer, opts);
+export const reviewOrder = (db: Db, publicId: string, viewer: Viewer, opts: { write?: boolean } = {}): Promise<OrderRef> =>
+  workspaceOrder(db, publicId, viewer, opts);
 
 /**
  * One round of the order, in the caller's transaction. `lock`: `update` for a decision, `share` for
@@ -41,4 +42,10 @@ export async function reviewOf(tx: Tx, order: OrderRef, reviewId: string, lock: 
 export type ReviewRow = Awaited<ReturnType<typeof reviewOf>>;
 
 /** What events say about a round besides the order. */
-export const reviewRef = (order: OrderRef, review: ReviewRow) => ({ ...order, reviewId: review.id, kind: review.kind, round: review.round, title: review.title });
+export const reviewRef = (order: OrderRef, review: ReviewRow) => ({
+  ...order,
+  reviewId: review.id,
+  kind: review.kind,
+  round: review.round,
+  title: review.title,
+});

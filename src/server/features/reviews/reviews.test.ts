@@ -26,7 +26,8 @@ const events: { name: keyof DomainEventMap; event: unknown }[] = [];
 
 const base = (order: string) => `/api/v1/orders/${order}/reviews`;
 const adminBase = (order: string) => `/api/v1/admin/orders/${order}/reviews`;
-const post = (who: Who, url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
+const post = (who: Who, url: string, payload?: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
 const get = (who: Who, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
 const count = async (table: string) => (await t.deps.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
 
@@ -51,7 +52,12 @@ const pin = (who: Who, order: string, reviewId: string, body: unknown) => post(w
 const status = async (who: Who, order: string) => (await get(who, `/api/v1/status/getStatus/order/${order}`)).json();
 /** Completes the founder's stages until `stages` are complete (stage 1 is the paid advance). */
 const stagesOf = async (order: string) =>
-  (await t.deps.database.query<{ stage: number }>('select s.stage from order_stages s join orders o on o.id = s.order_id where o.public_id = $1 order by s.stage', [order])).map((r) => r.stage);
+  (
+    await t.deps.database.query<{ stage: number }>(
+      'select s.stage from order_stages s join orders o on o.id = s.order_id where o.public_id = $1 order by s.stage',
+      [order],
+    )
+  ).map((r) => r.stage);
 const completeUpTo = async (order: string, stages: number) => {
   for (let done = (await stagesOf(order)).length; done < stages; done++) await completeNextStage(t.deps, order, {});
 };
@@ -59,7 +65,8 @@ const completeUpTo = async (order: string, stages: number) => {
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'reviews-test-'));
   t = await buildTestApp({ FILES_DIR: filesDir });
-  for (const name of ['review.opened', 'review.commented', 'review.decided'] as const) t.deps.events.afterCommit(name, async (event) => void events.push({ name, event }));
+  for (const name of ['review.opened', 'review.commented', 'review.decided'] as const)
+    t.deps.events.afterCommit(name, async (event) => void events.push({ name, event }));
   owner = await loginAs(t, 'reviews.boss@example.com', 'admin');
   ({ customer: alice, orderId: aliceOrder } = await seedPaidOrder(t, 'reviews.alice@example.com'));
   ({ customer: mallory, orderId: malloryOrder } = await seedPaidOrder(t, 'reviews.mallory@example.com'));
@@ -73,8 +80,20 @@ describe('opening a round (founder)', () => {
   it('opens round 1 of a kind on images/PDF of the order; both sides list it; it is audited and published', async () => {
     const [home, about] = await designs(aliceOrder);
     const pdf = await uploadAs(owner, `/api/v1/admin/orders/${aliceOrder}/files`, 'pages.pdf', PDF);
-    const review = await openRound(aliceOrder, { kind: 'ui', note: 'Two pages.\nLook at the header.', fileIds: [about, home, pdf], previewUrl: 'https://preview.example.com/v1' });
-    expect(review).toMatchObject({ kind: 'ui', round: 1, state: 'open', fileIds: [about, home, pdf], previewUrl: 'https://preview.example.com/v1', note: 'Two pages.\nLook at the header.' });
+    const review = await openRound(aliceOrder, {
+      kind: 'ui',
+      note: 'Two pages.\nLook at the header.',
+      fileIds: [about, home, pdf],
+      previewUrl: 'https://preview.example.com/v1',
+    });
+    expect(review).toMatchObject({
+      kind: 'ui',
+      round: 1,
+      state: 'open',
+      fileIds: [about, home, pdf],
+      previewUrl: 'https://preview.example.com/v1',
+      note: 'Two pages.\nLook at the header.',
+    });
 
     const mine = await get(alice, base(aliceOrder));
     expect(mine.statusCode, mine.body).toBe(200);
@@ -99,7 +118,17 @@ describe('opening a round (founder)', () => {
       "select action, entity_id, after from admin_audit_log where action = 'order.review.open' order by created_at desc limit 1",
     );
     expect(audit).toMatchObject({ entity_id: aliceOrder, after: { round: 1, kind: 'ui' } });
-    expect(events.at(-1)).toMatchObject({ name: 'review.opened', event: { orderPublicId: aliceOrder, customerEmail: 'reviews.alice@example.com', reviewId: review.id, kind: 'ui', round: 1, fileIds: [about, home, pdf] } });
+    expect(events.at(-1)).toMatchObject({
+      name: 'review.opened',
+      event: {
+        orderPublicId: aliceOrder,
+        customerEmail: 'reviews.alice@example.com',
+        reviewId: review.id,
+        kind: 'ui',
+        round: 1,
+        fileIds: [about, home, pdf],
+      },
+    });
 
     // One open round per kind: the next waits for the customer's decision; the other kind is independent.
     const again = await post(owner, adminBase(aliceOrder), { kind: 'ui', title: 'Too soon', fileIds: [home] });
@@ -148,7 +177,9 @@ describe('opening a round (founder)', () => {
     const resolve = await post(alice, `${adminBase(aliceOrder)}/${review.id}/comments/00000000-0000-4000-8000-000000000000/resolve`);
     expect(resolve.statusCode).toBe(403);
     expect((await post(alice, base(aliceOrder), { kind: 'ui', title: 'Mine', fileIds: [home] })).statusCode).toBe(404);
-    expect((await post(alice, `${base(aliceOrder)}/${review.id}/comments/00000000-0000-4000-8000-000000000000/resolve`)).statusCode).toBe(404);
+    expect((await post(alice, `${base(aliceOrder)}/${review.id}/comments/00000000-0000-4000-8000-000000000000/resolve`)).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -165,11 +196,34 @@ describe('pins and answers', () => {
     const html = '<img src=x onerror=alert(1)> make this <b>bigger</b>';
     const res = await pin(customer, order, review.id, { fileId: review.fileIds[1], x: 0.25, y: 1, text: html });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().comment).toEqual({ id: expect.any(String), fileId: review.fileIds[1], x: 0.25, y: 1, text: html, author: 'customer', resolved: false, createdAt: expect.any(String), replyTo: null, pageUrl: null, selector: null, viewport: null, screenshotFileId: null, browser: null });
+    expect(res.json().comment).toEqual({
+      id: expect.any(String),
+      fileId: review.fileIds[1],
+      x: 0.25,
+      y: 1,
+      text: html,
+      author: 'customer',
+      resolved: false,
+      createdAt: expect.any(String),
+      replyTo: null,
+      pageUrl: null,
+      selector: null,
+      viewport: null,
+      screenshotFileId: null,
+      browser: null,
+    });
     const listed = (await get(customer, base(order))).json().reviews[0].comments;
     expect(listed).toEqual([res.json().comment]);
-    expect(events.at(-1)).toMatchObject({ name: 'review.commented', event: { orderPublicId: order, reviewId: review.id, author: 'customer', text: html, commentId: res.json().comment.id } });
-    expect(await t.deps.database.query('select count(*)::int as n from admin_audit_log where entity_id = $1 and action like $2', [order, 'order.review.comment%'])).toEqual([{ n: 0 }]);
+    expect(events.at(-1)).toMatchObject({
+      name: 'review.commented',
+      event: { orderPublicId: order, reviewId: review.id, author: 'customer', text: html, commentId: res.json().comment.id },
+    });
+    expect(
+      await t.deps.database.query('select count(*)::int as n from admin_audit_log where entity_id = $1 and action like $2', [
+        order,
+        'order.review.comment%',
+      ]),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('refuses pins off the image, not numbers, on another file, 10 KB of text and NUL (400), storing nothing', async () => {
@@ -192,20 +246,46 @@ describe('pins and answers', () => {
       expect(res.json().message, JSON.stringify(body).slice(0, 60)).toMatch(message);
     }
     // NaN is not JSON: a body that says it is refused as unreadable, never stored as NaN.
-    const raw = await t.app.inject({ method: 'POST', url: `${base(order)}/${review.id}/comments`, headers: { ...customer.headers, 'content-type': 'application/json' }, payload: `{"fileId":"${ok.fileId}","x":NaN,"y":0.5,"text":"here"}` });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: `${base(order)}/${review.id}/comments`,
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      payload: `{"fileId":"${ok.fileId}","x":NaN,"y":0.5,"text":"here"}`,
+    });
     expect(raw.statusCode).toBe(400);
     expect(await count('order_review_comments')).toBe(before);
   });
 
   it('the founder answers a pin at its place and resolves it (audited once; again changes nothing)', async () => {
-    const first = (await pin(customer, order, review.id, { fileId: review.fileIds[0], x: 0.1, y: 0.2, text: 'Logo bigger' })).json().comment;
-    const answer = await post(owner, `${adminBase(order)}/${review.id}/comments`, { fileId: first.fileId, x: first.x, y: first.y, text: 'Done in round 2', replyTo: first.id });
+    const first = (await pin(customer, order, review.id, { fileId: review.fileIds[0], x: 0.1, y: 0.2, text: 'Logo bigger' })).json()
+      .comment;
+    const answer = await post(owner, `${adminBase(order)}/${review.id}/comments`, {
+      fileId: first.fileId,
+      x: first.x,
+      y: first.y,
+      text: 'Done in round 2',
+      replyTo: first.id,
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json().comment).toMatchObject({ author: 'agency', replyTo: first.id, text: 'Done in round 2' });
-    expect((await post(owner, `${adminBase(order)}/${review.id}/comments`, { ...first, text: 'x', replyTo: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (
+        await post(owner, `${adminBase(order)}/${review.id}/comments`, {
+          ...first,
+          text: 'x',
+          replyTo: '00000000-0000-4000-8000-000000000000',
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const resolveUrl = `${adminBase(order)}/${review.id}/comments/${first.id}/resolve`;
-    const audits = async () => (await t.deps.database.query<{ n: number }>("select count(*)::int as n from admin_audit_log where action = 'order.review.comment.resolve' and entity_id = $1", [order]))[0]!.n;
+    const audits = async () =>
+      (
+        await t.deps.database.query<{ n: number }>(
+          "select count(*)::int as n from admin_audit_log where action = 'order.review.comment.resolve' and entity_id = $1",
+          [order],
+        )
+      )[0]!.n;
     const resolved = await post(owner, resolveUrl);
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json().comment).toMatchObject({ id: first.id, resolved: true });
@@ -218,8 +298,12 @@ describe('pins and answers', () => {
     expect((await post(owner, `${adminBase(order)}/${review.id}/comments/not-a-uuid/resolve`)).statusCode).toBe(404);
   });
 
-  it("a file shown in a round cannot be deleted by its uploader (409, says which round)", async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/orders/${order}/files/${review.fileIds[0]}`, headers: owner.headers });
+  it('a file shown in a round cannot be deleted by its uploader (409, says which round)', async () => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/orders/${order}/files/${review.fileIds[0]}`,
+      headers: owner.headers,
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe('This file cannot be deleted: it is part of UI review round 1.');
   });
@@ -264,13 +348,27 @@ describe('decisions', () => {
 
     const first = await decide(customer, orderId, review.id, { decision: 'request_changes', comment: 'Warmer colours, please.' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().review).toMatchObject({ state: 'changes_requested', decisionComment: 'Warmer colours, please.', decidedAt: expect.any(String) });
+    expect(first.json().review).toMatchObject({
+      state: 'changes_requested',
+      decisionComment: 'Warmer colours, please.',
+      decidedAt: expect.any(String),
+    });
     const second = await decide(customer, orderId, review.id, { decision: 'approve' });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/already decided \(changes requested\)/);
     const late = await pin(customer, orderId, review.id, { fileId: review.fileIds[0], x: 0, y: 0, text: 'one more' });
     expect(late.statusCode).toBe(409);
-    expect(events.at(-1)).toMatchObject({ name: 'review.decided', event: { orderPublicId: orderId, reviewId: review.id, decision: 'request_changes', kind: 'ui', round: 1, comment: 'Warmer colours, please.' } });
+    expect(events.at(-1)).toMatchObject({
+      name: 'review.decided',
+      event: {
+        orderPublicId: orderId,
+        reviewId: review.id,
+        decision: 'request_changes',
+        kind: 'ui',
+        round: 1,
+        comment: 'Warmer colours, please.',
+      },
+    });
     // Changes asked: no due date, no stage.
     expect(await status(customer, orderId)).toMatchObject({ dueDate: null, uiApprovedAt: null, completed_steps: 0 });
 
@@ -289,7 +387,9 @@ describe('decisions', () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const winner = results.find((r) => r.statusCode === 200)!.json().review;
-    const rows = await t.deps.database.query<{ decision: string }>('select decision from order_review_decisions where review_id = $1', [review.id]);
+    const rows = await t.deps.database.query<{ decision: string }>('select decision from order_review_decisions where review_id = $1', [
+      review.id,
+    ]);
     expect(rows).toHaveLength(1);
     expect(winner.state).toBe(rows[0]!.decision === 'approve' ? 'approved' : 'changes_requested');
     expect(events.filter((e) => e.name === 'review.decided' && (e.event as { reviewId: string }).reviewId === review.id)).toHaveLength(1);
@@ -300,7 +400,13 @@ describe('decisions', () => {
     const review = await openRound(orderId, { kind: 'final', fileIds: await designs(orderId) });
     const res = await decide(customer, orderId, review.id, { decision: 'approve', comment: 'Lovely' });
     expect(res.statusCode, res.body).toBe(200);
-    const [rec] = await t.deps.database.query<{ decision: string; decided_by_user_id: string; decided_at: Date; files: { id: string; name: string; sha256: string }[]; round: number }>(
+    const [rec] = await t.deps.database.query<{
+      decision: string;
+      decided_by_user_id: string;
+      decided_at: Date;
+      files: { id: string; name: string; sha256: string }[];
+      round: number;
+    }>(
       'select d.decision, d.decided_by_user_id, d.decided_at, d.files, r.round from order_review_decisions d join order_reviews r on r.id = d.review_id where d.review_id = $1',
       [review.id],
     );
@@ -324,12 +430,24 @@ describe('the approval → stage rule (decision 150)', () => {
     const decidedAt = new Date(res.json().review.decidedAt);
     expect(await stagesOf(orderId)).toEqual([1, 2, 3, 4, 5]);
     const s = await status(customer, orderId);
-    expect(s).toMatchObject({ completed_steps: 4, uiApprovedAt: decidedAt.toISOString(), dueDate: dueDateAfter(decidedAt, t.deps.config.DELIVERY_DAYS_AFTER_UI_APPROVAL) });
-    expect(s.dueDate).toBe(new Date(Date.UTC(decidedAt.getUTCFullYear(), decidedAt.getUTCMonth(), decidedAt.getUTCDate() + 28)).toISOString().slice(0, 10));
-    const [note] = await t.deps.database.query<{ note: string }>('select s.note from order_stages s join orders o on o.id = s.order_id where o.public_id = $1 and s.stage = 5', [orderId]);
+    expect(s).toMatchObject({
+      completed_steps: 4,
+      uiApprovedAt: decidedAt.toISOString(),
+      dueDate: dueDateAfter(decidedAt, t.deps.config.DELIVERY_DAYS_AFTER_UI_APPROVAL),
+    });
+    expect(s.dueDate).toBe(
+      new Date(Date.UTC(decidedAt.getUTCFullYear(), decidedAt.getUTCMonth(), decidedAt.getUTCDate() + 28)).toISOString().slice(0, 10),
+    );
+    const [note] = await t.deps.database.query<{ note: string }>(
+      'select s.note from order_stages s join orders o on o.id = s.order_id where o.public_id = $1 and s.stage = 5',
+      [orderId],
+    );
     expect(note!.note).toBe('The customer approved the UI design (review round 1).');
     // Completed through the tracker's own operation: its stage notice is written, like any other stage's (batched mail, decision 200).
-    const notices = await t.deps.database.query<{ summary: string }>("select n.summary from notices n join orders o on o.id = n.order_id where o.public_id = $1 and n.kind = 'stage_completed'", [orderId]);
+    const notices = await t.deps.database.query<{ summary: string }>(
+      "select n.summary from notices n join orders o on o.id = n.order_id where o.public_id = $1 and n.kind = 'stage_completed'",
+      [orderId],
+    );
     expect(notices.map((n) => n.summary).filter((summary) => summary.includes('UI Review'))).toHaveLength(1);
   });
 
@@ -391,7 +509,9 @@ describe('the approval → stage rule (decision 150)', () => {
 
 describe('the public OpenAPI document', () => {
   it("lists the customer's review routes, not the founder's", async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths['/api/v1/orders/{orderId}/reviews'] ?? {})).toEqual(['get']);
     expect(doc.paths['/api/v1/orders/{orderId}/reviews/{reviewId}/comments']?.post).toBeTruthy();
     expect(doc.paths['/api/v1/orders/{orderId}/reviews/{reviewId}/decision']?.post).toBeTruthy();

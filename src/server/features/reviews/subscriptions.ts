@@ -53,11 +53,19 @@ export function subscribeReviews(deps: AppDeps) {
   // A deleted person's pins and answers become a neutral marker and their decision comments go
   // (decision 192); the rounds, decisions and their files stay: they record what was approved.
   deps.events.inTransaction('account.deleted', async (e, tx) => {
-    const theirRounds = tx.select({ id: orderReviews.id }).from(orderReviews).where(inArray(orderReviews.orderId, orderIdsOf(e.userId)));
+    const theirRounds = tx
+      .select({ id: orderReviews.id })
+      .from(orderReviews)
+      .where(inArray(orderReviews.orderId, orderIdsOf(e.userId)));
     await tx
       .update(orderReviewComments)
       .set({ text: ERASED_TEXT })
-      .where(or(eq(orderReviewComments.authorUserId, e.userId), and(eq(orderReviewComments.author, 'customer'), inArray(orderReviewComments.reviewId, theirRounds))));
+      .where(
+        or(
+          eq(orderReviewComments.authorUserId, e.userId),
+          and(eq(orderReviewComments.author, 'customer'), inArray(orderReviewComments.reviewId, theirRounds)),
+        ),
+      );
     await tx
       .update(orderReviewDecisions)
       .set({ comment: null })

@@ -5,10 +5,34 @@ import { rdapNames } from './probe.ts';
 // The address policy without I/O (docs/decisions/325-site-checks-in-the-job-pass.md).
 describe('isPublicAddress', () => {
   it('accepts public IPv4 and IPv6 addresses', () => {
-    for (const a of ['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e']) expect(isPublicAddress(a), a).toBe(true);
+    for (const a of ['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])
+      expect(isPublicAddress(a), a).toBe(true);
   });
   it('refuses loopback, private, link-local, metadata, CGNAT, reserved and multicast, IPv4-mapped ones too', () => {
-    for (const a of ['127.0.0.1', '127.8.9.10', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', 'not-an-ip'])
+    for (const a of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.0.0.1',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd00:ec2::254',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      'not-an-ip',
+    ])
       expect(isPublicAddress(a), a).toBe(false);
     expect(isPublicAddress('172.32.0.1')).toBe(true);
   });

@@ -74,7 +74,10 @@ export class AddressRefused extends Error {
  * private among them refuses the name: which one the connection would take is not ours to choose),
  * unless `allowPrivate`. Throws AddressRefused, or the resolver's error for an unknown name.
  */
-export async function pinnedAddress(hostname: string, opts: { allowPrivate: boolean; resolve: Resolve; isPublic?: (address: string) => boolean }): Promise<ResolvedAddress> {
+export async function pinnedAddress(
+  hostname: string,
+  opts: { allowPrivate: boolean; resolve: Resolve; isPublic?: (address: string) => boolean },
+): Promise<ResolvedAddress> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
   const addresses = literal ? [{ address: bare, family: literal as 4 | 6 }] : await opts.resolve(bare);

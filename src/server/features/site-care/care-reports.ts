@@ -30,10 +30,14 @@ async function watchedOrders(q: Q, from: Date, until: Date) {
   );
 }
 
-
 /** Support requests opened in the month, with their first response; how many were resolved in it. */
 async function supportOf(q: Q, orderId: string, from: Date, until: Date): Promise<CareReportData['support']> {
-  const requests = await q<{ title: string; created_at: Date | string; resolved_at: Date | string | null; first_response_at: Date | string | null }>(
+  const requests = await q<{
+    title: string;
+    created_at: Date | string;
+    resolved_at: Date | string | null;
+    first_response_at: Date | string | null;
+  }>(
     `select title, created_at, coalesce(resolved_at, closed_at) as resolved_at, first_response_at from support_requests
       where order_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz order by created_at`,
     [orderId, from.toISOString(), until.toISOString()],
@@ -117,7 +121,12 @@ async function sitesOf(deps: AppDeps, orderId: string, from: Date, until: Date, 
 }
 
 /** What one order's report of `month` says at `now` (a month not over yet: "so far"). */
-export async function reportData(deps: AppDeps, order: { id: string; publicId: string }, month: string, now: Date): Promise<CareReportData> {
+export async function reportData(
+  deps: AppDeps,
+  order: { id: string; publicId: string },
+  month: string,
+  now: Date,
+): Promise<CareReportData> {
   const tz = deps.config.INVOICE_TIME_ZONE;
   const { from, until: end } = monthRange(month, tz);
   const partial = now < end;
@@ -145,7 +154,8 @@ export function overallUptime(data: CareReportData): number | null {
   );
 }
 
-const monthLabel = (month: string) => new Date(`${month}-15T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (month: string) =>
+  new Date(`${month}-15T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Writes the reports of `month` that do not exist yet, each with its mail to the customer (the
@@ -170,7 +180,11 @@ export async function writeReports(deps: AppDeps, month: string, now: Date): Pro
     }
     const data = await reportData(deps, { id: o.id, publicId: o.public_id }, month, now);
     const done = await deps.events.transaction(async (tx) => {
-      const [row] = await tx.insert(careReports).values({ orderId: o.id, month, partial, data, createdAt: now }).onConflictDoNothing().returning({ id: careReports.id });
+      const [row] = await tx
+        .insert(careReports)
+        .values({ orderId: o.id, month, partial, data, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: careReports.id });
       if (!row) return false; // another instance wrote it meanwhile
       if (!partial) await mailReport(deps, tx, o.email, row.id, data);
       return true;
@@ -228,8 +242,16 @@ const summaryOf = (r: { month: string; partial: boolean; createdAt: Date; data: 
 });
 
 /** An order's reports, newest first; `pdfPath` names each PDF for the side that reads them. */
-export async function listReports(db: Db, orderId: string, pdfPath: (month: string, partial: boolean) => string): Promise<CareReportSummary[]> {
-  const rows = await db.select().from(careReports).where(eq(careReports.orderId, orderId)).orderBy(desc(careReports.month), careReports.partial);
+export async function listReports(
+  db: Db,
+  orderId: string,
+  pdfPath: (month: string, partial: boolean) => string,
+): Promise<CareReportSummary[]> {
+  const rows = await db
+    .select()
+    .from(careReports)
+    .where(eq(careReports.orderId, orderId))
+    .orderBy(desc(careReports.month), careReports.partial);
   return rows.map((r) => summaryOf({ ...r, data: r.data as unknown as CareReportData }, pdfPath(r.month, r.partial)));
 }
 

@@ -37,7 +37,14 @@ const probeOptions = (deps: AppDeps): ProbeOptions => ({
 
 /** Claims up to `limit` checks due at `now`, moving each one interval on (aligned to its slot). */
 export async function claimDueChecks(deps: AppDeps, now: Date, limit = CLAIM_BATCH): Promise<ClaimedSite[]> {
-  const rows = await deps.database.query<{ id: string; order_id: string; public_id: string; url: string; expect_text: string | null; scheduled_at: Date | string }>(
+  const rows = await deps.database.query<{
+    id: string;
+    order_id: string;
+    public_id: string;
+    url: string;
+    expect_text: string | null;
+    scheduled_at: Date | string;
+  }>(
     `with due as (
        select s.id, s.next_check_at as scheduled_at
          from watched_sites s join orders o on o.id = s.order_id
@@ -52,7 +59,14 @@ export async function claimDueChecks(deps: AppDeps, now: Date, limit = CLAIM_BAT
     [now.toISOString(), deps.config.SITE_CHECK_INTERVAL_SECONDS, limit],
     'site_care_claim_checks',
   );
-  return rows.map((r) => ({ id: r.id, orderId: r.order_id, orderPublicId: r.public_id, url: r.url, expectText: r.expect_text, scheduledAt: new Date(r.scheduled_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    orderId: r.order_id,
+    orderPublicId: r.public_id,
+    url: r.url,
+    expectText: r.expect_text,
+    scheduledAt: new Date(r.scheduled_at),
+  }));
 }
 
 async function mailContext(tx: Tx, site: { orderId: string; orderPublicId: string; url: string }): Promise<SiteMailContext> {
@@ -84,17 +98,39 @@ export async function recordChecks(deps: AppDeps, results: CheckResult[]) {
   await deps.events.transaction(async (tx) => {
     const ids = [...new Set(results.map((r) => r.site.id))].sort();
     const rows = await tx
-      .select({ id: watchedSites.id, state: watchedSites.state, failStreak: watchedSites.failStreak, alertState: watchedSites.alertState, alertMailedAt: watchedSites.alertMailedAt })
+      .select({
+        id: watchedSites.id,
+        state: watchedSites.state,
+        failStreak: watchedSites.failStreak,
+        alertState: watchedSites.alertState,
+        alertMailedAt: watchedSites.alertMailedAt,
+      })
       .from(watchedSites)
       .where(inArray(watchedSites.id, ids))
       .orderBy(watchedSites.id)
       .for('update');
-    const now = new Map(rows.map((r) => [r.id, { ...r, state: r.state as WatchState, lastCheckedAt: null as Date | null, lastStatus: 0, lastError: null as string | null }]));
+    const now = new Map(
+      rows.map((r) => [
+        r.id,
+        { ...r, state: r.state as WatchState, lastCheckedAt: null as Date | null, lastStatus: 0, lastError: null as string | null },
+      ]),
+    );
     const live = results.filter((r) => now.has(r.site.id)); // a site removed meanwhile is forgotten
     if (live.length === 0) return;
-    await tx.insert(siteCheckResults).values(
-      live.map((r) => ({ siteId: r.site.id, scheduledAt: r.site.scheduledAt, checkedAt: r.checkedAt, ok: r.outcome.ok, status: r.outcome.status, ttfbMs: r.outcome.ttfbMs, totalMs: r.outcome.totalMs, cause: r.outcome.cause })),
-    );
+    await tx
+      .insert(siteCheckResults)
+      .values(
+        live.map((r) => ({
+          siteId: r.site.id,
+          scheduledAt: r.site.scheduledAt,
+          checkedAt: r.checkedAt,
+          ok: r.outcome.ok,
+          status: r.outcome.status,
+          ttfbMs: r.outcome.ttfbMs,
+          totalMs: r.outcome.totalMs,
+          cause: r.outcome.cause,
+        })),
+      );
     const days = new Map<string, { siteId: string; at: Date; checks: number; failures: number }>();
     for (const r of live) {
       const key = `${r.site.id} ${dayOf(r.checkedAt, tz)}`;
@@ -106,7 +142,10 @@ export async function recordChecks(deps: AppDeps, results: CheckResult[]) {
     await tx.execute(sql`
       insert into site_check_days (site_id, day, checks, failures)
       select v.site_id::uuid, (v.at::timestamptz at time zone ${tz})::date, v.checks::int, v.failures::int
-        from (values ${sql.join([...days.values()].map((d) => sql`(${d.siteId}, ${d.at.toISOString()}, ${d.checks}, ${d.failures})`), sql`, `)}) as v(site_id, at, checks, failures)
+        from (values ${sql.join(
+          [...days.values()].map((d) => sql`(${d.siteId}, ${d.at.toISOString()}, ${d.checks}, ${d.failures})`),
+          sql`, `,
+        )}) as v(site_id, at, checks, failures)
       on conflict (site_id, day) do update set checks = site_check_days.checks + excluded.checks, failures = site_check_days.failures + excluded.failures`);
     const changed = new Set<string>();
     for (const r of live) {
@@ -121,22 +160,54 @@ export async function recordChecks(deps: AppDeps, results: CheckResult[]) {
           .orderBy(desc(siteCheckResults.checkedAt))
           .offset(change.failStreak - 1)
           .limit(1);
-        await tx.insert(siteIncidents).values({ siteId: r.site.id, cause: r.outcome.cause ?? 'status', startedAt: first?.at ?? r.checkedAt }).onConflictDoNothing();
+        await tx
+          .insert(siteIncidents)
+          .values({ siteId: r.site.id, cause: r.outcome.cause ?? 'status', startedAt: first?.at ?? r.checkedAt })
+          .onConflictDoNothing();
       }
-      if (change.closed) await tx.update(siteIncidents).set({ endedAt: r.checkedAt }).where(and(eq(siteIncidents.siteId, r.site.id), isNull(siteIncidents.endedAt)));
+      if (change.closed)
+        await tx
+          .update(siteIncidents)
+          .set({ endedAt: r.checkedAt })
+          .where(and(eq(siteIncidents.siteId, r.site.id), isNull(siteIncidents.endedAt)));
       const quiet = prev.alertMailedAt && r.checkedAt.getTime() - prev.alertMailedAt.getTime() < ALERT_QUIET_MINUTES * 60_000;
       if (change.state !== 'unknown' && change.state !== prev.alertState && !quiet) {
         const context = await mailContext(tx, r.site);
-        const [incident] = await tx.select().from(siteIncidents).where(eq(siteIncidents.siteId, r.site.id)).orderBy(desc(siteIncidents.startedAt)).limit(1);
+        const [incident] = await tx
+          .select()
+          .from(siteIncidents)
+          .where(eq(siteIncidents.siteId, r.site.id))
+          .orderBy(desc(siteIncidents.startedAt))
+          .limit(1);
         if (change.state === 'down') {
-          await mailDown(deps, tx, context, { startedAt: incident?.startedAt ?? r.checkedAt, cause: (incident?.cause ?? r.outcome.cause ?? 'status') as CheckCause });
-          await deps.events.publish(tx, 'site.down', { orderId: context.orderId, orderPublicId: context.orderPublicId, url: context.url, customerNotices: context.customerMails, at: r.checkedAt });
-        }
-        else await mailUp(deps, tx, context, incident?.endedAt ? { startedAt: incident.startedAt, endedAt: incident.endedAt, cause: incident.cause as CheckCause } : null);
+          await mailDown(deps, tx, context, {
+            startedAt: incident?.startedAt ?? r.checkedAt,
+            cause: (incident?.cause ?? r.outcome.cause ?? 'status') as CheckCause,
+          });
+          await deps.events.publish(tx, 'site.down', {
+            orderId: context.orderId,
+            orderPublicId: context.orderPublicId,
+            url: context.url,
+            customerNotices: context.customerMails,
+            at: r.checkedAt,
+          });
+        } else
+          await mailUp(
+            deps,
+            tx,
+            context,
+            incident?.endedAt ? { startedAt: incident.startedAt, endedAt: incident.endedAt, cause: incident.cause as CheckCause } : null,
+          );
         prev.alertState = change.state;
         prev.alertMailedAt = r.checkedAt;
       }
-      Object.assign(prev, { state: change.state, failStreak: change.failStreak, lastCheckedAt: r.checkedAt, lastStatus: r.outcome.status, lastError: r.outcome.error });
+      Object.assign(prev, {
+        state: change.state,
+        failStreak: change.failStreak,
+        lastCheckedAt: r.checkedAt,
+        lastStatus: r.outcome.status,
+        lastError: r.outcome.error,
+      });
       changed.add(r.site.id);
     }
     const updates = [...changed].map((id) => now.get(id)!);
@@ -145,7 +216,10 @@ export async function recordChecks(deps: AppDeps, results: CheckResult[]) {
          set state = v.state, fail_streak = v.fail_streak::int, last_checked_at = v.checked_at::timestamptz, last_status = v.status::int,
              last_error = v.error, alert_state = v.alert_state, alert_mailed_at = v.alert_at::timestamptz
         from (values ${sql.join(
-          updates.map((u) => sql`(${u.id}, ${u.state}, ${u.failStreak}, ${u.lastCheckedAt!.toISOString()}, ${u.lastStatus}, ${u.lastError}, ${u.alertState}, ${u.alertMailedAt?.toISOString() ?? null})`),
+          updates.map(
+            (u) =>
+              sql`(${u.id}, ${u.state}, ${u.failStreak}, ${u.lastCheckedAt!.toISOString()}, ${u.lastStatus}, ${u.lastError}, ${u.alertState}, ${u.alertMailedAt?.toISOString() ?? null})`,
+          ),
           sql`, `,
         )}) as v(id, state, fail_streak, checked_at, status, error, alert_state, alert_at)
        where s.id = v.id::uuid`);
@@ -179,7 +253,13 @@ interface DailySite {
 }
 
 async function claimDaily(deps: AppDeps, now: Date): Promise<DailySite[]> {
-  const rows = await deps.database.query<{ id: string; order_id: string; public_id: string; url: string; domain_renewed_by: 'agency' | 'customer' }>(
+  const rows = await deps.database.query<{
+    id: string;
+    order_id: string;
+    public_id: string;
+    url: string;
+    domain_renewed_by: 'agency' | 'customer';
+  }>(
     `with due as (
        select s.id from watched_sites s join orders o on o.id = s.order_id
         where s.watching and s.next_daily_at <= $1::timestamptz and coalesce(s.url, o.delivery_url) is not null
@@ -241,10 +321,20 @@ export async function runDaily(deps: AppDeps, site: DailySite, now: Date) {
         const due = warningDue(left, DOMAIN_WARNING_DAYS, warned);
         if (due !== null) {
           // One domain, one warning per order: another URL of the order on the same domain may have sent it.
-          const [sibling] = await tx.execute(sql`
+          const [sibling] = await tx
+            .execute(
+              sql`
             select 1 from watched_sites where order_id = ${site.orderId} and id <> ${site.id} and domain_name = ${domain.name}
-               and domain_expires_at = ${domain.expiresAt.toISOString()}::timestamptz and domain_warned_days <= ${due} limit 1`).then((r) => (r as unknown as { rows: unknown[] }).rows);
-          if (!sibling) await mailDomain(deps, tx, await contextOf(), { name: domain.name, expiresAt: domain.expiresAt, left, renewedBy: site.renewedBy });
+               and domain_expires_at = ${domain.expiresAt.toISOString()}::timestamptz and domain_warned_days <= ${due} limit 1`,
+            )
+            .then((r) => (r as unknown as { rows: unknown[] }).rows);
+          if (!sibling)
+            await mailDomain(deps, tx, await contextOf(), {
+              name: domain.name,
+              expiresAt: domain.expiresAt,
+              left,
+              renewedBy: site.renewedBy,
+            });
           set.domainWarnedDays = due;
         }
       }
@@ -257,7 +347,11 @@ export async function runDueDaily(deps: AppDeps, now: Date): Promise<number> {
   let total = 0;
   for (;;) {
     const claimed = await claimDaily(deps, now);
-    await Promise.all(claimed.map((site) => runDaily(deps, site, now).catch((err: unknown) => deps.log.error({ err, siteId: site.id }, 'site daily check'))));
+    await Promise.all(
+      claimed.map((site) =>
+        runDaily(deps, site, now).catch((err: unknown) => deps.log.error({ err, siteId: site.id }, 'site daily check')),
+      ),
+    );
     total += claimed.length;
     if (claimed.length < 50) return total;
   }
@@ -340,7 +434,14 @@ export function startSiteChecks(app: FastifyInstance, deps: AppDeps) {
  * for the e2e stack's control port (tests/e2e/stack.ts), where nothing runs by itself.
  */
 export async function checkOrderSites(deps: AppDeps, orderPublicId: string, at: Date): Promise<number> {
-  const rows = await deps.database.query<{ id: string; order_id: string; public_id: string; url: string; expect_text: string | null; domain_renewed_by: 'agency' | 'customer' }>(
+  const rows = await deps.database.query<{
+    id: string;
+    order_id: string;
+    public_id: string;
+    url: string;
+    expect_text: string | null;
+    domain_renewed_by: 'agency' | 'customer';
+  }>(
     `select s.id, s.order_id, o.public_id, coalesce(s.url, o.delivery_url) as url, s.expect_text, s.domain_renewed_by
        from watched_sites s join orders o on o.id = s.order_id
       where o.public_id = $1 and s.watching and coalesce(s.url, o.delivery_url) is not null`,

@@ -1,6 +1,12 @@
 import type { AppDeps } from '../../deps.ts';
 import { dayOf, daysLeft, uptimePercent } from '../../../domain/site-care.ts';
-import { CERT_WARNING_DAYS, DOMAIN_WARNING_DAYS, type AdminSite, type SiteHealth, type IncidentCause } from '../../../contract/site-care.ts';
+import {
+  CERT_WARNING_DAYS,
+  DOMAIN_WARNING_DAYS,
+  type AdminSite,
+  type SiteHealth,
+  type IncidentCause,
+} from '../../../contract/site-care.ts';
 
 // What the Support tab and /admin/sites show of the watched sites (contract: site-care.ts):
 // the state, the last 30 days' uptime from the daily counters, the median time of the last 24 hours,
@@ -32,7 +38,11 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  * The health of one order's sites (`orderId`), or of every site (null; without the 90-day strip,
  * which only the order's page draws). `now` is the clock.
  */
-export async function readHealth(deps: AppDeps, orderId: string | null, now: Date): Promise<(SiteHealth & { orderId: string; customerName: string | null })[]> {
+export async function readHealth(
+  deps: AppDeps,
+  orderId: string | null,
+  now: Date,
+): Promise<(SiteHealth & { orderId: string; customerName: string | null })[]> {
   const q = deps.database.query.bind(deps.database);
   const tz = deps.config.INVOICE_TIME_ZONE;
   const day30 = dayOf(new Date(now.getTime() - 29 * DAY_MS), tz);
@@ -90,7 +100,9 @@ export async function readHealth(deps: AppDeps, orderId: string | null, now: Dat
       responseP50Ms: p50.find((x) => x.site_id === s.id)?.p50 ?? null,
       certificate: certTo ? { validTo: certTo.toISOString(), daysLeft: daysLeft(certTo, now) } : null,
       domain: domainAt ? { expiresAt: domainAt.toISOString(), daysLeft: daysLeft(domainAt, now) } : null,
-      incidents: incidents.filter((i) => i.site_id === s.id).map((i) => ({ startedAt: iso(i.started_at)!, endedAt: iso(i.ended_at), cause: i.cause })),
+      incidents: incidents
+        .filter((i) => i.site_id === s.id)
+        .map((i) => ({ startedAt: iso(i.started_at)!, endedAt: iso(i.ended_at), cause: i.cause })),
       isDeliveryLink: s.is_delivery_link,
       expectText: s.expect_text,
       watching: s.watching,
@@ -125,7 +137,10 @@ export function severity(s: AdminSite): number {
 export async function adminSites(deps: AppDeps, now: Date): Promise<AdminSite[]> {
   const all = await readHealth(deps, null, now);
   const soonest = (s: AdminSite) => Math.min(s.certificate?.daysLeft ?? Infinity, s.domain?.daysLeft ?? Infinity);
-  return all.sort((a, b) => severity(a) - severity(b) || soonest(a) - soonest(b) || (a.uptime30d ?? 101) - (b.uptime30d ?? 101) || a.url.localeCompare(b.url));
+  return all.sort(
+    (a, b) =>
+      severity(a) - severity(b) || soonest(a) - soonest(b) || (a.uptime30d ?? 101) - (b.uptime30d ?? 101) || a.url.localeCompare(b.url),
+  );
 }
 
 /** How many watched sites are down (the overview's "2 sites down"). */

@@ -52,7 +52,10 @@ const CERT_ERRORS = new Set([
 const pinnedLookup =
   (pinned: ResolvedAddress): LookupFunction =>
   (_hostname, options, callback) => {
-    if (options.all) (callback as (err: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: pinned.address, family: pinned.family }]);
+    if (options.all)
+      (callback as (err: null, addresses: { address: string; family: number }[]) => void)(null, [
+        { address: pinned.address, family: pinned.family },
+      ]);
     else callback(null, pinned.address, pinned.family);
   };
 
@@ -146,8 +149,10 @@ export async function checkUrl(raw: string, expectText: string | null, opts: Pro
         continue;
       }
       const ttfbMs = Math.round(answer.ttfb);
-      if (answer.status >= 500 || answer.status === 0) return { ok: false, status: answer.status, ttfbMs, totalMs: elapsed(), cause: 'status', error: `HTTP ${answer.status}` };
-      if (expectText && !answer.body.toString('utf8').includes(expectText)) return { ok: false, status: answer.status, ttfbMs, totalMs: elapsed(), cause: 'text', error: 'The expected text is missing' };
+      if (answer.status >= 500 || answer.status === 0)
+        return { ok: false, status: answer.status, ttfbMs, totalMs: elapsed(), cause: 'status', error: `HTTP ${answer.status}` };
+      if (expectText && !answer.body.toString('utf8').includes(expectText))
+        return { ok: false, status: answer.status, ttfbMs, totalMs: elapsed(), cause: 'text', error: 'The expected text is missing' };
       return { ok: true, status: answer.status, ttfbMs, totalMs: elapsed(), cause: null, error: null };
     }
   } catch (err) {
@@ -205,9 +210,17 @@ export function rdapNames(hostname: string): string[] {
  * "expiration". The host is tried first, then each parent down to two labels (a 404 means "not a
  * registered name"). null when no name has one (an IP address, a registry that publishes none).
  */
-export async function domainExpiry(hostname: string, base: string, timeoutMs = CHECK_TIMEOUT_MS): Promise<{ name: string; expiresAt: Date } | null> {
+export async function domainExpiry(
+  hostname: string,
+  base: string,
+  timeoutMs = CHECK_TIMEOUT_MS,
+): Promise<{ name: string; expiresAt: Date } | null> {
   for (const name of rdapNames(hostname)) {
-    const res = await fetch(`${base}/domain/${encodeURIComponent(name)}`, { headers: { accept: 'application/rdap+json, application/json' }, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    const res = await fetch(`${base}/domain/${encodeURIComponent(name)}`, {
+      headers: { accept: 'application/rdap+json, application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'follow',
+    });
     if (res.status === 404) {
       await res.body?.cancel();
       continue;

@@ -26,7 +26,9 @@ export async function rollUpDays(deps: AppDeps, now: Date): Promise<boolean> {
   if (mark && mark.value >= yesterday) return false;
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   const todayStart = zonedTime(y, m, d, 0, tz);
-  const from = mark ? zonedTime(...(mark.value.split('-').map(Number) as [number, number, number]), 24, tz) : new Date(todayStart.getTime() - RAW_RETENTION_DAYS * DAY_MS);
+  const from = mark
+    ? zonedTime(...(mark.value.split('-').map(Number) as [number, number, number]), 24, tz)
+    : new Date(todayStart.getTime() - RAW_RETENTION_DAYS * DAY_MS);
   await deps.database.query(
     `update site_check_days d set p50_ms = x.p50, p95_ms = x.p95
        from (select site_id, (checked_at at time zone $3)::date as day,
@@ -37,7 +39,9 @@ export async function rollUpDays(deps: AppDeps, now: Date): Promise<boolean> {
       where d.site_id = x.site_id and d.day = x.day and d.p50_ms is null`,
     [from.toISOString(), todayStart.toISOString(), tz],
   );
-  await deps.database.query(`delete from site_check_results where checked_at < $1::timestamptz`, [new Date(now.getTime() - RAW_RETENTION_DAYS * DAY_MS).toISOString()]);
+  await deps.database.query(`delete from site_check_results where checked_at < $1::timestamptz`, [
+    new Date(now.getTime() - RAW_RETENTION_DAYS * DAY_MS).toISOString(),
+  ]);
   await deps.database.query(
     `insert into site_care_marks (name, value, updated_at) values ($1, $2, now())
      on conflict (name) do update set value = greatest(site_care_marks.value, excluded.value), updated_at = now()`,

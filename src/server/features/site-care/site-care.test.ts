@@ -39,20 +39,32 @@ let mallory: Who;
 let aliceOrder: string;
 
 const get = (app: BuiltApp, who: Who, url: string) => app.app.inject({ method: 'GET', url, headers: who.headers });
-const send = (app: BuiltApp, who: Who, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => app.app.inject({ method, url, headers: who.headers, payload });
+const send = (app: BuiltApp, who: Who, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.app.inject({ method, url, headers: who.headers, payload });
 const mails = (app: BuiltApp, template: string, to?: string) =>
   app.deps.database.query<{ to_address: string; subject: string; text_body: string; renders: { kind: string; id: string }[] | null }>(
     `select to_address, subject, text_body, renders from mail_outbox where template = $1 and ($2::text is null or to_address = $2) order by created_at`,
     [template, to ?? null],
   );
 const siteRow = async (app: BuiltApp, orderId: string) =>
-  (await app.deps.database.query<{ id: string; state: string; next_check_at: Date }>(`select s.id, s.state, s.next_check_at from watched_sites s join orders o on o.id = s.order_id where o.public_id = $1 and s.is_delivery_link`, [orderId]))[0]!;
+  (
+    await app.deps.database.query<{ id: string; state: string; next_check_at: Date }>(
+      `select s.id, s.state, s.next_check_at from watched_sites s join orders o on o.id = s.order_id where o.public_id = $1 and s.is_delivery_link`,
+      [orderId],
+    )
+  )[0]!;
 
 beforeAll(async () => {
   site = await startFakeSite();
   rdap = await startFakeRdap();
   rdap.domains.set('example.test', new Date(Date.now() + 20.5 * 86_400_000));
-  t = await buildTestApp({ SITE_CHECKS: 'on', SITE_CHECK_ALLOW_PRIVATE: '1', RDAP_BASE_URL: rdap.url, ADMIN_EMAILS: OWNER, SITE_CHECK_INTERVAL_SECONDS: String(INTERVAL) });
+  t = await buildTestApp({
+    SITE_CHECKS: 'on',
+    SITE_CHECK_ALLOW_PRIVATE: '1',
+    RDAP_BASE_URL: rdap.url,
+    ADMIN_EMAILS: OWNER,
+    SITE_CHECK_INTERVAL_SECONDS: String(INTERVAL),
+  });
   t.deps.siteCareResolve = localNames;
   owner = await loginAs(t, OWNER, 'admin');
   mallory = await loginAs(t, 'care.mallory@example.com');
@@ -60,7 +72,10 @@ beforeAll(async () => {
   alice = seeded.customer as Who;
   aliceOrder = seeded.orderId;
   // The delivered link points at the local site (the delivery link's row follows orders.delivery_url).
-  await t.deps.database.query(`update orders set delivery_url = $2 where public_id = $1`, [aliceOrder, `http://shop.example.test:${site.port}/`]);
+  await t.deps.database.query(`update orders set delivery_url = $2 where public_id = $1`, [
+    aliceOrder,
+    `http://shop.example.test:${site.port}/`,
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -104,7 +119,9 @@ describe('checks and incidents', () => {
     site.state.mode = 'ok';
     await step(); // back: the incident closes at once…
     expect((await siteRow(t, aliceOrder)).state).toBe('up');
-    const [incident] = await t.deps.database.query<{ n: number; open: number }>(`select count(*)::int as n, count(*) filter (where ended_at is null)::int as open from site_incidents`);
+    const [incident] = await t.deps.database.query<{ n: number; open: number }>(
+      `select count(*)::int as n, count(*) filter (where ended_at is null)::int as open from site_incidents`,
+    );
     expect(incident).toEqual({ n: 1, open: 0 });
     // …and its mail waits for the 30 quiet minutes after the "down" mail (a flapping site mails once per 30 min).
     expect(await mails(t, SITE_UP_TEMPLATE)).toHaveLength(0);
@@ -155,29 +172,52 @@ describe('checks and incidents', () => {
 
 describe('the sites of an order', () => {
   it('adds up to 5 URLs with the delivery link (409 above), refuses what is not http(s) (400), and removes one (204)', async () => {
-    expect((await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'ftp://shop.example.test/' })).statusCode).toBe(400);
+    expect((await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'ftp://shop.example.test/' })).statusCode).toBe(
+      400,
+    );
     expect((await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'not a url' })).statusCode).toBe(400);
-    expect((await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'http://nowhere.invalid/' })).statusCode).toBe(400);
+    expect((await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: 'http://nowhere.invalid/' })).statusCode).toBe(
+      400,
+    );
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: `http://shop.example.test:${site.port}/page-${i}`, expectText: 'Welcome' });
+      const res = await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, {
+        url: `http://shop.example.test:${site.port}/page-${i}`,
+        expectText: 'Welcome',
+      });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().site).toMatchObject({ url: `http://shop.example.test:${site.port}/page-${i}`, status: 'unknown', expectText: 'Welcome', watching: true });
+      expect(res.json().site).toMatchObject({
+        url: `http://shop.example.test:${site.port}/page-${i}`,
+        status: 'unknown',
+        expectText: 'Welcome',
+        watching: true,
+      });
       ids.push(res.json().site.id);
     }
-    const sixth = await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: `http://shop.example.test:${site.port}/six` });
+    const sixth = await send(t, owner, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, {
+      url: `http://shop.example.test:${site.port}/six`,
+    });
     expect(sixth.statusCode).toBe(409);
     expect((await send(t, mallory, 'POST', `/api/v1/admin/orders/${aliceOrder}/sites`, { url: site.url })).statusCode).toBe(403);
     for (const id of ids) expect((await send(t, owner, 'DELETE', `/api/v1/admin/orders/${aliceOrder}/sites/${id}`)).statusCode).toBe(204);
     expect((await send(t, owner, 'DELETE', `/api/v1/admin/orders/${aliceOrder}/sites/${ids[0]}`)).statusCode).toBe(404);
-    const [audit] = await t.deps.database.query<{ n: number }>(`select count(*)::int as n from admin_audit_log where action in ('order.site.add', 'order.site.remove')`);
+    const [audit] = await t.deps.database.query<{ n: number }>(
+      `select count(*)::int as n from admin_audit_log where action in ('order.site.add', 'order.site.remove')`,
+    );
     expect(audit!.n).toBe(8);
   });
 
   it('fails a check whose page lacks the expected text', async () => {
-    const out = await checkUrl(`http://shop.example.test:${site.port}/`, 'Sold out', { allowPrivate: true, resolve: localNames, userAgent: 'test' });
+    const out = await checkUrl(`http://shop.example.test:${site.port}/`, 'Sold out', {
+      allowPrivate: true,
+      resolve: localNames,
+      userAgent: 'test',
+    });
     expect(out).toMatchObject({ ok: false, status: 200, cause: 'text' });
-    expect((await checkUrl(`http://shop.example.test:${site.port}/`, 'Welcome', { allowPrivate: true, resolve: localNames, userAgent: 'test' })).ok).toBe(true);
+    expect(
+      (await checkUrl(`http://shop.example.test:${site.port}/`, 'Welcome', { allowPrivate: true, resolve: localNames, userAgent: 'test' }))
+        .ok,
+    ).toBe(true);
   });
 });
 
@@ -196,7 +236,9 @@ describe('certificate and domain', () => {
       // The next day: still past the 7-day mark, not yet at 1 day — no second warning.
       await runDueDaily(t.deps, new Date(now.getTime() + 86_400_000 + MIN));
       expect(await mails(t, CERT_WARNING_TEMPLATE)).toHaveLength(1);
-      const health = (await get(t, owner, `/api/v1/admin/orders/${aliceOrder}/site-health`)).json().sites.find((s: { id: string }) => s.id === id);
+      const health = (await get(t, owner, `/api/v1/admin/orders/${aliceOrder}/site-health`))
+        .json()
+        .sites.find((s: { id: string }) => s.id === id);
       // The page counts from the real clock: 4 whole days left.
       expect(health.certificate.daysLeft).toBe(4);
       const check = await checkUrl(secure.url, null, { allowPrivate: true, resolve: localNames, userAgent: 'test' });
@@ -224,7 +266,11 @@ describe('the address policy', () => {
     strict = await buildTestApp({ SITE_CHECKS: 'on', ADMIN_EMAILS: OWNER });
     strict.deps.siteCareResolve = async (hostname) => {
       if (hostname === 'intranet.example.test') return [{ address: '10.0.0.7', family: 4 }];
-      if (hostname === 'mixed.example.test') return [{ address: '93.184.215.14', family: 4 }, { address: 'fd00:ec2::254', family: 6 }];
+      if (hostname === 'mixed.example.test')
+        return [
+          { address: '93.184.215.14', family: 4 },
+          { address: 'fd00:ec2::254', family: 6 },
+        ];
       return localNames(hostname);
     };
   }, 30_000);
@@ -233,13 +279,24 @@ describe('the address policy', () => {
   it('refuses loopback, private, link-local and metadata addresses, after DNS too', async () => {
     const boss = await loginAs(strict, OWNER, 'admin');
     const { orderId } = await seedDeliveredOrder(strict, 'strict.customer@example.com');
-    for (const url of [site.url, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]:8080/', 'http://intranet.example.test/', 'http://mixed.example.test/', `http://shop.example.test:${site.port}/`]) {
+    for (const url of [
+      site.url,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]:8080/',
+      'http://intranet.example.test/',
+      'http://mixed.example.test/',
+      `http://shop.example.test:${site.port}/`,
+    ]) {
       const res = await send(strict, boss, 'POST', `/api/v1/admin/orders/${orderId}/sites`, { url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe('This URL does not lead to a public address.');
     }
     // A site whose name points inside later is refused at the check, with the cause "address".
-    const out = await checkUrl('http://intranet.example.test/', null, { allowPrivate: false, resolve: strict.deps.siteCareResolve!, userAgent: 'test' });
+    const out = await checkUrl('http://intranet.example.test/', null, {
+      allowPrivate: false,
+      resolve: strict.deps.siteCareResolve!,
+      userAgent: 'test',
+    });
     expect(out).toMatchObject({ ok: false, status: 0, cause: 'address' });
   });
 
@@ -249,7 +306,12 @@ describe('the address policy', () => {
     const opts = { allowPrivate: false, resolve: localNames, userAgent: 'test', isPublic: (a: string) => a === '127.0.0.1' };
     site.state.mode = 'redirect';
     try {
-      for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://10.1.2.3/', 'http://[fe80::1]/', `http://127.0.0.2:${site.port}/`]) {
+      for (const target of [
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.1.2.3/',
+        'http://[fe80::1]/',
+        `http://127.0.0.2:${site.port}/`,
+      ]) {
         site.state.redirectTo = target;
         expect(await checkUrl(site.url, null, opts), target).toMatchObject({ ok: false, cause: 'address' });
       }
@@ -280,21 +342,34 @@ describe('care reports', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().currentMonth).toBe(month);
     const [report] = list.json().reports;
-    expect(report).toMatchObject({ month, partial: true, incidents: expect.any(Number), pdfUrl: `/api/v1/orders/${aliceOrder}/care-reports/${month}/pdf?partial=1` });
+    expect(report).toMatchObject({
+      month,
+      partial: true,
+      incidents: expect.any(Number),
+      pdfUrl: `/api/v1/orders/${aliceOrder}/care-reports/${month}/pdf?partial=1`,
+    });
     const pdf = await get(t, alice, report.pdfUrl);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await get(t, mallory, report.pdfUrl)).statusCode).toBe(404);
     const page = (await get(t, alice, `/api/v1/orders/${aliceOrder}/care-reports/${month}?partial=1`)).json().report;
-    expect(page.data).toMatchObject({ orderId: aliceOrder, month, partial: true, support: { opened: 0, resolved: 0 }, changes: [], charges: [] });
+    expect(page.data).toMatchObject({
+      orderId: aliceOrder,
+      month,
+      partial: true,
+      support: { opened: 0, resolved: 0 },
+      changes: [],
+      charges: [],
+    });
     expect(page.data.sites[0].checks).toBeGreaterThan(0);
     // "So far" reports are not mailed.
     expect(await mails(t, CARE_REPORT_TEMPLATE)).toHaveLength(0);
 
     // The 1st of next month at 09:00 in INVOICE_TIME_ZONE: the month's own report, mailed with its PDF.
     const [y, m] = month.split('-').map(Number) as [number, number];
-    const reportDay = m === 12 ? zonedTime(y + 1, 1, 1, 9, t.deps.config.INVOICE_TIME_ZONE) : zonedTime(y, m + 1, 1, 9, t.deps.config.INVOICE_TIME_ZONE);
+    const reportDay =
+      m === 12 ? zonedTime(y + 1, 1, 1, 9, t.deps.config.INVOICE_TIME_ZONE) : zonedTime(y, m + 1, 1, 9, t.deps.config.INVOICE_TIME_ZONE);
     expect((await runJobs(t.deps, new Date(reportDay.getTime() - MIN))).siteCare!.reports).toBe(0);
     expect(previousMonth(monthOf(reportDay, t.deps.config.INVOICE_TIME_ZONE))).toBe(month);
     expect((await runJobs(t.deps, reportDay)).siteCare!.reports).toBe(1);
@@ -309,7 +384,10 @@ describe('care reports', () => {
     expect(attached.filename).toBe(`care-report-${aliceOrder}-${month}.pdf`);
     // The mail worker draws it as it sends (app.ts names care reports to the outbox's renderer).
     await t.deps.mailer.drain();
-    const [sent] = await t.deps.database.query<{ state: string; last_error: string | null }>(`select state, last_error from mail_outbox where template = $1`, [CARE_REPORT_TEMPLATE]);
+    const [sent] = await t.deps.database.query<{ state: string; last_error: string | null }>(
+      `select state, last_error from mail_outbox where template = $1`,
+      [CARE_REPORT_TEMPLATE],
+    );
     expect(sent).toEqual({ state: 'sent', last_error: null });
     const reports = (await get(t, owner, `/api/v1/admin/orders/${aliceOrder}/care-reports`)).json().reports;
     expect(reports.map((r: { partial: boolean }) => r.partial).sort()).toEqual([false, true]);
@@ -320,8 +398,13 @@ describe('/admin/sites', () => {
   it('lists every watched site, down first; staff see it, customers do not', async () => {
     const staff = await loginAs(t, 'care.staff@example.com', 'staff');
     const { orderId } = await seedDeliveredOrder(t, 'care.bob@example.com');
-    await t.deps.database.query(`update orders set delivery_url = $2 where public_id = $1`, [orderId, `http://down.example.test:${site.port}/`]);
-    await t.deps.database.query(`update watched_sites s set state = 'down' from orders o where o.id = s.order_id and o.public_id = $1`, [orderId]);
+    await t.deps.database.query(`update orders set delivery_url = $2 where public_id = $1`, [
+      orderId,
+      `http://down.example.test:${site.port}/`,
+    ]);
+    await t.deps.database.query(`update watched_sites s set state = 'down' from orders o where o.id = s.order_id and o.public_id = $1`, [
+      orderId,
+    ]);
     const res = await get(t, staff, '/api/v1/admin/sites');
     expect(res.statusCode, res.body).toBe(200);
     const sites = res.json().sites as { orderId: string; status: string }[];
@@ -331,7 +414,10 @@ describe('/admin/sites', () => {
     expect(sites.some((s) => s.orderId === aliceOrder)).toBe(true);
     expect((await get(t, alice, '/api/v1/admin/sites')).statusCode).toBe(403);
     // Watching stops with a note when neither support nor the plan covers the order, unless the owner keeps it.
-    await t.deps.database.query(`update order_stages set completed_at = now() - interval '400 days' where order_id = (select id from orders where public_id = $1)`, [orderId]);
+    await t.deps.database.query(
+      `update order_stages set completed_at = now() - interval '400 days' where order_id = (select id from orders where public_id = $1)`,
+      [orderId],
+    );
     await runJobs(t.deps, new Date());
     let bob = (await get(t, owner, `/api/v1/admin/orders/${orderId}/site-health`)).json();
     expect(bob.sites[0]).toMatchObject({ watching: false, stoppedNote: expect.stringContaining('support') });
@@ -344,12 +430,21 @@ describe('/admin/sites', () => {
 
 describe('settings', () => {
   it('validates the interval and switches the checks off in tests unless asked', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', SITE_CHECK_INTERVAL_SECONDS: '10' })).toThrow(/SITE_CHECK_INTERVAL_SECONDS must be at least 30/);
+    expect(() => loadConfig({ NODE_ENV: 'test', SITE_CHECK_INTERVAL_SECONDS: '10' })).toThrow(
+      /SITE_CHECK_INTERVAL_SECONDS must be at least 30/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', SITE_CHECKS: 'maybe' })).toThrow(/SITE_CHECKS must be on or off/);
     expect(() => loadConfig({ NODE_ENV: 'test', RDAP_BASE_URL: 'rdap' })).toThrow(/RDAP_BASE_URL must be a URL/);
-    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ siteChecks: false, SITE_CHECK_INTERVAL_SECONDS: 300, SITE_CHECK_ALLOW_PRIVATE: false, RDAP_BASE_URL: 'https://rdap.org' });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({
+      siteChecks: false,
+      SITE_CHECK_INTERVAL_SECONDS: 300,
+      SITE_CHECK_ALLOW_PRIVATE: false,
+      RDAP_BASE_URL: 'https://rdap.org',
+    });
     expect(loadConfig({ NODE_ENV: 'development' }).siteChecks).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SITE_CHECKS: 'off' }).siteChecks).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test', SITE_CHECKS: 'on', RDAP_BASE_URL: 'http://127.0.0.1:9/' }).RDAP_BASE_URL).toBe('http://127.0.0.1:9');
+    expect(loadConfig({ NODE_ENV: 'test', SITE_CHECKS: 'on', RDAP_BASE_URL: 'http://127.0.0.1:9/' }).RDAP_BASE_URL).toBe(
+      'http://127.0.0.1:9',
+    );
   });
 });

@@ -26,7 +26,11 @@ describe.runIf(onPostgres)('site checks on two instances', () => {
     for (let i = 0; i < SITES / 4; i++) {
       const order = await insertOrder(a!.deps.db, owner.user.id, 'delivered', 'USD', 1);
       for (let j = 0; j < 4; j++)
-        await a!.deps.database.query(`insert into watched_sites (order_id, url, next_check_at) values ($1, $2, $3)`, [order.id, `${site.url}o${i}/s${j}`, start]);
+        await a!.deps.database.query(`insert into watched_sites (order_id, url, next_check_at) values ($1, $2, $3)`, [
+          order.id,
+          `${site.url}o${i}/s${j}`,
+          start,
+        ]);
     }
   }, 60_000);
   afterAll(async () => site?.close());

@@ -79,17 +79,38 @@ export async function mailDown(deps: AppDeps, tx: Tx, c: SiteMailContext, incide
     await send(deps, tx, [c.customerEmail], SITE_DOWN_TEMPLATE, {
       subject: `Your website is not answering — ${c.url}`,
       heading: 'Your website is not answering',
-      paragraphs: ['Our checks could not reach your website twice in a row. We are on it, and you will hear from us when it is back.', 'You can switch these e-mails off on your dashboard.'],
+      paragraphs: [
+        'Our checks could not reach your website twice in a row. We are on it, and you will hear from us when it is back.',
+        'You can switch these e-mails off on your dashboard.',
+      ],
       rows,
       action: { label: 'See your site’s health', url: `${deps.config.publicUrl}/status/${c.orderPublicId}?tab=support` },
     });
 }
 
 /** "Up again", with how long it was down, to the same people. */
-export async function mailUp(deps: AppDeps, tx: Tx, c: SiteMailContext, incident: { startedAt: Date; endedAt: Date; cause: IncidentCause } | null) {
+export async function mailUp(
+  deps: AppDeps,
+  tx: Tx,
+  c: SiteMailContext,
+  incident: { startedAt: Date; endedAt: Date; cause: IncidentCause } | null,
+) {
   const tz = mailTimeZone(deps.config);
-  const length = incident ? formatDuration(Math.max(1, Math.ceil((incident.endedAt.getTime() - incident.startedAt.getTime()) / 60_000))) : null;
-  const rows: [string, string][] = [['Order', c.orderPublicId], ['Site', c.url], ...(incident ? ([['Down from', at(incident.startedAt, tz)], ['Back at', at(incident.endedAt, tz)], ['Down for', length!], ['Cause', CAUSE_TEXT[incident.cause]]] as [string, string][]) : [])];
+  const length = incident
+    ? formatDuration(Math.max(1, Math.ceil((incident.endedAt.getTime() - incident.startedAt.getTime()) / 60_000)))
+    : null;
+  const rows: [string, string][] = [
+    ['Order', c.orderPublicId],
+    ['Site', c.url],
+    ...(incident
+      ? ([
+          ['Down from', at(incident.startedAt, tz)],
+          ['Back at', at(incident.endedAt, tz)],
+          ['Down for', length!],
+          ['Cause', CAUSE_TEXT[incident.cause]],
+        ] as [string, string][])
+      : []),
+  ];
   await send(deps, tx, await agencyRecipients(deps, tx, c.orderId), SITE_UP_TEMPLATE, {
     subject: `Site up again: ${c.url}${length ? ` after ${length}` : ''} (${c.orderPublicId})`,
     heading: 'The site answers again',
@@ -100,7 +121,10 @@ export async function mailUp(deps: AppDeps, tx: Tx, c: SiteMailContext, incident
     await send(deps, tx, [c.customerEmail], SITE_UP_TEMPLATE, {
       subject: `Your website is back — ${c.url}`,
       heading: 'Your website answers again',
-      paragraphs: [length ? `It was unreachable for ${length}.` : 'It answers our checks again.', 'You can switch these e-mails off on your dashboard.'],
+      paragraphs: [
+        length ? `It was unreachable for ${length}.` : 'It answers our checks again.',
+        'You can switch these e-mails off on your dashboard.',
+      ],
       rows,
       action: { label: 'See your site’s health', url: `${deps.config.publicUrl}/status/${c.orderPublicId}?tab=support` },
     });
@@ -122,7 +146,12 @@ export async function mailCertificate(deps: AppDeps, tx: Tx, c: SiteMailContext,
 }
 
 /** A domain's expiry is near: the agency, and the customer when the domain is theirs to renew. */
-export async function mailDomain(deps: AppDeps, tx: Tx, c: SiteMailContext, d: { name: string; expiresAt: Date; left: number; renewedBy: 'agency' | 'customer' }) {
+export async function mailDomain(
+  deps: AppDeps,
+  tx: Tx,
+  c: SiteMailContext,
+  d: { name: string; expiresAt: Date; left: number; renewedBy: 'agency' | 'customer' },
+) {
   const rows: [string, string][] = [
     ['Order', c.orderPublicId],
     ['Domain', d.name],
@@ -132,14 +161,20 @@ export async function mailDomain(deps: AppDeps, tx: Tx, c: SiteMailContext, d: {
   await send(deps, tx, await agencyRecipients(deps, tx, c.orderId), DOMAIN_WARNING_TEMPLATE, {
     subject: `Domain expires in ${d.left} days: ${d.name} (${c.orderPublicId})`,
     heading: 'A domain expires soon',
-    paragraphs: [d.renewedBy === 'customer' ? 'The customer renews this domain; they were told too.' : 'We renew this domain: renew it before it expires.'],
+    paragraphs: [
+      d.renewedBy === 'customer'
+        ? 'The customer renews this domain; they were told too.'
+        : 'We renew this domain: renew it before it expires.',
+    ],
     rows,
   });
   if (d.renewedBy === 'customer' && c.customerEmail)
     await send(deps, tx, [c.customerEmail], DOMAIN_WARNING_TEMPLATE, {
       subject: `Your domain ${d.name} expires in ${d.left} days`,
       heading: 'Please renew your domain',
-      paragraphs: ['Your domain is registered in your name: renew it with your registrar before it expires, or your website and e-mail stop working.'],
+      paragraphs: [
+        'Your domain is registered in your name: renew it with your registrar before it expires, or your website and e-mail stop working.',
+      ],
       rows,
     });
 }

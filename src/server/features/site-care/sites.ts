@@ -19,7 +19,8 @@ import { AddressRefused, pinnedAddress, systemResolve, urlProblem, type Resolve 
 export const STOPPED_NOTE = 'Not watched: the included support and the maintenance plan have ended.';
 
 /** The first check of a new site: somewhere in the next interval, so that starts spread out. */
-export const firstCheckAt = (now: Date, intervalSeconds: number) => new Date(now.getTime() + Math.floor(Math.random() * intervalSeconds * 1000));
+export const firstCheckAt = (now: Date, intervalSeconds: number) =>
+  new Date(now.getTime() + Math.floor(Math.random() * intervalSeconds * 1000));
 
 /** The resolver the checks use: the system's, or the one a test gives buildApp (a DNS adapter, like the other outside services). */
 export const resolverOf = (deps: AppDeps): Resolve => deps.siteCareResolve ?? systemResolve;
@@ -46,7 +47,13 @@ export async function assertWatchable(deps: AppDeps, raw: string): Promise<strin
   return url.href;
 }
 
-export async function addSite(deps: AppDeps, order: OrderRef, actorUserId: string, body: { url: string; expectText?: string; domainRenewedBy?: 'agency' | 'customer' }, now: Date) {
+export async function addSite(
+  deps: AppDeps,
+  order: OrderRef,
+  actorUserId: string,
+  body: { url: string; expectText?: string; domainRenewedBy?: 'agency' | 'customer' },
+  now: Date,
+) {
   const url = await assertWatchable(deps, body.url);
   const id = await deps.events.transaction(async (tx) => {
     // One order's list at a time, so two adds never make a sixth.
@@ -57,12 +64,27 @@ export async function addSite(deps: AppDeps, order: OrderRef, actorUserId: strin
       .from(watchedSites)
       .where(and(eq(watchedSites.orderId, order.orderId), eq(watchedSites.isDeliveryLink, true)));
     // The delivery link counts as one, watched or to be watched once the order is delivered.
-    if (n + (d ? 0 : 1) >= MAX_SITES_PER_ORDER) throw conflict(`At most ${MAX_SITES_PER_ORDER} sites per order, the delivery link included.`);
+    if (n + (d ? 0 : 1) >= MAX_SITES_PER_ORDER)
+      throw conflict(`At most ${MAX_SITES_PER_ORDER} sites per order, the delivery link included.`);
     const [row] = await tx
       .insert(watchedSites)
-      .values({ orderId: order.orderId, url, expectText: body.expectText ?? null, domainRenewedBy: body.domainRenewedBy ?? 'agency', addedBy: actorUserId, nextCheckAt: firstCheckAt(now, deps.config.SITE_CHECK_INTERVAL_SECONDS) })
+      .values({
+        orderId: order.orderId,
+        url,
+        expectText: body.expectText ?? null,
+        domainRenewedBy: body.domainRenewedBy ?? 'agency',
+        addedBy: actorUserId,
+        nextCheckAt: firstCheckAt(now, deps.config.SITE_CHECK_INTERVAL_SECONDS),
+      })
       .returning({ id: watchedSites.id });
-    await recordAudit(tx, { actorUserId, action: 'order.site.add', entity: 'order', entityId: order.orderPublicId, before: null, after: { url, expectText: body.expectText ?? null } });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'order.site.add',
+      entity: 'order',
+      entityId: order.orderPublicId,
+      before: null,
+      after: { url, expectText: body.expectText ?? null },
+    });
     return row!.id;
   });
   await refreshWatching(deps, now, order.orderId);
@@ -78,7 +100,14 @@ export async function removeSite(deps: AppDeps, order: OrderRef, actorUserId: st
     if (!site) throw notFound('Site not found.');
     if (site.isDeliveryLink) throw conflict('The delivery link is watched as long as the order is; change the link on the order instead.');
     await tx.delete(watchedSites).where(eq(watchedSites.id, siteId));
-    await recordAudit(tx, { actorUserId, action: 'order.site.remove', entity: 'order', entityId: order.orderPublicId, before: { url: site.url }, after: null });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'order.site.remove',
+      entity: 'order',
+      entityId: order.orderPublicId,
+      before: { url: site.url },
+      after: null,
+    });
   });
 }
 
@@ -102,7 +131,14 @@ export async function setKeepWatching(deps: AppDeps, order: OrderRef, actorUserI
       .insert(siteCareOrders)
       .values({ orderId: order.orderId, keepWatching })
       .onConflictDoUpdate({ target: siteCareOrders.orderId, set: { keepWatching, updatedAt: now } });
-    await recordAudit(tx, { actorUserId, action: 'order.site_care.keep', entity: 'order', entityId: order.orderPublicId, before: { keepWatching: before.keepWatching }, after: { keepWatching } });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'order.site_care.keep',
+      entity: 'order',
+      entityId: order.orderPublicId,
+      before: { keepWatching: before.keepWatching },
+      after: { keepWatching },
+    });
   });
   await refreshWatching(deps, now, order.orderId);
   return settingsOf(deps.db, order.orderId);
@@ -139,7 +175,9 @@ export async function refreshWatching(deps: AppDeps, now: Date, orderId?: string
     );
     return rows.length;
   }
-  const orderIds = orderId ? [orderId] : (await deps.database.query<{ order_id: string }>('select distinct order_id from watched_sites')).map((r) => r.order_id);
+  const orderIds = orderId
+    ? [orderId]
+    : (await deps.database.query<{ order_id: string }>('select distinct order_id from watched_sites')).map((r) => r.order_id);
   let changed = 0;
   for (const id of orderIds) {
     const window = await supportWindow(deps.db, extension, deps.config.SUPPORT_DAYS, id, now);

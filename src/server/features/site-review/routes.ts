@@ -9,7 +9,13 @@ import { reviewOrder, type Side } from '../reviews/review-order.ts';
 import { addSiteComment, listSiteComments, siteScreenshotId } from './site-comments.ts';
 import { checkSiteOrigin, createSiteLink, isRegisteredOrigin, siteSessionOf } from './site-token.ts';
 import { route } from '../../lib/route.ts';
-import { getSiteReviewComments, getSiteReviewScreenshots, postAdminOrdersReviewsSiteLink, postOrdersReviewsSiteLink, postSiteReviewComments } from '../../../contract/site-review.ts';
+import {
+  getSiteReviewComments,
+  getSiteReviewScreenshots,
+  postAdminOrdersReviewsSiteLink,
+  postOrdersReviewsSiteLink,
+  postSiteReviewComments,
+} from '../../../contract/site-review.ts';
 
 // Reviewing the live site (decisions 240, 241). The site-link routes sit beside the reviews' own
 // (customer, and founder under /admin); the site-review API answers review.js on the staging site,
@@ -32,11 +38,21 @@ const LINK_SUMMARY =
   "A link to the round's preview with a site token (#wc-review=…) for review.js: this round, this person, comments only; expires after SITE_REVIEW_TOKEN_HOURS or when the round is decided";
 
 export const siteLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, postOrdersReviewsSiteLink, { schema: { tags: ['reviews'], summary: LINK_SUMMARY }, onRequest: requireUser(deps.db), config: perSession(30) }, siteLink(deps, 'customer'));
+  route(
+    app,
+    postOrdersReviewsSiteLink,
+    { schema: { tags: ['reviews'], summary: LINK_SUMMARY }, onRequest: requireUser(deps.db), config: perSession(30) },
+    siteLink(deps, 'customer'),
+  );
 };
 
 export const adminSiteLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, postAdminOrdersReviewsSiteLink, { schema: { tags: ['admin'], summary: LINK_SUMMARY }, config: perSession(30) }, siteLink(deps, 'agency'));
+  route(
+    app,
+    postAdminOrdersReviewsSiteLink,
+    { schema: { tags: ['admin'], summary: LINK_SUMMARY }, config: perSession(30) },
+    siteLink(deps, 'agency'),
+  );
 };
 
 /** Per token (the route's limit) and per address (this hook): a leaked token or a script loop cannot flood a round. */
@@ -56,7 +72,8 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     const limit = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (req) => `site-review:${operation}:${req.ip}` });
     return async (request: FastifyRequest) => {
       const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) throw tooManyRequests('Too many review requests from this address. Please try again in a minute.');
+      if (!result.isAllowed && result.isExceeded)
+        throw tooManyRequests('Too many review requests from this address. Please try again in a minute.');
     };
   };
   // Errors other than the origin's own refusal stay readable by the script of a registered origin
@@ -79,20 +96,39 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     return reply.status(204).header('content-length', '0').send();
   });
 
-  route(app, getSiteReviewComments, { schema: { tags, summary: "review.js: the round's site pins (of one page with ?page=); Authorization: Bearer <site token>" }, config: { cors: false, rateLimit: { max: LIMITS.reads.token, timeWindow: '1 minute', keyGenerator: tokenKey } }, onRequest: perAddress(LIMITS.reads.address, 'list') }, async (request, reply) => {
+  route(
+    app,
+    getSiteReviewComments,
+    {
+      schema: { tags, summary: "review.js: the round's site pins (of one page with ?page=); Authorization: Bearer <site token>" },
+      config: { cors: false, rateLimit: { max: LIMITS.reads.token, timeWindow: '1 minute', keyGenerator: tokenKey } },
+      onRequest: perAddress(LIMITS.reads.address, 'list'),
+    },
+    async (request, reply) => {
       const session = await siteSessionOf(deps.db, request.headers.authorization);
       await checkSiteOrigin(deps.db, session, request.headers.origin);
       grant(reply, request.headers.origin!);
       const { id, title, state } = session.review;
       return { success: true as const, round: { id, title, state }, comments: await listSiteComments(deps, session, request.query.page) };
-    });
+    },
+  );
 
-  route(app, postSiteReviewComments, { schema: { tags, summary: 'review.js: drops a pin on an element of the live site (screenshot: PNG or JPEG data URL ≤ 2 MB)' }, bodyLimit: 3 * 1024 * 1024, config: { cors: false, rateLimit: { max: LIMITS.comments.token, timeWindow: '1 minute', keyGenerator: tokenKey } }, onRequest: perAddress(LIMITS.comments.address, 'comment') }, async (request, reply) => {
+  route(
+    app,
+    postSiteReviewComments,
+    {
+      schema: { tags, summary: 'review.js: drops a pin on an element of the live site (screenshot: PNG or JPEG data URL ≤ 2 MB)' },
+      bodyLimit: 3 * 1024 * 1024,
+      config: { cors: false, rateLimit: { max: LIMITS.comments.token, timeWindow: '1 minute', keyGenerator: tokenKey } },
+      onRequest: perAddress(LIMITS.comments.address, 'comment'),
+    },
+    async (request, reply) => {
       const session = await siteSessionOf(deps.db, request.headers.authorization);
       await checkSiteOrigin(deps.db, session, request.headers.origin);
       grant(reply, request.headers.origin!);
       return reply.status(201).send({ success: true as const, comment: await addSiteComment(deps, session, request.body) });
-    });
+    },
+  );
 
   route(
     app,
@@ -106,9 +142,16 @@ export const siteReviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       const session = await siteSessionOf(deps.db, request.headers.authorization);
       await checkSiteOrigin(deps.db, session, request.headers.origin);
       if (!(await siteScreenshotId(deps, session, request.params.fileId))) throw notFound('Screenshot not found.');
-      const { file, body } = await openOrderFile(deps, { id: session.order.orderId, publicId: session.order.orderPublicId }, request.params.fileId);
+      const { file, body } = await openOrderFile(
+        deps,
+        { id: session.order.orderId, publicId: session.order.orderPublicId },
+        request.params.fileId,
+      );
       grant(reply, request.headers.origin!);
-      reply.header('content-type', file.contentType).header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
+      reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff');
       return reply.send(body);
     },
   );

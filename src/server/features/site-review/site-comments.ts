@@ -40,7 +40,9 @@ export async function listSiteComments(deps: AppDeps, session: SiteSession, page
   const rows = await deps.db
     .select()
     .from(orderReviewComments)
-    .where(and(eq(orderReviewComments.reviewId, session.review.id), isNotNull(orderReviewComments.pageUrl), isNull(orderReviewComments.replyTo)))
+    .where(
+      and(eq(orderReviewComments.reviewId, session.review.id), isNotNull(orderReviewComments.pageUrl), isNull(orderReviewComments.replyTo)),
+    )
     .orderBy(asc(orderReviewComments.createdAt), asc(orderReviewComments.id));
   const key = page ? pageKey(page) : null;
   return rows.filter((r) => !key || pageKey(r.pageUrl!) === key).map(toSiteComment);
@@ -53,12 +55,16 @@ export async function listSiteComments(deps: AppDeps, session: SiteSession, page
  * notices batch it with the others.
  */
 export async function addSiteComment(deps: AppDeps, session: SiteSession, body: SiteCommentBody): Promise<SiteComment> {
-  if (new URL(body.pageUrl).origin !== session.review.origin) throw badRequest(`pageUrl must be a page of ${session.review.origin}, the site of this review round.`);
+  if (new URL(body.pageUrl).origin !== session.review.origin)
+    throw badRequest(`pageUrl must be a page of ${session.review.origin}, the site of this review round.`);
   const shot = body.screenshot ? decodeScreenshot(body.screenshot) : null;
   const viewer = { side: session.author, userId: session.userId };
   const fileOrder = { id: session.order.orderId, publicId: session.order.orderPublicId };
   const file = shot
-    ? await uploadOrderFile(deps, fileOrder, viewer, { filename: `site-pin-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.${shot.extension}`, file: Readable.from([shot.bytes]) })
+    ? await uploadOrderFile(deps, fileOrder, viewer, {
+        filename: `site-pin-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.${shot.extension}`,
+        file: Readable.from([shot.bytes]),
+      })
     : null;
   try {
     const row = await deps.events.transaction(async (tx) => {

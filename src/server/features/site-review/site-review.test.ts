@@ -25,17 +25,29 @@ const ALICE_SITE = 'https://staging.alice.example';
 const MALLORY_SITE = 'http://127.0.0.1:5680';
 const reviews = (order: string) => `/api/v1/orders/${order}/reviews`;
 const adminReviews = (order: string) => `/api/v1/admin/orders/${order}/reviews`;
-const post = (who: Who, url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
+const post = (who: Who, url: string, payload?: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
 const COMMENTS = '/api/v1/site-review/comments';
 let ip = 0;
 /** Each call from its own address unless named: the per-address limit has its own test. */
-const site = (method: 'GET' | 'POST' | 'OPTIONS', token: string | null, origin: string | null, payload?: unknown, url = COMMENTS, remoteAddress = `10.1.0.${++ip % 250}`) =>
+const site = (
+  method: 'GET' | 'POST' | 'OPTIONS',
+  token: string | null,
+  origin: string | null,
+  payload?: unknown,
+  url = COMMENTS,
+  remoteAddress = `10.1.0.${++ip % 250}`,
+) =>
   t.app.inject({
     method,
     url,
     remoteAddress,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(origin ? { origin } : {}) },
-    ...(payload === undefined ? {} : typeof payload === 'string' ? { payload, headers: { authorization: `Bearer ${token}`, origin: origin ?? '', 'content-type': 'application/json' } } : { payload: payload as object }),
+    ...(payload === undefined
+      ? {}
+      : typeof payload === 'string'
+        ? { payload, headers: { authorization: `Bearer ${token}`, origin: origin ?? '', 'content-type': 'application/json' } }
+        : { payload: payload as object }),
   });
 
 async function openSiteRound(order: string, previewUrl: string, kind: 'ui' | 'final' = 'final') {
@@ -64,7 +76,10 @@ const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.to
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-review-test-'));
   // The real review.js, built as `npm run build` builds it, for GET /review.js.
-  execFileSync(process.execPath, ['scripts/build-review-script.mjs'], { env: { ...process.env, REVIEW_SCRIPT_OUT: join(dir, 'web', 'review') }, stdio: 'pipe' });
+  execFileSync(process.execPath, ['scripts/build-review-script.mjs'], {
+    env: { ...process.env, REVIEW_SCRIPT_OUT: join(dir, 'web', 'review') },
+    stdio: 'pipe',
+  });
   t = await buildTestApp({ FILES_DIR: join(dir, 'files'), WEB_DIST_DIR: join(dir, 'web') });
   admin = await loginAs(t, 'site.boss@example.com', 'admin');
   ({ customer: alice, orderId: aliceOrder } = await seedPaidOrder(t, 'site.alice@example.com'));
@@ -81,26 +96,35 @@ describe('a round of the live site and its link', () => {
   it('opens a round with a preview URL and no files; the order keeps its origin; plain http elsewhere is refused', async () => {
     const origins = await t.deps.database.query<{ origin: string }>('select origin from order_review_origins order by origin');
     expect(origins.map((o) => o.origin)).toEqual([MALLORY_SITE, ALICE_SITE]);
-    const plain = await post(admin, adminReviews(aliceOrder), { kind: 'ui', title: 'X', fileIds: [], previewUrl: 'http://staging.example.com/' });
+    const plain = await post(admin, adminReviews(aliceOrder), {
+      kind: 'ui',
+      title: 'X',
+      fileIds: [],
+      previewUrl: 'http://staging.example.com/',
+    });
     expect(plain.statusCode).toBe(400);
     expect(plain.json().message).toMatch(/must be https/);
     const none = await post(admin, adminReviews(aliceOrder), { kind: 'ui', title: 'X', fileIds: [] });
     expect(none.statusCode).toBe(400);
   });
 
-  it('gives the customer and the founder a link with the token in the fragment; only the hash is stored; the founder\'s is audited', async () => {
+  it("gives the customer and the founder a link with the token in the fragment; only the hash is stored; the founder's is audited", async () => {
     const mine = await linkFor(alice, aliceOrder, aliceRound);
     expect(mine.url).toMatch(/^https:\/\/staging\.alice\.example\/\?v=2#wc-review=[A-Za-z0-9_-]{43}$/);
     const hours = (Date.parse(mine.expiresAt) - Date.now()) / 3600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
-    const rows = await t.deps.database.query<{ token_hash: string; author: string }>('select token_hash, author from order_review_site_tokens');
+    const rows = await t.deps.database.query<{ token_hash: string; author: string }>(
+      'select token_hash, author from order_review_site_tokens',
+    );
     expect(rows.some((r) => r.token_hash.includes(mine.token) || mine.token.includes(r.token_hash))).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
 
     const owner = await linkFor(admin, aliceOrder, aliceRound, true);
     expect(owner.token).not.toBe(mine.token);
-    const [audit] = await t.deps.database.query<{ entity_id: string }>("select entity_id from admin_audit_log where action = 'order.review.site_link'");
+    const [audit] = await t.deps.database.query<{ entity_id: string }>(
+      "select entity_id from admin_audit_log where action = 'order.review.site_link'",
+    );
     expect(audit?.entity_id).toBe(aliceOrder);
   });
 
@@ -123,13 +147,18 @@ async function upload(order: string) {
     PNG,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order}/files`, headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/orders/${order}/files`,
+    headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().file.id as string;
 }
 
 describe('the site-review API', () => {
-  it('lists and adds pins from the round\'s origin, with a CORS grant for it; the pin is in the round with its screenshot', async () => {
+  it("lists and adds pins from the round's origin, with a CORS grant for it; the pin is in the round with its screenshot", async () => {
     const { token } = await linkFor(alice, aliceOrder, aliceRound);
     const empty = await site('GET', token, ALICE_SITE, undefined, `${COMMENTS}?page=${encodeURIComponent(`${ALICE_SITE}/pricing`)}`);
     expect(empty.statusCode, empty.body).toBe(200);
@@ -140,7 +169,15 @@ describe('the site-review API', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['access-control-allow-origin']).toBe(ALICE_SITE);
     const comment = res.json().comment;
-    expect(comment).toMatchObject({ pageUrl: `${ALICE_SITE}/pricing`, selector: '#plans > .card:nth-child(2) > button', x: 0.25, y: 0.5, viewport: { width: 390, height: 844, dpr: 3 }, author: 'customer', resolved: false });
+    expect(comment).toMatchObject({
+      pageUrl: `${ALICE_SITE}/pricing`,
+      selector: '#plans > .card:nth-child(2) > button',
+      x: 0.25,
+      y: 0.5,
+      viewport: { width: 390, height: 844, dpr: 3 },
+      author: 'customer',
+      resolved: false,
+    });
     expect(comment.screenshotFileId).toMatch(/^[0-9a-f-]{36}$/);
 
     const onPage = await site('GET', token, ALICE_SITE, undefined, `${COMMENTS}?page=${encodeURIComponent(`${ALICE_SITE}/pricing#top`)}`);
@@ -149,11 +186,25 @@ describe('the site-review API', () => {
     expect(otherPage.json().comments).toEqual([]);
 
     // In the workspace: beside image pins, with its place; the screenshot is an order file (PNG, from the bytes).
-    const round = (await t.app.inject({ method: 'GET', url: reviews(aliceOrder), headers: alice.headers })).json().reviews.find((r: { id: string }) => r.id === aliceRound);
+    const round = (await t.app.inject({ method: 'GET', url: reviews(aliceOrder), headers: alice.headers }))
+      .json()
+      .reviews.find((r: { id: string }) => r.id === aliceRound);
     expect(round.comments).toEqual([
-      expect.objectContaining({ id: comment.id, fileId: null, pageUrl: `${ALICE_SITE}/pricing`, selector: comment.selector, viewport: { width: 390, height: 844, dpr: 3 }, browser: 'Safari iOS', screenshotFileId: comment.screenshotFileId }),
+      expect.objectContaining({
+        id: comment.id,
+        fileId: null,
+        pageUrl: `${ALICE_SITE}/pricing`,
+        selector: comment.selector,
+        viewport: { width: 390, height: 844, dpr: 3 },
+        browser: 'Safari iOS',
+        screenshotFileId: comment.screenshotFileId,
+      }),
     ]);
-    const file = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${aliceOrder}/files/${comment.screenshotFileId}`, headers: alice.headers });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${aliceOrder}/files/${comment.screenshotFileId}`,
+      headers: alice.headers,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^image\/png/);
     // The script may read the screenshot of its own round's pin (for "moved or removed").
@@ -162,21 +213,40 @@ describe('the site-review API', () => {
     expect(shot.rawPayload.equals(PNG)).toBe(true);
 
     // The founder answers a site pin (no file: the answer takes the pin's place) and resolves it.
-    const answer = await post(admin, `${adminReviews(aliceOrder)}/${aliceRound}/comments`, { x: 0, y: 0, text: 'Fixed on staging.', replyTo: comment.id });
+    const answer = await post(admin, `${adminReviews(aliceOrder)}/${aliceRound}/comments`, {
+      x: 0,
+      y: 0,
+      text: 'Fixed on staging.',
+      replyTo: comment.id,
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json().comment).toMatchObject({ fileId: null, pageUrl: `${ALICE_SITE}/pricing`, replyTo: comment.id });
-    expect((await post(admin, `${adminReviews(aliceOrder)}/${aliceRound}/comments/${comment.id}/resolve`)).json().comment.resolved).toBe(true);
+    expect((await post(admin, `${adminReviews(aliceOrder)}/${aliceRound}/comments/${comment.id}/resolve`)).json().comment.resolved).toBe(
+      true,
+    );
   });
 
   it('keeps image pins as they were: their new fields are null', async () => {
     const { customer: carol, orderId: carolOrder } = await seedPaidOrder(t, 'site.carol@example.com');
     const fileId = await upload(carolOrder);
     const res = await post(admin, adminReviews(carolOrder), { kind: 'ui', title: 'Images', fileIds: [fileId] });
-    const pin = await post(carol, `${reviews(carolOrder)}/${res.json().review.id}/comments`, { fileId, x: 0.1, y: 0.2, text: 'Bigger logo' });
-    expect(pin.json().comment).toMatchObject({ fileId, pageUrl: null, selector: null, viewport: null, screenshotFileId: null, browser: null });
+    const pin = await post(carol, `${reviews(carolOrder)}/${res.json().review.id}/comments`, {
+      fileId,
+      x: 0.1,
+      y: 0.2,
+      text: 'Bigger logo',
+    });
+    expect(pin.json().comment).toMatchObject({
+      fileId,
+      pageUrl: null,
+      selector: null,
+      viewport: null,
+      screenshotFileId: null,
+      browser: null,
+    });
   });
 
-  it('refuses a token of another round or order: it opens only its own round, and only from that round\'s origin', async () => {
+  it("refuses a token of another round or order: it opens only its own round, and only from that round's origin", async () => {
     const theirs = await linkFor(mallory, malloryOrder, malloryRound);
     const list = await site('GET', theirs.token, MALLORY_SITE);
     expect(list.json().round.id).toBe(malloryRound);
@@ -198,7 +268,9 @@ describe('the site-review API', () => {
 
   it('refuses an expired token and the token of a decided round (revoked in the deciding transaction)', async () => {
     const old = await linkFor(alice, aliceOrder, aliceRound);
-    await t.deps.database.query("update order_review_site_tokens set expires_at = now() - interval '1 second' where revoked_at is null and created_at = (select max(created_at) from order_review_site_tokens)");
+    await t.deps.database.query(
+      "update order_review_site_tokens set expires_at = now() - interval '1 second' where revoked_at is null and created_at = (select max(created_at) from order_review_site_tokens)",
+    );
     expect((await site('GET', old.token, ALICE_SITE)).statusCode).toBe(401);
 
     const round = await openSiteRound(malloryOrder, `${MALLORY_SITE}/shop`, 'ui');
@@ -208,12 +280,15 @@ describe('the site-review API', () => {
     expect(decided.statusCode, decided.body).toBe(200);
     const after = await site('POST', live.token, MALLORY_SITE, pinBody({ pageUrl: `${MALLORY_SITE}/shop` }));
     expect(after.statusCode).toBe(401);
-    const [row] = await t.deps.database.query<{ n: number }>('select count(*)::int as n from order_review_site_tokens where review_id = $1 and revoked_at is null', [round]);
+    const [row] = await t.deps.database.query<{ n: number }>(
+      'select count(*)::int as n from order_review_site_tokens where review_id = $1 and revoked_at is null',
+      [round],
+    );
     expect(row!.n).toBe(0);
     expect((await post(mallory, `${reviews(malloryOrder)}/${round}/site-link`)).statusCode).toBe(409);
   });
 
-  it('answers an unregistered origin 403 without a CORS grant, the preflight too; a registered origin\'s preflight is granted', async () => {
+  it("answers an unregistered origin 403 without a CORS grant, the preflight too; a registered origin's preflight is granted", async () => {
     const { token } = await linkFor(alice, aliceOrder, aliceRound);
     for (const origin of ['https://evil.example', 'http://staging.alice.example', null]) {
       const res = await site('POST', token, origin, pinBody());
@@ -221,7 +296,11 @@ describe('the site-review API', () => {
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
     }
     const pre = (origin: string) =>
-      t.app.inject({ method: 'OPTIONS', url: COMMENTS, headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+      t.app.inject({
+        method: 'OPTIONS',
+        url: COMMENTS,
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
     const evil = await pre('https://evil.example');
     expect(evil.statusCode).toBe(403);
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
@@ -245,7 +324,11 @@ describe('the site-review API', () => {
       [pinBody({ pageUrl: 'javascript:alert(1)' }), 400, /pageUrl/],
       [pinBody({ text: '' }), 400, /Write a comment/],
       [pinBody({ screenshot: dataUrl('image/png', Buffer.from('<html><script>alert(1)</script></html>')) }), 415, /not a PNG or JPEG/],
-      [pinBody({ screenshot: dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')) }), 400, /PNG or JPEG data URL/],
+      [
+        pinBody({ screenshot: dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')) }),
+        400,
+        /PNG or JPEG data URL/,
+      ],
       [pinBody({ screenshot: dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])) }), 413, /at most 2 MB/],
       [pinBody({ screenshot: dataUrl('image/png', Buffer.alloc(20 * 1024 * 1024)) }), 413, /./],
     ];
@@ -277,13 +360,17 @@ describe('the site-review API', () => {
     const round = await openSiteRound(malloryOrder, `${MALLORY_SITE}/flood`, 'ui');
     const { token } = await linkFor(mallory, malloryOrder, round);
     const codes: number[] = [];
-    for (let i = 0; i < 25; i++) codes.push((await site('POST', token, MALLORY_SITE, pinBody({ pageUrl: `${MALLORY_SITE}/flood`, text: `Pin ${i}` }))).statusCode);
+    for (let i = 0; i < 25; i++)
+      codes.push((await site('POST', token, MALLORY_SITE, pinBody({ pageUrl: `${MALLORY_SITE}/flood`, text: `Pin ${i}` }))).statusCode);
     expect(codes.slice(0, 20).every((c) => c === 201)).toBe(true);
     expect(codes.slice(20)).toEqual([429, 429, 429, 429, 429]);
 
     const address = '10.9.9.9';
     const fromOne: number[] = [];
-    for (let i = 0; i < 61; i++) fromOne.push((await site('POST', `${String(i).padStart(2, '0')}${'B'.repeat(41)}`, MALLORY_SITE, pinBody(), COMMENTS, address)).statusCode);
+    for (let i = 0; i < 61; i++)
+      fromOne.push(
+        (await site('POST', `${String(i).padStart(2, '0')}${'B'.repeat(41)}`, MALLORY_SITE, pinBody(), COMMENTS, address)).statusCode,
+      );
     expect(fromOne.slice(0, 60).every((c) => c === 401)).toBe(true);
     expect(fromOne[60]).toBe(429);
   });

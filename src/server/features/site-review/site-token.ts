@@ -18,15 +18,26 @@ import { reviewOf, type Viewer } from '../reviews/review-order.ts';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The preview URL with the token in its fragment: the fragment never reaches the staging server. */
-export async function createSiteLink(deps: AppDeps, order: OrderRef, reviewId: string, viewer: Viewer): Promise<{ url: string; expiresAt: Date }> {
+export async function createSiteLink(
+  deps: AppDeps,
+  order: OrderRef,
+  reviewId: string,
+  viewer: Viewer,
+): Promise<{ url: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + deps.config.SITE_REVIEW_TOKEN_HOURS * 3600_000);
   const previewUrl = await deps.db.transaction(async (tx) => {
     const review = await reviewOf(tx, order, reviewId, 'share');
     if (!review.previewUrl) throw conflict('This round has no preview link: there is no live site to review.');
     if (review.state !== 'open') throw conflict('This round is already decided: the live site can be reviewed only while a round is open.');
-    if (!reviewOrigin(review.previewUrl)) throw conflict('The preview link of this round is not https (or http://localhost for development): the live site cannot be reviewed from it.');
-    const [row] = await tx.insert(orderReviewSiteTokens).values({ reviewId: review.id, userId: viewer.userId, author: viewer.side, tokenHash: hashOf(token), expiresAt }).returning({ id: orderReviewSiteTokens.id });
+    if (!reviewOrigin(review.previewUrl))
+      throw conflict(
+        'The preview link of this round is not https (or http://localhost for development): the live site cannot be reviewed from it.',
+      );
+    const [row] = await tx
+      .insert(orderReviewSiteTokens)
+      .values({ reviewId: review.id, userId: viewer.userId, author: viewer.side, tokenHash: hashOf(token), expiresAt })
+      .returning({ id: orderReviewSiteTokens.id });
     if (viewer.side === 'agency') {
       await recordAudit(tx, {
         actorUserId: viewer.userId,
@@ -68,7 +79,8 @@ export async function siteSessionOf(db: Db, authorization: string | undefined): 
     .innerJoin(orders, eq(orders.id, orderReviews.orderId))
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orderReviewSiteTokens.tokenHash, hashOf(token)), isNull(orderReviewSiteTokens.revokedAt)));
-  if (!row || row.token.expiresAt.getTime() <= Date.now() || row.review.state !== 'open' || !row.review.previewUrl) throw unauthorized(BAD_TOKEN);
+  if (!row || row.token.expiresAt.getTime() <= Date.now() || row.review.state !== 'open' || !row.review.previewUrl)
+    throw unauthorized(BAD_TOKEN);
   const origin = reviewOrigin(row.review.previewUrl);
   if (!origin) throw unauthorized(BAD_TOKEN);
   return {
@@ -92,11 +104,18 @@ export async function checkSiteOrigin(db: Db, session: SiteSession, origin: stri
 
 /** Whether any order registered this origin (a preflight carries no token, so this is all it can know). */
 export async function isRegisteredOrigin(db: Db, origin: string): Promise<boolean> {
-  const [row] = await db.select({ origin: orderReviewOrigins.origin }).from(orderReviewOrigins).where(eq(orderReviewOrigins.origin, origin)).limit(1);
+  const [row] = await db
+    .select({ origin: orderReviewOrigins.origin })
+    .from(orderReviewOrigins)
+    .where(eq(orderReviewOrigins.origin, origin))
+    .limit(1);
   return Boolean(row);
 }
 
 /** The round was decided: its tokens stop at once (the state check refuses them anyway; this records when). */
 export async function revokeSiteTokens(tx: Tx, reviewId: string, at: Date): Promise<void> {
-  await tx.update(orderReviewSiteTokens).set({ revokedAt: at }).where(and(eq(orderReviewSiteTokens.reviewId, reviewId), isNull(orderReviewSiteTokens.revokedAt)));
+  await tx
+    .update(orderReviewSiteTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(orderReviewSiteTokens.reviewId, reviewId), isNull(orderReviewSiteTokens.revokedAt)));
 }

@@ -11,7 +11,7 @@ import { sessionCacheOf } from '../auth/sessions.ts';
 import { renderEmail } from '../mail/render-email.ts';
 import { listStaff } from './list-staff.ts';
 
-const OWNER_ADDRESS = "This address belongs to the owner, who already has every right. Staff are other people.";
+const OWNER_ADDRESS = 'This address belongs to the owner, who already has every right. Staff are other people.';
 
 /**
  * The owner puts an address on the staff list (decision 191). An existing customer account becomes
@@ -27,11 +27,22 @@ export async function inviteStaff(deps: AppDeps, actorUserId: string, email: str
   const { member, promoted } = await deps.events.transaction(async (tx) => {
     const [account] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, address)).limit(1);
     if (isOwner(account?.role)) throw conflict(OWNER_ADDRESS);
-    const [row] = await tx.insert(staffMembers).values({ email: address, invitedBy: actorUserId }).onConflictDoNothing({ target: staffMembers.email }).returning();
+    const [row] = await tx
+      .insert(staffMembers)
+      .values({ email: address, invitedBy: actorUserId })
+      .onConflictDoNothing({ target: staffMembers.email })
+      .returning();
     if (!row) throw conflict('This address is already on the staff.');
     const promoted = account && account.role !== 'staff' ? account.id : null;
     if (promoted) await tx.update(users).set({ role: 'staff', updatedAt: new Date() }).where(eq(users.id, promoted));
-    await recordAudit(tx, { actorUserId, action: 'staff.invite', entity: 'staff_member', entityId: row.id, before: null, after: { email: address, userId: account?.id ?? null, role: 'staff' } });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'staff.invite',
+      entity: 'staff_member',
+      entityId: row.id,
+      before: null,
+      after: { email: address, userId: account?.id ?? null, role: 'staff' },
+    });
     const [actor] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actorUserId)).limit(1);
     await deps.mailer.enqueue(tx, address, 'staff-invitation', invitationMail(deps, address, actor?.email ?? null));
     return { member: row, promoted };

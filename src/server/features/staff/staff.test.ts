@@ -19,8 +19,10 @@ let owner: Awaited<ReturnType<typeof loginAs>>;
 const sockets: Socket[] = [];
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const invite = (app: BuiltApp, headers: Record<string, string>, email: string) => app.app.inject({ method: 'POST', url: '/api/v1/admin/staff', headers, payload: { email } });
-const remove = (app: BuiltApp, headers: Record<string, string>, id: string) => app.app.inject({ method: 'DELETE', url: `/api/v1/admin/staff/${id}`, headers });
+const invite = (app: BuiltApp, headers: Record<string, string>, email: string) =>
+  app.app.inject({ method: 'POST', url: '/api/v1/admin/staff', headers, payload: { email } });
+const remove = (app: BuiltApp, headers: Record<string, string>, id: string) =>
+  app.app.inject({ method: 'DELETE', url: `/api/v1/admin/staff/${id}`, headers });
 const roleOf = async (app: BuiltApp, email: string) =>
   (await app.deps.database.query<{ role: string }>('select role from users where email = $1', [email]))[0]?.role;
 const listening = async (app: BuiltApp) => {
@@ -60,7 +62,15 @@ describe('inviting staff', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       success: true,
-      member: { id: expect.any(String), email: 'designer@example.com', userId: person.user.id, name: 'designer', invitedAt: expect.any(String), invitedBy: OWNER, lastSeenAt: expect.any(String) },
+      member: {
+        id: expect.any(String),
+        email: 'designer@example.com',
+        userId: person.user.id,
+        name: 'designer',
+        invitedAt: expect.any(String),
+        invitedBy: OWNER,
+        lastSeenAt: expect.any(String),
+      },
     });
     expect(await roleOf(t, 'designer@example.com')).toBe('staff');
     // No waiting for the session cache: the next request already has the role.
@@ -93,25 +103,44 @@ describe('inviting staff', () => {
   it('gives a new address the staff role when it signs up, and a listed account when it signs in', async () => {
     expect((await invite(t, owner.headers, 'newhire@example.com')).json().member.userId).toBeNull();
     const signupTicket = await createSignupTicket(t.deps, { email: 'newhire@example.com' });
-    const res = await post(t, 'user/addUser', { name: 'New Hire', address: '1 Road', phone_code: '91', phone_number: '9876543210', email: 'newhire@example.com', signupTicket }, freshIp());
+    const res = await post(
+      t,
+      'user/addUser',
+      { name: 'New Hire', address: '1 Road', phone_code: '91', phone_number: '9876543210', email: 'newhire@example.com', signupTicket },
+      freshIp(),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await roleOf(t, 'newhire@example.com')).toBe('staff');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: bearer(res.json().token) })).statusCode).toBe(200);
     const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/staff', headers: owner.headers })).json().staff;
-    expect(listed.find((m: { email: string }) => m.email === 'newhire@example.com')).toMatchObject({ userId: res.json().userId, name: 'New Hire', invitedBy: OWNER });
+    expect(listed.find((m: { email: string }) => m.email === 'newhire@example.com')).toMatchObject({
+      userId: res.json().userId,
+      name: 'New Hire',
+      invitedBy: OWNER,
+    });
 
     // An address put on the list while it held a customer account (a direct insert: no promotion at
     // invitation time) gets the role at its next sign-in by code…
     const later = await loginAs(t, 'later@example.com');
     await t.deps.database.query("insert into staff_members (email) values ('later@example.com')");
     expect((await post(t, 'auth/sendLoginOtp', { email: 'later@example.com', location: 'x' }, freshIp())).statusCode).toBe(200);
-    const signedIn = await post(t, 'auth/verifyOtp', { email: 'later@example.com', otp: await lastCodeFor(t, 'later@example.com') }, freshIp());
+    const signedIn = await post(
+      t,
+      'auth/verifyOtp',
+      { email: 'later@example.com', otp: await lastCodeFor(t, 'later@example.com') },
+      freshIp(),
+    );
     expect(signedIn.json().userId).toBe(later.user.id);
     expect(await roleOf(t, 'later@example.com')).toBe('staff');
     // …and staff whose address is not on the list (any more) sign in as customers.
     await loginAs(t, 'unlisted@example.com', 'staff');
     expect((await post(t, 'auth/sendLoginOtp', { email: 'unlisted@example.com', location: 'x' }, freshIp())).statusCode).toBe(200);
-    const again = await post(t, 'auth/verifyOtp', { email: 'unlisted@example.com', otp: await lastCodeFor(t, 'unlisted@example.com') }, freshIp());
+    const again = await post(
+      t,
+      'auth/verifyOtp',
+      { email: 'unlisted@example.com', otp: await lastCodeFor(t, 'unlisted@example.com') },
+      freshIp(),
+    );
     expect(again.statusCode).toBe(200);
     expect(await roleOf(t, 'unlisted@example.com')).toBe('customer');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: bearer(again.json().token) })).statusCode).toBe(403);
@@ -120,22 +149,56 @@ describe('inviting staff', () => {
   it('asks an invited new address only for a name: no home address or phone (decision 276); a customer still gives both', async () => {
     expect((await invite(t, owner.headers, 'name.only@example.com')).statusCode).toBe(201);
     expect((await post(t, 'auth/sendLoginOtp', { email: 'name.only@example.com', location: 'x' }, freshIp())).statusCode).toBe(200);
-    const verified = await post(t, 'auth/verifyOtp', { email: 'name.only@example.com', otp: await lastCodeFor(t, 'name.only@example.com') }, freshIp());
+    const verified = await post(
+      t,
+      'auth/verifyOtp',
+      { email: 'name.only@example.com', otp: await lastCodeFor(t, 'name.only@example.com') },
+      freshIp(),
+    );
     expect(verified.json()).toMatchObject({ isNewUser: true, invitedStaff: true });
-    const res = await post(t, 'user/addUser', { name: 'Name Only', email: 'name.only@example.com', signupTicket: verified.json().signupTicket }, freshIp());
+    const res = await post(
+      t,
+      'user/addUser',
+      { name: 'Name Only', email: 'name.only@example.com', signupTicket: verified.json().signupTicket },
+      freshIp(),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await roleOf(t, 'name.only@example.com')).toBe('staff');
-    const [row] = await t.deps.database.query<Record<string, unknown>>("select phone_code, phone_number, address from users where email = 'name.only@example.com'");
+    const [row] = await t.deps.database.query<Record<string, unknown>>(
+      "select phone_code, phone_number, address from users where email = 'name.only@example.com'",
+    );
     expect(row).toEqual({ phone_code: null, phone_number: null, address: null });
 
     // A customer's sign-up still needs both, each missing field named; the ticket survives the refusal.
     expect((await post(t, 'auth/sendLoginOtp', { email: 'plain.customer@example.com', location: 'x' }, freshIp())).statusCode).toBe(200);
-    const customer = await post(t, 'auth/verifyOtp', { email: 'plain.customer@example.com', otp: await lastCodeFor(t, 'plain.customer@example.com') }, freshIp());
+    const customer = await post(
+      t,
+      'auth/verifyOtp',
+      { email: 'plain.customer@example.com', otp: await lastCodeFor(t, 'plain.customer@example.com') },
+      freshIp(),
+    );
     expect(customer.json().invitedStaff).toBeUndefined();
-    const refused = await post(t, 'user/addUser', { name: 'Plain', email: 'plain.customer@example.com', signupTicket: customer.json().signupTicket }, freshIp());
+    const refused = await post(
+      t,
+      'user/addUser',
+      { name: 'Plain', email: 'plain.customer@example.com', signupTicket: customer.json().signupTicket },
+      freshIp(),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields.map((f: { path: string }) => f.path)).toEqual(['phone_code', 'phone_number', 'address']);
-    const ok = await post(t, 'user/addUser', { name: 'Plain', address: '1 Road', phone_code: '91', phone_number: '9876543210', email: 'plain.customer@example.com', signupTicket: customer.json().signupTicket }, freshIp());
+    const ok = await post(
+      t,
+      'user/addUser',
+      {
+        name: 'Plain',
+        address: '1 Road',
+        phone_code: '91',
+        phone_number: '9876543210',
+        email: 'plain.customer@example.com',
+        signupTicket: customer.json().signupTicket,
+      },
+      freshIp(),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -162,7 +225,12 @@ describe('the audit log names who did what', () => {
     const invited = await invite(t, owner.headers, 'auditee@example.com');
     const auditee = await loginAs(t, 'auditee@example.com', 'staff');
     const { orderId } = await seedPaidOrder(t, 'audit.buyer@example.com');
-    const stage = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/stages/next`, headers: auditee.headers, payload: { note: 'Done by staff' } });
+    const stage = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/stages/next`,
+      headers: auditee.headers,
+      payload: { note: 'Done by staff' },
+    });
     expect(stage.statusCode, stage.body).toBe(200);
     expect((await remove(t, owner.headers, invited.json().member.id)).statusCode).toBe(200);
     const items = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit?pageSize=10', headers: owner.headers })).json().items as {
@@ -174,9 +242,19 @@ describe('the audit log names who did what', () => {
       after: unknown;
     }[];
     const find = (action: string) => items.find((i) => i.action === action)!;
-    expect(find('staff.invite')).toMatchObject({ actorEmail: OWNER, actorRole: 'admin', entityId: invited.json().member.id, after: { email: 'auditee@example.com', role: 'staff' } });
+    expect(find('staff.invite')).toMatchObject({
+      actorEmail: OWNER,
+      actorRole: 'admin',
+      entityId: invited.json().member.id,
+      after: { email: 'auditee@example.com', role: 'staff' },
+    });
     expect(find('order.stage.complete')).toMatchObject({ actorEmail: 'auditee@example.com', actorRole: 'staff', entityId: orderId });
-    expect(find('staff.remove')).toMatchObject({ actorEmail: OWNER, actorRole: 'admin', before: { email: 'auditee@example.com', role: 'staff' }, after: { role: 'customer', sessionsEnded: 1 } });
+    expect(find('staff.remove')).toMatchObject({
+      actorEmail: OWNER,
+      actorRole: 'admin',
+      before: { email: 'auditee@example.com', role: 'staff' },
+      after: { role: 'customer', sessionsEnded: 1 },
+    });
     // The staff member's entry keeps its role after the person is a customer again.
     expect(await roleOf(t, 'auditee@example.com')).toBe('customer');
   });
@@ -197,11 +275,16 @@ describe('removing staff', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: who.headers })).statusCode).toBe(401);
     }
     expect(await roleOf(t, 'leaver@example.com')).toBe('customer');
-    const staff = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/staff', headers: owner.headers })).json().staff as { email: string }[];
+    const staff = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/staff', headers: owner.headers })).json().staff as {
+      email: string;
+    }[];
     expect(staff.map((m) => m.email)).not.toContain('leaver@example.com');
     // A fresh sign-in is a customer's.
     const back = await loginAs(t, 'leaver@example.com');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: back.headers })).json()).toMatchObject({ code: 'FORBIDDEN', message: 'Admins only.' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: back.headers })).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Admins only.',
+    });
     // Twice, or an unknown id: 404; not a uuid: 400.
     expect((await remove(t, owner.headers, id)).statusCode).toBe(404);
     expect((await remove(t, owner.headers, 'not-a-uuid')).statusCode).toBe(400);
@@ -227,7 +310,10 @@ describe.skipIf(!pgUrl || process.env.TEST_DB !== 'postgres')('two instances on 
     // invalidation bus (src/server/lib/invalidation-bus.ts): two channels, so B may hear of the
     // revocation a moment after the socket went. "At once" here is within that delivery, not a TTL.
     await expect
-      .poll(async () => (await b.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: remote.headers })).statusCode, { timeout: 1_000, interval: 25 })
+      .poll(async () => (await b.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: remote.headers })).statusCode, {
+        timeout: 1_000,
+        interval: 25,
+      })
       .toBe(401);
   });
 });

@@ -37,7 +37,13 @@ export async function closeResolvedRequests(deps: AppDeps, now: Date = new Date(
           .from(supportRequests)
           .innerJoin(orders, eq(orders.id, supportRequests.orderId))
           .innerJoin(users, eq(users.id, orders.userId))
-          .where(and(eq(supportRequests.state, 'resolved'), lte(supportRequests.resolvedAt, cutoff), notParked('support-closing', supportRequests.id, now)))
+          .where(
+            and(
+              eq(supportRequests.state, 'resolved'),
+              lte(supportRequests.resolvedAt, cutoff),
+              notParked('support-closing', supportRequests.id, now),
+            ),
+          )
           .orderBy(asc(supportRequests.resolvedAt))
           .limit(1)
           .for('update', { of: supportRequests, skipLocked: true });
@@ -102,7 +108,7 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
   let sent = 0;
   for (const c of candidates) {
     const mailed = await guardRow(deps, 'plan-offers', now, (claim) =>
-        deps.db.transaction(async (tx) => {
+      deps.db.transaction(async (tx) => {
         claim(c.orderId);
         const window = await supportWindow(tx, deps.queries.supportExtension, days, c.orderId, now);
         // A plan paying for today makes the customer a subscriber already: no offer (not claimed).
@@ -130,7 +136,15 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
           ],
           action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
         });
-        await tx.insert(mailOutbox).values({ toAddress: c.email.toLowerCase(), template: PLAN_OFFER_TEMPLATE, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+        await tx
+          .insert(mailOutbox)
+          .values({
+            toAddress: c.email.toLowerCase(),
+            template: PLAN_OFFER_TEMPLATE,
+            subject: mail.subject,
+            textBody: mail.text,
+            htmlBody: mail.html,
+          });
         return true;
       }),
     );

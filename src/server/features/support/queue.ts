@@ -17,7 +17,8 @@ const HOUR_MS = 3_600_000;
 /** States in which the agency owes an answer; resolved and closed requests are never flagged. */
 const ACTIVE: SupportState[] = ['open', 'in_progress'];
 
-const waitingTooLong = (hours: number, now: Date) => and(inArray(supportRequests.state, ACTIVE), lte(supportRequests.waitingSince, new Date(now.getTime() - hours * HOUR_MS)));
+const waitingTooLong = (hours: number, now: Date) =>
+  and(inArray(supportRequests.state, ACTIVE), lte(supportRequests.waitingSince, new Date(now.getTime() - hours * HOUR_MS)));
 
 /** How many requests wait longer than the first-response target at `now` (the overview's count). */
 export async function countPastResponseTarget(db: Db, hours: number, now: Date = new Date()): Promise<number> {
@@ -60,7 +61,11 @@ export async function supportQueue(deps: AppDeps, query: { state?: SupportState;
     .offset((query.page - 1) * query.pageSize);
   const items: AdminSupportItem[] = [];
   for (const row of rows) items.push(await toItem(deps, row, now));
-  return { responseTargetHours: deps.config.SUPPORT_FIRST_RESPONSE_HOURS, items, pageInfo: { page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) } };
+  return {
+    responseTargetHours: deps.config.SUPPORT_FIRST_RESPONSE_HOURS,
+    items,
+    pageInfo: { page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) },
+  };
 }
 
 /** One request as a queue item (the founder's request page). */

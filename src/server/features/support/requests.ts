@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { CreateSupportRequestBody, PostSupportMessageBody, SupportMessage, SupportOverviewResponse, SupportRequest, SupportState } from '../../../contract/support.ts';
+import type {
+  CreateSupportRequestBody,
+  PostSupportMessageBody,
+  SupportMessage,
+  SupportOverviewResponse,
+  SupportRequest,
+  SupportState,
+} from '../../../contract/support.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notices } from '../../db/schema/order-messages.ts';
@@ -34,7 +41,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The order whose support a viewer may use. A customer has only their own DELIVERED orders: any
  * other id (another customer's, undelivered, none) is the same 404, so an id tells nothing.
  */
-export const supportOrder = (db: Db, publicId: string, viewer: ThreadViewer): Promise<OrderRef> => workspaceOrder(db, publicId, viewer, { deliveredOnly: true });
+export const supportOrder = (db: Db, publicId: string, viewer: ThreadViewer): Promise<OrderRef> =>
+  workspaceOrder(db, publicId, viewer, { deliveredOnly: true });
 
 async function filesOf(db: Db | Tx, requestIds: string[]): Promise<Map<string, string[]>> {
   const rows = requestIds.length
@@ -60,13 +68,23 @@ export const toSummary = (r: RequestRow) => ({
 
 export async function toRequest(db: Db | Tx, r: RequestRow): Promise<SupportRequest> {
   const files = await filesOf(db, [r.id]);
-  return { ...toSummary(r), description: r.description, fileIds: files.get(r.id) ?? [], resolvedAt: iso(r.resolvedAt), closedAt: iso(r.closedAt) };
+  return {
+    ...toSummary(r),
+    description: r.description,
+    fileIds: files.get(r.id) ?? [],
+    resolvedAt: iso(r.resolvedAt),
+    closedAt: iso(r.closedAt),
+  };
 }
 
 /** GET …/support: the window, the plan (through the extension hook) and the order's requests, newest first. */
 export async function supportOverview(deps: AppDeps, order: OrderRef, now = new Date()): Promise<Omit<SupportOverviewResponse, 'success'>> {
   const window = await supportWindow(deps.db, deps.queries.supportExtension, deps.config.SUPPORT_DAYS, order.orderId, now);
-  const rows = await deps.db.select().from(supportRequests).where(eq(supportRequests.orderId, order.orderId)).orderBy(desc(supportRequests.createdAt));
+  const rows = await deps.db
+    .select()
+    .from(supportRequests)
+    .where(eq(supportRequests.orderId, order.orderId))
+    .orderBy(desc(supportRequests.createdAt));
   return overviewOf(deps, window, await maintenanceOffer(deps, deps.db, order.orderId), rows.map(toSummary), now);
 }
 
@@ -136,7 +154,11 @@ export async function readOwnSupport(
   const planSql = extensionPlanSql(deps.queries.supportExtension, 'o.id');
   const coveredSql = extensionCoveredUntilSql(deps.queries.supportExtension, 'o.id');
   if (planSql === undefined || coveredSql === undefined)
-    return { overview: await supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now), version: null, until: now.getTime() };
+    return {
+      overview: await supportOverview(deps, await supportOrder(deps.db, publicId, viewer), now),
+      version: null,
+      until: now.getTime(),
+    };
   const text = ownOverviewSql(planSql, coveredSql);
   const [row] = await deps.database.query<{
     currency: string;
@@ -149,25 +171,62 @@ export async function readOwnSupport(
     order_buyer: OrderTax['buyer'] | null;
     requests: RequestJson[];
     version: string;
-  }>(
-    text,
-    [publicId, viewer.userId],
-    namedStatement('own_support', text),
-  );
+  }>(text, [publicId, viewer.userId], namedStatement('own_support', text));
   if (!row) throw notFound('Order not found.');
-  const plan = row.plan && { state: row.plan.state, currentPeriodEnd: dateOf(row.plan.currentPeriodEnd), cancelAtPeriodEnd: row.plan.cancelAtPeriodEnd, startsAt: dateOf(row.plan.startsAt) };
-  const window = windowOf(dateOf(row.delivered_at), deps.config.SUPPORT_DAYS, plan && { plan, coveredUntil: dateOf(row.covered_until) }, now);
-  const overview = overviewOf(deps, window, maintenanceOfferIn(deps, row.currency, planBuyerOf({ billing: { country: row.billing_country, stateCode: row.billing_state_code, gstin: row.billing_gstin }, orderBuyer: row.order_buyer }, row.currency)), row.requests.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), lastMessageAt: new Date(r.lastMessageAt).toISOString() })), now);
+  const plan = row.plan && {
+    state: row.plan.state,
+    currentPeriodEnd: dateOf(row.plan.currentPeriodEnd),
+    cancelAtPeriodEnd: row.plan.cancelAtPeriodEnd,
+    startsAt: dateOf(row.plan.startsAt),
+  };
+  const window = windowOf(
+    dateOf(row.delivered_at),
+    deps.config.SUPPORT_DAYS,
+    plan && { plan, coveredUntil: dateOf(row.covered_until) },
+    now,
+  );
+  const overview = overviewOf(
+    deps,
+    window,
+    maintenanceOfferIn(
+      deps,
+      row.currency,
+      planBuyerOf(
+        {
+          billing: { country: row.billing_country, stateCode: row.billing_state_code, gstin: row.billing_gstin },
+          orderBuyer: row.order_buyer,
+        },
+        row.currency,
+      ),
+    ),
+    row.requests.map((r) => ({
+      ...r,
+      createdAt: new Date(r.createdAt).toISOString(),
+      lastMessageAt: new Date(r.lastMessageAt).toISOString(),
+    })),
+    now,
+  );
   const turns = [window.includedUntil, window.supportUntil].map((d) => d?.getTime() ?? Infinity).filter((t) => t > now.getTime());
   return { overview, version: row.version, until: Math.min(Infinity, ...turns) };
 }
 
-function overviewOf(deps: AppDeps, window: SupportWindow, offer: PlanOffer, requests: ReturnType<typeof toSummary>[], now: Date): Omit<SupportOverviewResponse, 'success'> {
+function overviewOf(
+  deps: AppDeps,
+  window: SupportWindow,
+  offer: PlanOffer,
+  requests: ReturnType<typeof toSummary>[],
+  now: Date,
+): Omit<SupportOverviewResponse, 'success'> {
   return {
     supportUntil: iso(window.supportUntil),
     covered: window.covered,
     plan: window.plan
-      ? { state: window.plan.state, currentPeriodEnd: iso(window.plan.currentPeriodEnd), cancelAtPeriodEnd: window.plan.cancelAtPeriodEnd, startsAt: iso(window.plan.startsAt ?? null) }
+      ? {
+          state: window.plan.state,
+          currentPeriodEnd: iso(window.plan.currentPeriodEnd),
+          cancelAtPeriodEnd: window.plan.cancelAtPeriodEnd,
+          startsAt: iso(window.plan.startsAt ?? null),
+        }
       : null,
     planOffer: { ...offer, startsAt: iso(window.includedUntil && window.includedUntil > now ? window.includedUntil : null) },
     requests,
@@ -185,8 +244,25 @@ async function checkedFiles(tx: Tx, order: OrderRef, fileIds: readonly string[] 
 
 const ref = (order: OrderRef, r: RequestRow): SupportRef => ({ ...order, requestId: r.id, title: r.title });
 
-async function publishChange(deps: AppDeps, tx: Tx, order: OrderRef, r: RequestRow, from: SupportState | null, by: 'customer' | 'agency' | 'job', at: Date) {
-  await deps.events.publish(tx, 'support.request', { ...ref(order, r), category: r.category, state: r.state, from, by, createdAt: r.createdAt, lastMessageAt: r.lastMessageAt, at });
+async function publishChange(
+  deps: AppDeps,
+  tx: Tx,
+  order: OrderRef,
+  r: RequestRow,
+  from: SupportState | null,
+  by: 'customer' | 'agency' | 'job',
+  at: Date,
+) {
+  await deps.events.publish(tx, 'support.request', {
+    ...ref(order, r),
+    category: r.category,
+    state: r.state,
+    from,
+    by,
+    createdAt: r.createdAt,
+    lastMessageAt: r.lastMessageAt,
+    at,
+  });
 }
 
 /**
@@ -194,7 +270,13 @@ async function publishChange(deps: AppDeps, tx: Tx, order: OrderRef, r: RequestR
  * offering the plan; nothing is stored (the check and the insert are one transaction, the order
  * row locked shared so a delivery undone meanwhile cannot slip between them).
  */
-export async function openRequest(deps: AppDeps, order: OrderRef, viewer: ThreadViewer, body: CreateSupportRequestBody, now = new Date()): Promise<SupportRequest> {
+export async function openRequest(
+  deps: AppDeps,
+  order: OrderRef,
+  viewer: ThreadViewer,
+  body: CreateSupportRequestBody,
+  now = new Date(),
+): Promise<SupportRequest> {
   return deps.events.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.orderId)).for('share');
     const window = await supportWindow(tx, deps.queries.supportExtension, deps.config.SUPPORT_DAYS, order.orderId, now);
@@ -221,7 +303,8 @@ export async function openRequest(deps: AppDeps, order: OrderRef, viewer: Thread
         waitingSince: now,
       })
       .returning();
-    if (fileIds.length) await tx.insert(supportRequestFiles).values(fileIds.map((fileId, position) => ({ requestId: row!.id, fileId, position })));
+    if (fileIds.length)
+      await tx.insert(supportRequestFiles).values(fileIds.map((fileId, position) => ({ requestId: row!.id, fileId, position })));
     await publishChange(deps, tx, order, row!, null, 'customer', now);
     return toRequest(tx, row!);
   });
@@ -317,7 +400,8 @@ export async function postSupportMessage(
       .insert(supportMessages)
       .values({ requestId, sender: viewer.side, senderUserId: viewer.userId, text: body.text, createdAt: now })
       .returning();
-    if (fileIds.length) await tx.insert(supportMessageFiles).values(fileIds.map((fileId, position) => ({ messageId: message!.id, fileId, position })));
+    if (fileIds.length)
+      await tx.insert(supportMessageFiles).values(fileIds.map((fileId, position) => ({ messageId: message!.id, fileId, position })));
     const customer = viewer.side === 'customer';
     const reopens = customer && before.state === 'resolved';
     const [after] = await tx
@@ -355,7 +439,15 @@ export async function postSupportMessage(
       authorName: await authorNameOfUser(tx, viewer.side, viewer.userId, deps.config.BRAND_NAME),
       mine: true,
     };
-    await deps.events.publish(tx, 'support.message', { ...ref(order, after!), messageId: shaped.id, sender: viewer.side, senderUserId: viewer.userId, text: shaped.text, fileIds, at: now });
+    await deps.events.publish(tx, 'support.message', {
+      ...ref(order, after!),
+      messageId: shaped.id,
+      sender: viewer.side,
+      senderUserId: viewer.userId,
+      text: shaped.text,
+      fileIds,
+      at: now,
+    });
     return { message: shaped, request: await toRequest(tx, after!) };
   });
 }
@@ -365,7 +457,11 @@ export async function reopenRequest(deps: AppDeps, order: OrderRef, requestId: s
   return deps.events.transaction(async (tx) => {
     const before = await lockRequest(tx, order, requestId);
     if (before.state !== 'resolved') {
-      throw conflict(before.state === 'closed' ? 'This request is closed. Open a new request if you need more help.' : 'Only a resolved request can be reopened.');
+      throw conflict(
+        before.state === 'closed'
+          ? 'This request is closed. Open a new request if you need more help.'
+          : 'Only a resolved request can be reopened.',
+      );
     }
     const [after] = await tx
       .update(supportRequests)
@@ -388,7 +484,11 @@ export async function resolveByCustomer(deps: AppDeps, order: OrderRef, requestI
     const before = await lockRequest(tx, order, requestId);
     if (before.state === 'resolved') throw conflict('This request is already resolved.');
     if (before.state === 'closed') throw conflict('This request is closed.');
-    const [after] = await tx.update(supportRequests).set({ state: 'resolved', resolvedAt: now, waitingSince: null }).where(eq(supportRequests.id, requestId)).returning();
+    const [after] = await tx
+      .update(supportRequests)
+      .set({ state: 'resolved', resolvedAt: now, waitingSince: null })
+      .where(eq(supportRequests.id, requestId))
+      .returning();
     await publishChange(deps, tx, order, after!, before.state, 'customer', now);
     return toRequest(tx, after!);
   });
@@ -413,7 +513,13 @@ export async function orderOfRequest(db: Db, requestId: string): Promise<OrderRe
  * click changes nothing and records nothing). Resolving starts the auto-close clock; resolving or
  * closing ends the customer's wait.
  */
-export async function setRequestState(deps: AppDeps, requestId: string, state: SupportState, actorUserId: string, now = new Date()): Promise<SupportRequest> {
+export async function setRequestState(
+  deps: AppDeps,
+  requestId: string,
+  state: SupportState,
+  actorUserId: string,
+  now = new Date(),
+): Promise<SupportRequest> {
   const order = await orderOfRequest(deps.db, requestId);
   return deps.events.transaction(async (tx) => {
     const before = await lockRequest(tx, order, requestId);

@@ -29,10 +29,24 @@ export function subscribeSupport(deps: AppDeps) {
   deps.queries.fileInUse.push(fileInSupport);
   events.inTransaction('support.request', async (r, tx) => {
     if (r.from === null) {
-      await addNotice(tx, { orderId: r.orderId, recipient: 'agency', kind: 'support_reply', refId: r.requestId, summary: `New support request (${r.category}): ${quoted(r.title)}`, at: r.at });
+      await addNotice(tx, {
+        orderId: r.orderId,
+        recipient: 'agency',
+        kind: 'support_reply',
+        refId: r.requestId,
+        summary: `New support request (${r.category}): ${quoted(r.title)}`,
+        at: r.at,
+      });
     } else if (r.state === 'resolved' && r.by === 'agency') {
       // Once per request: resolving it again later adds nothing (the notice is keyed by the request).
-      await addNotice(tx, { orderId: r.orderId, recipient: 'customer', kind: 'support_reply', refId: r.requestId, summary: `Your support request ${quoted(r.title)} is resolved`, at: r.at });
+      await addNotice(tx, {
+        orderId: r.orderId,
+        recipient: 'customer',
+        kind: 'support_reply',
+        refId: r.requestId,
+        summary: `Your support request ${quoted(r.title)} is resolved`,
+        at: r.at,
+      });
     }
   });
   events.inTransaction('support.message', async (m, tx) => {
@@ -57,7 +71,16 @@ export function subscribeSupport(deps: AppDeps) {
       .where(
         or(
           eq(supportMessages.senderUserId, e.userId),
-          and(eq(supportMessages.sender, 'customer'), inArray(supportMessages.requestId, tx.select({ id: supportRequests.id }).from(supportRequests).where(inArray(supportRequests.orderId, orderIdsOf(e.userId))))),
+          and(
+            eq(supportMessages.sender, 'customer'),
+            inArray(
+              supportMessages.requestId,
+              tx
+                .select({ id: supportRequests.id })
+                .from(supportRequests)
+                .where(inArray(supportRequests.orderId, orderIdsOf(e.userId))),
+            ),
+          ),
         ),
       );
   });

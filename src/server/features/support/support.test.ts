@@ -43,10 +43,12 @@ const sockets: Socket[] = [];
 
 const supportUrl = (order: string) => `/api/v1/orders/${order}/support`;
 const requestsUrl = (order: string) => `/api/v1/orders/${order}/support/requests`;
-const post = (app: BuiltApp, who: Who, url: string, payload?: unknown) => app.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
+const post = (app: BuiltApp, who: Who, url: string, payload?: unknown) =>
+  app.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
 const get = (app: BuiltApp, who: Who, url: string) => app.app.inject({ method: 'GET', url, headers: who.headers });
 const later = (ms: number) => new Date(Date.now() + ms);
-const count = async (app: BuiltApp, sql: string, params: unknown[] = []) => (await app.deps.database.query<{ n: number }>(sql, params))[0]!.n;
+const count = async (app: BuiltApp, sql: string, params: unknown[] = []) =>
+  (await app.deps.database.query<{ n: number }>(sql, params))[0]!.n;
 
 /** Arranges time: the order was delivered `days` ago (only the delivery's date moves). */
 async function deliveredDaysAgo(app: BuiltApp, orderId: string, days: number) {
@@ -132,12 +134,22 @@ describe('the support window', () => {
     expect(overview.covered).toBe(false);
     expect(Date.parse(overview.supportUntil)).toBeLessThan(Date.now());
     const before = await count(t, 'select count(*)::int as n from support_requests');
-    const res = await post(t, customer, requestsUrl(orderId), { title: 'Change the logo', description: 'New logo attached.', category: 'change' });
+    const res = await post(t, customer, requestsUrl(orderId), {
+      title: 'Change the logo',
+      description: 'New logo attached.',
+      category: 'change',
+    });
     expect(res.statusCode, res.body).toBe(402);
     expect(res.json()).toMatchObject({ success: false, code: 'SUPPORT_ENDED' });
     expect(res.json().message).toMatch(/ended on \d{4}-\d{2}-\d{2}.*maintenance plan \(\$49\.00 a month\)/);
     expect(await count(t, 'select count(*)::int as n from support_requests')).toBe(before);
-    expect(await count(t, "select count(*)::int as n from notices where kind = 'support_reply' and order_id = (select id from orders where public_id = $1)", [orderId])).toBe(0);
+    expect(
+      await count(
+        t,
+        "select count(*)::int as n from notices where kind = 'support_reply' and order_id = (select id from orders where public_id = $1)",
+        [orderId],
+      ),
+    ).toBe(0);
   });
 
   it('a paid plan (through the extension hook) extends support to the end of its period', async () => {
@@ -149,10 +161,24 @@ describe('the support window', () => {
       id === row!.id ? { plan: { state: 'active', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false }, coveredUntil: periodEnd } : null;
     await withExtension(source, async () => {
       const body = (await get(t, customer, supportUrl(orderId))).json();
-      expect(body).toMatchObject({ covered: true, supportUntil: periodEnd.toISOString(), plan: { state: 'active', currentPeriodEnd: periodEnd.toISOString(), cancelAtPeriodEnd: false } });
-      expect((await post(t, customer, requestsUrl(orderId), { title: 'Still covered', description: 'Thanks to the plan.', category: 'question' })).statusCode).toBe(201);
+      expect(body).toMatchObject({
+        covered: true,
+        supportUntil: periodEnd.toISOString(),
+        plan: { state: 'active', currentPeriodEnd: periodEnd.toISOString(), cancelAtPeriodEnd: false },
+      });
+      expect(
+        (
+          await post(t, customer, requestsUrl(orderId), {
+            title: 'Still covered',
+            description: 'Thanks to the plan.',
+            category: 'question',
+          })
+        ).statusCode,
+      ).toBe(201);
     });
-    expect((await post(t, customer, requestsUrl(orderId), { title: 'Plan gone', description: 'x', category: 'question' })).statusCode).toBe(402);
+    expect((await post(t, customer, requestsUrl(orderId), { title: 'Plan gone', description: 'x', category: 'question' })).statusCode).toBe(
+      402,
+    );
   });
 
   it("the customer's one-statement read answers as the step-by-step read, with the maintenance plan's own rows (docs/decisions/291-signed-in-reads-one-statement.md)", async () => {
@@ -170,7 +196,11 @@ describe('the support window', () => {
       const res = await get(t, customer, supportUrl(orderId));
       expect(res.statusCode, res.body).toBe(200);
       const now = new Date();
-      const stepByStep = await supportOverview(t.deps, await supportOrder(t.deps.db, orderId, { side: 'customer', userId: customer.user.id }), now);
+      const stepByStep = await supportOverview(
+        t.deps,
+        await supportOrder(t.deps.db, orderId, { side: 'customer', userId: customer.user.id }),
+        now,
+      );
       const { success, ...body } = res.json();
       expect(success).toBe(true);
       expect(body).toEqual(JSON.parse(JSON.stringify(stepByStep)));
@@ -181,7 +211,12 @@ describe('the support window', () => {
     await addPlan('created', 3000, null, null);
     expect((await compare()).plan).toBeNull();
     const setFirst = (state: string, paidUntil: Date | null, startsAt: Date | null) =>
-      t.deps.database.query(`update maintenance_subscriptions set state = $2, paid_until = $3, starts_at = $4 where order_id = $1`, [row!.id, state, paidUntil, startsAt]);
+      t.deps.database.query(`update maintenance_subscriptions set state = $2, paid_until = $3, starts_at = $4 where order_id = $1`, [
+        row!.id,
+        state,
+        paidUntil,
+        startsAt,
+      ]);
     await setFirst('active', null, later(30 * DAY));
     expect((await compare()).plan).toMatchObject({ state: 'active', currentPeriodEnd: null });
     // One live plan per order: the first is over (it paid a shorter period) before the next one.
@@ -189,11 +224,15 @@ describe('the support window', () => {
     const paid = new Date(Date.now() + 500 * DAY + 123);
     await addPlan('cancelled', 1000, paid, later(-DAY), true);
     const last = await compare();
-    expect(last).toMatchObject({ supportUntil: paid.toISOString(), plan: { state: 'cancelled', currentPeriodEnd: paid.toISOString(), cancelAtPeriodEnd: true, startsAt: null } });
+    expect(last).toMatchObject({
+      supportUntil: paid.toISOString(),
+      plan: { state: 'cancelled', currentPeriodEnd: paid.toISOString(), cancelAtPeriodEnd: true, startsAt: null },
+    });
   });
 
   it("My Orders and the back office's customer page carry each order's supportUntil (null before delivery, the plan's extension included)", async () => {
-    const myOrders = async (who: Who) => (await get(t, who, '/api/v1/order/getAllOrders/user')).json().orders as { order_id: string; supportUntil: string | null }[];
+    const myOrders = async (who: Who) =>
+      (await get(t, who, '/api/v1/order/getAllOrders/user')).json().orders as { order_id: string; supportUntil: string | null }[];
     const adminOrders = async (who: Who) => {
       const res = await get(t, owner, `/api/v1/admin/customers/${who.user.id}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -232,13 +271,30 @@ describe('the support window', () => {
 describe('requests', () => {
   it('the customer opens a request with a file of the order; both sides write; the list shows it', async () => {
     const form = fileForm('screen.png', PNG);
-    const up = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${aliceOrder}/files`, headers: { ...alice.headers, ...form.headers }, payload: form.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${aliceOrder}/files`,
+      headers: { ...alice.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
     const fileId = up.json().file.id as string;
-    const res = await post(t, alice, requestsUrl(aliceOrder), { title: '  Hero image  ', description: 'Please swap it.\nThanks', category: 'change', fileIds: [fileId] });
+    const res = await post(t, alice, requestsUrl(aliceOrder), {
+      title: '  Hero image  ',
+      description: 'Please swap it.\nThanks',
+      category: 'change',
+      fileIds: [fileId],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().request;
-    expect(created).toMatchObject({ title: 'Hero image', description: 'Please swap it.\nThanks', category: 'change', state: 'open', fileIds: [fileId], resolvedAt: null });
+    expect(created).toMatchObject({
+      title: 'Hero image',
+      description: 'Please swap it.\nThanks',
+      category: 'change',
+      state: 'open',
+      fileIds: [fileId],
+      resolvedAt: null,
+    });
 
     // The file is in use now: it cannot be deleted.
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/orders/${aliceOrder}/files/${fileId}`, headers: alice.headers });
@@ -267,15 +323,31 @@ describe('requests', () => {
     const ownerView = (await get(t, owner, `/api/v1/admin/support/${created.id}`)).json();
     expect(ownerView.messages.map((m: { mine: boolean }) => m.mine)).toEqual([true, false]);
     const list = (await get(t, alice, supportUrl(aliceOrder))).json().requests;
-    expect(list[0]).toMatchObject({ id: created.id, title: 'Hero image', category: 'change', state: 'open', lastMessageAt: reply.json().message.createdAt });
+    expect(list[0]).toMatchObject({
+      id: created.id,
+      title: 'Hero image',
+      category: 'change',
+      state: 'open',
+      lastMessageAt: reply.json().message.createdAt,
+    });
     expect(Object.keys(list[0]).sort()).toEqual(['category', 'createdAt', 'id', 'lastMessageAt', 'state', 'title']);
   });
 
   it('a file of another order is refused (400) and nothing is stored', async () => {
     const form = fileForm('theirs.png', PNG);
-    const up = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${malloryOrder}/files`, headers: { ...mallory.headers, ...form.headers }, payload: form.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${malloryOrder}/files`,
+      headers: { ...mallory.headers, ...form.headers },
+      payload: form.payload,
+    });
     const before = await count(t, 'select count(*)::int as n from support_requests');
-    const res = await post(t, alice, requestsUrl(aliceOrder), { title: 'x', description: 'y', category: 'bug', fileIds: [up.json().file.id] });
+    const res = await post(t, alice, requestsUrl(aliceOrder), {
+      title: 'x',
+      description: 'y',
+      category: 'bug',
+      fileIds: [up.json().file.id],
+    });
     expect(res.statusCode).toBe(400);
     expect(await count(t, 'select count(*)::int as n from support_requests')).toBe(before);
   });
@@ -324,7 +396,8 @@ describe('states', () => {
       expect((await post(t, alice, `/api/v1/admin/support/${r.id}/state`, { state })).statusCode).toBe(403);
       expect((await post(t, alice, `${requestsUrl(aliceOrder)}/${r.id}/state`, { state })).statusCode).toBe(404);
     }
-    const state = async () => (await t.deps.database.query<{ state: string }>('select state from support_requests where id = $1', [r.id]))[0]!.state;
+    const state = async () =>
+      (await t.deps.database.query<{ state: string }>('select state from support_requests where id = $1', [r.id]))[0]!.state;
     expect(await state()).toBe('open');
 
     const set = (s: string) => post(t, owner, `/api/v1/admin/support/${r.id}/state`, { state: s });
@@ -351,8 +424,10 @@ describe('states', () => {
   it('a resolved request closes itself 7 days later (the job pass, with the clock), unless reopened', async () => {
     const a = await openOne(alice, aliceOrder, 'Will close');
     const b = await openOne(alice, aliceOrder, 'Will be reopened');
-    for (const r of [a, b]) expect((await post(t, owner, `/api/v1/admin/support/${r.id}/state`, { state: 'resolved' })).statusCode).toBe(200);
-    const state = async (id: string) => (await t.deps.database.query<{ state: string }>('select state from support_requests where id = $1', [id]))[0]!.state;
+    for (const r of [a, b])
+      expect((await post(t, owner, `/api/v1/admin/support/${r.id}/state`, { state: 'resolved' })).statusCode).toBe(200);
+    const state = async (id: string) =>
+      (await t.deps.database.query<{ state: string }>('select state from support_requests where id = $1', [id]))[0]!.state;
     await runJobs(t.deps, later(6 * DAY));
     expect([await state(a.id), await state(b.id)]).toEqual(['resolved', 'resolved']);
     expect((await post(t, alice, `${requestsUrl(aliceOrder)}/${b.id}/reopen`)).statusCode).toBe(200);
@@ -374,11 +449,18 @@ describe("the founder's queue", () => {
     const ids = res.json().items.map((i: { id: string }) => i.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     const item = res.json().items.find((i: { id: string }) => i.id === first.id);
-    expect(item).toMatchObject({ orderId, customerEmail: 'support.queue@example.com', pastResponseTarget: false, supportUntil: expect.any(String) });
+    expect(item).toMatchObject({
+      orderId,
+      customerEmail: 'support.queue@example.com',
+      pastResponseTarget: false,
+      supportUntil: expect.any(String),
+    });
     expect(res.json().responseTargetHours).toBe(24);
 
     const at = later(25 * 3_600_000);
-    const flagged = (await supportQueue(t.deps, { state: 'open', page: 1, pageSize: 100 }, at)).items.filter((i) => [first.id, second.id].includes(i.id));
+    const flagged = (await supportQueue(t.deps, { state: 'open', page: 1, pageSize: 100 }, at)).items.filter((i) =>
+      [first.id, second.id].includes(i.id),
+    );
     expect(flagged.map((i) => i.pastResponseTarget)).toEqual([true, true]);
     expect(flagged[0]!.secondsSinceCustomerMessage).toBeGreaterThanOrEqual(25 * 3600 - 5);
     const pastBefore = await countPastResponseTarget(t.deps.db, 24, at);
@@ -389,7 +471,9 @@ describe("the founder's queue", () => {
     const after = (await supportQueue(t.deps, { state: 'open', page: 1, pageSize: 100 }, at)).items;
     expect(after.find((i) => i.id === first.id)).toMatchObject({ pastResponseTarget: false, waitingSince: null });
     expect(await countPastResponseTarget(t.deps.db, 24, at)).toBe(pastBefore - 1);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().supportPastTarget).toEqual(expect.any(Number));
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: owner.headers })).json().supportPastTarget).toEqual(
+      expect.any(Number),
+    );
 
     // The founder's view of one request and of the order.
     const detail = (await get(t, owner, `/api/v1/admin/support/${first.id}`)).json();
@@ -426,7 +510,10 @@ describe('notices and live messages', () => {
     await post(t, owner, `/api/v1/admin/support/${r.id}/messages`, { text: 'Answer one' });
     await runJobs(t.deps, later(301_000));
     const mails = (to: string) =>
-      t.deps.db.select({ text: mailOutbox.textBody }).from(mailOutbox).where(and(eq(mailOutbox.template, NOTICE_TEMPLATE), eq(mailOutbox.toAddress, to)));
+      t.deps.db
+        .select({ text: mailOutbox.textBody })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.template, NOTICE_TEMPLATE), eq(mailOutbox.toAddress, to)));
     const toCustomer = await mails('support.notice@example.com');
     expect(toCustomer).toHaveLength(1);
     expect(toCustomer[0]!.text).toContain('A new message from the team on the support request "Notice me"');
@@ -458,7 +545,11 @@ describe('the plan offer 30 days before the end', () => {
     const notYet = await deliveredCustomer(t, 'support.notyet@example.com');
     await deliveredDaysAgo(t, soon.orderId, 340);
     await deliveredDaysAgo(t, notYet.orderId, 300);
-    const offers = (to: string) => t.deps.db.select({ subject: mailOutbox.subject, text: mailOutbox.textBody }).from(mailOutbox).where(and(eq(mailOutbox.template, PLAN_OFFER_TEMPLATE), eq(mailOutbox.toAddress, to)));
+    const offers = (to: string) =>
+      t.deps.db
+        .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.template, PLAN_OFFER_TEMPLATE), eq(mailOutbox.toAddress, to)));
     await runJobs(t.deps);
     await runJobs(t.deps);
     const sent = await offers('support.offer@example.com');
@@ -475,17 +566,23 @@ describe('the plan offer 30 days before the end', () => {
     const lapsed = await deliveredCustomer(t, 'support.lapsed@example.com');
     const paying = await deliveredCustomer(t, 'support.paying@example.com');
     for (const o of [lapsed, paying]) await deliveredDaysAgo(t, o.orderId, 345);
-    const ids = await t.deps.database.query<{ id: string; public_id: string }>('select id, public_id from orders where public_id = any($1)', [[lapsed.orderId, paying.orderId]]);
+    const ids = await t.deps.database.query<{ id: string; public_id: string }>(
+      'select id, public_id from orders where public_id = any($1)',
+      [[lapsed.orderId, paying.orderId]],
+    );
     const idOf = (publicId: string) => ids.find((r) => r.public_id === publicId)!.id;
     const source: SupportExtensionSource = async (_db, id) => {
-      if (id === idOf(lapsed.orderId)) return { plan: { state: 'cancelled', currentPeriodEnd: later(-DAY), cancelAtPeriodEnd: true }, coveredUntil: later(-DAY) };
-      if (id === idOf(paying.orderId)) return { plan: { state: 'active', currentPeriodEnd: later(10 * DAY), cancelAtPeriodEnd: false }, coveredUntil: later(10 * DAY) };
+      if (id === idOf(lapsed.orderId))
+        return { plan: { state: 'cancelled', currentPeriodEnd: later(-DAY), cancelAtPeriodEnd: true }, coveredUntil: later(-DAY) };
+      if (id === idOf(paying.orderId))
+        return { plan: { state: 'active', currentPeriodEnd: later(10 * DAY), cancelAtPeriodEnd: false }, coveredUntil: later(10 * DAY) };
       return null;
     };
     await withExtension(source, async () => {
       await runJobs(t.deps);
     });
-    const sentTo = async (to: string) => count(t, 'select count(*)::int as n from mail_outbox where template = $1 and to_address = $2', [PLAN_OFFER_TEMPLATE, to]);
+    const sentTo = async (to: string) =>
+      count(t, 'select count(*)::int as n from mail_outbox where template = $1 and to_address = $2', [PLAN_OFFER_TEMPLATE, to]);
     expect(await sentTo('support.lapsed@example.com')).toBe(1);
     expect(await sentTo('support.paying@example.com')).toBe(0);
   });
@@ -505,7 +602,13 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     }
     await Promise.all([runJobs(a.deps), runJobs(b.deps), runJobs(a.deps), runJobs(b.deps)]);
     for (const o of orders) {
-      expect(await count(a, 'select count(*)::int as n from mail_outbox where template = $1 and to_address = $2', [PLAN_OFFER_TEMPLATE, o.email]), o.email).toBe(1);
+      expect(
+        await count(a, 'select count(*)::int as n from mail_outbox where template = $1 and to_address = $2', [
+          PLAN_OFFER_TEMPLATE,
+          o.email,
+        ]),
+        o.email,
+      ).toBe(1);
     }
   });
 
@@ -522,14 +625,22 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     const at = later(8 * DAY);
     const passes = await Promise.all([runJobs(a.deps, at), runJobs(b.deps, at)]);
     expect(passes.reduce((n, p) => n + (p.supportClosed ?? 0), 0)).toBe(3);
-    expect(await count(a, "select count(*)::int as n from support_requests where state = 'closed' and order_id = (select id from orders where public_id = $1)", [orderId])).toBe(3);
+    expect(
+      await count(
+        a,
+        "select count(*)::int as n from support_requests where state = 'closed' and order_id = (select id from orders where public_id = $1)",
+        [orderId],
+      ),
+    ).toBe(3);
   });
 });
 
 describe('the OpenAPI document', () => {
   it("lists the customer's support routes publicly, the founder's only for admins", async () => {
     const paths = async (headers?: Record<string, string>) =>
-      Object.keys((await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers })).json().paths as Record<string, unknown>).filter((p) => p.includes('/support'));
+      Object.keys(
+        (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers })).json().paths as Record<string, unknown>,
+      ).filter((p) => p.includes('/support'));
     expect((await paths()).sort()).toEqual([
       '/api/v1/orders/{orderId}/support',
       '/api/v1/orders/{orderId}/support/requests',
@@ -538,6 +649,8 @@ describe('the OpenAPI document', () => {
       '/api/v1/orders/{orderId}/support/requests/{requestId}/reopen',
       '/api/v1/orders/{orderId}/support/requests/{requestId}/resolve',
     ]);
-    expect(await paths(owner.headers)).toEqual(expect.arrayContaining(['/api/v1/admin/support', '/api/v1/admin/support/{requestId}/state', '/api/v1/admin/orders/{id}/support']));
+    expect(await paths(owner.headers)).toEqual(
+      expect.arrayContaining(['/api/v1/admin/support', '/api/v1/admin/support/{requestId}/state', '/api/v1/admin/orders/{id}/support']),
+    );
   });
 });

@@ -37,7 +37,13 @@ function toPaise(deps: AppDeps, row: InvoiceRow) {
 function returnDocument(deps: AppDeps, row: InvoiceRow): ReturnDocument | null {
   const d = row.snapshot.document;
   if (!d || d.regime !== 'gst' || d.supplyType === 'none') return null;
-  if (row.docKind !== 'receipt_voucher' && row.docKind !== 'tax_invoice' && row.docKind !== 'refund_voucher' && row.docKind !== 'credit_note') return null;
+  if (
+    row.docKind !== 'receipt_voucher' &&
+    row.docKind !== 'tax_invoice' &&
+    row.docKind !== 'refund_voucher' &&
+    row.docKind !== 'credit_note'
+  )
+    return null;
   const paise = toPaise(deps, row);
   const taxes = d.taxes.map((t) => ({ kind: t.kind, rate: t.rate, amount: paise(t.amount) }));
   const taxableValue = paise(d.taxableValue);
@@ -75,7 +81,9 @@ async function unregisteredReturn(deps: AppDeps, period: string): Promise<Omit<T
     return row.docKind === 'credit_note' || row.docKind === 'refund_voucher' ? -paise : paise;
   };
   const upToMonth = rows.filter((r) => localDay(r.issuedAt, tz).slice(0, 7) <= period && r.cancelledAt === null);
-  const month = rows.filter((r) => localDay(r.issuedAt, tz).slice(0, 7) === period).sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime());
+  const month = rows
+    .filter((r) => localDay(r.issuedAt, tz).slice(0, 7) === period)
+    .sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime());
   const documents: ReturnTable = {
     rows: month.map((r) => ({
       number: r.number,
@@ -101,7 +109,10 @@ async function unregisteredReturn(deps: AppDeps, period: string): Promise<Omit<T
 /** The month's documents (in INVOICE_TIME_ZONE) by test mode: what the return leaves out, and whether it has anything. */
 async function documentCounts(deps: AppDeps, period: string): Promise<{ testDocuments: number; liveDocuments: number }> {
   const { from, to } = monthWindow(period);
-  const rows = await deps.db.select({ issuedAt: invoices.issuedAt, testMode: invoices.testMode }).from(invoices).where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)));
+  const rows = await deps.db
+    .select({ issuedAt: invoices.issuedAt, testMode: invoices.testMode })
+    .from(invoices)
+    .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)));
   const month = rows.filter((r) => localDay(r.issuedAt, deps.config.INVOICE_TIME_ZONE).slice(0, 7) === period);
   return { testDocuments: month.filter((r) => r.testMode).length, liveDocuments: month.filter((r) => !r.testMode).length };
 }
@@ -117,10 +128,16 @@ async function returnOf(deps: AppDeps, period: string): Promise<Omit<TaxReturnRe
   const rows = await deps.db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.testMode, false), eq(invoices.taxRegime, 'gst'), inArray(invoices.docKind, ['receipt_voucher', 'tax_invoice', 'refund_voucher', 'credit_note']), lt(invoices.issuedAt, to), gte(invoices.issuedAt, new Date(0))));
-  const history = rows
-    .map((r) => returnDocument(deps, r))
-    .filter((d): d is ReturnDocument => d !== null && d.date.slice(0, 7) <= period);
+    .where(
+      and(
+        eq(invoices.testMode, false),
+        eq(invoices.taxRegime, 'gst'),
+        inArray(invoices.docKind, ['receipt_voucher', 'tax_invoice', 'refund_voucher', 'credit_note']),
+        lt(invoices.issuedAt, to),
+        gte(invoices.issuedAt, new Date(0)),
+      ),
+    );
+  const history = rows.map((r) => returnDocument(deps, r)).filter((d): d is ReturnDocument => d !== null && d.date.slice(0, 7) <= period);
   const r = monthlyReturn(period, history);
   return { period, regime: 'gst', tables: r.tables, reconciled: r.reconciled, checks: r.checks };
 }

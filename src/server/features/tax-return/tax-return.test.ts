@@ -13,7 +13,9 @@ import { gstinCheckCharacter } from '../../../domain/gst.ts';
 
 const SELLER_GSTIN = '29AAGCB7383J1Z4';
 const KA_GSTIN = '29AAPFU0939F1Z' + gstinCheckCharacter('29AAPFU0939F1Z');
-const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' })
+  .format(new Date())
+  .slice(0, 7);
 
 describe('GET /api/v1/admin/tax/returns/{period}', () => {
   let t: TestApp;
@@ -21,7 +23,14 @@ describe('GET /api/v1/admin/tax/returns/{period}', () => {
   let owner: { headers: Record<string, string> };
   beforeAll(async () => {
     rzp = await startFakeRazorpay({ keyId: 'rzp_live_fakekey' });
-    t = await buildTestApp({ TAX_REGIME: 'gst', SELLER_GSTIN, GST_LUT_ARN: 'AD290326000123X', GST_LUT_VALID_UNTIL: '2099-03-31', RAZORPAY_TIMEOUT_MS: '30000', ...rzp.env() });
+    t = await buildTestApp({
+      TAX_REGIME: 'gst',
+      SELLER_GSTIN,
+      GST_LUT_ARN: 'AD290326000123X',
+      GST_LUT_VALID_UNTIL: '2099-03-31',
+      RAZORPAY_TIMEOUT_MS: '30000',
+      ...rzp.env(),
+    });
     owner = await loginAs(t, 'owner-tax@example.com', 'admin');
   }, 180_000);
   afterAll(async () => {
@@ -30,8 +39,15 @@ describe('GET /api/v1/admin/tax/returns/{period}', () => {
   });
   const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
   async function pay(who: { headers: Record<string, string> }, body: Record<string, unknown>): Promise<string> {
-    const checkout = await openCheckout(t, who, body).catch((err: Error) => (/create-order 502/.test(err.message) ? openCheckout(t, who, body) : Promise.reject(err)));
-    const verified = await t.app.inject({ method: 'POST', url: '/api/v1/payment/verify-payment', headers: who.headers, payload: rzp.pay(checkout) });
+    const checkout = await openCheckout(t, who, body).catch((err: Error) =>
+      /create-order 502/.test(err.message) ? openCheckout(t, who, body) : Promise.reject(err),
+    );
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/verify-payment',
+      headers: who.headers,
+      payload: rzp.pay(checkout),
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     return verified.json().orderId as string;
   }
@@ -44,7 +60,13 @@ describe('GET /api/v1/admin/tax/returns/{period}', () => {
 
   it('agrees with the documents of the month: b2b, b2cs, exp, advances, SAC summary, documents issued', async () => {
     // A Karnataka business whose name a spreadsheet would run as a formula; pays both installments.
-    const ka = await buyer('tax-ka@example.com', { billingName: '=HYPERLINK("http://x")', billingAddress: 'Bengaluru', country: 'IN', stateCode: '29', gstin: KA_GSTIN });
+    const ka = await buyer('tax-ka@example.com', {
+      billingName: '=HYPERLINK("http://x")',
+      billingAddress: 'Bengaluru',
+      country: 'IN',
+      stateCode: '29',
+      gstin: KA_GSTIN,
+    });
     const kaOrder = await pay(ka, { kind: 'advance', currency: 'INR' });
     for (let i = 0; i < 12; i++) await completeNextStage(t.deps, kaOrder, {});
     await pay(ka, { kind: 'remaining', orderId: kaOrder });
@@ -62,19 +84,47 @@ describe('GET /api/v1/admin/tax/returns/{period}', () => {
     const r = res.json();
     expect(r).toMatchObject({ period, regime: 'gst', reconciled: true, testDocuments: 0, liveDocuments: 5 });
 
-    const docs = await t.deps.db.select().from(invoices).where(and(eq(invoices.testMode, false), eq(invoices.taxRegime, 'gst')));
-    const inv = (gstin: string | null, supply: string) => docs.find((d) => d.docKind === 'tax_invoice' && d.buyerGstin === gstin && d.supplyType === supply)!;
+    const docs = await t.deps.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.testMode, false), eq(invoices.taxRegime, 'gst')));
+    const inv = (gstin: string | null, supply: string) =>
+      docs.find((d) => d.docKind === 'tax_invoice' && d.buyerGstin === gstin && d.supplyType === supply)!;
     const ka1 = inv(KA_GSTIN, 'intra');
     expect(r.tables.b2b.rows).toEqual([
-      expect.objectContaining({ gstin: KA_GSTIN, invoiceNumber: ka1.number, placeOfSupply: '29-Karnataka', rate: 18, taxableValue: ka1.taxableValue, invoiceValue: ka1.taxableValue! + ka1.taxAmount }),
+      expect.objectContaining({
+        gstin: KA_GSTIN,
+        invoiceNumber: ka1.number,
+        placeOfSupply: '29-Karnataka',
+        rate: 18,
+        taxableValue: ka1.taxableValue,
+        invoiceValue: ka1.taxableValue! + ka1.taxAmount,
+      }),
     ]);
     expect(r.tables.b2b.rows[0].centralTax + r.tables.b2b.rows[0].stateTax).toBe(ka1.taxAmount);
     expect(r.tables.b2b.rows[0].centralTax).toBe(r.tables.b2b.rows[0].stateTax);
     const us1 = inv(null, 'export');
-    expect(r.tables.exp.rows).toEqual([expect.objectContaining({ exportType: 'WOPAY', invoiceNumber: us1.number, rate: 0, taxableValue: us1.inrValue, invoiceValue: us1.inrValue })]);
+    expect(r.tables.exp.rows).toEqual([
+      expect.objectContaining({
+        exportType: 'WOPAY',
+        invoiceNumber: us1.number,
+        rate: 0,
+        taxableValue: us1.inrValue,
+        invoiceValue: us1.inrValue,
+      }),
+    ]);
     // The advance of the Maharashtra consumer: IGST, not invoiced. The others were invoiced in the same month.
     const mhRv = docs.find((d) => d.docKind === 'receipt_voucher' && d.placeOfSupplyCode === '27')!;
-    expect(r.tables.at.rows).toEqual([{ placeOfSupply: '27-Maharashtra', rate: 18, grossAdvance: mhRv.taxableValue, integratedTax: mhRv.taxAmount, centralTax: 0, stateTax: 0 }]);
+    expect(r.tables.at.rows).toEqual([
+      {
+        placeOfSupply: '27-Maharashtra',
+        rate: 18,
+        grossAdvance: mhRv.taxableValue,
+        integratedTax: mhRv.taxAmount,
+        centralTax: 0,
+        stateTax: 0,
+      },
+    ]);
     expect(r.tables.atadj.rows).toEqual([]);
     expect(r.tables.b2cs.rows).toEqual([]);
     expect(r.tables.hsn.totals.taxableValue).toBe(ka1.taxableValue! + us1.inrValue!);
@@ -88,7 +138,9 @@ describe('GET /api/v1/admin/tax/returns/{period}', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.headers['content-disposition']).toContain(`b2b-${period}.csv`);
     const [header, row] = csv.body.trim().split('\r\n');
-    expect(header).toBe('GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount');
+    expect(header).toBe(
+      'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
+    );
     expect(row).toContain(`${KA_GSTIN},"'=HYPERLINK(""http://x"")",${ka1.number},`);
     expect(row).toContain(`,${(ka1.taxableValue! / 100).toFixed(2)},`);
     const at = await get(`admin/tax/returns/${period}/at.csv`, owner.headers);
@@ -125,7 +177,11 @@ describe('TAX_REGIME=none', () => {
     const owner = await loginAs(t, 'owner-none@example.com', 'admin');
     const r = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}`, headers: owner.headers });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ regime: 'none', reconciled: true, tables: { documents: { rows: [] }, turnover: { totals: { turnover: 0, threshold: 2_000_000_00 } } } });
+    expect(r.json()).toMatchObject({
+      regime: 'none',
+      reconciled: true,
+      tables: { documents: { rows: [] }, turnover: { totals: { turnover: 0, threshold: 2_000_000_00 } } },
+    });
     const csv = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}/b2b.csv`, headers: owner.headers });
     expect(csv.statusCode).toBe(404);
   });
@@ -146,7 +202,16 @@ describe('TAX_REGIME=gst on the test checkout', () => {
     expect(before.json()).toMatchObject({ regime: 'gst', testDocuments: 0, liveDocuments: 0 });
     for (const email of ['trial-1@example.com', 'trial-2@example.com']) {
       const who = await loginAs(t, email);
-      expect((await t.app.inject({ method: 'PUT', url: '/api/v1/invoices/billing-details', headers: who.headers, payload: { country: 'IN', stateCode: '29' } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: '/api/v1/invoices/billing-details',
+            headers: who.headers,
+            payload: { country: 'IN', stateCode: '29' },
+          })
+        ).statusCode,
+      ).toBe(200);
       await payInstallment(t, who, { kind: 'advance', currency: 'INR' });
     }
     const r = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}`, headers: owner.headers });

@@ -27,7 +27,9 @@ describe('terms accepted at checkout', () => {
       expect(res.json().message).toBe('Please agree to the Terms and Conditions before paying the advance (acceptTerms: true).');
     }
     expect((await createOrder(buyer, { kind: 'advance', acceptTerms: 'yes' })).statusCode).toBe(400);
-    const [n] = await t.deps.database.query<{ n: number }>(`select count(*)::int as n from orders o join users u on u.id = o.user_id where u.email = 'terms.refused@example.com'`);
+    const [n] = await t.deps.database.query<{ n: number }>(
+      `select count(*)::int as n from orders o join users u on u.id = o.user_id where u.email = 'terms.refused@example.com'`,
+    );
     expect(n!.n).toBe(0);
   });
 
@@ -67,7 +69,8 @@ describe('terms accepted at checkout', () => {
     expect(TERMS_VERSION).toMatch(/^[0-9a-f]{16}$/);
     expect(TERMS_VERSION).toBe(createHash('sha256').update(termsCanonicalText()).digest('hex').slice(0, 16));
     // Every section's wording is in the hashed text, so changing a word makes a new version.
-    for (const s of TERMS_SECTIONS) for (const part of s.body) expect(termsCanonicalText()).toContain(JSON.stringify(typeof part === 'string' ? part : part.text));
+    for (const s of TERMS_SECTIONS)
+      for (const part of s.body) expect(termsCanonicalText()).toContain(JSON.stringify(typeof part === 'string' ? part : part.text));
   });
 });
 
@@ -75,14 +78,18 @@ describe('the accepted terms can be read again (docs/decisions/272-accepted-term
   it('keeps the wording of each accepted version and serves it, even after the page changed', async () => {
     const buyer = await loginAs(t, 'terms.reader@example.com');
     const orderId = await payInstallment(t, buyer, { kind: 'advance', acceptTerms: true });
-    const [kept] = await t.deps.database.query<{ wording: string }>(`select wording from terms_versions where version = $1`, [TERMS_VERSION]);
+    const [kept] = await t.deps.database.query<{ wording: string }>(`select wording from terms_versions where version = $1`, [
+      TERMS_VERSION,
+    ]);
     expect(kept!.wording).toBe(termsCanonicalText());
 
     const read = await t.app.inject({ method: 'GET', url: `/api/v1/terms/versions/${TERMS_VERSION}` });
     expect(read.statusCode).toBe(200);
     const body = read.json();
     expect(body).toMatchObject({ version: TERMS_VERSION, current: true });
-    expect(body.intro).toBe(`These terms apply to every website ordered from ${t.deps.config.BRAND_NAME}. By placing an order you accept them.`);
+    expect(body.intro).toBe(
+      `These terms apply to every website ordered from ${t.deps.config.BRAND_NAME}. By placing an order you accept them.`,
+    );
     expect(body.sections.map((s: { title: string }) => s.title)).toEqual(TERMS_SECTIONS.map((s) => s.title));
     expect(JSON.stringify(body)).not.toContain('{brand}');
 
@@ -90,7 +97,12 @@ describe('the accepted terms can be read again (docs/decisions/272-accepted-term
     const old = { intro: 'Old intro of {brand}.', sections: [{ title: 'Old section', body: ['Old words.'] }] };
     await t.deps.database.query(`insert into terms_versions (version, wording) values ('00000000000000aa', $1)`, [JSON.stringify(old)]);
     const older = await t.app.inject({ method: 'GET', url: '/api/v1/terms/versions/00000000000000aa' });
-    expect(older.json()).toEqual({ version: '00000000000000aa', current: false, intro: `Old intro of ${t.deps.config.BRAND_NAME}.`, sections: [{ title: 'Old section', body: ['Old words.'] }] });
+    expect(older.json()).toEqual({
+      version: '00000000000000aa',
+      current: false,
+      intro: `Old intro of ${t.deps.config.BRAND_NAME}.`,
+      sections: [{ title: 'Old section', body: ['Old words.'] }],
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms/versions/00000000000000ff' })).statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/terms/versions/not-a-version' });
     expect(bad.statusCode).toBe(400);
@@ -99,7 +111,11 @@ describe('the accepted terms can be read again (docs/decisions/272-accepted-term
     // The customer reads which version they accepted, and when; another customer's order is a 404.
     const mine = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/terms`, headers: buyer.headers });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().termsAccepted).toEqual({ version: TERMS_VERSION, acceptedAt: expect.any(String), url: `/api/v1/terms/versions/${TERMS_VERSION}` });
+    expect(mine.json().termsAccepted).toEqual({
+      version: TERMS_VERSION,
+      acceptedAt: expect.any(String),
+      url: `/api/v1/terms/versions/${TERMS_VERSION}`,
+    });
     const other = await loginAs(t, 'terms.other@example.com');
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/terms`, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/terms` })).statusCode).toBe(401);

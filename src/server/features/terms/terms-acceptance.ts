@@ -42,7 +42,12 @@ export interface TermsClient {
 }
 
 /** Records the acceptance for a new order, in the transaction that creates it. */
-export async function recordTermsAcceptance(tx: Tx, order: { id: string; publicId: string }, at: Date, client: TermsClient | undefined): Promise<void> {
+export async function recordTermsAcceptance(
+  tx: Tx,
+  order: { id: string; publicId: string },
+  at: Date,
+  client: TermsClient | undefined,
+): Promise<void> {
   const ua = client?.headers['user-agent'];
   // The wording of this version is kept with its first acceptance, so it can be read again after
   // the page changes (docs/decisions/272-accepted-terms-readable.md).
@@ -83,7 +88,10 @@ export async function termsVersionText(db: Db, version: string, fill: { brand: s
     version,
     current: version === TERMS_VERSION,
     intro: f(data.intro),
-    sections: data.sections.map((s) => ({ title: f(s.title), body: s.body.map((p) => (typeof p === 'string' ? f(p) : { text: f(p.text), href: f(p.href) })) })),
+    sections: data.sections.map((s) => ({
+      title: f(s.title),
+      body: s.body.map((p) => (typeof p === 'string' ? f(p) : { text: f(p.text), href: f(p.href) })),
+    })),
   };
 }
 

@@ -34,7 +34,10 @@ async function lockOrder(tx: Tx, publicId: string) {
 }
 
 async function completedCount(tx: Tx, orderId: string): Promise<number> {
-  const [done] = await tx.select({ n: sql<number>`coalesce(max(${orderStages.stage}), 0)::int` }).from(orderStages).where(eq(orderStages.orderId, orderId));
+  const [done] = await tx
+    .select({ n: sql<number>`coalesce(max(${orderStages.stage}), 0)::int` })
+    .from(orderStages)
+    .where(eq(orderStages.orderId, orderId));
   return done?.n ?? 0;
 }
 
@@ -66,7 +69,14 @@ export async function completeNextStage(
       });
       const url = input.deliveryUrl?.trim();
       if (url && url !== row.order.deliveryUrl) {
-        await recordAudit(tx, { actorUserId, action: 'order.delivery_link.set', entity: 'order', entityId: orderPublicId, before: { deliveryUrl: row.order.deliveryUrl }, after: { deliveryUrl: url } });
+        await recordAudit(tx, {
+          actorUserId,
+          action: 'order.delivery_link.set',
+          entity: 'order',
+          entityId: orderPublicId,
+          before: { deliveryUrl: row.order.deliveryUrl },
+          after: { deliveryUrl: url },
+        });
       }
     }
     // A subscriber may have completed a stage after it in this transaction (an approved design
@@ -87,7 +97,9 @@ export async function completeNextStage(
     }
     const ref = { orderId: row.order.id, orderPublicId, customerEmail: row.email };
     const complete = async (stage: number, at: Date, stageNote: string | null) => {
-      await tx.insert(orderStages).values({ orderId: row.order.id, stage, completedAt: at, note: stageNote, actorUserId: input.actorUserId ?? null });
+      await tx
+        .insert(orderStages)
+        .values({ orderId: row.order.id, stage, completedAt: at, note: stageNote, actorUserId: input.actorUserId ?? null });
       await deps.events.publish(tx, 'stage.completed', { ...ref, stage, at, note: stageNote });
     };
     const deliver = async (deliveryUrl: string, stageNote: string | null) => {
@@ -126,7 +138,13 @@ export async function completeNextStage(
  * or "Final Review", decision 150): the rule "stages in order" stays here, and the stage is
  * published like any other. Stages with rules of their own (payments, 13, delivery) are not for this.
  */
-export async function completeStageIfNext(deps: AppDeps, tx: Tx, orderPublicId: string, stage: number, note: string | null): Promise<boolean> {
+export async function completeStageIfNext(
+  deps: AppDeps,
+  tx: Tx,
+  orderPublicId: string,
+  stage: number,
+  note: string | null,
+): Promise<boolean> {
   if (stage < 2 || stage >= REMAINING_PAYMENT_STAGE - 1) throw new Error(`completeStageIfNext: stage ${stage} has rules of its own`);
   const row = await lockOrder(tx, orderPublicId);
   if (row.completed !== stage - 1) return false;
@@ -182,7 +200,11 @@ export async function completePaymentStages(deps: AppDeps, tx: Tx, e: PaymentSet
   const row = await lockOrder(tx, e.orderPublicId);
   const ref = { orderId: e.orderId, orderPublicId: e.orderPublicId, customerEmail: e.customerEmail };
   const complete = async (stage: number) => {
-    const added = await tx.insert(orderStages).values({ orderId: e.orderId, stage, completedAt: e.paidAt }).onConflictDoNothing().returning({ stage: orderStages.stage });
+    const added = await tx
+      .insert(orderStages)
+      .values({ orderId: e.orderId, stage, completedAt: e.paidAt })
+      .onConflictDoNothing()
+      .returning({ stage: orderStages.stage });
     if (added.length) await deps.events.publish(tx, 'stage.completed', { ...ref, stage, at: e.paidAt, note: null });
   };
   if (e.kind === 'advance') return complete(ADVANCE_STAGE);

@@ -12,7 +12,10 @@ import { stagesJsonSql } from './stage-sql.ts';
 /** What the customer's status reads show of an order (a part of loadOrder's LoadedOrder). */
 export interface OwnOrder {
   /** `total` and `balanceDue` are the order account's (docs/decisions/320-order-ledger.md), not the order row's quote. */
-  order: Pick<LoadedOrder['order'], 'id' | 'publicId' | 'currency' | 'total' | 'deliveryUrl' | 'dueDate' | 'uiApprovedAt' | 'cancelledAt'> & { balanceDue: number };
+  order: Pick<
+    LoadedOrder['order'],
+    'id' | 'publicId' | 'currency' | 'total' | 'deliveryUrl' | 'dueDate' | 'uiApprovedAt' | 'cancelledAt'
+  > & { balanceDue: number };
   advance: Pick<LoadedOrder['advance'], 'amount' | 'state'>;
   remaining: Pick<LoadedOrder['remaining'], 'amount' | 'state'>;
   stages: Pick<LoadedOrder['stages'][number], 'stage' | 'completedAt' | 'note'>[];
@@ -48,7 +51,9 @@ interface OwnOrderRow {
 // value (./stage-sql.ts, the one rule for them: docs/decisions/341-one-rule-per-derived-value.md):
 // fifteen rows repeating the order's columns cost a fifth of the read's CPU in the driver's row
 // parsing (docs/decisions/291-signed-in-reads-one-statement.md). The version is `order_reads`'.
-const ownOrderSql = (unseen: string) => `select o.id, o.public_id, o.currency, lt.charged as total, lt.balance_due, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at, o.cancelled_at,
+const ownOrderSql = (
+  unseen: string,
+) => `select o.id, o.public_id, o.currency, lt.charged as total, lt.balance_due, o.delivery_url, o.due_date::text as due_date, o.ui_approved_at, o.cancelled_at,
         a.amount::float8 as adv_amount, a.state as adv_state, r.amount::float8 as rem_amount, r.state as rem_state,
         ${stagesJsonSql('o.id')} as stages, ${unseen} as unseen, rd.version::text as version
    from orders o

@@ -18,25 +18,40 @@ afterAll(async () => {
 
 let n = 0;
 const newEmail = (tag = 'p') => `${tag}${++n}-${Date.now()}@example.com`;
-const patch = (headers: Record<string, string>, payload: unknown) => t.app.inject({ method: 'PATCH', url: '/api/v1/user/profile', headers, payload: payload as object });
+const patch = (headers: Record<string, string>, payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url: '/api/v1/user/profile', headers, payload: payload as object });
 const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/user/getUserById', headers });
 const change = (headers: Record<string, string>, email: string, ip = freshIp()) => post(t, 'user/email-change', { email }, ip, headers);
-const confirm = (headers: Record<string, string>, code: string, ip = freshIp()) => post(t, 'user/email-change/confirm', { code }, ip, headers);
+const confirm = (headers: Record<string, string>, code: string, ip = freshIp()) =>
+  post(t, 'user/email-change/confirm', { code }, ip, headers);
 /** Lets the next code of this user be sent at once (the 20 s wait has its own test). */
 const skipResendWait = (userId: string) =>
   t.deps.db
     .update(emailChangeCodes)
     .set({ createdAt: sql`created_at - interval '1 minute'` })
     .where(eq(emailChangeCodes.userId, userId));
-const mailsTo = (email: string) => t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt));
+const mailsTo = (email: string) =>
+  t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt));
 
 describe('PATCH /user/profile', () => {
   it('corrects name, phone and address, answers the profile, and user/getUserById shows it at once', async () => {
     const a = await loginAs(t, newEmail());
     await me(a.headers); // the session is now cached
-    const res = await patch(a.headers, { name: 'Asha Rao', phone_code: '+44', phone_number: '7700900123', address: 'Flat 2\n10 High Street, London' });
+    const res = await patch(a.headers, {
+      name: 'Asha Rao',
+      phone_code: '+44',
+      phone_number: '7700900123',
+      address: 'Flat 2\n10 High Street, London',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const expected = { name: 'Asha Rao', email: a.user.email, phone_code: '44', phone_number: '7700900123', address: 'Flat 2\n10 High Street, London', role: 'customer' };
+    const expected = {
+      name: 'Asha Rao',
+      email: a.user.email,
+      phone_code: '44',
+      phone_number: '7700900123',
+      address: 'Flat 2\n10 High Street, London',
+      role: 'customer',
+    };
     expect(res.json()).toEqual({ success: true, user: expected });
     expect((await me(a.headers)).json().user).toEqual(expected);
     // One field alone changes only that field.
@@ -191,7 +206,10 @@ describe('changing the e-mail', () => {
     await skipResendWait(a.user.id);
     await change(a.headers, target);
     const second = await lastCodeFor(t, target);
-    await t.deps.db.update(emailChangeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailChangeCodes.userId, a.user.id));
+    await t.deps.db
+      .update(emailChangeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChangeCodes.userId, a.user.id));
     const expired = await confirm(a.headers, second);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toMatch(/expired/);
@@ -225,9 +243,19 @@ describe('changing the e-mail', () => {
 
     // One network, many accounts: the per-network cap (OTP_MAX_PER_IP_HOUR, 30) holds.
     const shared = freshIp();
-    await t.deps.db.insert(emailChangeCodes).values(
-      Array.from({ length: 30 }, () => ({ userId: a.user.id, newEmail: 'x@example.com', codeHash: 'x', salt: 'x', ip: shared, expiresAt: new Date(), createdAt: new Date(Date.now() - 120_000) })),
-    );
+    await t.deps.db
+      .insert(emailChangeCodes)
+      .values(
+        Array.from({ length: 30 }, () => ({
+          userId: a.user.id,
+          newEmail: 'x@example.com',
+          codeHash: 'x',
+          salt: 'x',
+          ip: shared,
+          expiresAt: new Date(),
+          createdAt: new Date(Date.now() - 120_000),
+        })),
+      );
     const b = await loginAs(t, newEmail());
     const net = await change(b.headers, newEmail('l'), shared);
     expect(net.statusCode).toBe(429);

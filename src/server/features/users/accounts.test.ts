@@ -144,14 +144,20 @@ describe('attacks on sign-up and sessions (none creates a session)', () => {
 
   it('refuses a session past its absolute expiry, even if recently used', async () => {
     const { token, user } = await loginAs(t, newEmail());
-    await t.deps.db.update(sessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.deps.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await get('auth/verifyToken', bearer(token))).statusCode).toBe(401);
   });
 
   it('slides the expiry of a session in use', async () => {
     const { token, user } = await loginAs(t, newEmail());
     const soon = new Date(Date.now() + 60_000);
-    await t.deps.db.update(sessions).set({ expiresAt: soon, lastSeenAt: new Date(Date.now() - 3600_000) }).where(eq(sessions.userId, user.id));
+    await t.deps.db
+      .update(sessions)
+      .set({ expiresAt: soon, lastSeenAt: new Date(Date.now() - 3600_000) })
+      .where(eq(sessions.userId, user.id));
     expect((await get('auth/verifyToken', bearer(token))).statusCode).toBe(200);
     const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000);
@@ -159,7 +165,10 @@ describe('attacks on sign-up and sessions (none creates a session)', () => {
 
   it('refuses an expired session', async () => {
     const { token, user } = await loginAs(t, newEmail());
-    await t.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await get('auth/verifyToken', bearer(token))).statusCode).toBe(401);
   });
 

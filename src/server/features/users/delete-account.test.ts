@@ -44,10 +44,18 @@ const sendCode = async (email: string) => {
   return lastCodeFor(t, email);
 };
 const sessionOf = async (userId: string) =>
-  (await t.deps.database.query<{ id: string }>('select id from sessions where user_id = $1 and revoked_at is null order by created_at desc limit 1', [userId]))[0]!.id;
+  (
+    await t.deps.database.query<{ id: string }>(
+      'select id from sessions where user_id = $1 and revoked_at is null order by created_at desc limit 1',
+      [userId],
+    )
+  )[0]!.id;
 /** A passkey step-up of the person's session `minutesAgo` ago (what the passkeys feature records). */
-const confirmedByPasskey = async (userId: string, minutesAgo = 0) => confirmSession(t.deps.db, await sessionOf(userId), new Date(Date.now() - minutesAgo * 60_000));
-const stillThere = async (userId: string) => (await t.deps.database.query<{ deleted_at: Date | null }>('select deleted_at from users where id = $1', [userId]))[0]!.deleted_at === null;
+const confirmedByPasskey = async (userId: string, minutesAgo = 0) =>
+  confirmSession(t.deps.db, await sessionOf(userId), new Date(Date.now() - minutesAgo * 60_000));
+const stillThere = async (userId: string) =>
+  (await t.deps.database.query<{ deleted_at: Date | null }>('select deleted_at from users where id = $1', [userId]))[0]!.deleted_at ===
+  null;
 
 /** Delivers the order through the tracker's own admin route, stage after stage. */
 async function deliverByTracker(orderId: string) {
@@ -106,7 +114,12 @@ describe('confirmation', () => {
     const theirs = await sendCode('theirs@example.com');
     expect((await remove(c, { code: theirs })).statusCode).toBe(400);
     const mine = await sendCode('mine@example.com');
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyOtp', payload: { email: 'mine@example.com', otp: mine }, remoteAddress: freshIp() });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verifyOtp',
+      payload: { email: 'mine@example.com', otp: mine },
+      remoteAddress: freshIp(),
+    });
     expect(signIn.statusCode).toBe(200);
     expect((await remove(c, { code: mine })).statusCode).toBe(400);
     expect(await stillThere(c.user.id)).toBe(true);
@@ -133,8 +146,20 @@ describe('who may delete, and when', () => {
 
   it('an unpaid checkout (draft) does not block the deletion, and goes with it', async () => {
     const c = await loginAs(t, 'drafter@example.com');
-    const open = () => t.app.inject({ method: 'POST', url: '/api/v1/payment/create-order', headers: c.headers, payload: { kind: 'advance', acceptTerms: true } });
-    const drafts = async () => (await t.deps.database.query<{ n: number }>("select count(*)::int as n from orders where user_id = $1 and state = 'awaiting_advance'", [c.user.id]))[0]!.n;
+    const open = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/create-order',
+        headers: c.headers,
+        payload: { kind: 'advance', acceptTerms: true },
+      });
+    const drafts = async () =>
+      (
+        await t.deps.database.query<{ n: number }>(
+          "select count(*)::int as n from orders where user_id = $1 and state = 'awaiting_advance'",
+          [c.user.id],
+        )
+      )[0]!.n;
     expect((await open()).statusCode).toBe(200);
     // An older checkout goes; one opened at the provider within the hour may be being paid right now: it stays.
     await t.deps.database.query(`update payment_attempts set created_at = now() - interval '2 hours'`);
@@ -155,7 +180,9 @@ describe('who may delete, and when', () => {
     const staff = await loginAs(t, 'helper.staff@example.com', 'staff');
     await confirmedByPasskey(staff.user.id);
     expect((await remove(staff)).statusCode).toBe(200);
-    const [row] = await t.deps.database.query<{ role: string; email: string }>('select role, email from users where id = $1', [staff.user.id]);
+    const [row] = await t.deps.database.query<{ role: string; email: string }>('select role, email from users where id = $1', [
+      staff.user.id,
+    ]);
     expect(row).toEqual({ role: 'customer', email: deletedEmailFor(staff.user.id) });
   });
 
@@ -170,7 +197,9 @@ describe('who may delete, and when', () => {
     const res = await remove(customer);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/maintenance plan/);
-    await t.deps.database.query("update maintenance_subscriptions set cancel_at_period_end = true where provider_subscription_id = 'sub_del_1'");
+    await t.deps.database.query(
+      "update maintenance_subscriptions set cancel_at_period_end = true where provider_subscription_id = 'sub_del_1'",
+    );
     expect((await remove(customer)).statusCode).toBe(200);
   });
 });
@@ -200,7 +229,9 @@ describe('up front: blockers, the deletion code, the files', () => {
       [delivered.orderId],
     );
     expect(await blockers(delivered.customer)).toEqual(['maintenance_plan']);
-    await t.deps.database.query("update maintenance_subscriptions set cancel_at_period_end = true where provider_subscription_id = 'sub_blockers_1'");
+    await t.deps.database.query(
+      "update maintenance_subscriptions set cancel_at_period_end = true where provider_subscription_id = 'sub_blockers_1'",
+    );
     expect(await blockers(delivered.customer)).toEqual([]);
     await seedRemainingPayment(t, customer, orderId);
     await deliverByTracker(orderId);
@@ -210,8 +241,11 @@ describe('up front: blockers, the deletion code, the files', () => {
   it('mails a code that says it deletes the account; it confirms the deletion and never signs in', async () => {
     const email = 'deletion.code@example.com';
     const c = await loginAs(t, email);
-    const ask = () => t.app.inject({ method: 'POST', url: '/api/v1/user/delete-account/code', headers: c.headers, remoteAddress: freshIp() });
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/delete-account/code', remoteAddress: freshIp() })).statusCode).toBe(401);
+    const ask = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/user/delete-account/code', headers: c.headers, remoteAddress: freshIp() });
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/delete-account/code', remoteAddress: freshIp() })).statusCode).toBe(
+      401,
+    );
     expect((await ask()).statusCode).toBe(200);
     const [mail] = await t.deps.database.query<{ subject: string; text_body: string; template: string }>(
       'select subject, text_body, template from mail_outbox where to_address = $1 order by created_at desc limit 1',
@@ -222,7 +256,12 @@ describe('up front: blockers, the deletion code, the files', () => {
     expect(mail!.text_body).toMatch(/delete your .* account/i);
     expect(mail!.text_body).not.toMatch(/sign-in code|code signs you in/i);
     const code = await lastCodeFor(t, email);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyOtp', payload: { email, otp: code }, remoteAddress: freshIp() });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verifyOtp',
+      payload: { email, otp: code },
+      remoteAddress: freshIp(),
+    });
     expect(signIn.statusCode).toBe(400);
     await t.deps.database.query('delete from login_codes where email = $1', [email]);
     expect((await ask()).statusCode).toBe(200);
@@ -259,7 +298,14 @@ describe('up front: blockers, the deletion code, the files', () => {
     await deliverByTracker(orderId);
     type Row = { id: string; name: string; size: number; sha256: string; storage_key: string; uploader_user_id: string | null };
     const rows = async () =>
-      new Map((await t.deps.database.query<Row>('select id, name, size::int as size, sha256, storage_key, uploader_user_id from order_files where id = any($1::uuid[])', [[loose, approved, agency]])).map((r) => [r.id, r]));
+      new Map(
+        (
+          await t.deps.database.query<Row>(
+            'select id, name, size::int as size, sha256, storage_key, uploader_user_id from order_files where id = any($1::uuid[])',
+            [[loose, approved, agency]],
+          )
+        ).map((r) => [r.id, r]),
+      );
     const before = await rows();
     await confirmedByPasskey(customer.user.id);
     const gone = await remove(customer);
@@ -270,10 +316,19 @@ describe('up front: blockers, the deletion code, the files', () => {
     expect(after.has(loose)).toBe(false);
     expect(await t.deps.fileStorage.stat(before.get(loose)!.storage_key)).toBeNull();
     // Part of the approved round: the hash stays in the record, nothing else of the file.
-    expect(after.get(approved)).toMatchObject({ name: 'Erased file', size: 0, sha256: before.get(approved)!.sha256, uploader_user_id: null });
+    expect(after.get(approved)).toMatchObject({
+      name: 'Erased file',
+      size: 0,
+      sha256: before.get(approved)!.sha256,
+      uploader_user_id: null,
+    });
     expect(after.get(approved)!.storage_key).not.toBe(before.get(approved)!.storage_key);
     expect(await t.deps.fileStorage.stat(before.get(approved)!.storage_key)).toBeNull();
-    const download = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/files/${approved}`, headers: owner.headers });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/orders/${orderId}/files/${approved}`,
+      headers: owner.headers,
+    });
     expect(download.statusCode).toBe(404);
     // The agency's own file is the agency's: kept whole.
     expect(after.get(agency)).toEqual(before.get(agency));
@@ -311,11 +366,20 @@ describe('after the deletion', () => {
     referralCode = await getOrCreateReferralCode(t.deps.db, id);
     // What the person left everywhere: a chat signed in and one as a guest, a lead, a contact message,
     // order and support messages, a brief, a pin on a review, a passkey, a social identity, billing details.
-    const start = await t.app.inject({ method: 'POST', url: '/api/v1/chat/start', payload: { userId: id }, headers: person.headers, remoteAddress: freshIp() });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/start',
+      payload: { userId: id },
+      headers: person.headers,
+      remoteAddress: freshIp(),
+    });
     chatId = start.json().chatId;
     await q(`insert into chat_messages (conversation_id, sender, body) values ($1, 'user', 'my secret plans')`, [chatId]);
     await q(`update chat_conversations set last_message = 'my secret plans', last_message_at = now() where id = $1`, [chatId]);
-    await q(`insert into chat_conversations (id, contact_email, last_message, last_message_at) values ($1, $2, 'guest secret', now())`, [guestChat, EMAIL.toUpperCase()]);
+    await q(`insert into chat_conversations (id, contact_email, last_message, last_message_at) values ($1, $2, 'guest secret', now())`, [
+      guestChat,
+      EMAIL.toUpperCase(),
+    ]);
     await q(`insert into chat_messages (conversation_id, sender, body) values ($1, 'user', 'guest secret')`, [guestChat]);
     await t.app.inject({ method: 'POST', url: '/api/v1/alert/sendEmail', payload: { email: EMAIL }, remoteAddress: freshIp() });
     await t.app.inject({
@@ -324,7 +388,16 @@ describe('after the deletion', () => {
       payload: { name: 'Vanishing Person', email: EMAIL, message: 'call me', phone_code: '+1', phone_number: '5551234', address: '' },
       remoteAddress: freshIp(),
     });
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/messages`, headers: person.headers, payload: { text: 'my home is 12 Secret Lane' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/orders/${orderId}/messages`,
+          headers: person.headers,
+          payload: { text: 'my home is 12 Secret Lane' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const support = await t.app.inject({
       method: 'POST',
       url: `/api/v1/orders/${orderId}/support/requests`,
@@ -332,7 +405,10 @@ describe('after the deletion', () => {
       payload: { title: 'Secret Lane typo', description: 'fix 12 Secret Lane', category: 'bug' },
     });
     expect(support.statusCode, support.body).toBe(201);
-    await q(`insert into order_briefs (order_id, answers) select id, '{"business":"Secret Lane Bakery"}'::jsonb from orders where public_id = $1`, [orderId]);
+    await q(
+      `insert into order_briefs (order_id, answers) select id, '{"business":"Secret Lane Bakery"}'::jsonb from orders where public_id = $1`,
+      [orderId],
+    );
     await q(
       `with f as (insert into order_files (order_id, uploader_user_id, uploaded_by, name, size, content_type, sha256, storage_key)
                   select id, null, 'agency', 'ui.png', 1, 'image/png', repeat('a', 64), 'del-test-key' from orders where public_id = $1 returning id, order_id),
@@ -346,14 +422,18 @@ describe('after the deletion', () => {
     await q(`insert into billing_details (user_id, billing_name, billing_address) values ($1, 'Vanishing Person', '12 Secret Lane')`, [id]);
     before = await counts();
     expect(before.invoices).toBeGreaterThanOrEqual(2);
-    auditBefore = (await t.deps.database.query<{ n: number }>("select count(*)::int as n from admin_audit_log where action = 'account.delete'"))[0]!.n;
+    auditBefore = (
+      await t.deps.database.query<{ n: number }>("select count(*)::int as n from admin_audit_log where action = 'account.delete'")
+    )[0]!.n;
 
     const socket = await chatClient(base, person.token);
     socketGone = new Promise((resolve) => socket.once('disconnect', resolve));
     // The founder's console is open: the erased chat closes there at once.
     const ownerConsole = await chatClient(base, owner.token);
     expect(await request(ownerConsole, 'getActiveChats')).toMatchObject({ ok: true });
-    consoleSaw = nextEvent<{ chatId: string }>(ownerConsole, 'chatClosed', (p) => p.chatId === chatId, 10_000).finally(() => ownerConsole.disconnect());
+    consoleSaw = nextEvent<{ chatId: string }>(ownerConsole, 'chatClosed', (p) => p.chatId === chatId, 10_000).finally(() =>
+      ownerConsole.disconnect(),
+    );
     const code = await sendCode(EMAIL);
     const res = await remove(person, { code });
     expect(res.statusCode, res.body).toBe(200);
@@ -398,7 +478,12 @@ describe('after the deletion', () => {
     expect(await n('select count(*)::int as n from mail_outbox where to_address = $2 and $1::uuid is not null')).toBe(0);
     // Signing in with the address again starts a new account: nothing of the old one answers.
     const code = await sendCode(EMAIL);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyOtp', payload: { email: EMAIL, otp: code }, remoteAddress: freshIp() });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verifyOtp',
+      payload: { email: EMAIL, otp: code },
+      remoteAddress: freshIp(),
+    });
     expect(signIn.json()).toMatchObject({ success: true, isNewUser: true });
     await t.deps.database.query('delete from mail_outbox where to_address = $1', [EMAIL]);
   });
@@ -414,22 +499,33 @@ describe('after the deletion', () => {
     for (const c of chats) expect(c).toEqual({ contact_email: null, last_message: null, state: 'closed', user_id: person.user.id });
     expect(await q('select id from leads where lower(email) = $1', [EMAIL])).toEqual([]);
     expect(await q('select id from contact_messages where lower(email) = $1', [EMAIL])).toEqual([]);
-    const texts = await q<{ text: string }>(`select m.text from order_messages m join orders o on o.id = m.order_id where o.user_id = $1 and m.sender = 'customer'`);
+    const texts = await q<{ text: string }>(
+      `select m.text from order_messages m join orders o on o.id = m.order_id where o.user_id = $1 and m.sender = 'customer'`,
+    );
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.every((m) => m.text === ERASED_TEXT)).toBe(true);
-    const support = await q<{ title: string; description: string }>('select title, description from support_requests where created_by = $1');
+    const support = await q<{ title: string; description: string }>(
+      'select title, description from support_requests where created_by = $1',
+    );
     expect(support).toHaveLength(1);
     expect(JSON.stringify(support)).not.toContain('Secret');
     const supportMessages = await q<{ text: string }>(`select text from support_messages where sender_user_id = $1`);
     expect(supportMessages.every((m) => m.text === ERASED_TEXT)).toBe(true);
     expect(await q(`select text from order_review_comments where author_user_id = $1`)).toEqual([{ text: ERASED_TEXT }]);
-    expect(await q(`select answers from order_briefs b join orders o on o.id = b.order_id where o.user_id = $1`)).toEqual([{ answers: {} }]);
-    expect(await q(`select n.id from notices n join orders o on o.id = n.order_id where o.user_id = $1 and n.recipient = 'customer'`)).toEqual([]);
+    expect(await q(`select answers from order_briefs b join orders o on o.id = b.order_id where o.user_id = $1`)).toEqual([
+      { answers: {} },
+    ]);
+    expect(
+      await q(`select n.id from notices n join orders o on o.id = n.order_id where o.user_id = $1 and n.recipient = 'customer'`),
+    ).toEqual([]);
   });
 
   it('keeps orders, installments, payments and invoices, the invoice still printing the frozen buyer', async () => {
     expect(await counts()).toEqual(before);
-    const [inv] = await t.deps.database.query<{ snapshot: { buyer: { email: string } } }>('select snapshot from invoices where user_id = $1 limit 1', [person.user.id]);
+    const [inv] = await t.deps.database.query<{ snapshot: { buyer: { email: string } } }>(
+      'select snapshot from invoices where user_id = $1 limit 1',
+      [person.user.id],
+    );
     expect(inv!.snapshot.buyer.email).toBe(EMAIL);
     const list = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}/invoices`, headers: owner.headers });
     expect(list.statusCode).toBe(200);
@@ -442,7 +538,12 @@ describe('after the deletion', () => {
 
   it("switches the person's referral code off", async () => {
     const other = await loginAs(t, 'would.be.referred@example.com');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/coupon/verifyCoupon', headers: other.headers, payload: { coupon_code: referralCode } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/coupon/verifyCoupon',
+      headers: other.headers,
+      payload: { coupon_code: referralCode },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: false, discount_percent: 0 });
   });
@@ -460,7 +561,9 @@ describe('after the deletion', () => {
 
     // Every admin GET route (lists, pages, CSVs), with the person's ids where a route takes one.
     const fill = (url: string) =>
-      url.replace(/:(\w+)/g, (_, name: string) => (url.includes('/customers/') ? person.user.id : ['id', 'orderId'].includes(name) ? orderId : '00000000-0000-4000-8000-000000000000'));
+      url.replace(/:(\w+)/g, (_, name: string) =>
+        url.includes('/customers/') ? person.user.id : ['id', 'orderId'].includes(name) ? orderId : '00000000-0000-4000-8000-000000000000',
+      );
     const walked: string[] = [];
     for (const r of registeredRoutes(t.app).filter((x) => x.method === 'GET' && x.url.startsWith('/api/v1/admin'))) {
       const url = fill(r.url);
@@ -489,8 +592,26 @@ describe('after the deletion', () => {
 describe('retention (INVOICE_RETENTION_YEARS, default 8)', () => {
   it("clears a deleted account's order texts once the retention ran out, in the jobs runner, and keeps the money records", async () => {
     const { customer, orderId } = await seedDeliveredOrder(t, 'long.ago@example.com');
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/messages`, headers: customer.headers, payload: { text: 'hello' } })).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/internal-note`, headers: owner.headers, payload: { note: 'Prefers calls' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/orders/${orderId}/messages`,
+          headers: customer.headers,
+          payload: { text: 'hello' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/orders/${orderId}/internal-note`,
+          headers: owner.headers,
+          payload: { note: 'Prefers calls' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await confirmedByPasskey(customer.user.id);
     expect((await remove(customer)).statusCode).toBe(200);
     const texts = async () =>
@@ -523,13 +644,36 @@ describe('retention (INVOICE_RETENTION_YEARS, default 8)', () => {
     const { customer, orderId } = await seedDeliveredOrder(t, 'files.long.ago@example.com');
     const form = fileForm('brand.png', PNG);
     const design = fileForm('design.png', PNG);
-    const up = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...form.headers }, payload: form.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/files`,
+      headers: { ...customer.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
-    const theirs = await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/files`, headers: { ...owner.headers, ...design.headers }, payload: design.payload });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/files`,
+      headers: { ...owner.headers, ...design.headers },
+      payload: design.payload,
+    });
     expect(theirs.statusCode, theirs.body).toBe(201);
     // The agency's file is attached to a message: still purged with the order.
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/messages`, headers: owner.headers, payload: { text: 'Design', fileIds: [theirs.json().file.id] } })).statusCode).toBe(201);
-    const files = () => t.deps.database.query<{ storage_key: string }>('select f.storage_key from order_files f join orders o on o.id = f.order_id where o.public_id = $1', [orderId]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/orders/${orderId}/messages`,
+          headers: owner.headers,
+          payload: { text: 'Design', fileIds: [theirs.json().file.id] },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const files = () =>
+      t.deps.database.query<{ storage_key: string }>(
+        'select f.storage_key from order_files f join orders o on o.id = f.order_id where o.public_id = $1',
+        [orderId],
+      );
     expect(await files()).toHaveLength(2);
     await confirmedByPasskey(customer.user.id);
     expect((await remove(customer)).statusCode).toBe(200);
@@ -555,7 +699,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postg
   let a: BuiltApp & { url: string };
   let b: BuiltApp & { url: string };
   const start = async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_STEP_UP: 'off', DATABASE_URL: db.url }, { webDistDir: '/nonexistent' });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_STEP_UP: 'off', DATABASE_URL: db.url },
+      { webDistDir: '/nonexistent' },
+    );
     const built = await buildApp(config, { pollMail: false });
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };

@@ -23,8 +23,10 @@ import { consumeLoginCode } from '../auth/verify-login-code.ts';
 /** How recent a passkey confirmation of the session must be to stand in for a fresh code. */
 export const DELETE_CONFIRMATION_MS = 10 * 60 * 1000;
 
-const ownerMessage = 'The owner’s account cannot be deleted here: remove the address from ADMIN_EMAILS and hand the back office over first.';
-const maintenanceMessage = 'Your maintenance plan is still active. Please cancel it on the order page first (it stops at the end of the paid month), then delete your account.';
+const ownerMessage =
+  'The owner’s account cannot be deleted here: remove the address from ADMIN_EMAILS and hand the back office over first.';
+const maintenanceMessage =
+  'Your maintenance plan is still active. Please cancel it on the order page first (it stops at the end of the paid month), then delete your account.';
 const inProgressMessage =
   'An order you paid for is still in progress. You can delete your account once it is delivered; until then, write to us if you need anything changed.';
 
@@ -39,13 +41,25 @@ async function blockersOf(db: Db | Tx, userId: string): Promise<Blocker[]> {
   const [inProgress] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.state, 'delivered'), sql`exists (select 1 from installments i where i.order_id = ${orders.id} and i.state = 'paid')`))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        ne(orders.state, 'delivered'),
+        sql`exists (select 1 from installments i where i.order_id = ${orders.id} and i.state = 'paid')`,
+      ),
+    )
     .limit(1);
   const [plan] = await db
     .select({ id: maintenanceSubscriptions.id })
     .from(maintenanceSubscriptions)
     .innerJoin(orders, eq(orders.id, maintenanceSubscriptions.orderId))
-    .where(and(eq(orders.userId, userId), inArray(maintenanceSubscriptions.state, ['authenticated', 'active', 'pending', 'halted']), eq(maintenanceSubscriptions.cancelAtPeriodEnd, false)))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(maintenanceSubscriptions.state, ['authenticated', 'active', 'pending', 'halted']),
+        eq(maintenanceSubscriptions.cancelAtPeriodEnd, false),
+      ),
+    )
     .limit(1);
   return [
     ...(inProgress ? [{ kind: 'order_in_progress' as const, error: new AppError('ORDER_IN_PROGRESS', inProgressMessage) }] : []),
@@ -66,7 +80,11 @@ export async function deletionBlockers(deps: AppDeps, auth: AuthContext): Promis
 
 /** The address a deletion code goes to: the row's own now (the session cache may hold an address just changed). */
 export async function deletionCodeAddress(deps: AppDeps, auth: AuthContext): Promise<string> {
-  const [user] = await deps.db.select({ email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, auth.user.id)).limit(1);
+  const [user] = await deps.db
+    .select({ email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, auth.user.id))
+    .limit(1);
   if (!user || user.deletedAt) throw unauthorized();
   return user.email;
 }
@@ -86,7 +104,10 @@ async function confirm(deps: AppDeps, auth: AuthContext, code: string | undefine
   }
   const confirmedAt = auth.confirmedAt?.getTime();
   if (confirmedAt !== undefined && now.getTime() - confirmedAt <= DELETE_CONFIRMATION_MS && confirmedAt <= now.getTime()) return;
-  throw new AppError('CONFIRMATION_REQUIRED', 'Please confirm the deletion with a fresh sign-in code sent to your e-mail, or with your passkey.');
+  throw new AppError(
+    'CONFIRMATION_REQUIRED',
+    'Please confirm the deletion with a fresh sign-in code sent to your e-mail, or with your passkey.',
+  );
 }
 
 /** Erases what the sign-in and the account hold (the features' own parts follow on `account.deleted`). */
@@ -129,7 +150,10 @@ async function anonymise(tx: Tx, user: AuthContext['user'], now: Date) {
   await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, email));
   // The audit log names who did what by address (kept for a deleted actor, recordAudit): a deleted
   // staff member's entries keep their id and get the anonymised address.
-  await tx.update(adminAuditLog).set({ actorEmail: deletedEmailFor(user.id) }).where(eq(adminAuditLog.actorUserId, user.id));
+  await tx
+    .update(adminAuditLog)
+    .set({ actorEmail: deletedEmailFor(user.id) })
+    .where(eq(adminAuditLog.actorUserId, user.id));
 }
 
 /**
@@ -160,7 +184,14 @@ export async function deleteAccount(deps: AppDeps, auth: AuthContext, input: { c
     const late = await refusal(tx, user.id);
     if (late) throw late;
     await anonymise(tx, locked, now);
-    await recordAudit(tx, { actorUserId: user.id, action: 'account.delete', entity: 'user', entityId: user.id, before: null, after: { deletedAt: now.toISOString() } });
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      action: 'account.delete',
+      entity: 'user',
+      entityId: user.id,
+      before: null,
+      after: { deletedAt: now.toISOString() },
+    });
     await deps.events.publish(tx, 'account.deleted', { userId: user.id, email: locked.email, at: now });
   });
   // After commit: every instance drops its cached sessions and cuts the person's sockets.

@@ -31,7 +31,9 @@ export const EMAIL_CHANGE_SENT = 'If the address can receive mail, a code is on 
  */
 function assertMayChangeEmail(user: SessionUser) {
   if (user.role !== 'customer') {
-    throw forbidden('The e-mail of a back-office account is set by the owner (ADMIN_EMAILS, or the staff list). It cannot be changed here.');
+    throw forbidden(
+      'The e-mail of a back-office account is set by the owner (ADMIN_EMAILS, or the staff list). It cannot be changed here.',
+    );
   }
 }
 
@@ -55,7 +57,9 @@ async function assertSendAllowed(deps: AppDeps, userId: string, newEmail: string
   if ((await countSince(deps, and(eq(emailChangeCodes.userId, userId), gt(emailChangeCodes.createdAt, since)))) >= OTP_MAX_PER_EMAIL_HOUR) {
     throw tooManyRequests('Too many e-mail change codes were requested for your account. Please try again in an hour.');
   }
-  if ((await countSince(deps, and(eq(emailChangeCodes.newEmail, newEmail), gt(emailChangeCodes.createdAt, since)))) >= OTP_MAX_PER_EMAIL_HOUR) {
+  if (
+    (await countSince(deps, and(eq(emailChangeCodes.newEmail, newEmail), gt(emailChangeCodes.createdAt, since)))) >= OTP_MAX_PER_EMAIL_HOUR
+  ) {
     throw tooManyRequests('Too many codes were sent to this address. Please try again in an hour.');
   }
   if ((await countSince(deps, and(eq(emailChangeCodes.ip, ip), gt(emailChangeCodes.createdAt, since)))) >= OTP_MAX_PER_IP_HOUR) {
@@ -149,7 +153,13 @@ export async function confirmEmailChange(deps: AppDeps, user: SessionUser, code:
         .set({ email: row.newEmail, updatedAt: new Date() })
         .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
         .returning();
-      if (changed) await deps.mailer.enqueue(tx, oldEmail, 'email-changed', changedEmail(deps.config.BRAND_NAME, deps.config.BRAND_EMAIL, row.newEmail));
+      if (changed)
+        await deps.mailer.enqueue(
+          tx,
+          oldEmail,
+          'email-changed',
+          changedEmail(deps.config.BRAND_NAME, deps.config.BRAND_EMAIL, row.newEmail),
+        );
       return changed;
     });
   } catch (err) {

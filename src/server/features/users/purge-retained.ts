@@ -64,7 +64,11 @@ export async function purgeRetainedRecords(deps: AppDeps, now: Date = new Date()
     // The bytes after the commit; one not deleted now has no row left, so the stored-object sweep
     // (order-files/sweep-objects.ts) removes it later.
     for (const key of storageKeys) {
-      await deps.fileStorage.delete(key).catch((err: unknown) => deps.log.warn({ err: (err as Error).message, storageKey: key }, 'retention purge: file bytes not deleted; the sweep retries'));
+      await deps.fileStorage
+        .delete(key)
+        .catch((err: unknown) =>
+          deps.log.warn({ err: (err as Error).message, storageKey: key }, 'retention purge: file bytes not deleted; the sweep retries'),
+        );
     }
   }
   return count;
@@ -89,6 +93,9 @@ async function purgeOrder(tx: Tx, id: string): Promise<string[]> {
   ]) {
     await tx.execute(statement);
   }
-  const files = await tx.delete(orderFiles).where(inArray(orderFiles.orderId, [id])).returning({ key: orderFiles.storageKey });
+  const files = await tx
+    .delete(orderFiles)
+    .where(inArray(orderFiles.orderId, [id]))
+    .returning({ key: orderFiles.storageKey });
   return files.map((f) => f.key);
 }

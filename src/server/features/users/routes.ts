@@ -18,21 +18,43 @@ const tags = ['users'];
 export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const limits = authRateLimits(deps.config);
 
-  route(app, postUserGetOtpCreatedAt, { config: limits.read, schema: { tags, summary: 'When the latest code for an e-mail was created (drives the resend countdown)' } }, async (request) => {
+  route(
+    app,
+    postUserGetOtpCreatedAt,
+    { config: limits.read, schema: { tags, summary: 'When the latest code for an e-mail was created (drives the resend countdown)' } },
+    async (request) => {
       const createdAt = await latestCodeCreatedAt(deps, request.body.email);
       return { createdAt: createdAt?.toISOString() ?? null, resendAfterSeconds: deps.config.OTP_RESEND_SECONDS };
-    });
+    },
+  );
 
-  route(app, postUserAddUser, { config: limits.verify, schema: { tags, summary: 'Create the account after e-mail proof (needs signupTicket)' } }, async (request) => addUser(deps, request.body, { userAgent: request.headers['user-agent'], ip: request.ip }, await firstTouchOf(deps, request)));
+  route(
+    app,
+    postUserAddUser,
+    { config: limits.verify, schema: { tags, summary: 'Create the account after e-mail proof (needs signupTicket)' } },
+    async (request) =>
+      addUser(deps, request.body, { userAgent: request.headers['user-agent'], ip: request.ip }, await firstTouchOf(deps, request)),
+  );
 
-  route(app, getUserGetUserById, { preHandler: requireUser(deps.db), schema: { tags, summary: 'The signed-in user’s profile' } }, async (request) => {
+  route(
+    app,
+    getUserGetUserById,
+    { preHandler: requireUser(deps.db), schema: { tags, summary: 'The signed-in user’s profile' } },
+    async (request) => {
       return { success: true as const, user: toUserProfile(authOf(request).user) };
-    });
+    },
+  );
 
   route(
     app,
     getUserDeleteAccount,
-    { preHandler: requireUser(deps.db), schema: { tags, summary: 'What stops deleting my account now (an order in progress, an active maintenance plan): empty when it can go' } },
+    {
+      preHandler: requireUser(deps.db),
+      schema: {
+        tags,
+        summary: 'What stops deleting my account now (an order in progress, an active maintenance plan): empty when it can go',
+      },
+    },
     async (request) => ({ success: true as const, blockers: await deletionBlockers(deps, authOf(request)) }),
   );
 
@@ -42,7 +64,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     {
       config: limits.send,
       preHandler: requireUser(deps.db),
-      schema: { tags, summary: 'E-mail the signed-in person a code that confirms deleting their account (it never signs in)', description: '429 within the resend wait of the last code, or past the hourly caps.' },
+      schema: {
+        tags,
+        summary: 'E-mail the signed-in person a code that confirms deleting their account (it never signs in)',
+        description: '429 within the resend wait of the last code, or past the hourly caps.',
+      },
     },
     async (request) => {
       const email = await deletionCodeAddress(deps, authOf(request));
@@ -51,8 +77,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
   );
 
-  route(app, postUserDeleteAccount, { config: limits.verify, preHandler: requireUser(deps.db), schema: { tags, summary: 'Delete my account (a fresh sign-in code, or a passkey confirmation in the last 10 minutes)' } }, async (request) => {
+  route(
+    app,
+    postUserDeleteAccount,
+    {
+      config: limits.verify,
+      preHandler: requireUser(deps.db),
+      schema: { tags, summary: 'Delete my account (a fresh sign-in code, or a passkey confirmation in the last 10 minutes)' },
+    },
+    async (request) => {
       await deleteAccount(deps, authOf(request), request.body);
       return { success: true as const };
-    });
+    },
+  );
 };

@@ -42,7 +42,10 @@ export async function latestConsent(db: Db | Tx, userId: string): Promise<Consen
 }
 
 /** Opted in, and for the number now on the profile: a changed number needs a new opt-in. */
-export async function consentedNumber(db: Db | Tx, user: { id: string; phoneCode: string | null; phoneNumber: string | null }): Promise<string | null> {
+export async function consentedNumber(
+  db: Db | Tx,
+  user: { id: string; phoneCode: string | null; phoneNumber: string | null },
+): Promise<string | null> {
   const current = whatsappNumber(user);
   const latest = await latestConsent(db, user.id);
   return current && latest?.opted_in && latest.phone === current ? current : null;

@@ -26,14 +26,21 @@ export async function enqueueWhatsApp(deps: AppDeps, tx: Tx, notice: WhatsAppNot
     select u.id, u.name, u.phone_code, u.phone_number, o.public_id
       from orders o join users u on u.id = o.user_id
      where o.id = ${notice.orderId} and u.deleted_at is null`);
-  const [row] = sqlRows<{ id: string; name: string | null; phone_code: string | null; phone_number: string | null; public_id: string }>(res);
+  const [row] = sqlRows<{ id: string; name: string | null; phone_code: string | null; phone_number: string | null; public_id: string }>(
+    res,
+  );
   if (!row) return false;
   const phone = await consentedNumber(tx, { id: row.id, phoneCode: row.phone_code, phoneNumber: row.phone_number });
   if (!phone) return false;
-  const customer = { name: row.name?.trim() || 'there', orderPublicId: row.public_id, link: `${deps.config.publicUrl}/status/${row.public_id}` };
+  const customer = {
+    name: row.name?.trim() || 'there',
+    orderPublicId: row.public_id,
+    link: `${deps.config.publicUrl}/status/${row.public_id}`,
+  };
   const params = notice.params(customer).map((p) => p.replace(/\s+/g, ' ').trim().slice(0, 200) || '-');
   const expected = WHATSAPP_TEMPLATES[notice.template].params.length;
-  if (params.length !== expected) throw new Error(`WhatsApp template ${notice.template} takes ${expected} parameters, got ${params.length}`);
+  if (params.length !== expected)
+    throw new Error(`WhatsApp template ${notice.template} takes ${expected} parameters, got ${params.length}`);
   await tx.execute(sql`
     insert into whatsapp_messages (order_id, user_id, template, kind, params, ref_id, phone)
     values (${notice.orderId}, ${row.id}, ${notice.template}, ${WHATSAPP_TEMPLATES[notice.template].kind}, ${JSON.stringify(params)}::jsonb,

@@ -29,7 +29,15 @@ const PRIORITY: WhatsAppTemplate[] = ['site_down', 'payment_due', 'payment_recei
  */
 export type NoticeAllowed = (db: Db, q: { userId: string; kind: string; channel: 'whatsapp'; at: Date }) => Promise<boolean>;
 
-type Pending = { id: string; user_id: string; template: WhatsAppTemplate; kind: string; params: string[]; phone: string; created_at: Date | string };
+type Pending = {
+  id: string;
+  user_id: string;
+  template: WhatsAppTemplate;
+  kind: string;
+  params: string[];
+  phone: string;
+  created_at: Date | string;
+};
 
 export interface WhatsAppPassOutcome {
   sent: number;
@@ -71,7 +79,10 @@ export async function sendDueWhatsApp(deps: AppDeps, noticeAllowed: NoticeAllowe
       const mark = async (ids: string[], state: string, fields: { error?: string; into?: string } = {}) => {
         if (ids.length === 0) return;
         await tx.execute(sql`update whatsapp_messages set state = ${state}, error = ${fields.error ?? null}, batched_into = ${fields.into ?? null}
-           where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+           where id in (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})`);
       };
       // Consent and profile number now: a STOP or a changed number since the notice was written wins.
       const [user] = sqlRows<{ id: string; phone_code: string | null; phone_number: string | null }>(
@@ -79,7 +90,11 @@ export async function sendDueWhatsApp(deps: AppDeps, noticeAllowed: NoticeAllowe
       );
       const phone = user ? await consentedNumber(tx, { id: user.id, phoneCode: user.phone_code, phoneNumber: user.phone_number }) : null;
       if (!phone) {
-        await mark(group.map((g) => g.id), 'skipped', { error: 'no consent' });
+        await mark(
+          group.map((g) => g.id),
+          'skipped',
+          { error: 'no consent' },
+        );
         return { skipped: group.length };
       }
       // Preferences and quiet hours: held back waits (up to HELD_BACK_MS), switched off is dropped then too.
@@ -91,8 +106,9 @@ export async function sendDueWhatsApp(deps: AppDeps, noticeAllowed: NoticeAllowe
       }
       await mark(stale, 'skipped', { error: 'not allowed by preferences' });
       if (allowed.length === 0) return { skipped: stale.length };
-      const chosen = [...allowed].sort((a,
-        b) => PRIORITY.indexOf(a.template) - PRIORITY.indexOf(b.template) || +new Date(b.created_at) - +new Date(a.created_at))[0]!;
+      const chosen = [...allowed].sort(
+        (a, b) => PRIORITY.indexOf(a.template) - PRIORITY.indexOf(b.template) || +new Date(b.created_at) - +new Date(a.created_at),
+      )[0]!;
       const rest = allowed.filter((g) => g.id !== chosen.id).map((g) => g.id);
       await mark(rest, 'batched', { into: chosen.id });
       // Claimed: its sent_at holds the order's 30-minute slot while the call is made outside the transaction.
@@ -111,7 +127,8 @@ export async function sendDueWhatsApp(deps: AppDeps, noticeAllowed: NoticeAllowe
     } catch (err) {
       const e = err instanceof WhatsAppSendError ? err : new WhatsAppSendError((err as Error).message, true);
       deps.log.warn({ err: e.message, template: m.template }, 'whatsapp: send failed');
-      if (e.retry) await db.execute(sql`update whatsapp_messages set state = 'pending', sent_at = null, error = ${e.message} where id = ${m.id}`);
+      if (e.retry)
+        await db.execute(sql`update whatsapp_messages set state = 'pending', sent_at = null, error = ${e.message} where id = ${m.id}`);
       else {
         await db.execute(sql`update whatsapp_messages set state = 'failed', error = ${e.message}, status_at = ${now} where id = ${m.id}`);
         outcome.failed++;

@@ -15,8 +15,12 @@ export function subscribeWhatsApp(deps: AppDeps) {
   const { events } = deps;
   const receipt = async (e: { orderId: string; paymentId: string; amount: number; currency: string; invoiceNumber: string }, tx: Tx) => {
     const amount = formatMoney(e.amount, displayCurrency(moneyContext(deps), e.currency));
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'payment_receipt', refId: e.paymentId, params: (c) => [c.name, c.orderPublicId,
-      amount, e.invoiceNumber, c.link] });
+    await enqueueWhatsApp(deps, tx, {
+      orderId: e.orderId,
+      template: 'payment_receipt',
+      refId: e.paymentId,
+      params: (c) => [c.name, c.orderPublicId, amount, e.invoiceNumber, c.link],
+    });
   };
   events.inTransaction('payment.invoiced', receipt);
   events.inTransaction('maintenance.invoiced', receipt);
@@ -24,31 +28,57 @@ export function subscribeWhatsApp(deps: AppDeps) {
   events.inTransaction('stage.completed', async (e, tx) => {
     if (isPaymentStage(e.stage)) return;
     const stage = stageDoneText(STAGES[e.stage - 1] ?? `Stage ${e.stage}`);
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'stage_update', refId: `${e.stage}:${e.at.toISOString()}`, params: (c) => [c.name,
-      c.orderPublicId, stage, c.link] });
+    await enqueueWhatsApp(deps, tx, {
+      orderId: e.orderId,
+      template: 'stage_update',
+      refId: `${e.stage}:${e.at.toISOString()}`,
+      params: (c) => [c.name, c.orderPublicId, stage, c.link],
+    });
   });
   events.inTransaction('review.opened', async (e, tx) => {
     const round = `${e.kind === 'ui' ? 'UI' : 'Final'} design review, round ${e.round}`;
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'review_ready', refId: e.reviewId, params: (c) => [c.name, c.orderPublicId, round,
-      c.link] });
+    await enqueueWhatsApp(deps, tx, {
+      orderId: e.orderId,
+      template: 'review_ready',
+      refId: e.reviewId,
+      params: (c) => [c.name, c.orderPublicId, round, c.link],
+    });
   });
   // The team's replies, on the order's thread or a support request: never their text (a phone is not the app's access check).
   events.inTransaction('order.message', async (e, tx) => {
     if (e.sender !== 'agency') return;
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'support_reply', refId: e.messageId, params: (c) => [c.name, c.orderPublicId, c.link] });
+    await enqueueWhatsApp(deps, tx, {
+      orderId: e.orderId,
+      template: 'support_reply',
+      refId: e.messageId,
+      params: (c) => [c.name, c.orderPublicId, c.link],
+    });
   });
   events.inTransaction('support.message', async (e, tx) => {
     if (e.sender !== 'agency') return;
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'support_reply', refId: e.messageId, params: (c) => [c.name, c.orderPublicId, c.link] });
+    await enqueueWhatsApp(deps, tx, {
+      orderId: e.orderId,
+      template: 'support_reply',
+      refId: e.messageId,
+      params: (c) => [c.name, c.orderPublicId, c.link],
+    });
   });
   events.inTransaction('payment.due', async (e, tx) => {
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'payment_due', refId: e.reminderId, params: (c) => [c.name, c.orderPublicId,
-      e.amountText, c.link] });
+    await enqueueWhatsApp(deps, tx, {
+      orderId: e.orderId,
+      template: 'payment_due',
+      refId: e.reminderId,
+      params: (c) => [c.name, c.orderPublicId, e.amountText, c.link],
+    });
   });
   events.inTransaction('site.down', async (e, tx) => {
     if (!e.customerNotices) return;
-    await enqueueWhatsApp(deps, tx, { orderId: e.orderId, template: 'site_down', refId: `${e.url}@${e.at.toISOString()}`, params: (c) => [c.name,
-      c.orderPublicId, e.url, c.link] });
+    await enqueueWhatsApp(deps, tx, {
+      orderId: e.orderId,
+      template: 'site_down',
+      refId: `${e.url}@${e.at.toISOString()}`,
+      params: (c) => [c.name, c.orderPublicId, e.url, c.link],
+    });
   });
   // A deleted person gets nothing more, and their consent records and numbers go (decision 192).
   events.inTransaction('account.deleted', async (e, tx) => {

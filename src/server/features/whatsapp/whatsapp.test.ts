@@ -47,8 +47,12 @@ async function customer(email: string) {
   const number = String(++phone);
   await t.deps.db.update(users).set({ phoneCode: '+91', phoneNumber: number }).where(eq(users.id, who.user.id));
   // No quiet hours: the test runs at any hour (the default holds WhatsApp 22:00–08:00 IST).
-  const quiet = await t.app.inject({ method: 'PUT', url: '/api/v1/user/notification-preferences', headers: who.headers,
-    payload: { quietHours: { start: '00:00', end: '00:00', timeZone: 'Asia/Kolkata' } } });
+  const quiet = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/user/notification-preferences',
+    headers: who.headers,
+    payload: { quietHours: { start: '00:00', end: '00:00', timeZone: 'Asia/Kolkata' } },
+  });
   expect(quiet.statusCode, quiet.body).toBe(200);
   return { ...who, wa: `91${number}` };
 }
@@ -57,7 +61,9 @@ const api = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<str
 const sentTo = (wa: string) => graph.requests.filter((r) => r.body.to === wa);
 const rowsOf = async (userId: string) =>
   sqlRows<{ template: string; state: string; wa_message_id: string | null; batched_into: string | null }>(
-    await t.deps.db.execute(sql`select template, state, wa_message_id, batched_into from whatsapp_messages where user_id = ${userId} order by created_at`),
+    await t.deps.db.execute(
+      sql`select template, state, wa_message_id, batched_into from whatsapp_messages where user_id = ${userId} order by created_at`,
+    ),
   );
 const webhook = (body: unknown, signature?: string) => {
   const raw = JSON.stringify(body);
@@ -65,19 +71,49 @@ const webhook = (body: unknown, signature?: string) => {
     method: 'POST',
     url: '/api/v1/whatsapp/webhook',
     payload: raw,
-    headers: { 'content-type': 'application/json', ...(signature === undefined ? { 'x-hub-signature-256': metaSignature(SECRET,
-      raw) } : signature ? { 'x-hub-signature-256': signature } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined
+        ? { 'x-hub-signature-256': metaSignature(SECRET, raw) }
+        : signature
+          ? { 'x-hub-signature-256': signature }
+          : {}),
+    },
   });
 };
 const inbound = (from: string, text: string) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id: `wamid.in${Date.now()}`,
-    timestamp: '1700000000', type: 'text', text: { body: text } }] } }] }],
+  entry: [
+    {
+      id: 'WABA',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            messages: [{ from, id: `wamid.in${Date.now()}`, timestamp: '1700000000', type: 'text', text: { body: text } }],
+          },
+        },
+      ],
+    },
+  ],
 });
 const statusUpdate = (id: string, status: string) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', statuses: [{ id, status,
-    timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '91' }] } }] }],
+  entry: [
+    {
+      id: 'WABA',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '91' }],
+          },
+        },
+      ],
+    },
+  ],
 });
 
 describe('opt-in', () => {
@@ -152,8 +188,13 @@ describe('sending', () => {
     const c = await customer('wa-prefs@example.com');
     const publicId = await payInstallment(t, c, { kind: 'advance' });
     await api('POST', '/api/v1/user/whatsapp/opt-in', c.headers, { consent: true });
-    const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/v1/user/notification-preferences', headers: c.headers,
-      payload: payload as Record<string, unknown> });
+    const put = (payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/notification-preferences',
+        headers: c.headers,
+        payload: payload as Record<string, unknown>,
+      });
     expect((await put({ channels: { whatsapp: { stage_completed: false } } })).statusCode).toBe(200);
     await completeNextStage(t.deps, publicId, {});
     await runJobs(t.deps);
@@ -161,8 +202,16 @@ describe('sending', () => {
 
     // Quiet all day long but for one minute: the payment due waits, then goes once it is allowed.
     const orderId = (await t.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [publicId]))[0]!.id;
-    await t.deps.events.transaction((tx) => t.deps.events.publish(tx, 'payment.due', { orderId, orderPublicId: publicId, customerEmail: c.user.email,
-      reminderId: `r-${publicId}`, amountText: '₹ 1,000.00', at: new Date() }));
+    await t.deps.events.transaction((tx) =>
+      t.deps.events.publish(tx, 'payment.due', {
+        orderId,
+        orderPublicId: publicId,
+        customerEmail: c.user.email,
+        reminderId: `r-${publicId}`,
+        amountText: '₹ 1,000.00',
+        at: new Date(),
+      }),
+    );
     expect((await put({ quietHours: { start: '00:00', end: '23:59', timeZone: 'UTC' } })).statusCode).toBe(200);
     const day = new Date(Date.now() + 40 * MIN);
     await runJobs(t.deps, new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 12)));
@@ -234,10 +283,16 @@ describe('webhook', () => {
   });
 
   it("answers Meta's verify challenge only with the verify token", async () => {
-    const ok = await t.app.inject({ method: 'GET', url: `/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444` });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('1158201444');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1' });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1',
+    });
     expect(bad.statusCode).toBe(403);
   });
 });
@@ -247,13 +302,26 @@ describe('without settings', () => {
     const bare = await buildTestApp({ ORDER_NOTIFY_DELAY_SECONDS: '0' });
     try {
       const c = await loginAs(bare, 'wa-bare@example.com');
-      const on = await bare.app.inject({ method: 'POST', url: '/api/v1/user/whatsapp/opt-in', headers: c.headers, payload: { consent: true } });
+      const on = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/whatsapp/opt-in',
+        headers: c.headers,
+        payload: { consent: true },
+      });
       expect(on.json()).toMatchObject({ optedIn: true, available: false });
       await payInstallment(bare, c, { kind: 'advance' });
       await runJobs(bare.deps);
       expect(sqlRows(await bare.deps.db.execute(sql`select 1 from whatsapp_messages`))).toEqual([]);
-      expect((await bare.app.inject({ method: 'POST', url: '/api/v1/whatsapp/webhook', payload: '{}',
-        headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
+      expect(
+        (
+          await bare.app.inject({
+            method: 'POST',
+            url: '/api/v1/whatsapp/webhook',
+            payload: '{}',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).statusCode,
+      ).toBe(404);
     } finally {
       await bare.close();
     }

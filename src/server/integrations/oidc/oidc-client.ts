@@ -16,7 +16,12 @@ export interface OidcSettings {
 export function oidcSettings(config: Config, provider: SocialProvider): OidcSettings | null {
   if (provider === 'google') {
     if (!config.GOOGLE_CLIENT_ID) return null;
-    return { provider, issuer: new URL(config.GOOGLE_ISSUER), clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET };
+    return {
+      provider,
+      issuer: new URL(config.GOOGLE_ISSUER),
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+    };
   }
   if (!config.MICROSOFT_CLIENT_ID) return null;
   const issuer = config.MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${encodeURIComponent(config.MICROSOFT_TENANT)}/v2.0`;
@@ -24,8 +29,7 @@ export function oidcSettings(config: Config, provider: SocialProvider): OidcSett
 }
 
 /** Plain http is allowed only for a provider on this machine (the tests' local provider). */
-export const isLocalHttp = (url: URL) =>
-  url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+export const isLocalHttp = (url: URL) => url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
 const configurations = new Map<string, Promise<oidc.Configuration>>();
 
@@ -63,7 +67,11 @@ export async function newAuthorizationChecks(): Promise<AuthorizationChecks & { 
   };
 }
 
-export async function authorizationUrl(settings: OidcSettings, redirectUri: string, checks: { state: string; nonce: string; codeChallenge: string }) {
+export async function authorizationUrl(
+  settings: OidcSettings,
+  redirectUri: string,
+  checks: { state: string; nonce: string; codeChallenge: string },
+) {
   const config = await oidcConfiguration(settings);
   return oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,

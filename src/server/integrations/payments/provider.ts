@@ -33,7 +33,13 @@ export interface PaymentProvider {
    * /v1/payments/:id/refund, speed "normal"). The refund is usually `pending` until the provider's
    * refund.processed webhook. The built-in test checkout has none: its refunds move no money.
    */
-  refundPayment?(input: { paymentId: string; amount: number; speed?: 'normal'; receipt: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
+  refundPayment?(input: {
+    paymentId: string;
+    amount: number;
+    speed?: 'normal';
+    receipt: string;
+    notes?: Record<string, string>;
+  }): Promise<ProviderRefund>;
   /** Monthly subscriptions (the maintenance plan). */
   readonly subscriptions: SubscriptionApi;
   /**
@@ -103,7 +109,12 @@ export interface SubscriptionApi {
    * POST /v1/subscriptions: one per order, `total_count` monthly charges at most. `startAt` (a
    * future time): the first charge then, the Checkout only authorises (Razorpay's `start_at`).
    */
-  createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string>; startAt?: Date }): Promise<ProviderSubscription>;
+  createSubscription(input: {
+    planId: string;
+    totalCount: number;
+    notes: Record<string, string>;
+    startAt?: Date;
+  }): Promise<ProviderSubscription>;
   /** POST /v1/subscriptions/:id/cancel with cancel_at_cycle_end: the paid period runs out first. */
   cancelAtCycleEnd(subscriptionId: string): Promise<ProviderSubscription>;
   /**
@@ -154,4 +165,5 @@ export function isSameSignature(expectedHex: string, givenHex: string): boolean 
 export const checkoutSignature = (secret: string, orderId: string, paymentId: string) => hmacHex(secret, `${orderId}|${paymentId}`);
 
 /** The subscription checkout's signature: note the order, payment id first (Razorpay's docs). */
-export const subscriptionSignature = (secret: string, subscriptionId: string, paymentId: string) => hmacHex(secret, `${paymentId}|${subscriptionId}`);
+export const subscriptionSignature = (secret: string, subscriptionId: string, paymentId: string) =>
+  hmacHex(secret, `${paymentId}|${subscriptionId}`);

@@ -36,7 +36,9 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
     }
     const data = (await res.json().catch(() => null)) as (T & { error?: { description?: string } }) | null;
     if (!res.ok || !data) {
-      throw new ProviderUnavailableError(`razorpay ${method} answered ${res.status}: ${data?.error?.description ?? 'no body'}`.slice(0, 300));
+      throw new ProviderUnavailableError(
+        `razorpay ${method} answered ${res.status}: ${data?.error?.description ?? 'no body'}`.slice(0, 300),
+      );
     }
     return data;
   }
@@ -60,7 +62,12 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
     },
     // https://razorpay.com/docs/api/refunds/create-normal/ — amount in minor units; speed normal.
     async refundPayment({ paymentId, amount, speed = 'normal', receipt, notes }) {
-      const r = await call<ProviderRefund>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount, speed, receipt, notes });
+      const r = await call<ProviderRefund>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
+        amount,
+        speed,
+        receipt,
+        notes,
+      });
       if (typeof r.id !== 'string' || r.payment_id !== paymentId || r.amount !== amount) {
         throw new ProviderUnavailableError('razorpay returned a refund that does not match the request');
       }
@@ -69,7 +76,11 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
     subscriptions: {
       // https://razorpay.com/docs/api/payments/subscriptions/create-plan/
       async createPlan({ amount, currency, name }) {
-        const p = await call<{ id: string; item?: { amount?: number; currency?: string } }>('POST', '/v1/plans', { period: 'monthly', interval: 1, item: { name, amount, currency } });
+        const p = await call<{ id: string; item?: { amount?: number; currency?: string } }>('POST', '/v1/plans', {
+          period: 'monthly',
+          interval: 1,
+          item: { name, amount, currency },
+        });
         if (typeof p.id !== 'string' || p.item?.amount !== amount || p.item?.currency !== currency) {
           throw new ProviderUnavailableError('razorpay returned a plan that does not match the request');
         }
@@ -84,18 +95,24 @@ export function createRazorpayProvider(opts: { apiUrl: string; keyId: string; ke
           notes,
           ...(startAt ? { start_at: Math.floor(startAt.getTime() / 1000) } : {}),
         });
-        if (typeof s.id !== 'string' || s.plan_id !== planId) throw new ProviderUnavailableError('razorpay returned a subscription that does not match the request');
+        if (typeof s.id !== 'string' || s.plan_id !== planId)
+          throw new ProviderUnavailableError('razorpay returned a subscription that does not match the request');
         return s;
       },
       // https://razorpay.com/docs/api/payments/subscriptions/cancel-subscription/
       async cancelAtCycleEnd(subscriptionId) {
-        const s = await call<ProviderSubscription>('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { cancel_at_cycle_end: 1 });
+        const s = await call<ProviderSubscription>('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
+          cancel_at_cycle_end: 1,
+        });
         if (s.id !== subscriptionId) throw new ProviderUnavailableError('razorpay cancelled another subscription than asked');
         return s;
       },
       // https://razorpay.com/docs/api/payments/subscriptions/update-subscription/ — the change waits for the cycle's end.
       async changePlanAtCycleEnd(subscriptionId, planId) {
-        const s = await call<ProviderSubscription>('PATCH', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, { plan_id: planId, schedule_change_at: 'cycle_end' });
+        const s = await call<ProviderSubscription>('PATCH', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {
+          plan_id: planId,
+          schedule_change_at: 'cycle_end',
+        });
         if (s.id !== subscriptionId) throw new ProviderUnavailableError('razorpay updated another subscription than asked');
         return s;
       },
@@ -124,8 +141,17 @@ function settlementOf(raw: Record<string, unknown>): ProviderSettlement {
   const id = str(raw.id);
   const amount = int(raw.amount);
   const createdAt = int(raw.created_at);
-  if (!id || amount === null || createdAt === null) throw new ProviderUnavailableError('razorpay returned a settlement without its id, amount or created_at');
-  return { id, amount, fees: int(raw.fees) ?? 0, tax: int(raw.tax) ?? 0, utr: str(raw.utr), status: str(raw.status) ?? 'created', created_at: createdAt };
+  if (!id || amount === null || createdAt === null)
+    throw new ProviderUnavailableError('razorpay returned a settlement without its id, amount or created_at');
+  return {
+    id,
+    amount,
+    fees: int(raw.fees) ?? 0,
+    tax: int(raw.tax) ?? 0,
+    utr: str(raw.utr),
+    status: str(raw.status) ?? 'created',
+    created_at: createdAt,
+  };
 }
 
 function reconItemOf(raw: Record<string, unknown>): ProviderReconItem {
@@ -155,7 +181,13 @@ function reconItemOf(raw: Record<string, unknown>): ProviderReconItem {
 }
 
 /** Every page of a collection, `count` at a time with `skip`, until a short page. */
-async function allPages<T>(call: Call, path: string, params: Record<string, number>, count: number, read: (raw: Record<string, unknown>) => T): Promise<T[]> {
+async function allPages<T>(
+  call: Call,
+  path: string,
+  params: Record<string, number>,
+  count: number,
+  read: (raw: Record<string, unknown>) => T,
+): Promise<T[]> {
   const out: T[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams(Object.entries({ ...params, count, skip: page * count }).map(([k, v]) => [k, String(v)]));
@@ -172,6 +204,7 @@ function settlementsApi(call: Call): SettlementApi {
     // https://razorpay.com/docs/api/settlements/fetch-all/ — from/to in Unix seconds, count ≤ 100, skip.
     list: ({ from, to }) => allPages(call, '/v1/settlements', { from, to }, SETTLEMENTS_PAGE, settlementOf),
     // https://razorpay.com/docs/api/settlements/fetch-recon/ — year, month[, day], count ≤ 1,000, skip.
-    recon: ({ year, month, day }) => allPages(call, '/v1/settlements/recon/combined', { year, month, ...(day ? { day } : {}) }, RECON_PAGE, reconItemOf),
+    recon: ({ year, month, day }) =>
+      allPages(call, '/v1/settlements/recon/combined', { year, month, ...(day ? { day } : {}) }, RECON_PAGE, reconItemOf),
   };
 }

@@ -73,7 +73,11 @@ export function createTestCheckoutProvider(secret?: string): TestCheckoutProvide
     },
     paySubscription(subscriptionId) {
       const paymentId = id('pay');
-      return { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: subscriptionSignature(key, subscriptionId, paymentId) };
+      return {
+        razorpay_payment_id: paymentId,
+        razorpay_subscription_id: subscriptionId,
+        razorpay_signature: subscriptionSignature(key, subscriptionId, paymentId),
+      };
     },
   };
 }

@@ -19,11 +19,19 @@ export interface PushTarget {
 }
 
 /** `gone`: the push service no longer knows the subscription (404 or 410) — delete it. */
-export type PushOutcome = { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'refused'; status: number; detail: string } | { kind: 'retry'; detail: string };
+export type PushOutcome =
+  | { kind: 'sent' }
+  | { kind: 'gone'; status: number }
+  | { kind: 'refused'; status: number; detail: string }
+  | { kind: 'retry'; detail: string };
 
 export interface PushSender {
   publicKey: string;
-  send(target: PushTarget, payload: string, options: { ttlSeconds: number; urgency: 'normal' | 'high'; topic?: string }): Promise<PushOutcome>;
+  send(
+    target: PushTarget,
+    payload: string,
+    options: { ttlSeconds: number; urgency: 'normal' | 'high'; topic?: string },
+  ): Promise<PushOutcome>;
 }
 
 /** A fresh VAPID key pair (P-256), URL-safe base64 as the browser wants the public key. */

@@ -8,7 +8,16 @@ import { createS3Storage } from './s3-storage.ts';
 
 type StorageConfig = Pick<
   Config,
-  'FILE_STORAGE' | 'FILES_DIR' | 'DATA_DIR' | 'dataDir' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+  | 'FILE_STORAGE'
+  | 'FILES_DIR'
+  | 'DATA_DIR'
+  | 'dataDir'
+  | 'S3_ENDPOINT'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
 >;
 
 /** The folder of the local driver: FILES_DIR, else DATA_DIR/files (next to PGlite's own files). */
@@ -29,6 +38,7 @@ export async function openFileStorage(c: StorageConfig): Promise<FileStorage> {
       forcePathStyle: c.S3_FORCE_PATH_STYLE,
     });
   }
-  if (c.dataDir === 'memory' && !c.FILES_DIR) return createLocalStorage(await mkdtemp(join(tmpdir(), 'order-files-')), { removeOnClose: true });
+  if (c.dataDir === 'memory' && !c.FILES_DIR)
+    return createLocalStorage(await mkdtemp(join(tmpdir(), 'order-files-')), { removeOnClose: true });
   return createLocalStorage(localFilesDir(c));
 }

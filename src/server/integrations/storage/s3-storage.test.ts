@@ -30,7 +30,14 @@ const keys = async (prefix: string) => {
 
 beforeAll(async () => {
   s3 = await startS3Fake();
-  bucket = await createS3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  bucket = await createS3Storage({
+    endpoint: s3.endpoint,
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
   let url: string | undefined;
   if (process.env.TEST_DB === 'postgres') {
     const created = await createThrowAwayDatabase();
@@ -41,7 +48,14 @@ beforeAll(async () => {
   const shared = url ? undefined : await openDatabase({ dataDir: 'memory' });
   for (let i = 0; i < 2; i++) {
     const config = loadConfig(
-      { NODE_ENV: 'test', LOG_LEVEL: process.env.DEBUG_S3 ? 'error' : 'silent', ADMIN_STEP_UP: 'off', ...(url ? { DATABASE_URL: url } : {}), MAX_UPLOAD_MB: '1', ...s3.env },
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.DEBUG_S3 ? 'error' : 'silent',
+        ADMIN_STEP_UP: 'off',
+        ...(url ? { DATABASE_URL: url } : {}),
+        MAX_UPLOAD_MB: '1',
+        ...s3.env,
+      },
       { dataDir: 'memory', webDistDir: '/nonexistent' },
     );
     const database = shared ?? (await openDatabase({ databaseUrl: url, dataDir: 'memory' }));
@@ -62,7 +76,12 @@ describe('the S3 driver, two instances, one bucket', () => {
     const [a, b] = apps as [BuiltApp, BuiltApp];
     const { customer, orderId } = await seedPaidOrder(a as TestApp, 's3.customer@example.com');
     const pdf = fileForm('brief.pdf', PDF);
-    const up = await a.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...pdf.headers }, payload: pdf.payload });
+    const up = await a.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/files`,
+      headers: { ...customer.headers, ...pdf.headers },
+      payload: pdf.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
     const file = up.json().file;
     expect(file.contentType).toBe('application/pdf');
@@ -81,13 +100,26 @@ describe('the S3 driver, two instances, one bucket', () => {
 
     const admin = await loginAs(b as TestApp, 's3.boss@example.com', 'admin');
     const png = fileForm('design.png', PNG);
-    const design = await b.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${orderId}/files`, headers: { ...admin.headers, ...png.headers }, payload: png.payload });
+    const design = await b.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/files`,
+      headers: { ...admin.headers, ...png.headers },
+      payload: png.payload,
+    });
     expect(design.statusCode, design.body).toBe(201);
-    const viaA = await a.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/files/${design.json().file.id}`, headers: customer.headers });
+    const viaA = await a.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${orderId}/files/${design.json().file.id}`,
+      headers: customer.headers,
+    });
     expect(viaA.rawPayload.equals(PNG)).toBe(true);
 
-    expect((await b.app.inject({ method: 'DELETE', url: `/api/v1/orders/${orderId}/files/${file.id}`, headers: customer.headers })).statusCode).toBe(200);
-    expect((await a.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/files/${file.id}`, headers: customer.headers })).statusCode).toBe(404);
+    expect(
+      (await b.app.inject({ method: 'DELETE', url: `/api/v1/orders/${orderId}/files/${file.id}`, headers: customer.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await a.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/files/${file.id}`, headers: customer.headers })).statusCode,
+    ).toBe(404);
     expect(await bucket.stat(`orders/${order!.id}/${file.id}`)).toBeNull();
   });
 
@@ -97,7 +129,12 @@ describe('the S3 driver, two instances, one bucket', () => {
     const before = await keys('');
     const form = fileForm('big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
     // Streamed without a length, so the S3 driver's own byte limit is what stops it.
-    const res = await a.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...form.headers }, payload: Readable.from([form.payload]) });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/files`,
+      headers: { ...customer.headers, ...form.headers },
+      payload: Readable.from([form.payload]),
+    });
     expect(res.statusCode, res.body).toBe(413);
     expect(await keys('')).toEqual(before);
   });
@@ -107,9 +144,16 @@ describe('the S3 driver, two instances, one bucket', () => {
     const { customer, orderId } = await seedPaidOrder(a as TestApp, 's3.sweep@example.com');
     const upload = async (name: string) => {
       const form = fileForm(name, PNG);
-      const res = await a.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/files`, headers: { ...customer.headers, ...form.headers }, payload: form.payload });
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${orderId}/files`,
+        headers: { ...customer.headers, ...form.headers },
+        payload: form.payload,
+      });
       expect(res.statusCode, res.body).toBe(201);
-      const [row] = await a.deps.database.query<{ storage_key: string }>('select storage_key from order_files where id = $1', [res.json().file.id]);
+      const [row] = await a.deps.database.query<{ storage_key: string }>('select storage_key from order_files where id = $1', [
+        res.json().file.id,
+      ]);
       return row!.storage_key;
     };
     const orphan = await upload('orphan.png');

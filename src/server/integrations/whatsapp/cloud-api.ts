@@ -28,7 +28,12 @@ export const whatsappConfigured = (s: Pick<WhatsAppSettings, 'WHATSAPP_PHONE_NUM
   Boolean(s.WHATSAPP_PHONE_NUMBER_ID && s.WHATSAPP_TOKEN);
 
 /** Sends one template message; resolves with Meta's message id (wamid…). */
-export async function sendTemplate(settings: WhatsAppSettings, to: string, template: WhatsAppTemplate, params: readonly string[]): Promise<string> {
+export async function sendTemplate(
+  settings: WhatsAppSettings,
+  to: string,
+  template: WhatsAppTemplate,
+  params: readonly string[],
+): Promise<string> {
   if (!whatsappConfigured(settings)) throw new WhatsAppSendError('WhatsApp is not configured.', false);
   const url = `${settings.WHATSAPP_API_URL.replace(/\/+$/, '')}/${encodeURIComponent(settings.WHATSAPP_PHONE_NUMBER_ID!)}/messages`;
   const body = {
@@ -53,7 +58,10 @@ export async function sendTemplate(settings: WhatsAppSettings, to: string, templ
   } catch (err) {
     throw new WhatsAppSendError(`WhatsApp API unreachable: ${(err as Error).message}`, true);
   }
-  const answer = (await res.json().catch(() => null)) as { messages?: { id?: string }[]; error?: { message?: string; code?: number } } | null;
+  const answer = (await res.json().catch(() => null)) as {
+    messages?: { id?: string }[];
+    error?: { message?: string; code?: number };
+  } | null;
   if (!res.ok) {
     const reason = answer?.error?.message ?? `HTTP ${res.status}`;
     throw new WhatsAppSendError(`WhatsApp API refused: ${reason}`.slice(0, 300), res.status === 429 || res.status >= 500);

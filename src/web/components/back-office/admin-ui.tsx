@@ -111,7 +111,14 @@ export function Table({ label, head, children }: { label: string; head: string[]
 
   const cards = mode === 'cards';
   return (
-    <div ref={box} className="relative overflow-x-auto rounded-xl border border-line" role="region" aria-label={label} tabIndex={0} data-layout={mode}>
+    <div
+      ref={box}
+      className="relative overflow-x-auto rounded-xl border border-line"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      data-layout={mode}
+    >
       <table ref={table} className={`w-full text-left text-sm wrap-normal ${cards ? cardClasses : ''}`}>
         <thead className={`bg-field text-muted ${cards ? 'sr-only' : ''}`}>
           <tr>

@@ -61,8 +61,17 @@ export function DailyBarChart({ title, days, series, format = String, integer = 
         {title}
       </figcaption>
       <div ref={ref} className="relative w-full overflow-hidden" style={{ height }}>
-        <svg width={width} height={height} className="absolute inset-0" role="img" aria-labelledby={titleId} aria-describedby={`${titleId}-sum`}>
-          <desc id={`${titleId}-sum`}>{`${days.length} days from ${days[0] ?? ''} to ${days[days.length - 1] ?? ''}, total ${format(total)}.`}</desc>
+        <svg
+          width={width}
+          height={height}
+          className="absolute inset-0"
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={`${titleId}-sum`}
+        >
+          <desc
+            id={`${titleId}-sum`}
+          >{`${days.length} days from ${days[0] ?? ''} to ${days[days.length - 1] ?? ''}, total ${format(total)}.`}</desc>
           {ticks(max, integer).map((v) => (
             <g key={v}>
               <line x1={left} x2={width - 8} y1={y(v)} y2={y(v)} stroke={GRID} />
@@ -82,7 +91,15 @@ export function DailyBarChart({ title, days, series, format = String, integer = 
                   const h = y(acc) - top;
                   acc += v;
                   return (
-                    <rect key={s.label} x={left + i * slot + (slot - bar) / 2} y={top} width={bar} height={Math.max(1, h)} rx={Math.min(3, bar / 3)} fill={s.color}>
+                    <rect
+                      key={s.label}
+                      x={left + i * slot + (slot - bar) / 2}
+                      y={top}
+                      width={bar}
+                      height={Math.max(1, h)}
+                      rx={Math.min(3, bar / 3)}
+                      fill={s.color}
+                    >
                       <title>{`${shortDay(d)} · ${s.label}: ${format(v)}`}</title>
                     </rect>
                   );
@@ -167,14 +184,27 @@ export function HorizontalBarChart({ title, rows, color = '#8b5cf6' }: Horizonta
         {title}
       </figcaption>
       <div ref={ref} className="relative w-full overflow-hidden" style={{ height }}>
-        <svg width={width} height={height} className="absolute inset-0" role="img" aria-labelledby={titleId} aria-describedby={`${titleId}-sum`}>
+        <svg
+          width={width}
+          height={height}
+          className="absolute inset-0"
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={`${titleId}-sum`}
+        >
           <desc id={`${titleId}-sum`}>{rows.map((r) => `${r.label}: ${r.value}`).join('; ')}</desc>
           {rows.map((r, i) => {
             const w = (r.value / max) * plotW;
             const barY = stacked ? i * rowH + 20 : i * rowH + rowH / 2 - 8;
             return (
               <g key={r.label}>
-                <text x={stacked ? 0 : labelW - 8} y={stacked ? i * rowH + 14 : barY + 12} textAnchor={stacked ? 'start' : 'end'} fontSize="12" fill={AXIS}>
+                <text
+                  x={stacked ? 0 : labelW - 8}
+                  y={stacked ? i * rowH + 14 : barY + 12}
+                  textAnchor={stacked ? 'start' : 'end'}
+                  fontSize="12"
+                  fill={AXIS}
+                >
                   {r.label}
                 </text>
                 <rect x={labelW} y={barY} width={plotW} height={14} rx={4} fill={GRID} opacity={0.5} />

@@ -23,7 +23,8 @@ export function OnlyTheOwner() {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center" data-testid="owner-only">
       <h1 className="text-2xl font-bold text-white sm:text-3xl">Only the owner can see this</h1>
       <p className="text-muted">
-        This part of the back office is kept for the agency's owner: money, customers' data as a whole, the audit log and the team. Your staff account works on orders, chats, leads and support.
+        This part of the back office is kept for the agency's owner: money, customers' data as a whole, the audit log and the team. Your
+        staff account works on orders, chats, leads and support.
       </p>
       <Link to="/admin/orders" className="rounded-xl bg-accent-strong px-5 py-2.5 text-sm font-semibold text-white hover:bg-accent-hover">
         Go to the orders

@@ -45,7 +45,17 @@ export function Email({ value }: { value: string }) {
  * a deleted account, "Deleted customer" and nothing else — its placeholder address is not theirs,
  * is worth nothing to write to and must not read as if it were.
  */
-export function Person({ name, email, to, mailto = false }: { name: string | null | undefined; email: string; to?: string; mailto?: boolean }) {
+export function Person({
+  name,
+  email,
+  to,
+  mailto = false,
+}: {
+  name: string | null | undefined;
+  email: string;
+  to?: string;
+  mailto?: boolean;
+}) {
   if (isDeletedPerson(email)) return <DeletedPerson to={to} />;
   const main = name || <Email value={email} />;
   return (

@@ -29,7 +29,16 @@ export function CopyButton({ value, className = '' }: { value: string; className
       className={`${COPY_BUTTON_BASE} ${copyButtonStateClasses(copied)} ${className}`}
     >
       {/* Always in the markup (hidden until copied): the popup's DOM island shows it the same way. */}
-      <svg viewBox="0 0 24 24" className={copied ? 'h-4 w-4' : 'hidden h-4 w-4'} fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className={copied ? 'h-4 w-4' : 'hidden h-4 w-4'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M5 12.5l4.5 4.5L19 7.5" />
       </svg>
       <span aria-live="polite">{copyButtonText(copied)}</span>

@@ -54,7 +54,8 @@ export function ModalDialog({ title, onClose, children, busy = false, testId, st
       ref={ref}
       aria-labelledby={titleId}
       data-testid={testId}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-line bg-card p-0 text-ink shadow-2xl shadow-black/70 backdrop:bg-black/70"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-line bg-card p-0
+        text-ink shadow-2xl shadow-black/70 backdrop:bg-black/70"
     >
       <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4 sm:px-6">
         <h2 id={titleId} className="text-lg font-semibold text-white">
@@ -65,7 +66,8 @@ export function ModalDialog({ title, onClose, children, busy = false, testId, st
           aria-label="Close"
           disabled={busy}
           onClick={onClose}
-          className="-mr-2 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-white/5 hover:text-white disabled:opacity-50"
+          className="-mr-2 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-white/5
+            hover:text-white disabled:opacity-50"
         >
           <CloseIcon />
         </button>

@@ -33,7 +33,12 @@ export function FieldShell({ id, label, error, hint, hideLabel, children }: Fiel
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; hideLabel?: boolean };
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  hideLabel?: boolean;
+};
 
 export function TextField({ label, error, hint, hideLabel, id, className = '', ...rest }: TextFieldProps) {
   const autoId = useId();
@@ -71,7 +76,11 @@ export function TextAreaField({ label, error, id, className = '', maxChars, ...r
         id={fieldId}
         className={`${inputClass} resize-y ${className}`}
         aria-invalid={shownError ? true : undefined}
-        aria-describedby={[shownError ? `${fieldId}-error` : '', maxChars !== undefined && nearLimit(length, maxChars) ? counterId : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [shownError ? `${fieldId}-error` : '', maxChars !== undefined && nearLimit(length, maxChars) ? counterId : '']
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         {...rest}
       />
       {maxChars !== undefined && <CharCount id={counterId} length={length} max={maxChars} />}

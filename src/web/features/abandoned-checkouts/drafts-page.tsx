@@ -16,7 +16,10 @@ function FollowUp({ draft: d }: { draft: CheckoutDraft }) {
     return (
       <span className="flex flex-col items-start gap-1">
         <Badge tone="good">Paid since</Badge>
-        <Link to={`/admin/orders/${encodeURIComponent(d.paidOrderId)}`} className="text-xs text-accent-soft underline underline-offset-2 hover:text-white">
+        <Link
+          to={`/admin/orders/${encodeURIComponent(d.paidOrderId)}`}
+          className="text-xs text-accent-soft underline underline-offset-2 hover:text-white"
+        >
           Order {d.paidOrderId}
         </Link>
       </span>
@@ -36,8 +39,8 @@ export default function DraftsPage() {
         {data && (
           <Card>
             <p className="mb-3 text-sm text-muted">
-              Advance checkouts not paid. After {data.followUpHours} h the customer gets one friendly e-mail; after {data.retentionDays} days the draft is
-              deleted. Customers never see drafts.
+              Advance checkouts not paid. After {data.followUpHours} h the customer gets one friendly e-mail; after {data.retentionDays}{' '}
+              days the draft is deleted. Customers never see drafts.
             </p>
             {data.drafts.length === 0 ? (
               <p className="text-sm text-muted">No open checkouts.</p>

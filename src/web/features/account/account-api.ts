@@ -1,4 +1,12 @@
-import { deleteAuthSessionsById, patchUserProfile, postUserDeleteAccount, postUserDeleteAccountCode, postUserEmailChange, postUserEmailChangeConfirm, type UpdateProfileBody } from '../../../contract/account.ts';
+import {
+  deleteAuthSessionsById,
+  patchUserProfile,
+  postUserDeleteAccount,
+  postUserDeleteAccountCode,
+  postUserEmailChange,
+  postUserEmailChangeConfirm,
+  type UpdateProfileBody,
+} from '../../../contract/account.ts';
 import { call } from '../../lib/call.ts';
 
 // The privacy self-service calls, typed by src/contract/account.ts.

@@ -1,7 +1,17 @@
 import { useId, type ReactNode } from 'react';
 
 /** One card of the dashboard's Personal Details tab: a titled region, so screen readers can jump to it. */
-export function AccountCard({ title, intro, children, testId }: { title: string; intro?: ReactNode; children: ReactNode; testId?: string }) {
+export function AccountCard({
+  title,
+  intro,
+  children,
+  testId,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} data-testid={testId} className="min-w-0 rounded-2xl border border-line bg-card p-5 sm:p-8">

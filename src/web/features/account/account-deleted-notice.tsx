@@ -26,17 +26,19 @@ export function AccountDeletedNotice() {
         role="status"
         tabIndex={-1}
         data-testid="account-deleted-notice"
-        className="flex w-full max-w-3xl items-start gap-3 rounded-2xl border border-success/40 bg-card p-4 text-sm text-ink focus:outline-none"
+        className="flex w-full max-w-3xl items-start gap-3 rounded-2xl border border-success/40 bg-card p-4 text-sm text-ink
+          focus:outline-none"
       >
         <p className="min-w-0 flex-1">
-          <span className="font-semibold text-white">Your account is deleted.</span> You are signed out everywhere. We keep only your invoices and payment records, as
-          tax law requires.
+          <span className="font-semibold text-white">Your account is deleted.</span> You are signed out everywhere. We keep only your
+          invoices and payment records, as tax law requires.
         </p>
         <button
           type="button"
           aria-label="Dismiss"
           onClick={() => setDismissed(true)}
-          className="-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-white/5 hover:text-white"
+          className="-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-white/5
+            hover:text-white"
         >
           <CloseIcon />
         </button>

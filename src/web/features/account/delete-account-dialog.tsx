@@ -33,15 +33,18 @@ export function DeletionTerms() {
         <ul className="mt-1 list-disc space-y-1 pl-5">
           <li>your name, e-mail address, phone number and address;</li>
           <li>your chats and messages, your sessions and passkeys, and your referral code;</li>
-          <li>the files you uploaded to your orders — except a file in a design round you approved, of which we keep only its fingerprint (a hash) as the record of what you approved.</li>
+          <li>
+            the files you uploaded to your orders — except a file in a design round you approved, of which we keep only its fingerprint (a
+            hash) as the record of what you approved.
+          </li>
         </ul>
       </div>
       <div>
         <p className="font-semibold text-ink">The law makes us keep</p>
         <ul className="mt-1 list-disc space-y-1 pl-5">
           <li>
-            your invoices and payment records for {years} years, as tax law requires. The name and address on each invoice stay on that invoice only; everywhere
-            else you become “Deleted customer”.
+            your invoices and payment records for {years} years, as tax law requires. The name and address on each invoice stay on that
+            invoice only; everywhere else you become “Deleted customer”.
           </li>
         </ul>
       </div>
@@ -77,7 +80,8 @@ function useBlockers(): { blockers: DeletionBlocker[] | null; failed: string | n
 
 const BLOCKER_TEXT: Record<DeletionBlocker['kind'], string> = {
   order_in_progress: ORDER_IN_PROGRESS_TEXT,
-  maintenance_plan: 'Your maintenance plan is still active. Cancel it on the order’s Support tab first (it stops at the end of the paid month); then you can delete your account.',
+  maintenance_plan:
+    'Your maintenance plan is still active. Cancel it on the order’s Support tab first (it stops at the end of the paid month); then you can delete your account.',
   owner: 'The owner’s account cannot be deleted here: hand the back office over first.',
 };
 
@@ -135,13 +139,23 @@ export function DeleteAccountDialog({ email, onDeleted, onClose }: { email: stri
     });
 
   return (
-    <ModalDialog title="Delete my account" onClose={onClose} busy={busy} testId="delete-account-dialog" step={blockers === null ? 'checking' : blocked ? 'blocked' : step}>
+    <ModalDialog
+      title="Delete my account"
+      onClose={onClose}
+      busy={busy}
+      testId="delete-account-dialog"
+      step={blockers === null ? 'checking' : blocked ? 'blocked' : step}
+    >
       <div className="flex flex-col gap-5">
         <DeletionTerms />
         {blockers === null && !failed ? (
           <Spinner label="Checking whether your account can be deleted now" className="h-5 w-5 text-accent-soft" />
         ) : blocked ? (
-          <div role="alert" data-testid="delete-account-blockers" className="rounded-xl border border-amber-300/60 bg-amber-300/10 p-3 text-sm text-ink">
+          <div
+            role="alert"
+            data-testid="delete-account-blockers"
+            className="rounded-xl border border-amber-300/60 bg-amber-300/10 p-3 text-sm text-ink"
+          >
             <p className="font-semibold">Your account cannot be deleted yet:</p>
             <ul className="mt-1 list-disc space-y-1 pl-5">
               {blockers!.map((b) => (

@@ -15,7 +15,15 @@ type Step = { at: 'address' } | { at: 'code'; email: string } | { at: 'done'; em
  * The sign-in address changes only once the code is confirmed; `onChanged` reloads the session so
  * the dashboard shows the new address at once.
  */
-export function EmailChangeDialog({ current, onChanged, onClose }: { current: string; onChanged: () => Promise<void>; onClose: () => void }) {
+export function EmailChangeDialog({
+  current,
+  onChanged,
+  onClose,
+}: {
+  current: string;
+  onChanged: () => Promise<void>;
+  onClose: () => void;
+}) {
   const [step, setStep] = useState<Step>({ at: 'address' });
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -49,7 +57,8 @@ export function EmailChangeDialog({ current, onChanged, onClose }: { current: st
       {step.at === 'address' && (
         <form onSubmit={sendCode} noValidate className="flex flex-col gap-4">
           <p className="text-sm text-muted">
-            You sign in with <span className="break-all text-ink">{current}</span>. We will send a code to the new address to make sure it is yours.
+            You sign in with <span className="break-all text-ink">{current}</span>. We will send a code to the new address to make sure it
+            is yours.
           </p>
           <TextField
             label="New e-mail address"
@@ -71,7 +80,8 @@ export function EmailChangeDialog({ current, onChanged, onClose }: { current: st
       {step.at === 'code' && (
         <form onSubmit={confirm} noValidate className="flex flex-col gap-4">
           <p className="text-sm text-muted" role="status">
-            We sent a code to <span className="break-all font-semibold text-ink">{step.email}</span>. Enter it here; it is valid for a few minutes.
+            We sent a code to <span className="break-all font-semibold text-ink">{step.email}</span>. Enter it here; it is valid for a few
+            minutes.
           </p>
           <OneTimeCodeField
             value={code}

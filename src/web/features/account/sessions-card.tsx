@@ -23,7 +23,9 @@ export function SessionsCard() {
   const loaded = useOperation(getAuthSessions, {});
   // This device first, then the most recently used.
   const sessions = useMemo(
-    () => loaded.data && [...loaded.data.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt)),
+    () =>
+      loaded.data &&
+      [...loaded.data.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt)),
     [loaded.data],
   );
   // A failed sign-out's message; a failed (re)load's shows when there is none.
@@ -57,7 +59,11 @@ export function SessionsCard() {
   }
 
   return (
-    <AccountCard title="Your sessions" intro="Where you are signed in. Sign out a device you no longer use or do not recognise." testId="sessions-card">
+    <AccountCard
+      title="Your sessions"
+      intro="Where you are signed in. Sign out a device you no longer use or do not recognise."
+      testId="sessions-card"
+    >
       {sessions === null && !error && <Spinner label="Loading your sessions" />}
       {sessions && (
         <ul className="flex flex-col gap-3" aria-label="Signed-in devices">
@@ -65,13 +71,18 @@ export function SessionsCard() {
             <li
               key={s.id}
               data-testid="session-row"
-              className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-page/60 p-4 sm:flex-row sm:items-center sm:justify-between"
+              className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-page/60 p-4 sm:flex-row sm:items-center
+                sm:justify-between"
             >
               <div className="min-w-0">
                 <p className="font-semibold text-ink wrap-anywhere">
                   {s.device}
                   {s.current && (
-                    <span className="ml-2 inline-block rounded-full bg-accent-strong/30 px-2 py-0.5 align-middle text-xs font-semibold text-accent-soft" data-testid="this-device">
+                    <span
+                      className="ml-2 inline-block rounded-full bg-accent-strong/30 px-2 py-0.5 align-middle text-xs font-semibold
+                        text-accent-soft"
+                      data-testid="this-device"
+                    >
                       This device
                     </span>
                   )}

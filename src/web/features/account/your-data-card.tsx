@@ -31,22 +31,31 @@ export function YourDataCard({ email }: { email: string }) {
   }
 
   return (
-    <AccountCard
-      title="Your data"
-      intro="Take a copy of everything we hold about you, or delete your account."
-      testId="your-data-card"
-    >
+    <AccountCard title="Your data" intro="Take a copy of everything we hold about you, or delete your account." testId="your-data-card">
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted">One ZIP file: your profile, sessions, orders, payments, referrals, messages and chats as JSON, with your invoices as PDF.</p>
-          <Button variant="secondary" className="min-h-11 shrink-0" disabled={downloading} onClick={() => void download()} data-primary-action>
+          <p className="text-sm text-muted">
+            One ZIP file: your profile, sessions, orders, payments, referrals, messages and chats as JSON, with your invoices as PDF.
+          </p>
+          <Button
+            variant="secondary"
+            className="min-h-11 shrink-0"
+            disabled={downloading}
+            onClick={() => void download()}
+            data-primary-action
+          >
             {downloading ? <Spinner label="Preparing your data" /> : 'Download my data'}
           </Button>
         </div>
         <FormError>{error}</FormError>
         <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted">Delete your account and the personal data that goes with it.</p>
-          <Button variant="secondary" className="min-h-11 shrink-0 !border-danger/60 !text-danger hover:!border-danger" onClick={() => setDeleting(true)} data-primary-action>
+          <Button
+            variant="secondary"
+            className="min-h-11 shrink-0 !border-danger/60 !text-danger hover:!border-danger"
+            onClick={() => setDeleting(true)}
+            data-primary-action
+          >
             Delete my account
           </Button>
         </div>

@@ -69,7 +69,9 @@ export function RatingsSummary() {
   return (
     <Card title="Ratings">
       <p className="text-sm text-ink" data-testid="ratings-average">
-        {data.average90Days === null ? 'No ratings in the last 90 days.' : `${data.average90Days.toFixed(1)} / 5 on average over the last 90 days (${data.count90Days} rating${data.count90Days === 1 ? '' : 's'}).`}
+        {data.average90Days === null
+          ? 'No ratings in the last 90 days.'
+          : `${data.average90Days.toFixed(1)} / 5 on average over the last 90 days (${data.count90Days} rating${data.count90Days === 1 ? '' : 's'}).`}
       </p>
       {data.chat && (
         // The live chat's CSAT beside them (docs/decisions/347-chat-availability-canned-replies-csat.md).
@@ -85,7 +87,8 @@ export function RatingsSummary() {
           {comments.map((r) => (
             <li key={r.id} className="rounded-xl border border-line p-3 text-sm">
               <p className="text-ink">
-                <strong className={r.score <= 2 ? 'text-danger' : 'text-white'}>{r.score}/5</strong> · {r.kind === 'order' ? 'the project' : 'a support request'} ·{' '}
+                <strong className={r.score <= 2 ? 'text-danger' : 'text-white'}>{r.score}/5</strong> ·{' '}
+                {r.kind === 'order' ? 'the project' : 'a support request'} ·{' '}
                 <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono break-all text-accent-soft underline">
                   {r.orderId}
                 </Link>

@@ -24,7 +24,10 @@ export function AdminShell({ children, unreadChats }: { children: ReactNode; unr
             <Link to="/adminChat" className={chip} data-testid="admin-chat-link">
               Chats
               {unreadChats ? (
-                <span className="ml-2 rounded-full bg-accent-strong px-2 py-0.5 text-xs font-bold text-white" aria-label={`${unreadChats} unread`}>
+                <span
+                  className="ml-2 rounded-full bg-accent-strong px-2 py-0.5 text-xs font-bold text-white"
+                  aria-label={`${unreadChats} unread`}
+                >
                   {unreadChats}
                 </span>
               ) : null}
@@ -48,7 +51,8 @@ export function AdminShell({ children, unreadChats }: { children: ReactNode; unr
                   to={s.to}
                   end={s.end}
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm ${isActive ? 'bg-accent-strong font-semibold text-white' : 'text-muted hover:bg-field hover:text-white'}`
+                    `block rounded-lg px-3 py-2 text-sm
+                    ${isActive ? 'bg-accent-strong font-semibold text-white' : 'text-muted hover:bg-field hover:text-white'}`
                   }
                 >
                   {s.label}

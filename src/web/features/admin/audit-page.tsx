@@ -13,7 +13,8 @@ const show = (v: unknown) => {
   const text = typeof v === 'string' ? v : JSON.stringify(v);
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 };
-const fields = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { value: v });
+const fields = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { value: v };
 
 /** Before → after, one line per field; unchanged fields are left out. */
 function Change({ before, after }: { before: unknown; after: unknown }) {
@@ -44,12 +45,21 @@ export default function AuditPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const query = { page, action: AUDIT_ACTIONS.find((a) => a === action), entity: AUDIT_ENTITIES.find((e) => e === entity), actor: actor.trim() || undefined, from: from || undefined, to: to || undefined };
-  const { data, error, loading } = useOperation(getAdminAudit, { query });
-  const filter = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
+  const query = {
+    page,
+    action: AUDIT_ACTIONS.find((a) => a === action),
+    entity: AUDIT_ENTITIES.find((e) => e === entity),
+    actor: actor.trim() || undefined,
+    from: from || undefined,
+    to: to || undefined,
   };
+  const { data, error, loading } = useOperation(getAdminAudit, { query });
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
 
   return (
     <>

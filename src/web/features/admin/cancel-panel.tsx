@@ -1,7 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { findCurrency } from '../../../domain/currencies.ts';
 import { formatAmount, toMinor } from '../../../domain/money.ts';
-import { CANCEL_REASON_MAX, getAdminOrdersRefunds, postAdminOrdersCancel, postAdminRefundsRetry, type AdminRefund } from '../../../contract/refunds.ts';
+import {
+  CANCEL_REASON_MAX,
+  getAdminOrdersRefunds,
+  postAdminOrdersCancel,
+  postAdminRefundsRetry,
+  type AdminRefund,
+} from '../../../contract/refunds.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { TextField, inputClass } from '../../components/ui/text-field.tsx';
@@ -40,7 +46,17 @@ const majorText = (minor: number, currency: string) => formatAmount(minor, findC
  * order's refunds, at the top of the page; 'form' — the cancel form while the order may be
  * cancelled, at the foot of the page. Both read the same answer (one query).
  */
-export function CancelPanel({ orderId, refreshKey, onDone, part }: { orderId: string; refreshKey: unknown; onDone: Done; part: 'status' | 'form' }) {
+export function CancelPanel({
+  orderId,
+  refreshKey,
+  onDone,
+  part,
+}: {
+  orderId: string;
+  refreshKey: unknown;
+  onDone: Done;
+  part: 'status' | 'form';
+}) {
   const { data, error, reload } = useOperation(getAdminOrdersRefunds, { params: { id: orderId } });
   // The order page read again (a stage, a payment): so is this.
   useReloadOn(refreshKey, reload);
@@ -52,13 +68,31 @@ export function CancelPanel({ orderId, refreshKey, onDone, part }: { orderId: st
   };
   const { cancel } = data;
   if (part === 'form') {
-    if (cancel.allowed) return <CancelForm orderId={orderId} currency={data.currency} maxRefund={cancel.maxRefund} defaultRefund={cancel.defaultRefund} defaultReason={cancel.defaultReason} onDone={after} />;
-    return !cancel.cancelledAt && cancel.refusal ? <p className="text-sm text-muted" data-testid="cancel-refused">{cancel.refusal}</p> : null;
+    if (cancel.allowed)
+      return (
+        <CancelForm
+          orderId={orderId}
+          currency={data.currency}
+          maxRefund={cancel.maxRefund}
+          defaultRefund={cancel.defaultRefund}
+          defaultReason={cancel.defaultReason}
+          onDone={after}
+        />
+      );
+    return !cancel.cancelledAt && cancel.refusal ? (
+      <p className="text-sm text-muted" data-testid="cancel-refused">
+        {cancel.refusal}
+      </p>
+    ) : null;
   }
   return (
     <>
       {cancel.cancelledAt && (
-        <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4 sm:p-5" data-testid="order-cancelled" aria-labelledby="order-cancelled">
+        <section
+          className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4 sm:p-5"
+          data-testid="order-cancelled"
+          aria-labelledby="order-cancelled"
+        >
           <h2 id="order-cancelled" className="text-lg font-semibold text-white">
             Cancelled {formatWhen(cancel.cancelledAt)}
           </h2>
@@ -90,8 +124,12 @@ function RefundList({ refunds, onDone }: { refunds: AdminRefund[]; onDone: Done 
               {r.testMode && <div className="text-xs text-muted">Test mode</div>}
             </td>
             <td className={td}>
-              <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS[r.status].className}`}>{STATUS[r.status].label}</span>
-              {r.status === 'failed' && r.failureReason && <div className="mt-1 max-w-[16rem] break-words text-xs text-ink">{r.failureReason}</div>}
+              <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS[r.status].className}`}>
+                {STATUS[r.status].label}
+              </span>
+              {r.status === 'failed' && r.failureReason && (
+                <div className="mt-1 max-w-[16rem] break-words text-xs text-ink">{r.failureReason}</div>
+              )}
               {r.status === 'failed' && (
                 <Button variant="secondary" className="mt-2 px-3 py-1.5" onClick={() => void retry(r)} disabled={busy !== null}>
                   Retry
@@ -103,7 +141,9 @@ function RefundList({ refunds, onDone }: { refunds: AdminRefund[]; onDone: Done 
               {r.reference ?? '—'}
               <div className="text-muted">payment {r.paymentId}</div>
             </td>
-            <td className={`${td} text-xs`}>{r.document ? `${r.document.kind === 'credit_note' ? 'Credit note' : 'Refund voucher'} ${r.document.number}` : '—'}</td>
+            <td className={`${td} text-xs`}>
+              {r.document ? `${r.document.kind === 'credit_note' ? 'Credit note' : 'Refund voucher'} ${r.document.number}` : '—'}
+            </td>
           </tr>
         ))}
       </Table>
@@ -111,7 +151,14 @@ function RefundList({ refunds, onDone }: { refunds: AdminRefund[]; onDone: Done 
   );
 }
 
-function CancelForm(p: { orderId: string; currency: string; maxRefund: number; defaultRefund: number; defaultReason: string; onDone: Done }) {
+function CancelForm(p: {
+  orderId: string;
+  currency: string;
+  maxRefund: number;
+  defaultRefund: number;
+  defaultReason: string;
+  onDone: Done;
+}) {
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState(() => majorText(p.defaultRefund, p.currency));
   const [confirming, setConfirming] = useState(false);
@@ -119,7 +166,14 @@ function CancelForm(p: { orderId: string; currency: string; maxRefund: number; d
   const [error, setError] = useState<string | null>(null);
   const reasonId = useId();
   const minor = minorOf(amount, p.currency);
-  const amountError = minor === null ? 'Enter an amount (0 for no refund).' : minor < 0 ? 'The refund cannot be negative.' : minor > p.maxRefund ? `At most ${formatMinor(p.maxRefund, p.currency)}.` : null;
+  const amountError =
+    minor === null
+      ? 'Enter an amount (0 for no refund).'
+      : minor < 0
+        ? 'The refund cannot be negative.'
+        : minor > p.maxRefund
+          ? `At most ${formatMinor(p.maxRefund, p.currency)}.`
+          : null;
 
   function ask(e: FormEvent) {
     e.preventDefault();
@@ -130,7 +184,10 @@ function CancelForm(p: { orderId: string; currency: string; maxRefund: number; d
   }
   async function confirm() {
     setBusy(true);
-    const { data, error: err } = await runOperation(postAdminOrdersCancel, { params: { id: p.orderId }, body: { reason: reason.trim(), refundAmount: minor ?? 0 } });
+    const { data, error: err } = await runOperation(postAdminOrdersCancel, {
+      params: { id: p.orderId },
+      body: { reason: reason.trim(), refundAmount: minor ?? 0 },
+    });
     setBusy(false);
     setConfirming(false);
     if (err) return setError(err);
@@ -154,7 +211,14 @@ function CancelForm(p: { orderId: string; currency: string; maxRefund: number; d
           <label htmlFor={reasonId} className="text-sm font-medium text-ink">
             Reason
           </label>
-          <textarea id={reasonId} className={`${inputClass} min-h-24`} value={reason} maxLength={CANCEL_REASON_MAX} onChange={(e) => setReason(e.target.value)} required />
+          <textarea
+            id={reasonId}
+            className={`${inputClass} min-h-24`}
+            value={reason}
+            maxLength={CANCEL_REASON_MAX}
+            onChange={(e) => setReason(e.target.value)}
+            required
+          />
           <p className="text-xs text-muted">Kept on the order and sent to the customer.</p>
         </div>
         <TextField
@@ -165,7 +229,8 @@ function CancelForm(p: { orderId: string; currency: string; maxRefund: number; d
           error={amount.trim() && amountError ? amountError : null}
           hint={
             <>
-              {p.defaultReason} Default {formatMinor(p.defaultRefund, p.currency)} · at most {formatMinor(p.maxRefund, p.currency)} (paid, net of earlier refunds).
+              {p.defaultReason} Default {formatMinor(p.defaultRefund, p.currency)} · at most {formatMinor(p.maxRefund, p.currency)} (paid,
+              net of earlier refunds).
             </>
           }
         />
@@ -173,7 +238,8 @@ function CancelForm(p: { orderId: string; currency: string; maxRefund: number; d
         <div>
           <button
             type="submit"
-            className="inline-flex items-center justify-center rounded-xl border border-danger/70 px-5 py-2.5 text-sm font-semibold text-danger hover:bg-danger/10 disabled:cursor-not-allowed disabled:opacity-60"
+            className="inline-flex items-center justify-center rounded-xl border border-danger/70 px-5 py-2.5 text-sm font-semibold
+              text-danger hover:bg-danger/10 disabled:cursor-not-allowed disabled:opacity-60"
           >
             Cancel order…
           </button>
@@ -194,7 +260,8 @@ function CancelForm(p: { orderId: string; currency: string; maxRefund: number; d
             <button
               type="button"
               disabled={busy}
-              className="inline-flex items-center justify-center rounded-xl border border-danger/70 bg-danger/10 px-5 py-2.5 text-sm font-semibold text-danger hover:bg-danger/20 disabled:cursor-not-allowed disabled:opacity-60"
+              className="inline-flex items-center justify-center rounded-xl border border-danger/70 bg-danger/10 px-5 py-2.5 text-sm
+                font-semibold text-danger hover:bg-danger/20 disabled:cursor-not-allowed disabled:opacity-60"
               onClick={() => void confirm()}
             >
               {minor ? `Cancel and refund ${formatMinor(minor, p.currency)}` : 'Cancel without refund'}

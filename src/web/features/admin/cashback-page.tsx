@@ -8,7 +8,8 @@ import { Email } from '../../components/back-office/person.tsx';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
 import { getAdminCashback, postAdminCashbackPaid } from '../../../contract/admin-cashback.ts';
 
-const sums = (list: { currency: string; amount: number }[]) => (list.length ? list.map((s) => formatMinor(s.amount, s.currency)).join(' · ') : '0');
+const sums = (list: { currency: string; amount: number }[]) =>
+  list.length ? list.map((s) => formatMinor(s.amount, s.currency)).join(' · ') : '0';
 
 export default function CashbackPage() {
   const { data, error, loading, reload } = useOperation(getAdminCashback, {});
@@ -57,7 +58,17 @@ export default function CashbackPage() {
                     <td className={td}>
                       <Badge tone={e.state === 'paid' ? 'good' : e.state === 'earned' ? 'warn' : 'muted'}>{e.state}</Badge>
                     </td>
-                    <td className={td}>{e.state === 'earned' ? <PayForm entry={e} onPay={pay} /> : e.state === 'paid' ? <span className="text-xs">{e.payoutReference} · {formatWhen(e.paidAt)}</span> : <span className="text-xs text-muted">Waits for full payment</span>}</td>
+                    <td className={td}>
+                      {e.state === 'earned' ? (
+                        <PayForm entry={e} onPay={pay} />
+                      ) : e.state === 'paid' ? (
+                        <span className="text-xs">
+                          {e.payoutReference} · {formatWhen(e.paidAt)}
+                        </span>
+                      ) : (
+                        <span className="text-xs text-muted">Waits for full payment</span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </Table>
@@ -80,7 +91,15 @@ function PayForm({ entry, onPay }: { entry: CashbackEntry; onPay(e: CashbackEntr
       <label htmlFor={`ref-${entry.id}`} className="sr-only">
         Payout reference for {entry.orderId}
       </label>
-      <input id={`ref-${entry.id}`} className={`${inputClass} py-1.5`} placeholder="Payout reference" required maxLength={200} value={ref} onChange={(e) => setRef(e.target.value)} />
+      <input
+        id={`ref-${entry.id}`}
+        className={`${inputClass} py-1.5`}
+        placeholder="Payout reference"
+        required
+        maxLength={200}
+        value={ref}
+        onChange={(e) => setRef(e.target.value)}
+      />
       <Button type="submit" className="px-3 py-1.5" disabled={!ref.trim()}>
         Mark paid
       </Button>

@@ -17,7 +17,13 @@ export function CollapsibleText({ text }: { text: string }) {
         {text}
       </p>
       {foldable && (
-        <button type="button" aria-expanded={isOpen} aria-controls={id} onClick={() => setIsOpen((v) => !v)} className="mt-1 min-h-8 text-sm font-semibold text-accent-soft underline underline-offset-2 hover:text-white">
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={id}
+          onClick={() => setIsOpen((v) => !v)}
+          className="mt-1 min-h-8 text-sm font-semibold text-accent-soft underline underline-offset-2 hover:text-white"
+        >
           {isOpen ? 'less' : 'more'}
         </button>
       )}

@@ -30,7 +30,8 @@ export function CouponForm({ initial, submitLabel, onSubmit, onCancel }: Props) 
   const [busy, setBusy] = useState(false);
 
   const pct = Number(percent);
-  const percentError = percent !== '' && (!Number.isInteger(pct) || pct < 1 || pct > 99) ? 'Percent must be a whole number from 1 to 99.' : null;
+  const percentError =
+    percent !== '' && (!Number.isInteger(pct) || pct < 1 || pct > 99) ? 'Percent must be a whole number from 1 to 99.' : null;
   const windowError = !isValidWindow(fromUtcInput(from), fromUtcInput(until)) ? 'The end must be after the start.' : null;
 
   async function submit(e: FormEvent) {
@@ -62,7 +63,17 @@ export function CouponForm({ initial, submitLabel, onSubmit, onCancel }: Props) 
         title="3 to 40 letters, digits, - or _"
         hint={initial ? 'The code cannot change once created.' : '3 to 40 letters, digits, - or _'}
       />
-      <TextField label="Percent off" type="number" min={1} max={99} step={1} value={percent} onChange={(e) => setPercent(e.target.value)} required error={percentError} />
+      <TextField
+        label="Percent off"
+        type="number"
+        min={1}
+        max={99}
+        step={1}
+        value={percent}
+        onChange={(e) => setPercent(e.target.value)}
+        required
+        error={percentError}
+      />
       <TextField label="Description (optional)" value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
       <TextField label="Max uses (optional)" type="number" min={1} step={1} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} />
       <TextField
@@ -76,7 +87,13 @@ export function CouponForm({ initial, submitLabel, onSubmit, onCancel }: Props) 
         hint="Empty: no limit per customer."
       />
       <TextField label="Valid from (UTC, optional)" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-      <TextField label="Valid until (UTC, optional)" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} error={windowError} />
+      <TextField
+        label="Valid until (UTC, optional)"
+        type="datetime-local"
+        value={until}
+        onChange={(e) => setUntil(e.target.value)}
+        error={windowError}
+      />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <Button type="submit" disabled={busy || Boolean(percentError || windowError)}>
           {submitLabel}

@@ -6,7 +6,13 @@ import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Table, td, wrapCe
 import { CouponForm } from './coupon-form.tsx';
 import { formatWhen } from '../../components/back-office/format.ts';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
-import { getAdminCoupons, patchAdminCouponsById, postAdminCoupons, postAdminCouponsDeactivate, putAdminPromotion } from '../../../contract/admin-coupons.ts';
+import {
+  getAdminCoupons,
+  patchAdminCouponsById,
+  postAdminCoupons,
+  postAdminCouponsDeactivate,
+  putAdminPromotion,
+} from '../../../contract/admin-coupons.ts';
 
 export default function CouponsPage() {
   const { data, error, loading, reload } = useOperation(getAdminCoupons, {});
@@ -58,9 +64,13 @@ export default function CouponsPage() {
                       coupon={c}
                       isEditing={editing === c.id}
                       onEdit={() => setEditing(editing === c.id ? null : c.id)}
-                      onFeature={() => run(runOperation(putAdminPromotion, { body: { couponCode: c.code } }), `${c.code} now drives the banner.`)}
+                      onFeature={() =>
+                        run(runOperation(putAdminPromotion, { body: { couponCode: c.code } }), `${c.code} now drives the banner.`)
+                      }
                       onDeactivate={() => run(runOperation(postAdminCouponsDeactivate, { params: { id: c.id } }), `${c.code} deactivated.`)}
-                      onActivate={() => run(runOperation(patchAdminCouponsById, { params: { id: c.id }, body: { active: true } }), `${c.code} activated.`)}
+                      onActivate={() =>
+                        run(runOperation(patchAdminCouponsById, { params: { id: c.id }, body: { active: true } }), `${c.code} activated.`)
+                      }
                       onSave={async (body) => {
                         const { code: _code, ...changes } = body;
                         const { error: err } = await runOperation(patchAdminCouponsById, { params: { id: c.id }, body: changes });

@@ -45,7 +45,11 @@ export default function CustomerPage() {
                   <dt className="text-muted">Name</dt>
                   <dd>{data.customer.name ?? '—'}</dd>
                   <dt className="text-muted">Phone</dt>
-                  <dd>{data.customer.phoneNumber ? `+${(data.customer.phoneCode ?? '').replace(/^\+/, '')} ${data.customer.phoneNumber}` : '—'}</dd>
+                  <dd>
+                    {data.customer.phoneNumber
+                      ? `+${(data.customer.phoneCode ?? '').replace(/^\+/, '')} ${data.customer.phoneNumber}`
+                      : '—'}
+                  </dd>
                   <dt className="text-muted">Address</dt>
                   <dd className="whitespace-pre-wrap">{data.customer.address ?? '—'}</dd>
                   <dt className="text-muted">Since</dt>
@@ -57,11 +61,15 @@ export default function CustomerPage() {
                     </>
                   )}
                   <dt className="text-muted">Role</dt>
-                  <dd><RoleBadge role={data.customer.role} /></dd>
+                  <dd>
+                    <RoleBadge role={data.customer.role} />
+                  </dd>
                   <dt className="text-muted">Sign-in methods</dt>
                   <dd className="flex flex-wrap gap-1">
                     {data.signInMethods.map((m) => (
-                      <Badge key={m}>{m === 'email' ? 'E-mail code' : m === 'google' ? 'Google' : m === 'microsoft' ? 'Microsoft' : m}</Badge>
+                      <Badge key={m}>
+                        {m === 'email' ? 'E-mail code' : m === 'google' ? 'Google' : m === 'microsoft' ? 'Microsoft' : m}
+                      </Badge>
                     ))}
                   </dd>
                 </dl>

@@ -39,8 +39,12 @@ export default function CustomersPage() {
                   </td>
                   <td className={td}>{formatWhen(c.createdAt)}</td>
                   <td className={td}>{c.orders}</td>
-                  <td className={td}>{c.activeSessions} {c.activeSessions === 1 ? 'device' : 'devices'}</td>
-                  <td className={td}><RoleBadge role={c.role} /></td>
+                  <td className={td}>
+                    {c.activeSessions} {c.activeSessions === 1 ? 'device' : 'devices'}
+                  </td>
+                  <td className={td}>
+                    <RoleBadge role={c.role} />
+                  </td>
                 </tr>
               ))}
             </Table>

@@ -29,7 +29,9 @@ function DueList({ label, orders, tone }: { label: string; orders: Due[]; tone: 
               <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-mono text-accent-soft hover:underline">
                 {o.orderId}
               </Link>
-              <span className="min-w-0 wrap-anywhere text-ink"><PersonLabel name={o.customerName} email={o.customerEmail} /></span>
+              <span className="min-w-0 wrap-anywhere text-ink">
+                <PersonLabel name={o.customerName} email={o.customerEmail} />
+              </span>
               <span className={tone}>
                 {shortDay(o.dueDate)} · {daysLeftLabel(o.daysLeft)}
               </span>

@@ -7,12 +7,29 @@ import { CollapsibleText } from './collapsible-text.tsx';
 import { useCanSee } from '../../components/back-office/owner-only.tsx';
 import { DeletedPerson, isDeletedPerson } from '../../components/back-office/person.tsx';
 import { runOperation, useOperation } from '../../lib/use-operation.ts';
-import { getAdminContacts, getAdminContactsCsv, getAdminLeads, getAdminLeadsCsv, postAdminContactsHandled, postAdminLeadsHandled } from '../../../contract/admin-leads.ts';
+import {
+  getAdminContacts,
+  getAdminContactsCsv,
+  getAdminLeads,
+  getAdminLeadsCsv,
+  postAdminContactsHandled,
+  postAdminLeadsHandled,
+} from '../../../contract/admin-leads.ts';
 
 type Status = 'new' | 'handled' | 'all';
 type Kind = 'leads' | 'contacts';
 
-function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: [T, string][]; onChange(v: T): void }) {
+function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: [T, string][];
+  onChange(v: T): void;
+}) {
   return (
     <div role="group" aria-label={label} className="inline-flex rounded-xl border border-line bg-card p-1">
       {options.map(([v, text]) => (
@@ -21,7 +38,8 @@ function Segmented<T extends string>({ label, value, options, onChange }: { labe
           type="button"
           aria-pressed={value === v}
           onClick={() => onChange(v)}
-          className={`rounded-lg px-3 py-1.5 text-sm ${value === v ? 'bg-accent-strong font-semibold text-white' : 'text-muted hover:text-white'}`}
+          className={`rounded-lg px-3 py-1.5 text-sm
+          ${value === v ? 'bg-accent-strong font-semibold text-white' : 'text-muted hover:text-white'}`}
         >
           {text}
         </button>
@@ -71,8 +89,31 @@ export default function LeadsPage() {
         )}
       </PageHeader>
       <div className="mb-4 flex flex-wrap gap-3">
-        <Segmented label="What" value={kind} options={[['leads', 'Leads'], ['contacts', 'Contact messages']]} onChange={(v) => { setKind(v); setPage(1); }} />
-        <Segmented label="Status" value={status} options={[['new', 'New'], ['handled', 'Handled'], ['all', 'All']]} onChange={(v) => { setStatus(v); setPage(1); }} />
+        <Segmented
+          label="What"
+          value={kind}
+          options={[
+            ['leads', 'Leads'],
+            ['contacts', 'Contact messages'],
+          ]}
+          onChange={(v) => {
+            setKind(v);
+            setPage(1);
+          }}
+        />
+        <Segmented
+          label="Status"
+          value={status}
+          options={[
+            ['new', 'New'],
+            ['handled', 'Handled'],
+            ['all', 'All'],
+          ]}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        />
       </div>
       {actionError && <ErrorText>{actionError}</ErrorText>}
       <Loadable loading={current.loading && !current.data} error={current.error}>
@@ -83,10 +124,24 @@ export default function LeadsPage() {
                 <tr key={l.id}>
                   <td className={`${td} whitespace-nowrap`}>
                     {formatWhen(l.createdAt)}
-                    {l.source && <div className="max-w-48 truncate text-xs text-muted" title={l.source}>Source: {l.source}</div>}
+                    {l.source && (
+                      <div className="max-w-48 truncate text-xs text-muted" title={l.source}>
+                        Source: {l.source}
+                      </div>
+                    )}
                   </td>
                   <td className={`${td} break-all`}>
-                    {l.kind === 'email' && isDeletedPerson(l.email) ? <DeletedPerson /> : l.kind === 'email' ? <a href={`mailto:${l.email}`} className="text-accent-soft hover:underline">{l.email}</a> : <a href={`tel:${(l.phone ?? '').replace(/[^\d+]/g, '')}`} className="text-accent-soft hover:underline">{l.phone}</a>}
+                    {l.kind === 'email' && isDeletedPerson(l.email) ? (
+                      <DeletedPerson />
+                    ) : l.kind === 'email' ? (
+                      <a href={`mailto:${l.email}`} className="text-accent-soft hover:underline">
+                        {l.email}
+                      </a>
+                    ) : (
+                      <a href={`tel:${(l.phone ?? '').replace(/[^\d+]/g, '')}`} className="text-accent-soft hover:underline">
+                        {l.phone}
+                      </a>
+                    )}
                   </td>
                   <td className={`${td} break-all text-muted`}>{l.page ?? '—'}</td>
                   <td className={td}>{handledCell(l.id, l.handledAt)}</td>
@@ -104,15 +159,29 @@ export default function LeadsPage() {
                 <tr key={c.id}>
                   <td className={`${td} whitespace-nowrap`}>
                     {formatWhen(c.createdAt)}
-                    {c.source && <div className="max-w-48 truncate text-xs text-muted" title={c.source}>Source: {c.source}</div>}
+                    {c.source && (
+                      <div className="max-w-48 truncate text-xs text-muted" title={c.source}>
+                        Source: {c.source}
+                      </div>
+                    )}
                   </td>
                   <td className={`${td} break-all`}>
                     <div className="text-white">{c.name}</div>
-                    {isDeletedPerson(c.email) ? <DeletedPerson /> : <a href={`mailto:${c.email}`} className="text-accent-soft hover:underline">{c.email}</a>}
-                    <div className="text-muted">{c.phoneCode} {c.phoneNumber}</div>
+                    {isDeletedPerson(c.email) ? (
+                      <DeletedPerson />
+                    ) : (
+                      <a href={`mailto:${c.email}`} className="text-accent-soft hover:underline">
+                        {c.email}
+                      </a>
+                    )}
+                    <div className="text-muted">
+                      {c.phoneCode} {c.phoneNumber}
+                    </div>
                     {c.address && <div className="whitespace-pre-wrap text-muted">{c.address}</div>}
                   </td>
-                  <td className={`${td} max-w-md`}>{c.message ? <CollapsibleText text={c.message} /> : <span className="text-muted">(no message)</span>}</td>
+                  <td className={`${td} max-w-md`}>
+                    {c.message ? <CollapsibleText text={c.message} /> : <span className="text-muted">(no message)</span>}
+                  </td>
                   <td className={td}>{handledCell(c.id, c.handledAt)}</td>
                 </tr>
               ))}

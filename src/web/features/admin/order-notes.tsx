@@ -55,7 +55,11 @@ export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDo
               setSaved(null);
             }}
             error={urlError}
-            hint={delivered ? 'The customer sees this link now.' : 'The customer sees it once the remaining payment is in and “Website Delivery” is completed.'}
+            hint={
+              delivered
+                ? 'The customer sees this link now.'
+                : 'The customer sees it once the remaining payment is in and “Website Delivery” is completed.'
+            }
           />
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={Boolean(urlError)}>
@@ -72,7 +76,12 @@ export function OrderNotes({ orderId, deliveryUrl, internalNote, delivered, onDo
           <label htmlFor="internal-note" className="text-sm font-medium text-ink">
             Only the team sees this note
           </label>
-          <textarea id="internal-note" className={inputClass} rows={4} value={note} onChange={(e) => {
+          <textarea
+            id="internal-note"
+            className={inputClass}
+            rows={4}
+            value={note}
+            onChange={(e) => {
               setNote(e.target.value);
               setSaved(null);
             }}

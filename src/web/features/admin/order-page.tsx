@@ -86,105 +86,163 @@ export default function OrderPage() {
               <p className="text-sm text-ink" data-testid="admin-delivered-on">
                 Delivered on {formatDeliveredOn(deliveredAt)}
               </p>
-            ) : !cancelled && data.order.dueDate && (
-              <p className="text-sm text-ink" data-testid="admin-due-date">
-                Due {formatDueDate(data.order.dueDate)}
-                {data.order.daysLeft !== null && ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
-              </p>
+            ) : (
+              !cancelled &&
+              data.order.dueDate && (
+                <p className="text-sm text-ink" data-testid="admin-due-date">
+                  Due {formatDueDate(data.order.dueDate)}
+                  {data.order.daysLeft !== null &&
+                    ` · ${data.order.daysLeft < 0 ? `${-data.order.daysLeft} days overdue` : `${data.order.daysLeft} days left`}`}
+                </p>
+              )
             )}
             {/* The order's workspace; Progress is what this page showed before. */}
-            <OrderWorkspace side="agency" orderId={id} unreadMessages={data.order.unreadMessages} agencyWaiting={agencyWaiting} onTabChange={() => void actions.reload()} progress={<div className="flex flex-col gap-6">
-            {owner.refunds && <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts ?? [])} onDone={done} />}
-            {/* Cancel and refunds (docs/decisions/321-cancel-and-refund.md); staff see the state only. */}
-            {owner.refunds ? <CancelPanel part="status" orderId={id} refreshKey={data} onDone={done} /> : cancelled && <p className="rounded-xl border border-danger/60 bg-danger/10 px-4 py-3 text-sm text-ink" data-testid="order-cancelled">This order is cancelled.</p>}
-            <div className="grid gap-6 lg:grid-cols-2">
-              <Card title="Customer">
-                {isDeletedPerson(data.customer.email) ? (
-                  <p>
-                    <DeletedPerson to={owner.customers ? `/admin/customers/${data.customer.id}` : undefined} />
-                  </p>
-                ) : (
-                  <>
-                    <p className="break-words">
-                      {/* Staff work on the order; the customer's page (all their data) is the owner's. */}
-                      {owner.customers ? (
-                        <Link to={`/admin/customers/${data.customer.id}`} className="break-all text-accent-soft hover:underline">
-                          {data.customer.name ?? data.customer.email}
-                        </Link>
-                      ) : (
-                        <span className="break-all text-white">{data.customer.name ?? data.customer.email}</span>
-                      )}
-                    </p>
-                    <p className="text-sm text-muted">
-                      <Email value={data.customer.email} />
-                    </p>
-                  </>
-                )}
-                {data.customer.phoneNumber && <p className="text-sm text-muted">+{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}</p>}
-                <p className="mt-2 text-sm text-muted">Ordered {formatWhen(data.order.createdAt)}</p>
-                {data.order.source && <p className="break-all text-sm text-muted">Source: {data.order.source}</p>}
-                {data.termsAcceptance && <AcceptedTermsLine version={data.termsAcceptance.version} acceptedAt={data.termsAcceptance.acceptedAt} label="Read the accepted terms" />}
-              </Card>
-              {/* The price and the payments' details are the owner's (decision 232): staff's answers carry none. */}
-              {data.order.total !== undefined && data.order.currency && (
-                <Card title="Price">
-                  <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
-                    <dt className="text-muted">Price</dt>
-                    <dd>{formatMinor(data.order.price ?? 0, data.order.currency)}</dd>
-                    <dt className="text-muted">Discount{data.order.couponCode ? ` (${data.order.couponCode}, ${data.order.discountPercent}%)` : ''}</dt>
-                    <dd>−{formatMinor(data.order.discount ?? 0, data.order.currency)}</dd>
-                    <dt className="text-muted">Platform fee</dt>
-                    <dd>{formatMinor(data.order.fee ?? 0, data.order.currency)}</dd>
-                    <dt className="font-semibold text-white">Total</dt>
-                    <dd className="font-semibold text-white">{formatMinor(data.order.total, data.order.currency)}</dd>
-                  </dl>
-                </Card>
-              )}
-            </div>
-            <Card title="Payments">
-              <Table label="Payments" head={withPaymentDetails ? ['Installment', 'Amount', 'Paid at', 'Payment id', 'Checkout attempts'] : ['Installment', 'State', 'Paid at']}>
-                {data.installments.map((i) => (
-                  <tr key={i.kind}>
-                    <td className={td}>{i.kind === 'advance' ? 'Advance (20%)' : 'Remaining (80%)'}</td>
-                    <td className={td}>
-                      <InstallmentBadge amount={i.amount} currency={i.currency} state={i.state} cancelled={cancelled} />
-                    </td>
-                    <td className={`${td} min-w-[7rem]`}>{formatWhen(i.paidAt)}</td>
-                    {withPaymentDetails && <td className={`${td} font-mono text-xs break-all`}>{i.providerPaymentId ?? '—'}</td>}
-                    {withPaymentDetails && <td className={`${td} text-xs`}>
-                      {!i.attempts?.length
-                        ? '—'
-                        : i.attempts.map((a) => (
-                            <div key={a.providerOrderId} className="break-all">
-                              <span className="font-mono">{a.providerOrderId}</span> · {a.provider} · {a.state}
-                              {a.refundState === 'needed' ? ' · refund needed' : a.refundState === 'refunded' ? ' · refunded' : ''} · {formatWhen(a.createdAt)}
-                            </div>
-                          ))}
-                    </td>}
-                  </tr>
-                ))}
-              </Table>
-            </Card>
-            {owner.invoices && (
-              <Card title="Invoices">
-                <OrderInvoices orderId={id} admin refreshKey={data} />
-              </Card>
-            )}
-            <AdminChanges orderId={id} currency={data.order.currency ?? ''} cancelled={cancelled} />
-            <OrderReminders orderId={id} />
-            <StageTracker
+            <OrderWorkspace
+              side="agency"
               orderId={id}
-              stages={data.stages}
-              completed={data.order.completedStages}
-              remainingPaid={data.order.remaining.state === 'paid'}
-              hasDeliveryLink={Boolean(data.order.deliveryUrl)}
-              briefPending={data.order.briefPending}
-              cancelled={cancelled}
-              onDone={done}
+              unreadMessages={data.order.unreadMessages}
+              agencyWaiting={agencyWaiting}
+              onTabChange={() => void actions.reload()}
+              progress={
+                <div className="flex flex-col gap-6">
+                  {owner.refunds && (
+                    <RefundPanel orderId={id} attempts={data.installments.flatMap((i) => i.attempts ?? [])} onDone={done} />
+                  )}
+                  {/* Cancel and refunds (docs/decisions/321-cancel-and-refund.md); staff see the state only. */}
+                  {owner.refunds ? (
+                    <CancelPanel part="status" orderId={id} refreshKey={data} onDone={done} />
+                  ) : (
+                    cancelled && (
+                      <p
+                        className="rounded-xl border border-danger/60 bg-danger/10 px-4 py-3 text-sm text-ink"
+                        data-testid="order-cancelled"
+                      >
+                        This order is cancelled.
+                      </p>
+                    )
+                  )}
+                  <div className="grid gap-6 lg:grid-cols-2">
+                    <Card title="Customer">
+                      {isDeletedPerson(data.customer.email) ? (
+                        <p>
+                          <DeletedPerson to={owner.customers ? `/admin/customers/${data.customer.id}` : undefined} />
+                        </p>
+                      ) : (
+                        <>
+                          <p className="break-words">
+                            {/* Staff work on the order; the customer's page (all their data) is the owner's. */}
+                            {owner.customers ? (
+                              <Link to={`/admin/customers/${data.customer.id}`} className="break-all text-accent-soft hover:underline">
+                                {data.customer.name ?? data.customer.email}
+                              </Link>
+                            ) : (
+                              <span className="break-all text-white">{data.customer.name ?? data.customer.email}</span>
+                            )}
+                          </p>
+                          <p className="text-sm text-muted">
+                            <Email value={data.customer.email} />
+                          </p>
+                        </>
+                      )}
+                      {data.customer.phoneNumber && (
+                        <p className="text-sm text-muted">
+                          +{(data.customer.phoneCode ?? '').replace(/^\+/, '')} {data.customer.phoneNumber}
+                        </p>
+                      )}
+                      <p className="mt-2 text-sm text-muted">Ordered {formatWhen(data.order.createdAt)}</p>
+                      {data.order.source && <p className="break-all text-sm text-muted">Source: {data.order.source}</p>}
+                      {data.termsAcceptance && (
+                        <AcceptedTermsLine
+                          version={data.termsAcceptance.version}
+                          acceptedAt={data.termsAcceptance.acceptedAt}
+                          label="Read the accepted terms"
+                        />
+                      )}
+                    </Card>
+                    {/* The price and the payments' details are the owner's (decision 232): staff's answers carry none. */}
+                    {data.order.total !== undefined && data.order.currency && (
+                      <Card title="Price">
+                        <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+                          <dt className="text-muted">Price</dt>
+                          <dd>{formatMinor(data.order.price ?? 0, data.order.currency)}</dd>
+                          <dt className="text-muted">
+                            Discount{data.order.couponCode ? ` (${data.order.couponCode}, ${data.order.discountPercent}%)` : ''}
+                          </dt>
+                          <dd>−{formatMinor(data.order.discount ?? 0, data.order.currency)}</dd>
+                          <dt className="text-muted">Platform fee</dt>
+                          <dd>{formatMinor(data.order.fee ?? 0, data.order.currency)}</dd>
+                          <dt className="font-semibold text-white">Total</dt>
+                          <dd className="font-semibold text-white">{formatMinor(data.order.total, data.order.currency)}</dd>
+                        </dl>
+                      </Card>
+                    )}
+                  </div>
+                  <Card title="Payments">
+                    <Table
+                      label="Payments"
+                      head={
+                        withPaymentDetails
+                          ? ['Installment', 'Amount', 'Paid at', 'Payment id', 'Checkout attempts']
+                          : ['Installment', 'State', 'Paid at']
+                      }
+                    >
+                      {data.installments.map((i) => (
+                        <tr key={i.kind}>
+                          <td className={td}>{i.kind === 'advance' ? 'Advance (20%)' : 'Remaining (80%)'}</td>
+                          <td className={td}>
+                            <InstallmentBadge amount={i.amount} currency={i.currency} state={i.state} cancelled={cancelled} />
+                          </td>
+                          <td className={`${td} min-w-[7rem]`}>{formatWhen(i.paidAt)}</td>
+                          {withPaymentDetails && <td className={`${td} font-mono text-xs break-all`}>{i.providerPaymentId ?? '—'}</td>}
+                          {withPaymentDetails && (
+                            <td className={`${td} text-xs`}>
+                              {!i.attempts?.length
+                                ? '—'
+                                : i.attempts.map((a) => (
+                                    <div key={a.providerOrderId} className="break-all">
+                                      <span className="font-mono">{a.providerOrderId}</span> · {a.provider} · {a.state}
+                                      {a.refundState === 'needed'
+                                        ? ' · refund needed'
+                                        : a.refundState === 'refunded'
+                                          ? ' · refunded'
+                                          : ''}{' '}
+                                      · {formatWhen(a.createdAt)}
+                                    </div>
+                                  ))}
+                            </td>
+                          )}
+                        </tr>
+                      ))}
+                    </Table>
+                  </Card>
+                  {owner.invoices && (
+                    <Card title="Invoices">
+                      <OrderInvoices orderId={id} admin refreshKey={data} />
+                    </Card>
+                  )}
+                  <AdminChanges orderId={id} currency={data.order.currency ?? ''} cancelled={cancelled} />
+                  <OrderReminders orderId={id} />
+                  <StageTracker
+                    orderId={id}
+                    stages={data.stages}
+                    completed={data.order.completedStages}
+                    remainingPaid={data.order.remaining.state === 'paid'}
+                    hasDeliveryLink={Boolean(data.order.deliveryUrl)}
+                    briefPending={data.order.briefPending}
+                    cancelled={cancelled}
+                    onDone={done}
+                  />
+                  <OrderNotes
+                    orderId={id}
+                    deliveryUrl={data.order.deliveryUrl}
+                    internalNote={data.order.internalNote}
+                    delivered={data.order.completedStages >= 15}
+                    onDone={done}
+                  />
+                  {owner.refunds && <CancelPanel part="form" orderId={id} refreshKey={data} onDone={done} />}
+                </div>
+              }
             />
-            <OrderNotes orderId={id} deliveryUrl={data.order.deliveryUrl} internalNote={data.order.internalNote} delivered={data.order.completedStages >= 15} onDone={done} />
-            {owner.refunds && <CancelPanel part="form" orderId={id} refreshKey={data} onDone={done} />}
-            </div>} />
           </div>
         )}
       </Loadable>

@@ -17,7 +17,9 @@ export default function OrdersPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [stage, setStage] = useState('');
-  const { data, error, loading } = useOperation(getAdminOrders, { query: { page, q: search || undefined, stage: stage ? Number(stage) : undefined } });
+  const { data, error, loading } = useOperation(getAdminOrders, {
+    query: { page, q: search || undefined, stage: stage ? Number(stage) : undefined },
+  });
   const withTotals = data?.items.some((o) => o.total !== undefined) ?? false;
 
   function submit(e: FormEvent) {
@@ -32,7 +34,13 @@ export default function OrdersPage() {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <form onSubmit={submit} role="search" className="flex min-w-64 max-w-xl flex-1 items-end gap-3">
           <div className="flex-1">
-            <TextField label="Search by order id, e-mail or name" type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+            <TextField
+              label="Search by order id, e-mail or name"
+              type="search"
+              value={q}
+              maxLength={200}
+              onChange={(e) => setQ(e.target.value)}
+            />
           </div>
           <Button type="submit">Search</Button>
         </form>
@@ -59,7 +67,10 @@ export default function OrdersPage() {
         {data && (
           <>
             {/* Totals are the owner's (decision 232): staff's answers carry none, and the column goes. */}
-            <Table label="Orders" head={['Order', 'Customer', 'Date', ...(withTotals ? ['Total'] : []), 'Advance (20%)', 'Remaining (80%)', 'Stage']}>
+            <Table
+              label="Orders"
+              head={['Order', 'Customer', 'Date', ...(withTotals ? ['Total'] : []), 'Advance (20%)', 'Remaining (80%)', 'Stage']}
+            >
               {data.items.map((o) => (
                 <tr key={o.id}>
                   <td className={td}>
@@ -74,19 +85,31 @@ export default function OrdersPage() {
                     <Person name={o.customerName} email={o.customerEmail} />
                   </td>
                   <td className={`${td} min-w-[7rem]`}>{formatWhen(o.createdAt)}</td>
-                  {withTotals && <td className={`${td} whitespace-nowrap`}>{o.total !== undefined && o.currency ? formatMinor(o.total, o.currency) : '—'}</td>}
+                  {withTotals && (
+                    <td className={`${td} whitespace-nowrap`}>
+                      {o.total !== undefined && o.currency ? formatMinor(o.total, o.currency) : '—'}
+                    </td>
+                  )}
                   <td className={td}>
                     <InstallmentBadge amount={o.advance.amount} currency={o.currency} state={o.advance.state} />
                   </td>
                   <td className={td}>
-                    <InstallmentBadge amount={o.remaining.amount} currency={o.currency} state={o.remaining.state} cancelled={o.state === 'cancelled'} />
+                    <InstallmentBadge
+                      amount={o.remaining.amount}
+                      currency={o.currency}
+                      state={o.remaining.state}
+                      cancelled={o.state === 'cancelled'}
+                    />
                   </td>
                   <td className={td}>
                     {o.completedStages}/15
                     <div className="text-xs text-muted">{STAGES[o.completedStages - 1] ?? '—'}</div>
                     {o.briefPending && <Badge tone="warn">Brief pending</Badge>}
                     {o.dueDate && o.daysLeft !== null && (
-                      <div className={`text-xs ${o.daysLeft < 0 ? 'text-danger' : o.daysLeft <= 7 ? 'text-glow-yellow' : 'text-muted'}`} data-testid="days-left">
+                      <div
+                        className={`text-xs ${o.daysLeft < 0 ? 'text-danger' : o.daysLeft <= 7 ? 'text-glow-yellow' : 'text-muted'}`}
+                        data-testid="days-left"
+                      >
                         Due {shortDay(o.dueDate)} · {daysLeftLabel(o.daysLeft)}
                       </div>
                     )}

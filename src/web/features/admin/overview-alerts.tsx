@@ -34,7 +34,10 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
     setBusy(true);
     const until = new Date(Date.now() + EXTEND_DAYS * 86_400_000);
     until.setUTCHours(23, 59, 59, 0);
-    const { error: err } = await runOperation(patchAdminCouponsById, { params: { id: offer.couponId }, body: { validUntil: until.toISOString() } });
+    const { error: err } = await runOperation(patchAdminCouponsById, {
+      params: { id: offer.couponId },
+      body: { validUntil: until.toISOString() },
+    });
     setBusy(false);
     setError(err);
     if (!err) await onChange();
@@ -53,7 +56,18 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
 
   const tax = data.tax;
   const down = data.sitesDown;
-  if (failedRefunds.length === 0 && refunds.length === 0 && !offer?.hasEnded && !stepUpOff && failed === 0 && !error && !tax.thresholdWarning && !tax.lutMissing && down === 0) return null;
+  if (
+    failedRefunds.length === 0 &&
+    refunds.length === 0 &&
+    !offer?.hasEnded &&
+    !stepUpOff &&
+    failed === 0 &&
+    !error &&
+    !tax.thresholdWarning &&
+    !tax.lutMissing &&
+    down === 0
+  )
+    return null;
   return (
     <div className="flex flex-col gap-3">
       {error && <ErrorText>{error}</ErrorText>}
@@ -63,23 +77,34 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
             {down} site{down === 1 ? '' : 's'} down
           </h2>
           <p className="text-sm text-ink">
-            Watched sites that failed two checks in a row. <Link to="/admin/sites" className="text-accent-soft underline">See the watched sites</Link>
+            Watched sites that failed two checks in a row.{' '}
+            <Link to="/admin/sites" className="text-accent-soft underline">
+              See the watched sites
+            </Link>
           </p>
         </section>
       )}
       {tax.thresholdWarning && (
-        <section className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="gst-threshold" aria-labelledby="gst-threshold">
+        <section
+          className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4"
+          data-testid="gst-threshold"
+          aria-labelledby="gst-threshold"
+        >
           <h2 id="gst-threshold" className="text-lg font-semibold text-white">
             Turnover at {tax.percent} % of the GST registration threshold
           </h2>
           <p className="text-sm text-ink">
-            {formatMinor(tax.turnoverInr, 'INR')} received in {tax.financialYear} of {formatMinor(tax.thresholdInr, 'INR')}. Register for GST before you pass it, then set TAX_REGIME=gst and
-            SELLER_GSTIN (see the runbook).
+            {formatMinor(tax.turnoverInr, 'INR')} received in {tax.financialYear} of {formatMinor(tax.thresholdInr, 'INR')}. Register for
+            GST before you pass it, then set TAX_REGIME=gst and SELLER_GSTIN (see the runbook).
           </p>
         </section>
       )}
       {tax.lutMissing && (
-        <section className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="gst-lut-missing" aria-labelledby="gst-lut-missing">
+        <section
+          className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4"
+          data-testid="gst-lut-missing"
+          aria-labelledby="gst-lut-missing"
+        >
           <h2 id="gst-lut-missing" className="text-lg font-semibold text-white">
             No valid Letter of Undertaking
           </h2>
@@ -88,14 +113,19 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
       )}
       {stepUpOff && <StepUpOff />}
       {failed > 0 && (
-        <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="overview-failed-work" aria-labelledby="failed-work">
+        <section
+          className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4"
+          data-testid="overview-failed-work"
+          aria-labelledby="failed-work"
+        >
           <h2 id="failed-work" className="text-lg font-semibold text-white">
             Background work failed
           </h2>
           <p className="text-sm text-ink">
-            {data.failedWork.mails} e-mail{data.failedWork.mails === 1 ? '' : 's'}, {data.failedWork.jobs} job{data.failedWork.jobs === 1 ? '' : 's'}
-            {failedRows.length > 0 ? ` and ${failedRows.length} scheduled task${failedRows.length === 1 ? '' : 's'}` : ''} gave up after their last retry. The server log and
-            docs/operations.md say what went wrong and how to retry.
+            {data.failedWork.mails} e-mail{data.failedWork.mails === 1 ? '' : 's'}, {data.failedWork.jobs} job
+            {data.failedWork.jobs === 1 ? '' : 's'}
+            {failedRows.length > 0 ? ` and ${failedRows.length} scheduled task${failedRows.length === 1 ? '' : 's'}` : ''} gave up after
+            their last retry. The server log and docs/operations.md say what went wrong and how to retry.
           </p>
           {failedRows.length > 0 && (
             <ul className="mt-2 flex flex-col gap-2 text-sm" data-testid="overview-failed-rows">
@@ -116,7 +146,11 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
         </section>
       )}
       {failedRefunds.length > 0 && (
-        <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="overview-refunds-failed" aria-labelledby="refunds-failed">
+        <section
+          className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4"
+          data-testid="overview-refunds-failed"
+          aria-labelledby="refunds-failed"
+        >
           <h2 id="refunds-failed" className="text-lg font-semibold text-white">
             Refund failed ({failedRefunds.length})
           </h2>
@@ -124,7 +158,10 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
           <ul className="mt-2 flex flex-col gap-2 text-sm">
             {failedRefunds.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 break-words">
-                <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono text-accent-soft underline underline-offset-2">
+                <Link
+                  to={`/admin/orders/${encodeURIComponent(r.orderId)}`}
+                  className="font-mono text-accent-soft underline underline-offset-2"
+                >
                   {r.orderId}
                 </Link>
                 <span>
@@ -140,32 +177,46 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
         </section>
       )}
       {refunds.length > 0 && (
-        <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4" data-testid="overview-refunds" aria-labelledby="refunds-needed">
+        <section
+          className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4"
+          data-testid="overview-refunds"
+          aria-labelledby="refunds-needed"
+        >
           <h2 id="refunds-needed" className="text-lg font-semibold text-white">
             Refund needed ({refunds.length})
           </h2>
           <p className="text-sm text-ink">
-            These payments go back: an order paid twice, or a change paid at a quote that changed after its checkout opened. The customers were told they will be refunded.
+            These payments go back: an order paid twice, or a change paid at a quote that changed after its checkout opened. The customers
+            were told they will be refunded.
           </p>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {refunds.map((r) => (
               <li key={r.providerPaymentId} className="break-words">
-                <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono text-accent-soft underline underline-offset-2">
+                <Link
+                  to={`/admin/orders/${encodeURIComponent(r.orderId)}`}
+                  className="font-mono text-accent-soft underline underline-offset-2"
+                >
                   {r.orderId}
                 </Link>{' '}
-                · {r.refunding ? `${r.kind} paid at an old quote · being refunded` : `${r.kind} paid again`} · {formatMinor(r.amount, r.currency)} · {formatWhen(r.paidAt)}
+                · {r.refunding ? `${r.kind} paid at an old quote · being refunded` : `${r.kind} paid again`} ·{' '}
+                {formatMinor(r.amount, r.currency)} · {formatWhen(r.paidAt)}
               </li>
             ))}
           </ul>
         </section>
       )}
       {offer?.hasEnded && (
-        <section className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="offer-ended" aria-labelledby="offer-ended">
+        <section
+          className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4"
+          data-testid="offer-ended"
+          aria-labelledby="offer-ended"
+        >
           <h2 id="offer-ended" className="text-lg font-semibold text-white">
             The featured offer has ended
           </h2>
           <p className="text-sm text-ink">
-            <span className="font-mono">{offer.code}</span> ended {formatWhen(offer.endsAt)}. Every visitor sees “Offer expired!” in the banner and the popup until you extend it or feature another coupon.
+            <span className="font-mono">{offer.code}</span> ended {formatWhen(offer.endsAt)}. Every visitor sees “Offer expired!” in the
+            banner and the popup until you extend it or feature another coupon.
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <Button onClick={extend} disabled={busy}>
@@ -188,13 +239,19 @@ export function OverviewAlerts({ data, onChange }: { data: OverviewResponse; onC
  */
 function StepUpOff() {
   return (
-    <section role="alert" className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="step-up-off" aria-labelledby="step-up-off">
+    <section
+      role="alert"
+      className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4"
+      data-testid="step-up-off"
+      aria-labelledby="step-up-off"
+    >
       <h2 id="step-up-off" className="text-lg font-semibold text-white">
         The back office is not protected by a second factor
       </h2>
       <p className="text-sm text-ink">
-        The server runs with <code className="font-mono">ADMIN_STEP_UP=off</code>: an e-mail code alone opens the back office. Anyone who can read the owner's or a staff member's mailbox can sign in here and
-        see every customer's personal data, issue refunds and change coupons. Set <code className="font-mono">ADMIN_STEP_UP=passkey</code> (the default) and restart the server to require a passkey.
+        The server runs with <code className="font-mono">ADMIN_STEP_UP=off</code>: an e-mail code alone opens the back office. Anyone who
+        can read the owner's or a staff member's mailbox can sign in here and see every customer's personal data, issue refunds and change
+        coupons. Set <code className="font-mono">ADMIN_STEP_UP=passkey</code> (the default) and restart the server to require a passkey.
       </p>
     </section>
   );

@@ -63,7 +63,11 @@ function Overview({ data }: { data: OverviewResponse }) {
       <div className={`grid grid-cols-2 gap-3 ${money ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
         <Stat label="Orders in progress" value={inProgress} to="/admin/orders" />
         <Stat label="New leads and messages" value={data.newLeads + data.newContacts} to="/admin/leads" />
-        <Stat label="Open chats" value={data.unreadChats ? `${data.openChats} (${data.unreadChats} unread)` : data.openChats} to="/adminChat" />
+        <Stat
+          label="Open chats"
+          value={data.unreadChats ? `${data.openChats} (${data.unreadChats} unread)` : data.openChats}
+          to="/adminChat"
+        />
         {data.chatFirstResponseMedianSeconds !== undefined && (
           <Stat
             label="Chat first response (median, 30 days)"
@@ -157,8 +161,8 @@ function Revenue({ data }: { data: OverviewResponse }) {
       )}
       {data.tax.testDocuments > 0 && (
         <p className="mt-1 text-sm text-muted" data-testid="test-documents-left-out">
-          Left out of the turnover and the tax return: {data.tax.testDocuments} test document{data.tax.testDocuments === 1 ? '' : 's'} of {data.tax.financialYear} (test-mode
-          payments: no tax is due).
+          Left out of the turnover and the tax return: {data.tax.testDocuments} test document{data.tax.testDocuments === 1 ? '' : 's'} of{' '}
+          {data.tax.financialYear} (test-mode payments: no tax is due).
         </p>
       )}
     </Card>

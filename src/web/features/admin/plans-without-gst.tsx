@@ -28,24 +28,33 @@ export function PlansWithoutGst({ plans, onChange }: { plans: Plan[]; onChange()
   }
 
   return (
-    <section className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4" data-testid="plans-without-gst" aria-labelledby="plans-without-gst">
+    <section
+      className="rounded-2xl border-2 border-amber-400/70 bg-amber-400/10 p-4"
+      data-testid="plans-without-gst"
+      aria-labelledby="plans-without-gst"
+    >
       <h2 id="plans-without-gst" className="text-lg font-semibold text-white">
         Maintenance plans priced without GST ({plans.length})
       </h2>
       <p className="text-sm text-ink">
-        These plans charge the plan’s price without the GST it owes. Each can move to its price with GST from its next cycle; the customer is mailed the new amount first, and nothing
-        changes before that date.
+        These plans charge the plan’s price without the GST it owes. Each can move to its price with GST from its next cycle; the customer
+        is mailed the new amount first, and nothing changes before that date.
       </p>
       {error && <ErrorText>{error}</ErrorText>}
       <ul className="mt-2 flex flex-col gap-3 text-sm">
         {plans.map((p) => (
           <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="plan-without-gst">
             <span className="min-w-0 break-words">
-              <Link to={`/admin/orders/${encodeURIComponent(p.orderId)}`} className="font-mono text-accent-soft underline underline-offset-2">
+              <Link
+                to={`/admin/orders/${encodeURIComponent(p.orderId)}`}
+                className="font-mono text-accent-soft underline underline-offset-2"
+              >
                 {p.orderId}
               </Link>{' '}
               · {formatMinor(p.amount, p.currency)} a month
-              {p.pendingAmount !== null ? ` · moves to ${formatMinor(p.pendingAmount, p.currency)} on ${formatWhen(p.pendingFrom)}` : ` · with GST ${formatMinor(p.newAmount, p.currency)}`}
+              {p.pendingAmount !== null
+                ? ` · moves to ${formatMinor(p.pendingAmount, p.currency)} on ${formatWhen(p.pendingFrom)}`
+                : ` · with GST ${formatMinor(p.newAmount, p.currency)}`}
             </span>
             {p.pendingAmount === null && (
               <Button variant="secondary" disabled={busy !== null} onClick={() => reprice(p.id)}>

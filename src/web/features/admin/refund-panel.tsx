@@ -15,7 +15,15 @@ type Attempt = NonNullable<OrderDetailResponse['installments'][number]['attempts
  * action is audited by the server. Refunds made are listed with all the order's others in the
  * cancel panel's "Refunds" (cancel-panel.tsx, docs/decisions/321-cancel-and-refund.md).
  */
-export function RefundPanel({ orderId, attempts, onDone }: { orderId: string; attempts: Attempt[]; onDone(message: string | null, error: string | null): Promise<void> }) {
+export function RefundPanel({
+  orderId,
+  attempts,
+  onDone,
+}: {
+  orderId: string;
+  attempts: Attempt[];
+  onDone(message: string | null, error: string | null): Promise<void>;
+}) {
   const needed = attempts.filter((a) => a.state === 'duplicate' && a.refundState === 'needed');
   if (needed.length === 0) return null;
   return (
@@ -27,7 +35,15 @@ export function RefundPanel({ orderId, attempts, onDone }: { orderId: string; at
   );
 }
 
-function RefundNeeded({ orderId, attempt, onDone }: { orderId: string; attempt: Attempt; onDone(message: string | null, error: string | null): Promise<void> }) {
+function RefundNeeded({
+  orderId,
+  attempt,
+  onDone,
+}: {
+  orderId: string;
+  attempt: Attempt;
+  onDone(message: string | null, error: string | null): Promise<void>;
+}) {
   const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
   const viaProvider = attempt.provider === 'razorpay';
@@ -42,13 +58,17 @@ function RefundNeeded({ orderId, attempt, onDone }: { orderId: string; attempt: 
     await onDone('Duplicate payment refunded.', error);
   }
   return (
-    <section className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4 sm:p-5" data-testid="refund-needed" aria-labelledby={`refund-${attempt.providerOrderId}`}>
+    <section
+      className="rounded-2xl border-2 border-danger/70 bg-danger/10 p-4 sm:p-5"
+      data-testid="refund-needed"
+      aria-labelledby={`refund-${attempt.providerOrderId}`}
+    >
       <h2 id={`refund-${attempt.providerOrderId}`} className="text-lg font-semibold text-white">
         Refund needed
       </h2>
       <p className="mt-1 text-sm text-ink">
-        This installment was already paid when a second payment of <strong>{formatMinor(attempt.amount, attempt.currency)}</strong> came in on {formatWhen(attempt.paidAt)}. The customer was told it
-        will be refunded.
+        This installment was already paid when a second payment of <strong>{formatMinor(attempt.amount, attempt.currency)}</strong> came in
+        on {formatWhen(attempt.paidAt)}. The customer was told it will be refunded.
       </p>
       <p className="mt-1 break-all font-mono text-xs text-muted">Payment {attempt.providerPaymentId}</p>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -59,7 +79,11 @@ function RefundNeeded({ orderId, attempt, onDone }: { orderId: string; attempt: 
             maxLength={200}
             required={!viaProvider}
             onChange={(e) => setReference(e.target.value)}
-            hint={viaProvider ? 'Refunded in full through Razorpay; its refund id becomes the reference.' : 'The bank or provider reference of the refund you made.'}
+            hint={
+              viaProvider
+                ? 'Refunded in full through Razorpay; its refund id becomes the reference.'
+                : 'The bank or provider reference of the refund you made.'
+            }
           />
         </div>
         <Button type="submit" disabled={busy || (!viaProvider && !reference.trim())} className="sm:mb-6">

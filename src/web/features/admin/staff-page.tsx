@@ -41,8 +41,9 @@ export default function StaffPage() {
       <div className="flex flex-col gap-6">
         <Card title="Invite a staff member">
           <p className="mb-4 max-w-2xl text-sm text-muted">
-            They sign in with this address like anyone else. Staff work on orders (stages, brief, files, reviews, messages, the delivery link), chats, leads and contact messages and support requests. Coupons,
-            cashback, refunds and payments, the customer list and its exports, the audit log, the funnel and this page stay with you.
+            They sign in with this address like anyone else. Staff work on orders (stages, brief, files, reviews, messages, the delivery
+            link), chats, leads and contact messages and support requests. Coupons, cashback, refunds and payments, the customer list and
+            its exports, the audit log, the funnel and this page stay with you.
           </p>
           <InviteForm
             onStart={() => {
@@ -146,12 +147,21 @@ function InviteForm({ onStart, onInvited }: { onStart(): void; onInvited(member:
 }
 
 /** A modal confirmation: removal signs the person out everywhere at once, so it is said first. */
-function RemoveDialog({ member, onCancel, onConfirm }: { member: StaffMember; onCancel(): void; onConfirm(member: StaffMember): Promise<void> }) {
+function RemoveDialog({
+  member,
+  onCancel,
+  onConfirm,
+}: {
+  member: StaffMember;
+  onCancel(): void;
+  onConfirm(member: StaffMember): Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <ModalDialog title={`Remove ${member.email}?`} onClose={onCancel} busy={busy} testId="remove-staff-dialog">
       <p className="text-sm">
-        They will be signed out at once, on every device, and lose access to the back office. What they did stays in the audit log. You can invite them again later.
+        They will be signed out at once, on every device, and lose access to the back office. What they did stays in the audit log. You can
+        invite them again later.
       </p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
@@ -160,7 +170,8 @@ function RemoveDialog({ member, onCancel, onConfirm }: { member: StaffMember; on
         <button
           type="button"
           disabled={busy}
-          className="inline-flex items-center justify-center rounded-xl border border-danger/70 px-5 py-2.5 text-sm font-semibold text-danger hover:bg-danger/10 disabled:cursor-not-allowed disabled:opacity-60"
+          className="inline-flex items-center justify-center rounded-xl border border-danger/70 px-5 py-2.5 text-sm font-semibold
+            text-danger hover:bg-danger/10 disabled:cursor-not-allowed disabled:opacity-60"
           onClick={async () => {
             setBusy(true);
             await onConfirm(member);

@@ -23,7 +23,16 @@ interface Props {
 }
 
 /** The 15 stages with their dates and notes, "complete next" with a note, "undo last" with a reason. */
-export function StageTracker({ orderId, stages, completed, remainingPaid, hasDeliveryLink, briefPending = false, cancelled = false, onDone }: Props) {
+export function StageTracker({
+  orderId,
+  stages,
+  completed,
+  remainingPaid,
+  hasDeliveryLink,
+  briefPending = false,
+  cancelled = false,
+  onDone,
+}: Props) {
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,7 +42,7 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
   // The server refuses these too (src/domain/tracker.ts); here they are explained up front.
   const blocked =
     completed + 1 === REMAINING_PAYMENT_STAGE && !remainingPaid
-      ? 'Stage 14 is completed by the customer\'s remaining payment.'
+      ? "Stage 14 is completed by the customer's remaining payment."
       : completed + 1 === DELIVERY_STAGE && !hasDeliveryLink
         ? 'Save the delivery link below first.'
         : null;
@@ -64,7 +73,11 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
     <Card title={`Tracker — ${completed}/15 completed`}>
       <ol className="mb-6 flex flex-col gap-2" aria-label="Stages">
         {stages.map((s) => (
-          <li key={s.stage} data-testid={`stage-${s.stage}`} className={`rounded-lg border p-2 text-sm ${s.completedAt ? 'border-success/40' : 'border-line'}`}>
+          <li
+            key={s.stage}
+            data-testid={`stage-${s.stage}`}
+            className={`rounded-lg border p-2 text-sm ${s.completedAt ? 'border-success/40' : 'border-line'}`}
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <span className={s.completedAt ? 'font-semibold text-white' : 'text-muted'}>
                 <span aria-hidden="true">{s.completedAt ? '✓ ' : '○ '}</span>
@@ -85,14 +98,27 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
               <label htmlFor="stage-note" className="text-sm font-medium text-ink">
                 Note for the customer on “{next}” (optional)
               </label>
-              <textarea id="stage-note" className={inputClass} rows={3} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="stage-note-count" />
+              <textarea
+                id="stage-note"
+                className={inputClass}
+                rows={3}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                aria-describedby="stage-note-count"
+              />
               <span id="stage-note-count" className={`text-xs ${note.length > NOTE_MAX ? 'text-danger' : 'text-muted'}`}>
                 {note.length}/{NOTE_MAX} · shown on the customer's tracker and sent by e-mail
               </span>
               {blocked && <p className="text-sm text-glow-yellow">{blocked}</p>}
               {askBrief ? (
-                <div role="alertdialog" aria-label="Start without the brief?" className="flex flex-col gap-2 rounded-xl border border-amber-300/60 p-3">
-                  <p className="text-sm text-ink">The brief is not in yet — start anyway? The customer can still send it, and it stays “Brief pending” until then.</p>
+                <div
+                  role="alertdialog"
+                  aria-label="Start without the brief?"
+                  className="flex flex-col gap-2 rounded-xl border border-amber-300/60 p-3"
+                >
+                  <p className="text-sm text-ink">
+                    The brief is not in yet — start anyway? The customer can still send it, and it stays “Brief pending” until then.
+                  </p>
                   <div className="flex flex-wrap gap-2">
                     <Button disabled={busy} onClick={() => void complete(null, true)}>
                       Start anyway
@@ -111,13 +137,22 @@ export function StageTracker({ orderId, stages, completed, remainingPaid, hasDel
           ) : (
             <p className="text-success">All 15 stages are complete.</p>
           )}
-          {!canUndo && completed > 1 && <p className="text-sm text-muted">“{STAGES[completed - 1]}” was completed by a payment and cannot be undone.</p>}
+          {!canUndo && completed > 1 && (
+            <p className="text-sm text-muted">“{STAGES[completed - 1]}” was completed by a payment and cannot be undone.</p>
+          )}
           {canUndo && (
             <form onSubmit={undo} className="flex flex-col gap-2" aria-label="Undo last stage">
               <label htmlFor="undo-reason" className="text-sm font-medium text-ink">
                 Reason to undo “{STAGES[completed - 1]}”
               </label>
-              <input id="undo-reason" className={inputClass} required maxLength={NOTE_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
+              <input
+                id="undo-reason"
+                className={inputClass}
+                required
+                maxLength={NOTE_MAX}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
               <Button type="submit" variant="secondary" disabled={busy || !reason.trim()}>
                 Undo last stage
               </Button>

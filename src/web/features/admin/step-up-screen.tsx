@@ -73,7 +73,14 @@ export function StepUpScreen({ onConfirmed }: { onConfirmed(): void }) {
         </Frame>
       );
     case 'confirm':
-      return <Confirm recovery={step.recovery} onRecovery={(recovery) => setStep({ kind: 'confirm', recovery })} onConfirmed={onConfirmed} onRecovered={(left) => setStep({ kind: 'recovered', left })} />;
+      return (
+        <Confirm
+          recovery={step.recovery}
+          onRecovery={(recovery) => setStep({ kind: 'confirm', recovery })}
+          onConfirmed={onConfirmed}
+          onRecovered={(left) => setStep({ kind: 'recovered', left })}
+        />
+      );
     case 'recovered':
       return (
         <Frame
@@ -140,13 +147,25 @@ function Enrol({ onAdded }: { onAdded(codes: string[] | undefined): void }) {
           </Button>
         </form>
       ) : (
-        <FormError>This browser can't create passkeys. Open the back office in a current browser (Chrome, Safari, Edge or Firefox) to add one.</FormError>
+        <FormError>
+          This browser can't create passkeys. Open the back office in a current browser (Chrome, Safari, Edge or Firefox) to add one.
+        </FormError>
       )}
     </Frame>
   );
 }
 
-function Confirm({ recovery, onRecovery, onConfirmed, onRecovered }: { recovery: boolean; onRecovery(on: boolean): void; onConfirmed(): void; onRecovered(left: number): void }) {
+function Confirm({
+  recovery,
+  onRecovery,
+  onConfirmed,
+  onRecovered,
+}: {
+  recovery: boolean;
+  onRecovery(on: boolean): void;
+  onConfirmed(): void;
+  onRecovered(left: number): void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -171,7 +190,11 @@ function Confirm({ recovery, onRecovery, onConfirmed, onRecovered }: { recovery:
       const res = await stepUpVerify({ recoveryCode: code.trim() });
       onRecovered(res.recoveryCodesLeft ?? 0);
     } catch (err) {
-      setError(err instanceof ApiError && (err.status === 400 || err.status === 401) ? 'That recovery code is not valid or was already used.' : errorMessage(err));
+      setError(
+        err instanceof ApiError && (err.status === 400 || err.status === 401)
+          ? 'That recovery code is not valid or was already used.'
+          : errorMessage(err),
+      );
       setBusy(false);
     }
   }
@@ -180,7 +203,11 @@ function Confirm({ recovery, onRecovery, onConfirmed, onRecovered }: { recovery:
     <Frame
       title="Confirm it's you"
       stepKey={recovery ? 'confirm-code' : 'confirm'}
-      lead={recovery ? 'Enter one of the recovery codes you saved when you added your passkey. Each one works once.' : 'The back office asks for your passkey once in a while, on top of the e-mail code.'}
+      lead={
+        recovery
+          ? 'Enter one of the recovery codes you saved when you added your passkey. Each one works once.'
+          : 'The back office asks for your passkey once in a while, on top of the e-mail code.'
+      }
     >
       {recovery ? (
         <form onSubmit={withCode} className="flex flex-col gap-4">
@@ -239,7 +266,10 @@ function Frame({ title, lead, stepKey, children }: { title: string; lead?: strin
   return (
     <div className="flex min-h-screen flex-col items-center px-4 py-8 sm:justify-center" data-testid="step-up" data-step={stepKey}>
       <BrandLogo className="mb-8" />
-      <section aria-labelledby={headingId} className="w-full max-w-md rounded-2xl border border-line bg-card p-6 shadow-2xl shadow-black/40 sm:p-8">
+      <section
+        aria-labelledby={headingId}
+        className="w-full max-w-md rounded-2xl border border-line bg-card p-6 shadow-2xl shadow-black/40 sm:p-8"
+      >
         <p className="text-xs font-semibold uppercase tracking-wider text-accent-soft">Back office</p>
         <h1 ref={heading} id={headingId} tabIndex={-1} className="mt-1 text-2xl font-bold tracking-tight text-white focus:outline-none">
           {title}

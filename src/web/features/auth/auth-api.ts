@@ -1,4 +1,13 @@
-import { getAuthProfileByProvider, postAuthAuthLogin, postAuthLogoutAll, postAuthSendLoginOtp, postAuthSendSignupOtp, postAuthVerifyOtp, postUserGetOtpCreatedAt, type SocialProvider } from '../../../contract/auth.ts';
+import {
+  getAuthProfileByProvider,
+  postAuthAuthLogin,
+  postAuthLogoutAll,
+  postAuthSendLoginOtp,
+  postAuthSendSignupOtp,
+  postAuthVerifyOtp,
+  postUserGetOtpCreatedAt,
+  type SocialProvider,
+} from '../../../contract/auth.ts';
 import { postUserAddUser, type AddUserBody } from '../../../contract/users.ts';
 import { call } from '../../lib/call.ts';
 

@@ -13,8 +13,7 @@ export interface AuthRouteState {
   next?: string;
 }
 
-export const readAuthState = (state: unknown): AuthRouteState =>
-  state && typeof state === 'object' ? (state as AuthRouteState) : {};
+export const readAuthState = (state: unknown): AuthRouteState => (state && typeof state === 'object' ? (state as AuthRouteState) : {});
 
 const RETURN_KEY = 'auth.return-to';
 

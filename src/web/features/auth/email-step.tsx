@@ -31,7 +31,11 @@ export function EmailStep({ purpose, isPricing }: { purpose: CodePurpose; isPric
       if (purpose === 'login') {
         setSending(false);
         // A wait (429) is said alone: "Please try again" beside "Please wait 11 seconds" contradicts it.
-        setError(err instanceof ApiError && err.status === 429 ? errorMessage(err) : `Failed to send request. Please try again. ${errorMessage(err)}`);
+        setError(
+          err instanceof ApiError && err.status === 429
+            ? errorMessage(err)
+            : `Failed to send request. Please try again. ${errorMessage(err)}`,
+        );
         return;
       }
     }

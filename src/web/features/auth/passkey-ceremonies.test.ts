@@ -5,18 +5,24 @@ import { passkeyProblem, wasAbortedByPage } from './passkey-ceremonies.ts';
 
 // What a person reads when a passkey ceremony fails (decision 194): one plain sentence, never the
 // wording of a DOMException or a stack.
-const domError = (name: string, message = 'The operation either timed out or was not allowed. See: https://www.w3.org/TR/webauthn-2/#sctn-privacy-considerations-client.') =>
-  Object.assign(new Error(message), { name });
+const domError = (
+  name: string,
+  message = 'The operation either timed out or was not allowed. See: https://www.w3.org/TR/webauthn-2/#sctn-privacy-considerations-client.',
+) => Object.assign(new Error(message), { name });
 
 describe('passkeyProblem', () => {
   it('says a refused sign-in passkey is unknown here, and how to get in anyway', () => {
-    expect(passkeyProblem(new ApiError(400, 'BAD_REQUEST', 'Unknown credential abc'))).toMatch(/^We don't recognise that passkey\. Sign in with the e-mail code/);
+    expect(passkeyProblem(new ApiError(400, 'BAD_REQUEST', 'Unknown credential abc'))).toMatch(
+      /^We don't recognise that passkey\. Sign in with the e-mail code/,
+    );
     expect(passkeyProblem(new ApiError(401, 'UNAUTHORIZED', 'x'), 'Other words.')).toBe('Other words.');
   });
 
   it("keeps the server's own sentence for a wait, the network and refusals with a reason", () => {
     expect(passkeyProblem(new ApiError(429, 'RATE_LIMITED', 'Please wait 30 seconds.'))).toBe('Please wait 30 seconds.');
-    expect(passkeyProblem(new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.'))).toMatch(/^Network error/);
+    expect(passkeyProblem(new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.'))).toMatch(
+      /^Network error/,
+    );
     expect(passkeyProblem(new ApiError(409, 'CONFLICT', 'This is your only passkey.'))).toBe('This is your only passkey.');
   });
 
@@ -27,7 +33,11 @@ describe('passkeyProblem', () => {
   });
 
   it('says when this device already holds a passkey of the account', () => {
-    const again = new WebAuthnError({ message: 'x', code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED', cause: domError('InvalidStateError') });
+    const again = new WebAuthnError({
+      message: 'x',
+      code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED',
+      cause: domError('InvalidStateError'),
+    });
     expect(passkeyProblem(again)).toBe('This device already holds a passkey for your account.');
   });
 

@@ -52,7 +52,10 @@ export const wasAbortedByPage = (err: unknown) =>
  * One sentence for the screen for any failure of a ceremony: never a stack or a DOMException's
  * wording. `unknownPasskey` is what a refused sign-in assertion says.
  */
-export function passkeyProblem(err: unknown, unknownPasskey = "We don't recognise that passkey. Sign in with the e-mail code, then add a passkey on your dashboard."): string {
+export function passkeyProblem(
+  err: unknown,
+  unknownPasskey = "We don't recognise that passkey. Sign in with the e-mail code, then add a passkey on your dashboard.",
+): string {
   if (err instanceof ApiError) {
     if (err.status === 0 || err.status === 429) return err.message;
     if (err.status === 400 || err.status === 401 || err.status === 404) return unknownPasskey;
@@ -62,9 +65,12 @@ export function passkeyProblem(err: unknown, unknownPasskey = "We don't recognis
   const code = (err as { code?: string }).code;
   const cause = (err as { cause?: unknown }).cause;
   const name = cause instanceof Error ? cause.name : err.name;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') return 'This device already holds a passkey for your account.';
-  if (name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') return 'The passkey request was cancelled or timed out. Please try again.';
-  if (/not supported/i.test(err.message) || name === 'NotSupportedError') return "This browser can't use passkeys. Please use the e-mail code instead.";
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError')
+    return 'This device already holds a passkey for your account.';
+  if (name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError')
+    return 'The passkey request was cancelled or timed out. Please try again.';
+  if (/not supported/i.test(err.message) || name === 'NotSupportedError')
+    return "This browser can't use passkeys. Please use the e-mail code instead.";
   if (name === 'SecurityError') return "Passkeys can't be used on this address.";
   return 'Something went wrong with the passkey. Please try again.';
 }

@@ -86,7 +86,13 @@ export function PasskeySignIn({ isPricing }: { isPricing?: boolean }) {
   if (!supported) return null;
   return (
     <div className="flex flex-col gap-3">
-      <Button variant="secondary" onClick={() => void withButton()} disabled={busy} className="min-h-11 w-full" data-testid="passkey-sign-in">
+      <Button
+        variant="secondary"
+        onClick={() => void withButton()}
+        disabled={busy}
+        className="min-h-11 w-full"
+        data-testid="passkey-sign-in"
+      >
         {busy ? (
           <Spinner label="Signing in with a passkey" />
         ) : (
@@ -104,7 +110,16 @@ export function PasskeySignIn({ isPricing }: { isPricing?: boolean }) {
 /** A key over a person: the passkey mark, drawn here (no icon set). */
 export function PasskeyIcon({ className = 'h-5 w-5' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <circle cx="9" cy="7" r="3.5" />
       <path d="M2.5 20v-1.5A5.5 5.5 0 0 1 8 13h2.5" />
       <circle cx="17" cy="13.5" r="2.5" />

@@ -83,7 +83,8 @@ export function PasskeysCard() {
         {codes ? (
           <>
             <p className="text-sm text-ink">
-              <strong className="text-white">Save your recovery codes.</strong> Each one opens the back office once if your passkey is out of reach. They are shown only now.
+              <strong className="text-white">Save your recovery codes.</strong> Each one opens the back office once if your passkey is out
+              of reach. They are shown only now.
             </p>
             <RecoveryCodes codes={codes} onContinue={() => setCodes(null)} continueLabel="Done" />
           </>
@@ -94,11 +95,23 @@ export function PasskeysCard() {
             {list && list.passkeys.length > 0 && (
               <ul className="flex flex-col gap-3" aria-label="Your passkeys">
                 {list.passkeys.map((p) => (
-                  <li key={p.id} data-testid="passkey-row" className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-page/60 p-4 sm:flex-row sm:items-center sm:justify-between">
+                  <li
+                    key={p.id}
+                    data-testid="passkey-row"
+                    className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-page/60 p-4 sm:flex-row sm:items-center
+                      sm:justify-between"
+                  >
                     <div className="min-w-0">
                       <p className="font-semibold text-ink wrap-anywhere">
                         {p.name}
-                        {p.backedUp && <span className="ml-2 inline-block rounded-full bg-accent-strong/30 px-2 py-0.5 align-middle text-xs font-semibold text-accent-soft">Synced</span>}
+                        {p.backedUp && (
+                          <span
+                            className="ml-2 inline-block rounded-full bg-accent-strong/30 px-2 py-0.5 align-middle text-xs font-semibold
+                              text-accent-soft"
+                          >
+                            Synced
+                          </span>
+                        )}
                       </p>
                       <p className="mt-1 text-sm text-muted">
                         Added {formatWhen(p.createdAt)}
@@ -111,16 +124,30 @@ export function PasskeysCard() {
                         {/* A back-office account's last one is refused by the server (409, decision 190), which says why. */}
                         <p className="text-sm text-ink">Remove this passkey? It will no longer sign you in.</p>
                         <div className="flex gap-2">
-                          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={removing === p.id} className="min-h-11 flex-1 sm:flex-none">
+                          <Button
+                            variant="secondary"
+                            onClick={() => setConfirming(null)}
+                            disabled={removing === p.id}
+                            className="min-h-11 flex-1 sm:flex-none"
+                          >
                             Keep
                           </Button>
-                          <Button onClick={() => void remove(p.id)} disabled={removing === p.id} className="min-h-11 flex-1 bg-red-700 hover:bg-red-800 sm:flex-none">
+                          <Button
+                            onClick={() => void remove(p.id)}
+                            disabled={removing === p.id}
+                            className="min-h-11 flex-1 bg-red-700 hover:bg-red-800 sm:flex-none"
+                          >
                             {removing === p.id ? <Spinner label="Removing the passkey" /> : 'Remove'}
                           </Button>
                         </div>
                       </div>
                     ) : (
-                      <Button variant="secondary" onClick={() => setConfirming(p.id)} className="min-h-11 shrink-0" aria-label={`Remove passkey ${p.name}`}>
+                      <Button
+                        variant="secondary"
+                        onClick={() => setConfirming(p.id)}
+                        className="min-h-11 shrink-0"
+                        aria-label={`Remove passkey ${p.name}`}
+                      >
                         Remove
                       </Button>
                     )}
@@ -142,7 +169,15 @@ export function PasskeysCard() {
             {passkeysSupported() ? (
               <form onSubmit={add} className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-end">
                 <div className="min-w-0 flex-1">
-                  <TextField label="Name (optional)" name="passkey-name" placeholder="e.g. My phone" maxLength={PASSKEY_NAME_MAX} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+                  <TextField
+                    label="Name (optional)"
+                    name="passkey-name"
+                    placeholder="e.g. My phone"
+                    maxLength={PASSKEY_NAME_MAX}
+                    autoComplete="off"
+                    value={name}
+                    onChange={(e) => setName(e.target.value)}
+                  />
                 </div>
                 <Button type="submit" disabled={adding} className="min-h-11 shrink-0">
                   {adding ? <Spinner label="Adding the passkey" /> : 'Add a passkey'}

@@ -16,7 +16,13 @@ import { useSocialReturn } from './use-social-return.ts';
  * in, a button that shows the provider profile; sign-out back to /. The sign-in is the same
  * server-side flow as /login, returning here.
  */
-export function SocialDemo({ provider, fields }: { provider: SocialProvider; fields: (p: SocialProfileResponse) => [string, string | null][] }) {
+export function SocialDemo({
+  provider,
+  fields,
+}: {
+  provider: SocialProvider;
+  fields: (p: SocialProfileResponse) => [string, string | null][];
+}) {
   const label = providerLabel[provider];
   const returnTo = provider === 'google' ? '/googleLogin' : '/microsoftLogin';
   const session = useSession();

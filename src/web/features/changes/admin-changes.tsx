@@ -1,18 +1,18 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "react-router";
-import { getAdminOrdersChanges, postAdminOrdersChanges, postAdminOrdersChangesQuote, type OrderChange } from "../../../contract/changes.ts";
-import type { OperationInput } from "../../../contract/operation.ts";
-import { findCurrency } from "../../../domain/currencies.ts";
-import { toMinor } from "../../../domain/money.ts";
-import { Button } from "../../components/ui/button.tsx";
-import { Card, ErrorText } from "../../components/back-office/admin-ui.tsx";
-import { runOperation, useOperation } from "../../lib/use-operation.ts";
-import { STATE_LABEL, changeLine, movedDays, movedText, plusGstFor } from "./change-text.ts";
-import { DaysField, Field, TextArea } from "./form-fields.tsx";
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { getAdminOrdersChanges, postAdminOrdersChanges, postAdminOrdersChangesQuote, type OrderChange } from '../../../contract/changes.ts';
+import type { OperationInput } from '../../../contract/operation.ts';
+import { findCurrency } from '../../../domain/currencies.ts';
+import { toMinor } from '../../../domain/money.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, ErrorText } from '../../components/back-office/admin-ui.tsx';
+import { runOperation, useOperation } from '../../lib/use-operation.ts';
+import { STATE_LABEL, changeLine, movedDays, movedText, plusGstFor } from './change-text.ts';
+import { DaysField, Field, TextArea } from './form-fields.tsx';
 
 /** Major units typed by the founder → minor units of the order's currency (null when not a number). */
 function minorOf(text: string, currency: string): number | null {
-  const n = Number(text.replace(/,/g, ""));
+  const n = Number(text.replace(/,/g, ''));
   if (!text.trim() || !Number.isFinite(n)) return null;
   return toMinor(n, findCurrency(currency) ?? { minorDigits: 2 });
 }
@@ -31,9 +31,7 @@ export function AdminChanges({
   const { data, error, reload } = useOperation(getAdminOrdersChanges, { params: { orderId } });
   const [actionError, setActionError] = useState<string | null>(null);
   // "Quote this as a change" on a support request brings its title and description here.
-  const draft =
-    (useLocation().state as { changeDraft?: ChangeDraft } | null)
-      ?.changeDraft ?? null;
+  const draft = (useLocation().state as { changeDraft?: ChangeDraft } | null)?.changeDraft ?? null;
   const money = {
     ...(findCurrency(currency) ?? { symbol: `${currency} `, minorDigits: 2 }),
     plusGst: plusGstFor(currency),
@@ -54,41 +52,22 @@ export function AdminChanges({
             {movedText(movedDays(data.changes))}
           </p>
         )}
-        {data && data.changes.length === 0 && (
-          <p className="text-sm text-muted">
-            No change requests on this order.
-          </p>
-        )}
+        {data && data.changes.length === 0 && <p className="text-sm text-muted">No change requests on this order.</p>}
         <ul className="flex flex-col gap-3">
           {data?.changes.map((c) => (
-            <li
-              key={c.id}
-              className="rounded-xl border border-line p-3"
-              data-testid="admin-change"
-              data-state={c.state}
-            >
-              <p className="break-words font-medium text-white">
-                {changeLine(c, money)}
-              </p>
+            <li key={c.id} className="rounded-xl border border-line p-3" data-testid="admin-change" data-state={c.state}>
+              <p className="break-words font-medium text-white">{changeLine(c, money)}</p>
               <p className="text-xs text-muted">
-                {c.state === "quoted"
-                  ? "Waiting for the customer"
-                  : c.state === "requested"
-                    ? "Waiting for your quote"
-                    : STATE_LABEL[c.state]}{" "}
-                · asked by {c.createdBy === "customer" ? "the customer" : "us"}
+                {c.state === 'quoted'
+                  ? 'Waiting for the customer'
+                  : c.state === 'requested'
+                    ? 'Waiting for your quote'
+                    : STATE_LABEL[c.state]}{' '}
+                · asked by {c.createdBy === 'customer' ? 'the customer' : 'us'}
               </p>
-              {c.description && (
-                <p className="mt-1 whitespace-pre-line break-words text-sm text-ink">
-                  {c.description}
-                </p>
-              )}
-              {c.declineReason && (
-                <p className="mt-1 text-sm text-muted">
-                  Declined: {c.declineReason}
-                </p>
-              )}
-              {!cancelled && (c.state === "requested" || c.state === "quoted") && (
+              {c.description && <p className="mt-1 whitespace-pre-line break-words text-sm text-ink">{c.description}</p>}
+              {c.declineReason && <p className="mt-1 text-sm text-muted">Declined: {c.declineReason}</p>}
+              {!cancelled && (c.state === 'requested' || c.state === 'quoted') && (
                 <QuoteForm
                   currency={currency}
                   change={c}
@@ -117,11 +96,11 @@ function QuoteForm({
 }: {
   currency: string;
   change: OrderChange;
-  onQuote(body: OperationInput<typeof postAdminOrdersChangesQuote>["body"]): Promise<boolean>;
+  onQuote(body: OperationInput<typeof postAdminOrdersChangesQuote>['body']): Promise<boolean>;
 }) {
-  const [amount, setAmount] = useState("");
+  const [amount, setAmount] = useState('');
   const [days, setDays] = useState(String(change.extraDays));
-  const [note, setNote] = useState(change.note ?? "");
+  const [note, setNote] = useState(change.note ?? '');
   return (
     <form
       className="mt-3 grid gap-2 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end"
@@ -135,17 +114,10 @@ function QuoteForm({
         });
       }}
     >
-      <Field
-        label={`Amount (${currency}, before GST)`}
-        inputMode="decimal"
-        value={amount}
-        onChange={setAmount}
-      />
+      <Field label={`Amount (${currency}, before GST)`} inputMode="decimal" value={amount} onChange={setAmount} />
       <DaysField value={days} onChange={setDays} />
       <Field label="Note (optional)" maxLength={1000} value={note} onChange={setNote} />
-      <Button type="submit">
-        {change.state === "quoted" ? "Update quote" : "Send quote"}
-      </Button>
+      <Button type="submit">{change.state === 'quoted' ? 'Update quote' : 'Send quote'}</Button>
     </form>
   );
 }
@@ -163,20 +135,20 @@ function RaiseForm({
 }: {
   currency: string;
   draft: ChangeDraft | null;
-  onRaise(body: OperationInput<typeof postAdminOrdersChanges>["body"]): Promise<boolean>;
+  onRaise(body: OperationInput<typeof postAdminOrdersChanges>['body']): Promise<boolean>;
 }) {
   const id = useId();
-  const [title, setTitle] = useState(draft?.title ?? "");
-  const [description, setDescription] = useState(draft?.description ?? "");
-  const [amount, setAmount] = useState("");
-  const [days, setDays] = useState("0");
+  const [title, setTitle] = useState(draft?.title ?? '');
+  const [description, setDescription] = useState(draft?.description ?? '');
+  const [amount, setAmount] = useState('');
+  const [days, setDays] = useState('0');
   const [included, setIncluded] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   // Opened from a support request: the form is what the founder came for.
   useEffect(() => {
     if (!draft) return;
-    form.current?.scrollIntoView({ block: "center" });
-    form.current?.querySelector<HTMLInputElement>("input")?.focus();
+    form.current?.scrollIntoView({ block: 'center' });
+    form.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [draft]);
   return (
     <form
@@ -190,17 +162,13 @@ function RaiseForm({
           title,
           ...(description.trim() ? { description } : {}),
           extraDays: Number(days),
-          ...(included
-            ? { included: true }
-            : minor !== null
-              ? { amount: minor }
-              : {}),
+          ...(included ? { included: true } : minor !== null ? { amount: minor } : {}),
         }).then((ok) => {
           if (ok) {
-            setTitle("");
-            setDescription("");
-            setAmount("");
-            setDays("0");
+            setTitle('');
+            setDescription('');
+            setAmount('');
+            setDays('0');
             setIncluded(false);
           }
         });
@@ -219,17 +187,8 @@ function RaiseForm({
         />
         <DaysField value={days} onChange={setDays} />
       </div>
-      <label
-        className="flex items-center gap-2 text-sm text-ink"
-        htmlFor={`${id}-i`}
-      >
-        <input
-          id={`${id}-i`}
-          type="checkbox"
-          className="h-4 w-4"
-          checked={included}
-          onChange={(e) => setIncluded(e.target.checked)}
-        />
+      <label className="flex items-center gap-2 text-sm text-ink" htmlFor={`${id}-i`}>
+        <input id={`${id}-i`} type="checkbox" className="h-4 w-4" checked={included} onChange={(e) => setIncluded(e.target.checked)} />
         Included at no charge
       </label>
       <div>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState } from 'react';
 import {
   getAddons,
   getOrdersChanges,
@@ -7,15 +7,15 @@ import {
   postOrdersChangesWithdraw,
   type OrderChange,
   type PublicAddonsResponse,
-} from "../../../contract/changes.ts";
-import { postPaymentCreateOrder } from "../../../contract/payments.ts";
-import { Button } from "../../components/ui/button.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { call } from "../../lib/call.ts";
-import { useOperation } from "../../lib/use-operation.ts";
-import { openCheckout, verifyPayment } from "../../lib/checkout.ts";
-import { STATE_LABEL, changeLine, gstSuffix, movedDays, movedText, plusGstFor, wholeMoney } from "./change-text.ts";
-import { formatMoney } from "../../../domain/money.ts";
+} from '../../../contract/changes.ts';
+import { postPaymentCreateOrder } from '../../../contract/payments.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { openCheckout, verifyPayment } from '../../lib/checkout.ts';
+import { STATE_LABEL, changeLine, gstSuffix, movedDays, movedText, plusGstFor, wholeMoney } from './change-text.ts';
+import { formatMoney } from '../../../domain/money.ts';
 
 type Money = { symbol: string; minorDigits: number; currency: string };
 
@@ -56,63 +56,41 @@ export function ChangesPanel({
     }
   }
 
-  const accepted = (changes ?? []).filter((c) => c.state === "accepted");
+  const accepted = (changes ?? []).filter((c) => c.state === 'accepted');
   const priced = { ...money, plusGst: plusGstFor(money.currency) };
   return (
-    <section
-      className="rounded-2xl border border-line bg-card p-6"
-      aria-labelledby="changes-heading"
-      data-testid="changes-panel"
-    >
+    <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby="changes-heading" data-testid="changes-panel">
       <h2 id="changes-heading" className="text-lg font-semibold text-white">
         Changes
       </h2>
-      {accepted.length > 0 && (
-        <ChangesTotal accepted={accepted} money={priced} orderTotal={orderTotal} />
-      )}
+      {accepted.length > 0 && <ChangesTotal accepted={accepted} money={priced} orderTotal={orderTotal} />}
       {movedDays(changes ?? []) > 0 && (
         <p className="mt-1 text-sm text-ink" data-testid="changes-moved">
           {movedText(movedDays(changes ?? []))}
         </p>
       )}
       {error && (
-        <p
-          role="alert"
-          className="mt-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger"
-        >
+        <p role="alert" className="mt-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
           {error}
         </p>
       )}
       {changes === null ? null : changes.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">
-          No changes yet. Need something more? Ask below or pick an extra.
-        </p>
+        <p className="mt-3 text-sm text-muted">No changes yet. Need something more? Ask below or pick an extra.</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-3">
           {changes.map((c) => (
-            <ChangeItem
-              key={c.id}
-              change={c}
-              money={priced}
-              orderId={orderId}
-              run={run}
-              onPaid={onPaid}
-            />
+            <ChangeItem key={c.id} change={c} money={priced} orderId={orderId} run={run} onPaid={onPaid} />
           ))}
         </ul>
       )}
       {!delivered && (
         <>
           <AskForm
-            onAsk={(title, description) =>
-              run(() => call(postOrdersChanges, { params: { orderId }, body: { title, description } }))
-            }
+            onAsk={(title, description) => run(() => call(postOrdersChanges, { params: { orderId }, body: { title, description } }))}
           />
           {addons && addons.addons.length > 0 && (
             <div className="mt-6">
-              <h3 className="text-sm font-semibold text-white">
-                Optional extras
-              </h3>
+              <h3 className="text-sm font-semibold text-white">Optional extras</h3>
               <ul className="mt-2 flex flex-col gap-2">
                 {addons.addons.map((a) => (
                   <li
@@ -125,9 +103,7 @@ export function ChangesPanel({
                       <p className="text-sm text-muted">
                         {wholeMoney(a.amount, addons)}
                         {gstSuffix(priced)}
-                        {a.extraDays > 0
-                          ? ` · delivery moves by ${a.extraDays} days`
-                          : ""}
+                        {a.extraDays > 0 ? ` · delivery moves by ${a.extraDays} days` : ''}
                       </p>
                     </div>
                     <Button
@@ -173,12 +149,14 @@ function ChangesTotal({
     <div className="mt-2 text-sm text-ink" data-testid="changes-total">
       <p>
         Changes accepted: {accepted.length}
-        {days > 0 && ` · delivery moved by ${days} day${days === 1 ? "" : "s"}`}
+        {days > 0 && ` · delivery moved by ${days} day${days === 1 ? '' : 's'}`}
       </p>
       {orderTotal !== undefined && (
         <p className="mt-1" data-testid="changes-new-total">
-          New total: <strong className="text-white">{formatMoney(orderTotal, money)}</strong>{" "}
-          <span className="text-muted">(the order and its paid changes{money.plusGst ? ", GST included" : ""}; every line is on the Payments tab)</span>
+          New total: <strong className="text-white">{formatMoney(orderTotal, money)}</strong>{' '}
+          <span className="text-muted">
+            (the order and its paid changes{money.plusGst ? ', GST included' : ''}; every line is on the Payments tab)
+          </span>
         </p>
       )}
     </div>
@@ -201,13 +179,13 @@ function ChangeItem({
   const [agree, setAgree] = useState(false);
   const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState('');
   const id = useId();
   async function pay() {
     setBusy(true);
     await run(async () => {
       const order = await call(postPaymentCreateOrder, {
-        body: { kind: "change", orderId, changeId: c.id, acceptTerms: true },
+        body: { kind: 'change', orderId, changeId: c.id, acceptTerms: true },
       });
       const result = await openCheckout(order);
       if (result) {
@@ -218,41 +196,16 @@ function ChangeItem({
     setBusy(false);
   }
   return (
-    <li
-      className="rounded-xl border border-line p-4"
-      data-testid="change"
-      data-state={c.state}
-    >
-      <p className="break-words font-medium text-white">
-        {changeLine(c, money)}
-      </p>
+    <li className="rounded-xl border border-line p-4" data-testid="change" data-state={c.state}>
+      <p className="break-words font-medium text-white">{changeLine(c, money)}</p>
       <p className="mt-1 text-xs text-muted">{STATE_LABEL[c.state]}</p>
-      {c.description && (
-        <p className="mt-2 whitespace-pre-line break-words text-sm text-ink">
-          {c.description}
-        </p>
-      )}
-      {c.note && (
-        <p className="mt-2 whitespace-pre-line break-words text-sm text-ink">
-          Note from us: {c.note}
-        </p>
-      )}
-      {c.declineReason && (
-        <p className="mt-2 text-sm text-muted">
-          Your reason: {c.declineReason}
-        </p>
-      )}
-      {c.invoiceId && (
-        <p className="mt-2 text-sm text-muted">
-          Its invoice is listed under Invoices.
-        </p>
-      )}
-      {c.state === "quoted" && c.amount !== null && (
+      {c.description && <p className="mt-2 whitespace-pre-line break-words text-sm text-ink">{c.description}</p>}
+      {c.note && <p className="mt-2 whitespace-pre-line break-words text-sm text-ink">Note from us: {c.note}</p>}
+      {c.declineReason && <p className="mt-2 text-sm text-muted">Your reason: {c.declineReason}</p>}
+      {c.invoiceId && <p className="mt-2 text-sm text-muted">Its invoice is listed under Invoices.</p>}
+      {c.state === 'quoted' && c.amount !== null && (
         <div className="mt-3 flex flex-col gap-3">
-          <label
-            htmlFor={`${id}-agree`}
-            className="flex items-start gap-2 text-sm text-ink"
-          >
+          <label htmlFor={`${id}-agree`} className="flex items-start gap-2 text-sm text-ink">
             <input
               id={`${id}-agree`}
               type="checkbox"
@@ -267,12 +220,7 @@ function ChangeItem({
               Accept and pay {wholeMoney(c.amount, money)}
               {gstSuffix(money)}
             </Button>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              aria-expanded={declining}
-              onClick={() => setDeclining((d) => !d)}
-            >
+            <Button variant="secondary" disabled={busy} aria-expanded={declining} onClick={() => setDeclining((d) => !d)}>
               Decline
             </Button>
           </div>
@@ -308,13 +256,11 @@ function ChangeItem({
           )}
         </div>
       )}
-      {c.state === "requested" && c.createdBy === "customer" && (
+      {c.state === 'requested' && c.createdBy === 'customer' && (
         <Button
           variant="ghost"
           className="mt-3"
-          onClick={() =>
-            void run(() => call(postOrdersChangesWithdraw, { params: { orderId, changeId: c.id } }))
-          }
+          onClick={() => void run(() => call(postOrdersChangesWithdraw, { params: { orderId, changeId: c.id } }))}
         >
           Withdraw
         </Button>
@@ -323,13 +269,9 @@ function ChangeItem({
   );
 }
 
-function AskForm({
-  onAsk,
-}: {
-  onAsk(title: string, description: string): Promise<void>;
-}) {
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
+function AskForm({ onAsk }: { onAsk(title: string, description: string): Promise<void> }) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
   const id = useId();
   return (
     <form
@@ -338,8 +280,8 @@ function AskForm({
         e.preventDefault();
         if (!title.trim()) return;
         void onAsk(title, description).then(() => {
-          setTitle("");
-          setDescription("");
+          setTitle('');
+          setDescription('');
         });
       }}
     >

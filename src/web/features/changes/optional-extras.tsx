@@ -1,6 +1,6 @@
-import { getAddons, type PublicAddonsResponse } from "../../../contract/changes.ts";
-import { useOperation } from "../../lib/use-operation.ts";
-import { extraPrice } from "./optional-extras-dom.ts";
+import { getAddons, type PublicAddonsResponse } from '../../../contract/changes.ts';
+import { useOperation } from '../../lib/use-operation.ts';
+import { extraPrice } from './optional-extras-dom.ts';
 
 /**
  * "Optional extras" under the plan card of /pricing, in the visitor's currency (decision 250).
@@ -28,15 +28,11 @@ export function OptionalExtras({ currency }: { currency: string }) {
               <span className="font-medium text-white">{a.name}</span>
               <span>{extraPrice(a, list)}</span>
             </p>
-            {a.description && (
-              <p className="text-sm text-muted">{a.description}</p>
-            )}
+            {a.description && <p className="text-sm text-muted">{a.description}</p>}
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-xs text-muted">
-        Request them from your order page once your website is under way.
-      </p>
+      <p className="mt-3 text-xs text-muted">Request them from your order page once your website is under way.</p>
     </section>
   );
 }

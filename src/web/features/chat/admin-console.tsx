@@ -11,7 +11,8 @@ import { AvailabilitySwitch, CannedRepliesPanel, FirstResponse, useCannedReplies
 import { formatWhenShort } from '../../../domain/when.ts';
 
 // A deleted account's chat shows "Deleted customer", never its placeholder address.
-const nameOf = (c: ChatSummary) => (isDeletedPerson(c.email) ? DELETED_CUSTOMER_NAME : (c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`));
+const nameOf = (c: ChatSummary) =>
+  isDeletedPerson(c.email) ? DELETED_CUSTOMER_NAME : (c.name ?? c.email ?? `Visitor ${c.chatId.slice(0, 6)}`);
 const when = (iso: string) => formatWhenShort(iso);
 
 /** Spec §2 "Admin chat console": active chats as buttons, history on select, send only non-blank. */
@@ -63,7 +64,9 @@ export function AdminConsole() {
       </header>
       <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[18rem_1fr]">
         <nav aria-label="Active chats" className="flex max-h-[70vh] flex-col gap-2 overflow-y-auto">
-          {chat.chats.length === 0 && chat.status === 'ready' && <p className="text-sm text-muted">No active chats. New ones appear here live.</p>}
+          {chat.chats.length === 0 && chat.status === 'ready' && (
+            <p className="text-sm text-muted">No active chats. New ones appear here live.</p>
+          )}
           {chat.chats.map((c) => (
             <button
               key={c.chatId}
@@ -71,11 +74,15 @@ export function AdminConsole() {
               onClick={() => chat.select(c.chatId)}
               aria-current={c.chatId === chat.selected ? 'true' : undefined}
               data-testid="admin-chat-item"
-              className={`rounded-xl border px-3 py-2 text-left ${c.chatId === chat.selected ? 'border-accent bg-violet-950/50' : 'border-line bg-card hover:border-accent'}`}
+              className={`rounded-xl border px-3 py-2 text-left
+              ${c.chatId === chat.selected ? 'border-accent bg-violet-950/50' : 'border-line bg-card hover:border-accent'}`}
             >
               <span className="flex items-center justify-between gap-2">
                 {/* Cut to one line in the list; the full text is the title (and the chat itself). */}
-                <span className={`truncate text-sm font-semibold ${isDeletedPerson(c.email) ? 'text-muted italic' : 'text-white'}`} title={nameOf(c)}>
+                <span
+                  className={`truncate text-sm font-semibold ${isDeletedPerson(c.email) ? 'text-muted italic' : 'text-white'}`}
+                  title={nameOf(c)}
+                >
                   {nameOf(c)}
                 </span>
                 {c.unread > 0 && (
@@ -98,7 +105,9 @@ export function AdminConsole() {
               <div className="flex items-center justify-between border-b border-line px-4 py-3">
                 <div>
                   <h2 className="font-semibold text-white">{nameOf(current)}</h2>
-                  {current.email && current.name && !isDeletedPerson(current.email) && <p className="text-xs text-muted">{current.email}</p>}
+                  {current.email && current.name && !isDeletedPerson(current.email) && (
+                    <p className="text-xs text-muted">{current.email}</p>
+                  )}
                   <FirstResponse messages={chat.messages} fallback={current.firstResponseSeconds} />
                 </div>
                 <button

@@ -87,7 +87,11 @@ export function AiTab({ onTalkToPerson }: { onTalkToPerson: () => void }) {
             ? `This bot is experimental and powered by ${assistantModel}. ${brand} is not responsible for its answers.`
             : `This bot answers from ${brand}'s own pages (no AI model). ${brand} is not responsible for its answers.`}
         </p>
-        <button type="button" onClick={onTalkToPerson} className="shrink-0 font-semibold text-violet-300 underline underline-offset-2 hover:text-white">
+        <button
+          type="button"
+          onClick={onTalkToPerson}
+          className="shrink-0 font-semibold text-violet-300 underline underline-offset-2 hover:text-white"
+        >
           Talk to a person
         </button>
       </div>

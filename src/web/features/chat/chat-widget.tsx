@@ -53,7 +53,10 @@ export function ChatWidget({ initialUnread }: ChatWidgetProps) {
   };
 
   // Presence is said only once the server has told it: never "online" by default.
-  const labels = chat.adminOnline === null ? ['Chat with our team'] : ['Chat with our team', chat.adminOnline ? `${founder} is online` : 'Leave us a message'];
+  const labels =
+    chat.adminOnline === null
+      ? ['Chat with our team']
+      : ['Chat with our team', chat.adminOnline ? `${founder} is online` : 'Leave us a message'];
   const rotating = useRotatingLabel(labels);
 
   return (
@@ -64,11 +67,17 @@ export function ChatWidget({ initialUnread }: ChatWidgetProps) {
         id="chat-panel"
         aria-label="Help and support chat"
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-        className="fixed inset-x-2 bottom-20 z-[200] flex h-[600px] [&[hidden]]:hidden max-h-[calc(100dvh-6rem)] flex-col overflow-hidden rounded-2xl border border-line bg-card shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:w-[24rem]"
+        className="fixed inset-x-2 bottom-20 z-[200] flex h-[600px] [&[hidden]]:hidden max-h-[calc(100dvh-6rem)] flex-col overflow-hidden
+          rounded-2xl border border-line bg-card shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:w-[24rem]"
       >
         <header className="flex items-center justify-between border-b border-line px-4 py-3">
           <h2 className="text-base font-semibold text-white">{brand} Support</h2>
-          <button type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="rounded-lg p-1 text-muted hover:text-white">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            aria-label="Close chat"
+            className="rounded-lg p-1 text-muted hover:text-white"
+          >
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
             </svg>
@@ -150,9 +159,7 @@ function TabButton({ id, selected, onSelect, children }: { id: Tab; selected: bo
 export function promoText(promotion: Promotion | null, now = Date.now()): string | null {
   if (!promotion) return null;
   if (promotion.endsAt && Date.parse(promotion.endsAt) <= now) return null;
-  const until = promotion.endsAt
-    ? ` — valid till ${formatWhenShort(promotion.endsAt)}`
-    : '';
+  const until = promotion.endsAt ? ` — valid till ${formatWhenShort(promotion.endsAt)}` : '';
   return `${promotion.percent}% off with code ${promotion.code}${until}. See pricing →`;
 }
 

@@ -72,10 +72,15 @@ export function useCannedReplies() {
 export function FirstResponse({ messages, fallback }: { messages: ChatMessage[]; fallback?: number | null }) {
   const firstUser = messages.find((m) => m.sender === 'user');
   const firstAdmin = messages.find((m) => m.sender === 'admin');
-  const seconds = firstUser && firstAdmin ? Math.max(0, (Date.parse(firstAdmin.createdAt) - Date.parse(firstUser.createdAt)) / 1000) : fallback;
+  const seconds =
+    firstUser && firstAdmin ? Math.max(0, (Date.parse(firstAdmin.createdAt) - Date.parse(firstUser.createdAt)) / 1000) : fallback;
   return (
     <p className="text-xs text-muted" data-testid="first-response">
-      {seconds === null || seconds === undefined ? (firstUser ? 'Not answered yet' : 'No message yet') : `First response: ${formatWait(seconds)}`}
+      {seconds === null || seconds === undefined
+        ? firstUser
+          ? 'Not answered yet'
+          : 'No message yet'
+        : `First response: ${formatWait(seconds)}`}
     </p>
   );
 }
@@ -108,7 +113,8 @@ export function CannedRepliesPanel({ canned, canEdit }: { canned: ReturnType<typ
       setError(errorMessage(err));
     }
   };
-  const field = 'min-w-0 rounded-lg border border-line bg-page px-2 py-1.5 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none';
+  const field =
+    'min-w-0 rounded-lg border border-line bg-page px-2 py-1.5 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none';
   return (
     <section aria-labelledby="canned-title" className="rounded-2xl border border-line bg-card p-4" data-testid="canned-replies">
       <h2 id="canned-title" className="font-semibold text-white">
@@ -118,7 +124,10 @@ export function CannedRepliesPanel({ canned, canEdit }: { canned: ReturnType<typ
       <ul className="mt-3 flex flex-col gap-2">
         {canned.replies.length === 0 && <li className="text-sm text-muted">No canned replies yet.</li>}
         {canned.replies.map((r) => (
-          <li key={r.id} className="flex min-w-0 flex-col gap-1 rounded-xl border border-line p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
+          <li
+            key={r.id}
+            className="flex min-w-0 flex-col gap-1 rounded-xl border border-line p-3 text-sm sm:flex-row sm:items-start sm:justify-between"
+          >
             <div className="min-w-0">
               <p className="text-ink">
                 <code className="font-mono text-accent-soft">{r.shortcut}</code> · <span className="font-semibold">{r.title}</span>
@@ -157,10 +166,22 @@ export function CannedRepliesPanel({ canned, canEdit }: { canned: ReturnType<typ
             void save();
           }}
         >
-          <input className={field} aria-label="Shortcut" placeholder="/price" value={form.shortcut} maxLength={31} onChange={(e) => setForm({ ...form,
-            shortcut: e.target.value })} />
-          <input className={field} aria-label="Title" placeholder="Title" value={form.title} maxLength={80} onChange={(e) => setForm({ ...form,
-            title: e.target.value })} />
+          <input
+            className={field}
+            aria-label="Shortcut"
+            placeholder="/price"
+            value={form.shortcut}
+            maxLength={31}
+            onChange={(e) => setForm({ ...form, shortcut: e.target.value })}
+          />
+          <input
+            className={field}
+            aria-label="Title"
+            placeholder="Title"
+            value={form.title}
+            maxLength={80}
+            onChange={(e) => setForm({ ...form, title: e.target.value })}
+          />
           <textarea
             className={`${field} sm:col-span-2`}
             aria-label="Text to insert"

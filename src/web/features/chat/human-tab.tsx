@@ -27,7 +27,11 @@ export function HumanTab({ chat }: { chat: LiveChat }) {
         <div className="border-t border-line p-3 text-center text-sm">
           <p className="mb-2 text-muted">This chat has been closed.</p>
           <RateChat chat={chat} />
-          <button type="button" onClick={chat.restart} className="rounded-xl bg-accent-strong px-4 py-2 font-semibold text-white hover:bg-violet-800">
+          <button
+            type="button"
+            onClick={chat.restart}
+            className="rounded-xl bg-accent-strong px-4 py-2 font-semibold text-white hover:bg-violet-800"
+          >
             Start a new chat
           </button>
         </div>
@@ -69,7 +73,8 @@ function awayText(chat: LiveChat, founder: string): string {
   const at = p?.expectReplyAt ? new Date(p.expectReplyAt) : null;
   const when = at ? at.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }) : null;
   if (p?.reason === 'away') return when ? `${founder} is away right now. Expect a reply by ${when}.` : `${founder} is away right now.`;
-  if (p?.reason === 'closed') return when ? `We are outside our chat hours. Expect a reply from ${when}.` : 'We are outside our chat hours.';
+  if (p?.reason === 'closed')
+    return when ? `We are outside our chat hours. Expect a reply from ${when}.` : 'We are outside our chat hours.';
   return `${founder} is offline right now.`;
 }
 
@@ -103,9 +108,13 @@ function OfflineNotice({ chat, accountEmail, founder }: { chat: LiveChat; accoun
           onChange={(e) => setEmail(e.target.value)}
           aria-label="Your e-mail for the reply"
           placeholder="you@example.com"
-          className="min-w-0 flex-1 rounded-lg border border-line bg-card px-2 py-1.5 text-ink placeholder:text-muted focus:border-accent focus:outline-none"
+          className="min-w-0 flex-1 rounded-lg border border-line bg-card px-2 py-1.5 text-ink placeholder:text-muted focus:border-accent
+            focus:outline-none"
         />
-        <button type="submit" className="rounded-lg border border-line px-3 py-1.5 font-semibold text-ink hover:border-accent hover:text-white">
+        <button
+          type="submit"
+          className="rounded-lg border border-line px-3 py-1.5 font-semibold text-ink hover:border-accent hover:text-white"
+        >
           Save
         </button>
       </div>
@@ -119,7 +128,12 @@ function RateChat({ chat }: { chat: LiveChat }) {
   const [comment, setComment] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
-  if (state === 'done') return <p className="mb-2 text-muted" role="status">Thank you for your rating!</p>;
+  if (state === 'done')
+    return (
+      <p className="mb-2 text-muted" role="status">
+        Thank you for your rating!
+      </p>
+    );
   return (
     <form
       className="mb-3 flex flex-col items-center gap-2"
@@ -160,9 +174,14 @@ function RateChat({ chat }: { chat: LiveChat }) {
         maxLength={1000}
         aria-label="A comment (optional)"
         placeholder="A comment (optional)"
-        className="w-full rounded-lg border border-line bg-page px-2 py-1.5 text-ink placeholder:text-muted focus:border-accent focus:outline-none"
+        className="w-full rounded-lg border border-line bg-page px-2 py-1.5 text-ink placeholder:text-muted focus:border-accent
+          focus:outline-none"
       />
-      {error && <p role="alert" className="text-xs text-amber-300">{error}</p>}
+      {error && (
+        <p role="alert" className="text-xs text-amber-300">
+          {error}
+        </p>
+      )}
       <button
         type="submit"
         disabled={!score || state === 'sending'}

@@ -18,7 +18,8 @@ export function LauncherButton({ unread, onClick, expanded }: { unread: number; 
       aria-controls="chat-panel"
       data-testid="chat-launcher"
       data-keep-clear
-      className="fixed right-4 bottom-4 z-[200] inline-flex items-center gap-2 rounded-full bg-accent-strong px-5 py-3 text-sm font-semibold text-white shadow-lg shadow-black/40 transition-[transform,opacity] duration-200 hover:bg-violet-800 motion-reduce:transition-none"
+      className="fixed right-4 bottom-4 z-[200] inline-flex items-center gap-2 rounded-full bg-accent-strong px-5 py-3 text-sm font-semibold
+        text-white shadow-lg shadow-black/40 transition-[transform,opacity] duration-200 hover:bg-violet-800 motion-reduce:transition-none"
     >
       <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" strokeLinejoin="round" />

@@ -23,7 +23,13 @@ export function MessageList({ bubbles, footer, label }: { bubbles: Bubble[]; foo
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [bubbles.length, last?.text, footer]);
   return (
-    <div role="log" aria-label={label} aria-live="polite" className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-3 py-3" tabIndex={0}>
+    <div
+      role="log"
+      aria-label={label}
+      aria-live="polite"
+      className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-3 py-3"
+      tabIndex={0}
+    >
       {bubbles.map((b) => (
         <div key={b.key} className={`flex flex-col ${b.mine ? 'items-end' : 'items-start'}`} data-testid="chat-message" data-mine={b.mine}>
           <span className="sr-only">{b.author}: </span>
@@ -131,7 +137,8 @@ export function Composer({
         disabled={disabled}
         aria-label={label}
         placeholder={placeholder}
-        className="min-w-0 flex-1 rounded-xl border border-line bg-page px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none"
+        className="min-w-0 flex-1 rounded-xl border border-line bg-page px-3 py-2 text-sm text-ink placeholder:text-muted
+          focus:border-accent focus:outline-none"
       />
       <button
         type="submit"

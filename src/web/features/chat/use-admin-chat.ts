@@ -52,8 +52,8 @@ export function useAdminChat(enabled: boolean) {
         setChats((list) => {
           const rest = list.filter((c) => c.chatId !== summary.chatId);
           // A live update carries no first-response time: the one the console has stays (decision 347).
-          if (summary.firstResponseSeconds === undefined) summary = { ...summary,
-            firstResponseSeconds: list.find((c) => c.chatId === summary.chatId)?.firstResponseSeconds };
+          if (summary.firstResponseSeconds === undefined)
+            summary = { ...summary, firstResponseSeconds: list.find((c) => c.chatId === summary.chatId)?.firstResponseSeconds };
           // The open chat is being read: its unread count stays at zero on this screen.
           const shown = summary.chatId === selectedRef.current ? { ...summary, unread: 0 } : summary;
           return summary.state === 'closed' ? rest : [shown, ...rest].sort(byActivity);

@@ -42,10 +42,18 @@ const byId = (list: ChatMessage[], m: ChatMessage) => (list.some((x) => x.id ===
 
 /** The server's history, plus what arrived live while it was on its way, in time order. */
 const withHistory = (history: ChatMessage[], list: ChatMessage[]) =>
-  [...history, ...list.filter((m) => !history.some((h) => h.id === m.id))].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  [...history, ...list.filter((m) => !history.some((h) => h.id === m.id))].sort(
+    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),
+  );
 
 /** One visitor's live chat over socket.io (spec §4 "Chat session"): start, join, history, send, close. */
-export function useLiveChat({ active, initialChatId = null, onChatId, onAdminMessage, startOnFirstMessage = false }: LiveChatOptions): LiveChat {
+export function useLiveChat({
+  active,
+  initialChatId = null,
+  onChatId,
+  onAdminMessage,
+  startOnFirstMessage = false,
+}: LiveChatOptions): LiveChat {
   const [chatId, setChatIdState] = useState<string | null>(initialChatId);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [presence, setPresence] = useState<AdminPresence | null>(null);

@@ -1,7 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { findCountryByPhoneCode, type Country } from '../../../domain/countries.ts';
 import { defaultPhoneCountry, useVisitorCountry } from '../geo/index.ts';
-import { ADDRESS_MAX, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MESSAGE, isValidPhoneDigits, onlyDigits } from '../../../domain/validation.ts';
+import {
+  ADDRESS_MAX,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  NAME_MAX,
+  PHONE_MESSAGE,
+  isValidPhoneDigits,
+  onlyDigits,
+} from '../../../domain/validation.ts';
 import { StatusButton, type FormStatus } from '../../components/ui/status-button.tsx';
 import { FieldShell, TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { PhoneDigitsInput } from '../../components/ui/phone-digits-input.tsx';
@@ -64,7 +72,14 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
     }
     setStatus(1);
     try {
-      await sendContact({ name: name.trim(), email: email.trim().toLowerCase(), message, phone_code: `+${country.phone_code}`, phone_number: digits, address: address.trim() });
+      await sendContact({
+        name: name.trim(),
+        email: email.trim().toLowerCase(),
+        message,
+        phone_code: `+${country.phone_code}`,
+        phone_number: digits,
+        address: address.trim(),
+      });
     } catch {
       // Spec §8: a failed submission is silently treated as done.
     }
@@ -139,7 +154,12 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
         value={message}
         onChange={(e) => edit(setMessage)(e.target.value)}
       />
-      <StatusButton status={status} idleLabel="Reach out to me!" doneLabel="We'll reach out to you!" className="min-h-12 self-start sm:min-w-[14rem]" />
+      <StatusButton
+        status={status}
+        idleLabel="Reach out to me!"
+        doneLabel="We'll reach out to you!"
+        className="min-h-12 self-start sm:min-w-[14rem]"
+      />
     </form>
   );
 }

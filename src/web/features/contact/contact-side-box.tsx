@@ -7,7 +7,11 @@ export function ContactSideBox() {
   const row = 'flex gap-3';
   const icon = 'mt-0.5 h-5 w-5 shrink-0 text-accent-soft';
   return (
-    <aside aria-labelledby="contact-side-title" className="self-start rounded-3xl border border-line bg-card p-6 sm:p-8" data-testid="contact-side-box">
+    <aside
+      aria-labelledby="contact-side-title"
+      className="self-start rounded-3xl border border-line bg-card p-6 sm:p-8"
+      data-testid="contact-side-box"
+    >
       <h2 id="contact-side-title" className="text-xl font-semibold text-white">
         Get in touch
       </h2>

@@ -48,7 +48,13 @@ describe('funnel page', () => {
     expect(stepRate(2, 2)).toBe('100 %');
     expect(stepRate(3, 2)).toBeNull();
     expect(stepRate(0, 0)).toBeNull();
-    const html = renderToStaticMarkup(<FunnelView data={{ ...data, sources: [], total: [c({ visitors: 5, contacts: 1, signups: 2, advancePaid: 3 })] , weeks: ['2026-05-04'] }} stage="visitors" source={ALL} />);
+    const html = renderToStaticMarkup(
+      <FunnelView
+        data={{ ...data, sources: [], total: [c({ visitors: 5, contacts: 1, signups: 2, advancePaid: 3 })], weeks: ['2026-05-04'] }}
+        stage="visitors"
+        source={ALL}
+      />,
+    );
     expect(html).not.toMatch(/\d{3,} %/);
     // What a reader sees (the text without its markup), not how it is styled.
     const text = html.replace(/<[^>]+>/g, '');

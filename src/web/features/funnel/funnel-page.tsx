@@ -97,9 +97,7 @@ export function seriesByStage(data: FunnelResponse, stage: FunnelStage, source: 
 /** The report itself, without loading (rendered by the page and by its tests). */
 export function FunnelView({ data, stage, source }: { data: FunnelResponse; stage: FunnelStage; source: string }) {
   const picked = source === ALL ? null : data.sources.find((s) => s.source === source);
-  const totals =
-    picked?.total ??
-    data.total.reduce((acc, w) => (FUNNEL_STAGES.forEach((k) => (acc[k] += w[k])), acc), funnelCountsOf());
+  const totals = picked?.total ?? data.total.reduce((acc, w) => (FUNNEL_STAGES.forEach((k) => (acc[k] += w[k])), acc), funnelCountsOf());
   const steps = funnelSteps(totals);
   const range = `${shortDay(data.weeks[0]!)} – ${shortDay(data.weeks[data.weeks.length - 1]!)}`;
   return (
@@ -119,8 +117,8 @@ export function FunnelView({ data, stage, source }: { data: FunnelResponse; stag
             {totals.visitors > 0 && <> ({stepRate(enquiriesOf(totals), totals.visitors) ?? '—'} of visitors)</>}
           </p>
           <p className="mt-2 text-xs text-muted">
-            Each step counts what happened in these weeks, not one person&apos;s path: a step with more than the one before (earlier sign-ups paying now)
-            shows “—”. Leads and contact messages sit beside the funnel: customers sign up without writing first.
+            Each step counts what happened in these weeks, not one person&apos;s path: a step with more than the one before (earlier
+            sign-ups paying now) shows “—”. Leads and contact messages sit beside the funnel: customers sign up without writing first.
           </p>
         </Card>
         <Card title={`${STAGE_LABELS[stage]} per week`}>
@@ -174,9 +172,9 @@ export default function FunnelPage() {
         </Button>
       </PageHeader>
       <p className="mb-4 max-w-3xl text-sm text-muted">
-        Visitors are counted on the server without cookies (a visitor is a hash that changes every day), so a person who comes back on another day counts again.
-        Each lead, contact message, sign-up and order carries the source of the visitor&apos;s first page view with one: the utm_source of the link, else the
-        site they came from, else “(direct)”.
+        Visitors are counted on the server without cookies (a visitor is a hash that changes every day), so a person who comes back on
+        another day counts again. Each lead, contact message, sign-up and order carries the source of the visitor&apos;s first page view
+        with one: the utm_source of the link, else the site they came from, else “(direct)”.
       </p>
       <div className="mb-6 flex flex-wrap items-end gap-4">
         <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">

@@ -6,7 +6,11 @@ export const locationText = (w: Pick<WeatherResponse, 'city' | 'country'>) => `$
 
 export const READINGS = [
   { label: 'Temp', testId: 'weather-temp', value: (w: WeatherResponse) => (w.temp === null ? null : `${Math.round(w.temp)}°C`) },
-  { label: 'Humidity', testId: 'weather-humidity', value: (w: WeatherResponse) => (w.humidity === null ? null : `${Math.round(w.humidity)}%`) },
+  {
+    label: 'Humidity',
+    testId: 'weather-humidity',
+    value: (w: WeatherResponse) => (w.humidity === null ? null : `${Math.round(w.humidity)}%`),
+  },
   { label: 'Wind', testId: 'weather-wind', value: (w: WeatherResponse) => (w.wind === null ? null : `${w.wind.toFixed(1)} km/h`) },
 ] as const;
 

@@ -10,7 +10,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { getInvoicesBillingDetails, putInvoicesBillingDetails } from '../../../contract/invoices.ts';
 
 const EMPTY: BillingDetails = { billingName: '', billingAddress: '', taxId: '', country: '', stateCode: '', gstin: '' };
-const selectClass = 'w-full rounded-xl border border-line bg-card px-3 py-2.5 text-ink focus:outline-none focus:ring-2 focus:ring-accent-soft';
+const selectClass =
+  'w-full rounded-xl border border-line bg-card px-3 py-2.5 text-ink focus:outline-none focus:ring-2 focus:ring-accent-soft';
 
 /**
  * Optional billing name, address and tax id (GSTIN) printed on the customer's next invoices
@@ -47,7 +48,11 @@ export function BillingDetailsForm({ onSaved, defaultCountry = 'IN' }: { onSaved
   const set = (k: keyof BillingDetails) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   const india = form.country === 'IN';
   return (
-    <section className="rounded-2xl border border-line bg-card px-4 py-4 text-sm" aria-labelledby="billing-heading" data-testid="billing-details">
+    <section
+      className="rounded-2xl border border-line bg-card px-4 py-4 text-sm"
+      aria-labelledby="billing-heading"
+      data-testid="billing-details"
+    >
       <h2 id="billing-heading" className="font-semibold text-white">
         Billing details
       </h2>
@@ -77,11 +82,41 @@ export function BillingDetailsForm({ onSaved, defaultCountry = 'IN' }: { onSaved
           </label>
         )}
         {india && (
-          <TextField label="GSTIN (optional, registered businesses)" value={form.gstin} onChange={set('gstin')} maxLength={15} autoComplete="off" spellCheck={false} name="gstin" />
+          <TextField
+            label="GSTIN (optional, registered businesses)"
+            value={form.gstin}
+            onChange={set('gstin')}
+            maxLength={15}
+            autoComplete="off"
+            spellCheck={false}
+            name="gstin"
+          />
         )}
-        <TextField label="Billing name" value={form.billingName} onChange={set('billingName')} maxLength={120} autoComplete="organization" />
-        <TextAreaField label="Billing address" value={form.billingAddress} onChange={set('billingAddress')} maxLength={500} rows={3} autoComplete="street-address" />
-        {!india && <TextField label="Tax id (VAT or other, optional)" value={form.taxId} onChange={set('taxId')} maxLength={20} autoComplete="off" spellCheck={false} />}
+        <TextField
+          label="Billing name"
+          value={form.billingName}
+          onChange={set('billingName')}
+          maxLength={120}
+          autoComplete="organization"
+        />
+        <TextAreaField
+          label="Billing address"
+          value={form.billingAddress}
+          onChange={set('billingAddress')}
+          maxLength={500}
+          rows={3}
+          autoComplete="street-address"
+        />
+        {!india && (
+          <TextField
+            label="Tax id (VAT or other, optional)"
+            value={form.taxId}
+            onChange={set('taxId')}
+            maxLength={20}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" variant="secondary" disabled={saving}>
             Save billing details

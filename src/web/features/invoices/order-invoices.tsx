@@ -51,15 +51,17 @@ export function OrderInvoices({ orderId, admin = false, refreshKey }: { orderId:
             <span className="font-mono text-ink">{inv.number}</span>
             <span className="text-muted">
               {' '}
-              {/* The customer date format of the whole site, in the invoice's own zone (the PDF's calendar date), named. */}
-              · {labelOf(inv)} · {formatWhen(inv.issuedAt)}
+              {/* The customer date format of the whole site, in the invoice's own zone (the PDF's calendar date), named. */}·{' '}
+              {labelOf(inv)} · {formatWhen(inv.issuedAt)}
             </span>
           </span>
           <button
             type="button"
             className={buttonClass('secondary', 'px-3 py-1.5 text-xs')}
             aria-label={`Download invoice ${inv.number} (PDF)`}
-            onClick={async () => setDownloadError(await downloadOperation(pdf, { params: { id: inv.id } }, `${inv.number.replace(/\//g, '-')}.pdf`))}
+            onClick={async () =>
+              setDownloadError(await downloadOperation(pdf, { params: { id: inv.id } }, `${inv.number.replace(/\//g, '-')}.pdf`))
+            }
           >
             Download PDF
           </button>

@@ -9,7 +9,8 @@ export function Hero() {
     <header id={HERO_ID} className="relative overflow-hidden" data-testid="hero">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(124,58,237,0.35),transparent)]"
+        className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full
+          bg-[radial-gradient(closest-side,rgba(124,58,237,0.35),transparent)]"
       />
       <BarePageBarIsland
         className="relative"
@@ -20,7 +21,10 @@ export function Hero() {
       />
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-16 lg:grid-cols-[1.1fr_0.9fr] lg:pt-16 lg:pb-24">
         <div>
-          <h1 className="bg-gradient-to-br from-white via-white to-accent-soft bg-clip-text text-5xl font-black tracking-tight text-transparent sm:text-6xl lg:text-7xl">
+          <h1
+            className="bg-gradient-to-br from-white via-white to-accent-soft bg-clip-text text-5xl font-black tracking-tight
+              text-transparent sm:text-6xl lg:text-7xl"
+          >
             Let&apos;s Innovate Together
           </h1>
           <p className="mt-5 max-w-xl text-xl text-muted sm:text-2xl">Empowering New Ventures with Exceptional Website Solutions</p>
@@ -45,8 +49,15 @@ export function Hero() {
         <ul className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-2 gap-y-1 px-4 py-3">
           {FEATURE_CARDS.map((card) => (
             <li key={card.id}>
-              <a href={`#${card.id}`} className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-medium text-ink hover:text-white">
-                <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ background: card.color, boxShadow: `0 0 12px ${card.glowColor}` }} />
+              <a
+                href={`#${card.id}`}
+                className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-medium text-ink hover:text-white"
+              >
+                <span
+                  aria-hidden="true"
+                  className="h-2.5 w-2.5 rounded-full"
+                  style={{ background: card.color, boxShadow: `0 0 12px ${card.glowColor}` }}
+                />
                 {card.label}
               </a>
             </li>

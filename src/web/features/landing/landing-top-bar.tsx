@@ -22,7 +22,8 @@ export function LandingTopBar() {
       data-shown={shown}
       aria-hidden={!shown}
       inert={!shown}
-      className={`fixed inset-x-0 top-0 z-40 border-b border-line bg-page/90 backdrop-blur transition-transform duration-300 ${shown ? 'translate-y-0' : 'invisible -translate-y-full'}`}
+      className={`fixed inset-x-0 top-0 z-40 border-b border-line bg-page/90 backdrop-blur transition-transform duration-300
+        ${shown ? 'translate-y-0' : 'invisible -translate-y-full'}`}
     >
       <nav aria-label="Landing sections" className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2.5">
         <ul className="flex min-w-0 items-center gap-1">
@@ -33,7 +34,8 @@ export function LandingTopBar() {
                 <a
                   href={`#${card.id}`}
                   aria-current={isActive ? 'true' : undefined}
-                  className={`block truncate rounded-lg px-2.5 py-2 text-sm font-medium transition-colors ${isActive ? 'text-white underline decoration-2 underline-offset-8' : 'text-muted hover:text-white'}`}
+                  className={`block truncate rounded-lg px-2.5 py-2 text-sm font-medium transition-colors
+                  ${isActive ? 'text-white underline decoration-2 underline-offset-8' : 'text-muted hover:text-white'}`}
                   style={isActive ? { textDecorationColor: card.color } : undefined}
                 >
                   {card.label}
@@ -51,7 +53,10 @@ export function LandingTopBar() {
           <a href="/contact" className="rounded-lg bg-accent-strong px-3 py-2 text-sm font-semibold text-white hover:bg-accent-hover">
             Contact Sales
           </a>
-          <a href={isLoggedIn ? '/logout' : '/login'} className="rounded-lg border border-line px-3 py-2 text-sm font-medium text-ink hover:border-accent hover:text-white">
+          <a
+            href={isLoggedIn ? '/logout' : '/login'}
+            className="rounded-lg border border-line px-3 py-2 text-sm font-medium text-ink hover:border-accent hover:text-white"
+          >
             {isLoggedIn ? 'Logout' : 'Login'}
           </a>
         </div>

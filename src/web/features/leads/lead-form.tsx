@@ -52,7 +52,13 @@ export function LeadForm({ className = '' }: { className?: string }) {
   };
 
   return (
-    <form method="post" onSubmit={(e) => void submit(e)} className={`w-full max-w-xl ${className}`} data-testid="lead-form" data-mode={mode}>
+    <form
+      method="post"
+      onSubmit={(e) => void submit(e)}
+      className={`w-full max-w-xl ${className}`}
+      data-testid="lead-form"
+      data-mode={mode}
+    >
       <div role="group" aria-label="Contact me by" className="mb-3 inline-flex rounded-xl border border-line bg-field p-1">
         {modes.map((m) => (
           <button
@@ -64,7 +70,8 @@ export function LeadForm({ className = '' }: { className?: string }) {
               setPhoneError(null);
               edited();
             }}
-            className={`min-h-10 rounded-lg px-4 text-sm font-medium transition-colors ${mode === m.mode ? 'bg-accent-strong text-white' : 'text-muted hover:text-white'}`}
+            className={`min-h-10 rounded-lg px-4 text-sm font-medium transition-colors
+            ${mode === m.mode ? 'bg-accent-strong text-white' : 'text-muted hover:text-white'}`}
           >
             {m.label}
           </button>
@@ -130,11 +137,18 @@ export function LeadForm({ className = '' }: { className?: string }) {
             )}
           </div>
         )}
-        <StatusButton status={status} idleLabel="Get you website" doneLabel="We'll reach out to you!" className="min-h-12 sm:min-w-[13rem]" />
+        <StatusButton
+          status={status}
+          idleLabel="Get you website"
+          doneLabel="We'll reach out to you!"
+          className="min-h-12 sm:min-w-[13rem]"
+        />
       </div>
     </form>
   );
 }
 
 /** The form as an island of a prerendered page. */
-export const LeadFormIsland = (props: { className?: string }) => <Island name="lead-form" hydrate={['interaction']} component={LeadForm} props={props} />;
+export const LeadFormIsland = (props: { className?: string }) => (
+  <Island name="lead-form" hydrate={['interaction']} component={LeadForm} props={props} />
+);

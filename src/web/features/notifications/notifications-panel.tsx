@@ -40,11 +40,17 @@ export function NotificationsPanel() {
   const channels: readonly NoticeChannel[] = agency ? NOTICE_CHANNELS.filter((c) => c !== 'whatsapp') : NOTICE_CHANNELS;
 
   return (
-    <section aria-labelledby={headingId} data-testid="notifications-panel" className="min-w-0 rounded-2xl border border-line bg-card p-5 sm:p-8">
+    <section
+      aria-labelledby={headingId}
+      data-testid="notifications-panel"
+      className="min-w-0 rounded-2xl border border-line bg-card p-5 sm:p-8"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-white">
         Notifications
       </h2>
-      <p className="mt-1 text-sm text-muted">Choose what reaches you, and how. Push notifications arrive on the devices you allow, even when this site is closed.</p>
+      <p className="mt-1 text-sm text-muted">
+        Choose what reaches you, and how. Push notifications arrive on the devices you allow, even when this site is closed.
+      </p>
       <div className="mt-5 flex flex-col gap-6">
         <Devices />
         <Choices kinds={kinds} channels={channels} />
@@ -101,7 +107,12 @@ function Devices() {
       {list && list.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Devices with push">
           {list.map((d) => (
-            <li key={d.id} data-testid="push-device" className="flex min-w-0 flex-col gap-2 rounded-xl border border-line bg-page/60 p-3 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={d.id}
+              data-testid="push-device"
+              className="flex min-w-0 flex-col gap-2 rounded-xl border border-line bg-page/60 p-3 sm:flex-row sm:items-center
+                sm:justify-between"
+            >
               <div className="min-w-0">
                 <p className="font-semibold text-ink wrap-anywhere">{d.deviceName}</p>
                 <p className="text-sm text-muted">
@@ -109,7 +120,13 @@ function Devices() {
                   {d.lastSentAt ? ` · last notice ${formatDate(d.lastSentAt)}` : ''}
                 </p>
               </div>
-              <Button variant="secondary" className="min-h-11 shrink-0" disabled={busy === d.id} onClick={() => void remove(d.id)} aria-label={`Remove ${d.deviceName}`}>
+              <Button
+                variant="secondary"
+                className="min-h-11 shrink-0"
+                disabled={busy === d.id}
+                onClick={() => void remove(d.id)}
+                aria-label={`Remove ${d.deviceName}`}
+              >
                 {busy === d.id ? <Spinner label="Removing" /> : 'Remove'}
               </Button>
             </li>
@@ -119,7 +136,15 @@ function Devices() {
       {support === 'supported' ? (
         <form onSubmit={allow} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="min-w-0 flex-1">
-            <TextField label="Device name (optional)" name="device-name" placeholder="e.g. My phone" maxLength={DEVICE_NAME_MAX} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+            <TextField
+              label="Device name (optional)"
+              name="device-name"
+              placeholder="e.g. My phone"
+              maxLength={DEVICE_NAME_MAX}
+              autoComplete="off"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
           </div>
           <Button type="submit" disabled={busy === 'allow'} className="min-h-11 shrink-0">
             {busy === 'allow' ? <Spinner label="Allowing push" /> : 'Allow push on this device'}
@@ -170,7 +195,14 @@ function Choices({ kinds, channels }: { kinds: readonly NoticeKind[]; channels: 
     }
   }
 
-  if (!prefs || !hours) return loaded.error ? <p className="text-sm text-danger" role="alert">{loaded.error}</p> : <Spinner label="Loading your choices" />;
+  if (!prefs || !hours)
+    return loaded.error ? (
+      <p className="text-sm text-danger" role="alert">
+        {loaded.error}
+      </p>
+    ) : (
+      <Spinner label="Loading your choices" />
+    );
   return (
     <div className="flex flex-col gap-5">
       <fieldset className="min-w-0" disabled={saving}>
@@ -222,7 +254,9 @@ function Choices({ kinds, channels }: { kinds: readonly NoticeKind[]; channels: 
       >
         <fieldset className="min-w-0" disabled={saving}>
           <legend className="font-semibold text-ink">Quiet hours</legend>
-          <p className="mt-1 text-sm text-muted">No push or WhatsApp message between these times (e-mail still arrives). The same time for both turns quiet hours off.</p>
+          <p className="mt-1 text-sm text-muted">
+            No push or WhatsApp message between these times (e-mail still arrives). The same time for both turns quiet hours off.
+          </p>
           <div className="mt-3 flex flex-wrap items-end gap-3">
             <TimeField label="From" value={hours.start} onChange={(start) => setQuiet({ ...hours, start })} testId="quiet-start" />
             <TimeField label="Until" value={hours.end} onChange={(end) => setQuiet({ ...hours, end })} testId="quiet-end" />
@@ -255,7 +289,15 @@ function TimeField({ label, value, onChange, testId }: { label: string; value: s
       <label htmlFor={id} className="text-sm text-muted">
         {label}
       </label>
-      <input id={id} type="time" required value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} className="min-h-11 rounded-xl border border-line bg-field px-3 text-ink" />
+      <input
+        id={id}
+        type="time"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+        className="min-h-11 rounded-xl border border-line bg-field px-3 text-ink"
+      />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { registerAppWorker, scopeOf } from './install.ts';
 export type PushSupport = 'supported' | 'unsupported' | 'denied';
 
 export function pushSupport(): PushSupport {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported';
+  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
+    return 'unsupported';
   return Notification.permission === 'denied' ? 'denied' : 'supported';
 }
 
@@ -34,17 +35,23 @@ function activated(registration: ServiceWorkerRegistration): Promise<void> {
 
 /** Asks for permission, subscribes this browser and stores it; answers the stored id. */
 export async function allowPushHere(deviceName: string): Promise<string> {
-  if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.');
+  if ((await Notification.requestPermission()) !== 'granted')
+    throw new Error('Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.');
   const registration = await registerAppWorker(scopeOf(location.pathname));
   if (!registration) throw new Error('This browser cannot receive push notifications.');
   await activated(registration);
   const { publicKey } = await call(getPushKey);
   const existing = await registration.pushManager.getSubscription();
-  const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const subscription =
+    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const json = subscription.toJSON() as { endpoint?: string; keys?: { p256dh?: string; auth?: string } };
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error('The browser gave no usable push subscription.');
   const { id } = await call(postPushSubscriptions, {
-    body: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth }, ...(deviceName.trim() ? { deviceName: deviceName.trim() } : {}) },
+    body: {
+      endpoint: json.endpoint,
+      keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
+      ...(deviceName.trim() ? { deviceName: deviceName.trim() } : {}),
+    },
   });
   return id;
 }

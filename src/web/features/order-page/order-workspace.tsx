@@ -65,7 +65,11 @@ export function OrderWorkspace({
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   // Back from the maintenance plan's checkout (?razorpay_subscription_id=…): the Support tab verifies it.
-  const current: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : params.has('razorpay_subscription_id') ? 'support' : 'progress';
+  const current: TabId = TABS.some((t) => t.id === asked)
+    ? (asked as TabId)
+    : params.has('razorpay_subscription_id')
+      ? 'support'
+      : 'progress';
   const ws = useMemo(() => workspaceOf(side, orderId), [side, orderId]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   // Opening Messages reads the thread: its count is then old news.
@@ -74,7 +78,9 @@ export function OrderWorkspace({
   // What waits for the customer, as badges on the tabs where it is done (docs/decisions/213-action-counts.md).
   const mine = useOrderActions(side === 'customer')?.orders.find((o) => o.orderId === orderId);
   const waitingOn = (tab: TabId) =>
-    side === 'agency' ? (agencyWaiting?.[tab] ?? 0) : (mine?.waiting ?? []).filter((w) => w.kind !== 'reply' && WAITING_TAB[w.kind] === tab).reduce((n, w) => n + w.count, 0);
+    side === 'agency'
+      ? (agencyWaiting?.[tab] ?? 0)
+      : (mine?.waiting ?? []).filter((w) => w.kind !== 'reply' && WAITING_TAB[w.kind] === tab).reduce((n, w) => n + w.count, 0);
   const rating = mine?.waiting.some((w) => w.kind === 'rating') ?? false;
 
   const select = (id: TabId, focus = false) => {
@@ -103,7 +109,12 @@ export function OrderWorkspace({
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <div role="tablist" aria-label="Order workspace" className="grid grid-cols-3 gap-1 rounded-2xl border border-line bg-card p-1 sm:flex sm:flex-wrap" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Order workspace"
+        className="grid grid-cols-3 gap-1 rounded-2xl border border-line bg-card p-1 sm:flex sm:flex-wrap"
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((t, i) => {
           const selected = t.id === current;
           return (
@@ -119,13 +130,17 @@ export function OrderWorkspace({
               aria-controls={`panel-${t.id}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => select(t.id)}
-              className={`relative inline-flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-xl px-1.5 py-2 text-xs font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-4 sm:text-sm ${
+              className={`relative inline-flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-xl px-1.5 py-2 text-xs
+              font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-4 sm:text-sm ${
                 selected ? 'bg-accent-strong text-white' : 'text-muted hover:text-white'
               }`}
             >
               {t.label}
               {t.id === 'messages' && unreadMessages > 0 && !readMessages && (
-                <span className="absolute -top-1 right-0 rounded-full bg-danger px-1.5 text-xs font-bold text-white sm:static" data-testid="tab-unread">
+                <span
+                  className="absolute -top-1 right-0 rounded-full bg-danger px-1.5 text-xs font-bold text-white sm:static"
+                  data-testid="tab-unread"
+                >
                   {unreadMessages}
                   <span className="sr-only"> unread</span>
                 </span>

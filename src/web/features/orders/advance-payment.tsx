@@ -42,7 +42,10 @@ export function AdvancePayment({
   const [agreed, setAgreed] = useState(false);
   const promo = usePromotion();
   // The placeholder suggests the featured promotion only while it runs.
-  const featured = promo.status === 'ready' && promo.promotion && (!promo.promotion.endsAt || Date.parse(promo.promotion.endsAt) > Date.now()) ? promo.promotion.code : null;
+  const featured =
+    promo.status === 'ready' && promo.promotion && (!promo.promotion.endsAt || Date.parse(promo.promotion.endsAt) > Date.now())
+      ? promo.promotion.code
+      : null;
 
   // The server's quote for the chosen currency and the applied code: a read (TanStack Query keys it
   // by its input, so an answer for an older currency or code never replaces the newest one).
@@ -151,17 +154,31 @@ export function AdvancePayment({
         onApply={apply}
         onRemove={applied ? remove : undefined}
       />
-      {quote ? <QuoteTable quote={quote.quote} lines={quote.lines} fmt={quote} due="advance" /> : !error && <Spinner label="Loading your quote" />}
+      {quote ? (
+        <QuoteTable quote={quote.quote} lines={quote.lines} fmt={quote} due="advance" />
+      ) : (
+        !error && <Spinner label="Loading your quote" />
+      )}
       {error && (
         <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
           {error}
         </p>
       )}
       <label className="flex items-start gap-3 text-sm text-muted">
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5 h-5 w-5 shrink-0 accent-accent" />
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-accent"
+        />
         <span>
           I agree to the{' '}
-          <a href="/termsandconditions" target="_blank" rel="noopener" className="text-accent-soft underline underline-offset-2 hover:text-white">
+          <a
+            href="/termsandconditions"
+            target="_blank"
+            rel="noopener"
+            className="text-accent-soft underline underline-offset-2 hover:text-white"
+          >
             Terms and Conditions
           </a>
         </span>
@@ -171,7 +188,8 @@ export function AdvancePayment({
         {quote ? `Pay ${formatMoney(quote.quote.advance, quote)}` : 'Pay'}
       </Button>
       <p className="text-xs text-muted">
-        20% now starts the design; the remaining 80% is paid from your order page before the website link is delivered. If the order is cancelled before design work starts, the advance is refunded in full; after that, payments are non-refundable.
+        20% now starts the design; the remaining 80% is paid from your order page before the website link is delivered. If the order is
+        cancelled before design work starts, the advance is refunded in full; after that, payments are non-refundable.
         {quote && <AdvanceRounding quote={quote} />}
       </p>
     </div>
@@ -190,7 +208,8 @@ function AdvanceRounding({ quote }: { quote: QuoteResponse }) {
   return (
     <span data-testid="advance-rounding">
       {' '}
-      {ADVANCE_PERCENT}% of {money(total)} is {money(exact)}, rounded down to {money(advance)}; the remaining {money(remaining)} makes up the difference.
+      {ADVANCE_PERCENT}% of {money(total)} is {money(exact)}, rounded down to {money(advance)}; the remaining {money(remaining)} makes up
+      the difference.
     </span>
   );
 }

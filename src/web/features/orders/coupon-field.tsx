@@ -44,9 +44,14 @@ export function CouponField(props: {
         <button
           type="submit"
           disabled={!props.value.trim() || state === 'checking'}
-          className={`shrink-0 rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
-            state === 'applied' ? 'bg-success-strong text-white' : state === 'invalid' ? 'bg-red-800 text-white' : 'bg-accent-strong text-white hover:bg-accent-hover'
-          }`}
+          className={`shrink-0 rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed
+            disabled:opacity-60 ${
+              state === 'applied'
+                ? 'bg-success-strong text-white'
+                : state === 'invalid'
+                  ? 'bg-red-800 text-white'
+                  : 'bg-accent-strong text-white hover:bg-accent-hover'
+            }`}
         >
           {label[state]}
         </button>

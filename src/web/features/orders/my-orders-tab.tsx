@@ -60,7 +60,11 @@ export function MyOrdersTab() {
               {o.order_id}
             </Link>
             <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
-            {o.cancelledAt && <p className="mt-1 text-sm font-semibold text-danger" data-testid="order-cancelled">Cancelled</p>}
+            {o.cancelledAt && (
+              <p className="mt-1 text-sm font-semibold text-danger" data-testid="order-cancelled">
+                Cancelled
+              </p>
+            )}
             <WaitingLine actions={actionsOf(o.order_id)} />
             <p className="mt-1 text-sm text-muted">{formatWhen(o.createdAt)}</p>
             {o.supportUntil && (
@@ -126,7 +130,11 @@ export function MyOrdersTab() {
                   <div>
                     <UnreadMessagesLink to={`/status/${encodeURIComponent(o.order_id)}`} count={o.unreadMessages} />
                   </div>
-                  {o.cancelledAt && <div className="mt-1 text-xs font-semibold text-danger" data-testid="order-cancelled">Cancelled</div>}
+                  {o.cancelledAt && (
+                    <div className="mt-1 text-xs font-semibold text-danger" data-testid="order-cancelled">
+                      Cancelled
+                    </div>
+                  )}
                   <WaitingLine actions={actionsOf(o.order_id)} />
                   {o.supportUntil && (
                     <div className="mt-1 text-xs text-muted" data-testid="order-support">

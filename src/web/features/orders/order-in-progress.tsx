@@ -22,9 +22,15 @@ export function OrderInProgressQuestion({ orderId, onOrderAnother }: { orderId: 
   // Shown in place of the form (maybe right after Pay was pressed): focus moves to the question.
   useEffect(() => heading.current?.focus(), [orderId]);
   return (
-    <div className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6" role="group" aria-labelledby="order-in-progress-heading" data-testid="order-in-progress">
+    <div
+      className="flex flex-col gap-4 rounded-2xl border border-amber-400/60 bg-card p-6"
+      role="group"
+      aria-labelledby="order-in-progress-heading"
+      data-testid="order-in-progress"
+    >
       <h2 id="order-in-progress-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-white outline-none">
-        You already have order <span className="whitespace-nowrap font-mono">{orderId}</span> in progress — open it, or order another website?
+        You already have order <span className="whitespace-nowrap font-mono">{orderId}</span> in progress — open it, or order another
+        website?
       </h2>
       <p className="text-ink">Its advance is paid and we are working on it. A second order is a second website, with its own advance.</p>
       <div className="flex flex-col gap-3 sm:flex-row">

@@ -38,7 +38,14 @@ export function OrderTracker({
           </span>
           <span className="text-xs text-muted sm:text-sm">{done < STAGE_COUNT ? `Next: ${STAGES[done]}` : 'All done'}</span>
         </div>
-        <div className="h-2.5 overflow-hidden rounded-full bg-line" role="progressbar" aria-label="Order progress" aria-valuemin={0} aria-valuemax={STAGE_COUNT} aria-valuenow={done}>
+        <div
+          className="h-2.5 overflow-hidden rounded-full bg-line"
+          role="progressbar"
+          aria-label="Order progress"
+          aria-valuemin={0}
+          aria-valuemax={STAGE_COUNT}
+          aria-valuenow={done}
+        >
           <div
             className={`h-full rounded-full bg-accent ${from < done ? 'animate-bar-grow motion-reduce:animate-none' : ''}`}
             data-testid="tracker-bar"
@@ -63,18 +70,27 @@ export function OrderTracker({
               {i < STAGE_COUNT - 1 && (
                 <span
                   aria-hidden="true"
-                  className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 md:left-[calc(50%+18px)] md:top-[15px] md:h-0.5 md:w-[calc(100%-28px)] ${endsRow ? 'md:hidden' : ''} ${i < done - 1 ? 'bg-accent' : 'bg-line'}`}
+                  className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 md:left-[calc(50%+18px)] md:top-[15px] md:h-0.5
+                  md:w-[calc(100%-28px)] ${endsRow ? 'md:hidden' : ''} ${i < done - 1 ? 'bg-accent' : 'bg-line'}`}
                 />
               )}
               <span
                 className={`relative z-10 flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold ${
-                  isDone ? 'border-accent bg-accent-strong text-white' : isNext ? 'border-accent text-accent-soft' : 'border-line bg-page text-muted'
+                  isDone
+                    ? 'border-accent bg-accent-strong text-white'
+                    : isNext
+                      ? 'border-accent text-accent-soft'
+                      : 'border-line bg-page text-muted'
                 } ${isNew ? 'animate-stage-in motion-reduce:animate-none' : ''}`}
                 style={isNew ? { animationDelay: `${(i - from) * STAGGER_MS}ms` } : undefined}
               >
                 {isDone ? (
                   <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
-                    <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+                    <path
+                      fillRule="evenodd"
+                      d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+                      clipRule="evenodd"
+                    />
                   </svg>
                 ) : (
                   i + 1
@@ -86,7 +102,11 @@ export function OrderTracker({
                   <span className="sr-only">{isDone ? ' — completed' : ' — to be completed'}</span>
                 </p>
                 <p className="text-xs text-muted">{isDone && completedAt[i] ? formatWhen(completedAt[i]) : 'To be completed'}</p>
-                {isDone && notes[i] && <p className="mt-1 text-xs text-accent-soft" data-testid="stage-note">{notes[i]}</p>}
+                {isDone && notes[i] && (
+                  <p className="mt-1 text-xs text-accent-soft" data-testid="stage-note">
+                    {notes[i]}
+                  </p>
+                )}
               </div>
             </li>
           );

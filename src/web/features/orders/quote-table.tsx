@@ -12,7 +12,9 @@ export function QuoteTable({ quote, lines, fmt, due }: { quote: QuoteDto; lines:
   const rows: [string, string, string?][] = [
     ...lines.map((l): [string, string, string?] => [l.label, money(l.amount), l.key === 'total' ? 'total' : undefined]),
     // GST (docs/decisions/220-gst-tax-rules.md): where the supply is taxed.
-    ...(quote.supplyType === 'none' ? [] : [['Place of supply', `${quote.placeOfSupply.name} (${quote.placeOfSupply.code})`] as [string, string]]),
+    ...(quote.supplyType === 'none'
+      ? []
+      : [['Place of supply', `${quote.placeOfSupply.name} (${quote.placeOfSupply.code})`] as [string, string]]),
     ['Advance (20%)', money(quote.advance), due === 'advance' ? 'due' : undefined],
     ['Remaining (80%)', money(quote.remaining), due === 'remaining' ? 'due' : undefined],
   ];
@@ -22,9 +24,19 @@ export function QuoteTable({ quote, lines, fmt, due }: { quote: QuoteDto; lines:
         <div key={label} className={`flex items-center justify-between gap-4 px-5 py-3 ${kind === 'due' ? 'bg-accent-strong/15' : ''}`}>
           <dt className={kind ? 'font-semibold text-white' : 'text-muted'}>
             {label}
-            {kind === 'due' && <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-accent-strong px-2 py-0.5 text-xs text-white" data-testid="due-pill">Due now</span>}
+            {kind === 'due' && (
+              <span
+                className="ml-2 inline-block whitespace-nowrap rounded-full bg-accent-strong px-2 py-0.5 text-xs text-white"
+                data-testid="due-pill"
+              >
+                Due now
+              </span>
+            )}
           </dt>
-          <dd className={`tabular-nums ${kind ? 'font-semibold text-white' : 'text-ink'}`} data-testid={kind === 'due' ? 'amount-due' : undefined}>
+          <dd
+            className={`tabular-nums ${kind ? 'font-semibold text-white' : 'text-ink'}`}
+            data-testid={kind === 'due' ? 'amount-due' : undefined}
+          >
             {value}
           </dd>
         </div>

@@ -24,7 +24,9 @@ export function RemainingPayment({ orderId, onPaid }: { orderId: string; onPaid(
     setIsPaying(true);
     setError(null);
     try {
-      const order = await call(postPaymentCreateOrder, { body: { kind: 'remaining', orderId, amount: toMajor(status.remaining.amount, status) } });
+      const order = await call(postPaymentCreateOrder, {
+        body: { kind: 'remaining', orderId, amount: toMajor(status.remaining.amount, status) },
+      });
       const result = await openCheckout(order);
       if (result) onPaid(result);
       else setIsPaying(false);
@@ -43,7 +45,12 @@ export function RemainingPayment({ orderId, onPaid }: { orderId: string; onPaid(
           <Row label="Order" value={status.order_id} />
           <Row label="Total" value={money(status.total)} />
           <Row label="Advance" value={`${money(status.advance.amount)} · ${status.advance.state === 'paid' ? 'Paid' : 'Due'}`} />
-          <Row label="Remaining (80%)" value={isPaid ? `${money(status.remaining.amount)} · Paid` : money(status.remaining.amount)} strong testId="amount-due" />
+          <Row
+            label="Remaining (80%)"
+            value={isPaid ? `${money(status.remaining.amount)} · Paid` : money(status.remaining.amount)}
+            strong
+            testId="amount-due"
+          />
         </dl>
       ) : (
         !error && <Spinner label="Loading your order" />
@@ -58,7 +65,12 @@ export function RemainingPayment({ orderId, onPaid }: { orderId: string; onPaid(
           This order is fully paid — see its progress
         </Link>
       ) : (
-        <Button onClick={pay} disabled={!status || isPaying || status.advance.state !== 'paid'} className="w-full py-3 text-base" data-primary-action>
+        <Button
+          onClick={pay}
+          disabled={!status || isPaying || status.advance.state !== 'paid'}
+          className="w-full py-3 text-base"
+          data-primary-action
+        >
           {isPaying ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
           {status ? `Pay ${money(status.remaining.amount)}` : 'Pay'}
         </Button>

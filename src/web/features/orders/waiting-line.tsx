@@ -22,7 +22,8 @@ export function WaitingLine({ actions }: { actions: OrderActions | undefined }) 
             <li key={w.kind}>
               <Link
                 to={WAITING_TAB[w.kind] === 'progress' ? page : `${page}?tab=${WAITING_TAB[w.kind]}`}
-                className="inline-flex min-h-8 items-center rounded-full border border-amber-300/60 bg-amber-300/10 px-2.5 text-xs font-medium text-amber-200 hover:border-amber-300"
+                className="inline-flex min-h-8 items-center rounded-full border border-amber-300/60 bg-amber-300/10 px-2.5 text-xs
+                  font-medium text-amber-200 hover:border-amber-300"
               >
                 {waitingWords(w.kind, w.count)}
               </Link>

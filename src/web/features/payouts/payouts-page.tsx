@@ -21,7 +21,10 @@ const TYPE_LABEL: Record<PayoutItem['type'], string> = { payment: 'Payment', ref
 function OrderLink({ orderId }: { orderId: string | null }) {
   if (!orderId) return <span className="text-muted">—</span>;
   return (
-    <Link to={`/admin/orders/${encodeURIComponent(orderId)}`} className="font-mono text-accent-soft underline underline-offset-2 hover:text-white">
+    <Link
+      to={`/admin/orders/${encodeURIComponent(orderId)}`}
+      className="font-mono text-accent-soft underline underline-offset-2 hover:text-white"
+    >
       {orderId}
     </Link>
   );
@@ -66,15 +69,28 @@ function PayoutCard({ payout }: { payout: Payout }) {
         {payout.items.length === 0 ? (
           <p className="text-sm text-muted">Razorpay listed no transactions for this payout.</p>
         ) : (
-          <Table label={`Transactions of the payout ${payout.utr ?? payout.id}`} head={['Type', 'Payment', 'Order', 'Amount', 'Fee (incl. GST)', 'GST on fee']}>
+          <Table
+            label={`Transactions of the payout ${payout.utr ?? payout.id}`}
+            head={['Type', 'Payment', 'Order', 'Amount', 'Fee (incl. GST)', 'GST on fee']}
+          >
             {payout.items.map((item, i) => (
               <tr key={`${item.type}-${item.paymentId ?? ''}-${i}`}>
                 <td className={td}>
                   <Badge tone={item.type === 'payment' ? 'good' : item.type === 'refund' ? 'warn' : 'muted'}>{TYPE_LABEL[item.type]}</Badge>
                 </td>
                 <td className={`${td} font-mono break-all`}>{item.paymentId ?? '—'}</td>
-                <td className={td}>{item.type === 'adjustment' && !item.orderId ? <span className="text-muted">Razorpay’s</span> : item.orderId ? <OrderLink orderId={item.orderId} /> : <Badge tone="warn">Unknown here</Badge>}</td>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>{item.type === 'refund' ? `− ${inr(item.amount)}` : inr(item.amount)}</td>
+                <td className={td}>
+                  {item.type === 'adjustment' && !item.orderId ? (
+                    <span className="text-muted">Razorpay’s</span>
+                  ) : item.orderId ? (
+                    <OrderLink orderId={item.orderId} />
+                  ) : (
+                    <Badge tone="warn">Unknown here</Badge>
+                  )}
+                </td>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>
+                  {item.type === 'refund' ? `− ${inr(item.amount)}` : inr(item.amount)}
+                </td>
                 <td className={`${td} whitespace-nowrap tabular-nums`}>{inr(item.fee)}</td>
                 <td className={`${td} whitespace-nowrap tabular-nums`}>{inr(item.tax)}</td>
               </tr>
@@ -101,7 +117,9 @@ export default function PayoutsPage() {
     setSyncing(false);
     setActionError(err);
     if (read) {
-      setNotice(`Read from Razorpay: ${read.settlements} ${read.settlements === 1 ? 'payout' : 'payouts'}, ${read.items} ${read.items === 1 ? 'transaction' : 'transactions'}.`);
+      setNotice(
+        `Read from Razorpay: ${read.settlements} ${read.settlements === 1 ? 'payout' : 'payouts'}, ${read.items} ${read.items === 1 ? 'transaction' : 'transactions'}.`,
+      );
       await reload();
     }
   }
@@ -125,8 +143,8 @@ export default function PayoutsPage() {
         </Button>
       </div>
       <p className="mb-6 max-w-3xl text-sm text-muted">
-        Razorpay pays out what customers paid less its fee and the 18 % GST on that fee, which the agency claims as input tax credit. Read from Razorpay every day; “Sync
-        now” reads the month again.
+        Razorpay pays out what customers paid less its fee and the 18 % GST on that fee, which the agency claims as input tax credit. Read
+        from Razorpay every day; “Sync now” reads the month again.
       </p>
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
         {!valid && <ErrorText>Pick a month.</ErrorText>}
@@ -137,7 +155,12 @@ export default function PayoutsPage() {
         {data && (
           <div className="flex flex-col gap-6">
             <Card title="The month">
-              <Figures amount={data.totals.amount} fees={data.totals.fees} tax={data.totals.tax} amountLabel={`Paid into the bank (${data.payouts.length} ${data.payouts.length === 1 ? 'payout' : 'payouts'})`} />
+              <Figures
+                amount={data.totals.amount}
+                fees={data.totals.fees}
+                tax={data.totals.tax}
+                amountLabel={`Paid into the bank (${data.payouts.length} ${data.payouts.length === 1 ? 'payout' : 'payouts'})`}
+              />
             </Card>
             {data.payouts.length === 0 && <p className="text-sm text-muted">No payouts from Razorpay this month.</p>}
             {data.payouts.map((p) => (
@@ -148,8 +171,13 @@ export default function PayoutsPage() {
                 <p className="text-sm text-muted">Every payment and refund Razorpay settled this month is one of ours.</p>
               ) : (
                 <>
-                  <p className="mb-3 max-w-3xl text-sm text-muted">Razorpay settled these, but no order here has them: look them up in Razorpay’s dashboard by their id.</p>
-                  <Table label="Settled by Razorpay, unknown here" head={['Razorpay id', 'Type', 'Razorpay order', 'Amount', 'Fee (incl. GST)', 'GST on fee', 'Payout']}>
+                  <p className="mb-3 max-w-3xl text-sm text-muted">
+                    Razorpay settled these, but no order here has them: look them up in Razorpay’s dashboard by their id.
+                  </p>
+                  <Table
+                    label="Settled by Razorpay, unknown here"
+                    head={['Razorpay id', 'Type', 'Razorpay order', 'Amount', 'Fee (incl. GST)', 'GST on fee', 'Payout']}
+                  >
                     {data.unknownAtProvider.map((u) => (
                       <tr key={u.entityId}>
                         <td className={`${td} font-mono break-all`}>{u.entityId}</td>
@@ -173,7 +201,9 @@ export default function PayoutsPage() {
                 <p className="text-sm text-muted">No payment of this month is waiting for its payout past 5 days.</p>
               ) : (
                 <>
-                  <p className="mb-3 max-w-3xl text-sm text-muted">Razorpay settles in about 2 working days (7 for payments from abroad). Ask Razorpay about these.</p>
+                  <p className="mb-3 max-w-3xl text-sm text-muted">
+                    Razorpay settles in about 2 working days (7 for payments from abroad). Ask Razorpay about these.
+                  </p>
                   <Table label="Paid, not settled after 5 days" head={['Payment', 'Order', 'Amount', 'Paid']}>
                     {data.unsettled.map((u) => (
                       <tr key={u.paymentId}>

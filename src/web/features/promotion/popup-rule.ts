@@ -2,7 +2,17 @@ import type { Promotion } from '../../../contract/promotion.ts';
 import { isPromotionActive } from '../../../domain/promotion.ts';
 
 // The popup opens at load on the marketing pages only, never over sign-in, payment or dashboards.
-export const POPUP_PATHS = ['/', '/about', '/pricing', '/contact', '/faqs', '/referAndEarn', '/privacypolicy', '/termsandconditions', '/getAllRecommendations'];
+export const POPUP_PATHS = [
+  '/',
+  '/about',
+  '/pricing',
+  '/contact',
+  '/faqs',
+  '/referAndEarn',
+  '/privacypolicy',
+  '/termsandconditions',
+  '/getAllRecommendations',
+];
 export const DISMISSED_KEY = 'promoPopupDismissed';
 /** Spec §9: on small screens the popup's image shows alone for 2 s, then the text. */
 export const IMAGE_FIRST_MS = 2000;

@@ -23,21 +23,28 @@ export function PromoBanner() {
     <aside
       aria-label="Current offer"
       data-testid="promo-banner"
-      className="relative z-30 flex h-14 items-center justify-center bg-gradient-to-r from-[#4c1d95] via-[#6d28d9] to-[#9d174d] px-12 text-center text-sm text-white sm:h-11"
+      className="relative z-30 flex h-14 items-center justify-center bg-gradient-to-r from-[#4c1d95] via-[#6d28d9] to-[#9d174d] px-12
+        text-center text-sm text-white sm:h-11"
     >
       <div className="flex flex-col items-center gap-x-3 gap-y-0.5 sm:flex-row">
         {/* Always in the markup, invisible until the promotion is known: the DOM island of the
             prerendered pages fills in these marked parts (promo-banner-dom.ts, decision 115). */}
         <p className="font-medium">
           <span data-promo-offer className={promotion ? undefined : 'invisible'} aria-hidden={promotion ? undefined : true}>
-            <strong data-promo-percent>{promotion ? `${promotion.percent}% off` : ''}</strong> with <span className="max-sm:hidden">coupon code </span>
+            <strong data-promo-percent>{promotion ? `${promotion.percent}% off` : ''}</strong> with{' '}
+            <span className="max-sm:hidden">coupon code </span>
             <strong data-promo-code className="tracking-wider">
               {promotion?.code ?? ''}
             </strong>
           </span>
         </p>
         <p className="flex items-center gap-3">
-          <span data-testid="promo-countdown" aria-live="off" className="inline-block min-w-[9.5rem] font-mono tabular-nums" data-expired={left ? String(left.expired) : undefined}>
+          <span
+            data-testid="promo-countdown"
+            aria-live="off"
+            className="inline-block min-w-[9.5rem] font-mono tabular-nums"
+            data-expired={left ? String(left.expired) : undefined}
+          >
             {timer}
           </span>
           <a href="/pricing" hidden={!promotion} className="font-semibold underline underline-offset-2 hover:text-accent-soft">
@@ -50,9 +57,18 @@ export function PromoBanner() {
         data-promo-close
         aria-label="Close offer banner"
         onClick={() => setClosed(true)}
-        className="absolute right-2 top-1/2 inline-flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full text-white/90 hover:bg-white/15 hover:text-white"
+        className="absolute right-2 top-1/2 inline-flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full text-white/90
+          hover:bg-white/15 hover:text-white"
       >
-        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>

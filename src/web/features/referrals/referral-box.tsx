@@ -23,7 +23,8 @@ export function ReferralBox() {
           <a
             href="/login"
             aria-disabled={loading || undefined}
-            className="inline-flex min-h-11 items-center rounded-xl border border-dashed border-accent-soft px-5 font-bold tracking-wide text-accent-soft hover:bg-accent-strong/20"
+            className="inline-flex min-h-11 items-center rounded-xl border border-dashed border-accent-soft px-5 font-bold tracking-wide
+              text-accent-soft hover:bg-accent-strong/20"
           >
             LOGIN TO VIEW
           </a>

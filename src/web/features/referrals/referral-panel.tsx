@@ -22,7 +22,9 @@ export function ReferralPanel() {
 
   // An island's read (no query client on the public pages: docs/decisions/115-dom-islands-before-interaction.md).
   useEffect(() => {
-    callEndpoint(getReferralSummaryEndpoint).then(setSummary).catch(() => console.log('referral summary failed'));
+    callEndpoint(getReferralSummaryEndpoint)
+      .then(setSummary)
+      .catch(() => console.log('referral summary failed'));
   }, []);
   useEffect(() => {
     if (!isCopied) return;
@@ -40,7 +42,8 @@ export function ReferralPanel() {
     }
   }
 
-  const fmt = (amount: number, currency: string) => formatMoney(amount, findCurrency(currency) ?? { symbol: `${currency} `, minorDigits: 2 });
+  const fmt = (amount: number, currency: string) =>
+    formatMoney(amount, findCurrency(currency) ?? { symbol: `${currency} `, minorDigits: 2 });
 
   return (
     <div className="flex flex-col gap-6" data-testid="referral-panel">
@@ -49,11 +52,20 @@ export function ReferralPanel() {
         <p className="font-mono text-3xl font-bold tracking-widest text-white" data-testid="referral-code">
           {summary?.code ?? '········'}
         </p>
-        <button type="button" onClick={copy} disabled={!summary} className="rounded-xl bg-accent-strong px-5 py-2 text-sm font-semibold text-white hover:bg-accent-hover disabled:opacity-60">
+        <button
+          type="button"
+          onClick={copy}
+          disabled={!summary}
+          className="rounded-xl bg-accent-strong px-5 py-2 text-sm font-semibold text-white hover:bg-accent-hover disabled:opacity-60"
+        >
           {isCopied ? (
             <span className="inline-flex items-center gap-1.5">
               <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
-                <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+                <path
+                  fillRule="evenodd"
+                  d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+                  clipRule="evenodd"
+                />
               </svg>
               COPIED!
             </span>
@@ -62,14 +74,17 @@ export function ReferralPanel() {
           )}
         </button>
         <p className="text-sm text-ink" data-testid="referral-cap">
-          Your friend saves {REFERRAL_PERCENT}%; you earn the same back, up to {formatMoney(cashbackCap(currency), currency)} per referred order.
+          Your friend saves {REFERRAL_PERCENT}%; you earn the same back, up to {formatMoney(cashbackCap(currency), currency)} per referred
+          order.
         </p>
         {summary?.validUntil && <p className="text-xs text-muted">Referral codes are accepted until {formatWhen(summary.validUntil)}.</p>}
       </div>
       <div className="rounded-2xl border border-line bg-card p-6">
         <h2 className="text-lg font-semibold text-white">Your cashback</h2>
         {!summary || summary.totals.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">No cashback yet. Share your code: when a friend's order is fully paid, the cashback is yours.</p>
+          <p className="mt-2 text-sm text-muted">
+            No cashback yet. Share your code: when a friend's order is fully paid, the cashback is yours.
+          </p>
         ) : (
           <dl className="mt-3 grid grid-cols-3 gap-3 text-center" data-testid="cashback-totals">
             {summary.totals.flatMap((t) =>

@@ -9,7 +9,8 @@ import { useCanSee } from '../../components/back-office/owner-only.tsx';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminOrdersReminders, putAdminOrdersRemindersPause } from '../../../contract/reminders.ts';
 
-const label = (r: ReminderJob) => (r.kind === 'due' ? 'Remaining amount due' : r.kind === 'founder' ? 'Tell the founder' : `Reminder ${r.step}`);
+const label = (r: ReminderJob) =>
+  r.kind === 'due' ? 'Remaining amount due' : r.kind === 'founder' ? 'Tell the founder' : `Reminder ${r.step}`;
 const tone = { sent: 'good', pending: 'accent', cancelled: 'muted', skipped: 'muted' } as const;
 const stateText = (r: ReminderJob) =>
   r.state === 'cancelled' && r.reason === 'paid'
@@ -72,7 +73,11 @@ export function OrderReminders({ orderId }: { orderId: string }) {
                 {data.paused ? 'Resume reminders' : 'Pause reminders'}
               </Button>
             )}
-            {data.paused && <span className="text-sm text-muted">{canPause ? 'Paused: nothing is sent until you resume.' : 'Paused by the owner: nothing is sent for now.'}</span>}
+            {data.paused && (
+              <span className="text-sm text-muted">
+                {canPause ? 'Paused: nothing is sent until you resume.' : 'Paused by the owner: nothing is sent for now.'}
+              </span>
+            )}
             {actionError && <ErrorText>{actionError}</ErrorText>}
           </div>
           {data.pauses.length > 0 && (

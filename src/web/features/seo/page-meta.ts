@@ -10,17 +10,20 @@ export interface PageMeta {
 export const PAGE_META: Record<string, PageMeta> = {
   '/': {
     title: "{brand} — Let's Innovate Together | Custom websites for new ventures",
-    description: 'Custom-coded, fast and secure websites for new businesses: designed with you, delivered within 4 weeks of UI approval, with a year of support. Flat pricing.',
+    description:
+      'Custom-coded, fast and secure websites for new businesses: designed with you, delivered within 4 weeks of UI approval, with a year of support. Flat pricing.',
     indexable: true,
   },
   '/about': {
     title: 'About us — {brand}',
-    description: 'Founded in 2024 in Bangalore, we build custom websites for new ventures with a customer-centric approach, taking your business digital.',
+    description:
+      'Founded in 2024 in Bangalore, we build custom websites for new ventures with a customer-centric approach, taking your business digital.',
     indexable: true,
   },
   '/pricing': {
     title: 'Pricing — one flat price per website | {brand}',
-    description: 'One flat price per website: up to 50 screens and 30 APIs, high-quality UI/UX, deployment and 1 year of support. Pay 20% in advance, the rest at the end.',
+    description:
+      'One flat price per website: up to 50 screens and 30 APIs, high-quality UI/UX, deployment and 1 year of support. Pay 20% in advance, the rest at the end.',
     indexable: true,
   },
   '/contact': {

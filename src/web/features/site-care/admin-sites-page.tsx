@@ -33,7 +33,10 @@ export default function AdminSitesPage() {
             <p className="text-ink">No site is watched yet: a delivered order watches its link.</p>
           </Card>
         ) : (
-          <Table label="Watched sites, worst first" head={['Status', 'Site', 'Order', '30-day uptime', 'Certificate', 'Domain', 'Last incident']}>
+          <Table
+            label="Watched sites, worst first"
+            head={['Status', 'Site', 'Order', '30-day uptime', 'Certificate', 'Domain', 'Last incident']}
+          >
             {list.map((s) => {
               const last = s.incidents[0];
               return (

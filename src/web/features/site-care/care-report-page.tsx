@@ -36,13 +36,26 @@ export default function CareReportPage({ side }: { side: Side }) {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-white sm:text-3xl">{title}</h1>
         {report.data && (
-          <Button variant="secondary" onClick={async () => setError(await downloadOperation(CARE_REPORT_PDF[side], { params: { orderId: id, month }, query }, `care-report-${id}-${month}.pdf`))}>
+          <Button
+            variant="secondary"
+            onClick={async () =>
+              setError(
+                await downloadOperation(CARE_REPORT_PDF[side], { params: { orderId: id, month }, query }, `care-report-${id}-${month}.pdf`),
+              )
+            }
+          >
             Download the PDF
           </Button>
         )}
       </header>
       {error && <PanelError message={error} />}
-      {report.data ? <Report data={report.data.report.data} /> : report.error ? <PanelError message={report.error} /> : <PanelLoading label="Loading the report" />}
+      {report.data ? (
+        <Report data={report.data.report.data} />
+      ) : report.error ? (
+        <PanelError message={report.error} />
+      ) : (
+        <PanelLoading label="Loading the report" />
+      )}
     </section>
   );
 }
@@ -73,7 +86,8 @@ function Report({ data }: { data: CareReportData }) {
               <ul className="text-sm text-ink" data-testid="report-incidents">
                 {s.incidents.map((i) => (
                   <li key={i.startedAt}>
-                    {when(i.startedAt, tz)} – {i.endedAt ? when(i.endedAt, tz) : 'still down'}: {formatDuration(i.minutes)}, {CAUSE_LABELS[i.cause]}
+                    {when(i.startedAt, tz)} – {i.endedAt ? when(i.endedAt, tz) : 'still down'}: {formatDuration(i.minutes)},{' '}
+                    {CAUSE_LABELS[i.cause]}
                   </li>
                 ))}
               </ul>
@@ -89,7 +103,8 @@ function Report({ data }: { data: CareReportData }) {
         <ul className="mt-1 text-sm text-ink">
           {data.support.requests.map((r) => (
             <li key={r.openedAt} className="wrap-anywhere">
-              {r.title} — opened {day(r.openedAt, tz)}, first response {r.firstResponseMinutes === null ? 'pending' : `after ${formatDuration(r.firstResponseMinutes)}`}
+              {r.title} — opened {day(r.openedAt, tz)}, first response{' '}
+              {r.firstResponseMinutes === null ? 'pending' : `after ${formatDuration(r.firstResponseMinutes)}`}
               {r.resolvedAt ? `, resolved ${day(r.resolvedAt, tz)}` : ''}
             </li>
           ))}
@@ -119,7 +134,8 @@ function Report({ data }: { data: CareReportData }) {
               const cur = findCurrency(c.currency);
               return (
                 <li key={c.number}>
-                  Tax invoice {c.number} of {day(c.issuedAt, tz)}: {formatMoney(c.amount, { symbol: cur?.symbol ?? `${c.currency} `, minorDigits: cur?.minorDigits ?? 2 })}
+                  Tax invoice {c.number} of {day(c.issuedAt, tz)}:{' '}
+                  {formatMoney(c.amount, { symbol: cur?.symbol ?? `${c.currency} `, minorDigits: cur?.minorDigits ?? 2 })}
                 </li>
               );
             })}

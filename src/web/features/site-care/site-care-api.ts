@@ -56,7 +56,8 @@ export function healthLine(s: SiteHealth, now = Date.now()): string {
   const parts: string[] = [STATUS_LABELS[s.status]];
   if (s.uptime30d !== null) parts.push(`${s.uptime30d.toFixed(2)} % in the last 30 days`);
   if (s.checkedAt) parts.push(`checked ${ago(s.checkedAt, now)}`);
-  if (s.certificate) parts.push(s.certificate.daysLeft >= 0 ? `certificate valid for ${plural(s.certificate.daysLeft, 'day')}` : 'certificate expired');
+  if (s.certificate)
+    parts.push(s.certificate.daysLeft >= 0 ? `certificate valid for ${plural(s.certificate.daysLeft, 'day')}` : 'certificate expired');
   if (s.domain) parts.push(s.domain.daysLeft >= 0 ? `domain renews in ${plural(s.domain.daysLeft, 'day')}` : 'domain expired');
   return parts.join(' · ');
 }

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MAX_SITES_PER_ORDER, SITE_LIMITS, postAdminOrdersSites, putAdminOrdersSiteCare, postAdminCareReportsRun, type SiteHealth } from '../../../contract/site-care.ts';
+import {
+  MAX_SITES_PER_ORDER,
+  SITE_LIMITS,
+  postAdminOrdersSites,
+  putAdminOrdersSiteCare,
+  postAdminCareReportsRun,
+  type SiteHealth,
+} from '../../../contract/site-care.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { call } from '../../lib/call.ts';
@@ -9,7 +16,17 @@ import { useOperation } from '../../lib/use-operation.ts';
 import { PanelCard, PanelError, PanelLoading } from '../workspace/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 import { useCanSee } from '../../components/back-office/owner-only.tsx';
-import { CARE_REPORTS, CAUSE_LABELS, SITE_DELETE, SITE_HEALTH, careReportPath, formatMonth, formatWhen, healthLine, incidentLength } from './site-care-api.ts';
+import {
+  CARE_REPORTS,
+  CAUSE_LABELS,
+  SITE_DELETE,
+  SITE_HEALTH,
+  careReportPath,
+  formatMonth,
+  formatWhen,
+  healthLine,
+  incidentLength,
+} from './site-care-api.ts';
 
 // The Support tab's health block (docs/decisions/329-site-care-screens.md): each watched site's line
 // (state, 30-day uptime, last check, certificate and domain), its last incidents, and a 90-day strip
@@ -35,7 +52,11 @@ export function SiteHealthPanel({ ws }: { ws: Workspace }) {
     <PanelCard>
       <h2 className="text-lg font-semibold text-white">{ws.side === 'agency' ? 'Site health' : 'Your website’s health'}</h2>
       {sites.length === 0 ? (
-        <p className="mt-2 text-ink">{ws.side === 'agency' ? 'The delivery link is watched from the delivery: uptime, certificate and domain.' : 'We watch your website from its delivery: uptime, certificate and domain.'}</p>
+        <p className="mt-2 text-ink">
+          {ws.side === 'agency'
+            ? 'The delivery link is watched from the delivery: uptime, certificate and domain.'
+            : 'We watch your website from its delivery: uptime, certificate and domain.'}
+        </p>
       ) : (
         <ul className="mt-3 flex flex-col gap-5">
           {sites.map((s) => (
@@ -43,7 +64,9 @@ export function SiteHealthPanel({ ws }: { ws: Workspace }) {
           ))}
         </ul>
       )}
-      {ws.side === 'agency' && <AgencyControls ws={ws} count={sites.length} keepWatching={settings.keepWatching} onChange={health.reload} />}
+      {ws.side === 'agency' && (
+        <AgencyControls ws={ws} count={sites.length} keepWatching={settings.keepWatching} onChange={health.reload} />
+      )}
       <CareReports ws={ws} />
     </PanelCard>
   );
@@ -113,7 +136,10 @@ function StatusIcon({ status }: { status: SiteHealth['status'] }) {
  */
 function UptimeStrip({ days }: { days: SiteHealth['days'] }) {
   const checked = days.filter((d) => d.uptime !== null);
-  const worst = checked.reduce<{ day: string; uptime: number } | null>((w, d) => (w === null || d.uptime! < w.uptime ? { day: d.day, uptime: d.uptime! } : w), null);
+  const worst = checked.reduce<{ day: string; uptime: number } | null>(
+    (w, d) => (w === null || d.uptime! < w.uptime ? { day: d.day, uptime: d.uptime! } : w),
+    null,
+  );
   const full = checked.filter((d) => d.uptime === 100).length;
   return (
     <figure className="mt-3">
@@ -121,18 +147,46 @@ function UptimeStrip({ days }: { days: SiteHealth['days'] }) {
         {days.map((d) => {
           const label = `${d.day}: ${d.uptime === null ? 'not checked' : `${d.uptime.toFixed(2)} %`}`;
           const height = d.uptime === null ? 100 : Math.max(15, d.uptime);
-          const look = d.uptime === null ? 'border border-dotted border-line' : d.uptime >= 99.99 ? 'bg-success' : d.uptime >= 99 ? 'bg-glow-yellow' : 'bg-danger bg-[repeating-linear-gradient(45deg,transparent_0_2px,rgba(0,0,0,.45)_2px_4px)]';
-          return <li key={d.day} title={label} aria-label={label} className={`min-w-0 flex-1 rounded-[1px] ${look}`} style={{ height: `${height}%` }} />;
+          const look =
+            d.uptime === null
+              ? 'border border-dotted border-line'
+              : d.uptime >= 99.99
+                ? 'bg-success'
+                : d.uptime >= 99
+                  ? 'bg-glow-yellow'
+                  : 'bg-danger bg-[repeating-linear-gradient(45deg,transparent_0_2px,rgba(0,0,0,.45)_2px_4px)]';
+          return (
+            <li
+              key={d.day}
+              title={label}
+              aria-label={label}
+              className={`min-w-0 flex-1 rounded-[1px] ${look}`}
+              style={{ height: `${height}%` }}
+            />
+          );
         })}
       </ol>
       <figcaption className="mt-1 text-xs text-muted">
-        {checked.length === 0 ? 'No day checked yet.' : `${full} of ${checked.length} checked days at 100 %${worst && worst.uptime < 100 ? `; lowest ${worst.uptime.toFixed(2)} % on ${worst.day}` : ''}.`} Taller is better; striped days were below 99 %, dotted ones not checked.
+        {checked.length === 0
+          ? 'No day checked yet.'
+          : `${full} of ${checked.length} checked days at 100 %${worst && worst.uptime < 100 ? `; lowest ${worst.uptime.toFixed(2)} % on ${worst.day}` : ''}.`}{' '}
+        Taller is better; striped days were below 99 %, dotted ones not checked.
       </figcaption>
     </figure>
   );
 }
 
-function AgencyControls({ ws, count, keepWatching, onChange }: { ws: Workspace; count: number; keepWatching: boolean; onChange(): Promise<void> }) {
+function AgencyControls({
+  ws,
+  count,
+  keepWatching,
+  onChange,
+}: {
+  ws: Workspace;
+  count: number;
+  keepWatching: boolean;
+  onChange(): Promise<void>;
+}) {
   const owner = useCanSee('site-care-owner');
   const [url, setUrl] = useState('');
   const [expectText, setExpectText] = useState('');
@@ -144,7 +198,10 @@ function AgencyControls({ ws, count, keepWatching, onChange }: { ws: Workspace; 
     setBusy(true);
     setError(null);
     try {
-      await call(postAdminOrdersSites, { params: { orderId: ws.orderId }, body: { url: url.trim(), expectText: expectText.trim() || undefined, domainRenewedBy: customerDomain ? 'customer' : 'agency' } });
+      await call(postAdminOrdersSites, {
+        params: { orderId: ws.orderId },
+        body: { url: url.trim(), expectText: expectText.trim() || undefined, domainRenewedBy: customerDomain ? 'customer' : 'agency' },
+      });
       setUrl('');
       setExpectText('');
       await onChange();
@@ -167,9 +224,25 @@ function AgencyControls({ ws, count, keepWatching, onChange }: { ws: Workspace; 
     <div className="mt-5 border-t border-line pt-4">
       {count < MAX_SITES_PER_ORDER ? (
         <form className="flex flex-col gap-3" onSubmit={add} aria-label="Watch another URL">
-          <h3 className="font-semibold text-white">Watch another URL ({count} of {MAX_SITES_PER_ORDER})</h3>
-          <TextField label="URL" type="url" required value={url} maxLength={SITE_LIMITS.url} onChange={(e) => setUrl(e.target.value)} error={urlError} placeholder="https://shop.example.com/checkout" />
-          <TextField label="Text the page must contain (optional)" value={expectText} maxLength={SITE_LIMITS.expectText} onChange={(e) => setExpectText(e.target.value)} />
+          <h3 className="font-semibold text-white">
+            Watch another URL ({count} of {MAX_SITES_PER_ORDER})
+          </h3>
+          <TextField
+            label="URL"
+            type="url"
+            required
+            value={url}
+            maxLength={SITE_LIMITS.url}
+            onChange={(e) => setUrl(e.target.value)}
+            error={urlError}
+            placeholder="https://shop.example.com/checkout"
+          />
+          <TextField
+            label="Text the page must contain (optional)"
+            value={expectText}
+            maxLength={SITE_LIMITS.expectText}
+            onChange={(e) => setExpectText(e.target.value)}
+          />
           <label className="flex items-center gap-2 text-sm text-ink">
             <input type="checkbox" checked={customerDomain} onChange={(e) => setCustomerDomain(e.target.checked)} className="h-5 w-5" />
             The customer renews this domain (they hear of its expiry too)
@@ -220,7 +293,8 @@ function CareReports({ ws }: { ws: Workspace }) {
                 {r.partial ? ' (so far)' : ''}
               </Link>{' '}
               <span className="text-muted">
-                · {r.uptime === null ? 'not checked' : `${r.uptime.toFixed(2)} % uptime`} · {r.incidents} incident{r.incidents === 1 ? '' : 's'}
+                · {r.uptime === null ? 'not checked' : `${r.uptime.toFixed(2)} % uptime`} · {r.incidents} incident
+                {r.incidents === 1 ? '' : 's'}
               </span>
             </li>
           ))}
@@ -231,7 +305,11 @@ function CareReports({ ws }: { ws: Workspace }) {
           <Button variant="secondary" onClick={runNow}>
             Write this month’s reports so far
           </Button>
-          {note && <span role="status" className="text-sm text-muted">{note}</span>}
+          {note && (
+            <span role="status" className="text-sm text-muted">
+              {note}
+            </span>
+          )}
         </div>
       )}
     </div>

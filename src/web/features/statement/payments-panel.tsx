@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { LEDGER_KIND_LABEL, getAdminOrdersStatement, getAdminOrdersStatementPdf, getOrdersStatement, getOrdersStatementPdf, type StatementResponse } from '../../../contract/statement.ts';
+import {
+  LEDGER_KIND_LABEL,
+  getAdminOrdersStatement,
+  getAdminOrdersStatementPdf,
+  getOrdersStatement,
+  getOrdersStatementPdf,
+  type StatementResponse,
+} from '../../../contract/statement.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { downloadOperation } from '../../lib/call-file.ts';
@@ -16,12 +23,12 @@ import { formatDate } from '../../../domain/when.ts';
 const STATEMENT = { customer: getOrdersStatement, agency: getAdminOrdersStatement } as const;
 const STATEMENT_PDF = { customer: getOrdersStatementPdf, agency: getAdminOrdersStatementPdf } as const;
 
-
 /** The line's day in the reader's own zone ("29 Nov 2026"): a statement lists days, not minutes. */
 const day = (iso: string) => formatDate(iso, undefined, true);
 
 /** "−₹18,394.00" for a negative amount: the sign before the symbol. */
-export const signedMoney = (minor: number, c: Pick<StatementResponse, 'symbol' | 'minorDigits'>) => `${minor < 0 ? '−' : ''}${formatMoney(Math.abs(minor), c)}`;
+export const signedMoney = (minor: number, c: Pick<StatementResponse, 'symbol' | 'minorDigits'>) =>
+  `${minor < 0 ? '−' : ''}${formatMoney(Math.abs(minor), c)}`;
 
 function Figure({ label, value, testId, strong = false }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
@@ -52,13 +59,18 @@ export default function PaymentsPanel({ ws }: { ws: Workspace }) {
           <button
             type="button"
             className={buttonClass('secondary', 'min-h-11 px-4 text-sm')}
-            onClick={async () => setError(await downloadOperation(STATEMENT_PDF[ws.side], { params: { orderId: ws.orderId } }, `statement-${s.orderId}.pdf`))}
+            onClick={async () =>
+              setError(await downloadOperation(STATEMENT_PDF[ws.side], { params: { orderId: ws.orderId } }, `statement-${s.orderId}.pdf`))
+            }
           >
             Download PDF
           </button>
         </div>
         {s.state === 'cancelled' && (
-          <p className="mb-4 rounded-xl border border-amber-300/40 bg-amber-300/10 px-4 py-2 text-sm text-amber-100" data-testid="statement-cancelled">
+          <p
+            className="mb-4 rounded-xl border border-amber-300/40 bg-amber-300/10 px-4 py-2 text-sm text-amber-100"
+            data-testid="statement-cancelled"
+          >
             This order was cancelled: nothing more is due.
           </p>
         )}
@@ -68,7 +80,12 @@ export default function PaymentsPanel({ ws }: { ws: Workspace }) {
           <Figure label="Paid" value={signedMoney(t.paid, s)} testId="statement-paid" />
           {t.refunded !== 0 && <Figure label="Refunded" value={signedMoney(t.refunded, s)} testId="statement-refunded" />}
           {t.credited !== 0 && <Figure label="Credited" value={signedMoney(t.credited, s)} testId="statement-credited" />}
-          <Figure label={owedToCustomer ? 'Owed to you' : 'Balance due'} value={signedMoney(Math.abs(t.balanceDue), s)} testId="statement-balance" strong />
+          <Figure
+            label={owedToCustomer ? 'Owed to you' : 'Balance due'}
+            value={signedMoney(Math.abs(t.balanceDue), s)}
+            testId="statement-balance"
+            strong
+          />
         </dl>
         {t.tax > 0 && <p className="mt-2 text-xs text-muted">Of the total, {signedMoney(t.tax, s)} is tax.</p>}
       </PanelCard>
@@ -105,7 +122,9 @@ export default function PaymentsPanel({ ws }: { ws: Workspace }) {
                     {l.documentNumber && <span className="block font-mono text-xs text-muted md:hidden">{l.documentNumber}</span>}
                   </td>
                   <td className="hidden py-2 pr-2 font-mono text-xs text-muted md:table-cell">{l.documentNumber ?? '—'}</td>
-                  <td className={`py-2 text-right font-mono whitespace-nowrap ${l.amount < 0 ? 'text-emerald-300' : 'text-ink'}`}>{signedMoney(l.amount, s)}</td>
+                  <td className={`py-2 text-right font-mono whitespace-nowrap ${l.amount < 0 ? 'text-emerald-300' : 'text-ink'}`}>
+                    {signedMoney(l.amount, s)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,18 @@ import { SUPPORT_STATES, type AdminSupportItem, type SupportState } from '../../
 import { getAdminOrdersFiles } from '../../../contract/order-files.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { call } from '../../lib/call.ts';
-import { Badge, Card, ErrorText, Loadable, Notice, PageHeader, Pagination, Table, td, wrapCell } from '../../components/back-office/admin-ui.tsx';
+import {
+  Badge,
+  Card,
+  ErrorText,
+  Loadable,
+  Notice,
+  PageHeader,
+  Pagination,
+  Table,
+  td,
+  wrapCell,
+} from '../../components/back-office/admin-ui.tsx';
 import { formatWhen } from '../../components/back-office/format.ts';
 import { PersonLabel } from '../../components/back-office/person.tsx';
 import { RequestThread } from './request-thread.tsx';
@@ -26,7 +37,10 @@ export function formatWaiting(seconds: number): string {
   return `${m} min`;
 }
 
-const FILTERS: { id: SupportState | 'waiting'; label: string }[] = [{ id: 'waiting', label: 'Not closed' }, ...SUPPORT_STATES.map((s) => ({ id: s, label: STATE_LABELS[s]! }))];
+const FILTERS: { id: SupportState | 'waiting'; label: string }[] = [
+  { id: 'waiting', label: 'Not closed' },
+  ...SUPPORT_STATES.map((s) => ({ id: s, label: STATE_LABELS[s]! })),
+];
 
 export default function AdminSupportPage() {
   const { requestId } = useParams();
@@ -50,7 +64,8 @@ function Queue() {
               setFilter(f.id);
               setPage(1);
             }}
-            className={`min-h-11 rounded-xl px-3 text-sm font-semibold ${filter === f.id ? 'bg-accent-strong text-white' : 'text-muted hover:text-white'}`}
+            className={`min-h-11 rounded-xl px-3 text-sm font-semibold
+            ${filter === f.id ? 'bg-accent-strong text-white' : 'text-muted hover:text-white'}`}
           >
             {f.label}
           </button>
@@ -93,7 +108,9 @@ function QueueRow({ item: r }: { item: AdminSupportItem }) {
           </Link>
         </p>
       </td>
-      <td className={`${td} ${wrapCell}`}><PersonLabel name={r.customerName} email={r.customerEmail} /></td>
+      <td className={`${td} ${wrapCell}`}>
+        <PersonLabel name={r.customerName} email={r.customerEmail} />
+      </td>
       <td className={td}>
         <Badge tone={r.state === 'open' ? 'accent' : r.state === 'resolved' ? 'good' : 'muted'}>{STATE_LABELS[r.state]}</Badge>
       </td>
@@ -120,7 +137,9 @@ function RequestView({ requestId }: { requestId: string }) {
     // One change at a time: a double click sends one request (docs/decisions/210-idempotency-key.md).
     if (changing) return;
     setChanging(true);
-    const { error: err } = await runOperation(postAdminSupportState, { params: { requestId }, body: { state } }).finally(() => setChanging(false));
+    const { error: err } = await runOperation(postAdminSupportState, { params: { requestId }, body: { state } }).finally(() =>
+      setChanging(false),
+    );
     setActionError(err);
     setNotice(err ? null : `Marked ${STATE_LABELS[state]!.toLowerCase()}.`);
     if (!err) await reload();
@@ -143,7 +162,8 @@ function RequestView({ requestId }: { requestId: string }) {
                 <Link to={`/admin/orders/${encodeURIComponent(data.item.orderId)}`} className="text-accent-soft underline">
                   {data.item.orderId}
                 </Link>{' '}
-                · <PersonLabel name={data.item.customerName} email={data.item.customerEmail} /> · opened {formatWhen(data.request.createdAt)}
+                · <PersonLabel name={data.item.customerName} email={data.item.customerEmail} /> · opened{' '}
+                {formatWhen(data.request.createdAt)}
               </p>
               <p className="mt-2 text-sm text-ink">
                 State: <strong data-testid="admin-support-state">{STATE_LABELS[data.request.state]}</strong>
@@ -155,11 +175,13 @@ function RequestView({ requestId }: { requestId: string }) {
               </p>
               <div className="mt-3 flex flex-wrap gap-2">
                 {/* A button that would change nothing (the current state) is not offered. */}
-                {(['in_progress', 'resolved', 'closed'] as const).filter((s) => s !== data.request.state).map((s) => (
-                  <Button key={s} variant="secondary" disabled={changing} onClick={() => void setState(s)}>
-                    Mark {STATE_LABELS[s]!.toLowerCase()}
-                  </Button>
-                ))}
+                {(['in_progress', 'resolved', 'closed'] as const)
+                  .filter((s) => s !== data.request.state)
+                  .map((s) => (
+                    <Button key={s} variant="secondary" disabled={changing} onClick={() => void setState(s)}>
+                      Mark {STATE_LABELS[s]!.toLowerCase()}
+                    </Button>
+                  ))}
                 {/* A request for more work is quoted as a change on its order (docs/decisions/250-change-requests.md). */}
                 {data.request.category === 'change' && (
                   <Link
@@ -175,7 +197,18 @@ function RequestView({ requestId }: { requestId: string }) {
             </Card>
             <Card title="Thread">
               <RequestThread
-                messages={[{ id: 'opening', sender: 'customer', text: data.request.description, fileIds: data.request.fileIds, createdAt: data.request.createdAt, authorName: null, mine: false }, ...data.messages]}
+                messages={[
+                  {
+                    id: 'opening',
+                    sender: 'customer',
+                    text: data.request.description,
+                    fileIds: data.request.fileIds,
+                    createdAt: data.request.createdAt,
+                    authorName: null,
+                    mine: false,
+                  },
+                  ...data.messages,
+                ]}
                 reader="agency"
                 fileName={(id) => files.data?.files.find((f) => f.id === id)?.name ?? 'a file'}
                 canWrite={data.request.state !== 'closed'}

@@ -34,22 +34,29 @@ export function MaintenanceCharges({ maintenance }: { maintenance: AdminMaintena
           <>
             <dt className="text-muted">Price change</dt>
             <dd className="text-ink" data-testid="plan-pending-price">
-              {formatMinor(m.pending.amount, m.currency)} a month{m.pending.from ? ` from ${formatDay(m.pending.from)}` : ''} (with GST; the customer was told)
+              {formatMinor(m.pending.amount, m.currency)} a month{m.pending.from ? ` from ${formatDay(m.pending.from)}` : ''} (with GST; the
+              customer was told)
             </dd>
           </>
         )}
         <dt className="text-muted">Paid until</dt>
         <dd className="text-ink">{m.currentPeriodEnd ? formatDay(m.currentPeriodEnd) : '—'}</dd>
         <dt className="text-muted">Next charge</dt>
-        <dd className="text-ink" data-testid="next-charge">{m.nextChargeAt ? formatDay(m.nextChargeAt) : 'None'}</dd>
+        <dd className="text-ink" data-testid="next-charge">
+          {m.nextChargeAt ? formatDay(m.nextChargeAt) : 'None'}
+        </dd>
       </dl>
       {m.charges && m.charges.length > 0 && (
         <ul className="flex flex-col gap-1" aria-label="Plan charges">
           {m.charges.map((c) => (
-            <li key={c.paymentId} data-testid="plan-charge" className="flex flex-wrap items-center justify-between gap-2 wrap-anywhere text-ink">
+            <li
+              key={c.paymentId}
+              data-testid="plan-charge"
+              className="flex flex-wrap items-center justify-between gap-2 wrap-anywhere text-ink"
+            >
               <span className="min-w-0">
-                {maintenancePeriodLabel(c.periodStart)} · {formatWhen(c.chargedAt)} · {formatMinor(c.amount, c.currency)} · {formatDay(c.periodStart)}–{formatDay(c.periodEnd)} ·{' '}
-                {c.invoice ? `invoice ${c.invoice.number}` : 'no invoice'}
+                {maintenancePeriodLabel(c.periodStart)} · {formatWhen(c.chargedAt)} · {formatMinor(c.amount, c.currency)} ·{' '}
+                {formatDay(c.periodStart)}–{formatDay(c.periodEnd)} · {c.invoice ? `invoice ${c.invoice.number}` : 'no invoice'}
               </span>
               {c.invoice && canDownload && <InvoiceDownload id={c.invoice.id} number={c.invoice.number} />}
             </li>
@@ -69,11 +76,17 @@ function InvoiceDownload({ id, number }: { id: string; number: string }) {
         type="button"
         className={buttonClass('secondary', 'px-3 py-1.5 text-xs')}
         aria-label={`Download invoice ${number} (PDF)`}
-        onClick={async () => setError(await downloadOperation(getAdminInvoicesPdf, { params: { id } }, `${number.replace(/\//g, '-')}.pdf`))}
+        onClick={async () =>
+          setError(await downloadOperation(getAdminInvoicesPdf, { params: { id } }, `${number.replace(/\//g, '-')}.pdf`))
+        }
       >
         Download PDF
       </button>
-      {error && <span role="alert" className="text-xs text-danger">{error}</span>}
+      {error && (
+        <span role="alert" className="text-xs text-danger">
+          {error}
+        </span>
+      )}
     </span>
   );
 }

@@ -1,4 +1,9 @@
-import { postOrdersMaintenanceCancel, postOrdersMaintenanceResume, postOrdersMaintenanceSubscribe, postOrdersMaintenanceVerify } from '../../../contract/maintenance.ts';
+import {
+  postOrdersMaintenanceCancel,
+  postOrdersMaintenanceResume,
+  postOrdersMaintenanceSubscribe,
+  postOrdersMaintenanceVerify,
+} from '../../../contract/maintenance.ts';
 import { call } from '../../lib/call.ts';
 import { loadScript } from '../../lib/checkout.ts';
 
@@ -39,7 +44,8 @@ export async function subscribeAndCheckout(orderId: string): Promise<Subscriptio
   });
 }
 
-export const verifySubscription = (orderId: string, r: SubscriptionResult) => call(postOrdersMaintenanceVerify, { params: { orderId }, body: r });
+export const verifySubscription = (orderId: string, r: SubscriptionResult) =>
+  call(postOrdersMaintenanceVerify, { params: { orderId }, body: r });
 export const cancelPlan = (orderId: string) => call(postOrdersMaintenanceCancel, { params: { orderId } });
 /** Takes back the cancel while the paid period runs (docs/decisions/218-plan-cancel-undo.md). */
 export const keepPlan = (orderId: string) => call(postOrdersMaintenanceResume, { params: { orderId } });
@@ -52,5 +58,7 @@ export function subscriptionResultFromSearch(search: URLSearchParams): Subscript
   const payment = search.get('razorpay_payment_id');
   const subscription = search.get('razorpay_subscription_id');
   const signature = search.get('razorpay_signature');
-  return payment && subscription && signature ? { razorpay_payment_id: payment, razorpay_subscription_id: subscription, razorpay_signature: signature } : null;
+  return payment && subscription && signature
+    ? { razorpay_payment_id: payment, razorpay_subscription_id: subscription, razorpay_signature: signature }
+    : null;
 }

@@ -48,7 +48,8 @@ export function RequestThread({
           <li
             key={m.id}
             data-testid="support-message"
-            className={`max-w-[46rem] rounded-xl border border-line px-4 py-3 text-sm ${m.sender === reader ? 'self-end bg-accent-strong/20' : 'self-start bg-field'}`}
+            className={`max-w-[46rem] rounded-xl border border-line px-4 py-3 text-sm
+            ${m.sender === reader ? 'self-end bg-accent-strong/20' : 'self-start bg-field'}`}
           >
             <p className="text-xs text-muted">
               {/* Who wrote it (docs/decisions/271-message-author-names.md): "You" only for one's own. */}

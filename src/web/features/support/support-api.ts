@@ -1,5 +1,11 @@
 import { call } from '../../lib/call.ts';
-import { postOrdersSupportRequests, postOrdersSupportRequestsMessages, postOrdersSupportRequestsReopen, postOrdersSupportRequestsResolve, type SupportCategory } from '../../../contract/support.ts';
+import {
+  postOrdersSupportRequests,
+  postOrdersSupportRequestsMessages,
+  postOrdersSupportRequestsReopen,
+  postOrdersSupportRequestsResolve,
+  type SupportCategory,
+} from '../../../contract/support.ts';
 import { postOrdersSupportRequestsRating } from '../../../contract/ratings.ts';
 import { formatDate } from '../../../domain/when.ts';
 
@@ -10,12 +16,15 @@ const order = (orderId: string) => ({ params: { orderId } });
 const request = (orderId: string, requestId: string) => ({ params: { orderId, requestId } });
 
 export const customerSupport = {
-  open: (orderId: string, body: { title: string; description: string; category: SupportCategory; fileIds?: string[] }) => call(postOrdersSupportRequests, { ...order(orderId), body }),
-  write: (orderId: string, requestId: string, text: string, fileIds?: string[]) => call(postOrdersSupportRequestsMessages, { ...request(orderId, requestId), body: { text, fileIds } }),
+  open: (orderId: string, body: { title: string; description: string; category: SupportCategory; fileIds?: string[] }) =>
+    call(postOrdersSupportRequests, { ...order(orderId), body }),
+  write: (orderId: string, requestId: string, text: string, fileIds?: string[]) =>
+    call(postOrdersSupportRequestsMessages, { ...request(orderId, requestId), body: { text, fileIds } }),
   reopen: (orderId: string, requestId: string) => call(postOrdersSupportRequestsReopen, request(orderId, requestId)),
   // The customer closes and rates their own request (docs/decisions/214-ratings.md).
   resolve: (orderId: string, requestId: string) => call(postOrdersSupportRequestsResolve, request(orderId, requestId)),
-  rate: (orderId: string, requestId: string, body: { score: number; comment?: string }) => call(postOrdersSupportRequestsRating, { ...request(orderId, requestId), body }),
+  rate: (orderId: string, requestId: string, body: { score: number; comment?: string }) =>
+    call(postOrdersSupportRequestsRating, { ...request(orderId, requestId), body }),
 };
 
 /** "Nov 25, 2027": the day of the instant where the viewer is (docs/decisions/335-one-rule-for-times.md). */
@@ -26,7 +35,11 @@ export const formatDay = (iso: string) => formatDate(iso, undefined, true);
  * ( My Orders and the back office's customer page); null before delivery.
  */
 export const supportLine = (supportUntil: string | null, now: number = Date.now()): string | null =>
-  !supportUntil ? null : now < new Date(supportUntil).getTime() ? `Support until ${formatDay(supportUntil)}` : `Support ended on ${formatDay(supportUntil)}`;
+  !supportUntil
+    ? null
+    : now < new Date(supportUntil).getTime()
+      ? `Support until ${formatDay(supportUntil)}`
+      : `Support ended on ${formatDay(supportUntil)}`;
 
 export const STATE_LABELS: Record<string, string> = { open: 'Open', in_progress: 'In progress', resolved: 'Resolved', closed: 'Closed' };
 export const CATEGORY_LABELS: Record<string, string> = { bug: 'Bug', change: 'Change', question: 'Question' };

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { SUPPORT_CATEGORIES, SUPPORT_ENDED, SUPPORT_LIMITS, type SupportCategory, type SupportOverviewResponse, type SupportRequestSummary } from '../../../contract/support.ts';
+import {
+  SUPPORT_CATEGORIES,
+  SUPPORT_ENDED,
+  SUPPORT_LIMITS,
+  type SupportCategory,
+  type SupportOverviewResponse,
+  type SupportRequestSummary,
+} from '../../../contract/support.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
@@ -98,7 +105,17 @@ function AgencyPlan({ orderId }: { orderId: string }) {
   );
 }
 
-function RequestList({ requests, link, onOpen, openId }: { requests: SupportRequestSummary[]; link?(r: SupportRequestSummary): string; onOpen?(id: string): void; openId?: string | null }) {
+function RequestList({
+  requests,
+  link,
+  onOpen,
+  openId,
+}: {
+  requests: SupportRequestSummary[];
+  link?(r: SupportRequestSummary): string;
+  onOpen?(id: string): void;
+  openId?: string | null;
+}) {
   if (requests.length === 0) return <p className="mt-2 text-sm text-muted">No requests yet.</p>;
   return (
     <ul className="mt-3 flex flex-col divide-y divide-line" aria-label="Support requests">
@@ -110,7 +127,12 @@ function RequestList({ requests, link, onOpen, openId }: { requests: SupportRequ
                 {r.title}
               </Link>
             ) : (
-              <button type="button" className="text-left font-semibold wrap-anywhere text-accent-soft hover:underline" aria-expanded={openId === r.id} onClick={() => onOpen?.(r.id)}>
+              <button
+                type="button"
+                className="text-left font-semibold wrap-anywhere text-accent-soft hover:underline"
+                aria-expanded={openId === r.id}
+                onClick={() => onOpen?.(r.id)}
+              >
                 {r.title}
               </button>
             )}
@@ -142,7 +164,9 @@ function CustomerRequests({ ws, requests, onChange }: { ws: Workspace; requests:
       <PanelCard>
         <h2 className="text-lg font-semibold text-white">Your requests</h2>
         <RequestList requests={requests} onOpen={(id) => setOpenId(openId === id ? null : id)} openId={openId} />
-        {openId && <CustomerThread key={openId} orderId={ws.orderId} requestId={openId} tick={tick} fileName={fileName} onChange={onChange} />}
+        {openId && (
+          <CustomerThread key={openId} orderId={ws.orderId} requestId={openId} tick={tick} fileName={fileName} onChange={onChange} />
+        )}
       </PanelCard>
       <NewRequestForm
         orderId={ws.orderId}
@@ -156,7 +180,19 @@ function CustomerRequests({ ws, requests, onChange }: { ws: Workspace; requests:
   );
 }
 
-function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orderId: string; requestId: string; tick: number; fileName(id: string): string; onChange(): Promise<void> }) {
+function CustomerThread({
+  orderId,
+  requestId,
+  tick,
+  fileName,
+  onChange,
+}: {
+  orderId: string;
+  requestId: string;
+  tick: number;
+  fileName(id: string): string;
+  onChange(): Promise<void>;
+}) {
   const thread = useOperation(getOrdersSupportRequestsMessages, { params: { orderId, requestId } });
   const ratings = useOperation(getOrdersRatings, { params: { orderId } });
   // `tick` moves with every live event of the order: read the thread again (not at mount: the read has just started).
@@ -169,7 +205,18 @@ function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orde
   const [resolving, setResolving] = useState(false);
   if (!thread.data) return thread.error ? <PanelError message={thread.error} /> : <PanelLoading label="Loading the request" />;
   const { request, messages } = thread.data;
-  const all = [{ id: 'opening', sender: 'customer' as const, text: request.description, fileIds: request.fileIds, createdAt: request.createdAt, authorName: null, mine: true }, ...messages];
+  const all = [
+    {
+      id: 'opening',
+      sender: 'customer' as const,
+      text: request.description,
+      fileIds: request.fileIds,
+      createdAt: request.createdAt,
+      authorName: null,
+      mine: true,
+    },
+    ...messages,
+  ];
   return (
     <section className="mt-4 flex flex-col gap-3 border-t border-line pt-4" aria-label={`Request: ${request.title}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -211,11 +258,16 @@ function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orde
         )}
       </div>
       {error && <PanelError message={error} />}
-      {(request.state === 'resolved' || request.state === 'closed') && ratings.data && !ratings.data.ratings.some((r) => r.supportRequestId === requestId) && (
-        <div className="rounded-xl border border-line p-3">
-          <RatingForm legend="How was our help with this request?" onSubmit={async (body) => void (await customerSupport.rate(orderId, requestId, body))} />
-        </div>
-      )}
+      {(request.state === 'resolved' || request.state === 'closed') &&
+        ratings.data &&
+        !ratings.data.ratings.some((r) => r.supportRequestId === requestId) && (
+          <div className="rounded-xl border border-line p-3">
+            <RatingForm
+              legend="How was our help with this request?"
+              onSubmit={async (body) => void (await customerSupport.rate(orderId, requestId, body))}
+            />
+          </div>
+        )}
       <RequestThread
         messages={all}
         reader="customer"
@@ -230,7 +282,15 @@ function CustomerThread({ orderId, requestId, tick, fileName, onChange }: { orde
   );
 }
 
-function NewRequestForm({ orderId, files, onOpened }: { orderId: string; files: { id: string; name: string }[]; onOpened(id: string): Promise<void> }) {
+function NewRequestForm({
+  orderId,
+  files,
+  onOpened,
+}: {
+  orderId: string;
+  files: { id: string; name: string }[];
+  onOpened(id: string): Promise<void>;
+}) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState<SupportCategory | ''>('');
@@ -272,13 +332,26 @@ function NewRequestForm({ orderId, files, onOpened }: { orderId: string; files: 
       <h2 className="text-lg font-semibold text-white">New request</h2>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-4" aria-label="New support request" data-primary-action>
         <TextField label="Title" value={title} maxLength={SUPPORT_LIMITS.title} onChange={(e) => setTitle(e.target.value)} />
-        <TextAreaField label="Description" rows={4} value={description} maxLength={SUPPORT_LIMITS.description} onChange={(e) => setDescription(e.target.value)} />
+        <TextAreaField
+          label="Description"
+          rows={4}
+          value={description}
+          maxLength={SUPPORT_LIMITS.description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium text-ink">Category</legend>
           <div className="flex flex-wrap gap-4">
             {SUPPORT_CATEGORIES.map((c) => (
               <label key={c} className="inline-flex min-h-11 items-center gap-2 text-ink">
-                <input type="radio" name="support-category" value={c} checked={category === c} onChange={() => setCategory(c)} className="h-4 w-4 accent-accent" />
+                <input
+                  type="radio"
+                  name="support-category"
+                  value={c}
+                  checked={category === c}
+                  onChange={() => setCategory(c)}
+                  className="h-4 w-4 accent-accent"
+                />
                 {CATEGORY_LABELS[c]}
               </label>
             ))}
@@ -301,7 +374,13 @@ function NewRequestForm({ orderId, files, onOpened }: { orderId: string; files: 
           </fieldset>
         )}
         {ended && (
-          <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-xl border border-accent/50 bg-accent/10 px-4 py-3 text-sm text-ink outline-none" data-testid="support-ended">
+          <div
+            ref={alertRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-xl border border-accent/50 bg-accent/10 px-4 py-3 text-sm text-ink outline-none"
+            data-testid="support-ended"
+          >
             {ended}
           </div>
         )}
@@ -313,4 +392,3 @@ function NewRequestForm({ orderId, files, onOpened }: { orderId: string; files: 
     </PanelCard>
   );
 }
-

@@ -11,6 +11,8 @@ const EVENTS = [SUPPORT_SOCKET_EVENTS.supportMessage, SUPPORT_SOCKET_EVENTS.supp
 export function useSupportLive(orderId: string, onChange: (requestId: string | null) => void) {
   useOrderRoom(orderId, EVENTS, (event, payload) => {
     if (event === null) return onChange(null);
-    onChange(event === SUPPORT_SOCKET_EVENTS.supportMessage ? (payload as SupportMessageEvent).requestId : (payload as SupportRequestEvent).id);
+    onChange(
+      event === SUPPORT_SOCKET_EVENTS.supportMessage ? (payload as SupportMessageEvent).requestId : (payload as SupportRequestEvent).id,
+    );
   });
 }

@@ -26,35 +26,178 @@ interface Column {
   money?: boolean;
 }
 const money = (key: string, label: string): Column => ({ key, label, money: true });
-const TAX_COLUMNS = [money('taxableValue', 'Taxable value'), money('integratedTax', 'IGST'), money('centralTax', 'CGST'), money('stateTax', 'SGST')];
+const TAX_COLUMNS = [
+  money('taxableValue', 'Taxable value'),
+  money('integratedTax', 'IGST'),
+  money('centralTax', 'CGST'),
+  money('stateTax', 'SGST'),
+];
 
 /** The tables of GSTR-1, in the order of the form, with the columns the owner checks. */
 const GST_TABLES: { name: string; title: string; note: string; columns: Column[] }[] = [
-  { name: 'b2b', title: 'B2B — registered buyers (4A)', note: 'One line per tax invoice to a buyer with a GSTIN.', columns: [{ key: 'gstin', label: 'GSTIN' }, { key: 'receiverName', label: 'Buyer' }, { key: 'invoiceNumber', label: 'Invoice' }, { key: 'invoiceDate', label: 'Date' }, { key: 'placeOfSupply', label: 'Place of supply' }, money('invoiceValue', 'Invoice value'), ...TAX_COLUMNS] },
-  { name: 'b2cl', title: 'B2C large — other states, above ₹1 lakh (5)', note: 'Invoice by invoice: inter-State supplies to unregistered buyers above ₹1,00,000.', columns: [{ key: 'invoiceNumber', label: 'Invoice' }, { key: 'invoiceDate', label: 'Date' }, { key: 'placeOfSupply', label: 'Place of supply' }, money('invoiceValue', 'Invoice value'), money('taxableValue', 'Taxable value'), money('integratedTax', 'IGST')] },
-  { name: 'b2cs', title: 'B2C small (7)', note: 'Other supplies to unregistered buyers, by place of supply and rate (credit notes reduce their line).', columns: [{ key: 'placeOfSupply', label: 'Place of supply' }, { key: 'rate', label: 'Rate %' }, ...TAX_COLUMNS] },
-  { name: 'exp', title: 'Exports (6A)', note: 'WOPAY: under the LUT, without IGST; WPAY: with IGST.', columns: [{ key: 'exportType', label: 'Type' }, { key: 'invoiceNumber', label: 'Invoice' }, { key: 'invoiceDate', label: 'Date' }, money('invoiceValue', 'Value (INR)'), { key: 'rate', label: 'Rate %' }, money('integratedTax', 'IGST')] },
-  { name: 'at', title: 'Advances received, not invoiced (11A)', note: 'Receipt vouchers of this month whose work was neither invoiced nor the advance refunded by the month’s end.', columns: [{ key: 'placeOfSupply', label: 'Place of supply' }, { key: 'rate', label: 'Rate %' }, money('grossAdvance', 'Advance (taxable)'), money('integratedTax', 'IGST'), money('centralTax', 'CGST'), money('stateTax', 'SGST')] },
-  { name: 'atadj', title: 'Advances adjusted (11B)', note: 'Earlier months’ advances invoiced or refunded this month.', columns: [{ key: 'placeOfSupply', label: 'Place of supply' }, { key: 'rate', label: 'Rate %' }, money('grossAdvance', 'Advance (taxable)'), money('integratedTax', 'IGST'), money('centralTax', 'CGST'), money('stateTax', 'SGST')] },
-  { name: 'cdnr', title: 'Credit notes — registered buyers (9B)', note: '', columns: [{ key: 'gstin', label: 'GSTIN' }, { key: 'noteNumber', label: 'Note' }, { key: 'noteDate', label: 'Date' }, money('noteValue', 'Note value'), ...TAX_COLUMNS] },
-  { name: 'cdnur', title: 'Credit notes — unregistered buyers (9B)', note: 'Notes on B2C large invoices and exports.', columns: [{ key: 'urType', label: 'Type' }, { key: 'noteNumber', label: 'Note' }, { key: 'noteDate', label: 'Date' }, money('noteValue', 'Note value'), ...TAX_COLUMNS] },
-  { name: 'hsn', title: 'SAC summary (12)', note: 'Invoices less credit notes, per SAC and rate.', columns: [{ key: 'hsn', label: 'SAC' }, { key: 'rate', label: 'Rate %' }, money('totalValue', 'Total value'), ...TAX_COLUMNS] },
-  { name: 'docs', title: 'Documents issued (13)', note: 'Every series, cancelled documents included.', columns: [{ key: 'nature', label: 'Nature of document' }, { key: 'from', label: 'From' }, { key: 'to', label: 'To' }, { key: 'totalNumber', label: 'Total' }, { key: 'cancelled', label: 'Cancelled' }] },
+  {
+    name: 'b2b',
+    title: 'B2B — registered buyers (4A)',
+    note: 'One line per tax invoice to a buyer with a GSTIN.',
+    columns: [
+      { key: 'gstin', label: 'GSTIN' },
+      { key: 'receiverName', label: 'Buyer' },
+      { key: 'invoiceNumber', label: 'Invoice' },
+      { key: 'invoiceDate', label: 'Date' },
+      { key: 'placeOfSupply', label: 'Place of supply' },
+      money('invoiceValue', 'Invoice value'),
+      ...TAX_COLUMNS,
+    ],
+  },
+  {
+    name: 'b2cl',
+    title: 'B2C large — other states, above ₹1 lakh (5)',
+    note: 'Invoice by invoice: inter-State supplies to unregistered buyers above ₹1,00,000.',
+    columns: [
+      { key: 'invoiceNumber', label: 'Invoice' },
+      { key: 'invoiceDate', label: 'Date' },
+      { key: 'placeOfSupply', label: 'Place of supply' },
+      money('invoiceValue', 'Invoice value'),
+      money('taxableValue', 'Taxable value'),
+      money('integratedTax', 'IGST'),
+    ],
+  },
+  {
+    name: 'b2cs',
+    title: 'B2C small (7)',
+    note: 'Other supplies to unregistered buyers, by place of supply and rate (credit notes reduce their line).',
+    columns: [{ key: 'placeOfSupply', label: 'Place of supply' }, { key: 'rate', label: 'Rate %' }, ...TAX_COLUMNS],
+  },
+  {
+    name: 'exp',
+    title: 'Exports (6A)',
+    note: 'WOPAY: under the LUT, without IGST; WPAY: with IGST.',
+    columns: [
+      { key: 'exportType', label: 'Type' },
+      { key: 'invoiceNumber', label: 'Invoice' },
+      { key: 'invoiceDate', label: 'Date' },
+      money('invoiceValue', 'Value (INR)'),
+      { key: 'rate', label: 'Rate %' },
+      money('integratedTax', 'IGST'),
+    ],
+  },
+  {
+    name: 'at',
+    title: 'Advances received, not invoiced (11A)',
+    note: 'Receipt vouchers of this month whose work was neither invoiced nor the advance refunded by the month’s end.',
+    columns: [
+      { key: 'placeOfSupply', label: 'Place of supply' },
+      { key: 'rate', label: 'Rate %' },
+      money('grossAdvance', 'Advance (taxable)'),
+      money('integratedTax', 'IGST'),
+      money('centralTax', 'CGST'),
+      money('stateTax', 'SGST'),
+    ],
+  },
+  {
+    name: 'atadj',
+    title: 'Advances adjusted (11B)',
+    note: 'Earlier months’ advances invoiced or refunded this month.',
+    columns: [
+      { key: 'placeOfSupply', label: 'Place of supply' },
+      { key: 'rate', label: 'Rate %' },
+      money('grossAdvance', 'Advance (taxable)'),
+      money('integratedTax', 'IGST'),
+      money('centralTax', 'CGST'),
+      money('stateTax', 'SGST'),
+    ],
+  },
+  {
+    name: 'cdnr',
+    title: 'Credit notes — registered buyers (9B)',
+    note: '',
+    columns: [
+      { key: 'gstin', label: 'GSTIN' },
+      { key: 'noteNumber', label: 'Note' },
+      { key: 'noteDate', label: 'Date' },
+      money('noteValue', 'Note value'),
+      ...TAX_COLUMNS,
+    ],
+  },
+  {
+    name: 'cdnur',
+    title: 'Credit notes — unregistered buyers (9B)',
+    note: 'Notes on B2C large invoices and exports.',
+    columns: [
+      { key: 'urType', label: 'Type' },
+      { key: 'noteNumber', label: 'Note' },
+      { key: 'noteDate', label: 'Date' },
+      money('noteValue', 'Note value'),
+      ...TAX_COLUMNS,
+    ],
+  },
+  {
+    name: 'hsn',
+    title: 'SAC summary (12)',
+    note: 'Invoices less credit notes, per SAC and rate.',
+    columns: [{ key: 'hsn', label: 'SAC' }, { key: 'rate', label: 'Rate %' }, money('totalValue', 'Total value'), ...TAX_COLUMNS],
+  },
+  {
+    name: 'docs',
+    title: 'Documents issued (13)',
+    note: 'Every series, cancelled documents included.',
+    columns: [
+      { key: 'nature', label: 'Nature of document' },
+      { key: 'from', label: 'From' },
+      { key: 'to', label: 'To' },
+      { key: 'totalNumber', label: 'Total' },
+      { key: 'cancelled', label: 'Cancelled' },
+    ],
+  },
 ];
 const UNREGISTERED_TABLES: typeof GST_TABLES = [
-  { name: 'documents', title: 'Documents of the month', note: 'Receipts, invoices and credit notes issued while not registered under GST.', columns: [{ key: 'number', label: 'Number' }, { key: 'date', label: 'Date' }, { key: 'buyer', label: 'Buyer' }, { key: 'currency', label: 'Currency' }, money('inrValue', 'Value (INR)'), { key: 'cancelled', label: 'Cancelled' }] },
+  {
+    name: 'documents',
+    title: 'Documents of the month',
+    note: 'Receipts, invoices and credit notes issued while not registered under GST.',
+    columns: [
+      { key: 'number', label: 'Number' },
+      { key: 'date', label: 'Date' },
+      { key: 'buyer', label: 'Buyer' },
+      { key: 'currency', label: 'Currency' },
+      money('inrValue', 'Value (INR)'),
+      { key: 'cancelled', label: 'Cancelled' },
+    ],
+  },
 ];
 
 /** Names typed by people wrap; numbers, dates and codes stay whole. */
 const WRAPPING = new Set(['receiverName', 'buyer', 'nature']);
 
-function ReturnTable({ period, name, title, note, columns, table, onError }: { period: string; name: string; title: string; note: string; columns: Column[]; table: Table; onError(e: string | null): void }) {
+function ReturnTable({
+  period,
+  name,
+  title,
+  note,
+  columns,
+  table,
+  onError,
+}: {
+  period: string;
+  name: string;
+  title: string;
+  note: string;
+  columns: Column[];
+  table: Table;
+  onError(e: string | null): void;
+}) {
   const totalsRow = columns.some((c) => c.money && table.totals[c.key] !== undefined);
   return (
     <Card title={title}>
       <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
         {note && <p className="max-w-2xl text-sm text-muted">{note}</p>}
-        <Button variant="secondary" className="min-h-11" onClick={async () => onError(await downloadCsv(getAdminTaxReturnsByFile, { params: { period, file: `${name}.csv` } }, `${name}-${period}.csv`))}>
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          onClick={async () =>
+            onError(await downloadCsv(getAdminTaxReturnsByFile, { params: { period, file: `${name}.csv` } }, `${name}-${period}.csv`))
+          }
+        >
           Download {name}.csv
         </Button>
       </div>
@@ -65,7 +208,11 @@ function ReturnTable({ period, name, title, note, columns, table, onError }: { p
           {table.rows.map((row, i) => (
             <tr key={i} className="border-t border-line">
               {columns.map((c) => (
-                <td key={c.key} className={`${td} ${c.money ? 'whitespace-nowrap tabular-nums' : WRAPPING.has(c.key) ? 'min-w-[9rem] break-words' : 'whitespace-nowrap'}`}>
+                <td
+                  key={c.key}
+                  className={`${td}
+                    ${c.money ? 'whitespace-nowrap tabular-nums' : WRAPPING.has(c.key) ? 'min-w-[9rem] break-words' : 'whitespace-nowrap'}`}
+                >
                   {c.money ? rupees(row[c.key] ?? null) : String(row[c.key] ?? '—')}
                 </td>
               ))}
@@ -116,7 +263,8 @@ export default function TaxReturnPage() {
       </div>
       {data && data.testDocuments > 0 && (
         <p className="mb-4 text-sm text-muted" data-testid="test-documents-left-out">
-          {data.testDocuments} test document{data.testDocuments === 1 ? ' is' : 's are'} not part of the return (test-mode payments: no money moved, no tax is due).
+          {data.testDocuments} test document{data.testDocuments === 1 ? ' is' : 's are'} not part of the return (test-mode payments: no
+          money moved, no tax is due).
         </p>
       )}
       {!valid && <ErrorText>Pick a month.</ErrorText>}
@@ -127,14 +275,21 @@ export default function TaxReturnPage() {
             {!gst && turnover && (
               <Card title="Not registered under GST">
                 <p className="text-sm text-muted">
-                  TAX_REGIME=none: documents carry no tax and there is no GSTR-1 to file. Turnover this financial year ({String(turnover.financialYear)}) up to{' '}
-                  {data.period}: <strong className="text-white">{rupees(turnover.turnover ?? null)}</strong> of the {rupees(turnover.threshold ?? null)} registration
-                  threshold ({String(turnover.percent)} %).
+                  TAX_REGIME=none: documents carry no tax and there is no GSTR-1 to file. Turnover this financial year (
+                  {String(turnover.financialYear)}) up to {data.period}:{' '}
+                  <strong className="text-white">{rupees(turnover.turnover ?? null)}</strong> of the {rupees(turnover.threshold ?? null)}{' '}
+                  registration threshold ({String(turnover.percent)} %).
                 </p>
               </Card>
             )}
             {(gst ? GST_TABLES : UNREGISTERED_TABLES).map((t) => (
-              <ReturnTable key={t.name} period={data.period} {...t} table={data.tables[t.name] ?? { rows: [], totals: {} }} onError={setCsvError} />
+              <ReturnTable
+                key={t.name}
+                period={data.period}
+                {...t}
+                table={data.tables[t.name] ?? { rows: [], totals: {} }}
+                onError={setCsvError}
+              />
             ))}
             {gst && (
               <Card title="Checks">

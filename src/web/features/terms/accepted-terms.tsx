@@ -8,11 +8,25 @@ import { useOperation } from '../../lib/use-operation.ts';
 // order view show when they were accepted and link the exact wording of that version.
 
 /** "Terms and Conditions accepted … IST · Read the terms you accepted". */
-export function AcceptedTermsLine({ version, acceptedAt, className = '', label = 'Read the terms you accepted' }: { version: string; acceptedAt: string; className?: string; label?: string }) {
+export function AcceptedTermsLine({
+  version,
+  acceptedAt,
+  className = '',
+  label = 'Read the terms you accepted',
+}: {
+  version: string;
+  acceptedAt: string;
+  className?: string;
+  label?: string;
+}) {
   return (
     <p className={`text-sm text-muted ${className}`} data-testid="terms-accepted">
       Terms and Conditions accepted {formatWhen(acceptedAt)} ·{' '}
-      <Link to={termsVersionPage(version)} target="_blank" className="inline-block py-2 text-accent-soft underline underline-offset-2 hover:text-white">
+      <Link
+        to={termsVersionPage(version)}
+        target="_blank"
+        className="inline-block py-2 text-accent-soft underline underline-offset-2 hover:text-white"
+      >
         {label}
       </Link>
     </p>

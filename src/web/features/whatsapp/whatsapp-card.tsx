@@ -37,7 +37,11 @@ export function WhatsAppCard() {
   }
 
   return (
-    <AccountCard title="WhatsApp updates" intro="News about your orders on WhatsApp: payments, stages, designs to review and replies." testId="whatsapp-card">
+    <AccountCard
+      title="WhatsApp updates"
+      intro="News about your orders on WhatsApp: payments, stages, designs to review and replies."
+      testId="whatsapp-card"
+    >
       {!s && !loaded.error && <Spinner label="Loading your WhatsApp choice" />}
       {s && !s.phone && <p className="text-sm text-muted">Add your phone number in your details above to get updates on WhatsApp.</p>}
       {s && s.phone && s.optedIn && (
@@ -46,7 +50,9 @@ export function WhatsAppCard() {
             On for <span className="font-semibold">{s.phone}</span>
             {s.at ? ` since ${formatDate(s.at)}` : ''}. Reply STOP on WhatsApp or turn it off here at any time.
           </p>
-          {!s.available && <p className="text-xs text-muted">WhatsApp messages are not set up by the team yet; you will get them once they are.</p>}
+          {!s.available && (
+            <p className="text-xs text-muted">WhatsApp messages are not set up by the team yet; you will get them once they are.</p>
+          )}
           <div>
             <Button variant="secondary" className="min-h-11" disabled={busy} onClick={() => void change(false)}>
               {busy ? <Spinner label="Turning off" /> : 'Turn off WhatsApp updates'}

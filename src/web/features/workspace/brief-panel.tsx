@@ -23,7 +23,9 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Da
 type FormValues = Record<string, string>;
 const isList = (q: BriefQuestion) => q.kind === 'list' || q.kind === 'urls';
 const toForm = (questions: BriefQuestion[], answers: BriefAnswers | undefined): FormValues =>
-  Object.fromEntries(questions.map((q) => [q.id, ((v: BriefAnswer | undefined) => (Array.isArray(v) ? v.join('\n') : (v ?? '')))(answers?.[q.id])]));
+  Object.fromEntries(
+    questions.map((q) => [q.id, ((v: BriefAnswer | undefined) => (Array.isArray(v) ? v.join('\n') : (v ?? '')))(answers?.[q.id])]),
+  );
 const toAnswers = (questions: BriefQuestion[], values: FormValues): BriefAnswers =>
   Object.fromEntries(questions.map((q) => [q.id, isList(q) ? (values[q.id] ?? '').split('\n') : (values[q.id] ?? '')]));
 
@@ -66,7 +68,10 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
       const ids = [...dirty.current];
       dirty.current.clear();
       const all = toAnswers(questions, v);
-      const body: BriefPatchBody = { answers: Object.fromEntries(ids.map((id) => [id, all[id] ?? ''])), ...(submit ? { submit: true } : {}) };
+      const body: BriefPatchBody = {
+        answers: Object.fromEntries(ids.map((id) => [id, all[id] ?? ''])),
+        ...(submit ? { submit: true } : {}),
+      };
       try {
         const saved = await patch({ params: { orderId: ws.orderId }, body });
         keep(() => saved);
@@ -210,7 +215,14 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
         {questions
           .filter((q) => isAsked(q, values))
           .map((q) => (
-            <Question key={q.id} q={q} value={values[q.id] ?? ''} readOnly={readOnly} missing={missing.includes(q.id)} onChange={(v) => change(q.id, v)} />
+            <Question
+              key={q.id}
+              q={q}
+              value={values[q.id] ?? ''}
+              readOnly={readOnly}
+              missing={missing.includes(q.id)}
+              onChange={(v) => change(q.id, v)}
+            />
           ))}
         {!readOnly && (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -246,7 +258,19 @@ function focusQuestion(form: HTMLFormElement | null, id: string) {
 
 const MISSING_TEXT = 'Please answer this question.';
 
-function Question({ q, value, readOnly, missing, onChange }: { q: BriefQuestion; value: string; readOnly: boolean; missing: boolean; onChange(v: string): void }) {
+function Question({
+  q,
+  value,
+  readOnly,
+  missing,
+  onChange,
+}: {
+  q: BriefQuestion;
+  value: string;
+  readOnly: boolean;
+  missing: boolean;
+  onChange(v: string): void;
+}) {
   const id = useId();
   const errorId = `${id}-missing`;
   const missingNote = missing && (
@@ -284,8 +308,19 @@ function Question({ q, value, readOnly, missing, onChange }: { q: BriefQuestion;
       <fieldset className="flex flex-col gap-2" data-question={q.id} aria-describedby={missing ? errorId : undefined}>
         <legend className="mb-1 text-sm font-medium text-ink">{label}</legend>
         {q.options?.map((o) => (
-          <label key={o.value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 text-sm text-ink has-checked:border-accent">
-            <input type="radio" name={q.id} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="h-4 w-4 accent-accent" />
+          <label
+            key={o.value}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 text-sm text-ink
+              has-checked:border-accent"
+          >
+            <input
+              type="radio"
+              name={q.id}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              className="h-4 w-4 accent-accent"
+            />
             {o.label}
           </label>
         ))}

@@ -70,7 +70,13 @@ export default function FilesPanel({ ws }: { ws: Workspace }) {
           </p>
         </div>
         <div className="flex flex-col gap-1 sm:items-end">
-          <label htmlFor={inputId} className={buttonClass('primary', 'cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-60 focus-within:outline-2 focus-within:outline-accent')}>
+          <label
+            htmlFor={inputId}
+            className={buttonClass(
+              'primary',
+              'cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-60 focus-within:outline-2 focus-within:outline-accent',
+            )}
+          >
             Upload files
             <input
               ref={input}

@@ -53,7 +53,10 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
   const list = useRef<HTMLOListElement>(null);
   // Marking the thread read changes My Orders' unread count.
   const { mutate: markRead } = useWrite(postOrdersMessagesRead, { invalidates: [getOrderGetAllOrdersUser] });
-  const add = useCallback((m: OrderMessage) => set((all) => (all && !all.messages.some((x) => x.id === m.id) ? { ...all, messages: [...all.messages, m] } : all)), [set]);
+  const add = useCallback(
+    (m: OrderMessage) => set((all) => (all && !all.messages.some((x) => x.id === m.id) ? { ...all, messages: [...all.messages, m] } : all)),
+    [set],
+  );
 
   // Live: join the order's room; on a reconnect join again and read what was missed.
   useEffect(() => {
@@ -119,9 +122,17 @@ export default function MessagesPanel({ ws }: { ws: Workspace }) {
       {!shown ? (
         !error && <PanelLoading label="Loading the messages" />
       ) : (
-        <ol ref={list} className="flex max-h-[60vh] min-h-24 flex-col gap-3 overflow-y-auto rounded-xl border border-line bg-page/40 p-3" aria-label="Messages of the order" aria-live="polite" tabIndex={0}>
+        <ol
+          ref={list}
+          className="flex max-h-[60vh] min-h-24 flex-col gap-3 overflow-y-auto rounded-xl border border-line bg-page/40 p-3"
+          aria-label="Messages of the order"
+          aria-live="polite"
+          tabIndex={0}
+        >
           {shown.length === 0 && (
-            <li className="text-sm text-muted">{ws.side === 'customer' ? 'Questions about your website? Write to us here.' : 'No messages yet.'}</li>
+            <li className="text-sm text-muted">
+              {ws.side === 'customer' ? 'Questions about your website? Write to us here.' : 'No messages yet.'}
+            </li>
           )}
           {shown.map((m) => (
             <Message key={m.id} ws={ws} message={m} files={byId} />
@@ -139,11 +150,20 @@ function Message({ ws, message, files }: { ws: Workspace; message: OrderMessage;
   // message; another staff member's says their name, e.g. "Ravi · Webcraft Studio".
   const who = message.mine ? 'You' : (message.authorName ?? (message.sender === 'agency' ? 'The agency' : 'The customer'));
   return (
-    <li className={`flex max-w-[85%] min-w-0 flex-col sm:max-w-[70%] gap-1 ${mine ? 'self-end items-end' : 'self-start items-start'}`} data-testid="order-message" data-sender={message.sender}>
+    <li
+      className={`flex max-w-[85%] min-w-0 flex-col sm:max-w-[70%] gap-1 ${mine ? 'self-end items-end' : 'self-start items-start'}`}
+      data-testid="order-message"
+      data-sender={message.sender}
+    >
       <p className="text-xs text-muted">
         {who} · {formatShortWhen(message.createdAt)}
       </p>
-      <p className={`max-w-full whitespace-pre-wrap wrap-anywhere rounded-2xl px-4 py-2 text-sm ${mine ? 'bg-accent-strong text-white' : 'border border-line bg-field text-ink'}`}>{message.text}</p>
+      <p
+        className={`max-w-full whitespace-pre-wrap wrap-anywhere rounded-2xl px-4 py-2 text-sm
+          ${mine ? 'bg-accent-strong text-white' : 'border border-line bg-field text-ink'}`}
+      >
+        {message.text}
+      </p>
       {message.fileIds.map((id) => {
         const file = files.get(id);
         return file ? <Attachment key={id} ws={ws} file={file} /> : null;
@@ -157,7 +177,13 @@ function Attachment({ ws, file }: { ws: Workspace; file: OrderFile }) {
   return (
     <span className="flex max-w-full min-w-0 items-center gap-2">
       <FileThumb ws={ws} file={file} className="h-10 w-10" />
-      <button type="button" className="min-h-11 min-w-0 text-left text-sm wrap-anywhere text-accent-soft underline" onClick={async () => setError(await downloadOperation(ORDER_FILE[ws.side], { params: { orderId: ws.orderId, fileId: file.id } }, file.name))}>
+      <button
+        type="button"
+        className="min-h-11 min-w-0 text-left text-sm wrap-anywhere text-accent-soft underline"
+        onClick={async () =>
+          setError(await downloadOperation(ORDER_FILE[ws.side], { params: { orderId: ws.orderId, fileId: file.id } }, file.name))
+        }
+      >
         {file.name}
       </button>
       {error && <span className="text-xs text-danger">{error}</span>}
@@ -214,7 +240,9 @@ function Compose({ ws, files, onSent }: { ws: Workspace; files: OrderFile[]; onS
       <CharCount length={text.length} max={ORDER_MESSAGE_MAX} />
       {files.length > 0 && (
         <details className="rounded-xl border border-line">
-          <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm text-ink">Attach files{attached.length ? ` (${attached.length})` : ''}</summary>
+          <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm text-ink">
+            Attach files{attached.length ? ` (${attached.length})` : ''}
+          </summary>
           <fieldset className="flex flex-col gap-1 border-t border-line p-2">
             <legend className="sr-only">Files to attach</legend>
             {files.map((f) => (

@@ -15,7 +15,17 @@ import type { Workspace } from './workspace-api.ts';
 
 const reviewable = (f: OrderFile) => f.contentType.startsWith('image/') || f.contentType === 'application/pdf';
 
-export function OpenRoundForm({ ws, files, reviews, onOpened }: { ws: Workspace; files: OrderFile[]; reviews: Review[]; onOpened(r: Review): Promise<void> }) {
+export function OpenRoundForm({
+  ws,
+  files,
+  reviews,
+  onOpened,
+}: {
+  ws: Workspace;
+  files: OrderFile[];
+  reviews: Review[];
+  onOpened(r: Review): Promise<void>;
+}) {
   const [shown, setShown] = useState(false);
   const [kind, setKind] = useState<ReviewKind>('ui');
   const [title, setTitle] = useState('');
@@ -73,22 +83,44 @@ export function OpenRoundForm({ ws, files, reviews, onOpened }: { ws: Workspace;
         <fieldset className="flex flex-wrap gap-2">
           <legend className="mb-1 text-sm font-medium text-ink">Kind</legend>
           {(['ui', 'final'] as const).map((k) => (
-            <label key={k} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm text-ink has-checked:border-accent">
+            <label
+              key={k}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm text-ink
+                has-checked:border-accent"
+            >
               <input type="radio" name={`${id}-kind`} checked={kind === k} onChange={() => setKind(k)} className="h-4 w-4 accent-accent" />
               {k === 'ui' ? 'UI design' : 'Final website'} (round {nextRound(k)})
             </label>
           ))}
         </fieldset>
-        {openOfKind && <p className="text-sm text-glow-yellow">Round {openOfKind.round} of this kind is still open: the customer decides it first.</p>}
-        <TextField label="Title" value={title} maxLength={REVIEW_LIMITS.title} onChange={(e) => setTitle(e.target.value)} placeholder={`${kind === 'ui' ? 'UI design' : 'Final website'} — round ${nextRound(kind)}`} />
-        <TextAreaField label="Note to the customer (optional)" rows={3} value={note} maxChars={REVIEW_LIMITS.note} onChange={(e) => setNote(e.target.value)} />
+        {openOfKind && (
+          <p className="text-sm text-glow-yellow">Round {openOfKind.round} of this kind is still open: the customer decides it first.</p>
+        )}
+        <TextField
+          label="Title"
+          value={title}
+          maxLength={REVIEW_LIMITS.title}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder={`${kind === 'ui' ? 'UI design' : 'Final website'} — round ${nextRound(kind)}`}
+        />
+        <TextAreaField
+          label="Note to the customer (optional)"
+          rows={3}
+          value={note}
+          maxChars={REVIEW_LIMITS.note}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-ink">Designs to review (images or PDFs of the order)</legend>
           {candidates.length === 0 ? (
             <p className="text-sm text-muted">Upload the designs in Files first.</p>
           ) : (
             candidates.map((f) => (
-              <label key={f.id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 text-sm text-ink has-checked:border-accent">
+              <label
+                key={f.id}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 text-sm text-ink
+                  has-checked:border-accent"
+              >
                 <input
                   type="checkbox"
                   checked={chosen.includes(f.id)}
@@ -101,7 +133,15 @@ export function OpenRoundForm({ ws, files, reviews, onOpened }: { ws: Workspace;
             ))
           )}
         </fieldset>
-        <TextField label="Preview link (optional; with no designs chosen, the round reviews the live site)" type="url" inputMode="url" value={previewUrl} maxLength={REVIEW_LIMITS.previewUrl} onChange={(e) => setPreviewUrl(e.target.value)} placeholder="https://preview.example.com" />
+        <TextField
+          label="Preview link (optional; with no designs chosen, the round reviews the live site)"
+          type="url"
+          inputMode="url"
+          value={previewUrl}
+          maxLength={REVIEW_LIMITS.previewUrl}
+          onChange={(e) => setPreviewUrl(e.target.value)}
+          placeholder="https://preview.example.com"
+        />
         {error && <PanelError message={error} />}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>

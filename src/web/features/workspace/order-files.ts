@@ -15,7 +15,8 @@ export async function uploadOrderFile(ws: Workspace, file: File): Promise<OrderF
 }
 
 /** "You" for one's own side, else who it is from the reader's point of view. */
-export const whoLabel = (uploadedBy: Side, reader: Side) => (uploadedBy === reader ? 'You' : uploadedBy === 'agency' ? 'The agency' : 'The customer');
+export const whoLabel = (uploadedBy: Side, reader: Side) =>
+  uploadedBy === reader ? 'You' : uploadedBy === 'agency' ? 'The agency' : 'The customer';
 
 /** A short name of the type for people: "PNG image", "PDF", "Word document". */
 export function typeLabel(contentType: string): string {

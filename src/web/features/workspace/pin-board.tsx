@@ -89,7 +89,12 @@ export function PinBoard({
     if (!pinnable) return;
     const at = cursor ?? { x: 0.5, y: 0.5 };
     const step = e.shiftKey ? BIG_STEP : STEP;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const move = moves[e.key];
     if (move) {
       e.preventDefault();
@@ -124,65 +129,84 @@ export function PinBoard({
   return (
     <figure className="flex min-w-0 flex-col gap-3" data-testid="pin-board">
       {phone && canPin && !draft && (
-        <Button variant={pinMode ? 'primary' : 'secondary'} className="w-fit" aria-pressed={pinMode} aria-label={`Add a pin to design ${index + 1}`} onClick={() => setPinMode((on) => !on)}>
+        <Button
+          variant={pinMode ? 'primary' : 'secondary'}
+          className="w-fit"
+          aria-pressed={pinMode}
+          aria-label={`Add a pin to design ${index + 1}`}
+          onClick={() => setPinMode((on) => !on)}
+        >
           {pinMode ? 'Add a pin: tap the design' : 'Add a pin'}
         </Button>
       )}
       <div
-        className={`rounded-xl border border-line bg-field ${viewing ? 'max-h-[75vh] touch-pan-x touch-pan-y touch-pinch-zoom overflow-auto overscroll-contain' : 'overflow-hidden'}`}
+        className={`rounded-xl border border-line bg-field
+          ${viewing ? 'max-h-[75vh] touch-pan-x touch-pan-y touch-pinch-zoom overflow-auto overscroll-contain' : 'overflow-hidden'}`}
         data-testid={viewing ? 'design-full-size' : undefined}
         tabIndex={viewing ? 0 : undefined}
         aria-label={viewing ? `${name}, full size: scroll or pinch to look around` : undefined}
         role={viewing ? 'region' : undefined}
       >
-      <div className={`relative ${viewing ? 'w-max' : ''}`}>
-        <div
-          ref={surface}
-          role={pinnable ? 'button' : 'img'}
-          tabIndex={pinnable ? 0 : undefined}
-          aria-label={pinnable ? `${name}. Click or tap a spot to pin a comment there.` : name}
-          aria-describedby={pinnable ? helpId : undefined}
-          className={`relative outline-none focus-visible:ring-2 focus-visible:ring-accent ${pinnable ? 'cursor-crosshair' : ''}`}
-          onClick={onClick}
-          onKeyDown={onKeyDown}
-          onFocus={() => pinnable && setCursor((c) => c ?? { x: 0.5, y: 0.5 })}
-          onBlur={() => setCursor(null)}
-          data-testid="pin-surface"
-          // Anywhere on it is a place to tap: the floating chat button steps aside while it lies over the image.
-          data-primary-action={pinnable || undefined}
-        >
-          {url ? (
-            <img src={url} alt="" className={`block h-auto select-none ${viewing ? 'max-w-none' : 'w-full'}`} draggable={false} />
-          ) : (
-            <div className="aspect-video w-full animate-pulse" />
-          )}
-          {cursor && !draft && (
-            <span aria-hidden="true" className="pointer-events-none absolute h-8 w-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-dashed border-white shadow-[0_0_0_2px_rgba(0,0,0,0.6)]" style={{ left: pct(cursor.x), top: pct(cursor.y) }} />
-          )}
+        <div className={`relative ${viewing ? 'w-max' : ''}`}>
+          <div
+            ref={surface}
+            role={pinnable ? 'button' : 'img'}
+            tabIndex={pinnable ? 0 : undefined}
+            aria-label={pinnable ? `${name}. Click or tap a spot to pin a comment there.` : name}
+            aria-describedby={pinnable ? helpId : undefined}
+            className={`relative outline-none focus-visible:ring-2 focus-visible:ring-accent ${pinnable ? 'cursor-crosshair' : ''}`}
+            onClick={onClick}
+            onKeyDown={onKeyDown}
+            onFocus={() => pinnable && setCursor((c) => c ?? { x: 0.5, y: 0.5 })}
+            onBlur={() => setCursor(null)}
+            data-testid="pin-surface"
+            // Anywhere on it is a place to tap: the floating chat button steps aside while it lies over the image.
+            data-primary-action={pinnable || undefined}
+          >
+            {url ? (
+              <img src={url} alt="" className={`block h-auto select-none ${viewing ? 'max-w-none' : 'w-full'}`} draggable={false} />
+            ) : (
+              <div className="aspect-video w-full animate-pulse" />
+            )}
+            {cursor && !draft && (
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute h-8 w-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-dashed
+                  border-white shadow-[0_0_0_2px_rgba(0,0,0,0.6)]"
+                style={{ left: pct(cursor.x), top: pct(cursor.y) }}
+              />
+            )}
+          </div>
+          <div className="pointer-events-none absolute inset-0">
+            {pins.map(({ number, comment }) => (
+              <button
+                key={comment.id}
+                type="button"
+                className={`pointer-events-auto absolute flex h-8 w-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center
+                rounded-full border-2 text-sm font-bold shadow-lg ${
+                  comment.resolved ? 'border-white/70 bg-success text-page' : 'border-white bg-accent-strong text-white'
+                }
+                ${active === comment.id ? 'ring-4 ring-glow-yellow' : ''}`}
+                style={{ left: pct(comment.x), top: pct(comment.y) }}
+                onClick={() => onActivate(comment.id)}
+                aria-label={`Pin ${number}${comment.resolved ? ' (resolved)' : ''}: ${comment.text}`}
+                data-testid="pin"
+              >
+                {number}
+              </button>
+            ))}
+            {draft && (
+              <span
+                aria-hidden="true"
+                className="absolute flex h-8 w-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2
+                  border-dashed border-white bg-glow-yellow text-sm font-bold text-page shadow-lg"
+                style={{ left: pct(draft.x), top: pct(draft.y) }}
+              >
+                {nextNumber}
+              </span>
+            )}
+          </div>
         </div>
-        <div className="pointer-events-none absolute inset-0">
-          {pins.map(({ number, comment }) => (
-            <button
-              key={comment.id}
-              type="button"
-              className={`pointer-events-auto absolute flex h-8 w-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 text-sm font-bold shadow-lg ${
-                comment.resolved ? 'border-white/70 bg-success text-page' : 'border-white bg-accent-strong text-white'
-              } ${active === comment.id ? 'ring-4 ring-glow-yellow' : ''}`}
-              style={{ left: pct(comment.x), top: pct(comment.y) }}
-              onClick={() => onActivate(comment.id)}
-              aria-label={`Pin ${number}${comment.resolved ? ' (resolved)' : ''}: ${comment.text}`}
-              data-testid="pin"
-            >
-              {number}
-            </button>
-          ))}
-          {draft && (
-            <span aria-hidden="true" className="absolute flex h-8 w-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-dashed border-white bg-glow-yellow text-sm font-bold text-page shadow-lg" style={{ left: pct(draft.x), top: pct(draft.y) }}>
-              {nextNumber}
-            </span>
-          )}
-        </div>
-      </div>
       </div>
       <figcaption className="flex flex-col gap-1 text-sm text-muted">
         <span className="wrap-anywhere">{name}</span>
@@ -193,7 +217,12 @@ export function PinBoard({
         )}
       </figcaption>
       {draft && (
-        <form onSubmit={save} className="flex flex-col gap-2 rounded-xl border border-accent/60 bg-page/40 p-3" aria-label={`Pin ${nextNumber}`} data-primary-action>
+        <form
+          onSubmit={save}
+          className="flex flex-col gap-2 rounded-xl border border-accent/60 bg-page/40 p-3"
+          aria-label={`Pin ${nextNumber}`}
+          data-primary-action
+        >
           <label htmlFor={commentId} className="text-sm font-medium text-ink">
             Comment for pin {nextNumber}
           </label>
@@ -208,7 +237,11 @@ export function PinBoard({
             placeholder="e.g. this button, bigger"
           />
           <CharCount length={text.length} max={REVIEW_LIMITS.comment} />
-          {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-danger">
+              {error}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={saving || text.length > REVIEW_LIMITS.comment}>
               {saving ? 'Saving…' : 'Save pin'}

@@ -95,7 +95,12 @@ export default function ReviewsPanel({ ws }: { ws: Workspace }) {
 }
 
 function StateBadge({ review, side }: { review: Review; side: Workspace['side'] }) {
-  const tone = review.state === 'approved' ? 'border-success/50 text-success' : review.state === 'open' ? 'border-glow-yellow/60 text-glow-yellow' : 'border-accent text-accent-soft';
+  const tone =
+    review.state === 'approved'
+      ? 'border-success/50 text-success'
+      : review.state === 'open'
+        ? 'border-glow-yellow/60 text-glow-yellow'
+        : 'border-accent text-accent-soft';
   return (
     <span className={`inline-block shrink-0 rounded-full border px-2 py-0.5 text-xs font-medium ${tone}`} data-testid="review-state">
       {(side === 'agency' ? STATE_LABEL_AGENCY : STATE_LABEL)[review.state]}
@@ -166,18 +171,29 @@ function Round({
         <p className="font-medium wrap-anywhere text-ink">{review.title}</p>
         {review.note && <p className="whitespace-pre-line wrap-anywhere text-sm text-muted">{review.note}</p>}
         {review.previewUrl && (
-          <a href={review.previewUrl} target="_blank" rel="noopener noreferrer nofollow" className="w-fit text-sm break-all text-accent-soft underline">
+          <a
+            href={review.previewUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="w-fit text-sm break-all text-accent-soft underline"
+          >
             Open the preview ↗
           </a>
         )}
         {review.decidedAt && (
           <p className="text-sm text-muted" data-testid="review-decided">
             {review.state === 'approved' ? 'Approved' : 'Changes requested'} {formatWhen(review.decidedAt)}
-            {review.decisionComment && <span className="mt-1 block whitespace-pre-line wrap-anywhere text-ink">“{review.decisionComment}”</span>}
+            {review.decisionComment && (
+              <span className="mt-1 block whitespace-pre-line wrap-anywhere text-ink">“{review.decisionComment}”</span>
+            )}
           </p>
         )}
         {ws.side === 'customer' && open && (
-          <p className="text-sm text-ink">{review.fileIds.length ? 'Click anywhere on a design to pin a comment there (on a phone: “Add a pin”, then tap the spot), then approve it or ask for changes below.' : LIVE_SITE_HINT}</p>
+          <p className="text-sm text-ink">
+            {review.fileIds.length
+              ? 'Click anywhere on a design to pin a comment there (on a phone: “Add a pin”, then tap the spot), then approve it or ask for changes below.'
+              : LIVE_SITE_HINT}
+          </p>
         )}
         <LiveSiteButton ws={ws} review={review} />
       </div>
@@ -203,7 +219,15 @@ function Round({
       })}
       {pins.length > 0 && <PinList ws={ws} review={review} pins={pins} active={active} act={act} />}
       {error && <PanelError message={error} />}
-      {ws.side === 'customer' && open && <DecisionForm ws={ws} review={review} hasPins={pins.some((p) => p.comment.author === 'customer')} onDecided={onDecided} reload={reload} />}
+      {ws.side === 'customer' && open && (
+        <DecisionForm
+          ws={ws}
+          review={review}
+          hasPins={pins.some((p) => p.comment.author === 'customer')}
+          onDecided={onDecided}
+          reload={reload}
+        />
+      )}
     </div>
   );
   return bare ? <div className="p-4 sm:p-6">{body}</div> : <PanelCard>{body}</PanelCard>;
@@ -223,7 +247,12 @@ function DownloadCard({ ws, file, index }: { ws: Workspace; file: OrderFile; ind
           Pins work on images. Download this file to look at it, and say what to change in your comment below.
         </p>
       </div>
-      <Button variant="secondary" onClick={async () => setError(await downloadOperation(ORDER_FILE[ws.side], { params: { orderId: ws.orderId, fileId: file.id } }, file.name))}>
+      <Button
+        variant="secondary"
+        onClick={async () =>
+          setError(await downloadOperation(ORDER_FILE[ws.side], { params: { orderId: ws.orderId, fileId: file.id } }, file.name))
+        }
+      >
         Download
       </Button>
       {error && <PanelError message={error} />}
@@ -258,7 +287,11 @@ function PinList({
               data-testid="pin-comment"
             >
               <div className="flex items-start gap-3">
-                <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${comment.resolved ? 'bg-success text-page' : 'bg-accent-strong text-white'}`} aria-hidden="true">
+                <span
+                  className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold
+                  ${comment.resolved ? 'bg-success text-page' : 'bg-accent-strong text-white'}`}
+                  aria-hidden="true"
+                >
                   {number}
                 </span>
                 <div className="min-w-0 flex-1">
@@ -267,7 +300,8 @@ function PinList({
                     {comment.text}
                   </p>
                   <p className="text-xs text-muted">
-                    {comment.author === ws.side ? 'You' : comment.author === 'agency' ? 'The agency' : 'The customer'} · {formatWhen(comment.createdAt)}
+                    {comment.author === ws.side ? 'You' : comment.author === 'agency' ? 'The agency' : 'The customer'} ·{' '}
+                    {formatWhen(comment.createdAt)}
                     {comment.resolved && <span className="text-success"> · Resolved</span>}
                   </p>
                 </div>
@@ -275,25 +309,48 @@ function PinList({
               {comment.pageUrl && <SitePinDetails ws={ws} review={review} comment={comment} number={number} />}
               {replies.map((r) => (
                 <p key={r.id} className="ml-10 whitespace-pre-line wrap-anywhere rounded-lg bg-field px-3 py-2 text-sm text-ink">
-                  <span className="text-xs text-muted">{r.author === ws.side ? 'You' : r.author === 'agency' ? 'The agency' : 'The customer'}: </span>
+                  <span className="text-xs text-muted">
+                    {r.author === ws.side ? 'You' : r.author === 'agency' ? 'The agency' : 'The customer'}:{' '}
+                  </span>
                   {r.text}
                 </p>
               ))}
-              {ws.side === 'customer' && review.state === 'open' && comment.author === 'customer' && !comment.resolved && replies.length === 0 && (
-                <OwnPinActions
-                  number={number}
-                  text={comment.text}
-                  onEdit={(text) => act(() => call(patchOrdersReviewsCommentsByCommentId, { params: { ...params, commentId: comment.id }, body: { text } }))}
-                  onDelete={() => act(() => call(deleteOrdersReviewsCommentsByCommentId, { params: { ...params, commentId: comment.id } }))}
-                />
-              )}
+              {ws.side === 'customer' &&
+                review.state === 'open' &&
+                comment.author === 'customer' &&
+                !comment.resolved &&
+                replies.length === 0 && (
+                  <OwnPinActions
+                    number={number}
+                    text={comment.text}
+                    onEdit={(text) =>
+                      act(() =>
+                        call(patchOrdersReviewsCommentsByCommentId, { params: { ...params, commentId: comment.id }, body: { text } }),
+                      )
+                    }
+                    onDelete={() =>
+                      act(() => call(deleteOrdersReviewsCommentsByCommentId, { params: { ...params, commentId: comment.id } }))
+                    }
+                  />
+                )}
               {ws.side === 'agency' && (
                 <AgencyActions
                   number={number}
                   resolved={comment.resolved}
                   onResolve={() => act(() => call(postAdminOrdersReviewsCommentsResolve, { params: { ...params, commentId: comment.id } }))}
                   onReply={(text) =>
-                    act(() => call(postAdminOrdersReviewsComments, { params, body: { ...(comment.fileId ? { fileId: comment.fileId } : {}), x: comment.x, y: comment.y, text, replyTo: comment.id } }))
+                    act(() =>
+                      call(postAdminOrdersReviewsComments, {
+                        params,
+                        body: {
+                          ...(comment.fileId ? { fileId: comment.fileId } : {}),
+                          x: comment.x,
+                          y: comment.y,
+                          text,
+                          replyTo: comment.id,
+                        },
+                      }),
+                    )
                   }
                 />
               )}
@@ -309,7 +366,17 @@ function PinList({
  * The customer's own pin, until the agency answers it (docs/decisions/219-review-and-tracker-polish.md):
  * correct its text, or take it back after a confirmation.
  */
-function OwnPinActions({ number, text, onEdit, onDelete }: { number: number; text: string; onEdit(text: string): Promise<void>; onDelete(): Promise<void> }) {
+function OwnPinActions({
+  number,
+  text,
+  onEdit,
+  onDelete,
+}: {
+  number: number;
+  text: string;
+  onEdit(text: string): Promise<void>;
+  onDelete(): Promise<void>;
+}) {
   const [mode, setMode] = useState<'idle' | 'editing' | 'deleting'>('idle');
   const [draft, setDraft] = useState(text);
   const [busy, setBusy] = useState(false);
@@ -332,7 +399,15 @@ function OwnPinActions({ number, text, onEdit, onDelete }: { number: number; tex
         <label htmlFor={id} className="text-sm font-medium text-ink">
           Pin {number}
         </label>
-        <textarea id={id} rows={2} autoFocus maxLength={REVIEW_LIMITS.comment} className={`${inputClass} resize-y`} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <textarea
+          id={id}
+          rows={2}
+          autoFocus
+          maxLength={REVIEW_LIMITS.comment}
+          className={`${inputClass} resize-y`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy || !draft.trim()} className="px-3 py-1.5">
             Save
@@ -359,7 +434,15 @@ function OwnPinActions({ number, text, onEdit, onDelete }: { number: number; tex
   }
   return (
     <div className="ml-10 flex flex-wrap gap-2">
-      <Button variant="secondary" className="px-3 py-1.5" aria-label={`Edit pin ${number}`} onClick={() => { setDraft(text); setMode('editing'); }}>
+      <Button
+        variant="secondary"
+        className="px-3 py-1.5"
+        aria-label={`Edit pin ${number}`}
+        onClick={() => {
+          setDraft(text);
+          setMode('editing');
+        }}
+      >
         Edit
       </Button>
       <Button variant="secondary" className="px-3 py-1.5" aria-label={`Delete pin ${number}`} onClick={() => setMode('deleting')}>
@@ -369,7 +452,17 @@ function OwnPinActions({ number, text, onEdit, onDelete }: { number: number; tex
   );
 }
 
-function AgencyActions({ number, resolved, onResolve, onReply }: { number: number; resolved: boolean; onResolve(): Promise<void>; onReply(text: string): Promise<void> }) {
+function AgencyActions({
+  number,
+  resolved,
+  onResolve,
+  onReply,
+}: {
+  number: number;
+  resolved: boolean;
+  onResolve(): Promise<void>;
+  onReply(text: string): Promise<void>;
+}) {
   const [replying, setReplying] = useState(false);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -422,7 +515,19 @@ function AgencyActions({ number, resolved, onResolve, onReply }: { number: numbe
   );
 }
 
-function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspace; review: Review; hasPins: boolean; onDecided(m: string): void; reload(): Promise<void> }) {
+function DecisionForm({
+  ws,
+  review,
+  hasPins,
+  onDecided,
+  reload,
+}: {
+  ws: Workspace;
+  review: Review;
+  hasPins: boolean;
+  onDecided(m: string): void;
+  reload(): Promise<void>;
+}) {
   const [comment, setComment] = useState('');
   const [confirming, setConfirming] = useState<'approve' | 'request_changes' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -430,12 +535,20 @@ function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspac
   const id = useId();
 
   const decide = async (decision: 'approve' | 'request_changes') => {
-    if (decision === 'request_changes' && !comment.trim() && !hasPins) return setError('Say what to change: pin a comment on the design or write it here.');
+    if (decision === 'request_changes' && !comment.trim() && !hasPins)
+      return setError('Say what to change: pin a comment on the design or write it here.');
     setBusy(true);
     setError(null);
     try {
-      await call(postOrdersReviewsDecision, { params: { orderId: ws.orderId, reviewId: review.id }, body: { decision, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
-      onDecided(decision === 'approve' ? `You approved ${KIND_LABEL[review.kind]} round ${review.round}. Thank you!` : 'Thanks — we will send a new round with your changes.');
+      await call(postOrdersReviewsDecision, {
+        params: { orderId: ws.orderId, reviewId: review.id },
+        body: { decision, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+      });
+      onDecided(
+        decision === 'approve'
+          ? `You approved ${KIND_LABEL[review.kind]} round ${review.round}. Thank you!`
+          : 'Thanks — we will send a new round with your changes.',
+      );
       await reload();
     } catch (err) {
       setError(errorMessage(err));
@@ -474,8 +587,14 @@ function DecisionForm({ ws, review, hasPins, onDecided, reload }: { ws: Workspac
         </div>
       ) : confirming === 'request_changes' ? (
         // Asked like Approve: a decision closes the round for pins, so it is not one click away.
-        <div role="group" aria-label="Confirm the request for changes" className="flex flex-col gap-2 rounded-xl border border-accent/60 p-3">
-          <p className="text-sm text-ink">Send your pins and comment and ask for changes? The round then closes: we answer your pins and send a new round.</p>
+        <div
+          role="group"
+          aria-label="Confirm the request for changes"
+          className="flex flex-col gap-2 rounded-xl border border-accent/60 p-3"
+        >
+          <p className="text-sm text-ink">
+            Send your pins and comment and ask for changes? The round then closes: we answer your pins and send a new round.
+          </p>
           <div className="flex flex-wrap gap-2">
             <Button disabled={busy} onClick={() => void decide('request_changes')}>
               Yes, request changes

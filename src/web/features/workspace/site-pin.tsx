@@ -66,7 +66,8 @@ export function LiveSiteButton({ ws, review }: { ws: Workspace; review: Review }
         Review the live site
       </Button>
       <p className="text-xs text-muted">
-        Opens the site in a new tab with a review toolbar: click or tap what you want changed and write a comment. The link works for {ws.side === 'customer' ? 'you' : 'the team'} only, for one day.
+        Opens the site in a new tab with a review toolbar: click or tap what you want changed and write a comment. The link works for{' '}
+        {ws.side === 'customer' ? 'you' : 'the team'} only, for one day.
       </p>
       {error && <PanelError message={error} />}
     </div>
@@ -83,17 +84,32 @@ export function SitePinDetails({ ws, review, comment, number }: { ws: Workspace;
       <p className="text-xs wrap-anywhere text-muted">{sitePinPlace(comment)}</p>
       <div className="flex flex-wrap items-center gap-2">
         {shot && (
-          <button type="button" className="overflow-hidden rounded-lg border border-line" onClick={() => dialog.current?.showModal()} aria-label={`Screenshot of pin ${number}, open large`}>
+          <button
+            type="button"
+            className="overflow-hidden rounded-lg border border-line"
+            onClick={() => dialog.current?.showModal()}
+            aria-label={`Screenshot of pin ${number}, open large`}
+          >
             <img src={shot} alt="" className="h-16 w-28 object-cover object-top" />
           </button>
         )}
         {open ? (
-          <Button variant="secondary" className="px-3 py-1.5" onClick={async () => setError(await openWithToken(ws, review, comment.pageUrl, comment.id))} aria-label={`Show pin ${number} on the site`}>
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5"
+            onClick={async () => setError(await openWithToken(ws, review, comment.pageUrl, comment.id))}
+            aria-label={`Show pin ${number} on the site`}
+          >
             Show on the site
           </Button>
         ) : (
           comment.pageUrl && (
-            <a href={plainPage(comment.pageUrl, comment.id)} target="_blank" rel="noopener noreferrer nofollow" className="text-sm text-accent-soft underline">
+            <a
+              href={plainPage(comment.pageUrl, comment.id)}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="text-sm text-accent-soft underline"
+            >
               Show on the site ↗
             </a>
           )
@@ -101,8 +117,16 @@ export function SitePinDetails({ ws, review, comment, number }: { ws: Workspace;
       </div>
       {error && <PanelError message={error} />}
       {shot && (
-        <dialog ref={dialog} className="m-auto max-h-[90vh] max-w-[95vw] rounded-xl border border-line bg-card p-3 text-ink backdrop:bg-black/70" aria-label={`Screenshot of pin ${number}`}>
-          <img src={shot} alt={`The page when pin ${number} was dropped (${sitePinPlace(comment)})`} className="max-h-[78vh] w-auto max-w-full" />
+        <dialog
+          ref={dialog}
+          className="m-auto max-h-[90vh] max-w-[95vw] rounded-xl border border-line bg-card p-3 text-ink backdrop:bg-black/70"
+          aria-label={`Screenshot of pin ${number}`}
+        >
+          <img
+            src={shot}
+            alt={`The page when pin ${number} was dropped (${sitePinPlace(comment)})`}
+            className="max-h-[78vh] w-auto max-w-full"
+          />
           <form method="dialog" className="mt-2 flex justify-end">
             <Button type="submit" variant="secondary">
               Close
@@ -115,4 +139,5 @@ export function SitePinDetails({ ws, review, comment, number }: { ws: Workspace;
 }
 
 /** The hint for a round of the live site only (no files to pin on). */
-export const LIVE_SITE_HINT = 'Open the live site with “Review the live site”, click or tap what you want changed, then approve it or ask for changes below.';
+export const LIVE_SITE_HINT =
+  'Open the live site with “Review the live site”, click or tap what you want changed, then approve it or ask for changes below.';

@@ -10,7 +10,13 @@ import {
   postAdminOrdersFiles,
   postOrdersFiles,
 } from '../../../contract/order-files.ts';
-import { getAdminOrdersMessages, getOrdersMessages, postAdminOrdersMessages, postOrdersMessages, type PostOrderMessageBody } from '../../../contract/order-messages.ts';
+import {
+  getAdminOrdersMessages,
+  getOrdersMessages,
+  postAdminOrdersMessages,
+  postOrdersMessages,
+  type PostOrderMessageBody,
+} from '../../../contract/order-messages.ts';
 import { getAdminOrdersReviews, getOrdersReviews } from '../../../contract/reviews.ts';
 import { postAdminOrdersReviewsSiteLink, postOrdersReviewsSiteLink } from '../../../contract/site-review.ts';
 import { getAdminOrdersSupport, getOrdersSupport } from '../../../contract/support.ts';
@@ -52,7 +58,9 @@ const request = <Op extends AnyOperation>(op: Op, input: OperationInput<Op>): Op
 // /admin/orders/:id route) and `:orderId` on the customer's: each side's operation with its input.
 
 export const briefRead = (ws: Workspace) =>
-  ws.side === 'agency' ? request(getAdminOrdersBrief, { params: { id: ws.orderId } }) : request(getOrdersBrief, { params: { orderId: ws.orderId } });
+  ws.side === 'agency'
+    ? request(getAdminOrdersBrief, { params: { id: ws.orderId } })
+    : request(getOrdersBrief, { params: { orderId: ws.orderId } });
 
 /** The thread's newest page, or with `before` the page written before that message (docs/decisions/341-one-rule-per-derived-value.md). */
 export const messagesRead = (ws: Workspace, before?: string) => {
@@ -63,7 +71,11 @@ export const messagesRead = (ws: Workspace, before?: string) => {
 };
 
 export const messageSend = (ws: Workspace, body: PostOrderMessageBody) =>
-  ws.side === 'agency' ? request(postAdminOrdersMessages, { params: { id: ws.orderId }, body }) : request(postOrdersMessages, { params: { orderId: ws.orderId }, body });
+  ws.side === 'agency'
+    ? request(postAdminOrdersMessages, { params: { id: ws.orderId }, body })
+    : request(postOrdersMessages, { params: { orderId: ws.orderId }, body });
 
 export const supportRead = (ws: Workspace) =>
-  ws.side === 'agency' ? request(getAdminOrdersSupport, { params: { id: ws.orderId } }) : request(getOrdersSupport, { params: { orderId: ws.orderId } });
+  ws.side === 'agency'
+    ? request(getAdminOrdersSupport, { params: { id: ws.orderId } })
+    : request(getOrdersSupport, { params: { orderId: ws.orderId } });

@@ -46,7 +46,13 @@ async function finish(deps: AppDeps, provider: SocialProvider, r: SocialResoluti
     const user = await createOwnerAccount(deps, r.email, r.identity.name);
     await deps.db
       .insert(identities)
-      .values({ userId: user.id, provider: r.identity.provider, subject: r.identity.subject, email: r.email, profile: r.identity.profile ?? {} })
+      .values({
+        userId: user.id,
+        provider: r.identity.provider,
+        subject: r.identity.subject,
+        email: r.email,
+        profile: r.identity.profile ?? {},
+      })
       .onConflictDoNothing();
     const session = await signIn(deps, user, { userAgent: client.userAgent, ip: client.ip });
     return { success: true, provider, ...session, email: user.email, name: user.name };

@@ -70,7 +70,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         url = await authorizationUrl(settings, callbackUrl(provider), checks);
       } catch (err) {
         request.log.warn({ err, provider }, 'OpenID discovery failed');
-        return reply.redirect(`${request.query.returnTo}#error=${encodeURIComponent('Sign-in is unavailable right now. Please try again later.')}`);
+        return reply.redirect(
+          `${request.query.returnTo}#error=${encodeURIComponent('Sign-in is unavailable right now. Please try again later.')}`,
+        );
       }
       setCookie(reply, browser, STATE_TTL_MS / 1000);
       return reply.redirect(url.href);

@@ -43,7 +43,12 @@ async function start(provider: 'google' | 'microsoft', query = 'returnTo=/login'
 
 async function callback(url: string, cookie?: string) {
   const u = new URL(url);
-  const res = await t.app.inject({ method: 'GET', url: u.pathname + u.search, headers: cookie ? { cookie } : {}, remoteAddress: freshIp() });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: u.pathname + u.search,
+    headers: cookie ? { cookie } : {},
+    remoteAddress: freshIp(),
+  });
   expect(res.statusCode).toBe(302);
   return res.headers.location as string;
 }
@@ -100,19 +105,33 @@ describe('Google and Microsoft sign-in (server-side code flow against a local Op
     const { user } = await loginAs(t, email);
     const res = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('microsoft', email)) }, freshIp());
     expect(res.json()).toMatchObject({ userId: user.id, provider: 'microsoft' });
-    const profile = await t.app.inject({ method: 'GET', url: '/api/v1/auth/profile/microsoft', headers: { authorization: `Bearer ${res.json().token}` } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/profile/microsoft',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     const c = accountClaims(email);
-    expect(profile.json()).toMatchObject({ givenName: c.given_name, surname: c.family_name, userPrincipalName: email, mail: email, id: email });
+    expect(profile.json()).toMatchObject({
+      givenName: c.given_name,
+      surname: c.family_name,
+      userPrincipalName: email,
+      mail: email,
+      id: email,
+    });
   });
 
   it('makes ADMIN_EMAILS users admins at social sign-in', async () => {
     await loginAs(t, 'founder@example.com', 'customer');
     const res = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('google', 'founder@example.com')) }, freshIp());
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/user/getUserById', headers: { authorization: `Bearer ${res.json().token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/getUserById',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(me.json().user.role).toBe('admin');
   });
 
-  it("signs an unknown ADMIN_EMAILS address straight in as an admin, without the details form", async () => {
+  it('signs an unknown ADMIN_EMAILS address straight in as an admin, without the details form', async () => {
     const email = 'cofounder.first@example.com';
     const res = await post(t, 'auth/authLogin', { handoff: handoffOf(await roundTrip('google', email)) }, freshIp());
     expect(res.statusCode).toBe(200);
@@ -210,11 +229,17 @@ describe('attacks on social sign-in (none creates a session)', () => {
       ['an expired token', (e) => fake.signWithProviderKey(claimsFor(e, { iat: now() - 7200, exp: now() - 3600 }))],
       ['a token for another audience', (e) => fake.signWithProviderKey(claimsFor(e, { aud: 'someone-elses-app' }))],
       ['a token from another issuer', (e) => fake.signWithProviderKey(claimsFor(e, { iss: 'https://evil.example' }))],
-      ['a token with its payload swapped', (e) => {
-        const [h, , s] = fake.signWithProviderKey(claimsFor('someone@example.com')).split('.');
-        return `${h}.${Buffer.from(JSON.stringify(claimsFor(e))).toString('base64url')}.${s}`;
-      }],
-      ['an unsigned token', (e) => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claimsFor(e))).toString('base64url')}.`],
+      [
+        'a token with its payload swapped',
+        (e) => {
+          const [h, , s] = fake.signWithProviderKey(claimsFor('someone@example.com')).split('.');
+          return `${h}.${Buffer.from(JSON.stringify(claimsFor(e))).toString('base64url')}.${s}`;
+        },
+      ],
+      [
+        'an unsigned token',
+        (e) => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claimsFor(e))).toString('base64url')}.`,
+      ],
       ['garbage', () => 'not.a.token-at-all'],
     ];
     for (const [what, make] of attacks) {
