@@ -42,7 +42,8 @@ interface Target {
 // part serves the pages and assets of the whole build too.
 if (!existsSync(SERVER) || (PARTS.includes('public') && !existsSync(join(WEB, 'prerendered', 'manifest.json')))) {
   console.error(
-    `bench/api.ts needs the build: run \`npm run build\` first, or \`npm run bench\`, which builds when dist/ is missing (${SERVER}${PARTS.includes('public') ? `, ${WEB}/prerendered/manifest.json` : ''})`,
+    'bench/api.ts needs the build: run `npm run build` first, or `npm run bench`, which builds when dist/ is missing ' +
+      `(${SERVER}${PARTS.includes('public') ? `, ${WEB}/prerendered/manifest.json` : ''})`,
   );
   process.exit(1);
 }
@@ -109,7 +110,8 @@ async function startBare() {
     process.execPath,
     [
       '-e',
-      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1')`,
+      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); ` +
+        `s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1')`,
     ],
     { stdio: 'ignore' },
   );
@@ -163,7 +165,8 @@ async function prepareDatabase(kind: string): Promise<{ env: Record<string, stri
 
 const rows: Record<string, unknown>[] = [];
 const fmt = (r: Record<string, unknown>) =>
-  `| ${String(r.database)} | ${String(r.path)} | ${String(r.reqPerSec)} | ${String(r.bareReqPerSec)} | **${String(r.ratio)}** | ≥ ${String(r.target)} | ${String(r.p99Ms)} ms | < ${P99_MAX_MS} ms | ${String(r.non2xx)} | ${r.met ? 'met' : 'MISSED'} |`;
+  `| ${String(r.database)} | ${String(r.path)} | ${String(r.reqPerSec)} | ${String(r.bareReqPerSec)} | ` +
+  `**${String(r.ratio)}** | ≥ ${String(r.target)} | ${String(r.p99Ms)} ms | < ${P99_MAX_MS} ms | ${String(r.non2xx)} | ${r.met ? 'met' : 'MISSED'} |`;
 const loadBefore = loadavg();
 for (const kind of PARTS.includes('public') ? DATABASES : []) {
   let prepared;
@@ -230,7 +233,8 @@ const signedIn = PARTS.includes('signed-in')
 
 const table = [
   `API throughput, ratio to bare node:http in the same run (${CONNECTIONS} connections, ${SECONDS} s per path)`,
-  `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${(await import('node:os')).cpus().length} cores)`,
+  `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ` +
+    `${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${(await import('node:os')).cpus().length} cores)`,
   '',
   '| db | path | req/s | bare req/s | ratio | target | p99 | target | non-2xx | met? |',
   '|---|---|---|---|---|---|---|---|---|---|',

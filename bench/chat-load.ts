@@ -373,7 +373,8 @@ async function main() {
   const echoP99 = results.find((r) => r.scenario === 'echo')?.p99Ms;
   const TARGET = { p99Ms: 50, pgliteP99Ms: 1000, lost: 0, disconnects: 0, adminMs: 200 };
   const target =
-    `p99 < ${TARGET.p99Ms} ms with no refusal on PostgreSQL; on PGlite bounded under overload: p99 < ${TARGET.pgliteP99Ms} ms, refusals ("the chat is very busy", shown by the widget) allowed; ` +
+    `p99 < ${TARGET.p99Ms} ms with no refusal on PostgreSQL; on PGlite bounded under overload: p99 < ${TARGET.pgliteP99Ms} ` +
+    `ms, refusals ("the chat is very busy", shown by the widget) allowed; ` +
     `everywhere ${TARGET.lost} lost, no other error ack, ${TARGET.disconnects} disconnects, admin getActiveChats < ${TARGET.adminMs} ms`;
   // The echo row is the reference, not a target; every other row is judged against the issue's targets.
   const verdict = (r: Result) => {
@@ -390,17 +391,25 @@ async function main() {
   const lines = [
     '# Chat under load (bench/chat-load.ts)',
     '',
-    `${new Date().toISOString()} — ${SOCKETS} visitor sockets, one message every ${INTERVAL / 1000} s each for ${SECONDS} s (${Math.round((SOCKETS * 1000) / INTERVAL)} messages/s). Target: ${target}.`,
+    `${new Date().toISOString()} — ${SOCKETS} visitor sockets, one message every ${INTERVAL / 1000} s each for ${SECONDS} s ` +
+      `(${Math.round((SOCKETS * 1000) / INTERVAL)} messages/s). Target: ${target}.`,
     '',
-    '| scenario | sent | lost | error acks | busy refusals | ack timeouts | disconnects | p50 ms | p99 ms (target < 50; PGlite < 1000) | p99 ÷ echo p99 | max ms | admin getActiveChats p99 / max ms (target < 200) | server RSS MB | load avg 1 min (start → end) | met? |',
+    '| scenario | sent | lost | error acks | busy refusals | ack timeouts | disconnects | p50 ms | p99 ' +
+      'ms (target < 50; PGlite < 1000) | p99 ÷ echo p99 | max ms | admin getActiveChats p99 / max ms ' +
+      '(target < 200) | server RSS MB | load avg 1 min (start → end) | met? |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.scenario} | ${r.sent} | ${r.lost} | ${r.errorAcks} | ${r.refusals} | ${r.ackTimeouts} | ${r.disconnects} | ${r.p50Ms} | ${r.p99Ms} | ${echoP99 ? round(r.p99Ms / echoP99) : '–'} | ${r.maxMs} | ${r.adminGetActiveChatsP99Ms ?? '–'} / ${r.adminGetActiveChatsMaxMs ?? '–'} | ${r.rssMb.join(' + ')} | ${r.loadAverage1m.join(' → ')} | ${verdict(r)} |`,
+        `| ${r.scenario} | ${r.sent} | ${r.lost} | ${r.errorAcks} | ${r.refusals} | ${r.ackTimeouts} | ${r.disconnects} | ` +
+        `${r.p50Ms} | ${r.p99Ms} | ${echoP99 ? round(r.p99Ms / echoP99) : '–'} | ${r.maxMs} | ` +
+        `${r.adminGetActiveChatsP99Ms ?? '–'} / ${r.adminGetActiveChatsMaxMs ?? '–'} | ${r.rssMb.join(' + ')} | ` +
+        `${r.loadAverage1m.join(' → ')} | ${verdict(r)} |`,
     ),
     ...notRun.map((n) => `| ${n.scenario} | | | | | | | | | | | | | | ${n.status}: ${n.why.replace(/\|/g, '/')} |`),
     '',
-    'The load generator (all sockets) runs in one process on the same 2-core machine as the servers; the echo row is what the machine and the generator cost by themselves. An ack timeout (30 s) is counted once: as lost if the message never arrived.',
+    'The load generator (all sockets) runs in one process on the same 2-core machine as the servers; the ' +
+      'echo row is what the machine and the generator cost by themselves. An ack timeout (30 s) is counted ' +
+      'once: as lost if the message never arrived.',
   ];
   console.log(lines.join('\n'));
   mkdirSync('bench/results', { recursive: true });

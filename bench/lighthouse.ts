@@ -99,7 +99,8 @@ try {
     };
     const r = results[path]!;
     console.log(
-      `${path.padEnd(8)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  JS before interaction ${(r.scriptBytes / 1024).toFixed(1)} KB (br)`,
+      `${path.padEnd(8)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}  LCP ` +
+        `${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  JS before interaction ${(r.scriptBytes / 1024).toFixed(1)} KB (br)`,
     );
   }
 } finally {
@@ -134,12 +135,17 @@ const metOf = (r: Scores) => {
 };
 const rows = PAGES.map((p) => {
   const r = results[p]!;
-  return `| ${p} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${(r.scriptBytes / 1024).toFixed(1)} | ${metOf(r)} |`;
+  return (
+    `| ${p} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ` +
+    `${r.cls} | ${(r.scriptBytes / 1024).toFixed(1)} | ${metOf(r)} |`
+  );
 });
 const table = [
   `# Lighthouse, mobile preset (median of ${RUNS})`,
   '',
-  `${out.date} — ${out.cpus} CPUs, load average ${out.loadAverageAtStart.join(' / ')} at the start, ${out.loadAverage.join(' / ')} at the end (1 / 5 / 15 min; other work on the machine inflates TBT). JS = every script requested while the page loaded, no interaction (dynamic imports included), brotli.`,
+  `${out.date} — ${out.cpus} CPUs, load average ${out.loadAverageAtStart.join(' / ')} at the start, ` +
+    `${out.loadAverage.join(' / ')} at the end (1 / 5 / 15 min; other work on the machine inflates TBT). JS = every script ` +
+    `requested while the page loaded, no interaction (dynamic imports included), brotli.`,
   '',
   '| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | JS KB (br) | met? |',
   '|---|---|---|---|---|---|---|---|---|---|',

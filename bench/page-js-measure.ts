@@ -89,7 +89,8 @@ export function pageJsTable(rows: PageJsRow[]): string {
     '|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.page} | ${r.width} | ${r.scenario} | ${kb(r.bytes)} | ≤ ${kb(BUDGET_BYTES)} | ${r.scripts.map((s) => `${s.path.replace(/^\/assets\//, '')} (${kb(s.bytes)})`).join(', ')} | ${r.withinBudget ? 'met' : 'MISSED'} |`,
+        `| ${r.page} | ${r.width} | ${r.scenario} | ${kb(r.bytes)} | ≤ ${kb(BUDGET_BYTES)} | ` +
+        `${r.scripts.map((s) => `${s.path.replace(/^\/assets\//, '')} (${kb(s.bytes)})`).join(', ')} | ${r.withinBudget ? 'met' : 'MISSED'} |`,
     ),
   ].join('\n');
 }

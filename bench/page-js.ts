@@ -37,7 +37,8 @@ try {
 }
 const LOAD_AT_END = load();
 const table = [
-  `JavaScript before interaction, as transferred to Chromium (body + headers of every script response, fresh context, no input, load + network idle + ${SETTLE_MS / 1000} s), ${new Date().toISOString()}`,
+  `JavaScript before interaction, as transferred to Chromium (body + headers of every script response, fresh context, no ` +
+    `input, load + network idle + ${SETTLE_MS / 1000} s), ${new Date().toISOString()}`,
   `Load average at start ${LOAD_AT_START.join(' / ')}, at end ${LOAD_AT_END.join(' / ')} (1 / 5 / 15 min) on ${cpus().length} CPUs.`,
   '',
   pageJsTable(rows),
@@ -47,6 +48,18 @@ mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/page-js.md', `${table}\n`);
 writeFileSync(
   'bench/results/page-js.json',
-  `${JSON.stringify({ date: new Date().toISOString(), loadAverageAtStart: LOAD_AT_START, loadAverageAtEnd: LOAD_AT_END, cpus: cpus().length, budgetBytes: BUDGET_BYTES, settleMs: SETTLE_MS, rows }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      loadAverageAtStart: LOAD_AT_START,
+      loadAverageAtEnd: LOAD_AT_END,
+      cpus: cpus().length,
+      budgetBytes: BUDGET_BYTES,
+      settleMs: SETTLE_MS,
+      rows,
+    },
+    null,
+    2,
+  )}\n`,
 );
 if (rows.some((r) => !r.withinBudget)) process.exit(1);

@@ -187,10 +187,13 @@ export async function signedInReads(opts: { server: string; databases: Kind[]; p
   }
   const loadAfter = loadavg();
   const table = [
-    `Signed-in reads, ratio to the floor (bench/floor-server.mjs: node:http + one indexed select on the same data) in the same run (${opts.connections} connections, ${opts.seconds} s per window)`,
+    `Signed-in reads, ratio to the floor (bench/floor-server.mjs: node:http + one indexed select on the same data) in the ` +
+      `same run (${opts.connections} connections, ${opts.seconds} s per window)`,
     `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
     '',
-    "CPU ms/req: the server process's CPU time per answered request, the app's and the floor's; CPU ratio = floor CPU / app CPU (hardly moved by the load: what the ratio would be on a quiet machine; the CPU of PostgreSQL itself is in neither).",
+    "CPU ms/req: the server process's CPU time per answered request, the app's and the floor's; CPU " +
+      'ratio = floor CPU / app CPU (hardly moved by the load: what the ratio would be on a quiet machine; ' +
+      'the CPU of PostgreSQL itself is in neither).',
     '',
     '| db | read | req/s | floor req/s | ratio | target | p99 | target | floor p99 | non-2xx | CPU ms/req (floor) | CPU ratio | met? |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -201,5 +204,9 @@ export async function signedInReads(opts: { server: string; databases: Kind[]; p
 
 function formatRow(r: SignedInRow) {
   const t = TARGET[r.database];
-  return `| ${r.database} | ${r.path} | ${r.reqPerSec} | ${r.floorReqPerSec} | **${r.ratio}** | ≥ ${t.ratio} | ${r.p99Ms} ms | < ${t.p99Ms} ms | ${r.floorP99Ms} ms | ${r.non2xx} | ${r.cpuMsPerRequest} (${r.floorCpuMsPerRequest}) | ${(r.floorCpuMsPerRequest / r.cpuMsPerRequest).toFixed(2)} | ${r.met ? 'met' : 'MISSED'} |`;
+  return (
+    `| ${r.database} | ${r.path} | ${r.reqPerSec} | ${r.floorReqPerSec} | **${r.ratio}** | ≥ ${t.ratio} | ${r.p99Ms} ms | < ` +
+    `${t.p99Ms} ms | ${r.floorP99Ms} ms | ${r.non2xx} | ${r.cpuMsPerRequest} (${r.floorCpuMsPerRequest}) | ` +
+    `${(r.floorCpuMsPerRequest / r.cpuMsPerRequest).toFixed(2)} | ${r.met ? 'met' : 'MISSED'} |`
+  );
 }

@@ -100,7 +100,8 @@ async function measure(kind: 'pglite' | 'postgres', port: number) {
   const windowEnd = new Date(t0 + wall).toISOString();
   await built.app.close();
   const rows = await database.query<{ late: number; ok: boolean }>(
-    `select extract(epoch from (checked_at - scheduled_at)) * 1000 as late, ok from site_check_results where checked_at >= $1::timestamptz and checked_at < $2::timestamptz`,
+    `select extract(epoch from (checked_at - scheduled_at)) * 1000 as late, ok from site_check_results where checked_at >= ` +
+      `$1::timestamptz and checked_at < $2::timestamptz`,
     [windowStart, windowEnd],
   );
   const [dupes] = await database.query<{ n: number }>(
@@ -142,8 +143,10 @@ const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const lines = [
   '# Site checks at scale (bench/site-checks.ts)',
   '',
-  `One instance, ${SITES} sites every ${INTERVAL} s against a local server (its own process) answering after 0–${MAX_DELAY} ms; ${SECONDS} s measured after a ${INTERVAL} s warm-up.`,
-  `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? ''}), Node ${process.version}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}.`,
+  `One instance, ${SITES} sites every ${INTERVAL} s against a local server (its own process) answering after ` +
+    `0–${MAX_DELAY} ms; ${SECONDS} s measured after a ${INTERVAL} s warm-up.`,
+  `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? ''}), Node ${process.version}; load ` +
+    `average before ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}.`,
   '',
   '| database | checks (expected) | failed | run twice | lateness p50 / p95 / max | CPU of a core | RSS growth (peak) | targets |',
   '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -157,7 +160,9 @@ for (const r of results) {
   const ok = { late: r.lateP95 < TARGETS.lateP95Ms, cpu: r.cpuPercent < TARGETS.cpuPercent, rss: r.rssGrowthMb < TARGETS.rssGrowthMb };
   missed ||= !ok.late || !ok.cpu || !ok.rss;
   lines.push(
-    `| ${r.kind} | ${r.checks} (${r.expected}) | ${r.failed} | ${r.twice} | ${Math.round(r.lateP50)} / ${Math.round(r.lateP95)} / ${Math.round(r.lateMax)} ms | ${r.cpuPercent.toFixed(1)} % | ${r.rssGrowthMb.toFixed(1)} MB (${r.rssPeakMb.toFixed(0)} MB) | p95 < 5 s ${met(ok.late)}, CPU < 30 % ${met(ok.cpu)}, RSS < 50 MB ${met(ok.rss)} |`,
+    `| ${r.kind} | ${r.checks} (${r.expected}) | ${r.failed} | ${r.twice} | ${Math.round(r.lateP50)} / ` +
+      `${Math.round(r.lateP95)} / ${Math.round(r.lateMax)} ms | ${r.cpuPercent.toFixed(1)} % | ${r.rssGrowthMb.toFixed(1)} MB ` +
+      `(${r.rssPeakMb.toFixed(0)} MB) | p95 < 5 s ${met(ok.late)}, CPU < 30 % ${met(ok.cpu)}, RSS < 50 MB ${met(ok.rss)} |`,
   );
 }
 lines.push('', 'Lateness is the start of a check after its slot (checked_at − scheduled_at); CPU and RSS are the instance process only.');

@@ -13,6 +13,7 @@ const DATA_FILES = new Map([
   ['src/web/features/seo/page-meta.ts', 'page descriptions, one per page'],
   ['src/web/features/geo/weather-shapes.ts', 'SVG path data'],
   ['src/web/components/social-links.tsx', 'SVG path data of the brand icons'],
+  ['src/web/features/auth/social-buttons.tsx', 'SVG path data of the sign-in providers’ logos'],
   ['src/web/review-script/styles.ts', 'the review toolbar style, minified on purpose (its size is budgeted)'],
   ['src/server/features/assistant/knowledge.ts', 'the assistant’s knowledge, one answer per line'],
   ['src/domain/terms.ts', 'the terms of service, one clause per line'],

@@ -63,7 +63,10 @@ export type AdminActionItem = AdminActionsResponse['items'][number];
 
 // Operations (docs/decisions/280-contract-operations.md).
 
-/** Per order of the signed-in customer: its stage and what waits for them (brief, review, reply, change, payment, rating), with the total for the navigation's count */
+/**
+ * Per order of the signed-in customer: its stage and what waits for them (brief, review, reply, change, payment,
+ * rating), with the total for the navigation's count
+ */
 export const getOrdersActions = defineOperation({
   method: 'GET',
   path: '/api/v1/orders/actions',

@@ -19,7 +19,10 @@ const dueOrder = z.object({
 export const overviewResponse = z.object({
   generatedAt: z.string(),
   days: z.array(z.string()),
-  /** Money kept per day (received less refunded, by the date it moved; live money only), one series per currency, in minor units. Owner only (absent for staff: decision 232). */
+  /**
+   * Money kept per day (received less refunded, by the date it moved; live money only), one series per currency,
+   * in minor units. Owner only (absent for staff: decision 232).
+   */
   revenue: z.array(z.object({ currency: z.string(), perDay: z.array(z.number()), total: z.number() })).optional(),
   /**
    * Additive (docs/decisions/320-order-ledger.md): money moved in the window from the order accounts —

@@ -29,7 +29,10 @@ export const DOMAIN_WARNING_DAYS = [30, 14, 7] as const;
 
 export const SITE_STATES = ['up', 'down', 'unknown'] as const;
 export type SiteState = (typeof SITE_STATES)[number];
-/** Why a check failed: a status ≥ 500 (or none), no answer in time, the expected text missing, a bad certificate, no connection, an address that is not public. */
+/**
+ * Why a check failed: a status ≥ 500 (or none), no answer in time, the expected text missing, a bad certificate,
+ * no connection, an address that is not public.
+ */
 export const INCIDENT_CAUSES = ['status', 'timeout', 'text', 'certificate', 'connection', 'address'] as const;
 export type IncidentCause = (typeof INCIDENT_CAUSES)[number];
 

@@ -23,7 +23,10 @@ export const publicSiteConfigSchema = z.object({
   assistantModel: z.string().nullable(),
   /** INVOICE_RETENTION_YEARS as text ("8"): a text setting, so a prerendered page follows it at serve time (decision 195). */
   invoiceRetentionYears: z.string(),
-  /** "+ 18 % GST for buyers in India" (or "incl. 18 % GST …"); empty when not registered (docs/decisions/220-gst-tax-rules.md). A text setting like the one above. */
+  /**
+   * "+ 18 % GST for buyers in India" (or "incl. 18 % GST …"); empty when not registered (docs/decisions/220-gst-
+   * tax-rules.md). A text setting like the one above.
+   */
   taxNote: z.string(),
   /** "$49.00 a month (₹4,165.00 + GST in India)": MAINTENANCE_MONTHLY_PRICE as the public pages print it; a text setting like the two above. */
   maintenancePrice: z.string(),

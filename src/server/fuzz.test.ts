@@ -201,7 +201,8 @@ describe('fuzz of every OpenAPI operation', () => {
       }
     }
     console.log(
-      `fuzz: ${operations.length} operations, ${sent} requests (${refusedByPolicy} refused by the string policy, ${largeBodies} 90 KB bodies) in ${Date.now() - started} ms`,
+      `fuzz: ${operations.length} operations, ${sent} requests (${refusedByPolicy} refused by the string policy, ` +
+        `${largeBodies} 90 KB bodies) in ${Date.now() - started} ms`,
     );
     expect(sent).toBeGreaterThan(40 * 15);
     expect(refusedByPolicy).toBeGreaterThan(40);

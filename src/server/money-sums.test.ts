@@ -48,7 +48,8 @@ const ALLOWED: Record<string, string> = {
   'server/features/payouts/payouts-report.ts':
     "Razorpay's settlements: the provider's payout figures, matched to the order accounts by payment id (docs/decisions/323-razorpay-settlements.md)",
   'server/features/payments/cancel.ts':
-    'what each payment can still give back (its amount less the refunds asked, pending ones too), to split a refund over payments and never return more than was paid',
+    'what each payment can still give back (its amount less the refunds asked, pending ones too), to ' +
+    'split a refund over payments and never return more than was paid',
   'server/features/payments/refund-flow.ts': 'the same per-payment limit when a refund is asked of the provider',
   'server/features/payments/refunds.ts': "a payment's refunds asked so far, pending ones too, against its amount",
   'server/features/admin/overview.ts': "cashback owed to referrers: the referral cashback's own ledger, not an order's money",

@@ -73,7 +73,8 @@ function uncoveredControls(page: Page, scope?: string): Promise<string[]> {
   return page.evaluate(async (scope) => {
     const bad: string[] = [];
     const describe = (el: Element) =>
-      `${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} <${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}>`;
+      `${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} ` +
+      `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}>`;
     // An open layer (the phone menu, the chat panel) is checked alone: what lies under it is meant to be covered.
     const root = scope ? document.querySelector(scope) : document;
     if (!root) return [`${scope} is not open`];
@@ -202,7 +203,9 @@ function clippedText(page: Page, scope?: string): Promise<string[]> {
           else if (box.top < inner.top - SLACK || box.bottom > inner.bottom + SLACK) {
             const expandable = a.hasAttribute('title') || a.parentElement?.querySelector('[aria-expanded]');
             if (!expandable)
-              why = `cut at the top or bottom by ${tag(a)} (text ${Math.round(box.top)}–${Math.round(box.bottom)} px, box ${Math.round(inner.top)}–${Math.round(inner.bottom)} px)`;
+              why =
+                `cut at the top or bottom by ${tag(a)} (text ${Math.round(box.top)}–${Math.round(box.bottom)} px, box ` +
+                `${Math.round(inner.top)}–${Math.round(inner.bottom)} px)`;
           }
         }
         // A fixed layer is placed against the screen: the boxes around it in the markup do not clip it.

@@ -19,6 +19,11 @@ let moved = false;
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
 let server: Server;
 
+const PLANS =
+  '<section id="plans"><h2>Plans</h2>' +
+  '<div class="card"><h3>Small</h3><button>Choose Small</button></div>' +
+  '<div class="card"><h3>Family</h3><button class="cta">Choose Family</button></div>' +
+  '<div class="card"><h3>Party</h3><button>Choose Party</button></div></section>';
 const page = (
   path: string,
 ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -43,7 +48,9 @@ test.beforeAll(async () => {
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': `default-src 'self'; script-src 'self' ${APP_URL}; connect-src 'self' ${APP_URL}; img-src 'self' data: blob:; style-src 'self'`,
+      'content-security-policy':
+        `default-src 'self'; script-src 'self' ${APP_URL}; connect-src 'self' ${APP_URL}; img-src 'self' data: blob:; ` +
+        `style-src 'self'`,
     });
     res.end(page(path));
   });

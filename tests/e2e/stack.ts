@@ -135,7 +135,8 @@ const control = createServer((req, res) => {
     }
     deps.db
       .execute(
-        sql`update order_stages set completed_at = completed_at - make_interval(days => ${days}::int) where stage = 15 and completed_at is not null and order_id = (select id from orders where public_id = ${order})`,
+        sql`update order_stages set completed_at = completed_at - make_interval(days => ${days}::int)
+              where stage = 15 and completed_at is not null and order_id = (select id from orders where public_id = ${order})`,
       )
       .then(
         () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),

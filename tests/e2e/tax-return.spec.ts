@@ -117,7 +117,9 @@ test('the founder reads the month’s GSTR-1 tables on /admin/tax and downloads 
   expect(download.suggestedFilename()).toMatch(/^b2b-\d{4}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
   expect(csv[0]).toBe(
-    'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
+    'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of ' +
+      'Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable ' +
+      'Value,Cess Amount',
   );
   expect(csv[1]).toMatch(
     new RegExp(

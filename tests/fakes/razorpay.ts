@@ -235,7 +235,10 @@ const CHECKOUT_JS = (origin: string) => `(() => {
         if (result) options.handler(result); else if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
       };
       const s = document.createElement('script');
-      s.src = ${JSON.stringify(origin)} + '/v1/checkout/pay.js?' + (options.subscription_id ? 'subscription_id=' + encodeURIComponent(options.subscription_id) : 'order_id=' + encodeURIComponent(options.order_id)) + '&key=' + encodeURIComponent(options.key);
+      const which = options.subscription_id
+        ? 'subscription_id=' + encodeURIComponent(options.subscription_id)
+        : 'order_id=' + encodeURIComponent(options.order_id);
+      s.src = ${JSON.stringify(origin)} + '/v1/checkout/pay.js?' + which + '&key=' + encodeURIComponent(options.key);
       document.head.appendChild(s);
     };
   };

@@ -18,7 +18,8 @@ export const fixtureRoutePatterns = () => routePatterns(routes);
 export const FIXTURE_PAGES = ['/', '/about', '/faqs'] as const;
 
 const template = (head: string, body: string) =>
-  `<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    ${head}\n    <!--site-config-->\n  </head>\n  <body>\n    <div id="root">${body}</div>\n    <script type="module" crossorigin src="${FIXTURE_ASSET}"></script>\n  </body>\n</html>\n`;
+  `<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    ${head}\n    <!--site-config-->\n  ` +
+  `</head>\n  <body>\n    <div id="root">${body}</div>\n    <script type="module" crossorigin src="${FIXTURE_ASSET}"></script>\n  </body>\n</html>\n`;
 
 /** The build is `<root>/web`; `<root>/secret.txt` and `<root>/package.json` sit next to it. */
 export async function createWebFixture(): Promise<{ dir: string; remove(): void }> {
@@ -45,7 +46,9 @@ export async function createWebFixture(): Promise<{ dir: string; remove(): void 
   writeFileSync(join(dir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${PUBLIC_URL_SENTINEL}/sitemap.xml\n`);
   writeFileSync(
     join(dir, 'sitemap.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${FIXTURE_PAGES.map((p) => `  <url><loc>${PUBLIC_URL_SENTINEL}${p}</loc></url>`).join('\n')}\n</urlset>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ` +
+      `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+      `${FIXTURE_PAGES.map((p) => `  <url><loc>${PUBLIC_URL_SENTINEL}${p}</loc></url>`).join('\n')}\n</urlset>\n`,
   );
   // Vite's manifest (a dot-folder: never served) and a file whose name a URL must escape.
   mkdirSync(join(dir, '.vite'));

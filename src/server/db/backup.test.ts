@@ -147,7 +147,8 @@ describe('db backup and restore', () => {
   );
 
   it(
-    `restores an order with payments, chat messages and an audit entry into an empty database (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL → PGlite' : 'PGlite → PGlite'})`,
+    `restores an order with payments, chat messages and an audit entry into an empty database ` +
+      `(${process.env.TEST_DB === 'postgres' ? 'PostgreSQL → PGlite' : 'PGlite → PGlite'})`,
     async () => {
       const summary = await restoreDatabase(target, backup);
       expect(summary.rows.orders).toBe(1);

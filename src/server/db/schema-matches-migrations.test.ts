@@ -65,7 +65,8 @@ describe('Drizzle schema and SQL migrations', () => {
         }
         if (column.notNull !== (db.is_nullable === 'NO')) {
           problems.push(
-            `${config.name}.${column.name}: Drizzle says ${column.notNull ? 'not null' : 'nullable'}, the migrations ${db.is_nullable === 'NO' ? 'not null' : 'nullable'}`,
+            `${config.name}.${column.name}: Drizzle says ${column.notNull ? 'not null' : 'nullable'}, the migrations ` +
+              `${db.is_nullable === 'NO' ? 'not null' : 'nullable'}`,
           );
         }
       }

@@ -6,8 +6,17 @@
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 // node-postgres reports a lost or refused connection with plain messages, not codes.
-const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|not currently accepting connections|Cannot use a pool after calling end/i;
+const UNAVAILABLE_MESSAGE = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'not queryable',
+    'not currently accepting connections',
+    'Cannot use a pool after calling end',
+  ].join('|'),
+  'i',
+);
 
 /** True when `err` (or an error it wraps, as drizzle does) says the database cannot be reached. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -25,7 +25,9 @@ function isAdminRoute(route: RouteOptions): boolean {
 
 /** The header every POST honours (docs/decisions/210-idempotency-key.md), documented on each POST. */
 const IDEMPOTENCY_DESCRIPTION =
-  'Makes the request happen once: the same key from the same account within 24 h gets the first answer again (status and body, with `Idempotent-Replayed: true`), and nothing is done twice; the same key with another body is a 422. 1 to 128 printable characters; send a new key per user action.';
+  'Makes the request happen once: the same key from the same account within 24 h gets the first answer again ' +
+  '(status and body, with `Idempotent-Replayed: true`), and nothing is done twice; the same key with another body is a 422. ' +
+  '1 to 128 printable characters; send a new key per user action.';
 
 function withIdempotencyKey<T extends { schema: unknown }>(out: T, method: RouteOptions['method']): T {
   if (![method].flat().includes('POST')) return out;

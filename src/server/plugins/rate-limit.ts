@@ -14,7 +14,8 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
   if (config.DATABASE_URL && !config.REDIS_URL) {
     // Several instances on one database are likely; each would count on its own (decision 091).
     app.log.warn(
-      'REDIS_URL is not set: rate limits are counted per process, so with several instances each limit is multiplied by their number. Set REDIS_URL to share the counters.',
+      'REDIS_URL is not set: rate limits are counted per process, so with several instances each limit is ' +
+        'multiplied by their number. Set REDIS_URL to share the counters.',
     );
   }
   // Without a listener ioredis reports every failed reconnect as an "Unhandled error event".

@@ -24,7 +24,8 @@ export interface SocketData {
   auth: AuthContext | null;
   /**
    * 'agency' is the agency's side of the chat: the owner or staff (decision 191), with the step-up
-   * confirmed at the handshake; its messages are stored with the chat contract's sender 'admin'. A back-office session that is not confirmed connects as 'customer'
+   * confirmed at the handshake; its messages are stored with the chat contract's sender 'admin'. A back-office
+   * session that is not confirmed connects as 'customer'
    * (it hears nothing of the console) and its admin events answer STEP_UP_REQUIRED.
    */
   role: 'visitor' | 'customer' | 'agency';

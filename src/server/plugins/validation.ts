@@ -9,7 +9,8 @@ const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query s
  * The zod validator of every route, preceded by the contract's string policy
  * (src/contract/text-policy.ts): a NUL byte, a lone surrogate or a control character anywhere in
  * the body, the path parameters or the query string is a 400 naming the field, before any route
- * code or database sees it. The route's schema tells which fields are multi-line (tab, LF, CR). Headers are left to Node, which already refuses control characters in them.
+ * code or database sees it. The route's schema tells which fields are multi-line (tab, LF, CR). Headers are left
+ * to Node, which already refuses control characters in them.
  */
 export const validatorWithTextPolicy: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);

@@ -238,7 +238,8 @@ function start(token: string, api: string) {
     form.style.left = `${Math.min(clientX, innerWidth - 290)}px`;
     form.style.top = `${Math.min(clientY + 16, innerHeight - 190)}px`;
     form.innerHTML =
-      '<label>Your comment <textarea required maxlength="2000" rows="3"></textarea></label><div class="btns"><button type="submit">Pin comment</button><button type="button">Cancel</button></div>';
+      '<label>Your comment <textarea required maxlength="2000" rows="3"></textarea></label><div ' +
+      'class="btns"><button type="submit">Pin comment</button><button type="button">Cancel</button></div>';
     root.append(form);
     const area = form.querySelector('textarea')!;
     area.focus();

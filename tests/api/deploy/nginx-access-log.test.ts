@@ -69,7 +69,8 @@ describe.skipIf(!nginxBin)('deploy/nginx.conf access log', () => {
     writeFileSync(
       join(work, 'nginx.conf'),
       `daemon off;\nworker_processes 1;\npid ${join(work, 'nginx.pid')};\nerror_log ${join(work, 'error.log')} warn;\n` +
-        `events { worker_connections 64; }\nhttp {\n  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}\n  include ${join(work, 'site.conf')};\n}\n`,
+        `events { worker_connections ` +
+        `64; }\nhttp {\n  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}\n  include ${join(work, 'site.conf')};\n}\n`,
     );
     const args = ['-p', work, '-e', join(work, 'error.log'), '-c', join(work, 'nginx.conf')];
     const check = spawnSync(nginxBin!, ['-t', ...args], { encoding: 'utf8' });

@@ -16,7 +16,8 @@ export const actionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       schema: {
         tags: ['orders'],
         summary:
-          "Per order of the signed-in customer: its stage and what waits for them (brief, review, reply, change, payment, rating), with the total for the navigation's count",
+          'Per order of the signed-in customer: its stage and what waits for them (brief, review, reply, ' +
+          "change, payment, rating), with the total for the navigation's count",
       },
       onRequest: requireUser(deps.db),
     },

@@ -242,7 +242,7 @@ beforeAll(async () => {
       body: { url: 'http://93.184.215.14/walk' },
     }),
     'DELETE /api/v1/admin/orders/:orderId/sites/:siteId': async () => ({
-      url: `/api/v1/admin/orders/${order}/sites/${(await t.deps.database.query<{ id: string }>("select id from watched_sites where url = 'http://93.184.215.14/walk'"))[0]!.id}`,
+      url: `/api/v1/admin/orders/${order}/sites/${(await t.deps.database.query<{ id: string }>(WALK_SITE_SQL))[0]!.id}`,
     }),
     'PUT /api/v1/admin/orders/:orderId/site-care': async () => ({
       url: `/api/v1/admin/orders/${order}/site-care`,
@@ -282,6 +282,8 @@ beforeAll(async () => {
   };
 });
 afterAll(() => t.close());
+
+const WALK_SITE_SQL = "select id from watched_sites where url = 'http://93.184.215.14/walk'";
 
 describe('every admin write is audited', () => {
   it('finds the admin write routes, including admin-guarded ones outside /api/v1/admin', async () => {

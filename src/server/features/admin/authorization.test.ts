@@ -611,33 +611,39 @@ describe('an order-room socket confirmed after it connected (ADMIN_STEP_UP_HOURS
   });
   afterAll(() => p.close());
 
-  it('is on the agency side only while the confirmation holds: both sockets, the early one and the late one, end when the window closes and hear nothing after', async () => {
-    const url = await listen(p);
-    const { orderId: order, customer: buyer } = await seedPaidOrder(p, 'lapse.rooms@example.com');
-    const owner = await loginAs(p, 'lapse.boss@example.com', 'admin');
-    const [session] = await p.deps.database.query<{ id: string }>('select id from sessions where token_hash = $1', [
-      hashToken(owner.token),
-    ]);
-    // Socket 1 connects unconfirmed; the HTTP step-up confirms the session; socket 2 connects confirmed.
-    const early = await socketOf(url, owner.token);
-    await confirmSession(p.deps.db, session!.id);
-    const late = await socketOf(url, owner.token);
-    const heard: string[] = [];
-    const ended = [early, late].map((s, i) => {
-      s.on(ORDER_SOCKET_EVENTS.orderMessage, (m: { text: string }) => heard.push(`${i}:${m.text}`));
-      return new Promise<string>((resolve) => s.once('disconnect', resolve));
-    });
-    for (const s of [early, late]) expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId: order })).toMatchObject({ ok: true });
-    const say = (text: string) =>
-      p.app.inject({ method: 'POST', url: `/api/v1/orders/${order}/messages`, headers: buyer.headers, payload: { text } });
-    expect((await say('Before the lapse')).statusCode).toBe(201);
-    await expect.poll(() => heard.length).toBe(2);
+  it(
+    'is on the agency side only while the confirmation holds: both sockets, the early one and the late ' +
+      'one, end when the window closes and hear nothing after',
+    async () => {
+      const url = await listen(p);
+      const { orderId: order, customer: buyer } = await seedPaidOrder(p, 'lapse.rooms@example.com');
+      const owner = await loginAs(p, 'lapse.boss@example.com', 'admin');
+      const [session] = await p.deps.database.query<{ id: string }>('select id from sessions where token_hash = $1', [
+        hashToken(owner.token),
+      ]);
+      // Socket 1 connects unconfirmed; the HTTP step-up confirms the session; socket 2 connects confirmed.
+      const early = await socketOf(url, owner.token);
+      await confirmSession(p.deps.db, session!.id);
+      const late = await socketOf(url, owner.token);
+      const heard: string[] = [];
+      const ended = [early, late].map((s, i) => {
+        s.on(ORDER_SOCKET_EVENTS.orderMessage, (m: { text: string }) => heard.push(`${i}:${m.text}`));
+        return new Promise<string>((resolve) => s.once('disconnect', resolve));
+      });
+      for (const s of [early, late])
+        expect(await request(s, ORDER_SOCKET_EVENTS.joinOrder, { orderId: order })).toMatchObject({ ok: true });
+      const say = (text: string) =>
+        p.app.inject({ method: 'POST', url: `/api/v1/orders/${order}/messages`, headers: buyer.headers, payload: { text } });
+      expect((await say('Before the lapse')).statusCode).toBe(201);
+      await expect.poll(() => heard.length).toBe(2);
 
-    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still connected'), 6000));
-    expect(await Promise.race([ended[0]!, timeout])).toBe('io server disconnect');
-    expect(await Promise.race([ended[1]!, timeout])).toBe('io server disconnect');
-    expect((await say('After the lapse')).statusCode).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(heard.filter((h) => h.endsWith('After the lapse'))).toEqual([]);
-  }, 15_000);
+      const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still connected'), 6000));
+      expect(await Promise.race([ended[0]!, timeout])).toBe('io server disconnect');
+      expect(await Promise.race([ended[1]!, timeout])).toBe('io server disconnect');
+      expect((await say('After the lapse')).statusCode).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard.filter((h) => h.endsWith('After the lapse'))).toEqual([]);
+    },
+    15_000,
+  );
 });

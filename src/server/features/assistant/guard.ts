@@ -4,14 +4,19 @@ import { randomBytes } from 'node:crypto';
 // site content and this visitor's own thread — and these checks keep the model from parroting its
 // rules or pretending to know other conversations.
 export const REFUSAL =
-  "I can't share that. I can help with questions about our services, pricing, payments, delivery and policies — or you can talk to a person in the 'Chat with our team' tab.";
+  "I can't share that. I can help with questions about our services, pricing, payments, delivery and " +
+  "policies — or you can talk to a person in the 'Chat with our team' tab.";
 
 const PROBES = [
   /\b(system|hidden|initial|original|secret)\s+(prompt|instructions?|message|rules)\b/i,
   /\b(your|the)\s+(instructions|prompt)\b/i,
   /\bignore\s+(all\s+|any\s+|the\s+|your\s+)?(previous|prior|above|earlier)\b/i,
   /\b(developer|dan|jailbreak)\s+mode\b|\bjailbreak\b/i,
-  /\b(other|another|previous|different)\s+(visitor|user|customer|person|people|client)s?'?s?\b.*\b(chat|conversation|message|question|said|say|ask|asked|talk|told|wrote)/i,
+  new RegExp(
+    String.raw`\b(other|another|previous|different)\s+(visitor|user|customer|person|people|client)s?'?s?\b.*` +
+      String.raw`\b(chat|conversation|message|question|said|say|ask|asked|talk|told|wrote)`,
+    'i',
+  ),
   /\b(chat|conversation|message)s?\s+(of|from|with)\s+(other|another)\b/i,
   /\brepeat\s+(everything|the\s+text|all)\s+above\b/i,
 ];

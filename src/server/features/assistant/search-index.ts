@@ -3,9 +3,8 @@ import type { Passage } from './knowledge.ts';
 // A tiny BM25 index: the site has a few dozen passages, so an in-memory index rebuilt in
 // microseconds beats any embedding service (docs/decisions/042-assistant-retrieval.md).
 const STOP = new Set(
-  'a an and are as at be by can could do does for from have how i if in is it me my of on or our please the to we what when where which who why will with you your'.split(
-    ' ',
-  ),
+  'a an and are as at be by can could do does for from have how i if in is it me my of on or our ' +
+    'please the to we what when where which who why will with you your'.split(' '),
 );
 
 // A few words visitors use for what the pages call otherwise.

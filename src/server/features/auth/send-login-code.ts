@@ -96,7 +96,8 @@ function codeEmail(brand: string, code: string, requested: CodePurpose, exists: 
       heading: 'Confirm deleting your account',
       paragraphs: [
         `You asked to delete your ${brand} account. Enter this code in the dialog to delete it for good; deleting cannot be undone.`,
-        `It expires in ${CODE_TTL_MINUTES} minutes and works once. It does not sign anyone in. If you did not ask for it, ignore this e-mail: your account stays as it is — and as someone may be signed in as you, sign out of every device on your account page.`,
+        `It expires in ${CODE_TTL_MINUTES} minutes and works once. It does not sign anyone in. If you did not ask for it, ` +
+          `ignore this e-mail: your account stays as it is — and as someone may be signed in as you, sign out of every device on your account page.`,
       ],
       highlight: code,
     });

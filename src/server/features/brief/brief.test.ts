@@ -254,24 +254,28 @@ describe('submitting, and the lock at "UI Started"', () => {
     expect((await adminGet(admin)).json().locked).toBe(true);
   });
 
-  it('"UI Started" without a brief locks nothing: still "brief pending", the customer can still send it, and then it locks (docs/decisions/215-brief-lock.md)', async () => {
-    const o = await seedPaidOrder(t, 'brief.late@example.com');
-    for (let i = 0; i < 2; i++)
-      await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${o.orderId}/stages/next`, headers: admin.headers, payload: {} });
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${o.orderId}`, headers: admin.headers });
-    expect(detail.json().order.completedStages).toBe(3);
-    expect(detail.json().order.briefPending).toBe(true);
-    const list = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders?q=${o.orderId}`, headers: admin.headers });
-    expect(list.json().items.find((r: { id: string }) => r.id === o.orderId).briefPending).toBe(true);
-    const empty = (await get(o.customer, o.orderId)).json();
-    expect(empty.locked).toBe(false);
-    expect((await put(o.customer, { answers: complete }, o.orderId)).statusCode).toBe(200);
-    const sent = await put(o.customer, { answers: complete, submit: true }, o.orderId);
-    expect(sent.statusCode, sent.body).toBe(200);
-    // Sent after "UI Started": from now on it is locked like any submitted brief.
-    expect((await get(o.customer, o.orderId)).json().locked).toBe(true);
-    expect((await put(o.customer, { answers: { ...complete, businessName: 'Later' } }, o.orderId)).statusCode).toBe(409);
-  });
+  it(
+    '"UI Started" without a brief locks nothing: still "brief pending", the customer can still send it, ' +
+      'and then it locks (docs/decisions/215-brief-lock.md)',
+    async () => {
+      const o = await seedPaidOrder(t, 'brief.late@example.com');
+      for (let i = 0; i < 2; i++)
+        await t.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${o.orderId}/stages/next`, headers: admin.headers, payload: {} });
+      const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${o.orderId}`, headers: admin.headers });
+      expect(detail.json().order.completedStages).toBe(3);
+      expect(detail.json().order.briefPending).toBe(true);
+      const list = await t.app.inject({ method: 'GET', url: `/api/v1/admin/orders?q=${o.orderId}`, headers: admin.headers });
+      expect(list.json().items.find((r: { id: string }) => r.id === o.orderId).briefPending).toBe(true);
+      const empty = (await get(o.customer, o.orderId)).json();
+      expect(empty.locked).toBe(false);
+      expect((await put(o.customer, { answers: complete }, o.orderId)).statusCode).toBe(200);
+      const sent = await put(o.customer, { answers: complete, submit: true }, o.orderId);
+      expect(sent.statusCode, sent.body).toBe(200);
+      // Sent after "UI Started": from now on it is locked like any submitted brief.
+      expect((await get(o.customer, o.orderId)).json().locked).toBe(true);
+      expect((await put(o.customer, { answers: { ...complete, businessName: 'Later' } }, o.orderId)).statusCode).toBe(409);
+    },
+  );
 });
 
 describe('partial saves: PATCH changes only the answers it names (docs/decisions/270-brief-partial-saves.md)', () => {

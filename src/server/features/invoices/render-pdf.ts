@@ -56,7 +56,8 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
       .fontSize(10)
       .fillColor('#b00020')
       .text(
-        `${d ? `${kindTitle[0]}${kindTitle.slice(1).toLowerCase()} of a test payment. ` : ''}This payment was made in test mode: no money moved and no tax is due. Not valid for accounting.`,
+        `${d ? `${kindTitle[0]}${kindTitle.slice(1).toLowerCase()} of a test payment. ` : ''}This payment was made in test ` +
+          `mode: no money moved and no tax is due. Not valid for accounting.`,
         left,
         doc.y + 4,
         { width: doc.page.width - 100 },
@@ -205,7 +206,8 @@ export async function renderInvoicePdf(inv: PrintableInvoice): Promise<Buffer> {
     }
     if (x.inr) {
       doc.text(
-        `Value in INR: ₹${(x.inr.value / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} at ₹${x.inr.rate.toFixed(4)} per ${s.currency} (CURRENCY_TABLE rate of ${dateOf(new Date(`${x.inr.rateDate}T12:00:00Z`), 'UTC')}).`,
+        `Value in INR: ₹${(x.inr.value / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ` +
+          `at ₹${x.inr.rate.toFixed(4)} per ${s.currency} (CURRENCY_TABLE rate of ${dateOf(new Date(`${x.inr.rateDate}T12:00:00Z`), 'UTC')}).`,
         left,
         doc.y,
         { width },

@@ -284,7 +284,9 @@ function walk(regime: 'none' | 'gst', seed: number, steps: number) {
               and (l.source <> 'order' or exists (select 1 from invoices i join installments r on r.id = i.installment_id
                                                    where i.order_id = l.order_id and r.kind = 'remaining' and i.doc_kind = 'tax_invoice'))
          )
-         select coalesce(sum(amount) filter (where kind <> 'tax'), 0)::float8 as taxable, coalesce(sum(amount) filter (where kind = 'tax'), 0)::float8 as tax from invoiced`,
+         select coalesce(sum(amount) filter (where kind <> 'tax'), 0)::float8 as taxable,
+                coalesce(sum(amount) filter (where kind = 'tax'), 0)::float8 as tax
+           from invoiced`,
       );
       // The credit notes the ledger's credits carry (each reduces a tax invoice: its own taxable value and tax).
       const [credits] = await t.deps.database.query<{ taxable: number; tax: number }>(

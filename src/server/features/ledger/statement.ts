@@ -141,7 +141,8 @@ export async function statementPdf(deps: AppDeps, publicId: string, customerId: 
   doc.moveDown();
   doc.font('Regular').fontSize(9).fillColor('#444444');
   doc.text(
-    'Charges and tax are added, payments and credits subtracted, refunds added back. This statement lists the documents each line belongs to; it is not itself a tax invoice.',
+    'Charges and tax are added, payments and credits subtracted, refunds added back. This statement ' +
+      'lists the documents each line belongs to; it is not itself a tax invoice.',
     left,
     doc.y,
     { width },

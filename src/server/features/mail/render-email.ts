@@ -47,8 +47,23 @@ export function renderEmail(brand: string, c: EmailContent): RenderedEmail {
 <h1 style="margin:0 0 16px;font-size:22px;color:#ffffff">${escapeHtml(c.heading)}</h1>
 ${c.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
 ${c.highlight ? `<p style="margin:16px 0;font-size:28px;letter-spacing:6px;font-weight:bold;color:#ffffff">${escapeHtml(c.highlight)}</p>` : ''}
-${c.rows?.length ? `<table role="presentation" cellpadding="4" style="margin:8px 0">${c.rows.map(([k, v]) => `<tr><td style="color:#9ca3af;vertical-align:top">${escapeHtml(k)}</td><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`).join('')}</table>` : ''}
-${safeUrl ? `<p style="margin:20px 0"><a href="${escapeHtml(safeUrl)}" style="background:#7c3aed;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(c.action!.label)}</a></p>` : ''}
+${
+  c.rows?.length
+    ? `<table role="presentation" cellpadding="4" style="margin:8px 0">${c.rows
+        .map(
+          ([k, v]) =>
+            `<tr><td style="color:#9ca3af;vertical-align:top">${escapeHtml(k)}</td>` +
+            `<td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : ''
+}
+${
+  safeUrl
+    ? `<p style="margin:20px 0"><a href="${escapeHtml(safeUrl)}" style="background:#7c3aed;color:#fff;padding:10px ` +
+      `18px;border-radius:8px;text-decoration:none">${escapeHtml(c.action!.label)}</a></p>`
+    : ''
+}
 </td></tr></table></td></tr></table></body></html>`;
   return { subject: c.subject, text, html };
 }

@@ -17,7 +17,8 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
         tags: ['admin'],
         security: [{ bearer: [] }],
         summary:
-          'Moves a maintenance plan charged without GST to its price with GST from the next cycle (Razorpay: PATCH with schedule_change_at cycle_end); the customer is mailed; again: the same answer',
+          'Moves a maintenance plan charged without GST to its price with GST from the next cycle (Razorpay: ' +
+          'PATCH with schedule_change_at cycle_end); the customer is mailed; again: the same answer',
       },
     },
     async (request) => ({ success: true as const, plan: await repricePlan(deps, authOf(request).user.id, request.params.id) }),

@@ -142,91 +142,95 @@ describe('with Razorpay Subscriptions (live key, GST registered)', () => {
     expect(charged!.invoice).toMatchObject({ docKind: 'tax_invoice', series: 'invoice', testMode: false });
   });
 
-  it('each charge issues its tax invoice for the month and a receipt carrying it; listed as "Maintenance, <month>", in the revenue and the return', async () => {
-    const owner = await loginAs(t, 'plan-money.charge@example.com');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/invoices/billing-details',
-      headers: owner.headers,
-      payload: { billingName: 'Asha Patil', country: 'IN', stateCode: '27' },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    // The included support is over: the plan starts at once.
-    const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 400);
-    const overview = async () => {
-      const r = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers });
-      expect(r.statusCode, r.body).toBe(200);
-      return (r.json().revenue as { currency: string; total: number }[]).find((x) => x.currency === 'INR')?.total ?? 0;
-    };
-    const revenueBefore = await overview();
-    const subId = (await subscribe(owner, order.publicId, { acceptTerms: true })).json().subscriptionId as string;
-    expect(rzp.subscriptions.get(subId)!.start_at).toBeNull();
-    const { payment, checkout } = rzp.chargeSubscription(subId);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/v1/orders/${order.publicId}/maintenance/verify`,
-          headers: owner.headers,
-          payload: checkout,
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment }))).json()).toEqual({ status: 'processed' });
+  it(
+    'each charge issues its tax invoice for the month and a receipt carrying it; listed as "Maintenance, ' +
+      '<month>", in the revenue and the return',
+    async () => {
+      const owner = await loginAs(t, 'plan-money.charge@example.com');
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/invoices/billing-details',
+        headers: owner.headers,
+        payload: { billingName: 'Asha Patil', country: 'IN', stateCode: '27' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      // The included support is over: the plan starts at once.
+      const order = await insertOrder(t.deps.db, owner.user.id, 'delivered', 'INR', 400);
+      const overview = async () => {
+        const r = await t.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: admin.headers });
+        expect(r.statusCode, r.body).toBe(200);
+        return (r.json().revenue as { currency: string; total: number }[]).find((x) => x.currency === 'INR')?.total ?? 0;
+      };
+      const revenueBefore = await overview();
+      const subId = (await subscribe(owner, order.publicId, { acceptTerms: true })).json().subscriptionId as string;
+      expect(rzp.subscriptions.get(subId)!.start_at).toBeNull();
+      const { payment, checkout } = rzp.chargeSubscription(subId);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/orders/${order.publicId}/maintenance/verify`,
+            headers: owner.headers,
+            payload: checkout,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await deliver(rzp.subscriptionWebhook('subscription.charged', subId, { payment }))).json()).toEqual({ status: 'processed' });
 
-    const [charged] = await chargesOf(t, subId);
-    const inv = charged!.invoice!;
-    // 49 × 85 = ₹4,165 a month + IGST 18 % for this Maharashtra buyer: Razorpay charges ₹4,914.70 and the
-    // month's tax invoice splits it (docs/decisions/322-maintenance-plan-gst.md; this test charged
-    // ₹4,165.00 flat, with the tax taken out of it, before the plan added its GST).
-    expect(inv).toMatchObject({
-      docKind: 'tax_invoice',
-      amount: 491470,
-      taxableValue: 416500,
-      taxAmount: 74970,
-      currency: 'INR',
-      testMode: false,
-    });
-    const month = maintenancePeriodLabel(charged!.charge.periodStart, t.deps.config.INVOICE_TIME_ZONE);
-    expect(month).toMatch(/^Maintenance, [A-Z][a-z]{2} \d{4}$/);
+      const [charged] = await chargesOf(t, subId);
+      const inv = charged!.invoice!;
+      // 49 × 85 = ₹4,165 a month + IGST 18 % for this Maharashtra buyer: Razorpay charges ₹4,914.70 and the
+      // month's tax invoice splits it (docs/decisions/322-maintenance-plan-gst.md; this test charged
+      // ₹4,165.00 flat, with the tax taken out of it, before the plan added its GST).
+      expect(inv).toMatchObject({
+        docKind: 'tax_invoice',
+        amount: 491470,
+        taxableValue: 416500,
+        taxAmount: 74970,
+        currency: 'INR',
+        testMode: false,
+      });
+      const month = maintenancePeriodLabel(charged!.charge.periodStart, t.deps.config.INVOICE_TIME_ZONE);
+      expect(month).toMatch(/^Maintenance, [A-Z][a-z]{2} \d{4}$/);
 
-    // The receipt, queued in the charging transaction, carries the invoice (rendered when sent).
-    const receipts = await receiptsOf(t, owner.user.email);
-    expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.renders).toEqual([{ kind: 'invoice', id: inv.id }]);
-    expect(receipts[0]!.subject).toBe(`Receipt: ${month} for order ${order.publicId}`);
-    expect(receipts[0]!.textBody).toContain(inv.number);
-    const text = pdfText((await invoiceAttachment(t.deps, inv.id)).content);
-    expect(text).toMatch(/^\s*TAX INVOICE/m);
-    expect(text).toContain(inv.number);
-    expect(text).toContain(month);
-    expect(text).toContain('Website maintenance plan (monthly)');
+      // The receipt, queued in the charging transaction, carries the invoice (rendered when sent).
+      const receipts = await receiptsOf(t, owner.user.email);
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]!.renders).toEqual([{ kind: 'invoice', id: inv.id }]);
+      expect(receipts[0]!.subject).toBe(`Receipt: ${month} for order ${order.publicId}`);
+      expect(receipts[0]!.textBody).toContain(inv.number);
+      const text = pdfText((await invoiceAttachment(t.deps, inv.id)).content);
+      expect(text).toMatch(/^\s*TAX INVOICE/m);
+      expect(text).toContain(inv.number);
+      expect(text).toContain(month);
+      expect(text).toContain('Website maintenance plan (monthly)');
 
-    // Listed as the month it pays, for the customer and the founder (not as an installment).
-    const listed = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${order.publicId}`, headers: owner.headers });
-    expect(listed.json().invoices).toEqual([expect.objectContaining({ id: inv.id, installment: null, label: month })]);
-    const adminListed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/orders/${order.publicId}/invoices`,
-      headers: admin.headers,
-    });
-    expect(adminListed.json().invoices.find((i: { id: string }) => i.id === inv.id)).toMatchObject({ label: month });
+      // Listed as the month it pays, for the customer and the founder (not as an installment).
+      const listed = await t.app.inject({ method: 'GET', url: `/api/v1/invoices/order/${order.publicId}`, headers: owner.headers });
+      expect(listed.json().invoices).toEqual([expect.objectContaining({ id: inv.id, installment: null, label: month })]);
+      const adminListed = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/orders/${order.publicId}/invoices`,
+        headers: admin.headers,
+      });
+      expect(adminListed.json().invoices.find((i: { id: string }) => i.id === inv.id)).toMatchObject({ label: month });
 
-    // The overview's revenue counts what was charged.
-    expect((await overview()) - revenueBefore).toBe(491470);
+      // The overview's revenue counts what was charged.
+      expect((await overview()) - revenueBefore).toBe(491470);
 
-    // The month's return: a consumer in Maharashtra, so b2cs, and in the documents issued.
-    const period = new Intl.DateTimeFormat('en-CA', { timeZone: t.deps.config.INVOICE_TIME_ZONE, year: 'numeric', month: '2-digit' })
-      .format(inv.issuedAt)
-      .slice(0, 7);
-    const ret = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}`, headers: admin.headers });
-    expect(ret.statusCode, ret.body).toBe(200);
-    expect(ret.json().reconciled).toBe(true);
-    expect(ret.json().tables.b2cs.rows).toContainEqual(
-      expect.objectContaining({ placeOfSupply: '27-Maharashtra', rate: 18, taxableValue: inv.taxableValue }),
-    );
-    expect(ret.json().tables.hsn.totals.taxableValue).toBeGreaterThanOrEqual(inv.taxableValue!);
-  });
+      // The month's return: a consumer in Maharashtra, so b2cs, and in the documents issued.
+      const period = new Intl.DateTimeFormat('en-CA', { timeZone: t.deps.config.INVOICE_TIME_ZONE, year: 'numeric', month: '2-digit' })
+        .format(inv.issuedAt)
+        .slice(0, 7);
+      const ret = await t.app.inject({ method: 'GET', url: `/api/v1/admin/tax/returns/${period}`, headers: admin.headers });
+      expect(ret.statusCode, ret.body).toBe(200);
+      expect(ret.json().reconciled).toBe(true);
+      expect(ret.json().tables.b2cs.rows).toContainEqual(
+        expect.objectContaining({ placeOfSupply: '27-Maharashtra', rate: 18, taxableValue: inv.taxableValue }),
+      );
+      expect(ret.json().tables.hsn.totals.taxableValue).toBeGreaterThanOrEqual(inv.taxableValue!);
+    },
+  );
 });
 
 describe('with the built-in test checkout', () => {

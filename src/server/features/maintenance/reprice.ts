@@ -181,8 +181,10 @@ function repriceMail(deps: AppDeps, row: Row, q: MaintenanceQuote, from: Date) {
     subject: `Your maintenance plan from ${day}: ${money(q.total)} a month`,
     heading: 'Your maintenance plan’s monthly amount',
     paragraphs: [
-      `Hi ${row.name ?? 'there'}, your maintenance plan for order ${row.orderPublicId} has been charged ${money(row.sub.amount)} a month without the GST the law adds to it.`,
-      `From ${day}, the end of the period you have paid, it is ${money(q.total)} a month: ${money(q.price)} + GST (${taxes}). Each month's tax invoice shows the split. Nothing changes before that date, and you can still cancel at the end of any month.`,
+      `Hi ${row.name ?? 'there'}, your maintenance plan for order ${row.orderPublicId} has been charged ` +
+        `${money(row.sub.amount)} a month without the GST the law adds to it.`,
+      `From ${day}, the end of the period you have paid, it is ${money(q.total)} a month: ${money(q.price)} + GST (${taxes}). ` +
+        `Each month's tax invoice shows the split. Nothing changes before that date, and you can still cancel at the end of any month.`,
     ],
     rows: [
       ['Order', row.orderPublicId],

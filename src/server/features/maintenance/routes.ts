@@ -107,17 +107,22 @@ const testSubscriptionCheckout: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       const started = sub.state !== 'created' && sub.state !== 'authenticated';
       const body = started
         ? `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Subscribed</h1>
-<p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-subscribed">This test subscription of <strong style="color:#fff">${price}</strong> a month is already running.</p>
+<p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-subscribed">This test subscription of
+<strong style="color:#fff">${price}</strong> a month is already running.</p>
 <a href="${escapeHtml(statusPage(orderPublicId))}" style="${TEST_CHECKOUT_BUTTON};display:block;text-align:center;text-decoration:none">See your order</a>`
         : `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Maintenance plan</h1>
-<p style="margin:0 0 20px;color:#c4c4d0">Monthly maintenance of order ${escapeHtml(orderPublicId)}: <strong style="color:#fff" data-testid="test-checkout-amount">${price}</strong>${gst} a month, ${
+<p style="margin:0 0 20px;color:#c4c4d0">Monthly maintenance of order ${escapeHtml(orderPublicId)}:
+<strong style="color:#fff" data-testid="test-checkout-amount">${price}</strong>${gst} a month, ${
             sub.startsAt && sub.startsAt > new Date()
               ? `first charged on ${escapeHtml(sub.startsAt.toISOString().slice(0, 10))} (nothing now)`
               : 'charged now'
           } and then every month until cancelled.</p>
-<form method="post" action="/api/v1/payment/test-checkout/subscription/${escapeHtml(encodeURIComponent(sub.providerSubscriptionId))}" style="display:flex;gap:12px;flex-wrap:wrap">
+<form method="post" style="display:flex;gap:12px;flex-wrap:wrap"
+  action="/api/v1/payment/test-checkout/subscription/${escapeHtml(encodeURIComponent(sub.providerSubscriptionId))}">
 <button name="action" value="subscribe" style="${TEST_CHECKOUT_BUTTON};flex:1">Subscribe for ${price} a month (test)</button>
-<button name="action" value="cancel" style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font:inherit;font-size:16px;cursor:pointer">Cancel</button>
+<button name="action" value="cancel"
+  style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font:inherit;font-size:16px;cursor:pointer"
+>Cancel</button>
 </form>`;
       return reply
         .header('cache-control', 'no-store')

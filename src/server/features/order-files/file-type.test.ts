@@ -39,7 +39,8 @@ describe('type from the bytes', () => {
 
   it('SVG behind a BOM, a comment and a doctype, or with a namespace prefix, is SVG', async () => {
     const svg =
-      '\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>';
+      '\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" ' +
+      '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>';
     expect(await decide([svg], 'logo.png')).toEqual({ ok: true, type: 'image/svg+xml' });
     expect(await decide(['<svg:svg xmlns:svg="http://www.w3.org/2000/svg"></svg:svg>'])).toEqual({ ok: true, type: 'image/svg+xml' });
     expect(await decide([SVG_WITH_SCRIPT])).toEqual({ ok: true, type: 'image/svg+xml' });

@@ -51,7 +51,8 @@ async function usedBytes(db: AppDeps['db'], orderId: string): Promise<number> {
 const quotaFull = (quota: number, used: number, size: number) =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
-    `This order's files may take ${mb(quota)} in all; ${mb(used)} are used and this file has ${mb(size)}. Delete a file you no longer need, or ask us to raise the limit.`,
+    `This order's files may take ${mb(quota)} in all; ${mb(used)} are used and this file has ${mb(size)}. Delete a file you ` +
+      `no longer need, or ask us to raise the limit.`,
   );
 
 /**

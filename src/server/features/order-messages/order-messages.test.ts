@@ -145,46 +145,50 @@ describe('the thread over HTTP', () => {
     expect(html.json().message.text).toBe('<script>alert(1)</script>');
   });
 
-  it('names who wrote each message: "Ravi · <brand>" for staff, "You" (mine) only for the reader\'s own; never a staff e-mail (docs/decisions/271-message-author-names.md)', async () => {
-    const { customer: bina, orderId: binaOrder } = await seedPaidOrder(t, 'messages.bina@example.com');
-    const ravi = await loginAs(t, 'ravi.staff@example.com', 'staff');
-    await t.deps.database.query(`update users set name = 'Ravi' where email = 'ravi.staff@example.com'`);
-    await t.deps.database.query(`update users set name = 'Bina Rao' where email = 'messages.bina@example.com'`);
-    const brand = t.deps.config.BRAND_NAME;
-    expect((await post(bina, url(binaOrder), { text: 'Hello team' })).statusCode).toBe(201);
-    const byRavi = await post(ravi, adminUrl(binaOrder), { text: 'Ravi here' });
-    expect(byRavi.statusCode, byRavi.body).toBe(201);
-    expect(byRavi.json().message).toMatchObject({ authorName: `Ravi · ${brand}`, mine: true });
-    expect((await post(admin, adminUrl(binaOrder), { text: 'The founder here' })).statusCode).toBe(201);
+  it(
+    'names who wrote each message: "Ravi · <brand>" for staff, "You" (mine) only for the reader\'s own; ' +
+      'never a staff e-mail (docs/decisions/271-message-author-names.md)',
+    async () => {
+      const { customer: bina, orderId: binaOrder } = await seedPaidOrder(t, 'messages.bina@example.com');
+      const ravi = await loginAs(t, 'ravi.staff@example.com', 'staff');
+      await t.deps.database.query(`update users set name = 'Ravi' where email = 'ravi.staff@example.com'`);
+      await t.deps.database.query(`update users set name = 'Bina Rao' where email = 'messages.bina@example.com'`);
+      const brand = t.deps.config.BRAND_NAME;
+      expect((await post(bina, url(binaOrder), { text: 'Hello team' })).statusCode).toBe(201);
+      const byRavi = await post(ravi, adminUrl(binaOrder), { text: 'Ravi here' });
+      expect(byRavi.statusCode, byRavi.body).toBe(201);
+      expect(byRavi.json().message).toMatchObject({ authorName: `Ravi · ${brand}`, mine: true });
+      expect((await post(admin, adminUrl(binaOrder), { text: 'The founder here' })).statusCode).toBe(201);
 
-    const seen = async (who: Who, u: string) =>
-      (await get(who, u))
-        .json()
-        .messages.map((m: { text: string; authorName: string | null; mine: boolean }) => [m.text, m.authorName, m.mine]);
-    // The founder: their own message is theirs, Ravi's carries Ravi's name.
-    expect(await seen(admin, adminUrl(binaOrder))).toEqual([
-      ['Hello team', 'Bina Rao', false],
-      ['Ravi here', `Ravi · ${brand}`, false],
-      ['The founder here', `messages.boss · ${brand}`, true],
-    ]);
-    expect(await seen(ravi, adminUrl(binaOrder))).toEqual([
-      ['Hello team', 'Bina Rao', false],
-      ['Ravi here', `Ravi · ${brand}`, true],
-      ['The founder here', `messages.boss · ${brand}`, false],
-    ]);
-    // The customer: who at the agency wrote, never as "The agency" alone, and no staff address.
-    const customerView = await get(bina, url(binaOrder));
-    expect(customerView.json().messages.map((m: { authorName: string; mine: boolean }) => [m.authorName, m.mine])).toEqual([
-      ['Bina Rao', true],
-      [`Ravi · ${brand}`, false],
-      [`messages.boss · ${brand}`, false],
-    ]);
-    expect(customerView.body).not.toContain('ravi.staff@example.com');
-    expect(customerView.body).not.toContain(OWNER);
-    // A staff member without a name (or whose account is gone): the brand alone, still no address.
-    await t.deps.database.query(`update users set name = null where email = 'ravi.staff@example.com'`);
-    expect((await get(bina, url(binaOrder))).json().messages[1].authorName).toBe(brand);
-  });
+      const seen = async (who: Who, u: string) =>
+        (await get(who, u))
+          .json()
+          .messages.map((m: { text: string; authorName: string | null; mine: boolean }) => [m.text, m.authorName, m.mine]);
+      // The founder: their own message is theirs, Ravi's carries Ravi's name.
+      expect(await seen(admin, adminUrl(binaOrder))).toEqual([
+        ['Hello team', 'Bina Rao', false],
+        ['Ravi here', `Ravi · ${brand}`, false],
+        ['The founder here', `messages.boss · ${brand}`, true],
+      ]);
+      expect(await seen(ravi, adminUrl(binaOrder))).toEqual([
+        ['Hello team', 'Bina Rao', false],
+        ['Ravi here', `Ravi · ${brand}`, true],
+        ['The founder here', `messages.boss · ${brand}`, false],
+      ]);
+      // The customer: who at the agency wrote, never as "The agency" alone, and no staff address.
+      const customerView = await get(bina, url(binaOrder));
+      expect(customerView.json().messages.map((m: { authorName: string; mine: boolean }) => [m.authorName, m.mine])).toEqual([
+        ['Bina Rao', true],
+        [`Ravi · ${brand}`, false],
+        [`messages.boss · ${brand}`, false],
+      ]);
+      expect(customerView.body).not.toContain('ravi.staff@example.com');
+      expect(customerView.body).not.toContain(OWNER);
+      // A staff member without a name (or whose account is gone): the brand alone, still no address.
+      await t.deps.database.query(`update users set name = null where email = 'ravi.staff@example.com'`);
+      expect((await get(bina, url(binaOrder))).json().messages[1].authorName).toBe(brand);
+    },
+  );
 
   it("the public OpenAPI document lists the customer's routes, not the founder's", async () => {
     const paths = (doc: { paths: Record<string, Record<string, unknown>> }) =>

@@ -32,7 +32,8 @@ export async function mailCancelSettled(
       heading: 'Your order is cancelled',
       paragraphs: [
         c.refunded > 0
-          ? `We have cancelled order ${c.orderPublicId} and refunded ${money} to the card or UPI account you paid with. Your bank may take 5–7 working days to show it.`
+          ? `We have cancelled order ${c.orderPublicId} and refunded ${money} to the card or UPI account you paid with. Your bank ` +
+            `may take 5–7 working days to show it.`
           : `We have cancelled order ${c.orderPublicId}. Nothing is refunded on this order.`,
         'Nothing more is due on this order. Your order page keeps its documents.',
         ...(c.documents.length ? [`Attached: ${c.documents.map((d) => `${docName(d.kind)} ${d.number}`).join(', ')}.`] : []),

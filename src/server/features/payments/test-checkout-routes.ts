@@ -54,7 +54,8 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       const action = `/api/v1/payment/test-checkout/${encodeURIComponent(order.id)}`;
       const body = paidOrder
         ? `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Payment complete</h1>
-<p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-paid">This test payment of <strong style="color:#fff">${amount}</strong> is already paid. Nothing more to do here.</p>
+<p role="status" style="margin:0 0 20px;color:#c4c4d0" data-testid="test-checkout-paid">This test payment of
+<strong style="color:#fff">${amount}</strong> is already paid. Nothing more to do here.</p>
 <a href="/status/${escapeHtml(encodeURIComponent(paidOrder))}" style="${PRIMARY};display:block;text-align:center;text-decoration:none">See your order</a>`
         : `<h1 style="margin:0 0 8px;font-size:22px;color:#fff">Test checkout</h1>
 <p style="margin:0 0 20px;color:#c4c4d0">${brand} has no payment provider configured, so this built-in page stands in for Razorpay's checkout.</p>
@@ -64,7 +65,9 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
 </dl>
 <form method="post" action="${escapeHtml(action)}" style="display:flex;gap:12px;flex-wrap:wrap">
 <button name="action" value="pay" style="${PRIMARY};flex:1">Pay ${amount} (test)</button>
-<button name="action" value="cancel" style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font:inherit;font-size:16px;cursor:pointer">Cancel</button>
+<button name="action" value="cancel"
+  style="padding:12px 16px;border:1px solid #3a3a4a;border-radius:10px;background:transparent;color:#e5e7eb;font:inherit;font-size:16px;cursor:pointer"
+>Cancel</button>
 </form>`;
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(testCheckoutHtml(brand, body));
     },

@@ -23,7 +23,8 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
         tags,
         security,
         summary:
-          "The month's payouts (default: this month in INVOICE_TIME_ZONE), what Razorpay settled that the app does not know, and live payments not settled after 5 days",
+          "The month's payouts (default: this month in INVOICE_TIME_ZONE), what Razorpay settled that the app " +
+          'does not know, and live payments not settled after 5 days',
       },
     },
     async (request) => {

@@ -7,7 +7,10 @@ import { aroundMonth, localMonth } from './months.ts';
 // payment or refund by Razorpay's id when read (so a refund recorded after the read still matches);
 // the lines the app does not know; and the app's live payments no payout carried 5 days on.
 
-/** A live payment not in any payout this long after it was paid is listed: Razorpay settles in T+2 working days (T+7 abroad is listed too, on purpose: it is worth a look). */
+/**
+ * A live payment not in any payout this long after it was paid is listed: Razorpay settles in T+2 working days
+ * (T+7 abroad is listed too, on purpose: it is worth a look).
+ */
 export const UNSETTLED_AFTER_DAYS = 5;
 const DAY_MS = 86_400_000;
 

@@ -407,7 +407,8 @@ describe('decisions', () => {
       files: { id: string; name: string; sha256: string }[];
       round: number;
     }>(
-      'select d.decision, d.decided_by_user_id, d.decided_at, d.files, r.round from order_review_decisions d join order_reviews r on r.id = d.review_id where d.review_id = $1',
+      'select d.decision, d.decided_by_user_id, d.decided_at, d.files, r.round from order_review_decisions ' +
+        'd join order_reviews r on r.id = d.review_id where d.review_id = $1',
       [review.id],
     );
     expect(rec).toMatchObject({ decision: 'approve', decided_by_user_id: customer.user.id, round: 1 });

@@ -38,12 +38,14 @@ export async function renderCareReportPdf(d: CareReportData, brand: string, crea
     doc.font(BOLD).text(s.url, left, doc.y, { width }).font(REGULAR);
     line(`Uptime ${pct(s.uptime)} over ${s.checks} checks · response time p50 ${ms(s.p50Ms)}, p95 ${ms(s.p95Ms)}`);
     line(
-      `Certificate: ${s.certificateDaysLeft === null ? '—' : `${s.certificateDaysLeft} days left`} · Domain: ${s.domainDaysLeft === null ? '—' : `${s.domainDaysLeft} days left`}`,
+      `Certificate: ${s.certificateDaysLeft === null ? '—' : `${s.certificateDaysLeft} days left`} · Domain: ` +
+        `${s.domainDaysLeft === null ? '—' : `${s.domainDaysLeft} days left`}`,
     );
     if (s.incidents.length === 0) line('No incidents.');
     for (const i of s.incidents)
       line(
-        `• Down ${dateOf(i.startedAt, d.timeZone)} – ${i.endedAt ? dateOf(i.endedAt, d.timeZone) : 'still down'}: ${formatDuration(i.minutes)}, ${CAUSE_TEXT[i.cause]}`,
+        `• Down ${dateOf(i.startedAt, d.timeZone)} – ${i.endedAt ? dateOf(i.endedAt, d.timeZone) : 'still down'}: ` +
+          `${formatDuration(i.minutes)}, ${CAUSE_TEXT[i.cause]}`,
       );
     doc.moveDown(0.4);
   }
@@ -52,7 +54,9 @@ export async function renderCareReportPdf(d: CareReportData, brand: string, crea
   line(`${d.support.opened} request${d.support.opened === 1 ? '' : 's'} opened, ${d.support.resolved} resolved.`);
   for (const r of d.support.requests)
     line(
-      `• ${r.title} — opened ${dayOf(r.openedAt, d.timeZone)}, first response ${r.firstResponseMinutes === null ? 'pending' : `after ${formatDuration(r.firstResponseMinutes)}`}${r.resolvedAt ? `, resolved ${dayOf(r.resolvedAt, d.timeZone)}` : ''}`,
+      `• ${r.title} — opened ${dayOf(r.openedAt, d.timeZone)}, first response ` +
+        `${r.firstResponseMinutes === null ? 'pending' : `after ${formatDuration(r.firstResponseMinutes)}`}` +
+        `${r.resolvedAt ? `, resolved ${dayOf(r.resolvedAt, d.timeZone)}` : ''}`,
     );
 
   heading('Changes delivered');
@@ -64,7 +68,8 @@ export async function renderCareReportPdf(d: CareReportData, brand: string, crea
   for (const c of d.charges) {
     const cur = findCurrency(c.currency);
     line(
-      `• Tax invoice ${c.number} of ${dayOf(c.issuedAt, d.timeZone)}: ${formatMoney(c.amount, { symbol: cur?.symbol ?? `${c.currency} `, minorDigits: cur?.minorDigits ?? 2 })}`,
+      `• Tax invoice ${c.number} of ${dayOf(c.issuedAt, d.timeZone)}: ` +
+        `${formatMoney(c.amount, { symbol: cur?.symbol ?? `${c.currency} `, minorDigits: cur?.minorDigits ?? 2 })}`,
     );
   }
   doc.end();

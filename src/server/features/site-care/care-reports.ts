@@ -25,7 +25,9 @@ async function watchedOrders(q: Q, from: Date, until: Date) {
   return q<{ id: string; public_id: string; email: string }>(
     `select distinct o.id, o.public_id, u.email
        from watched_sites s join orders o on o.id = s.order_id join users u on u.id = o.user_id
-      where s.created_at < $2::timestamptz and (s.watching or exists (select 1 from site_check_results r where r.site_id = s.id and r.checked_at >= $1::timestamptz and r.checked_at < $2::timestamptz))`,
+      where s.created_at < $2::timestamptz
+        and (s.watching or exists (select 1 from site_check_results r
+              where r.site_id = s.id and r.checked_at >= $1::timestamptz and r.checked_at < $2::timestamptz))`,
     [from.toISOString(), until.toISOString()],
   );
 }
@@ -43,7 +45,8 @@ async function supportOf(q: Q, orderId: string, from: Date, until: Date): Promis
     [orderId, from.toISOString(), until.toISOString()],
   );
   const [resolved] = await q<{ n: number }>(
-    `select count(*)::int as n from support_requests where order_id = $1 and coalesce(resolved_at, closed_at) >= $2::timestamptz and coalesce(resolved_at, closed_at) < $3::timestamptz`,
+    `select count(*)::int as n from support_requests where order_id = $1 and coalesce(resolved_at, closed_at) >= ` +
+      `$2::timestamptz and coalesce(resolved_at, closed_at) < $3::timestamptz`,
     [orderId, from.toISOString(), until.toISOString()],
   );
   return {
@@ -62,7 +65,8 @@ async function supportOf(q: Q, orderId: string, from: Date, until: Date): Promis
 async function changesOf(q: Q, orderId: string, from: Date, until: Date): Promise<CareReportData['changes']> {
   const rows = await q<{ title: string; at: Date | string }>(
     `select title, coalesce(paid_at, decided_at) as at from order_changes
-      where order_id = $1 and state in ('accepted', 'included') and coalesce(paid_at, decided_at) >= $2::timestamptz and coalesce(paid_at, decided_at) < $3::timestamptz
+      where order_id = $1 and state in ('accepted', 'included') and coalesce(paid_at, decided_at) >= $2::timestamptz and
+      coalesce(paid_at, decided_at) < $3::timestamptz
       order by at`,
     [orderId, from.toISOString(), until.toISOString()],
   );

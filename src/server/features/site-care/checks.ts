@@ -117,20 +117,18 @@ export async function recordChecks(deps: AppDeps, results: CheckResult[]) {
     );
     const live = results.filter((r) => now.has(r.site.id)); // a site removed meanwhile is forgotten
     if (live.length === 0) return;
-    await tx
-      .insert(siteCheckResults)
-      .values(
-        live.map((r) => ({
-          siteId: r.site.id,
-          scheduledAt: r.site.scheduledAt,
-          checkedAt: r.checkedAt,
-          ok: r.outcome.ok,
-          status: r.outcome.status,
-          ttfbMs: r.outcome.ttfbMs,
-          totalMs: r.outcome.totalMs,
-          cause: r.outcome.cause,
-        })),
-      );
+    await tx.insert(siteCheckResults).values(
+      live.map((r) => ({
+        siteId: r.site.id,
+        scheduledAt: r.site.scheduledAt,
+        checkedAt: r.checkedAt,
+        ok: r.outcome.ok,
+        status: r.outcome.status,
+        ttfbMs: r.outcome.ttfbMs,
+        totalMs: r.outcome.totalMs,
+        cause: r.outcome.cause,
+      })),
+    );
     const days = new Map<string, { siteId: string; at: Date; checks: number; failures: number }>();
     for (const r of live) {
       const key = `${r.site.id} ${dayOf(r.checkedAt, tz)}`;
@@ -218,7 +216,8 @@ export async function recordChecks(deps: AppDeps, results: CheckResult[]) {
         from (values ${sql.join(
           updates.map(
             (u) =>
-              sql`(${u.id}, ${u.state}, ${u.failStreak}, ${u.lastCheckedAt!.toISOString()}, ${u.lastStatus}, ${u.lastError}, ${u.alertState}, ${u.alertMailedAt?.toISOString() ?? null})`,
+              sql`(${u.id}, ${u.state}, ${u.failStreak}, ${u.lastCheckedAt!.toISOString()}, ${u.lastStatus}, ${u.lastError},
+                ${u.alertState}, ${u.alertMailedAt?.toISOString() ?? null})`,
           ),
           sql`, `,
         )}) as v(id, state, fail_streak, checked_at, status, error, alert_state, alert_at)

@@ -85,70 +85,74 @@ afterAll(async () => {
 });
 
 describe('checks and incidents', () => {
-  it('watches the delivery link from delivery; a site that stops answering opens one incident after 2 checks, mails once, and closes it when it is back', async () => {
-    const row = await siteRow(t, aliceOrder);
-    expect(row.state).toBe('unknown');
-    // The first check is somewhere in the next interval (start times are spread).
-    expect(new Date(row.next_check_at).getTime() - Date.now()).toBeLessThanOrEqual(INTERVAL * 1000);
-    let now = new Date(Date.now() + INTERVAL * 1000 + 1000);
-    const step = async () => {
-      const out = await runJobs(t.deps, now);
-      now = new Date(now.getTime() + INTERVAL * 1000);
-      return out.siteCare!;
-    };
+  it(
+    'watches the delivery link from delivery; a site that stops answering opens one incident after 2 ' +
+      'checks, mails once, and closes it when it is back',
+    async () => {
+      const row = await siteRow(t, aliceOrder);
+      expect(row.state).toBe('unknown');
+      // The first check is somewhere in the next interval (start times are spread).
+      expect(new Date(row.next_check_at).getTime() - Date.now()).toBeLessThanOrEqual(INTERVAL * 1000);
+      let now = new Date(Date.now() + INTERVAL * 1000 + 1000);
+      const step = async () => {
+        const out = await runJobs(t.deps, now);
+        now = new Date(now.getTime() + INTERVAL * 1000);
+        return out.siteCare!;
+      };
 
-    expect((await step()).checks).toBe(1);
-    expect((await siteRow(t, aliceOrder)).state).toBe('up');
-    // The same instant again: nothing is due twice in one interval.
-    expect((await runJobs(t.deps, new Date(now.getTime() - INTERVAL * 1000))).siteCare!.checks).toBe(0);
+      expect((await step()).checks).toBe(1);
+      expect((await siteRow(t, aliceOrder)).state).toBe('up');
+      // The same instant again: nothing is due twice in one interval.
+      expect((await runJobs(t.deps, new Date(now.getTime() - INTERVAL * 1000))).siteCare!.checks).toBe(0);
 
-    site.state.mode = 'error';
-    await step(); // 1st failure: still up
-    expect((await siteRow(t, aliceOrder)).state).toBe('up');
-    expect(await mails(t, SITE_DOWN_TEMPLATE)).toHaveLength(0);
-    const downAt = now;
-    await step(); // 2nd failure: down
-    expect((await siteRow(t, aliceOrder)).state).toBe('down');
-    const down = await mails(t, SITE_DOWN_TEMPLATE);
-    expect(down.map((m) => m.to_address).sort()).toEqual(['care.alice@example.com', OWNER]);
-    expect(down[0]!.text_body).toContain('error (5xx)');
-    expect((await getOverview(t.deps.database, now)).sitesDown).toBe(1);
-    await step(); // 3rd failure: still the one incident, no second mail
-    expect(await mails(t, SITE_DOWN_TEMPLATE)).toHaveLength(2);
+      site.state.mode = 'error';
+      await step(); // 1st failure: still up
+      expect((await siteRow(t, aliceOrder)).state).toBe('up');
+      expect(await mails(t, SITE_DOWN_TEMPLATE)).toHaveLength(0);
+      const downAt = now;
+      await step(); // 2nd failure: down
+      expect((await siteRow(t, aliceOrder)).state).toBe('down');
+      const down = await mails(t, SITE_DOWN_TEMPLATE);
+      expect(down.map((m) => m.to_address).sort()).toEqual(['care.alice@example.com', OWNER]);
+      expect(down[0]!.text_body).toContain('error (5xx)');
+      expect((await getOverview(t.deps.database, now)).sitesDown).toBe(1);
+      await step(); // 3rd failure: still the one incident, no second mail
+      expect(await mails(t, SITE_DOWN_TEMPLATE)).toHaveLength(2);
 
-    site.state.mode = 'ok';
-    await step(); // back: the incident closes at once…
-    expect((await siteRow(t, aliceOrder)).state).toBe('up');
-    const [incident] = await t.deps.database.query<{ n: number; open: number }>(
-      `select count(*)::int as n, count(*) filter (where ended_at is null)::int as open from site_incidents`,
-    );
-    expect(incident).toEqual({ n: 1, open: 0 });
-    // …and its mail waits for the 30 quiet minutes after the "down" mail (a flapping site mails once per 30 min).
-    expect(await mails(t, SITE_UP_TEMPLATE)).toHaveLength(0);
-    while (now.getTime() - downAt.getTime() < 30 * MIN) await step();
-    await step();
-    const up = await mails(t, SITE_UP_TEMPLATE);
-    expect(up.map((m) => m.to_address).sort()).toEqual(['care.alice@example.com', OWNER]);
-    // The agency's subject says how long; both say it in the text.
-    expect(up.find((m) => m.to_address === OWNER)!.subject).toMatch(/after \d+ min/);
-    for (const m of up) expect(m.text_body).toMatch(/\d+ min/);
-    await step();
-    expect(await mails(t, SITE_UP_TEMPLATE)).toHaveLength(2);
+      site.state.mode = 'ok';
+      await step(); // back: the incident closes at once…
+      expect((await siteRow(t, aliceOrder)).state).toBe('up');
+      const [incident] = await t.deps.database.query<{ n: number; open: number }>(
+        `select count(*)::int as n, count(*) filter (where ended_at is null)::int as open from site_incidents`,
+      );
+      expect(incident).toEqual({ n: 1, open: 0 });
+      // …and its mail waits for the 30 quiet minutes after the "down" mail (a flapping site mails once per 30 min).
+      expect(await mails(t, SITE_UP_TEMPLATE)).toHaveLength(0);
+      while (now.getTime() - downAt.getTime() < 30 * MIN) await step();
+      await step();
+      const up = await mails(t, SITE_UP_TEMPLATE);
+      expect(up.map((m) => m.to_address).sort()).toEqual(['care.alice@example.com', OWNER]);
+      // The agency's subject says how long; both say it in the text.
+      expect(up.find((m) => m.to_address === OWNER)!.subject).toMatch(/after \d+ min/);
+      for (const m of up) expect(m.text_body).toMatch(/\d+ min/);
+      await step();
+      expect(await mails(t, SITE_UP_TEMPLATE)).toHaveLength(2);
 
-    // The contract: the customer reads the health; another customer gets the same 404 as an unknown id.
-    const res = await get(t, alice, `/api/v1/orders/${aliceOrder}/site-health`);
-    expect(res.statusCode, res.body).toBe(200);
-    const [health] = res.json().sites;
-    expect(health).toMatchObject({ status: 'up', url: `http://shop.example.test:${site.port}/`, isDeliveryLink: true });
-    expect(health.uptime30d).toBeGreaterThan(0);
-    expect(health.uptime30d).toBeLessThan(100);
-    expect(Number.isInteger(health.uptime30d * 100)).toBe(true);
-    expect(health.responseP50Ms).toBeGreaterThanOrEqual(0);
-    expect(health.incidents).toEqual([{ startedAt: expect.any(String), endedAt: expect.any(String), cause: 'status' }]);
-    expect(health.days).toHaveLength(90);
-    expect((await get(t, mallory, `/api/v1/orders/${aliceOrder}/site-health`)).statusCode).toBe(404);
-    expect((await get(t, owner, `/api/v1/admin/orders/${aliceOrder}/site-health`)).json().sites).toHaveLength(1);
-  });
+      // The contract: the customer reads the health; another customer gets the same 404 as an unknown id.
+      const res = await get(t, alice, `/api/v1/orders/${aliceOrder}/site-health`);
+      expect(res.statusCode, res.body).toBe(200);
+      const [health] = res.json().sites;
+      expect(health).toMatchObject({ status: 'up', url: `http://shop.example.test:${site.port}/`, isDeliveryLink: true });
+      expect(health.uptime30d).toBeGreaterThan(0);
+      expect(health.uptime30d).toBeLessThan(100);
+      expect(Number.isInteger(health.uptime30d * 100)).toBe(true);
+      expect(health.responseP50Ms).toBeGreaterThanOrEqual(0);
+      expect(health.incidents).toEqual([{ startedAt: expect.any(String), endedAt: expect.any(String), cause: 'status' }]);
+      expect(health.days).toHaveLength(90);
+      expect((await get(t, mallory, `/api/v1/orders/${aliceOrder}/site-health`)).statusCode).toBe(404);
+      expect((await get(t, owner, `/api/v1/admin/orders/${aliceOrder}/site-health`)).json().sites).toHaveLength(1);
+    },
+  );
 
   it('sends no incident mail to a customer who switched them off; the agency still hears', async () => {
     const off = await send(t, alice, 'PUT', `/api/v1/orders/${aliceOrder}/site-health/mails`, { customerMails: false });

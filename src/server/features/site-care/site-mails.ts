@@ -45,7 +45,8 @@ export async function agencyRecipients(deps: AppDeps, tx: Tx, orderId: string): 
        where u.role = 'staff' and u.email not like 'deleted-%' and (
              u.id in (select l.actor_user_id from admin_audit_log l join orders o on o.public_id = l.entity_id where l.entity = 'order' and o.id = ${orderId})
           or u.id in (select m.sender_user_id from order_messages m where m.order_id = ${orderId} and m.sender = 'agency')
-          or u.id in (select sm.sender_user_id from support_messages sm join support_requests r on r.id = sm.request_id where r.order_id = ${orderId} and sm.sender = 'agency')
+          or u.id in (select sm.sender_user_id from support_messages sm join support_requests r on r.id = sm.request_id where
+            r.order_id = ${orderId} and sm.sender = 'agency')
           or u.id in (select s.added_by from watched_sites s where s.order_id = ${orderId}))`,
   );
   const staff = (rows as unknown as { rows: { email: string }[] }).rows.map((r) => r.email);

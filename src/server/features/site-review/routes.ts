@@ -35,7 +35,8 @@ const siteLink = (deps: AppDeps, side: Side) => async (request: FastifyRequest &
   return { success: true as const, url, expiresAt: expiresAt.toISOString() };
 };
 const LINK_SUMMARY =
-  "A link to the round's preview with a site token (#wc-review=…) for review.js: this round, this person, comments only; expires after SITE_REVIEW_TOKEN_HOURS or when the round is decided";
+  "A link to the round's preview with a site token (#wc-review=…) for review.js: this round, this " +
+  'person, comments only; expires after SITE_REVIEW_TOKEN_HOURS or when the round is decided';
 
 export const siteLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   route(

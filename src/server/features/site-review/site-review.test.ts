@@ -269,7 +269,8 @@ describe('the site-review API', () => {
   it('refuses an expired token and the token of a decided round (revoked in the deciding transaction)', async () => {
     const old = await linkFor(alice, aliceOrder, aliceRound);
     await t.deps.database.query(
-      "update order_review_site_tokens set expires_at = now() - interval '1 second' where revoked_at is null and created_at = (select max(created_at) from order_review_site_tokens)",
+      "update order_review_site_tokens set expires_at = now() - interval '1 second' where revoked_at is " +
+        'null and created_at = (select max(created_at) from order_review_site_tokens)',
     );
     expect((await site('GET', old.token, ALICE_SITE)).statusCode).toBe(401);
 

@@ -60,7 +60,8 @@ function invitationMail(deps: AppDeps, address: string, inviterEmail: string | n
     subject: `You are invited to the ${brand} team`,
     heading: 'You are invited to the team',
     paragraphs: [
-      `${inviterEmail ?? 'The owner'} added ${address} to the staff of ${brand}: you can work on orders, the chat, leads, contact messages and support requests.`,
+      `${inviterEmail ?? 'The owner'} added ${address} to the staff of ${brand}: you can work on orders, the chat, leads, ` +
+        `contact messages and support requests.`,
       'Sign in with this e-mail address (a code is sent to it). If you have no account yet, sign up with it: the staff role is yours from the first sign-in.',
       'Not expecting this? Ignore this e-mail: nothing happens until you sign in.',
     ],

@@ -285,7 +285,8 @@ export async function openRequest(
       const offer = await maintenanceOffer(deps, tx, order.orderId);
       throw new AppError(
         'SUPPORT_ENDED',
-        `Support for this website ended${ended}. Our maintenance plan (${monthlyPriceLabel(offer)}) keeps it covered: subscribe from your order page, then send this request again.`,
+        `Support for this website ended${ended}. Our maintenance plan (${monthlyPriceLabel(offer)}) keeps it covered: subscribe ` +
+          `from your order page, then send this request again.`,
       );
     }
     const fileIds = await checkedFiles(tx, order, body.fileIds);

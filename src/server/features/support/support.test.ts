@@ -53,7 +53,8 @@ const count = async (app: BuiltApp, sql: string, params: unknown[] = []) =>
 /** Arranges time: the order was delivered `days` ago (only the delivery's date moves). */
 async function deliveredDaysAgo(app: BuiltApp, orderId: string, days: number) {
   await app.deps.database.query(
-    `update order_stages set completed_at = now() - make_interval(days => $2::int) where stage = $3 and order_id = (select id from orders where public_id = $1)`,
+    `update order_stages set completed_at = now() - make_interval(days => $2::int) where stage = $3 and order_id = (select ` +
+      `id from orders where public_id = $1)`,
     [orderId, days, DELIVERY_STAGE],
   );
 }
@@ -181,54 +182,59 @@ describe('the support window', () => {
     );
   });
 
-  it("the customer's one-statement read answers as the step-by-step read, with the maintenance plan's own rows (docs/decisions/291-signed-in-reads-one-statement.md)", async () => {
-    const { customer, orderId } = await deliveredCustomer(t, 'support.sql-plan@example.com');
-    const [row] = await t.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [orderId]);
-    await openOne(customer, orderId, 'First');
-    await openOne(customer, orderId, 'Second', 'change');
-    const addPlan = (state: string, createdAgoMs: number, paidUntil: Date | null, startsAt: Date | null, cancel = false) =>
-      t.deps.database.query(
-        `insert into maintenance_subscriptions (order_id, provider, provider_subscription_id, provider_plan_id, currency, amount, state, cancel_at_period_end, paid_until, starts_at, created_at)
+  it(
+    "the customer's one-statement read answers as the step-by-step read, with the maintenance plan's own " +
+      'rows (docs/decisions/291-signed-in-reads-one-statement.md)',
+    async () => {
+      const { customer, orderId } = await deliveredCustomer(t, 'support.sql-plan@example.com');
+      const [row] = await t.deps.database.query<{ id: string }>('select id from orders where public_id = $1', [orderId]);
+      await openOne(customer, orderId, 'First');
+      await openOne(customer, orderId, 'Second', 'change');
+      const addPlan = (state: string, createdAgoMs: number, paidUntil: Date | null, startsAt: Date | null, cancel = false) =>
+        t.deps.database.query(
+          `insert into maintenance_subscriptions (order_id, provider, provider_subscription_id, provider_plan_id, currency, amount, state,
+                cancel_at_period_end, paid_until, starts_at, created_at)
          values ($1, 'test', $2, 'plan', 'USD', 49, $3, $4, $5, $6, now() - make_interval(secs => $7::float8))`,
-        [row!.id, `sub_${state}_${createdAgoMs}`, state, cancel, paidUntil, startsAt, createdAgoMs / 1000],
-      );
-    const compare = async () => {
-      const res = await get(t, customer, supportUrl(orderId));
-      expect(res.statusCode, res.body).toBe(200);
-      const now = new Date();
-      const stepByStep = await supportOverview(
-        t.deps,
-        await supportOrder(t.deps.db, orderId, { side: 'customer', userId: customer.user.id }),
-        now,
-      );
-      const { success, ...body } = res.json();
-      expect(success).toBe(true);
-      expect(body).toEqual(JSON.parse(JSON.stringify(stepByStep)));
-      return body as { plan: unknown; supportUntil: string; requests: { title: string }[] };
-    };
-    expect((await compare()).requests.map((r) => r.title)).toEqual(['Second', 'First']);
-    // A plan only created is no plan; then one waiting to start; then a paid one past the included year, cancelled at its end.
-    await addPlan('created', 3000, null, null);
-    expect((await compare()).plan).toBeNull();
-    const setFirst = (state: string, paidUntil: Date | null, startsAt: Date | null) =>
-      t.deps.database.query(`update maintenance_subscriptions set state = $2, paid_until = $3, starts_at = $4 where order_id = $1`, [
-        row!.id,
-        state,
-        paidUntil,
-        startsAt,
-      ]);
-    await setFirst('active', null, later(30 * DAY));
-    expect((await compare()).plan).toMatchObject({ state: 'active', currentPeriodEnd: null });
-    // One live plan per order: the first is over (it paid a shorter period) before the next one.
-    await setFirst('completed', later(-2 * DAY), null);
-    const paid = new Date(Date.now() + 500 * DAY + 123);
-    await addPlan('cancelled', 1000, paid, later(-DAY), true);
-    const last = await compare();
-    expect(last).toMatchObject({
-      supportUntil: paid.toISOString(),
-      plan: { state: 'cancelled', currentPeriodEnd: paid.toISOString(), cancelAtPeriodEnd: true, startsAt: null },
-    });
-  });
+          [row!.id, `sub_${state}_${createdAgoMs}`, state, cancel, paidUntil, startsAt, createdAgoMs / 1000],
+        );
+      const compare = async () => {
+        const res = await get(t, customer, supportUrl(orderId));
+        expect(res.statusCode, res.body).toBe(200);
+        const now = new Date();
+        const stepByStep = await supportOverview(
+          t.deps,
+          await supportOrder(t.deps.db, orderId, { side: 'customer', userId: customer.user.id }),
+          now,
+        );
+        const { success, ...body } = res.json();
+        expect(success).toBe(true);
+        expect(body).toEqual(JSON.parse(JSON.stringify(stepByStep)));
+        return body as { plan: unknown; supportUntil: string; requests: { title: string }[] };
+      };
+      expect((await compare()).requests.map((r) => r.title)).toEqual(['Second', 'First']);
+      // A plan only created is no plan; then one waiting to start; then a paid one past the included year, cancelled at its end.
+      await addPlan('created', 3000, null, null);
+      expect((await compare()).plan).toBeNull();
+      const setFirst = (state: string, paidUntil: Date | null, startsAt: Date | null) =>
+        t.deps.database.query(`update maintenance_subscriptions set state = $2, paid_until = $3, starts_at = $4 where order_id = $1`, [
+          row!.id,
+          state,
+          paidUntil,
+          startsAt,
+        ]);
+      await setFirst('active', null, later(30 * DAY));
+      expect((await compare()).plan).toMatchObject({ state: 'active', currentPeriodEnd: null });
+      // One live plan per order: the first is over (it paid a shorter period) before the next one.
+      await setFirst('completed', later(-2 * DAY), null);
+      const paid = new Date(Date.now() + 500 * DAY + 123);
+      await addPlan('cancelled', 1000, paid, later(-DAY), true);
+      const last = await compare();
+      expect(last).toMatchObject({
+        supportUntil: paid.toISOString(),
+        plan: { state: 'cancelled', currentPeriodEnd: paid.toISOString(), cancelAtPeriodEnd: true, startsAt: null },
+      });
+    },
+  );
 
   it("My Orders and the back office's customer page carry each order's supportUntil (null before delivery, the plan's extension included)", async () => {
     const myOrders = async (who: Who) =>

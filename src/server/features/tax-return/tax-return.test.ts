@@ -139,7 +139,9 @@ describe('GET /api/v1/admin/tax/returns/{period}', () => {
     expect(csv.headers['content-disposition']).toContain(`b2b-${period}.csv`);
     const [header, row] = csv.body.trim().split('\r\n');
     expect(header).toBe(
-      'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
+      'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of ' +
+        'Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable ' +
+        'Value,Cess Amount',
     );
     expect(row).toContain(`${KA_GSTIN},"'=HYPERLINK(""http://x"")",${ka1.number},`);
     expect(row).toContain(`,${(ka1.taxableValue! / 100).toFixed(2)},`);

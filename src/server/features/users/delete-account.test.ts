@@ -348,7 +348,8 @@ describe('after the deletion', () => {
       await t.deps.database.query<Record<string, number>>(
         `select (select count(*)::int from orders o where o.user_id = $1) as orders,
                 (select count(*)::int from installments i join orders o on o.id = i.order_id where o.user_id = $1) as installments,
-                (select count(*)::int from payment_attempts p join installments i on i.id = p.installment_id join orders o on o.id = i.order_id where o.user_id = $1) as payments,
+                (select count(*)::int from payment_attempts p join installments i on i.id = p.installment_id join orders o on
+                  o.id = i.order_id where o.user_id = $1) as payments,
                 (select count(*)::int from invoices where user_id = $1) as invoices`,
         [person.user.id],
       )
@@ -414,7 +415,8 @@ describe('after the deletion', () => {
                   select id, null, 'agency', 'ui.png', 1, 'image/png', repeat('a', 64), 'del-test-key' from orders where public_id = $1 returning id, order_id),
             r as (insert into order_reviews (order_id, kind, round, title) select order_id, 'ui', 1, 'UI round' from f returning id),
             rf as (insert into order_review_files (review_id, file_id, position) select r.id, f.id, 0 from r, f returning review_id, file_id)
-       insert into order_review_comments (review_id, file_id, x, y, text, author, author_user_id) select review_id, file_id, 0.5, 0.5, 'Secret Lane logo', 'customer', $2 from rf`,
+       insert into order_review_comments (review_id, file_id, x, y, text, author, author_user_id)
+       select review_id, file_id, 0.5, 0.5, 'Secret Lane logo', 'customer', $2 from rf`,
       [orderId, id],
     );
     await q(`insert into passkeys (user_id, credential_id, public_key, name) values ($1, 'cred-del', 'pk', 'Laptop')`, [id]);

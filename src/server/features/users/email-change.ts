@@ -196,7 +196,8 @@ function takenEmail(brand: string) {
     subject: `${brand}: this address already has an account`,
     heading: 'This address already has an account',
     paragraphs: [
-      `Someone signed in to ${brand} asked to move their account to this e-mail address, but an account with this address already exists, so nothing was changed.`,
+      `Someone signed in to ${brand} asked to move their account to this e-mail address, but an account with this address ` +
+        `already exists, so nothing was changed.`,
       'If that was you, sign in with this address instead, or choose another address for the other account. If it was not you, you can ignore this e-mail.',
     ],
   });
@@ -207,7 +208,8 @@ function changedEmail(brand: string, contact: string, newEmail: string) {
     subject: `${brand}: your account's e-mail was changed`,
     heading: 'Your e-mail was changed',
     paragraphs: [
-      `The e-mail of your ${brand} account was changed to ${maskEmail(newEmail)}. From now on, sign-in codes go to the new address; this one no longer signs in.`,
+      `The e-mail of your ${brand} account was changed to ${maskEmail(newEmail)}. From now on, sign-in codes go to the new ` +
+        `address; this one no longer signs in.`,
       `If you did not make this change, write to us at once at ${contact}.`,
     ],
   });

@@ -3,7 +3,8 @@ import type { ButtonHTMLAttributes } from 'react';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-sm font-semibold ' +
+  'transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-60';
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent-strong text-white hover:bg-accent-hover',
   secondary: 'border border-line bg-card text-ink hover:border-accent hover:text-white',

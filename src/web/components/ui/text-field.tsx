@@ -1,7 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 export const inputClass =
-  'w-full rounded-xl border border-line bg-field px-4 py-2.5 text-ink placeholder:text-placeholder focus:border-accent focus:outline-none focus-visible:outline-2 aria-[invalid=true]:border-danger';
+  'w-full rounded-xl border border-line bg-field px-4 py-2.5 text-ink placeholder:text-placeholder ' +
+  'focus:border-accent focus:outline-none focus-visible:outline-2 aria-[invalid=true]:border-danger';
 
 interface FieldShellProps {
   id: string;

@@ -20,7 +20,8 @@ type Step = 'explain' | 'code';
 
 /** Said when the server refuses with 409 ORDER_IN_PROGRESS: what blocks it and what to do. */
 export const ORDER_IN_PROGRESS_TEXT =
-  'You have an order in progress: you paid for a website we have not delivered yet. We can delete your account once it is delivered — or write to us and we will sort it out together.';
+  'You have an order in progress: you paid for a website we have not delivered yet. We can delete your ' +
+  'account once it is delivered — or write to us and we will sort it out together.';
 
 /** What deletion erases and keeps; the years come from INVOICE_RETENTION_YEARS (public site config). */
 export function DeletionTerms() {
@@ -81,7 +82,8 @@ function useBlockers(): { blockers: DeletionBlocker[] | null; failed: string | n
 const BLOCKER_TEXT: Record<DeletionBlocker['kind'], string> = {
   order_in_progress: ORDER_IN_PROGRESS_TEXT,
   maintenance_plan:
-    'Your maintenance plan is still active. Cancel it on the order’s Support tab first (it stops at the end of the paid month); then you can delete your account.',
+    'Your maintenance plan is still active. Cancel it on the order’s Support tab first (it stops at the ' +
+    'end of the paid month); then you can delete your account.',
   owner: 'The owner’s account cannot be deleted here: hand the back office over first.',
 };
 

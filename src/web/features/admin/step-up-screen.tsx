@@ -86,7 +86,10 @@ export function StepUpScreen({ onConfirmed }: { onConfirmed(): void }) {
         <Frame
           title="Confirmed with a recovery code"
           stepKey="recovered"
-          lead={`That code is now used up: ${step.left} ${step.left === 1 ? 'code is' : 'codes are'} left. If your passkey is lost, remove it and add a new one from your dashboard.`}
+          lead={
+            `That code is now used up: ${step.left} ${step.left === 1 ? 'code is' : 'codes are'} left. If your passkey is lost, ` +
+            `remove it and add a new one from your dashboard.`
+          }
         >
           <Button onClick={onConfirmed} className="min-h-11 w-full">
             Continue to the back office
@@ -121,7 +124,11 @@ function Enrol({ onAdded }: { onAdded(codes: string[] | undefined): void }) {
     <Frame
       title="Add a passkey to protect the back office"
       stepKey="enrol"
-      lead={`${owner ? "Refunds, payouts and every customer's details" : "Customers' orders, messages and details"} sit behind this door, so an e-mail code alone no longer opens it. A passkey uses this device's screen lock or a security key: nothing to type, nothing to steal by e-mail.`}
+      lead={
+        `${owner ? "Refunds, payouts and every customer's details" : "Customers' orders, messages and details"} sit behind this ` +
+        `door, so an e-mail code alone no longer opens it. A passkey uses this device's screen lock or a security key: nothing ` +
+        `to type, nothing to steal by e-mail.`
+      }
     >
       {supported ? (
         <form onSubmit={add} className="flex flex-col gap-4">

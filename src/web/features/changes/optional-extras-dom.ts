@@ -5,7 +5,8 @@ import { formatMoneyWhole as wholeMoney } from '../../../domain/money.ts';
 
 // The prerendered /pricing's "Optional extras" without React (decision 115's page-JS budget): the
 // section is in the page's markup, hidden; its items are the live catalogue in the visitor's
-// currency, read through the operation's zod-free endpoint (no zod, no router; docs/decisions/301-zod-free-endpoints.md) — docs/decisions/261-optional-extras-on-pricing.md.
+// currency, read through the operation's zod-free endpoint (no zod, no router; docs/decisions/301-zod-free-
+// endpoints.md) — docs/decisions/261-optional-extras-on-pricing.md.
 
 /** "₹16,915 + GST · 5 extra days" */
 export function extraPrice(

@@ -18,7 +18,8 @@ const INSTALLMENT_LABEL = { advance: 'advance payment', remaining: 'remaining pa
 
 /** What the document is and what it is for: a test-mode payment's is said to be no tax invoice (decision 120). */
 const labelOf = (inv: InvoiceSummary) =>
-  `${KIND_LABEL[inv.kind]}${inv.installment ? `, ${INSTALLMENT_LABEL[inv.installment]}` : inv.label ? ` · ${inv.label}` : ''}${inv.testMode ? ' · TEST, not a tax invoice' : ''}`;
+  `${KIND_LABEL[inv.kind]}${inv.installment ? `, ${INSTALLMENT_LABEL[inv.installment]}` : inv.label ? ` · ${inv.label}` : ''}` +
+  (inv.testMode ? ' · TEST, not a tax invoice' : '');
 
 /** The invoices read of one order, on its side; a parent may call it first so that it is not read after the parent's own answer. */
 export function useOrderInvoices(orderId: string, admin = false) {

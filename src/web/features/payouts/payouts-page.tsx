@@ -118,7 +118,8 @@ export default function PayoutsPage() {
     setActionError(err);
     if (read) {
       setNotice(
-        `Read from Razorpay: ${read.settlements} ${read.settlements === 1 ? 'payout' : 'payouts'}, ${read.items} ${read.items === 1 ? 'transaction' : 'transactions'}.`,
+        `Read from Razorpay: ${read.settlements} ${read.settlements === 1 ? 'payout' : 'payouts'}, ${read.items} ` +
+          `${read.items === 1 ? 'transaction' : 'transactions'}.`,
       );
       await reload();
     }

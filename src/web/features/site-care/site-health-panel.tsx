@@ -169,7 +169,8 @@ function UptimeStrip({ days }: { days: SiteHealth['days'] }) {
       <figcaption className="mt-1 text-xs text-muted">
         {checked.length === 0
           ? 'No day checked yet.'
-          : `${full} of ${checked.length} checked days at 100 %${worst && worst.uptime < 100 ? `; lowest ${worst.uptime.toFixed(2)} % on ${worst.day}` : ''}.`}{' '}
+          : `${full} of ${checked.length} checked days at 100 ` +
+            `%${worst && worst.uptime < 100 ? `; lowest ${worst.uptime.toFixed(2)} % on ${worst.day}` : ''}.`}{' '}
         Taller is better; striped days were below 99 %, dotted ones not checked.
       </figcaption>
     </figure>
