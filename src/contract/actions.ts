@@ -73,7 +73,10 @@ export const getOrdersActions = defineOperation({
   responses: { 200: orderActionsResponse },
 });
 
-/** What waits for the agency across orders (brief submitted, new customer files, pins, changes requested, unread messages, support waiting or past its target), oldest first */
+/**
+ * What waits for the agency across orders (brief submitted, new customer files, pins, changes requested, unread
+ * messages, support waiting or past its target), oldest first
+ */
 export const getAdminActions = defineOperation({
   method: 'GET',
   path: '/api/v1/admin/actions',

@@ -59,9 +59,14 @@ describe('src/web formats times only through it', () => {
         .map((line, i) => ({ line: line.trim(), where: `${file}:${i + 1}` }))
         .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*'))
         .filter(({ line }) =>
-          /toLocaleDateString|toLocaleTimeString|toLocaleString\('en-|Intl\.DateTimeFormat|timeZone: 'UTC'|formatStageDate|formatCustomerDate|\} UTC\b| UTC[`.'"]/.test(
-            line,
-          ),
+          new RegExp(
+            [
+              'toLocaleDateString|toLocaleTimeString',
+              String.raw`toLocaleString\('en-|Intl\.DateTimeFormat`,
+              "timeZone: 'UTC'|formatStageDate|formatCustomerDate",
+              String.raw`\} UTC\b| UTC[\`.'"]`,
+            ].join('|'),
+          ).test(line),
         )
         .map(({ where, line }) => `${where}: ${line}`),
     );

@@ -27,8 +27,16 @@ const featureOf = (file: string) => /^server\/features\/([^/]+)\//.exec(file)?.[
  * Lines that name the stored owner role 'admin' next to a role: compared, matched in SQL or written.
  * Only src/domain/roles.ts may (OWNER_ROLE, isOwner, isBackOffice), so the word stays in one place.
  */
-const STORED_OWNER_ROLE =
-  /\brole\)?\s*(?:===|!==|==|!=)\s*['"]admin['"]|['"]admin['"]\s*(?:===|!==|==|!=)\s*[\w.?]*\brole\b|\brole\s*,\s*['"]admin['"]\s*\)|\brole\s*(?:=|<>|!=)\s*'admin'|\brole\s+in\s*\([^)]*'admin'|\brole:\s*['"]admin['"]/;
+const STORED_OWNER_ROLE = new RegExp(
+  [
+    String.raw`\brole\)?\s*(?:===|!==|==|!=)\s*['"]admin['"]`,
+    String.raw`['"]admin['"]\s*(?:===|!==|==|!=)\s*[\w.?]*\brole\b`,
+    String.raw`\brole\s*,\s*['"]admin['"]\s*\)`,
+    String.raw`\brole\s*(?:=|<>|!=)\s*'admin'`,
+    String.raw`\brole\s+in\s*\([^)]*'admin'`,
+    String.raw`\brole:\s*['"]admin['"]`,
+  ].join('|'),
+);
 const storedOwnerRoleUses = (text: string) =>
   text
     .replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '')
@@ -216,43 +224,49 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
-  it("no browser feature calls the API with a path string: each calls call(operation, input), useOperation, the file operations of src/web/lib/call-file.ts or, in the public pages' code, callEndpoint(endpoint, input) (docs/decisions/280-contract-operations.md, docs/decisions/295-file-operations.md, docs/decisions/301-zod-free-endpoints.md)", () => {
-    // api.ts defines `request` and `callEndpoint`; call.ts builds on them; call-file.ts and
-    // download-file.ts send and fetch the file operations' URLs.
-    const CLIENT = ['web/lib/api.ts', 'web/lib/call.ts', 'web/lib/call-file.ts', 'web/lib/download-file.ts'];
-    // Browser navigations, not API calls, to routes outside the contract
-    // (docs/decisions/302-routes-outside-the-contract.md): no operation, so no operationUrl to take.
-    const NAVIGATIONS: Record<string, RegExp> = {
-      // The OpenID flow starts with a full-page navigation (302 to the provider, a cookie, back).
-      'web/features/auth/auth-api.ts': /^\/api\/v1\/auth\/oidc\/\$\{provider\}\/start\?/,
-      // Test mode's checkout pages: HTML and form posts answered with redirects.
-      'web/lib/checkout.ts': /^\/api\/v1\/payment\/test-checkout\/\$\{/,
-      'web/features/support/plan-checkout.ts': /^\/api\/v1\/payment\/test-checkout\/subscription\/\$\{/,
-    };
-    const used = new Set<string>();
-    const offenders = Object.keys(graph)
-      .filter((f) => (f.startsWith('web/features/') || f.startsWith('web/lib/')) && !CLIENT.includes(f) && !isTest(f))
-      .flatMap((f) => {
-        const text = source(f).replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '');
-        const found: string[] = [];
-        if (/import\s*\{[^}]*\bapi\b[^}]*\}\s*from\s*['"][./]*lib\/api\.ts['"]/.test(text)) found.push(`${f}: imports api`);
-        // `api(…)` or `api<T>(…)`, however it came in.
-        if (/(?<![\w.$])api\s*[<(]/.test(text)) found.push(`${f}: calls api(…)`);
-        if (/import\s*\{[^}]*\b(?:useAdminData|adminAction)\b[^}]*\}\s*from\s*['"][./]*(?:admin\/)?use-admin-data\.ts['"]/.test(text))
-          found.push(`${f}: a path hook`);
-        // The API's base makes a path of its own; an operation carries its path.
-        if (/\bAPI_BASE\b/.test(text)) found.push(`${f}: API_BASE`);
-        for (const m of text.matchAll(/['"`](\/api\/v1[^'"`]*)/g)) {
-          if (NAVIGATIONS[f]?.test(m[1]!)) used.add(f);
-          else found.push(`${f}: ${m[1]}`);
-        }
-        return found;
-      })
-      .sort();
-    expect(offenders).toEqual([]);
-    // An exception no longer needed goes (its navigation became an operation's URL, or went).
-    expect([...used].sort()).toEqual(Object.keys(NAVIGATIONS).sort());
-  });
+  it(
+    'no browser feature calls the API with a path string: each calls call(operation, input), ' +
+      "useOperation, the file operations of src/web/lib/call-file.ts or, in the public pages' code, " +
+      'callEndpoint(endpoint, input) (docs/decisions/280-contract-operations.md, ' +
+      'docs/decisions/295-file-operations.md, docs/decisions/301-zod-free-endpoints.md)',
+    () => {
+      // api.ts defines `request` and `callEndpoint`; call.ts builds on them; call-file.ts and
+      // download-file.ts send and fetch the file operations' URLs.
+      const CLIENT = ['web/lib/api.ts', 'web/lib/call.ts', 'web/lib/call-file.ts', 'web/lib/download-file.ts'];
+      // Browser navigations, not API calls, to routes outside the contract
+      // (docs/decisions/302-routes-outside-the-contract.md): no operation, so no operationUrl to take.
+      const NAVIGATIONS: Record<string, RegExp> = {
+        // The OpenID flow starts with a full-page navigation (302 to the provider, a cookie, back).
+        'web/features/auth/auth-api.ts': /^\/api\/v1\/auth\/oidc\/\$\{provider\}\/start\?/,
+        // Test mode's checkout pages: HTML and form posts answered with redirects.
+        'web/lib/checkout.ts': /^\/api\/v1\/payment\/test-checkout\/\$\{/,
+        'web/features/support/plan-checkout.ts': /^\/api\/v1\/payment\/test-checkout\/subscription\/\$\{/,
+      };
+      const used = new Set<string>();
+      const offenders = Object.keys(graph)
+        .filter((f) => (f.startsWith('web/features/') || f.startsWith('web/lib/')) && !CLIENT.includes(f) && !isTest(f))
+        .flatMap((f) => {
+          const text = source(f).replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '');
+          const found: string[] = [];
+          if (/import\s*\{[^}]*\bapi\b[^}]*\}\s*from\s*['"][./]*lib\/api\.ts['"]/.test(text)) found.push(`${f}: imports api`);
+          // `api(…)` or `api<T>(…)`, however it came in.
+          if (/(?<![\w.$])api\s*[<(]/.test(text)) found.push(`${f}: calls api(…)`);
+          if (/import\s*\{[^}]*\b(?:useAdminData|adminAction)\b[^}]*\}\s*from\s*['"][./]*(?:admin\/)?use-admin-data\.ts['"]/.test(text))
+            found.push(`${f}: a path hook`);
+          // The API's base makes a path of its own; an operation carries its path.
+          if (/\bAPI_BASE\b/.test(text)) found.push(`${f}: API_BASE`);
+          for (const m of text.matchAll(/['"`](\/api\/v1[^'"`]*)/g)) {
+            if (NAVIGATIONS[f]?.test(m[1]!)) used.add(f);
+            else found.push(`${f}: ${m[1]}`);
+          }
+          return found;
+        })
+        .sort();
+      expect(offenders).toEqual([]);
+      // An exception no longer needed goes (its navigation became an operation's URL, or went).
+      expect([...used].sort()).toEqual(Object.keys(NAVIGATIONS).sort());
+    },
+  );
 
   it("names the owner's stored role 'admin' only in src/domain/roles.ts: code asks isOwner/isBackOffice (docs/decisions/349-role-words.md)", () => {
     const found = Object.keys(graph)

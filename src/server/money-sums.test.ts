@@ -36,7 +36,8 @@ const ALLOWED: Record<string, string> = {
   'server/features/ledger/': 'the order account itself: the only place order money is added up',
   'domain/gst.ts': "one supply's tax lines: the tax of one amount, computed when it is quoted or documented",
   'domain/price-lines.ts':
-    "one quote's lines (the ledger posts them): the tax taken out of prices that include it, and the rounding to its total (docs/decisions/333-amount-words-and-price-lines.md)",
+    "one quote's lines (the ledger posts them): the tax taken out of prices that include it, and the " +
+    'rounding to its total (docs/decisions/333-amount-words-and-price-lines.md)',
   'domain/gst-return.ts':
     'the GSTR-1 tables are computed from the documents, as the return asks (the ledger property test checks they agree)',
   'server/features/tax-return/monthly-return.ts':

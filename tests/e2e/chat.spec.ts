@@ -343,107 +343,110 @@ test.describe('chat console: availability, canned replies and the rating', () =>
 // (tests/fakes/push-service.ts); everything after it is real: the API stores it, the job pass
 // encrypts and signs the push, the fake decrypts and verifies it, and the decrypted payload is
 // handed to the registered service worker through CDP's ServiceWorker.deliverPushMessage.
-test('push: the service worker is on the signed-in app only; a visitor asking for a person reaches the founder within 5 s and the notice opens the chat', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const adminContext = await browser.newContext();
-  await adminContext.grantPermissions(['notifications'], { origin: APP_URL });
-  const visitorContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  const visitor = await visitorContext.newPage();
-  try {
-    const sub = (await (await fetch(`${PUSH_CONTROL_URL}/subscriptions`, { method: 'POST' })).json()) as {
-      id: string;
-      endpoint: string;
-      keys: { p256dh: string; auth: string };
-    };
-    await admin.addInitScript((s) => {
-      const fake = {
-        endpoint: s.endpoint,
-        expirationTime: null,
-        options: {},
-        getKey: () => null,
-        toJSON: () => ({ endpoint: s.endpoint, keys: s.keys }),
-        unsubscribe: async () => true,
+test(
+  'push: the service worker is on the signed-in app only; a visitor asking for a person reaches the ' +
+    'founder within 5 s and the notice opens the chat',
+  async ({ browser }) => {
+    test.setTimeout(120_000);
+    const adminContext = await browser.newContext();
+    await adminContext.grantPermissions(['notifications'], { origin: APP_URL });
+    const visitorContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    const visitor = await visitorContext.newPage();
+    try {
+      const sub = (await (await fetch(`${PUSH_CONTROL_URL}/subscriptions`, { method: 'POST' })).json()) as {
+        id: string;
+        endpoint: string;
+        keys: { p256dh: string; auth: string };
       };
-      PushManager.prototype.subscribe = async () => fake as unknown as PushSubscription;
-      PushManager.prototype.getSubscription = async () => null;
-    }, sub);
-    const registeredScopes = () =>
-      admin.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort());
+      await admin.addInitScript((s) => {
+        const fake = {
+          endpoint: s.endpoint,
+          expirationTime: null,
+          options: {},
+          getKey: () => null,
+          toJSON: () => ({ endpoint: s.endpoint, keys: s.keys }),
+          unsubscribe: async () => true,
+        };
+        PushManager.prototype.subscribe = async () => fake as unknown as PushSubscription;
+        PushManager.prototype.getSubscription = async () => null;
+      }, sub);
+      const registeredScopes = () =>
+        admin.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort());
 
-    // A public page registers no service worker.
-    await admin.goto('/about');
-    await admin.waitForLoadState('networkidle');
-    expect(await registeredScopes()).toEqual([]);
+      // A public page registers no service worker.
+      await admin.goto('/about');
+      await admin.waitForLoadState('networkidle');
+      expect(await registeredScopes()).toEqual([]);
 
-    await login(admin, ADMIN_EMAIL);
-    await admin.goto('/admin/settings');
-    await expect.poll(registeredScopes).toEqual(['/admin', '/dashboard', '/status/']);
-    const panel = admin.getByTestId('notifications-panel');
-    // Quiet hours off: the test runs at any hour.
-    await panel.getByTestId('quiet-start').fill('00:00');
-    await panel.getByTestId('quiet-end').fill('00:00');
-    await panel.getByRole('button', { name: 'Save quiet hours' }).click();
-    await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-    for (const width of [390, 1280]) {
-      await admin.setViewportSize({ width, height: 900 });
-      expect(await admin.evaluate(() => document.documentElement.scrollWidth), `no horizontal overflow at ${width} px`).toBeLessThanOrEqual(
-        width,
-      );
-      await panel.screenshot({ path: test.info().outputPath(`admin-notifications-${width}.png`) });
+      await login(admin, ADMIN_EMAIL);
+      await admin.goto('/admin/settings');
+      await expect.poll(registeredScopes).toEqual(['/admin', '/dashboard', '/status/']);
+      const panel = admin.getByTestId('notifications-panel');
+      // Quiet hours off: the test runs at any hour.
+      await panel.getByTestId('quiet-start').fill('00:00');
+      await panel.getByTestId('quiet-end').fill('00:00');
+      await panel.getByRole('button', { name: 'Save quiet hours' }).click();
+      await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+      for (const width of [390, 1280]) {
+        await admin.setViewportSize({ width, height: 900 });
+        expect(
+          await admin.evaluate(() => document.documentElement.scrollWidth),
+          `no horizontal overflow at ${width} px`,
+        ).toBeLessThanOrEqual(width);
+        await panel.screenshot({ path: test.info().outputPath(`admin-notifications-${width}.png`) });
+      }
+      await panel.getByRole('textbox', { name: 'Device name (optional)' }).fill('Founder laptop (e2e)');
+      await panel.getByRole('button', { name: 'Allow push on this device' }).click();
+      await expect(panel.getByTestId('push-device').filter({ hasText: 'Founder laptop (e2e)' })).toBeVisible();
+
+      // A visitor asks for a person; the founder is not in the console.
+      await visitor.goto('/about');
+      const widget = await openWidget(visitor);
+      await widget.getByRole('tab', { name: /Chat with our team|is online|Leave us a message/ }).click();
+      const human = widget.getByTestId('human-tab');
+      await human.getByRole('textbox', { name: /Your message/ }).fill('Is anyone there? I need a shop site.');
+      const sentAt = Date.now();
+      await human.getByRole('button', { name: 'Send' }).click();
+      type Received = { subscriptionId: string; text: string; json: { kind: string; title: string; url: string }; at: number };
+      let push: Received | undefined;
+      await expect
+        .poll(
+          async () => {
+            const { received } = (await (await fetch(`${PUSH_CONTROL_URL}/messages`)).json()) as { received: Received[] };
+            push = received.find((p) => p.subscriptionId === sub.id && p.json?.kind === 'chat_human' && p.at >= sentAt);
+            return Boolean(push);
+          },
+          { timeout: 5_000, intervals: [100] },
+        )
+        .toBe(true);
+      expect(push!.at - sentAt).toBeLessThan(5_000);
+      expect(push!.json.url).toMatch(/^\/adminChat\?chat=[A-Za-z0-9_-]{32}$/);
+
+      // The payload, handed to the back office's service worker, shows the notification.
+      const cdp = await adminContext.newCDPSession(admin);
+      const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+      await cdp.send('ServiceWorker.enable');
+      await expect.poll(() => registrations.some((r) => new URL(r.scopeURL).pathname === '/admin' && !r.isDeleted)).toBe(true);
+      const registrationId = registrations.find((r) => new URL(r.scopeURL).pathname === '/admin' && !r.isDeleted)!.registrationId;
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: APP_URL, registrationId, data: push!.text });
+      const shown = () =>
+        admin.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration('/admin');
+          return (await registration!.getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }));
+        });
+      await expect.poll(shown).toEqual([{ title: 'A visitor asks for you', url: push!.json.url }]);
+
+      // Its click opens that link (sw.js, notificationclick): the console with the visitor's chat open.
+      await admin.goto(push!.json.url);
+      await expect(admin.getByRole('log').getByText('Is anyone there? I need a shop site.')).toBeVisible();
+    } finally {
+      await adminContext.close();
+      await visitorContext.close();
     }
-    await panel.getByRole('textbox', { name: 'Device name (optional)' }).fill('Founder laptop (e2e)');
-    await panel.getByRole('button', { name: 'Allow push on this device' }).click();
-    await expect(panel.getByTestId('push-device').filter({ hasText: 'Founder laptop (e2e)' })).toBeVisible();
-
-    // A visitor asks for a person; the founder is not in the console.
-    await visitor.goto('/about');
-    const widget = await openWidget(visitor);
-    await widget.getByRole('tab', { name: /Chat with our team|is online|Leave us a message/ }).click();
-    const human = widget.getByTestId('human-tab');
-    await human.getByRole('textbox', { name: /Your message/ }).fill('Is anyone there? I need a shop site.');
-    const sentAt = Date.now();
-    await human.getByRole('button', { name: 'Send' }).click();
-    type Received = { subscriptionId: string; text: string; json: { kind: string; title: string; url: string }; at: number };
-    let push: Received | undefined;
-    await expect
-      .poll(
-        async () => {
-          const { received } = (await (await fetch(`${PUSH_CONTROL_URL}/messages`)).json()) as { received: Received[] };
-          push = received.find((p) => p.subscriptionId === sub.id && p.json?.kind === 'chat_human' && p.at >= sentAt);
-          return Boolean(push);
-        },
-        { timeout: 5_000, intervals: [100] },
-      )
-      .toBe(true);
-    expect(push!.at - sentAt).toBeLessThan(5_000);
-    expect(push!.json.url).toMatch(/^\/adminChat\?chat=[A-Za-z0-9_-]{32}$/);
-
-    // The payload, handed to the back office's service worker, shows the notification.
-    const cdp = await adminContext.newCDPSession(admin);
-    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.some((r) => new URL(r.scopeURL).pathname === '/admin' && !r.isDeleted)).toBe(true);
-    const registrationId = registrations.find((r) => new URL(r.scopeURL).pathname === '/admin' && !r.isDeleted)!.registrationId;
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: APP_URL, registrationId, data: push!.text });
-    const shown = () =>
-      admin.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration('/admin');
-        return (await registration!.getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }));
-      });
-    await expect.poll(shown).toEqual([{ title: 'A visitor asks for you', url: push!.json.url }]);
-
-    // Its click opens that link (sw.js, notificationclick): the console with the visitor's chat open.
-    await admin.goto(push!.json.url);
-    await expect(admin.getByRole('log').getByText('Is anyone there? I need a shop site.')).toBeVisible();
-  } finally {
-    await adminContext.close();
-    await visitorContext.close();
-  }
-});
+  },
+);
 
 test('the dashboard is installable and shows the last seen order list offline (docs/decisions/344-installable-app.md)', async ({
   browser,

@@ -24,13 +24,19 @@ const PLANS =
   '<div class="card"><h3>Small</h3><button>Choose Small</button></div>' +
   '<div class="card"><h3>Family</h3><button class="cta">Choose Family</button></div>' +
   '<div class="card"><h3>Party</h3><button>Choose Party</button></div></section>';
+const PLANS =
+  '<section id="plans"><h2>Plans</h2>' +
+  '<div class="card"><h3>Small</h3><button>Choose Small</button></div>' +
+  '<div class="card"><h3>Family</h3><button class="cta">Choose Family</button></div>' +
+  '<div class="card"><h3>Party</h3><button>Choose Party</button></div></section>';
+const SHORT_FOOTER = '<footer>© Bela Bakery · <a href="/">Visit us</a></footer>';
 const page = (
   path: string,
 ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Bela Bakery (staging)</title><link rel="stylesheet" href="/site.css">
 <script src="${APP_URL}/review.js" async></script></head>
 <body><header><h1>Bela Bakery</h1><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header>
-<main>${path === '/pricing' ? '<section id="plans"><h2>Plans</h2><div class="card"><h3>Small</h3><button>Choose Small</button></div><div class="card"><h3>Family</h3><button class="cta">Choose Family</button></div><div class="card"><h3>Party</h3><button>Choose Party</button></div></section>' : '<p>Fresh bread every morning.</p>'}</main>${path === '/short' ? '<footer>© Bela Bakery · <a href="/">Visit us</a></footer>' : ''}</body></html>`;
+<main>${path === '/pricing' ? PLANS : '<p>Fresh bread every morning.</p>'}</main>${path === '/short' ? SHORT_FOOTER : ''}</body></html>`;
 const css = () => `body{font-family:sans-serif;margin:0;padding:16px;background:#fff7ed;color:#1c1917}
 #plans{display:flex;flex-wrap:wrap;gap:16px}.card{background:#fff;border:1px solid #d6d3d1;border-radius:12px;padding:16px;flex:1 1 220px;min-height:160px}
 .card button{padding:12px 20px;font-size:16px;border-radius:8px;border:0;background:#c2410c;color:#fff}

@@ -62,7 +62,14 @@ function start(token: string, api: string) {
   };
   root.adoptedStyleSheets = [sheet(STYLES)];
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet(PAGE_STYLES)];
-  root.innerHTML = `<div class="layer" part="layer"></div><section class="bar" role="region" aria-label="Website review"><p class="title"><b></b> <span class="state"></span></p><p class="hint" role="status" aria-live="polite"></p><div class="btns"><button type="button" data-a="comment" aria-pressed="false">Comment</button><button type="button" data-a="pins" aria-pressed="true">Show pins</button><button type="button" data-a="done">Done</button></div><button type="button" data-a="hide" class="fold" aria-label="Hide the review toolbar">▾</button><div class="gone" hidden><p>Moved or removed</p><ol></ol></div></section><button type="button" class="handle" hidden aria-label="Open the review toolbar">Review <span></span></button>`;
+  root.innerHTML =
+    `<div class="layer" part="layer"></div><section class="bar" role="region" aria-label="Website review"><p ` +
+    `class="title"><b></b> <span class="state"></span></p><p class="hint" role="status" aria-live="polite"></p><div ` +
+    `class="btns"><button type="button" data-a="comment" aria-pressed="false">Comment</button>` +
+    `<button type="button" data-a="pins" aria-pressed="true">Show pins</button><button type="button" data-a="done">Done</button></div>` +
+    `<button type="button" data-a="hide" class="fold" aria-label="Hide the review toolbar">▾</button>` +
+    `<div class="gone" hidden><p>Moved or removed</p><ol></ol></div></section>` +
+    `<button type="button" class="handle" hidden aria-label="Open the review toolbar">Review <span></span></button>`;
   document.body.append(host);
   const $ = <T extends Element>(sel: string) => root.querySelector(sel) as T;
   const layer = $<HTMLDivElement>('.layer');

@@ -78,23 +78,19 @@ export async function followUpAbandonedCheckouts(deps: AppDeps, now: Date = new 
           ],
           action: { label: 'Continue to payment', url: `${deps.config.publicUrl}/pay` },
         });
-        await tx
-          .insert(mailOutbox)
-          .values({
-            toAddress: draft.email.toLowerCase(),
-            template: 'checkout-followup',
-            subject: mail.subject,
-            textBody: mail.text,
-            htmlBody: mail.html,
-          });
-        await tx
-          .insert(checkoutFollowups)
-          .values({
-            userId: order.userId,
-            orderPublicId: order.publicId,
-            couponCode: couponStillValid ? order.couponCode : null,
-            sentAt: now,
-          });
+        await tx.insert(mailOutbox).values({
+          toAddress: draft.email.toLowerCase(),
+          template: 'checkout-followup',
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+        });
+        await tx.insert(checkoutFollowups).values({
+          userId: order.userId,
+          orderPublicId: order.publicId,
+          couponCode: couponStillValid ? order.couponCode : null,
+          sentAt: now,
+        });
         return 'sent' as const;
       }),
     );

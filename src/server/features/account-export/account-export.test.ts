@@ -60,16 +60,14 @@ async function seedPerson(who: Who, order: string, tag: string) {
   await t.deps.db.insert(chatConversations).values({ id: chatId, contactEmail: who.user.email, lastMessage: `chat of ${tag}` });
   await t.deps.db.insert(chatMessages).values({ conversationId: chatId, sender: 'user', body: `Hello, ${tag} here` });
   await t.deps.db.insert(leads).values({ kind: 'email', email: who.user.email, page: `/pricing?${tag}` });
-  await t.deps.db
-    .insert(contactMessages)
-    .values({
-      name: `${tag} Contact`,
-      email: who.user.email,
-      message: `contact from ${tag}`,
-      phoneCode: '91',
-      phoneNumber: '9876543210',
-      address: `${tag} road`,
-    });
+  await t.deps.db.insert(contactMessages).values({
+    name: `${tag} Contact`,
+    email: who.user.email,
+    message: `contact from ${tag}`,
+    phoneCode: '91',
+    phoneNumber: '9876543210',
+    address: `${tag} road`,
+  });
   await t.deps.db
     .insert(passkeys)
     .values({ userId: who.user.id, credentialId: `cred-${tag}`, publicKey: `secret-key-of-${tag}`, name: `${tag}'s phone` });

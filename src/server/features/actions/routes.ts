@@ -38,7 +38,8 @@ export const adminActionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
         tags: ['admin'],
         security: [{ bearer: [] }],
         summary:
-          'What waits for the agency across orders (brief submitted, new customer files, pins, changes requested, unread messages, support waiting or past its target), oldest first',
+          'What waits for the agency across orders (brief submitted, new customer files, pins, changes ' +
+          'requested, unread messages, support waiting or past its target), oldest first',
       },
     },
     async (_request, reply) => {

@@ -273,7 +273,8 @@ beforeAll(async () => {
     // A scheduled pass's row that gave up, tried again (docs/decisions/339-isolated-job-passes.md).
     'POST /api/v1/admin/pass-rows/:id/retry': async () => {
       const [row] = await t.deps.database.query<{ id: string }>(
-        `insert into pass_row_failures (pass, row_key, attempts, state, retry_at, last_error) values ('notices', 'walk', 5, 'failed', now(), 'Walk failure') returning id`,
+        `insert into pass_row_failures (pass, row_key, attempts, state, retry_at, last_error) values ('notices', 'walk', 5, ` +
+          `'failed', now(), 'Walk failure') returning id`,
       );
       return { url: `/api/v1/admin/pass-rows/${row!.id}/retry` };
     },

@@ -32,7 +32,8 @@ async function seedWork(t: TestApp, at: Date) {
       [publicId, userId, state, createdAt.toISOString()],
     );
     await q(
-      `insert into installments (order_id, kind, amount, currency, state, paid_at) values ($1, 'advance', 18339, 'USD', $2, $3), ($1, 'remaining', 73359, 'USD', 'pending', null)`,
+      `insert into installments (order_id, kind, amount, currency, state, paid_at) values ($1, 'advance', 18339, 'USD', $2, ` +
+        `$3), ($1, 'remaining', 73359, 'USD', 'pending', null)`,
       [o!.id, advancePaid ? 'paid' : 'pending', advancePaid ? createdAt.toISOString() : null],
     );
     return { id: o!.id, publicId };
@@ -50,7 +51,8 @@ async function seedWork(t: TestApp, at: Date) {
     [working.id, randomUUID(), long.toISOString()],
   );
   const [request] = await q(
-    `insert into support_requests (order_id, title, description, category, state, resolved_at) values ($1, 'Fix it', 'Please', 'bug', 'resolved', $2) returning id`,
+    `insert into support_requests (order_id, title, description, category, state, resolved_at) values ($1, 'Fix it', ` +
+      `'Please', 'bug', 'resolved', $2) returning id`,
     [working.id, new Date(at.getTime() - 10 * DAY).toISOString()],
   );
   // An advance checkout left 2 days ago, and one older than DRAFT_RETENTION_DAYS (the drafts' pass deletes it).

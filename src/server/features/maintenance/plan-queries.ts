@@ -71,7 +71,8 @@ interface PlanJson {
 // page fold them into their one statement (docs/decisions/285-signed-in-read-path.md), by the index
 // maintenance_subscriptions_order_idx.
 const planRuleSql = (orderIdSql: string) =>
-  `(select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until, 'cancelAtPeriodEnd', s.cancel_at_period_end,
+  `(select case when s.state <> 'created' then json_build_object('state', s.state, 'currentPeriodEnd', s.paid_until,
+                                                                 'cancelAtPeriodEnd', s.cancel_at_period_end,
                                                                  'startsAt', case when s.paid_until is null then s.starts_at end) end
       from maintenance_subscriptions s where s.order_id = ${orderIdSql} order by s.created_at desc limit 1)`;
 const coveredUntilRuleSql = (orderIdSql: string) =>

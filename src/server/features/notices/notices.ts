@@ -74,5 +74,8 @@ export function unseenNoticesSql(side: MessageSide, what: keyof typeof SEEN_KIND
  */
 export function waitingNoticesSql(recipientSql: string, kinds: readonly NoticeKind[], orderIdSql: string): string {
   const list = kinds.map((k) => `'${k}'`).join(', ');
-  return `exists (select 1 from notices n where n.order_id = ${orderIdSql} and n.recipient = ${recipientSql} and n.kind in (${list}) and n.read_at is null and n.sent_at is null)`;
+  return (
+    `exists (select 1 from notices n where n.order_id = ${orderIdSql} and n.recipient = ${recipientSql} and n.kind in ` +
+    `(${list}) and n.read_at is null and n.sent_at is null)`
+  );
 }

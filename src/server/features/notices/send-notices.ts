@@ -158,15 +158,13 @@ async function mailGroup(deps: AppDeps, tx: Tx, orderId: string, recipient: Mess
         url: toCustomer ? `${deps.config.publicUrl}/status/${order.publicId}` : `${deps.config.publicUrl}/admin/orders/${order.publicId}`,
       },
     });
-    await tx
-      .insert(mailOutbox)
-      .values({
-        toAddress: address.toLowerCase(),
-        template: NOTICE_TEMPLATE,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-      });
+    await tx.insert(mailOutbox).values({
+      toAddress: address.toLowerCase(),
+      template: NOTICE_TEMPLATE,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+    });
   }
 }
 

@@ -367,32 +367,36 @@ describe("another customer's order, another order's file", () => {
 });
 
 describe('the founder and deleting', () => {
-  it('the founder uploads (side agency, audited); the customer downloads it but cannot delete it; each side deletes its own (audited for the founder)', async () => {
-    const auditCount = async (action: string) =>
-      (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log where action = $1', [action]))[0]!.n;
-    const up = await upload(owner, adminUrl(aliceOrder), fileForm('design-v1.png', PNG));
-    expect(up.statusCode, up.body).toBe(201);
-    const design = up.json().file;
-    expect(design.uploadedBy).toBe('agency');
-    expect(await auditCount('order.file.upload')).toBeGreaterThanOrEqual(1);
-    expect((await t.app.inject({ method: 'GET', url: url(aliceOrder, design.id), headers: alice.headers })).statusCode).toBe(200);
+  it(
+    'the founder uploads (side agency, audited); the customer downloads it but cannot delete it; each ' +
+      'side deletes its own (audited for the founder)',
+    async () => {
+      const auditCount = async (action: string) =>
+        (await t.deps.database.query<{ n: number }>('select count(*)::int as n from admin_audit_log where action = $1', [action]))[0]!.n;
+      const up = await upload(owner, adminUrl(aliceOrder), fileForm('design-v1.png', PNG));
+      expect(up.statusCode, up.body).toBe(201);
+      const design = up.json().file;
+      expect(design.uploadedBy).toBe('agency');
+      expect(await auditCount('order.file.upload')).toBeGreaterThanOrEqual(1);
+      expect((await t.app.inject({ method: 'GET', url: url(aliceOrder, design.id), headers: alice.headers })).statusCode).toBe(200);
 
-    const refused = await t.app.inject({ method: 'DELETE', url: url(aliceOrder, design.id), headers: alice.headers });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You can delete only files you uploaded.');
+      const refused = await t.app.inject({ method: 'DELETE', url: url(aliceOrder, design.id), headers: alice.headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('You can delete only files you uploaded.');
 
-    const own = (await upload(alice, url(aliceOrder), fileForm('old-logo.png', PNG))).json().file;
-    expect((await t.app.inject({ method: 'DELETE', url: adminUrl(aliceOrder, own.id), headers: owner.headers })).statusCode).toBe(403);
-    const deleted = await t.app.inject({ method: 'DELETE', url: url(aliceOrder, own.id), headers: alice.headers });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await list(alice, aliceOrder)).map((f) => f.id)).not.toContain(own.id);
-    expect((await t.app.inject({ method: 'GET', url: url(aliceOrder, own.id), headers: alice.headers })).statusCode).toBe(404);
-    expect(onDisk().some((p) => p.endsWith(own.id))).toBe(false);
+      const own = (await upload(alice, url(aliceOrder), fileForm('old-logo.png', PNG))).json().file;
+      expect((await t.app.inject({ method: 'DELETE', url: adminUrl(aliceOrder, own.id), headers: owner.headers })).statusCode).toBe(403);
+      const deleted = await t.app.inject({ method: 'DELETE', url: url(aliceOrder, own.id), headers: alice.headers });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect((await list(alice, aliceOrder)).map((f) => f.id)).not.toContain(own.id);
+      expect((await t.app.inject({ method: 'GET', url: url(aliceOrder, own.id), headers: alice.headers })).statusCode).toBe(404);
+      expect(onDisk().some((p) => p.endsWith(own.id))).toBe(false);
 
-    const before = await auditCount('order.file.delete');
-    expect((await t.app.inject({ method: 'DELETE', url: adminUrl(aliceOrder, design.id), headers: owner.headers })).statusCode).toBe(200);
-    expect(await auditCount('order.file.delete')).toBe(before + 1);
-  });
+      const before = await auditCount('order.file.delete');
+      expect((await t.app.inject({ method: 'DELETE', url: adminUrl(aliceOrder, design.id), headers: owner.headers })).statusCode).toBe(200);
+      expect(await auditCount('order.file.delete')).toBe(before + 1);
+    },
+  );
 
   it('a file another feature uses (the in-use hook) cannot be deleted: 409, and it stays', async () => {
     const file = (await upload(alice, url(aliceOrder), fileForm('in-review.png', PNG))).json().file;

@@ -53,7 +53,8 @@ export async function mailReceipt(
           : r.kind === 'remaining'
             ? 'Your order is fully paid. The website link will be delivered on your order page.'
             : r.kind === 'maintenance' && r.period
-              ? `Your monthly maintenance plan is paid from ${formatWhen(r.period.start, zone)} to ${formatWhen(r.period.end, zone)}. The tax invoice for the month is attached.`
+              ? `Your monthly maintenance plan is paid from ${formatWhen(r.period.start, zone)} to ${formatWhen(r.period.end, zone)}. ` +
+                `The tax invoice for the month is attached.`
               : `Your change is accepted and paid; we have started on it.${days > 0 ? ` The delivery moves by ${days} day${days === 1 ? '' : 's'}.` : ''}`,
       ],
       rows: [

@@ -38,8 +38,10 @@ export async function mailRefundNeeded(deps: AppDeps, tx: Tx, p: DuplicatePaymen
     heading: 'A payment needs a refund',
     paragraphs: [
       p.kind === 'change'
-        ? `A payment of ${amount} for a change on order ${p.orderPublicId} came in after the change was already paid, declined, withdrawn or re-quoted (for example from a second browser tab). The customer was told it will be refunded.`
-        : `The ${p.kind} of order ${p.orderPublicId} was already paid when a second payment of ${amount} came in (for example from a second browser tab). The customer was told it will be refunded.`,
+        ? `A payment of ${amount} for a change on order ${p.orderPublicId} came in after the change was already paid, declined, ` +
+          `withdrawn or re-quoted (for example from a second browser tab). The customer was told it will be refunded.`
+        : `The ${p.kind} of order ${p.orderPublicId} was already paid when a second payment of ${amount} came in (for example ` +
+          `from a second browser tab). The customer was told it will be refunded.`,
       p.automatic
         ? 'It is being refunded automatically: the order page of the back office shows the refund, and the overview lists it if the refund fails.'
         : 'Refund it and mark it refunded on the order page of the back office.',
@@ -66,7 +68,9 @@ export async function refundsNeeded(deps: Pick<AppDeps, 'db'>) {
       currency: paymentAttempts.currency,
       paidAt: paymentAttempts.paidAt,
       // Asked automatically and not failed (docs/decisions/332-change-quote-version.md).
-      refunding: sql<boolean>`exists (select 1 from payment_refunds r where r.provider_payment_id = ${paymentAttempts.providerPaymentId} and r.status <> 'failed')`,
+      refunding:
+        sql<boolean>`exists (select 1 from payment_refunds r where r.provider_payment_id = ${paymentAttempts.providerPaymentId} and ` +
+        `r.status <> 'failed')`,
     })
     .from(paymentAttempts)
     .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))

@@ -126,7 +126,8 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
           heading: 'Keep your website looked after',
           paragraphs: [
             `Hi ${c.name ?? 'there'}, the support included with your website (order ${c.publicId}) ends on ${date}.`,
-            `Our maintenance plan keeps it covered month by month for ${monthlyPriceLabel(offer)}: fixes, small changes and answers, as now. You can cancel at the end of any month.`,
+            `Our maintenance plan keeps it covered month by month for ${monthlyPriceLabel(offer)}: fixes, small changes and ` +
+              `answers, as now. You can cancel at the end of any month.`,
             `Subscribe before ${date} and the plan starts that day: nothing is charged until your included support ends.`,
           ],
           rows: [
@@ -136,15 +137,13 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
           ],
           action: { label: 'See the plan', url: `${deps.config.publicUrl}/status/${c.publicId}` },
         });
-        await tx
-          .insert(mailOutbox)
-          .values({
-            toAddress: c.email.toLowerCase(),
-            template: PLAN_OFFER_TEMPLATE,
-            subject: mail.subject,
-            textBody: mail.text,
-            htmlBody: mail.html,
-          });
+        await tx.insert(mailOutbox).values({
+          toAddress: c.email.toLowerCase(),
+          template: PLAN_OFFER_TEMPLATE,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+        });
         return true;
       }),
     );

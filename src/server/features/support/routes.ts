@@ -119,12 +119,10 @@ export const supportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     },
     async (request, reply) => {
       const order = await orderOf(request);
-      return reply
-        .status(201)
-        .send({
-          success: true as const,
-          ...(await postSupportMessage(deps, order, request.params.requestId, customerOf(request), request.body)),
-        });
+      return reply.status(201).send({
+        success: true as const,
+        ...(await postSupportMessage(deps, order, request.params.requestId, customerOf(request), request.body)),
+      });
     },
   );
 
@@ -197,12 +195,10 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     { schema: { tags, security, summary: "Answers a support request (audited; ends the customer's wait)" }, config: perSession(60) },
     async (request, reply) => {
       const order = await orderOfRequest(deps.db, request.params.requestId);
-      return reply
-        .status(201)
-        .send({
-          success: true as const,
-          ...(await postSupportMessage(deps, order, request.params.requestId, agencyOf(request), request.body)),
-        });
+      return reply.status(201).send({
+        success: true as const,
+        ...(await postSupportMessage(deps, order, request.params.requestId, agencyOf(request), request.body)),
+      });
     },
   );
 

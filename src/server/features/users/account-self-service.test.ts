@@ -243,19 +243,17 @@ describe('changing the e-mail', () => {
 
     // One network, many accounts: the per-network cap (OTP_MAX_PER_IP_HOUR, 30) holds.
     const shared = freshIp();
-    await t.deps.db
-      .insert(emailChangeCodes)
-      .values(
-        Array.from({ length: 30 }, () => ({
-          userId: a.user.id,
-          newEmail: 'x@example.com',
-          codeHash: 'x',
-          salt: 'x',
-          ip: shared,
-          expiresAt: new Date(),
-          createdAt: new Date(Date.now() - 120_000),
-        })),
-      );
+    await t.deps.db.insert(emailChangeCodes).values(
+      Array.from({ length: 30 }, () => ({
+        userId: a.user.id,
+        newEmail: 'x@example.com',
+        codeHash: 'x',
+        salt: 'x',
+        ip: shared,
+        expiresAt: new Date(),
+        createdAt: new Date(Date.now() - 120_000),
+      })),
+    );
     const b = await loginAs(t, newEmail());
     const net = await change(b.headers, newEmail('l'), shared);
     expect(net.statusCode).toBe(429);
