@@ -24,11 +24,6 @@ const PLANS =
   '<div class="card"><h3>Small</h3><button>Choose Small</button></div>' +
   '<div class="card"><h3>Family</h3><button class="cta">Choose Family</button></div>' +
   '<div class="card"><h3>Party</h3><button>Choose Party</button></div></section>';
-const PLANS =
-  '<section id="plans"><h2>Plans</h2>' +
-  '<div class="card"><h3>Small</h3><button>Choose Small</button></div>' +
-  '<div class="card"><h3>Family</h3><button class="cta">Choose Family</button></div>' +
-  '<div class="card"><h3>Party</h3><button>Choose Party</button></div></section>';
 const SHORT_FOOTER = '<footer>© Bela Bakery · <a href="/">Visit us</a></footer>';
 const page = (
   path: string,

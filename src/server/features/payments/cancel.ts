@@ -31,9 +31,8 @@ async function factsOf(tx: Pick<Tx, 'select'>, order: Pick<OrderRow, 'id' | 'sta
       remainingPaid: sql<boolean>`exists (select 1 from installments i where i.order_id = ${order.id} and i.kind = 'remaining' and i.state = 'paid')`,
       delivered: sql<boolean>`exists (select 1 from order_stages s where s.order_id = ${order.id} and s.stage = ${DELIVERY_STAGE})`,
       stages: sql<number>`(select count(*) from order_stages s where s.order_id = ${order.id})::int`,
-      advancePaid:
-        sql<number>`coalesce((select sum(i.amount) from installments i where i.order_id = ${order.id} and i.kind = 'advance' and i.state = ` +
-        `'paid'), 0)::float8`,
+      advancePaid: sql<number>`coalesce((select sum(i.amount) from installments i where i.order_id = ${order.id} and i.kind = 'advance' and i.state = 
+          'paid'), 0)::float8`,
     })
     .from(installments)
     .where(eq(installments.orderId, order.id))

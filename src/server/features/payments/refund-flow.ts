@@ -48,9 +48,8 @@ export async function refundablePayments(tx: Tx, orderId: string): Promise<Refun
       amount: paymentAttempts.amount,
       testMode: paymentAttempts.testMode,
       paidAt: paymentAttempts.paidAt,
-      refunded:
-        sql<number>`coalesce((select sum(r.amount) from payment_refunds r where r.provider_payment_id = ` +
-        `${paymentAttempts.providerPaymentId} and r.status <> 'failed'), 0)::float8`,
+      refunded: sql<number>`coalesce((select sum(r.amount) from payment_refunds r where r.provider_payment_id = 
+          ${paymentAttempts.providerPaymentId} and r.status <> 'failed'), 0)::float8`,
     })
     .from(paymentAttempts)
     .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))

@@ -68,9 +68,8 @@ export async function refundsNeeded(deps: Pick<AppDeps, 'db'>) {
       currency: paymentAttempts.currency,
       paidAt: paymentAttempts.paidAt,
       // Asked automatically and not failed (docs/decisions/332-change-quote-version.md).
-      refunding:
-        sql<boolean>`exists (select 1 from payment_refunds r where r.provider_payment_id = ${paymentAttempts.providerPaymentId} and ` +
-        `r.status <> 'failed')`,
+      refunding: sql<boolean>`exists (select 1 from payment_refunds r where r.provider_payment_id = ${paymentAttempts.providerPaymentId} and 
+          r.status <> 'failed')`,
     })
     .from(paymentAttempts)
     .innerJoin(installments, eq(installments.id, paymentAttempts.installmentId))
