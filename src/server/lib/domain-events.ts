@@ -188,6 +188,12 @@ export interface SupportRef extends OrderRef {
   title: string;
 }
 
+/** A request has waited past SUPPORT_FIRST_RESPONSE_HOURS for the agency's answer (announced once per wait). */
+export interface SupportOverdue extends SupportRef {
+  waitingSince: Date;
+  at: Date;
+}
+
 /** A message on a support request. Its text goes only to the order's people. */
 export interface SupportMessagePosted extends SupportRef {
   messageId: string;
@@ -329,6 +335,7 @@ export interface DomainEventMap {
   'maintenance.invoiced': MaintenanceInvoiced;
   'support.message': SupportMessagePosted;
   'support.request': SupportRequestChanged;
+  'support.overdue': SupportOverdue;
   'order.message': OrderMessagePosted;
   'review.opened': ReviewOpened;
   'review.commented': ReviewCommented;

@@ -19,6 +19,7 @@ export const ROW_PASSES = [
   'checkout-follow-ups',
   'notices',
   'support-closing',
+  'support-overdue',
   'plan-offers',
   'retention-purge',
   'object-sweep',

@@ -30,6 +30,8 @@ export const supportRequests = pgTable(
     /** Since when the customer waits for the agency; null when nobody waits. */
     waitingSince: at('waiting_since'),
     firstResponseAt: at('first_response_at'),
+    /** When the support pass announced this wait as past the first-response target (decision 350). */
+    overdueAnnouncedAt: at('overdue_announced_at'),
     resolvedAt: at('resolved_at'),
     closedAt: at('closed_at'),
   },

@@ -55,6 +55,12 @@ async function seedWork(t: TestApp, at: Date) {
       `'Please', 'bug', 'resolved', $2) returning id`,
     [working.id, new Date(at.getTime() - 10 * DAY).toISOString()],
   );
+  // A request waiting for the agency's first answer for 3 days: past its target, to be announced.
+  const [overdue] = await q(
+    `insert into support_requests (order_id, title, description, category, state, waiting_since) values ($1, 'Still broken', ` +
+      `'Please', 'bug', 'open', $2) returning id`,
+    [working.id, new Date(at.getTime() - 3 * DAY).toISOString()],
+  );
   // An advance checkout left 2 days ago, and one older than DRAFT_RETENTION_DAYS (the drafts' pass deletes it).
   const abandoned = await order(await user(), 'awaiting_advance', new Date(at.getTime() - 2 * DAY), false);
   const stale = await order(await user(), 'awaiting_advance', long, false);
@@ -78,6 +84,7 @@ async function seedWork(t: TestApp, at: Date) {
     reminder: reminder!.id,
     notices: working.id,
     request: request!.id,
+    overdue: overdue!.id,
     abandoned: abandoned.publicId,
     stale: stale.id,
     delivered: delivered.id,
@@ -92,6 +99,7 @@ const POISONS: Record<Exclude<RowPass, 'object-sweep'>, (s: Seeded) => { table: 
   reminders: (s) => ({ table: 'payment_reminders', event: 'update', when: `old.id = '${s.reminder}'`, key: s.reminder }),
   notices: (s) => ({ table: 'notices', event: 'update', when: `old.order_id = '${s.notices}'`, key: `${s.notices}:customer` }),
   'support-closing': (s) => ({ table: 'support_requests', event: 'update', when: `old.id = '${s.request}'`, key: s.request }),
+  'support-overdue': (s) => ({ table: 'support_requests', event: 'update', when: `old.id = '${s.overdue}'`, key: s.overdue }),
   'checkout-follow-ups': (s) => ({ table: 'checkout_followups', event: 'insert', when: `new.order_public_id = '${s.abandoned}'`, key: '' }),
   'plan-offers': (s) => ({ table: 'support_offers', event: 'insert', when: `new.order_id = '${s.delivered}'`, key: s.delivered }),
   'retention-purge': (s) => ({ table: 'admin_order_notes', event: 'delete', when: `old.order_id = '${s.gone}'`, key: s.gone }),
@@ -103,6 +111,7 @@ function didWork(r: JobsResult) {
     reminders: (r.reminders?.sent ?? 0) + (r.reminders?.cancelled ?? 0) > 0,
     notices: (r.notices?.mails ?? 0) > 0,
     'support-closing': (r.supportClosed ?? 0) > 0,
+    'support-overdue': (r.supportOverdue ?? 0) > 0,
     'checkout-follow-ups': (r.followUps ?? 0) > 0,
     'plan-offers': (r.planOffers ?? 0) > 0,
     'retention-purge': (r.retentionPurged ?? 0) > 0,
@@ -147,6 +156,7 @@ describe('isolated job passes', () => {
         reminders: true,
         notices: true,
         'support-closing': true,
+        'support-overdue': true,
         'checkout-follow-ups': true,
         'plan-offers': true,
         'retention-purge': true,

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { runDueReminders } from '../reminders/run-reminders.ts';
 import { cleanUpDrafts, followUpAbandonedCheckouts } from '../abandoned-checkouts/follow-up.ts';
 import { sendDueNotices } from '../notices/send-notices.ts';
-import { closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
+import { announceOverdueRequests, closeResolvedRequests, sendPlanOffers } from '../support/jobs.ts';
 import { purgeRetainedRecords } from '../users/purge-retained.ts';
 import { pruneIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { sweepStoredObjects } from '../order-files/sweep-objects.ts';
@@ -41,6 +41,8 @@ export const PASSES = {
   whatsapp: (deps, now) => sendDueWhatsApp(deps, whatsappNoticeAllowed, now),
   // Resolved support requests close after 7 days; the plan offer 30 days before support ends (decision 170).
   supportClosed: closeResolvedRequests,
+  // A request waiting past its first-response target is announced once per wait (pushes; decision 350).
+  supportOverdue: announceOverdueRequests,
   planOffers: sendPlanOffers,
   // A deleted account's orders lose their texts once INVOICE_RETENTION_YEARS ran out (decision 192).
   retentionPurged: purgeRetainedRecords,

@@ -289,6 +289,42 @@ describe('pushes', () => {
   });
 });
 
+describe('a support request past its first-response target', () => {
+  it('is pushed to the agency once per wait, and again after the customer writes again (docs/decisions/350-support-overdue-push.md)', async () => {
+    const owner = await loginAs(t, OWNER, 'admin');
+    await api('PUT', 'user/notification-preferences', owner.headers, { quietHours: noQuietHours });
+    const ownerPhone = await device(owner.headers, 'Owner tablet');
+    const { orderId } = await seedPaidOrder(t, unique('waiting'));
+    const hours = t.deps.config.SUPPORT_FIRST_RESPONSE_HOURS;
+    const since = new Date(Date.now() - (hours + 1) * 3_600_000);
+    const [request] = await t.deps.database.query<{ id: string }>(
+      `insert into support_requests (order_id, title, description, category, state, waiting_since)
+       select id, 'Form broken', 'The form does not send', 'bug', 'open', $2 from orders where public_id = $1 returning id`,
+      [orderId, since.toISOString()],
+    );
+    const overdueTo = () => pushesTo(ownerPhone.id).filter((p) => (p.json as { url: string }).url === `/admin/support/${request!.id}`);
+
+    await runJobs(t.deps);
+    await t.deps.jobs.runDue();
+    await push.waitFor((p) => p.subscriptionId === ownerPhone.id && (p.json as { url: string }).url === `/admin/support/${request!.id}`);
+    expect(overdueTo()[0]!.json).toMatchObject({ kind: 'support_request', body: 'A support request is waiting past its response target.' });
+    // The next ticks announce nothing more for the same wait.
+    await runJobs(t.deps);
+    await t.deps.jobs.runDue();
+    expect(overdueTo()).toHaveLength(1);
+    // The customer writes again a minute later: a new wait, announced once it is past the target too.
+    const again = new Date(Date.now() + 60_000);
+    await t.deps.database.query('update support_requests set waiting_since = $2 where id = $1', [request!.id, again.toISOString()]);
+    const later = new Date(again.getTime() + (hours + 0.5) * 3_600_000);
+    await runJobs(t.deps, new Date(again.getTime() + 60_000));
+    await t.deps.jobs.runDue(new Date(again.getTime() + 60_000));
+    expect(overdueTo()).toHaveLength(1);
+    await runJobs(t.deps, later);
+    await t.deps.jobs.runDue(later);
+    await expect.poll(() => overdueTo().length).toBe(2);
+  });
+});
+
 describe('the batched order e-mails follow the same choices', () => {
   it('leaves out of the customer’s batch what they turned off for e-mail, and sends nothing when all of it is off', async () => {
     const owner = await loginAs(t, OWNER, 'admin');

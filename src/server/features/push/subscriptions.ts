@@ -131,6 +131,16 @@ export function subscribePush(deps: AppDeps, sender: PushSender | null) {
       at: e.at,
     });
   });
+  events.inTransaction('support.overdue', async (e, tx) => {
+    await toAgency(tx, {
+      kind: 'support_request',
+      title: `Support: order ${e.orderPublicId}`,
+      body: 'A support request is waiting past its response target.',
+      url: `/admin/support/${e.requestId}`,
+      dedupeKey: `support-overdue:${e.requestId}:${e.waitingSince.toISOString()}`,
+      at: e.at,
+    });
+  });
   events.inTransaction('review.decided', async (e, tx) => {
     const what = e.decision === 'approve' ? 'approved' : 'asked for changes on';
     await toAgency(tx, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SUPPORT_AUTO_CLOSE_DAYS, SUPPORT_OFFER_DAYS_BEFORE_END } from '../../../contract/support.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -15,7 +15,8 @@ import { mailTimeZone } from '../mail/mail-time.ts';
 
 // The support feature's part of the job pass (jobs/run-jobs.ts; every job takes the clock as a
 // parameter): resolved requests close themselves after SUPPORT_AUTO_CLOSE_DAYS, and 30 days before
-// support ends the customer gets one e-mail offering the maintenance plan (decision 170).
+// support ends the customer gets one e-mail offering the maintenance plan (decision 170); a request
+// waiting past SUPPORT_FIRST_RESPONSE_HOURS is announced once per wait (docs/decisions/350-support-overdue-push.md).
 
 const DAY_MS = 86_400_000;
 export const PLAN_OFFER_TEMPLATE = 'support-plan-offer';
@@ -151,4 +152,52 @@ export async function sendPlanOffers(deps: AppDeps, now: Date = new Date()): Pro
   }
   if (sent > 0) void deps.mailer.drain().catch((err) => deps.log.error({ err }, 'mail worker'));
   return sent;
+}
+
+/**
+ * Announces each request that has waited longer than SUPPORT_FIRST_RESPONSE_HOURS for the agency's
+ * answer: `support.overdue`, once per wait (a later customer message starts a new wait, announced
+ * again). One request per transaction, claimed with SKIP LOCKED and parked when it throws.
+ */
+export async function announceOverdueRequests(deps: AppDeps, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - deps.config.SUPPORT_FIRST_RESPONSE_HOURS * 3_600_000);
+  let announced = 0;
+  for (;;) {
+    const outcome = await guardRow(deps, 'support-overdue', now, (claim) =>
+      deps.events.transaction(async (tx) => {
+        const [due] = await tx
+          .select({ request: supportRequests, orderPublicId: orders.publicId, customerEmail: users.email })
+          .from(supportRequests)
+          .innerJoin(orders, eq(orders.id, supportRequests.orderId))
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(
+            and(
+              inArray(supportRequests.state, ['open', 'in_progress']),
+              lte(supportRequests.waitingSince, cutoff),
+              or(isNull(supportRequests.overdueAnnouncedAt), lt(supportRequests.overdueAnnouncedAt, supportRequests.waitingSince)),
+              notParked('support-overdue', supportRequests.id, now),
+            ),
+          )
+          .orderBy(asc(supportRequests.waitingSince))
+          .limit(1)
+          .for('update', { of: supportRequests, skipLocked: true });
+        if (!due) return false;
+        const { request, orderPublicId, customerEmail } = due;
+        claim(request.id);
+        await tx.update(supportRequests).set({ overdueAnnouncedAt: now }).where(eq(supportRequests.id, request.id));
+        await deps.events.publish(tx, 'support.overdue', {
+          orderId: request.orderId,
+          orderPublicId,
+          customerEmail,
+          requestId: request.id,
+          title: request.title,
+          waitingSince: request.waitingSince!,
+          at: now,
+        });
+        return true;
+      }),
+    );
+    if (outcome === false) return announced;
+    if (outcome === true) announced++;
+  }
 }

@@ -17,6 +17,7 @@ import { useSession } from '../../lib/session.tsx';
 import { sendContact } from './send-contact.ts';
 
 // The picker (≈200 countries and their flags) is its own chunk, loaded when the form comes to life.
+const PICKER_PLACE = <span className="w-28 shrink-0 rounded-xl border border-line bg-field" />;
 const CountryCodePicker = lazy(() => import('../../components/country-code-picker.tsx').then((m) => ({ default: m.CountryCodePicker })));
 
 interface ContactFormProps {
@@ -38,6 +39,8 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
   const [country, setCountry] = useState<Country>(defaultPhoneCountry);
   // The profile's country, else the visitor's, until they pick one (docs/decisions/336-tracker-and-phone-country.md).
   const [pickedCountry, setPickedCountry] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   useVisitorCountry(!pickedCountry && !user?.phone_code, setCountry);
   const [digits, setDigits] = useState('');
   const [address, setAddress] = useState('');
@@ -113,15 +116,21 @@ export function ContactForm({ messageLabel = 'Message', messagePlaceholder = 'Te
       </div>
       <FieldShell id={`${id}-phone`} label="Phone" error={phoneError}>
         <div className="flex gap-2">
-          <Suspense fallback={<span className="w-28 shrink-0 rounded-xl border border-line bg-field" />}>
-            <CountryCodePicker
-              value={country}
-              onChange={(c) => {
-                setCountry(c);
-                setPickedCountry(true);
-              }}
-              className="w-28 shrink-0"
-            />
+          <Suspense fallback={PICKER_PLACE}>
+            {/* After mount only: the prerendered page always holds the placeholder, whenever the lazy
+                picker's import resolves (scripts/prerender.mjs compares two renders of the page). */}
+            {!mounted ? (
+              PICKER_PLACE
+            ) : (
+              <CountryCodePicker
+                value={country}
+                onChange={(c) => {
+                  setCountry(c);
+                  setPickedCountry(true);
+                }}
+                className="w-28 shrink-0"
+              />
+            )}
           </Suspense>
           {/* Spec §4: editing the phone does not reset the button state. */}
           <PhoneDigitsInput
