@@ -124,7 +124,8 @@ export default function PayPage() {
     if (orderAnother) return true;
     const { queryKey, queryFn } = operationQuery(getOrderGetAllOrdersUser, {});
     const id = await client
-      .fetchQuery({ queryKey, queryFn })
+      // Asked of the server whatever the cache holds: the point is what happened since it was read.
+      .fetchQuery({ queryKey, queryFn, staleTime: 0 })
       .then((r) => findOrderInProgress(r.orders))
       .catch(() => null);
     setInProgress(id);

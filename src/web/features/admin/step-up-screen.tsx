@@ -267,9 +267,11 @@ function Confirm({
 function Frame({ title, lead, stepKey, children }: { title: string; lead?: string; stepKey: string; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
+  // The back office mounts hidden while the session is checked (routes/admin.tsx): focus once shown too.
+  const shown = !useSession().loading;
   useEffect(() => {
-    heading.current?.focus();
-  }, [stepKey]);
+    if (shown) heading.current?.focus();
+  }, [stepKey, shown]);
   return (
     <div className="flex min-h-screen flex-col items-center px-4 py-8 sm:justify-center" data-testid="step-up" data-step={stepKey}>
       <BrandLogo className="mb-8" />

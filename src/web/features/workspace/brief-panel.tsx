@@ -119,10 +119,11 @@ function BriefForm({ ws, initial, keep }: { ws: Workspace; initial: BriefRespons
       if (busy || document.visibilityState === 'hidden') return;
       busy = true;
       try {
-        // Through the read's own query: the cached brief is the fresh one too.
+        // Through the read's own query, asked of the server whatever the cache holds (staleTime 0):
+        // the other tab's answers are what this read is for. The cached brief is then the fresh one too.
         const read = briefRead(ws);
         const { queryKey, queryFn } = operationQuery(read.op, read.input);
-        const fresh = await client.fetchQuery({ queryKey, queryFn });
+        const fresh = await client.fetchQuery({ queryKey, queryFn, staleTime: 0 });
         const typing = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-question]')?.dataset.question;
         const theirs = toForm(questions, fresh.brief?.answers);
         const next = { ...latest.current };
