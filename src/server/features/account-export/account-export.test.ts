@@ -122,6 +122,10 @@ describe('GET /user/export', () => {
       'userAgent',
     ]);
     expect(data.passkeys).toEqual([{ name: "alice's phone", createdAt: expect.any(String), lastUsedAt: null }]);
+    // Her notification choices (the defaults here) and push devices (none), never a device's endpoint or keys.
+    expect(data.notifications.preferences.quietHours).toEqual({ start: '22:00', end: '08:00', timeZone: 'Asia/Kolkata' });
+    expect(data.notifications.preferences.channels.email.payment_due).toBe(true);
+    expect(data.notifications.pushDevices).toEqual([]);
 
     const order = data.orders[0]!;
     expect(data.orders).toHaveLength(1);

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { readPreferences } from '../notification-preferences/preferences.ts';
+import { pushSubscriptions } from '../../db/schema/notifications.ts';
 import { chatSideOf } from '../../../contract/chat.ts';
 import { deviceName } from '../../../domain/device-name.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -112,6 +114,14 @@ export async function collectAccountData(deps: AppDeps, user: SessionUser, curre
         ),
       )
     : [];
+  // Notification choices and push devices (docs/decisions/342-notification-preferences.md, 343); a
+  // device's endpoint and keys are the push service's address for it, not the person's data: left out.
+  const preferences = await readPreferences(db, user.id);
+  const devices = await db
+    .select({ deviceName: pushSubscriptions.deviceName, createdAt: pushSubscriptions.createdAt, lastSentAt: pushSubscriptions.lastSentAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, user.id))
+    .orderBy(asc(pushSubscriptions.createdAt));
   const ratingOf = (chatId: string) => {
     const r = chatRatings.find((x) => x.chat_id === chatId);
     return r ? { score: r.score, comment: r.comment, createdAt: iso(new Date(r.created_at)) } : null;
@@ -185,6 +195,10 @@ export async function collectAccountData(deps: AppDeps, user: SessionUser, curre
         .map((m) => ({ from: chatSideOf(m.sender) === 'visitor' ? 'you' : 'agency', text: m.body, createdAt: iso(m.createdAt) })),
       rating: ratingOf(c.id),
     })),
+    notifications: {
+      preferences,
+      pushDevices: devices.map((d) => ({ deviceName: d.deviceName, createdAt: iso(d.createdAt), lastSentAt: iso(d.lastSentAt) })),
+    },
     whatsappConsents: consents.map((r) => ({
       optedIn: r.opted_in,
       phone: r.phone,

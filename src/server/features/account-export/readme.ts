@@ -18,6 +18,7 @@ export function exportReadme(brand: string, filesLimitBytes: number): string {
     '  couponsUsed      discount codes you used',
     '  referral         your referral code, the orders placed with it (dates and states only) and your cashback',
     '  chats            live chats you had with us, signed in or under your e-mail, with the rating you gave',
+    '  notifications    your choices per kind of notice and channel, your quiet hours, and the devices you allowed push on',
     '  whatsappConsents each time you turned WhatsApp updates on or off: the wording, the number and when',
     '  leads            requests for a call or an offer left under your e-mail',
     '  contactMessages  messages sent through the contact form with your e-mail',
