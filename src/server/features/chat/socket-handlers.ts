@@ -299,12 +299,13 @@ export function registerChatSocket(io: ChatServer, deps: AppDeps, messageLimit: 
   /** Offline mode: the owner hears about a new chat, the visitor about a reply, by e-mail. */
   async function afterMessage(conversation: Conversation, message: ChatMessage, agencyIsOnline: boolean) {
     if (chatSideOf(message.sender) === 'visitor') {
+      // The owner hears once per chat, of its first message: claimed before anything is awaited, so a
+      // second message handled meanwhile neither mails again nor becomes the one mailed.
+      const mailOwner = !agencyIsOnline && !conversation.ownerNotified;
+      if (mailOwner) conversation.ownerNotified = true;
       // Everyone on the agency's side who allowed it hears at once, online or not (push).
       await announceHumanAsked(conversation.id).catch((err) => log.error({ err }, 'chat: announcing a visitor who asks for a person'));
-      // The owner hears once per chat: after the claim, later messages skip the UPDATE.
-      if (agencyIsOnline || conversation.ownerNotified) return;
-      conversation.ownerNotified = true;
-      await emailOwnerNewChat(deps, conversation, message.message);
+      if (mailOwner) await emailOwnerNewChat(deps, conversation, message.message);
       return;
     }
     const to = conversation.userEmail ?? conversation.contactEmail;
