@@ -109,9 +109,10 @@ function uncoveredControls(page: Page, scope?: string): Promise<string[]> {
         return hit && (hit === el || el.contains(hit)) ? null : hit ? describe(hit) : 'nothing';
       };
       // Bars that slide in or out on scroll get their transition's time before a second look.
-      // A busy machine runs them slower: a third look after a longer wait.
+      // A busy machine runs them slower: more looks after longer waits (a full e2e run beside two
+      // workers once saw the landing's sticky bars still moving after 1.65 s).
       let problem = probe();
-      for (const wait of [450, 1200]) {
+      for (const wait of [450, 1200, 2500]) {
         if (!problem) break;
         await new Promise((r) => setTimeout(r, wait));
         problem = probe();
