@@ -109,8 +109,8 @@ function uncoveredControls(page: Page, scope?: string): Promise<string[]> {
         return hit && (hit === el || el.contains(hit)) ? null : hit ? describe(hit) : 'nothing';
       };
       // Bars that slide in or out on scroll get their transition's time before a second look.
-      // A busy machine runs them slower: more looks after longer waits (a full e2e run beside two
-      // workers once saw the landing's sticky bars still moving after 1.65 s).
+      // A busy machine runs them slower: more looks after longer waits (a full e2e run once reported
+      // the promo banner of `/` covered at 1440 px, clear when the spec ran alone).
       let problem = probe();
       for (const wait of [450, 1200, 2500]) {
         if (!problem) break;
