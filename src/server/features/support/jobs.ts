@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
 import { SUPPORT_AUTO_CLOSE_DAYS, SUPPORT_OFFER_DAYS_BEFORE_END } from '../../../contract/support.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -21,6 +23,20 @@ import { mailTimeZone } from '../mail/mail-time.ts';
 const DAY_MS = 86_400_000;
 export const PLAN_OFFER_TEMPLATE = 'support-plan-offer';
 
+/** The next request of a row pass (`where`, oldest `order` first), locked and skipped by the other instances. */
+async function claimRequest(tx: Tx, where: SQL | undefined, order: AnyPgColumn) {
+  const [due] = await tx
+    .select({ request: supportRequests, orderPublicId: orders.publicId, customerEmail: users.email })
+    .from(supportRequests)
+    .innerJoin(orders, eq(orders.id, supportRequests.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(asc(order))
+    .limit(1)
+    .for('update', { of: supportRequests, skipLocked: true });
+  return due;
+}
+
 /**
  * Closes every request resolved at least SUPPORT_AUTO_CLOSE_DAYS before `now` and not reopened.
  * Each request is claimed with FOR UPDATE SKIP LOCKED in its own transaction, so instances share the
@@ -33,21 +49,15 @@ export async function closeResolvedRequests(deps: AppDeps, now: Date = new Date(
   for (;;) {
     const outcome = await guardRow(deps, 'support-closing', now, (claim) =>
       deps.events.transaction(async (tx) => {
-        const [due] = await tx
-          .select({ request: supportRequests, orderPublicId: orders.publicId, customerEmail: users.email })
-          .from(supportRequests)
-          .innerJoin(orders, eq(orders.id, supportRequests.orderId))
-          .innerJoin(users, eq(users.id, orders.userId))
-          .where(
-            and(
-              eq(supportRequests.state, 'resolved'),
-              lte(supportRequests.resolvedAt, cutoff),
-              notParked('support-closing', supportRequests.id, now),
-            ),
-          )
-          .orderBy(asc(supportRequests.resolvedAt))
-          .limit(1)
-          .for('update', { of: supportRequests, skipLocked: true });
+        const due = await claimRequest(
+          tx,
+          and(
+            eq(supportRequests.state, 'resolved'),
+            lte(supportRequests.resolvedAt, cutoff),
+            notParked('support-closing', supportRequests.id, now),
+          ),
+          supportRequests.resolvedAt,
+        );
         if (!due) return false;
         const { request, orderPublicId, customerEmail } = due;
         claim(request.id);
@@ -165,22 +175,16 @@ export async function announceOverdueRequests(deps: AppDeps, now: Date = new Dat
   for (;;) {
     const outcome = await guardRow(deps, 'support-overdue', now, (claim) =>
       deps.events.transaction(async (tx) => {
-        const [due] = await tx
-          .select({ request: supportRequests, orderPublicId: orders.publicId, customerEmail: users.email })
-          .from(supportRequests)
-          .innerJoin(orders, eq(orders.id, supportRequests.orderId))
-          .innerJoin(users, eq(users.id, orders.userId))
-          .where(
-            and(
-              inArray(supportRequests.state, ['open', 'in_progress']),
-              lte(supportRequests.waitingSince, cutoff),
-              or(isNull(supportRequests.overdueAnnouncedAt), lt(supportRequests.overdueAnnouncedAt, supportRequests.waitingSince)),
-              notParked('support-overdue', supportRequests.id, now),
-            ),
-          )
-          .orderBy(asc(supportRequests.waitingSince))
-          .limit(1)
-          .for('update', { of: supportRequests, skipLocked: true });
+        const due = await claimRequest(
+          tx,
+          and(
+            inArray(supportRequests.state, ['open', 'in_progress']),
+            lte(supportRequests.waitingSince, cutoff),
+            or(isNull(supportRequests.overdueAnnouncedAt), lt(supportRequests.overdueAnnouncedAt, supportRequests.waitingSince)),
+            notParked('support-overdue', supportRequests.id, now),
+          ),
+          supportRequests.waitingSince,
+        );
         if (!due) return false;
         const { request, orderPublicId, customerEmail } = due;
         claim(request.id);
