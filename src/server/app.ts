@@ -115,6 +115,8 @@ export interface BuildOptions {
   database?: Database;
   /** Disable the mail worker's timer (tests call mailer.drain()). */
   pollMail?: boolean;
+  /** false: queue mail, never send it from this process (tests/api/runtime/crash-child.ts). */
+  sendMail?: boolean;
   /**
    * Test-only fault hook: runs right after every commit of an events transaction, before anything
    * else learns of it (tests/api/runtime/crash-after-commit.test.ts kills the process here).
@@ -191,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     from: config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`,
     log: app.log,
     poll: options.pollMail,
+    send: options.sendMail,
     // Documents are rendered when the mail leaves, not in the request that queued it.
     renderAttachment: (ref) => (ref.kind === 'care-report' ? careReportAttachment(deps, ref.id) : invoiceAttachment(deps, ref.id)),
   });

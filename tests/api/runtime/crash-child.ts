@@ -34,6 +34,9 @@ let armed = false;
 const built = await buildApp(config, {
   database,
   pollMail: env.PHASE === 'serve',
+  // The killed phases only queue: a wake's early pass could lease an earlier phase's receipt for the
+  // mailer's 2-minute lease just before the kill, and the restart would wait that out.
+  sendMail: env.PHASE === 'serve',
   afterCommitFault: () => {
     if (armed) process.kill(process.pid, 'SIGKILL');
   },

@@ -59,9 +59,15 @@ export function createMailer(opts: {
   from: string;
   log: FastifyBaseLogger;
   poll?: boolean;
+  /**
+   * false: this process queues mail and never sends it, not even on a wake (a process the crash test
+   * kills right after a commit: a pass of its own would lease other processes' rows for LEASE).
+   */
+  send?: boolean;
   renderAttachment?: RenderAttachment;
 }): Mailer {
   const { database, transport, log } = opts;
+  const sends = opts.send !== false;
   let stopped = false;
   let running: Promise<number> | null = null;
 
@@ -129,7 +135,7 @@ export function createMailer(opts: {
   // during a pass get a second pass chained after it, which sees their row.
   let queued: Promise<number> | null = null;
   function drain(): Promise<number> {
-    if (stopped) return Promise.resolve(0);
+    if (stopped || !sends) return Promise.resolve(0);
     if (running) {
       queued ??= running
         .catch(() => 0)
@@ -153,7 +159,7 @@ export function createMailer(opts: {
   }
 
   const timer =
-    opts.poll === false ? undefined : setInterval(() => void drain().catch((err) => log.error({ err }, 'mail worker')), POLL_MS);
+    opts.poll === false || !sends ? undefined : setInterval(() => void drain().catch((err) => log.error({ err }, 'mail worker')), POLL_MS);
   timer?.unref();
 
   return {
