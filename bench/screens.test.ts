@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { seriesDepth } from './screens.ts';
+import { roundsInSeries } from './screens.ts';
 
 describe('bench/screens.ts: requests in series', () => {
-  it('counts a request that started after another ended as waiting on it; overlapping ones run side by side', () => {
-    const session = { what: 'verify', start: 0, end: 10 };
-    const profile = { what: 'profile', start: 11, end: 20 };
-    const coupons = { what: 'coupons', start: 11, end: 22 };
-    const status = { what: 'status', start: 2, end: 15 };
-    expect(seriesDepth([])).toBe(0);
-    expect(seriesDepth([session, status])).toBe(1);
-    expect(seriesDepth([session, profile, coupons, status])).toBe(2);
-    expect(seriesDepth([session, profile, { what: 'tab', start: 21, end: 30 }])).toBe(3);
+  it('counts one request per held-back delay that the content came later by', () => {
+    expect(roundsInSeries(800, 800, 1000)).toBe(0);
+    // The session's check, then the profile: two delays.
+    expect(roundsInSeries(800, 2830, 1000)).toBe(2);
+    // Noise under half a delay either way does not change the count.
+    expect(roundsInSeries(900, 3450, 1000)).toBe(3);
+    expect(roundsInSeries(900, 3350, 1000)).toBe(2);
+    // A delayed run that came sooner than the plain median (a busy moment in the plain runs) is 0, not negative.
+    expect(roundsInSeries(1500, 1100, 1000)).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { Button, buttonClass } from '../components/ui/button.tsx';
 import { OrderTracker } from '../features/orders/order-tracker.tsx';
 import { rememberReturnTo } from '../features/auth/auth-state.ts';
 import { OrderInvoices } from '../features/invoices/order-invoices.tsx';
-import { OrderWorkspace } from '../features/order-page/order-workspace.tsx';
+import { OrderWorkspace, usePreloadOrderTab } from '../features/order-page/order-workspace.tsx';
 import { ChangesPanel } from '../features/changes/changes-panel.tsx';
 import { OrderAcceptedTerms } from '../features/terms/accepted-terms.tsx';
 import { getStatusGetStatusOrderById } from '../../contract/tracker.ts';
@@ -31,6 +31,7 @@ export default function StatusPage() {
   // answers 401: to /login, below); without one the session sends the visitor to /login.
   const signedIn = (session.loading && tokenStore.get() !== null) || session.isLoggedIn;
   const read = useOperation(getStatusGetStatusOrderById, signedIn ? { params: { id } } : null);
+  usePreloadOrderTab();
   const status: StatusResponse | null = read.data;
   // Spec §8: a failed status fetch goes to /login (below); an order that is not yours is "not found".
   const error = read.status === 401 ? null : read.error;

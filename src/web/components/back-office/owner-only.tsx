@@ -5,11 +5,13 @@ import { canSee, type AdminSection } from './sections.ts';
 
 /**
  * An owner-only page opened by a staff member (a bookmark, a link from a colleague): a clear
- * refusal inside the back office instead of a page whose every call fails with 403. The page's
- * own code is not even loaded.
+ * refusal inside the back office instead of a page whose every call fails with 403.
  */
 export function OwnerOnly({ section, children }: { section: AdminSection; children: ReactNode }) {
-  if (useCanSee(section)) return <>{children}</>;
+  const session = useSession();
+  // While the session is checked, the back office is mounted hidden (routes/admin.tsx): the page's
+  // chunk and reads start beside the check, not after it. The server answers them only for the owner.
+  if (session.loading || canSee(session.user?.role, section)) return <>{children}</>;
   return <OnlyTheOwner />;
 }
 

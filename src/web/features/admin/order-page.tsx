@@ -9,7 +9,7 @@ import { OrderReminders } from '../reminders/index.ts';
 import { RefundPanel } from './refund-panel.tsx';
 import { CancelPanel } from './cancel-panel.tsx';
 import { StageTracker } from './stage-tracker.tsx';
-import { OrderWorkspace, type WorkspaceTab } from '../order-page/index.ts';
+import { OrderWorkspace, usePreloadOrderTab, type WorkspaceTab } from '../order-page/index.ts';
 import { getAdminActions, type AdminActionsResponse, type AgencyWaitingKind } from '../../../contract/actions.ts';
 import { formatDeliveredOn, formatDueDate } from '../../../domain/delivery-date.ts';
 import { DELIVERY_STAGE } from '../../../domain/tracker.ts';
@@ -49,6 +49,7 @@ export default function OrderPage() {
   // What waits for the agency on this order, as badges on its tabs: the order's share of the
   // action inbox (docs/decisions/278-admin-order-tab-badges.md), read again after each tab change.
   const actions = useOperation(getAdminActions, {});
+  usePreloadOrderTab();
   const agencyWaiting = waitingByTab(actions.data, id);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);

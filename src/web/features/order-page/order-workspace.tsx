@@ -31,6 +31,25 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 export type WorkspaceTab = TabId;
 
+/** Each tab but Progress is its own chunk. */
+const PANELS = {
+  brief: BriefPanel,
+  files: FilesPanel,
+  reviews: ReviewsPanel,
+  messages: MessagesPanel,
+  support: SupportPanel,
+  payments: PaymentsPanel,
+} as const satisfies Record<Exclude<TabId, 'progress'>, unknown>;
+
+/**
+ * Asks for the chunk of the tab named in the address (?tab=…) at the order page's first render,
+ * beside its first read, instead of after it (docs/decisions/351-screens-in-series.md).
+ */
+export function usePreloadOrderTab(): void {
+  const tab = useSearchParams()[0].get('tab');
+  useState(() => (tab && tab in PANELS ? PANELS[tab as keyof typeof PANELS].preload() : undefined));
+}
+
 /** A tab's count of what waits for the reader there; the same badge on both sides' order pages. */
 function TabBadge({ count, testId }: { count: number; testId: string }) {
   if (count <= 0) return null;
@@ -71,6 +90,7 @@ export function OrderWorkspace({
       ? 'support'
       : 'progress';
   const ws = useMemo(() => workspaceOf(side, orderId), [side, orderId]);
+  const Panel = current === 'progress' ? null : PANELS[current];
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   // Opening Messages reads the thread: its count is then old news.
   const [readMessages, setReadMessages] = useState(false);
@@ -154,12 +174,7 @@ export function OrderWorkspace({
         <Suspense fallback={<Spinner label="Loading" className="h-6 w-6 text-accent-soft" />}>
           {current === 'progress' && rating && <HowDidWeDo orderId={orderId} />}
           {current === 'progress' && progress}
-          {current === 'brief' && <BriefPanel ws={ws} />}
-          {current === 'files' && <FilesPanel ws={ws} />}
-          {current === 'reviews' && <ReviewsPanel ws={ws} />}
-          {current === 'messages' && <MessagesPanel ws={ws} />}
-          {current === 'support' && <SupportPanel ws={ws} />}
-          {current === 'payments' && <PaymentsPanel ws={ws} />}
+          {Panel && <Panel ws={ws} />}
         </Suspense>
       </div>
     </div>

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPanel } from '../../lib/lazy-panel.ts';
 
 // The public face of src/web/features/support: other features import it only from here
 // (docs/decisions/338-web-reads-and-folder-rules.md, checked by src/web/architecture.test.ts).
 export { supportLine } from './support-api.ts';
 /** A tab of the order page, its own chunk loaded when the tab is first opened. */
-export const SupportPanel = /* @__PURE__ */ lazy(() => import('./support-panel.tsx'));
+export const SupportPanel = /* @__PURE__ */ lazyPanel(() => import('./support-panel.tsx'));
