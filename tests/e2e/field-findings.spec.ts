@@ -123,6 +123,8 @@ test.describe('in India', () => {
     }
     await page.goto(`/status/${orderId}`);
     await page.getByRole('button', { name: /^Pay remaining/ }).click();
+    // The pay page first: "Pay remaining ₹…" on the status page matches the pay button's name too.
+    await expect(page.getByRole('heading', { name: 'Pay Remaining' })).toBeVisible();
     await page.getByRole('button', { name: /^Pay .*\d/ }).click();
     await page.getByRole('button', { name: /^Pay .* \(test\)$/ }).click();
     await expect(count).toHaveText('15/15 Completed', { timeout: 15_000 });
