@@ -76,7 +76,9 @@ function Queue() {
           <Card>
             <p className="mb-3 text-sm text-muted">Oldest waiting first. First-response target: {data.responseTargetHours} h.</p>
             {data.items.length === 0 ? (
-              <p className="text-muted">No requests here.</p>
+              <p className="text-muted" data-testid="support-queue-empty">
+                No requests here.
+              </p>
             ) : (
               <Table label="Support requests" head={['Request', 'Customer', 'State', 'Waiting', 'Support until']}>
                 {data.items.map((r) => (
