@@ -217,7 +217,9 @@ async function main() {
       busy ? '**a busy machine** (other sessions building and testing): times are not a quiet-machine figure' : 'a quiet machine'
     }.`,
     `Targets: median ≤ ${TARGET_MS} ms on a quiet machine; no screen waiting on more than ${TARGET_SERIES} requests in series.`,
-    `"In series": each screen opened ${DELAYED_RUNS} more times with every API answer held back ${DELAY_MS} ms; the content then came later by ${DELAY_MS} ms per request it waited on one after another (the difference of the medians over ${DELAY_MS} ms, rounded).`,
+    `"In series": each screen opened ${DELAYED_RUNS} more times with every API answer held back ${DELAY_MS} ms; ` +
+      `the content then came later by ${DELAY_MS} ms per request it waited on one after another ` +
+      `(the difference of the medians over ${DELAY_MS} ms, rounded).`,
     'The raw timings (ms from the navigation or the click) are in screens.json.',
     '',
     '| screen | median ms | runs (ms) | held back: median ms | API requests before the content shows | in series | met |',
