@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, serveBuild } from './serve-build.ts';
-import { BUDGET_BYTES, PUBLIC_PAGES, SETTLE_MS, WIDTHS, measurePage, pageJsTable, type PageJsRow } from './page-js-measure.ts';
+import { BUDGET_BYTES, PUBLIC_PAGES, SETTLE_MS, WIDTHS, measurePages, pageJsTable, type PageJsRow } from './page-js-measure.ts';
 
 const PORT = Number(process.env.PAGE_JS_PORT ?? 4491);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -28,8 +28,8 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 const rows: PageJsRow[] = [];
 try {
   for (const width of WIDTHS) {
-    for (const path of PUBLIC_PAGES) rows.push(await measurePage(browser, ORIGIN, path, width));
-    for (const path of ['/', '/pricing']) rows.push(await measurePage(browser, ORIGIN, path, width, 'offer running'));
+    rows.push(...(await measurePages(browser, ORIGIN, PUBLIC_PAGES, width)));
+    rows.push(...(await measurePages(browser, ORIGIN, ['/', '/pricing'], width, 'offer running')));
   }
 } finally {
   await browser.close();

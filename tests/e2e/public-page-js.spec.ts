@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { APP_URL } from './ports.ts';
-import { BUDGET_BYTES, PUBLIC_PAGES, WIDTHS, measurePage, pageJsTable, type PageJsRow } from '../../bench/page-js-measure.ts';
+import { BUDGET_BYTES, PUBLIC_PAGES, WIDTHS, measurePages, pageJsTable, type PageJsRow } from '../../bench/page-js-measure.ts';
 
 // docs/decisions/115: no public page transfers more than 25 KB of JavaScript
 // before the visitor does anything, at 390 and 1280 px — counted in the browser, dynamic imports
@@ -9,8 +9,7 @@ import { BUDGET_BYTES, PUBLIC_PAGES, WIDTHS, measurePage, pageJsTable, type Page
 for (const width of WIDTHS) {
   test(`every public page loads ≤ 25 KB of JavaScript before interaction at ${width} px`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const rows: PageJsRow[] = [];
-    for (const path of PUBLIC_PAGES) rows.push(await measurePage(browser, APP_URL, path, width));
+    const rows = await measurePages(browser, APP_URL, PUBLIC_PAGES, width);
     const over = rows.filter((r) => r.bytes > BUDGET_BYTES);
     expect(over, pageJsTable(rows)).toEqual([]);
     // Each page did load its islands entry: a page that loaded no script at all would be a broken page.
@@ -30,8 +29,7 @@ test('with an offer running (countdown and coupon popup), / and /pricing stay �
     await expect(page.getByTestId('coupon-popup')).toBeVisible();
     await expect(page.getByTestId('promo-countdown')).toHaveText(/^\d+d \d\dh \d\dm \d\ds$/);
   };
-  for (const width of WIDTHS)
-    for (const path of ['/', '/pricing']) rows.push(await measurePage(browser, APP_URL, path, width, 'offer running', running));
+  for (const width of WIDTHS) rows.push(...(await measurePages(browser, APP_URL, ['/', '/pricing'], width, 'offer running', running)));
   const over = rows.filter((r) => r.bytes > BUDGET_BYTES);
   expect(over, pageJsTable(rows)).toEqual([]);
 });
