@@ -5,13 +5,17 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 
+// Each step's wall time is printed after it: bench/results/ci.md keeps them.
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const run = (cmd, args, env = {}) => {
   console.log(`\n▶ ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) {
-    console.error(`\n✗ ${cmd} ${args.join(' ')} failed`);
+    console.error(`\n✗ ${cmd} ${args.join(' ')} failed after ${seconds(started)}`);
     process.exit(r.status ?? 1);
   }
+  console.log(`\n✓ ${cmd} ${args.join(' ')}: ${seconds(started)}`);
 };
 
 run('npx', ['vitest', 'run']);
@@ -28,9 +32,10 @@ let build = null;
 const startBuild = () => {
   console.log('\n▶ npm run build (beside the PostgreSQL pass; its output follows the pass)');
   const fd = openSync(buildLog, 'w');
+  const started = Date.now();
   const child = spawn('npm', ['run', 'build'], { stdio: ['ignore', fd, fd] });
   closeSync(fd);
-  build = new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  build = new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? 1, took: seconds(started) })));
 };
 
 if (process.env.TEST_DATABASE_URL) {
@@ -60,12 +65,13 @@ if (!e2e) {
   process.exit(0);
 }
 if (build) {
-  const code = await build;
+  const { code, took } = await build;
   process.stdout.write(readFileSync(buildLog, 'utf8'));
   if (code !== 0) {
-    console.error('\n✗ npm run build failed');
+    console.error(`\n✗ npm run build failed after ${took}`);
     process.exit(code);
   }
+  console.log(`\n✓ npm run build (beside the PostgreSQL pass): ${took}`);
 } else run('npm', ['run', 'build']);
 // The production recipe: deploy/nginx.conf in front of two instances on PostgreSQL + Redis
 // (skips loudly without nginx, fails then under REQUIRE_E2E=1).
