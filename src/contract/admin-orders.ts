@@ -4,6 +4,7 @@ import { INTERNAL_NOTE_MAX, NOTE_MAX } from '../domain/admin.ts';
 import { pageInfo, pageQuery } from './admin.ts';
 import { multiLine } from './text-policy.ts';
 import { defineOperation } from './operation.ts';
+import { priceLineSchema } from './pricing.ts';
 
 // Back office: orders, payments, the 15-stage tracker, delivery link and internal note.
 
@@ -82,6 +83,11 @@ export const orderDetailResponse = z.object({
     discount: z.number().optional(),
     fee: z.number().optional(),
     couponCode: z.string().nullable().optional(),
+    /**
+     * The order's own price as its quote and documents describe it (src/domain/price-lines.ts), ending
+     * with the order total; `total` above is what the account has charged in all, changes included.
+     */
+    lines: z.array(priceLineSchema).optional(),
     deliveryUrl: z.string().nullable(),
     internalNote: z.string().nullable(),
   }),

@@ -182,6 +182,7 @@ export const OWNER_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'order.discount',
     'order.fee',
     'order.couponCode',
+    'order.lines',
     'installments[].amount',
     'installments[].currency',
     // Payment ids (Razorpay's payment, order and subscription ids) are the owner's: they serve refunds

@@ -153,7 +153,7 @@ describe('GST documents', { timeout: 180_000 }, () => {
       { kind: 'CGST', rate: 9, amount: 701_490 },
       { kind: 'SGST', rate: 9, amount: 701_490 },
     ]);
-    const { rv, inv } = await payBoth(me, 'INR', q);
+    const { orderId, rv, inv } = await payBoth(me, 'INR', q);
     const inr = (m: number) => formatMoney(m, { symbol: '₹', minorDigits: 2 });
 
     // Receipt voucher (rule 50): the tax inside the advance, the place of supply, both GSTINs.
@@ -186,6 +186,14 @@ describe('GST documents', { timeout: 180_000 }, () => {
       for (const doc of [rv, inv])
         expect(doc.text.replace(/\s+/g, ' '), l.label).toMatch(l.key === 'list_price' ? new RegExp(escapeRe(label)) : line(label, amount));
     }
+    // The back office's order page (its Price card) shows the same lines; its supply names the order.
+    const owner = await loginAs(t, 'gst-owner-lines@example.com', 'admin');
+    const detail = await get(`admin/orders/${orderId}`, owner.headers);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const adminLines = detail.json().order.lines as Quote['lines'];
+    expect(adminLines.map(({ key, amount }) => ({ key, amount }))).toEqual(q.lines.map(({ key, amount }) => ({ key, amount })));
+    expect(adminLines.slice(1).map((l) => l.label)).toEqual(q.lines.slice(1).map((l) => l.label));
+    expect(adminLines[0]!.label).toBe(`Custom website — order ${orderId}`);
 
     // Tax invoice (rule 46): the whole supply, less the advance.
     for (const s of ['TAX INVOICE', `GSTIN: ${KA_GSTIN}`, 'Place of supply: Karnataka (29)', 'Authorised signatory'])

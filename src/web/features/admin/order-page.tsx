@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Card, ErrorText, Loadable, Notice, PageHeader, Table, td } from '../../components/back-office/admin-ui.tsx';
 import { formatMinor, formatWhen } from '../../components/back-office/format.ts';
@@ -19,6 +19,7 @@ import { AdminChanges } from '../changes/index.ts';
 import { AcceptedTermsLine } from '../terms/index.ts';
 import { useOperation } from '../../lib/use-operation.ts';
 import { getAdminOrdersById } from '../../../contract/admin-orders.ts';
+import type { PriceLineDto } from '../../../contract/pricing.ts';
 
 /** Where each kind of the action inbox is acted on (unread messages have the Messages tab's own count). */
 const AGENCY_TAB: Record<AgencyWaitingKind, WorkspaceTab | null> = {
@@ -161,21 +162,8 @@ export default function OrderPage() {
                       )}
                     </Card>
                     {/* The price and the payments' details are the owner's (decision 232): staff's answers carry none. */}
-                    {data.order.total !== undefined && data.order.currency && (
-                      <Card title="Price">
-                        <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
-                          <dt className="text-muted">Price</dt>
-                          <dd>{formatMinor(data.order.price ?? 0, data.order.currency)}</dd>
-                          <dt className="text-muted">
-                            Discount{data.order.couponCode ? ` (${data.order.couponCode}, ${data.order.discountPercent}%)` : ''}
-                          </dt>
-                          <dd>−{formatMinor(data.order.discount ?? 0, data.order.currency)}</dd>
-                          <dt className="text-muted">Platform fee</dt>
-                          <dd>{formatMinor(data.order.fee ?? 0, data.order.currency)}</dd>
-                          <dt className="font-semibold text-white">Total</dt>
-                          <dd className="font-semibold text-white">{formatMinor(data.order.total, data.order.currency)}</dd>
-                        </dl>
-                      </Card>
+                    {data.order.total !== undefined && data.order.currency && data.order.lines && (
+                      <PriceCard lines={data.order.lines} charged={data.order.total} currency={data.order.currency} />
                     )}
                   </div>
                   <Card title="Payments">
@@ -248,5 +236,35 @@ export default function OrderPage() {
         )}
       </Loadable>
     </>
+  );
+}
+
+/**
+ * The order's price in the words of its quote and documents (src/domain/price-lines.ts), then what
+ * changes and extras added: the account's charge in all, so the card adds up to the Payments tab.
+ */
+function PriceCard({ lines, charged, currency }: { lines: PriceLineDto[]; charged: number; currency: string }) {
+  const orderTotal = lines.find((l) => l.key === 'total')?.amount ?? charged;
+  const signed = (minor: number) => (minor < 0 ? `−${formatMinor(-minor, currency)}` : formatMinor(minor, currency));
+  const row = (label: string, amount: number, strong = false, testId?: string) => (
+    <Fragment key={`${label}-${testId ?? ''}`}>
+      <dt className={strong ? 'font-semibold text-white' : 'text-muted'}>{label}</dt>
+      <dd className={`text-right ${strong ? 'font-semibold text-white' : ''}`} data-testid={testId}>
+        {signed(amount)}
+      </dd>
+    </Fragment>
+  );
+  return (
+    <Card title="Price">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="admin-price-lines">
+        {lines.map((l) => row(l.label, l.amount, l.key === 'total', l.key === 'total' ? 'admin-order-total' : undefined))}
+        {charged !== orderTotal && (
+          <>
+            {row('Changes and extras', charged - orderTotal, false, 'admin-changes-total')}
+            {row('Charged in all', charged, true, 'admin-charged-total')}
+          </>
+        )}
+      </dl>
+    </Card>
   );
 }
