@@ -11,7 +11,7 @@ import { getAdminCheckoutDrafts } from '../../../contract/checkout-drafts.ts';
  * latest draft is followed up: both say so instead of "not yet" (decision 128).
  */
 function FollowUp({ draft: d }: { draft: CheckoutDraft }) {
-  if (d.followedUpAt) return <Badge tone="good">sent {formatWhen(d.followedUpAt)}</Badge>;
+  // An order paid since is what the owner needs first, whether or not the follow-up went out before it.
   if (d.paidOrderId) {
     return (
       <span className="flex flex-col items-start gap-1">
@@ -22,9 +22,11 @@ function FollowUp({ draft: d }: { draft: CheckoutDraft }) {
         >
           Order {d.paidOrderId}
         </Link>
+        {d.followedUpAt && <span className="text-xs text-muted">Follow-up sent {formatWhen(d.followedUpAt)}</span>}
       </span>
     );
   }
+  if (d.followedUpAt) return <Badge tone="good">sent {formatWhen(d.followedUpAt)}</Badge>;
   if (d.followUp === 'newer_checkout') return <Badge>not needed: a newer checkout</Badge>;
   return <Badge>not yet</Badge>;
 }
