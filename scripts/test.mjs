@@ -7,12 +7,15 @@ import { spawn, spawnSync } from 'node:child_process';
 
 // Each step's wall time is printed after it: bench/results/ci.md keeps them.
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+/** The build started beside the PostgreSQL pass (below): stopped when a step fails, so it does not outlive this run. */
+let buildChild = null;
 const run = (cmd, args, env = {}) => {
   console.log(`\n▶ ${cmd} ${args.join(' ')}`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) {
     console.error(`\n✗ ${cmd} ${args.join(' ')} failed after ${seconds(started)}`);
+    buildChild?.kill();
     process.exit(r.status ?? 1);
   }
   console.log(`\n✓ ${cmd} ${args.join(' ')}: ${seconds(started)}`);
@@ -33,9 +36,9 @@ const startBuild = () => {
   console.log('\n▶ npm run build (beside the PostgreSQL pass; its output follows the pass)');
   const fd = openSync(buildLog, 'w');
   const started = Date.now();
-  const child = spawn('npm', ['run', 'build'], { stdio: ['ignore', fd, fd] });
+  buildChild = spawn('npm', ['run', 'build'], { stdio: ['ignore', fd, fd] });
   closeSync(fd);
-  build = new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? 1, took: seconds(started) })));
+  build = new Promise((resolve) => buildChild.once('exit', (code) => resolve({ code: code ?? 1, took: seconds(started) })));
 };
 
 if (process.env.TEST_DATABASE_URL) {

@@ -130,6 +130,14 @@ test('a change asked, quoted ₹8,000 and 5 days, agreed to and paid: the due da
   await expect(adminBlog).toHaveAttribute('data-state', 'accepted');
   await expect(admin.getByTestId('admin-changes-moved')).toHaveText('Changes moved the delivery by 5 days; the date shown includes them.');
   await expect(adminBlog).toContainText('Add a blog — ₹8,000 · delivery moves by 5 days');
+  // Its Price card adds up: the order's own total, then the change, then the account's charge in all.
+  const inr = (minor: number) => formatMoney(minor, { symbol: '₹', minorDigits: 2 });
+  const detail = (await apiAs(admin, 'GET', `admin/orders/${orderId}`)).body as { order: { lines: { key: string; amount: number }[] } };
+  const orderTotal = detail.order.lines.find((l) => l.key === 'total')!.amount;
+  await expect(admin.getByTestId('admin-order-total')).toHaveText(inr(orderTotal));
+  await expect(admin.getByTestId('admin-changes-total')).toHaveText(inr(statement.totals.charged - orderTotal));
+  await expect(admin.getByTestId('admin-charged-total')).toHaveText(inr(statement.totals.charged));
+  expect(statement.totals.charged - orderTotal).toBe(800_000);
   const invoices = (await apiAs(admin, 'GET', `admin/orders/${orderId}/invoices`)).body;
   expect(JSON.stringify(invoices)).toContain(invoiceId!);
   await check(admin, 'admin-changes-accepted');

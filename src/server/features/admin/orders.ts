@@ -180,22 +180,7 @@ export async function getOrder(database: Database, publicId: string, now = new D
       discount: Number(order.discount),
       fee: Number(order.fee),
       couponCode: order.couponCode,
-      lines: priceLines(
-        orderPriceFigures(
-          {
-            listPrice: Number(order.listPrice),
-            price: Number(order.price),
-            discountPercent: order.discountPercent,
-            discount: Number(order.discount),
-            couponCode: order.couponCode,
-            referrerUserId: order.referrerUserId,
-            fee: Number(order.fee),
-            total: Number(order.total),
-            tax: order.tax ?? null,
-          },
-          orderSupply(order.publicId),
-        ),
-      ),
+      lines: priceLines(orderPriceFigures({ ...order, tax: order.tax ?? null }, orderSupply(order.publicId))),
       deliveryUrl: order.deliveryUrl,
       internalNote: note?.note ?? null,
       // Pending until it is sent, "UI Started" or not (docs/decisions/215-brief-lock.md); not after delivery.
